@@ -1,0 +1,58 @@
+// @ts-check
+import js from "@eslint/js";
+import checkFile from "eslint-plugin-check-file";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * The architecture's arrows, enforced: shared is imported by everyone and imports no side;
+ * web never reaches the server; the server talks to the sandbox over HTTP only.
+ * @param {string[]} forbidden folder names under src/ that the files may not import
+ */
+function importsMayNotReach(forbidden) {
+  const patterns = forbidden.flatMap((folder) => [`**/${folder}/**`, `**/${folder}`]);
+  return {
+    "no-restricted-imports": [
+      "error",
+      { patterns: [{ group: patterns, message: `This side may not import from: ${forbidden.join(", ")}.` }] },
+    ],
+  };
+}
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "data/", "drizzle/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": ["error", { allow: ["warn", "error"] }],
+      eqeqeq: ["error", "smart"],
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": ["error", { "src/**/": "KEBAB_CASE" }],
+    },
+  },
+  { files: ["src/shared/**"], rules: importsMayNotReach(["server", "web", "sandbox"]) },
+  { files: ["src/server/**"], rules: importsMayNotReach(["web", "sandbox"]) },
+  { files: ["src/sandbox/**"], rules: importsMayNotReach(["server", "web"]) },
+  {
+    files: ["src/web/**"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...importsMayNotReach(["server", "sandbox"]) },
+  },
+  { files: ["scripts/**", "bench/**"], rules: { "no-console": "off" } },
+);

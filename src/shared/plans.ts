@@ -1,0 +1,55 @@
+/**
+ * Subscription tiers and what each one may do. This module is the single source of truth:
+ * the web app draws its locks, badges and plan cards from it and the server enforces it.
+ */
+export const subscriptionTiers = ["freemium", "premium"] as const;
+export type SubscriptionTier = (typeof subscriptionTiers)[number];
+
+export interface TierCapabilities {
+  /** Annotations that may be created per UTC day. */
+  dailyAnnotationQuota: number;
+  /** GA4 properties that may be saved at once. */
+  propertyQuota: number;
+  /** Whether the first saved property becomes the only one the user may work with. */
+  locksFirstProperty: boolean;
+  canEditAnnotations: boolean;
+  canDeleteAnnotations: boolean;
+  canUseCategories: boolean;
+  canRunAudit: boolean;
+  /** Whether assistant messages are capped per day ("basic AI") or not ("unlimited AI"). */
+  hasDailyAssistantLimit: boolean;
+}
+
+export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
+  freemium: {
+    dailyAnnotationQuota: 5,
+    propertyQuota: 1,
+    locksFirstProperty: true,
+    canEditAnnotations: false,
+    canDeleteAnnotations: false,
+    canUseCategories: false,
+    canRunAudit: false,
+    hasDailyAssistantLimit: true,
+  },
+  premium: {
+    dailyAnnotationQuota: 50,
+    propertyQuota: 5,
+    locksFirstProperty: false,
+    canEditAnnotations: true,
+    canDeleteAnnotations: true,
+    canUseCategories: true,
+    canRunAudit: true,
+    hasDailyAssistantLimit: false,
+  },
+};
+
+/** A user who has not chosen a plan yet is held to the free tier's limits. */
+export const defaultTier: SubscriptionTier = "freemium";
+
+export function capabilitiesOf(tier: SubscriptionTier | null | undefined): TierCapabilities {
+  return tierCapabilities[tier ?? defaultTier];
+}
+
+export function isSubscriptionTier(value: unknown): value is SubscriptionTier {
+  return typeof value === "string" && (subscriptionTiers as readonly string[]).includes(value);
+}

@@ -1,0 +1,29 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "node",
+          include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "src/sandbox/**/*.test.ts", "test/**/*.test.ts"],
+          environment: "node",
+          // Each file opens its own database; PGlite is heavy, so bound the parallelism on 2 cores.
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          include: ["src/web/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+        },
+      },
+    ],
+  },
+});
