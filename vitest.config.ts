@@ -9,6 +9,7 @@ export default defineConfig({
           name: "node",
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "src/sandbox/**/*.test.ts", "test/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["test/global-setup.ts"],
           // Each file opens its own database; PGlite is heavy, so bound the parallelism on 2 cores.
           pool: "forks",
           maxWorkers: 2,

@@ -1,0 +1,86 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { migrationsFolder } from "../paths.js";
+import * as schema from "./schema/index.js";
+
+/** Both drivers expose the same query builder, so services never know which engine runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: "pglite" | "postgres";
+  /** Applies the committed drizzle-kit migrations; re-running is a no-op. */
+  migrate(): Promise<void>;
+  /** Cheap liveness probe used by /api/health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { engine: "postgres"; url: string; poolSize?: number }
+  | { engine: "pglite"; dataDir: string }
+  | { engine: "pglite"; client: PGlite };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.engine === "postgres") return openPostgres(target.url, target.poolSize);
+  if ("client" in target) return wrapPglite(target.client);
+  // PGlite refuses to create a data directory whose parent is missing.
+  await mkdir(path.dirname(target.dataDir), { recursive: true });
+  return wrapPglite(await PGlite.create(target.dataDir));
+}
+
+function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+  await db.execute(sql`select 1`);
+  return {
+    db,
+    engine: "postgres",
+    migrate: () => migratePostgresExclusively(pool),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Any fixed number works; it only has to be the same for every app instance. */
+const migrationLockKey = 7_411_202;
+
+/**
+ * Several app instances may start at once against one PostgreSQL; a session-level advisory
+ * lock makes the second wait for the first instead of racing to apply the same migration.
+ */
+async function migratePostgresExclusively(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+    client.release();
+  }
+}

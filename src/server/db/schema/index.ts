@@ -1,0 +1,6 @@
+export * from "./annotations.js";
+export * from "./audits.js";
+export * from "./categories.js";
+export * from "./chat.js";
+export * from "./properties.js";
+export * from "./users.js";

@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { check, pgTable, text, unique, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns.js";
+import { users } from "./users.js";
+
+/** A GA4 property a user has saved to work with. */
+export const properties = pgTable(
+  "properties",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: text("property_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    // Text rather than boolean because the spec defines it so ('true' / 'false').
+    locked: varchar("locked", { length: 10 }).notNull().default("false"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("properties_user_property_unique").on(table.userId, table.propertyId),
+    check("properties_locked_boolean_text", sql`${table.locked} in ('true', 'false')`),
+  ],
+);
+
+export type SavedProperty = typeof properties.$inferSelect;
+export type NewSavedProperty = typeof properties.$inferInsert;

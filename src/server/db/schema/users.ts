@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.js";
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    // Defaults to freemium, but sign-up stores null on purpose: a new user picks a plan on /plans.
+    subscriptionTier: varchar("subscription_tier", { length: 20 }).default("freemium"),
+    lockedPropertyId: text("locked_property_id"),
+    dailyAnnotationCount: integer("daily_annotation_count").notNull().default(0),
+    dailyCountResetAt: timestamp("daily_count_reset_at", { withTimezone: true }),
+    propertyQuota: integer("property_quota").notNull().default(1),
+    annotationQuota: integer("annotation_quota").notNull().default(5),
+    // Google tokens are stored encrypted by the application (AES-256-GCM), never in plain text.
+    googleAccessToken: text("google_access_token"),
+    googleRefreshToken: text("google_refresh_token"),
+    googleTokenExpiry: timestamp("google_token_expiry", { withTimezone: true }),
+    googleScopes: text("google_scopes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Emails are compared case-insensitively, so one person cannot hold two accounts by casing.
+    uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
+    check("users_subscription_tier_known", sql`${table.subscriptionTier} in ('freemium', 'premium')`),
+    check("users_daily_annotation_count_non_negative", sql`${table.dailyAnnotationCount} >= 0`),
+    check("users_quotas_non_negative", sql`${table.propertyQuota} >= 0 and ${table.annotationQuota} >= 0`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import { buildApp } from "./app.js";
+import { openDatabase, type Database } from "./db/database.js";
+import type { AppConfig } from "./env.js";
+import { createLogger } from "./logger.js";
+import path from "node:path";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  logger: Logger;
+  url: string;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** env → database → migrations → app → listen. */
+export async function startServer(config: AppConfig, logger: Logger = createLogger(config)): Promise<RunningServer> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { engine: "postgres", url: config.databaseUrl }
+      : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
+  );
+  try {
+    await database.migrate();
+    const app = await buildApp({ config, database, logger });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const url = `http://localhost:${port}`;
+    logger.info(
+      `Tidemark is running at ${url} (database: ${database.engine === "postgres" ? "PostgreSQL" : `PGlite in ${config.dataDir}`})`,
+    );
+    return {
+      app,
+      database,
+      logger,
+      url,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
