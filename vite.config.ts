@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/size-check.mjs reads the manifest to measure what the landing route loads.
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 5000),

@@ -22,18 +22,29 @@ async function createPgliteTestDatabase(): Promise<Database> {
   return openDatabase({ engine: "pglite", client });
 }
 
-async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {
+/** An empty PostgreSQL database of its own on the server TEST_DATABASE_URL points at. */
+export async function createScratchPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tidemark_test_${randomBytes(6).toString("hex")}`;
   await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ engine: "postgres", url: url.toString(), poolSize: 5 });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {
+  const scratch = await createScratchPostgresDatabase(adminUrl);
+  const database = await openDatabase({ engine: "postgres", url: scratch.url, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      await withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await scratch.drop();
     },
   };
 }

@@ -11,8 +11,19 @@ import pg from "pg";
 import { migrationsFolder } from "../paths.js";
 import * as schema from "./schema/index.js";
 
+/**
+ * What raw `db.execute` returns on both drivers: PGlite's Results and node-postgres's
+ * QueryResult share `rows`, which is all the app relies on.
+ */
+export interface QueryRowsHKT extends PgQueryResultHKT {
+  type: QueryRows<this["row"]>;
+}
+export interface QueryRows<Row> {
+  rows: Row[];
+}
+
 /** Both drivers expose the same query builder, so services never know which engine runs. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<QueryRowsHKT, typeof schema>;
 
 export interface Database {
   db: Db;
