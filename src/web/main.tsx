@@ -1,10 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { initializeTheme } from "./features/theme/use-theme";
 import "./styles.css";
 
-function App() {
-  return <h1 className="p-8 text-2xl font-semibold">Tidemark</h1>;
-}
+initializeTheme();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");

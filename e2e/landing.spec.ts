@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("landing page", () => {
+  test("shows the product header, its calls to action and both plans", async ({ page }) => {
+    await page.goto("/");
+
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Tidemark" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Get Started for Free" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "View Pricing" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    const freemium = page.getByRole("article", { name: "Freemium" });
+    await expect(freemium).toContainText("1 locked property");
+    await expect(freemium).toContainText("5 annotations per day");
+    await expect(freemium).toContainText("List and add annotations");
+    await expect(freemium).toContainText("Dual mode: Agent Mode and Property View");
+
+    const premium = page.getByRole("article", { name: "Premium" });
+    await expect(premium.getByText("Most Popular")).toBeVisible();
+    await expect(premium.getByText("Coming Soon").first()).toBeVisible();
+    await expect(premium).toContainText("Up to 5 properties");
+    await expect(premium).toContainText("50 annotations per day");
+    await expect(premium).toContainText("AI annotation audit");
+    await expect(premium.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  });
+
+  test("View Pricing brings the pricing section into view", async ({ page }) => {
+    await page.goto("/");
+    const pricingHeading = page.getByRole("heading", { name: "Start free, grow into Premium" });
+    await expect(pricingHeading).not.toBeInViewport();
+
+    await page.getByRole("button", { name: "View Pricing" }).click();
+
+    await expect(pricingHeading).toBeInViewport();
+    await expect(page.getByRole("article", { name: "Premium" })).toBeInViewport();
+    await expect(page.getByRole("region", { name: "Start free, grow into Premium" })).toBeFocused();
+  });
+
+  test("Log In opens the login page", async ({ page }) => {
+    await page.goto("/");
+
+    await page.getByRole("banner").getByRole("link", { name: "Log In" }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeVisible();
+    await expect(page.getByText("Sign-in is coming soon")).toBeVisible();
+  });
+
+  test("Get Started for Free opens the sign-up page", async ({ page }) => {
+    await page.goto("/");
+
+    await page.getByRole("banner").getByRole("link", { name: "Get Started for Free" }).click();
+
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await expect(page.getByText("Sign-in is coming soon")).toBeVisible();
+  });
+
+  test("the sign-in pages are honest placeholders that lead back home", async ({ page }) => {
+    await page.goto("/login");
+
+    await expect(page.getByRole("textbox")).toHaveCount(0);
+    await page.getByRole("main").getByRole("link", { name: "Back to home" }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("button", { name: "View Pricing" })).toBeVisible();
+  });
+});

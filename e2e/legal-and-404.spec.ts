@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+
+const legalPages = [
+  { linkName: "Privacy Policy", path: "/privacy", heading: "Privacy Policy" },
+  { linkName: "Terms of Service", path: "/terms", heading: "Terms of Service" },
+];
+
+test.describe("legal pages", () => {
+  for (const { linkName, path, heading } of legalPages) {
+    test(`the footer's ${linkName} link reaches ${path}`, async ({ page }) => {
+      await page.goto("/");
+
+      await page.getByRole("contentinfo").getByRole("link", { name: linkName }).click();
+
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText("Last updated October 1, 2025")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Toggle theme" })).toBeVisible();
+      // Like a full page load, the new page starts at its top with focus on the main content.
+      await expect(page.getByRole("main")).toBeFocused();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeInViewport();
+    });
+
+    test(`${path} loads directly and links back home`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+
+      await page.getByRole("main").getByRole("link", { name: "Back to home" }).click();
+
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("button", { name: "View Pricing" })).toBeVisible();
+    });
+  }
+
+  test("the privacy policy states the retention promises", async ({ page }) => {
+    await page.goto("/privacy");
+    const main = page.getByRole("main");
+
+    await expect(main).toContainText("It expires 7 days after you sign in");
+    await expect(main).toContainText("If you do not sign in for 2 years");
+    await expect(main).toContainText("within 30 days of your request");
+  });
+
+  test("the terms state the liability cap and the daily reset", async ({ page }) => {
+    await page.goto("/terms");
+    const main = page.getByRole("main");
+
+    await expect(main).toContainText("12 months");
+    await expect(main).toContainText("US $100");
+    await expect(main).toContainText("reset at midnight UTC");
+  });
+});
+
+test.describe("unknown paths", () => {
+  for (const path of ["/no-such-page", "/dashboard", "/plans"]) {
+    test(`${path} shows the 404 page`, async ({ page }) => {
+      await page.goto(path);
+
+      await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    });
+  }
+
+  test("the 404 page links back home", async ({ page }) => {
+    await page.goto("/no-such-page");
+
+    await page.getByRole("main").getByRole("link", { name: "Back to home" }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("button", { name: "View Pricing" })).toBeVisible();
+  });
+});

@@ -1,0 +1,24 @@
+import type { Page } from "@playwright/test";
+
+// The tooling tsconfig has no DOM library (it also checks Node scripts), so browser-side code
+// here is passed as strings or read through Playwright's own APIs instead of typed callbacks.
+
+/** Reads one localStorage entry of the page's current origin. */
+export async function readLocalStorage(page: Page, key: string): Promise<string | null> {
+  const { origins } = await page.context().storageState();
+  const origin = new URL(page.url()).origin;
+  const entry = origins.find((state) => state.origin === origin)?.localStorage.find((item) => item.name === key);
+  return entry?.value ?? null;
+}
+
+/** Seeds a localStorage entry before any of the page's own scripts run, on every navigation. */
+export async function seedLocalStorage(page: Page, key: string, value: string): Promise<void> {
+  await page.addInitScript({
+    content: `window.localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`,
+  });
+}
+
+/** How far the document is wider than the viewport, in CSS pixels (0 or less means no sideways scroll). */
+export function horizontalOverflowPx(page: Page): Promise<number> {
+  return page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+}

@@ -1,0 +1,12 @@
+/**
+ * Lifetimes the privacy policy and terms promise (spec §9). The server's session store and
+ * clean-up jobs should read the same numbers, so the legal pages cannot drift from what runs.
+ */
+export const dataRetention = {
+  /** A session cookie (and its server-side session) expires this many days after sign-in. */
+  sessionLifetimeDays: 7,
+  /** Accounts with no sign-in for this many years are deleted with their data. */
+  inactiveAccountDeletionYears: 2,
+  /** A deletion request is carried out within this many days. */
+  deletionRequestDeadlineDays: 30,
+} as const;

@@ -1,0 +1,16 @@
+import { FeatureSection } from "./components/feature-section";
+import { HeroSection } from "./components/hero-section";
+import { HowItWorksSection } from "./components/how-it-works-section";
+import { PricingSection } from "./components/pricing-section";
+
+/** The signed-out home page (spec §2, "Landing page"). */
+export function LandingPage() {
+  return (
+    <>
+      <HeroSection />
+      <FeatureSection />
+      <HowItWorksSection />
+      <PricingSection />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * Brings an in-page section into view and moves focus there too, so keyboard users continue
+ * from the section rather than from the button they pressed. Smooth only when motion is welcome.
+ */
+export function scrollToSection(sectionId: string): void {
+  const section = document.getElementById(sectionId);
+  if (!section) return;
+
+  const prefersReducedMotion =
+    typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  // Focus first without scrolling: focusing after a smooth scroll starts would cut it short.
+  section.focus({ preventScroll: true });
+  section.scrollIntoView({ behavior: prefersReducedMotion ? "auto" : "smooth", block: "start" });
+}

@@ -1,0 +1,80 @@
+/**
+ * The one way the web app talks to the API. Every call carries the session cookie, sends and
+ * reads JSON, and turns any non-2xx response into an ApiError (spec §7 and §8).
+ */
+
+/** A non-2xx response. The message format `${status}: ${body or statusText}` is what toasts show (spec §8). */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly statusText: string;
+  /** The raw response body; servers put their own error text here. */
+  readonly bodyText: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.status = status;
+    this.statusText = statusText;
+    this.bodyText = bodyText;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * What to do with 401 Unauthorized. "throw" (the default) treats it like any other failure;
+ * "return-null" suits "who is signed in?" calls, where signed out is an answer, not an error.
+ */
+export type UnauthorizedBehavior = "throw" | "return-null";
+
+export interface ApiRequestOptions<T> {
+  method?: HttpMethod;
+  /** Sent as JSON. Leave undefined for requests without a body. */
+  body?: unknown;
+  /**
+   * Checks the response's shape (e.g. a shared zod schema's `parse`). Without it the result is
+   * whatever the server sent, typed as `T` on the caller's word, so prefer passing one.
+   */
+  parse?: (json: unknown) => T;
+  signal?: AbortSignal;
+}
+
+export function apiRequest<T = unknown>(
+  path: string,
+  options: ApiRequestOptions<T> & { on401: "return-null" },
+): Promise<T | null>;
+export function apiRequest<T = unknown>(
+  path: string,
+  options?: ApiRequestOptions<T> & { on401?: "throw" },
+): Promise<T>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions<T> & { on401?: UnauthorizedBehavior } = {},
+): Promise<T | null> {
+  const { method = "GET", body, parse, signal, on401 = "throw" } = options;
+  const hasBody = body !== undefined;
+
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (hasBody) headers["Content-Type"] = "application/json";
+
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers,
+    body: hasBody ? JSON.stringify(body) : null,
+    signal: signal ?? null,
+  });
+
+  if (response.status === 401 && on401 === "return-null") return null;
+
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
+
+  // 204 No Content and empty 200s are legitimate answers to DELETE and friends.
+  const json: unknown = text === "" ? null : JSON.parse(text);
+  return parse ? parse(json) : (json as T);
+}
