@@ -1,0 +1,100 @@
+import type { CivilDate } from "../calendar/civil-date.js";
+
+/** The annotation colours of the Admin API, with their proto numbers. */
+export const annotationColorNumbers = {
+  COLOR_UNSPECIFIED: 0,
+  PURPLE: 1,
+  BROWN: 2,
+  BLUE: 3,
+  GREEN: 4,
+  RED: 5,
+  CYAN: 6,
+  ORANGE: 7,
+} as const;
+export type AnnotationColorName = keyof typeof annotationColorNumbers;
+
+export type AnnotationTarget =
+  | { kind: "date"; date: CivilDate }
+  | { kind: "range"; startDate: CivilDate; endDate: CivilDate };
+
+export interface AnnotationRecord {
+  id: number;
+  title: string;
+  description: string;
+  color: AnnotationColorName;
+  systemGenerated: boolean;
+  target: AnnotationTarget;
+}
+
+/** A multiplicative bump or dip in synthetic traffic between two day numbers (inclusive). */
+export interface TrafficEffect {
+  startDay: number;
+  endDay: number;
+  factor: number;
+}
+
+export interface TrafficProfile {
+  seed: number;
+  baseSessions: number;
+  /** Weekend sessions relative to weekdays (B2B sites < 1, shops > 1). */
+  weekendFactor: number;
+  /** Yearly growth as a fraction, e.g. 0.2 = +20 % a year. */
+  growthPerYear: number;
+  /** First day with data (day number); earlier days are empty. */
+  dataStartDay: number;
+  effects: TrafficEffect[];
+}
+
+export interface PropertyRecord {
+  id: string;
+  accountId: string;
+  displayName: string;
+  timeZone: string;
+  currencyCode: string;
+  nextAnnotationId: number;
+  /** Keyed by id; ids only grow, so insertion order is id order. */
+  annotations: Map<number, AnnotationRecord>;
+  traffic: TrafficProfile;
+}
+
+export interface AccountRecord {
+  id: string;
+  displayName: string;
+  propertyIds: string[];
+}
+
+export type PropertyRole = "editor" | "viewer";
+
+export interface UserRecord {
+  sub: string;
+  email: string;
+  name: string;
+  givenName: string;
+  familyName: string;
+  createdAt: number;
+  accountIds: string[];
+  propertyRoles: Record<string, PropertyRole>;
+}
+
+export interface AccessTokenRecord {
+  sub: string;
+  clientId: string;
+  scopes: string[];
+  expiresAt: number;
+  /** Issued with access_type=offline (tokeninfo reports it). */
+  offline: boolean;
+}
+
+export interface RefreshTokenRecord {
+  sub: string;
+  clientId: string;
+  scopes: string[];
+  createdAt: number;
+}
+
+export interface SigningKeyRecord {
+  kid: string;
+  /** Private RSA key as a JWK. The sandbox's own throwaway key: never a real secret. */
+  privateJwk: Record<string, unknown>;
+  createdAt: number;
+}
