@@ -5,7 +5,10 @@ import { defineConfig, devices } from "@playwright/test";
  * data folder and passes them in, so every run starts from an empty database.
  */
 const port = Number(process.env.E2E_PORT ?? 5199);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 5198);
 const dataDir = process.env.E2E_DATA_DIR ?? "./data/e2e";
+/** The product's log, where journeys read the sign-in links it "mails" (see e2e/support). */
+const serverLogPath = `${dataDir}/server.log`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -38,12 +41,19 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node dist/main.js",
+    command: `node dist/main.js > "${serverLogPath}" 2>&1`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
+    },
   },
 });

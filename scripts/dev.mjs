@@ -8,7 +8,8 @@ const apiPort = process.env.API_PORT ?? "5001";
 const children = [
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/main.ts"], {
     stdio: "inherit",
-    env: { ...process.env, PORT: apiPort, SERVE_WEB: "false" },
+    // People use the app through Vite, so links and OAuth redirects must point there too.
+    env: { ...process.env, PORT: apiPort, SERVE_WEB: "false", APP_URL: `http://localhost:${webPort}` },
   }),
   spawn("npx", ["vite"], { stdio: "inherit", env: { ...process.env, PORT: webPort, API_PORT: apiPort } }),
 ];

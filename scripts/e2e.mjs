@@ -25,10 +25,13 @@ if (!existsSync(chromiumPath)) {
 if (!skipBuild) run("npm", ["run", "--silent", "build"]);
 
 const port = await freePort();
+let sandboxPort = await freePort();
+while (sandboxPort === port) sandboxPort = await freePort();
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidemark-e2e-"));
 try {
   const status = run("npx", ["playwright", "test", ...playwrightArgs], {
     E2E_PORT: String(port),
+    E2E_SANDBOX_PORT: String(sandboxPort),
     E2E_DATA_DIR: dataDir,
     CHROMIUM_PATH: chromiumPath,
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",

@@ -1,17 +1,27 @@
 /**
- * The product's entry point (`npm start`): reads the configuration, starts the server and
- * shuts everything down cleanly on SIGTERM/SIGINT. It sits above src/server so that it can
- * also start the offline Google sandbox, which the server itself must never import.
+ * The product's entry point (`npm start`): reads the configuration, starts the built-in Google
+ * sandbox when no Google OAuth client is configured, starts the server, and shuts everything
+ * down cleanly on SIGTERM/SIGINT. It sits above src/server so that it may start the sandbox,
+ * which the server itself never imports: the server only ever talks to it over HTTP.
  */
-import { ConfigError, loadConfig } from "./server/env.js";
+import { startSandbox, type RunningSandbox } from "./sandbox/index.js";
+import { ConfigError, loadConfig, type AppConfig } from "./server/env.js";
+import {
+  realGoogleEndpoints,
+  sandboxGoogleEndpoints,
+  type GoogleEndpoints,
+} from "./server/integrations/google/google-endpoints.js";
+import { createLogger } from "./server/logger.js";
 import { startServer } from "./server/start-server.js";
 
 const shutdownGraceMs = 10_000;
 
-async function main(): Promise<void> {
-  let config;
+/** The app's own OAuth client in sandbox mode; only the sandbox on this machine knows it. */
+const sandboxAppClient = { clientId: "tidemark-app", clientSecret: "tidemark-app-sandbox-secret" };
+
+function readConfig(): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -19,24 +29,56 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
 
-  const server = await startServer(config);
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config);
+
+  let sandbox: RunningSandbox | null = null;
+  let google: GoogleEndpoints;
+  if (config.google.mode === "google") {
+    google = realGoogleEndpoints(config.google);
+  } else {
+    sandbox = await startSandbox({
+      port: config.google.sandboxPort,
+      dataDir: config.dataDir,
+      clients: [
+        {
+          ...sandboxAppClient,
+          displayName: "Tidemark",
+          redirectUris: [`${config.appUrl}/api/auth/callback/google`, `${config.appUrl}/api/google/callback`],
+        },
+      ],
+      logger: logger.child({ part: "sandbox" }),
+    });
+    google = sandboxGoogleEndpoints(sandbox.url, sandboxAppClient);
+    logger.info(
+      `Sandbox mode: Google sign-in and the Analytics APIs are simulated at ${sandbox.url} ` +
+        "(set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use real Google)",
+    );
+  }
+
+  const server = await startServer(config, { google, logger });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    server.logger.info(`${signal} received: finishing in-flight requests, then stopping`);
+    logger.info(`${signal} received: finishing in-flight requests, then stopping`);
     // A request that never finishes must not keep a deploy waiting forever.
     const forceExit = setTimeout(() => process.exit(1), shutdownGraceMs);
     forceExit.unref();
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    server
+      .close()
+      .then(() => sandbox?.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -16,7 +16,15 @@ const entry = path.join(projectRoot, "src", "main.ts");
 export function runProduct(env: Record<string, string>): Promise<ProductProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      SESSION_SECRET: "product-process-test-secret-0123456789abcdef",
+      PORT: "0",
+      SANDBOX_PORT: "0",
+      HOST: "127.0.0.1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -10,6 +10,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: "silent",
     logFormat: "json",
     serveWeb: false,
+    appUrl: "http://localhost:5000",
+    google: { mode: "sandbox", sandboxPort: 0 },
+    sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
+    premiumTesterEmails: ["tester1@example.com", "tester2@example.com"],
+    auditBetaEmails: ["auditor@example.com"],
+    smtpUrl: undefined,
+    mailFrom: "Tidemark <no-reply@tidemark.local>",
+    trustProxy: true,
+    rateLimits: { lookupsPerMinute: 20, signInLinksPer15Minutes: 5, signInStartsPerMinute: 60 },
     ...overrides,
   };
 }

@@ -8,6 +8,10 @@ import { testConfig } from "../../test/test-config.js";
 import { buildApp } from "./app.js";
 import type { Database } from "./db/database.js";
 import { HttpError } from "./http/http-error.js";
+import { sandboxGoogleEndpoints } from "./integrations/google/google-endpoints.js";
+
+/** These tests never reach Google; sign-in has its own tests against the sandbox in test/. */
+const google = sandboxGoogleEndpoints("http://127.0.0.1:9", { clientId: "unused", clientSecret: "unused" });
 
 let database: Database;
 let app: FastifyInstance;
@@ -19,7 +23,7 @@ beforeAll(async () => {
   await mkdir(path.join(webRoot, "assets"));
   await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>Tidemark</title><div id=root></div>");
   await writeFile(path.join(webRoot, "assets", "main-abc123.js"), "console.log('hi')");
-  app = await buildApp({ config: testConfig(), database, webRoot });
+  app = await buildApp({ config: testConfig(), database, google, webRoot });
 });
 
 afterAll(async () => {
@@ -38,7 +42,7 @@ describe("GET /api/health", () => {
 
   it("reports 503 when the database does not answer", async () => {
     const broken: Database = { ...database, ping: () => Promise.reject(new Error("connection refused")) };
-    const brokenApp = await buildApp({ config: testConfig(), database: broken, webRoot: null });
+    const brokenApp = await buildApp({ config: testConfig(), database: broken, google, webRoot: null });
     try {
       const response = await brokenApp.inject({ method: "GET", url: "/api/health" });
       expect(response.statusCode).toBe(503);
@@ -90,7 +94,7 @@ describe("static files", () => {
 describe("errors", () => {
   let probe: FastifyInstance;
   beforeAll(async () => {
-    probe = await buildApp({ config: testConfig(), database, webRoot: null });
+    probe = await buildApp({ config: testConfig(), database, google, webRoot: null });
     probe.get("/api/probe/crash", async () => {
       throw new Error("connection string postgres://secret@db leaked");
     });
@@ -116,7 +120,7 @@ describe("errors", () => {
   });
 
   it("turn malformed JSON into a 400 and an oversized body into a 413", async () => {
-    const headers = { "content-type": "application/json" };
+    const headers = { "content-type": "application/json", origin: "http://localhost:5000" };
     const malformed = await probe.inject({ method: "POST", url: "/api/probe/echo", headers, payload: "{not json" });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toEqual(expect.any(String));
@@ -127,9 +131,27 @@ describe("errors", () => {
   });
 });
 
+describe("state-changing requests", () => {
+  it("are refused without our Origin", async () => {
+    const probe = await buildApp({ config: testConfig(), database, google, webRoot: null });
+    probe.post("/api/probe/change", async () => ({ changed: true }));
+    try {
+      const foreign = await probe.inject({ method: "POST", url: "/api/probe/change", headers: { origin: "https://evil.example" } });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual({ error: "This request must come from the Tidemark app itself.", code: "forbidden_origin" });
+      expect((await probe.inject({ method: "POST", url: "/api/probe/change" })).statusCode).toBe(403);
+      expect((await probe.inject({ method: "POST", url: "/api/probe/change", headers: { origin: "null" } })).statusCode).toBe(403);
+      const own = await probe.inject({ method: "POST", url: "/api/probe/change", headers: { origin: "http://localhost:5000" } });
+      expect(own.json()).toEqual({ changed: true });
+    } finally {
+      await probe.close();
+    }
+  });
+});
+
 describe("without a built web app", () => {
   it("still answers the API and gives pages a JSON 404", async () => {
-    const apiOnly = await buildApp({ config: testConfig(), database, webRoot: null });
+    const apiOnly = await buildApp({ config: testConfig(), database, google, webRoot: null });
     try {
       expect((await apiOnly.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
       expect((await apiOnly.inject({ method: "GET", url: "/dashboard" })).statusCode).toBe(404);

@@ -18,6 +18,7 @@ describe("loadConfig", () => {
   it("logs JSON in production and honours PORT, DATA_DIR and DATABASE_URL", () => {
     const config = loadConfig({
       NODE_ENV: "production",
+      SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
       PORT: "8080",
       DATA_DIR: "/var/lib/tidemark",
       DATABASE_URL: "postgres://app@db:5432/tidemark",
@@ -28,6 +29,50 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://app@db:5432/tidemark",
       logFormat: "json",
     });
+  });
+
+  it("uses the sandbox unless a Google OAuth client is configured", () => {
+    expect(loadConfig({}).google).toEqual({ mode: "sandbox", sandboxPort: 5050 });
+    expect(loadConfig({ SANDBOX_PORT: "6060" }).google).toEqual({ mode: "sandbox", sandboxPort: 6060 });
+    expect(loadConfig({ GOOGLE_CLIENT_ID: "id.apps", GOOGLE_CLIENT_SECRET: "s3cret" }).google).toEqual({
+      mode: "google",
+      clientId: "id.apps",
+      clientSecret: "s3cret",
+    });
+  });
+
+  it("refuses half a Google OAuth client", () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id.apps" })).toThrowError(
+      "Invalid configuration: GOOGLE_CLIENT_SECRET must be set too",
+    );
+  });
+
+  it("builds the public address from PORT unless APP_URL is given", () => {
+    expect(loadConfig({ PORT: "5123" }).appUrl).toBe("http://localhost:5123");
+    expect(loadConfig({ APP_URL: "https://tidemark.example.com/" }).appUrl).toBe("https://tidemark.example.com");
+    expect(() => loadConfig({ APP_URL: "not a url" })).toThrowError(/^Invalid configuration: APP_URL must be a full URL/);
+  });
+
+  it("requires a session secret in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrowError(
+      "Invalid configuration: SESSION_SECRET is required in production",
+    );
+    expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrowError(
+      "Invalid configuration: SESSION_SECRET must be at least 32 characters",
+    );
+  });
+
+  it("gives the documented testers Premium access in sandbox mode only", () => {
+    expect(loadConfig({})).toMatchObject({
+      premiumTesterEmails: ["tester1@example.com", "tester2@example.com"],
+      auditBetaEmails: ["auditor@example.com"],
+    });
+    const withGoogle = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
+    expect(withGoogle).toMatchObject({ premiumTesterEmails: [], auditBetaEmails: [] });
+    expect(loadConfig({ PREMIUM_TESTER_EMAILS: " A@x.com, b@y.com ", AUDIT_BETA_EMAILS: "" }).premiumTesterEmails).toEqual([
+      "a@x.com",
+      "b@y.com",
+    ]);
   });
 
   it("treats an empty variable as unset", () => {

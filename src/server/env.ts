@@ -11,6 +11,20 @@ const portSchema = z.coerce
   .min(0, "must be between 0 and 65535")
   .max(65535, "must be between 0 and 65535");
 
+const positiveCount = z.coerce
+  .number({ message: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be at least 1");
+
+/** A comma- or space-separated list of email addresses, compared case-insensitively. */
+function emailList(raw: string | undefined, fallback: string[]): string[] {
+  if (raw === undefined) return fallback;
+  return raw
+    .split(/[\s,]+/)
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -22,6 +36,19 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
+  APP_URL: z.url({ message: "must be a full URL such as https://tidemark.example.com" }).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  SANDBOX_PORT: portSchema.default(5050),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PREMIUM_TESTER_EMAILS: z.string().optional(),
+  AUDIT_BETA_EMAILS: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("Tidemark <no-reply@tidemark.local>"),
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: positiveCount.default(20),
+  RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES: positiveCount.default(5),
+  RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE: positiveCount.default(60),
+  TRUST_PROXY: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
   SERVE_WEB: z
     .enum(["true", "false"], { message: "must be true or false" })
     .default("true")
@@ -40,7 +67,37 @@ export interface AppConfig {
   logFormat: "pretty" | "json";
   /** Serve the built web app from dist/web; off under `npm run dev`, where Vite serves it. */
   serveWeb: boolean;
+  /** The public address people reach the app at; sign-in links and OAuth redirects are built from it. */
+  appUrl: string;
+  google: GoogleConfig;
+  /**
+   * Signs session cookies. Required in production (every instance must share it); elsewhere one
+   * is generated once and kept in the data folder when unset.
+   */
+  sessionSecret: string | undefined;
+  /** People who may choose Premium while it is not for sale yet. */
+  premiumTesterEmails: string[];
+  /** People who may also use the AI audit (private beta); they may choose Premium too. */
+  auditBetaEmails: string[];
+  /** Outgoing mail for sign-in links; without it the link is written to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Read the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  rateLimits: {
+    lookupsPerMinute: number;
+    signInLinksPer15Minutes: number;
+    signInStartsPerMinute: number;
+  };
 }
+
+/**
+ * Real Google when an OAuth client is configured; otherwise the built-in sandbox, which the
+ * product starts on its own port so that it is a different origin, as Google is.
+ */
+export type GoogleConfig =
+  | { mode: "google"; clientId: string; clientSecret: string }
+  | { mode: "sandbox"; sandboxPort: number };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -59,6 +116,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const values = parsed.data;
+  if (values.NODE_ENV === "production" && !values.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)");
+  }
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    const missing = values.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
+    throw new ConfigError(`Invalid configuration: ${missing} must be set too (both Google OAuth values, or neither for the sandbox)`);
+  }
+  const sandbox = !values.GOOGLE_CLIENT_ID;
   return {
     nodeEnv: values.NODE_ENV,
     host: values.HOST,
@@ -68,6 +133,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "production" ? "json" : "pretty"),
     serveWeb: values.SERVE_WEB,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? { mode: "google", clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
+        : { mode: "sandbox", sandboxPort: values.SANDBOX_PORT },
+    sessionSecret: values.SESSION_SECRET,
+    // In sandbox mode a newcomer can try Premium and the audit with these documented addresses.
+    premiumTesterEmails: emailList(values.PREMIUM_TESTER_EMAILS, sandbox ? ["tester1@example.com", "tester2@example.com"] : []),
+    auditBetaEmails: emailList(values.AUDIT_BETA_EMAILS, sandbox ? ["auditor@example.com"] : []),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    trustProxy: (values.TRUST_PROXY ?? (values.NODE_ENV === "production" ? "true" : "false")) === "true",
+    rateLimits: {
+      lookupsPerMinute: values.RATE_LIMIT_LOOKUPS_PER_MINUTE,
+      signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,
+      signInStartsPerMinute: values.RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE,
+    },
   };
 }
 

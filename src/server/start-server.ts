@@ -3,6 +3,8 @@ import type { Logger } from "pino";
 import { buildApp } from "./app.js";
 import { openDatabase, type Database } from "./db/database.js";
 import type { AppConfig } from "./env.js";
+import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
+import { loadOrCreateLocalSecret } from "./local-secrets.js";
 import { createLogger } from "./logger.js";
 import path from "node:path";
 
@@ -15,8 +17,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** env → database → migrations → app → listen. */
-export async function startServer(config: AppConfig, logger: Logger = createLogger(config)): Promise<RunningServer> {
+export interface StartOptions {
+  google: GoogleEndpoints;
+  logger?: Logger;
+}
+
+/** env → secrets → database → migrations → app → listen. */
+export async function startServer(config: AppConfig, options: StartOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config);
+  const sessionSecret = config.sessionSecret ?? (await loadOrCreateLocalSecret(config.dataDir, "session-secret"));
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: "postgres", url: config.databaseUrl }
@@ -24,7 +33,7 @@ export async function startServer(config: AppConfig, logger: Logger = createLogg
   );
   try {
     await database.migrate();
-    const app = await buildApp({ config, database, logger });
+    const app = await buildApp({ config: { ...config, sessionSecret }, database, logger, google: options.google });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

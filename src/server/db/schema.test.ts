@@ -52,6 +52,7 @@ describe("migrations", () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(result.rows.map((row) => row.table_name)).toEqual([
+      "accounts",
       "annotation_audit_sessions",
       "annotation_categories",
       "annotation_events",
@@ -60,7 +61,10 @@ describe("migrations", () => {
       "chat_messages",
       "chat_sessions",
       "properties",
+      "rate_limit_buckets",
+      "sessions",
       "users",
+      "verifications",
     ]);
   });
 

@@ -1,3 +1,4 @@
+export * from "./auth.js";
 export * from "./annotations.js";
 export * from "./audits.js";
 export * from "./categories.js";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.js";
 
 export const users = pgTable(
@@ -7,6 +7,9 @@ export const users = pgTable(
   {
     id: id(),
     email: text("email").notNull(),
+    // The sign-in library's own profile fields: a display name and whether the email was proven.
+    name: text("name").notNull().default(""),
+    emailVerified: boolean("email_verified").notNull().default(false),
     firstName: text("first_name"),
     lastName: text("last_name"),
     profileImageUrl: text("profile_image_url"),

@@ -1,0 +1,126 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/database.js";
+import { accounts, sessions, users, verifications } from "../../db/schema/index.js";
+import type { GoogleEndpoints } from "../../integrations/google/google-endpoints.js";
+import type { Mailer } from "../../integrations/mailer/mailer.js";
+import { dataRetention } from "../../../shared/data-retention.js";
+
+export const sessionLifetimeSeconds = dataRetention.sessionLifetimeDays * 24 * 60 * 60;
+export const signInLinkLifetimeSeconds = 15 * 60;
+export const authBasePath = "/api/auth";
+export const sessionCookiePrefix = "tidemark";
+
+export interface AuthDependencies {
+  db: Db;
+  appUrl: string;
+  secret: string;
+  production: boolean;
+  google: GoogleEndpoints;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Sign-in (Google OpenID Connect with PKCE, state and nonce; one-time email links stored only as
+ * hashes) and database sessions, by Better Auth. Everything around it — which routes exist, rate
+ * limits, the user shape we expose — is ours.
+ */
+export function createAuth(deps: AuthDependencies) {
+  return betterAuth({
+    appName: "Tidemark",
+    baseURL: deps.appUrl,
+    basePath: authBasePath,
+    secret: deps.secret,
+    trustedOrigins: [deps.appUrl],
+    telemetry: { enabled: false },
+    logger: {
+      level: "error",
+      log: (level, message) => (level === "error" ? deps.logger.error(message) : deps.logger.warn(message)),
+    },
+    database: drizzleAdapter(deps.db, {
+      provider: "pg",
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: {
+      modelName: "users",
+      fields: { image: "profileImageUrl" },
+      additionalFields: {
+        firstName: { type: "string", required: false },
+        lastName: { type: "string", required: false },
+        // Declared so the creation hook below may store it; clients can never set it.
+        subscriptionTier: { type: "string", required: false, input: false },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: sessionLifetimeSeconds,
+      updateAge: 24 * 60 * 60,
+    },
+    account: {
+      modelName: "accounts",
+      encryptOAuthTokens: true,
+      // Google proves the address it signs in, so a person who first used an email link and later
+      // uses Google with the same address lands in the same account.
+      accountLinking: { enabled: true, trustedProviders: ["google"] },
+    },
+    verification: { modelName: "verifications" },
+    // Our own limits (shared by all instances through the database) guard these routes instead.
+    rateLimit: { enabled: false },
+    // Profiles are set from Google or by the product, never by a client call.
+    disabledPaths: ["/update-user", "/delete-user", "/change-email", "/sign-up/email", "/sign-in/email"],
+    advanced: {
+      database: { generateId: "uuid" },
+      cookiePrefix: sessionCookiePrefix,
+      useSecureCookies: deps.production,
+      // Checks stay on in every environment, tests included, so tests exercise them.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: ["x-tidemark-client-ip"] },
+    },
+    onAPIError: { errorURL: `${deps.appUrl}/login?error=sign_in_failed` },
+    databaseHooks: {
+      user: {
+        create: {
+          // A new person has not chosen a plan yet: /plans asks them.
+          before: async (user) => ({ data: { ...user, subscriptionTier: null } }),
+        },
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: signInLinkLifetimeSeconds,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, url }) => {
+          await deps.mailer.sendSignInLink({ email, url });
+        },
+      }),
+      genericOAuth({
+        config: [
+          {
+            providerId: "google",
+            discoveryUrl: deps.google.discoveryUrl,
+            clientId: deps.google.clientId,
+            clientSecret: deps.google.clientSecret,
+            scopes: ["openid", "email", "profile"],
+            pkce: true,
+            requireIdTokenVerification: true,
+            // Refresh the name and picture from Google at every sign-in.
+            overrideUserInfo: true,
+            mapProfileToUser: (profile) => ({
+              name: typeof profile.name === "string" ? profile.name : "",
+              firstName: typeof profile.given_name === "string" ? profile.given_name : null,
+              lastName: typeof profile.family_name === "string" ? profile.family_name : null,
+              image: typeof profile.picture === "string" ? profile.picture : undefined,
+            }),
+          },
+        ],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,110 @@
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { emailAddress, lookupRequest, type LookupResponse } from "../../../shared/contracts/auth.js";
+import { HttpError } from "../../http/http-error.js";
+import { parseBody } from "../../http/parse-body.js";
+import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
+import type { SubscriptionService } from "../users/subscription-service.js";
+import type { UsersRepository } from "../users/users-repository.js";
+import { authBasePath, type Auth } from "./auth-instance.js";
+
+export interface AuthRouteDependencies {
+  auth: Auth;
+  appUrl: string;
+  users: UsersRepository;
+  subscriptions: SubscriptionService;
+  rateLimiter: RateLimiter;
+  limits: { lookup: RateLimitRule; signInLink: RateLimitRule; signInStart: RateLimitRule };
+}
+
+/** Where people land after signing in; the web app's home routes them on from there. */
+const afterSignInPath = "/";
+
+export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependencies): Promise<void> {
+  app.get("/api/auth/user", async (request) => {
+    return deps.subscriptions.toCurrentUser(await request.requireUser());
+  });
+
+  app.post("/api/auth/lookup", async (request): Promise<LookupResponse> => {
+    await deps.rateLimiter.hit(deps.limits.lookup, request.ip);
+    const { email } = parseBody(lookupRequest, request.body);
+    return { exists: await deps.users.existsByEmail(email) };
+  });
+
+  // A navigation, not a fetch: answers with a redirect to Google's sign-in page.
+  app.get("/api/login", async (request, reply) => {
+    await deps.rateLimiter.hit(deps.limits.signInStart, request.ip);
+    const response = await deps.auth.api.signInSocial({
+      body: { provider: "google", callbackURL: afterSignInPath, errorCallbackURL: "/login?error=google" },
+      headers: fromNodeHeaders(request.headers),
+      asResponse: true,
+    });
+    const { url } = (await response.json()) as { url?: string };
+    if (!response.ok || !url) return reply.redirect("/login?error=google_unavailable", 302);
+    forwardCookies(response, reply);
+    return reply.redirect(url, 302);
+  });
+
+  // A navigation: ends the session, clears the cookie and lands on the landing page.
+  app.get("/api/logout", async (request, reply) => {
+    const response = await deps.auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+    forwardCookies(response, reply);
+    return reply.redirect("/", 302);
+  });
+
+  // Everything else under /api/auth is Better Auth's own (sign-in link, OAuth callback, …).
+  app.route({
+    method: ["GET", "POST"],
+    url: `${authBasePath}/*`,
+    handler: async (request, reply) => {
+      await guardSignInAttempt(request, deps);
+      return forwardToAuth(request, reply, deps.auth, deps.appUrl);
+    },
+  });
+}
+
+/**
+ * Our rules in front of Better Auth's sign-in endpoints: an email link request gets the same
+ * email normalisation as the rest of the app (one person, one address) and a per-address limit;
+ * starting an OAuth sign-in is limited per client address.
+ */
+async function guardSignInAttempt(request: FastifyRequest, deps: AuthRouteDependencies): Promise<void> {
+  if (request.method !== "POST") return;
+  const path = request.url.split("?")[0];
+  if (path === `${authBasePath}/sign-in/magic-link`) {
+    const body = request.body as Record<string, unknown> | undefined;
+    const parsed = emailAddress.safeParse(body?.email);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Enter a valid email address", "invalid_request");
+    body!.email = parsed.data;
+    await deps.rateLimiter.hit(deps.limits.signInLink, parsed.data);
+  } else if (path === `${authBasePath}/sign-in/social`) {
+    await deps.rateLimiter.hit(deps.limits.signInStart, request.ip);
+  }
+}
+
+async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, auth: Auth, appUrl: string) {
+  const headers = fromNodeHeaders(request.headers);
+  // Better Auth reads the client address from a header; set it from the connection (or the
+  // trusted proxy) so a client cannot choose its own.
+  headers.set("x-tidemark-client-ip", request.ip);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined;
+  const response = await auth.handler(
+    new Request(new URL(request.url, appUrl), {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
+  });
+  forwardCookies(response, reply);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+/** One Set-Cookie header per cookie; merging them into one line would corrupt them. */
+function forwardCookies(response: Response, reply: FastifyReply): void {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+}

@@ -1,0 +1,63 @@
+import type { User } from "../../db/schema/index.js";
+import { HttpError } from "../../http/http-error.js";
+import type { CurrentUser } from "../../../shared/contracts/auth.js";
+import { countForToday } from "../../../shared/daily-quota.js";
+import { isSubscriptionTier, tierCapabilities, type SubscriptionTier } from "../../../shared/plans.js";
+import type { UsersRepository } from "./users-repository.js";
+
+export interface PlanAccessLists {
+  premiumTesterEmails: string[];
+  auditBetaEmails: string[];
+}
+
+export const premiumNotAvailableMessage =
+  "Premium is coming soon. For now it is open to invited testers only; the free plan is available to everyone.";
+
+export function createSubscriptionService(deps: { users: UsersRepository; access: PlanAccessLists; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const testers = new Set(deps.access.premiumTesterEmails.map((email) => email.toLowerCase()));
+  const auditBeta = new Set(deps.access.auditBetaEmails.map((email) => email.toLowerCase()));
+
+  const isAuditBetaUser = (email: string) => auditBeta.has(email.toLowerCase());
+  const canSelectPremium = (email: string) => testers.has(email.toLowerCase()) || isAuditBetaUser(email);
+
+  return {
+    canSelectPremium,
+    isAuditBetaUser,
+
+    /** Sets the plan and the allowances that come with it. */
+    async choosePlan(user: User, tier: SubscriptionTier): Promise<User> {
+      if (tier === "premium" && !canSelectPremium(user.email)) {
+        throw new HttpError(403, premiumNotAvailableMessage, "premium_not_available");
+      }
+      const capabilities = tierCapabilities[tier];
+      const updated = await deps.users.setSubscription(user.id, {
+        tier,
+        annotationQuota: capabilities.dailyAnnotationQuota,
+        propertyQuota: capabilities.propertyQuota,
+      });
+      if (!updated) throw new HttpError(401, "Your session has ended. Please sign in again.", "unauthenticated");
+      return updated;
+    },
+
+    /** The signed-in person as the web app sees them. */
+    toCurrentUser(user: User): CurrentUser {
+      return {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        profileImageUrl: user.profileImageUrl,
+        subscriptionTier: isSubscriptionTier(user.subscriptionTier) ? user.subscriptionTier : null,
+        annotationQuota: user.annotationQuota,
+        propertyQuota: user.propertyQuota,
+        dailyAnnotationCount: countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, now()),
+        lockedPropertyId: user.lockedPropertyId,
+        canSelectPremium: canSelectPremium(user.email),
+        isAuditBetaUser: isAuditBetaUser(user.email),
+      };
+    },
+  };
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "./http-error.js";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery defence: a state-changing request must come from a page of our own
+ * origin. Browsers always send Origin on cross-origin and non-GET fetches; a missing Origin is
+ * refused too, since every legitimate caller of these endpoints is our own web app.
+ */
+export function registerOriginGuard(app: FastifyInstance, options: { trustedOrigins: string[] }): void {
+  const trusted = new Set(options.trustedOrigins.map((origin) => new URL(origin).origin));
+  app.addHook("onRequest", async (request) => {
+    // Unknown paths change nothing and get their plain 404.
+    if (safeMethods.has(request.method) || request.is404) return;
+    const origin = request.headers.origin;
+    if (!origin || origin === "null" || !trusted.has(origin)) {
+      throw new HttpError(403, "This request must come from the Tidemark app itself.", "forbidden_origin");
+    }
+  });
+}

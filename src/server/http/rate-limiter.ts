@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/database.js";
+import { rateLimitBuckets } from "../db/schema/index.js";
+import { HttpError } from "./http-error.js";
+
+export interface RateLimitRule {
+  /** Names the limit in keys and messages, e.g. "lookup". */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit for `subject` and throws a 429 with Retry-After once the window is full. */
+  hit(rule: RateLimitRule, subject: string): Promise<void>;
+}
+
+/**
+ * Fixed-window counters in the database: one atomic upsert per hit, so every app instance
+ * shares the same allowance and parallel requests can never both take the last slot.
+ */
+export function createRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
+  return {
+    async hit(rule, subject) {
+      const key = `${rule.name}:${subject}`;
+      const at = now();
+      const windowStart = at - rule.windowMs;
+      const result = await db.execute<{ count: number; window_started_at: string | number }>(sql`
+        insert into ${rateLimitBuckets} (key, count, window_started_at) values (${key}, 1, ${at})
+        on conflict (key) do update set
+          count = case when ${rateLimitBuckets.windowStartedAt} <= ${windowStart} then 1 else ${rateLimitBuckets.count} + 1 end,
+          window_started_at = case when ${rateLimitBuckets.windowStartedAt} <= ${windowStart} then ${at} else ${rateLimitBuckets.windowStartedAt} end
+        returning count, window_started_at`);
+      const row = result.rows[0];
+      if (!row || row.count <= rule.max) return;
+      const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.window_started_at) + rule.windowMs - at) / 1000));
+      throw new HttpError(429, "Too many attempts. Please wait a moment and try again.", "rate_limited", {
+        "Retry-After": String(retryAfterSeconds),
+      });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { startSandbox, type RunningSandbox } from "../src/sandbox/index.js";
+import { buildApp, type AppDependencies } from "../src/server/app.js";
+import type { Database } from "../src/server/db/database.js";
+import type { AppConfig } from "../src/server/env.js";
+import { sandboxGoogleEndpoints } from "../src/server/integrations/google/google-endpoints.js";
+import type { Mailer } from "../src/server/integrations/mailer/mailer.js";
+import { testConfig } from "./test-config.js";
+import { createTestDatabase } from "./test-database.js";
+
+export const appUrl = "http://localhost:5999";
+const appClient = { clientId: "tidemark-test-app", clientSecret: "tidemark-test-app-secret" };
+
+/** The app on its own database, talking to an in-memory sandbox; sign-in links are captured. */
+export interface AppHarness {
+  app: FastifyInstance;
+  database: Database;
+  sandbox: RunningSandbox;
+  sentLinks: { email: string; url: string }[];
+  close(): Promise<void>;
+}
+
+export async function startAppHarness(
+  overrides: { config?: Partial<AppConfig>; deps?: Partial<AppDependencies> } = {},
+): Promise<AppHarness> {
+  const database = await createTestDatabase();
+  const sandbox = await startSandbox({
+    port: 0,
+    clients: [{ ...appClient, redirectUris: [`${appUrl}/api/auth/callback/google`, `${appUrl}/api/google/callback`] }],
+  });
+  const sentLinks: { email: string; url: string }[] = [];
+  const mailer: Mailer = {
+    async sendSignInLink(message) {
+      sentLinks.push(message);
+    },
+  };
+  const app = await buildApp({
+    config: testConfig({ appUrl, ...overrides.config }),
+    database,
+    google: sandboxGoogleEndpoints(sandbox.url, appClient),
+    mailer,
+    webRoot: null,
+    ...overrides.deps,
+  });
+  return {
+    app,
+    database,
+    sandbox,
+    sentLinks,
+    async close() {
+      await app.close();
+      await sandbox.close();
+      await database.close();
+    },
+  };
+}
+
+/** A minimal cookie jar over light-my-request responses. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (cookie.value === "" || cookie.maxAge === 0) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+export const sameOrigin = { origin: appUrl };
+
+/** Signs in with an email link and returns the jar holding the session cookie. */
+export async function signInWithEmailLink(harness: AppHarness, email: string, jar = new CookieJar()): Promise<CookieJar> {
+  const request = await harness.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/magic-link",
+    headers: sameOrigin,
+    payload: { email, callbackURL: "/", errorCallbackURL: "/login" },
+  });
+  if (request.statusCode !== 200) throw new Error(`sign-in link request failed: ${request.statusCode} ${request.body}`);
+  const link = harness.sentLinks.findLast((sent) => sent.email === email.trim().toLowerCase())!;
+  const verify = await harness.app.inject({ method: "GET", url: link.url.replace(appUrl, ""), headers: { cookie: jar.header() } });
+  jar.store(verify);
+  return jar;
+}
