@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Each node test file opens its own database; PGlite is heavy, so bound the parallelism on 2 cores.
+    pool: "forks",
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -10,9 +13,6 @@ export default defineConfig({
           include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "src/sandbox/**/*.test.ts", "test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/global-setup.ts"],
-          // Each file opens its own database; PGlite is heavy, so bound the parallelism on 2 cores.
-          pool: "forks",
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
