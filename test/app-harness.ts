@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/index.js";
+import { walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { buildApp, type AppDependencies } from "../src/server/app.js";
 import type { Database } from "../src/server/db/database.js";
 import type { AppConfig } from "../src/server/env.js";
@@ -26,6 +27,7 @@ export async function startAppHarness(
   const database = await createTestDatabase();
   const sandbox = await startSandbox({
     port: 0,
+    faultControl: true,
     clients: [{ ...appClient, redirectUris: [`${appUrl}/api/auth/callback/google`, `${appUrl}/api/google/callback`] }],
   });
   const sentLinks: { email: string; url: string }[] = [];
@@ -40,6 +42,8 @@ export async function startAppHarness(
     google: sandboxGoogleEndpoints(sandbox.url, appClient),
     mailer,
     webRoot: null,
+    // Retries happen, but without real waiting.
+    googleRetryPolicy: { attempts: 4, baseDelayMs: 1, maxDelayMs: 2, sleep: async () => {} },
     ...overrides.deps,
   });
   return {
@@ -94,4 +98,22 @@ export async function signInWithEmailLink(harness: AppHarness, email: string, ja
   const verify = await harness.app.inject({ method: "GET", url: link.url.replace(appUrl, ""), headers: { cookie: jar.header() } });
   jar.store(verify);
   return jar;
+}
+
+/**
+ * Connects the signed-in user's Google Analytics through the real flow: /api/google/authorize,
+ * the sandbox's sign-in and consent pages, and the callback. Returns where the callback sent them.
+ */
+export async function connectGoogleAnalytics(
+  harness: AppHarness,
+  jar: CookieJar,
+  options: { email: string; untick?: string[]; decision?: "allow" | "cancel" },
+): Promise<string> {
+  const start = await harness.app.inject({ method: "GET", url: "/api/google/authorize", headers: { cookie: jar.header() } });
+  if (start.statusCode !== 302) throw new Error(`authorize answered ${start.statusCode}: ${start.body}`);
+  jar.store(start);
+  const { callback } = await walkSignInPages(start.headers.location as string, options);
+  const finish = await harness.app.inject({ method: "GET", url: callback.toString().replace(appUrl, ""), headers: { cookie: jar.header() } });
+  jar.store(finish);
+  return finish.headers.location as string;
 }

@@ -20,6 +20,7 @@ export function runProduct(env: Record<string, string>): Promise<ProductProcess>
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
       SESSION_SECRET: "product-process-test-secret-0123456789abcdef",
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
       PORT: "0",
       SANDBOX_PORT: "0",
       HOST: "127.0.0.1",

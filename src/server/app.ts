@@ -5,7 +5,18 @@ import type { AppConfig } from "./env.js";
 import { createAuth } from "./features/auth/auth-instance.js";
 import { authRoutes } from "./features/auth/auth-routes.js";
 import { registerSessionUser } from "./features/auth/session-user.js";
+import { createAnnotationRecordsRepository } from "./features/annotations/annotation-records-repository.js";
+import { createAnnotationsService } from "./features/annotations/annotations-service.js";
+import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
+import { createDailyQuotaRepository } from "./features/annotations/daily-quota-repository.js";
+import { createAnalyticsGateway } from "./features/google-connection/analytics-gateway.js";
+import { createGoogleConnectionRepository } from "./features/google-connection/google-connection-repository.js";
+import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
+import { createGoogleConnectionService } from "./features/google-connection/google-connection-service.js";
 import { healthRoutes } from "./features/health/health-routes.js";
+import { createPropertiesRepository } from "./features/properties/properties-repository.js";
+import { propertiesRoutes } from "./features/properties/properties-routes.js";
+import { createPropertiesService } from "./features/properties/properties-service.js";
 import { createSubscriptionService } from "./features/users/subscription-service.js";
 import { subscriptionRoutes } from "./features/users/subscription-routes.js";
 import { createUsersRepository } from "./features/users/users-repository.js";
@@ -14,7 +25,11 @@ import { registerOriginGuard } from "./http/origin-guard.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
+import { createAnalyticsAdmin } from "./integrations/google/analytics-admin.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
+import { createGoogleOAuth } from "./integrations/google/google-oauth.js";
+import { interactiveRetryPolicy, type RetryPolicy } from "./integrations/google/google-retry.js";
+import { createSecretBox, parseEncryptionKey } from "./security/secret-box.js";
 import { createLogMailer, createSmtpMailer, type Mailer } from "./integrations/mailer/mailer.js";
 import { webDistFolder } from "./paths.js";
 
@@ -31,6 +46,8 @@ export interface AppDependencies {
   webRoot?: string | null;
   /** The clock, for tests that cross midnight. */
   now?: () => Date;
+  /** How Google calls are retried; tests pass one that does not wait. */
+  googleRetryPolicy?: RetryPolicy;
 }
 
 const minute = 60_000;
@@ -38,7 +55,9 @@ const minute = 60_000;
 /** Builds the HTTP app from its dependencies; it opens nothing itself, so tests can pass their own. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
-  if (!config.sessionSecret) throw new Error("buildApp needs config.sessionSecret (startServer provides one).");
+  if (!config.sessionSecret || !config.tokenEncryptionKey) {
+    throw new Error("buildApp needs config.sessionSecret and config.tokenEncryptionKey (startServer provides them).");
+  }
   const logger = deps.logger ?? pino({ level: "silent" });
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
@@ -72,6 +91,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const rateLimiter = createRateLimiter(database.db);
   registerSessionUser(app, { auth, users });
 
+  const connections = createGoogleConnectionService({
+    repository: createGoogleConnectionRepository(database.db),
+    oauth: createGoogleOAuth(deps.google, deps.now),
+    box: createSecretBox(parseEncryptionKey(config.tokenEncryptionKey)),
+    callbackUrl: `${config.appUrl}/api/google/callback`,
+    now: deps.now,
+  });
+  const gateway = createAnalyticsGateway({
+    connections,
+    admin: createAnalyticsAdmin({ rootUrl: deps.google.adminApiRoot }),
+    retryPolicy: deps.googleRetryPolicy ?? interactiveRetryPolicy,
+  });
+  const properties = createPropertiesService({ repository: createPropertiesRepository(database.db), gateway });
+  const annotations = createAnnotationsService({
+    gateway,
+    properties,
+    records: createAnnotationRecordsRepository(database.db),
+    quota: createDailyQuotaRepository(database.db),
+    now: deps.now,
+  });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     auth,
@@ -86,6 +126,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   await app.register(subscriptionRoutes, { subscriptions });
+  await app.register(googleConnectionRoutes, { connections, secureCookies: config.nodeEnv === "production" });
+  await app.register(propertiesRoutes, { properties });
+  await app.register(annotationsRoutes, { annotations });
 
   const webRoot = deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
   await registerWebApp(app, { webRoot });

@@ -19,6 +19,7 @@ describe("loadConfig", () => {
     const config = loadConfig({
       NODE_ENV: "production",
       SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
       PORT: "8080",
       DATA_DIR: "/var/lib/tidemark",
       DATABASE_URL: "postgres://app@db:5432/tidemark",
@@ -56,6 +57,12 @@ describe("loadConfig", () => {
   it("requires a session secret in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrowError(
       "Invalid configuration: SESSION_SECRET is required in production",
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: "production", SESSION_SECRET: "a-production-secret-of-at-least-32-characters" }),
+    ).toThrowError("Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production");
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: "c2hvcnQ=" })).toThrowError(
+      "Invalid configuration: TOKEN_ENCRYPTION_KEY must be 32 bytes in base64",
     );
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrowError(
       "Invalid configuration: SESSION_SECRET must be at least 32 characters",

@@ -41,6 +41,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SANDBOX_PORT: portSchema.default(5050),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
   PREMIUM_TESTER_EMAILS: z.string().optional(),
   AUDIT_BETA_EMAILS: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
@@ -75,6 +79,11 @@ export interface AppConfig {
    * is generated once and kept in the data folder when unset.
    */
   sessionSecret: string | undefined;
+  /**
+   * AES-256-GCM key (base64) for Google tokens at rest. Required in production; elsewhere one is
+   * generated once and kept in the data folder when unset.
+   */
+  tokenEncryptionKey: string | undefined;
   /** People who may choose Premium while it is not for sale yet. */
   premiumTesterEmails: string[];
   /** People who may also use the AI audit (private beta); they may choose Premium too. */
@@ -119,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (values.NODE_ENV === "production" && !values.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)");
   }
+  if (values.NODE_ENV === "production" && !values.TOKEN_ENCRYPTION_KEY) {
+    throw new ConfigError("Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production (openssl rand -base64 32)");
+  }
   if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
     const missing = values.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
     throw new ConfigError(`Invalid configuration: ${missing} must be set too (both Google OAuth values, or neither for the sandbox)`);
@@ -139,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { mode: "google", clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
         : { mode: "sandbox", sandboxPort: values.SANDBOX_PORT },
     sessionSecret: values.SESSION_SECRET,
+    tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY,
     // In sandbox mode a newcomer can try Premium and the audit with these documented addresses.
     premiumTesterEmails: emailList(values.PREMIUM_TESTER_EMAILS, sandbox ? ["tester1@example.com", "tester2@example.com"] : []),
     auditBetaEmails: emailList(values.AUDIT_BETA_EMAILS, sandbox ? ["auditor@example.com"] : []),

@@ -7,7 +7,11 @@ import path from "node:path";
  * folder, so the product runs with no keys and sessions survive a restart. Production refuses to
  * start without configured secrets (env.ts), because every instance must share them.
  */
-export async function loadOrCreateLocalSecret(dataDir: string, name: string): Promise<string> {
+export async function loadOrCreateLocalSecret(
+  dataDir: string,
+  name: string,
+  generate: () => string = () => randomBytes(32).toString("base64url"),
+): Promise<string> {
   const folder = path.join(dataDir, "secrets");
   const file = path.join(folder, name);
   try {
@@ -17,7 +21,7 @@ export async function loadOrCreateLocalSecret(dataDir: string, name: string): Pr
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   await mkdir(folder, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString("base64url");
+  const secret = generate();
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

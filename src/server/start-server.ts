@@ -6,6 +6,7 @@ import type { AppConfig } from "./env.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
 import { loadOrCreateLocalSecret } from "./local-secrets.js";
 import { createLogger } from "./logger.js";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 
 export interface RunningServer {
@@ -26,6 +27,9 @@ export interface StartOptions {
 export async function startServer(config: AppConfig, options: StartOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config);
   const sessionSecret = config.sessionSecret ?? (await loadOrCreateLocalSecret(config.dataDir, "session-secret"));
+  const tokenEncryptionKey =
+    config.tokenEncryptionKey ??
+    (await loadOrCreateLocalSecret(config.dataDir, "token-encryption-key", () => randomBytes(32).toString("base64")));
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: "postgres", url: config.databaseUrl }
@@ -33,7 +37,12 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
   );
   try {
     await database.migrate();
-    const app = await buildApp({ config: { ...config, sessionSecret }, database, logger, google: options.google });
+    const app = await buildApp({
+      config: { ...config, sessionSecret, tokenEncryptionKey },
+      database,
+      logger,
+      google: options.google,
+    });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -15,3 +15,6 @@ export const annotationColorSwatches: Record<AnnotationColor, { label: string; h
 export function isAnnotationColor(value: unknown): value is AnnotationColor {
   return typeof value === "string" && (annotationColors as readonly string[]).includes(value);
 }
+
+/** Google requires a colour; one the person did not choose defaults to this. */
+export const defaultAnnotationColor: AnnotationColor = "BLUE";

@@ -46,8 +46,9 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
 /** A user who has not chosen a plan yet is held to the free tier's limits. */
 export const defaultTier: SubscriptionTier = "freemium";
 
-export function capabilitiesOf(tier: SubscriptionTier | null | undefined): TierCapabilities {
-  return tierCapabilities[tier ?? defaultTier];
+/** Capabilities for a stored tier; a missing or unknown tier gets the free tier's. */
+export function capabilitiesOf(tier: string | null | undefined): TierCapabilities {
+  return tierCapabilities[isSubscriptionTier(tier) ? tier : defaultTier];
 }
 
 export function isSubscriptionTier(value: unknown): value is SubscriptionTier {

@@ -1,0 +1,201 @@
+import type { User } from "../../db/schema/index.js";
+import { HttpError } from "../../http/http-error.js";
+import type { GoogleAnnotation, GoogleAnnotationInput } from "../../integrations/google/analytics-admin.js";
+import { defaultAnnotationColor, isAnnotationColor } from "../../../shared/annotation-colors.js";
+import { compareDates, latestTodayAnywhere } from "../../../shared/calendar-date.js";
+import type { Annotation, CreateAnnotationRequest, UpdateAnnotationRequest } from "../../../shared/contracts/annotations.js";
+import { startOfUtcDay } from "../../../shared/daily-quota.js";
+import { capabilitiesOf } from "../../../shared/plans.js";
+import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
+import type { PropertiesService } from "../properties/properties-service.js";
+import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
+import type { DailyQuotaRepository } from "./daily-quota-repository.js";
+
+export const dailyLimitMessage = "Daily limit reached. Resets tomorrow.";
+
+/**
+ * Annotations live in Google Analytics; this service is the only path to them, for the REST
+ * routes and the assistant alike, so every rule below applies to both.
+ */
+export function createAnnotationsService(deps: {
+  gateway: AnalyticsGateway;
+  properties: PropertiesService;
+  records: AnnotationRecordsRepository;
+  quota: DailyQuotaRepository;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const { gateway, properties, records, quota } = deps;
+
+  async function toAnnotations(propertyId: string, found: GoogleAnnotation[]): Promise<Annotation[]> {
+    const ids = found.map(annotationIdOf);
+    const metadata = await records.metadataFor(propertyId, ids);
+    return found.map((annotation) => toAnnotation(annotation, metadata.get(annotationIdOf(annotation)) ?? null));
+  }
+
+  async function requireCategory(user: User, categoryId: string | null | undefined): Promise<void> {
+    if (categoryId === undefined || categoryId === null) return;
+    if (!capabilitiesOf(user.subscriptionTier).canUseCategories) {
+      throw new HttpError(403, "Categories are a Premium feature.", "premium_required");
+    }
+    if (!(await records.categoryBelongsTo(user.id, categoryId))) {
+      throw new HttpError(400, "That category was not found.", "category_not_found");
+    }
+  }
+
+  return {
+    /** Newest first, as the table shows them. */
+    async list(user: User, propertyId: string): Promise<Annotation[]> {
+      await properties.requireAllowed(user, propertyId);
+      const found = await gateway.call(user, "property", (admin, token) => admin.listAnnotations(token, propertyId), {
+        retry: true,
+      });
+      const annotations = await toAnnotations(propertyId, found);
+      return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
+    },
+
+    async create(user: User, propertyId: string, input: CreateAnnotationRequest): Promise<Annotation> {
+      await properties.requireAllowed(user, propertyId);
+      if (compareDates(input.annotationDate, latestTodayAnywhere(now())) > 0) {
+        throw new HttpError(400, "Annotations cannot be created for future dates.", "future_date");
+      }
+      await requireCategory(user, input.categoryId);
+      const body: GoogleAnnotationInput = {
+        title: input.title,
+        ...(input.description ? { description: input.description } : {}),
+        color: input.color ?? defaultAnnotationColor,
+        annotationDate: input.annotationDate,
+      };
+
+      const day = startOfUtcDay(now());
+      if (!(await quota.take(user.id, day))) throw new HttpError(429, dailyLimitMessage, "daily_limit");
+      let created: GoogleAnnotation;
+      try {
+        created = await gateway.call<GoogleAnnotation>(user, "property", (admin, token) => admin.createAnnotation(token, propertyId, body), {
+          requiresWrite: true,
+          retry: true,
+          // A create whose answer was lost may still have landed: look before sending it again,
+          // so a dropped connection never makes a duplicate.
+          beforeRetry: async (admin, token) => {
+            const landed = (await admin.listAnnotations(token, propertyId)).find((candidate) => sameAnnotation(candidate, body));
+            return landed ? { done: true, value: landed } : { done: false };
+          },
+        });
+      } catch (error) {
+        // Only creations Google accepted spend the allowance.
+        await quota.giveBack(user.id, day);
+        throw error;
+      }
+      const annotationId = annotationIdOf(created);
+      const metadata = await records.recordChange({
+        userId: user.id,
+        propertyId,
+        annotationId,
+        eventType: "created",
+        categoryId: input.categoryId ?? null,
+      });
+      return toAnnotation(created, metadata);
+    },
+
+    async update(user: User, propertyId: string, annotationId: string, input: UpdateAnnotationRequest): Promise<Annotation> {
+      if (!capabilitiesOf(user.subscriptionTier).canEditAnnotations) {
+        throw new HttpError(403, "Editing annotations is a Premium feature. Upgrade to edit annotations.", "premium_required");
+      }
+      await properties.requireAllowed(user, propertyId);
+      await requireCategory(user, input.categoryId);
+      const changes: GoogleAnnotationInput = {
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.color !== undefined ? { color: input.color } : {}),
+        ...(input.annotationDate !== undefined ? { annotationDate: input.annotationDate } : {}),
+      };
+      const hasGoogleChanges = Object.keys(changes).length > 0;
+      // A category-only change touches nothing in Google, but the annotation must still exist.
+      const updated = hasGoogleChanges
+        ? await gateway.call(
+            user,
+            "annotation",
+            (admin, token) => admin.updateAnnotation(token, propertyId, annotationId, changes),
+            // The same PATCH applied twice has the same effect, so it may be retried.
+            { requiresWrite: true, retry: true },
+          )
+        : await findAnnotation(user, propertyId, annotationId);
+      const metadata = await records.recordChange({
+        userId: user.id,
+        propertyId,
+        annotationId,
+        eventType: "updated",
+        categoryId: input.categoryId,
+      });
+      return toAnnotation(updated, metadata);
+    },
+
+    async remove(user: User, propertyId: string, annotationId: string): Promise<void> {
+      if (!capabilitiesOf(user.subscriptionTier).canDeleteAnnotations) {
+        throw new HttpError(403, "Deleting annotations is a Premium feature. Upgrade to delete annotations.", "premium_required");
+      }
+      await properties.requireAllowed(user, propertyId);
+      let attempts = 0;
+      await gateway.call(
+        user,
+        "annotation",
+        async (admin, token) => {
+          attempts += 1;
+          try {
+            await admin.deleteAnnotation(token, propertyId, annotationId);
+          } catch (error) {
+            // After a lost answer, "not found" means the first attempt did delete it.
+            if (attempts > 1 && (error as { status?: number }).status === 404) return;
+            throw error;
+          }
+        },
+        { requiresWrite: true, retry: true },
+      );
+      await records.recordChange({ userId: user.id, propertyId, annotationId, eventType: "deleted" });
+    },
+  };
+
+  async function findAnnotation(user: User, propertyId: string, annotationId: string): Promise<GoogleAnnotation> {
+    const found = await gateway.call(user, "annotation", (admin, token) => admin.listAnnotations(token, propertyId), { retry: true });
+    const annotation = found.find((candidate) => annotationIdOf(candidate) === annotationId);
+    if (!annotation) throw new HttpError(404, "This annotation no longer exists in Google Analytics.", "annotation_not_found");
+    if (annotation.systemGenerated) {
+      throw new HttpError(403, "Annotations made by Google Analytics itself cannot be changed or deleted.", "system_generated");
+    }
+    return annotation;
+  }
+}
+
+export type AnnotationsService = ReturnType<typeof createAnnotationsService>;
+
+function annotationIdOf(annotation: GoogleAnnotation): string {
+  return annotation.name.split("/").pop() ?? annotation.name;
+}
+
+function sameAnnotation(candidate: GoogleAnnotation, body: GoogleAnnotationInput): boolean {
+  return (
+    candidate.title === body.title &&
+    (candidate.description ?? "") === (body.description ?? "") &&
+    candidate.color === body.color &&
+    candidate.annotationDate !== undefined &&
+    body.annotationDate !== undefined &&
+    compareDates(candidate.annotationDate, body.annotationDate) === 0
+  );
+}
+
+function toAnnotation(annotation: GoogleAnnotation, metadata: { categoryId: string | null; createdAt: Date } | null): Annotation {
+  const range = annotation.annotationDateRange;
+  const start = annotation.annotationDate ?? range?.startDate ?? { year: 1970, month: 1, day: 1 };
+  return {
+    annotationId: annotationIdOf(annotation),
+    name: annotation.name,
+    title: annotation.title,
+    description: annotation.description ?? "",
+    annotationDate: start,
+    ...(range ? { annotationEndDate: range.endDate } : {}),
+    color: isAnnotationColor(annotation.color) || annotation.color === "ORANGE" ? annotation.color : defaultAnnotationColor,
+    dateAdded: metadata?.createdAt.toISOString() ?? null,
+    categoryId: metadata?.categoryId ?? null,
+    systemGenerated: annotation.systemGenerated === true,
+  };
+}

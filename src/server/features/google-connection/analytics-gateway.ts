@@ -1,0 +1,61 @@
+import type { User } from "../../db/schema/index.js";
+import { HttpError } from "../../http/http-error.js";
+import { GoogleApiError, toGoogleApiError } from "../../integrations/google/google-api-error.js";
+import type { AnalyticsAdmin } from "../../integrations/google/analytics-admin.js";
+import { withGoogleRetry, type RetryPolicy } from "../../integrations/google/google-retry.js";
+import { reconnectMessage, type GoogleConnectionService } from "./google-connection-service.js";
+import { toHttpError } from "./google-error-messages.js";
+
+/**
+ * The one way features reach the Analytics Admin API on a person's behalf: it supplies a fresh
+ * access token, retries transient failures, ends a connection Google rejects (401) and turns
+ * every failure into a message for the person.
+ */
+export function createAnalyticsGateway(deps: {
+  connections: GoogleConnectionService;
+  admin: AnalyticsAdmin;
+  retryPolicy: RetryPolicy;
+}) {
+  async function call<T>(
+    user: User,
+    subject: "annotation" | "property",
+    work: (admin: AnalyticsAdmin, token: string) => Promise<T>,
+    options: {
+      requiresWrite?: boolean;
+      /** Retry transient failures (reads, and writes that are safe to repeat). */
+      retry: boolean;
+      /** Before repeating a write, finds out whether the lost attempt took effect. */
+      beforeRetry?: (admin: AnalyticsAdmin, token: string) => Promise<{ done: true; value: T } | { done: false }>;
+    },
+  ): Promise<T> {
+    const { token, canWrite } = await deps.connections.accessToken(user);
+    if (options.requiresWrite && !canWrite) {
+      throw new HttpError(
+        403,
+        "Your Google Analytics connection can read annotations but not change them. Reconnect Google Analytics and allow editing.",
+        "google_read_only",
+      );
+    }
+    try {
+      const attempt = () => work(deps.admin, token);
+      if (!options.retry) return await attempt();
+      const beforeRetry = options.beforeRetry;
+      return await withGoogleRetry(
+        attempt,
+        deps.retryPolicy,
+        beforeRetry ? () => beforeRetry(deps.admin, token) : undefined,
+      );
+    } catch (caught) {
+      if (caught instanceof HttpError) throw caught;
+      const failure = caught instanceof GoogleApiError ? caught : toGoogleApiError(caught);
+      if (failure.status === 401) {
+        await deps.connections.forget(user);
+        throw new HttpError(409, reconnectMessage, "google_reconnect");
+      }
+      throw toHttpError(failure, subject);
+    }
+  }
+  return { call };
+}
+
+export type AnalyticsGateway = ReturnType<typeof createAnalyticsGateway>;

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { readCookie, serializeCookie } from "../../http/cookies.js";
+import { HttpError } from "../../http/http-error.js";
+import type { GoogleConnectionService } from "./google-connection-service.js";
+
+const pendingCookie = "tidemark.google_oauth";
+const cookiePath = "/api/google";
+
+export async function googleConnectionRoutes(
+  app: FastifyInstance,
+  deps: { connections: GoogleConnectionService; secureCookies: boolean },
+): Promise<void> {
+  const { connections } = deps;
+
+  // A navigation: sends the browser to Google's consent screen for the Analytics scopes.
+  app.get("/api/google/authorize", async (request, reply) => {
+    const user = await request.sessionUser();
+    if (!user) return reply.redirect("/login", 302);
+    const { url, pending } = connections.startAuthorization(user);
+    reply.header("set-cookie", serializeCookie(pendingCookie, pending, { maxAgeSeconds: 600, path: cookiePath, secure: deps.secureCookies }));
+    return reply.redirect(url, 302);
+  });
+
+  // Google sends the browser back here; the dashboard shows the outcome.
+  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>("/api/google/callback", async (request, reply) => {
+    const user = await request.sessionUser();
+    if (!user) return reply.redirect("/login", 302);
+    const outcome = await connections.completeAuthorization(
+      user,
+      { code: stringOrUndefined(request.query.code), state: stringOrUndefined(request.query.state), error: stringOrUndefined(request.query.error) },
+      readCookie(request.headers.cookie, pendingCookie),
+    );
+    reply.header("set-cookie", serializeCookie(pendingCookie, "", { maxAgeSeconds: 0, path: cookiePath, secure: deps.secureCookies }));
+    return reply.redirect(`/dashboard?oauth=${outcome}`, 302);
+  });
+
+  app.get("/api/google/status", async (request) => connections.status(await request.requireUser()));
+
+  // The spec calls this with GET; a GET that changes state must not be triggered from another site.
+  const disconnect = async (request: FastifyRequest) => {
+    refuseCrossSite(request);
+    await connections.disconnect(await request.requireUser());
+    return { connected: false };
+  };
+  app.get("/api/google/disconnect", disconnect);
+  app.post("/api/google/disconnect", disconnect);
+}
+
+function refuseCrossSite(request: FastifyRequest): void {
+  const site = request.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") {
+    throw new HttpError(403, "This request must come from the Tidemark app itself.", "forbidden_origin");
+  }
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}

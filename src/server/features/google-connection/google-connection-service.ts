@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { User } from "../../db/schema/index.js";
+import { HttpError } from "../../http/http-error.js";
+import { analyticsScopes, GoogleOAuthError, type GoogleOAuth, type GoogleTokenSet } from "../../integrations/google/google-oauth.js";
+import type { SecretBox } from "../../security/secret-box.js";
+import type { GoogleConnectionStatus } from "../../../shared/contracts/google.js";
+import type { GoogleConnectionRepository, StoredGoogleTokens } from "./google-connection-repository.js";
+
+/** Refresh a little before Google's expiry, so a token never dies mid-request. */
+const refreshMarginMs = 60_000;
+const pendingAuthorizationLifetimeMs = 10 * 60_000;
+
+export const reconnectMessage = "Your Google Analytics connection has expired. Please connect Google Analytics again.";
+export const notConnectedMessage = "Connect Google Analytics first.";
+export const googleUnavailableMessage = "Google Analytics is unavailable right now. Please try again shortly.";
+
+interface PendingAuthorization {
+  userId: string;
+  state: string;
+  codeVerifier: string;
+  startedAt: number;
+}
+
+export function createGoogleConnectionService(deps: {
+  repository: GoogleConnectionRepository;
+  oauth: GoogleOAuth;
+  box: SecretBox;
+  callbackUrl: string;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const { repository, oauth, box } = deps;
+
+  function seal(tokens: GoogleTokenSet, previous?: StoredGoogleTokens): StoredGoogleTokens {
+    return {
+      sealedAccessToken: box.seal(tokens.accessToken),
+      // A refresh answer usually has no new refresh token: keep the one we hold.
+      sealedRefreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : (previous?.sealedRefreshToken ?? null),
+      expiresAt: tokens.expiresAt,
+      scopes: tokens.scopes.length > 0 ? tokens.scopes : (previous?.scopes ?? []),
+    };
+  }
+
+  return {
+    async status(user: User): Promise<GoogleConnectionStatus> {
+      const stored = await repository.find(user.id);
+      return { connected: stored !== null, canWrite: stored?.scopes.includes(analyticsScopes.edit) ?? false };
+    },
+
+    /** Where to send the browser, and the sealed transaction to keep in a cookie until it returns. */
+    startAuthorization(user: User): { url: string; pending: string } {
+      const pending: PendingAuthorization = {
+        userId: user.id,
+        state: randomBytes(24).toString("base64url"),
+        codeVerifier: randomBytes(48).toString("base64url"),
+        startedAt: now().getTime(),
+      };
+      const codeChallenge = createHash("sha256").update(pending.codeVerifier).digest("base64url");
+      return {
+        url: oauth.authorizationUrl({ redirectUri: deps.callbackUrl, state: pending.state, codeChallenge, loginHint: user.email }),
+        pending: box.seal(JSON.stringify(pending)),
+      };
+    },
+
+    /**
+     * Finishes the flow: the state must match the transaction this browser started, for this
+     * user, recently. Returns the outcome the dashboard shows.
+     */
+    async completeAuthorization(
+      user: User,
+      query: { code?: string; state?: string; error?: string },
+      sealedPending: string | undefined,
+    ): Promise<"success" | "denied" | "failed"> {
+      let pending: PendingAuthorization;
+      try {
+        pending = JSON.parse(box.open(sealedPending ?? "")) as PendingAuthorization;
+      } catch {
+        return "failed";
+      }
+      const fresh = now().getTime() - pending.startedAt < pendingAuthorizationLifetimeMs;
+      if (pending.userId !== user.id || pending.state !== query.state || !fresh) return "failed";
+      if (query.error) return query.error === "access_denied" ? "denied" : "failed";
+      if (!query.code) return "failed";
+      try {
+        const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: deps.callbackUrl, codeVerifier: pending.codeVerifier });
+        const granted = tokens.scopes.some((scope) => scope === analyticsScopes.edit || scope === analyticsScopes.readonly);
+        if (!granted) return "denied";
+        await repository.save(user.id, seal(tokens, (await repository.find(user.id)) ?? undefined));
+        return "success";
+      } catch (error) {
+        if (error instanceof GoogleOAuthError) return "failed";
+        throw error;
+      }
+    },
+
+    async disconnect(user: User): Promise<void> {
+      const stored = await repository.find(user.id);
+      if (!stored) return;
+      const token = stored.sealedRefreshToken ?? stored.sealedAccessToken;
+      await repository.clear(user.id);
+      if (token) await oauth.revoke(box.open(token));
+    },
+
+    /**
+     * A valid access token for the user's Google account, refreshed when due. A refresh token
+     * Google no longer honours (`invalid_grant`) ends the connection: the person must reconnect,
+     * and nothing retries in a loop.
+     */
+    async accessToken(user: User): Promise<{ token: string; canWrite: boolean }> {
+      const stored = await repository.find(user.id);
+      if (!stored) throw new HttpError(409, notConnectedMessage, "google_not_connected");
+      const canWrite = stored.scopes.includes(analyticsScopes.edit);
+      const due = !stored.expiresAt || stored.expiresAt.getTime() - refreshMarginMs <= now().getTime();
+      if (!due && stored.sealedAccessToken) return { token: box.open(stored.sealedAccessToken), canWrite };
+      if (!stored.sealedRefreshToken) {
+        await repository.clear(user.id);
+        throw new HttpError(409, reconnectMessage, "google_reconnect");
+      }
+      try {
+        const refreshed = await oauth.refresh(box.open(stored.sealedRefreshToken));
+        await repository.save(user.id, seal(refreshed, stored));
+        return { token: refreshed.accessToken, canWrite };
+      } catch (error) {
+        if (error instanceof GoogleOAuthError && (error.error === "invalid_grant" || error.error === "unauthorized_client")) {
+          await repository.clear(user.id);
+          throw new HttpError(409, reconnectMessage, "google_reconnect");
+        }
+        // Google unreachable or answering oddly: the connection may be fine; try again later.
+        throw new HttpError(503, googleUnavailableMessage, "google_unavailable");
+      }
+    },
+
+    /** Forgets a connection Google has stopped accepting (a 401 on an API call). */
+    async forget(user: User): Promise<void> {
+      await repository.clear(user.id);
+    },
+  };
+}
+
+export type GoogleConnectionService = ReturnType<typeof createGoogleConnectionService>;

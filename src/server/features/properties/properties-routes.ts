@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { savePropertyRequest } from "../../../shared/contracts/properties.js";
+import { parseBody } from "../../http/parse-body.js";
+import type { PropertiesService } from "./properties-service.js";
+
+const savedPropertyId = z.uuid({ message: "That saved property was not found." });
+
+export async function propertiesRoutes(app: FastifyInstance, deps: { properties: PropertiesService }): Promise<void> {
+  const { properties } = deps;
+
+  app.get("/api/ga4/properties", async (request) => ({
+    properties: await properties.reachableProperties(await request.requireUser()),
+  }));
+
+  app.get("/api/properties", async (request) => ({ properties: await properties.saved(await request.requireUser()) }));
+
+  app.post("/api/properties", async (request, reply) => {
+    const user = await request.requireUser();
+    const { propertyId } = parseBody(savePropertyRequest, request.body);
+    return reply.code(201).send({ property: await properties.save(user, propertyId) });
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/properties/:id", async (request) => {
+    const user = await request.requireUser();
+    const id = parseBody(savedPropertyId, request.params.id);
+    await properties.remove(user, id);
+    return { deleted: true };
+  });
+}

@@ -1,0 +1,97 @@
+import type { SavedProperty, User } from "../../db/schema/index.js";
+import { HttpError } from "../../http/http-error.js";
+import type { AnalyticsProperty } from "../../../shared/contracts/google.js";
+import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
+import { capabilitiesOf } from "../../../shared/plans.js";
+import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
+import type { PropertiesRepository } from "./properties-repository.js";
+
+export function createPropertiesService(deps: { repository: PropertiesRepository; gateway: AnalyticsGateway }) {
+  const { repository, gateway } = deps;
+
+  const lockedElsewhere = (lockedName: string) =>
+    new HttpError(
+      403,
+      `On the free plan Tidemark works with one property, and yours is ${lockedName}. Upgrade to Premium to work with up to 5.`,
+      "property_locked",
+    );
+
+  async function reachableProperties(user: User): Promise<AnalyticsProperty[]> {
+    return gateway.call(user, "property", (admin, token) => admin.listPropertySummaries(token), { retry: true });
+  }
+
+  return {
+    reachableProperties,
+
+    async saved(user: User): Promise<SavedPropertyView[]> {
+      return (await repository.listByUser(user.id)).map(toView);
+    },
+
+    /**
+     * Saves a property the user's Google account can reach. The free plan locks the first one
+     * and refuses any other; Premium holds up to its quota.
+     */
+    async save(user: User, propertyId: string): Promise<SavedPropertyView> {
+      const existing = await repository.findByPropertyId(user.id, propertyId);
+      if (existing) return toView(existing);
+
+      const capabilities = capabilitiesOf(user.subscriptionTier);
+      if (capabilities.locksFirstProperty && user.lockedPropertyId && user.lockedPropertyId !== propertyId) {
+        const locked = await repository.findByPropertyId(user.id, user.lockedPropertyId);
+        throw lockedElsewhere(locked?.name ?? `property ${user.lockedPropertyId}`);
+      }
+      const property = (await reachableProperties(user)).find((candidate) => candidate.propertyId === propertyId);
+      if (!property) {
+        throw new HttpError(403, "Your Google account cannot reach that property in Google Analytics.", "property_unreachable");
+      }
+      if (capabilities.locksFirstProperty) {
+        const lockedId = await repository.lockIfUnlocked(user.id, propertyId);
+        if (lockedId !== propertyId) throw lockedElsewhere(`property ${lockedId}`);
+      }
+      const saved = await repository.insertWithinLimit(
+        { userId: user.id, propertyId, name: property.displayName, locked: capabilities.locksFirstProperty },
+        user.propertyQuota,
+      );
+      if (!saved) {
+        throw new HttpError(
+          403,
+          `Your plan holds up to ${user.propertyQuota} saved ${user.propertyQuota === 1 ? "property" : "properties"}. Remove one to add another.`,
+          "property_quota",
+        );
+      }
+      return toView(saved);
+    },
+
+    async remove(user: User, id: string): Promise<void> {
+      const saved = await repository.findById(user.id, id);
+      if (!saved) throw new HttpError(404, "That saved property was not found.", "property_not_found");
+      if (capabilitiesOf(user.subscriptionTier).locksFirstProperty && saved.propertyId === user.lockedPropertyId) {
+        throw new HttpError(403, "On the free plan your locked property cannot be removed.", "property_locked");
+      }
+      await repository.delete(user.id, id);
+    },
+
+    /** Annotation work is allowed only on a property the user has saved (for free users, the locked one). */
+    async requireAllowed(user: User, propertyId: string): Promise<SavedProperty> {
+      const saved = await repository.findByPropertyId(user.id, propertyId);
+      if (saved) return saved;
+      if (capabilitiesOf(user.subscriptionTier).locksFirstProperty && user.lockedPropertyId) {
+        const locked = await repository.findByPropertyId(user.id, user.lockedPropertyId);
+        throw lockedElsewhere(locked?.name ?? `property ${user.lockedPropertyId}`);
+      }
+      throw new HttpError(403, "Choose this property in the property picker first.", "property_not_saved");
+    },
+  };
+}
+
+function toView(row: SavedProperty): SavedPropertyView {
+  return {
+    id: row.id,
+    propertyId: row.propertyId,
+    name: row.name,
+    locked: row.locked === "true",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type PropertiesService = ReturnType<typeof createPropertiesService>;

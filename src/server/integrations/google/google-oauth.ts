@@ -1,0 +1,102 @@
+import type { GoogleEndpoints } from "./google-endpoints.js";
+
+export const analyticsScopes = {
+  readonly: "https://www.googleapis.com/auth/analytics.readonly",
+  edit: "https://www.googleapis.com/auth/analytics.edit",
+} as const;
+
+export interface GoogleTokenSet {
+  accessToken: string;
+  /** Only sent when Google shows the consent screen (we always ask it to). */
+  refreshToken: string | undefined;
+  expiresAt: Date;
+  scopes: string[];
+}
+
+/** Google's OAuth error answer, e.g. `invalid_grant` for a revoked or expired refresh token. */
+export class GoogleOAuthError extends Error {
+  override name = "GoogleOAuthError";
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    description?: string,
+  ) {
+    super(description ? `${error}: ${description}` : error);
+  }
+}
+
+/**
+ * The OAuth 2.0 web-server flow for the Google Analytics connection (separate from sign-in: it
+ * asks for the Analytics scopes and offline access). Plain HTTP, in Google's documented formats.
+ */
+export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = () => new Date()) {
+  async function tokenRequest(fields: Record<string, string>): Promise<GoogleTokenSet> {
+    const response = await fetch(endpoints.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({ client_id: endpoints.clientId, client_secret: endpoints.clientSecret, ...fields }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok || typeof body.access_token !== "string") {
+      throw new GoogleOAuthError(
+        response.status,
+        typeof body.error === "string" ? body.error : "token_request_failed",
+        typeof body.error_description === "string" ? body.error_description : undefined,
+      );
+    }
+    const expiresIn = typeof body.expires_in === "number" ? body.expires_in : 3600;
+    return {
+      accessToken: body.access_token,
+      refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : undefined,
+      expiresAt: new Date(now().getTime() + expiresIn * 1000),
+      scopes: typeof body.scope === "string" ? body.scope.split(" ").filter(Boolean) : [],
+    };
+  }
+
+  return {
+    authorizationUrl(input: { redirectUri: string; state: string; codeChallenge: string; loginHint?: string }): string {
+      const url = new URL(endpoints.authorizationUrl);
+      url.search = new URLSearchParams({
+        client_id: endpoints.clientId,
+        redirect_uri: input.redirectUri,
+        response_type: "code",
+        scope: [analyticsScopes.edit, analyticsScopes.readonly].join(" "),
+        access_type: "offline",
+        // Consent every time, so Google always returns a refresh token.
+        prompt: "consent",
+        include_granted_scopes: "true",
+        state: input.state,
+        code_challenge: input.codeChallenge,
+        code_challenge_method: "S256",
+        ...(input.loginHint ? { login_hint: input.loginHint } : {}),
+      }).toString();
+      return url.toString();
+    },
+
+    exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<GoogleTokenSet> {
+      return tokenRequest({
+        grant_type: "authorization_code",
+        code: input.code,
+        redirect_uri: input.redirectUri,
+        code_verifier: input.codeVerifier,
+      });
+    },
+
+    refresh(refreshToken: string): Promise<GoogleTokenSet> {
+      return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
+    },
+
+    /** Best effort: the connection is forgotten on our side whatever Google answers. */
+    async revoke(token: string): Promise<void> {
+      await fetch(endpoints.revokeUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch(() => undefined);
+    },
+  };
+}
+
+export type GoogleOAuth = ReturnType<typeof createGoogleOAuth>;

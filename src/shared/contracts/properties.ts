@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { propertyId } from "./annotations.js";
+
+/** A GA4 property the user has saved (GET /api/properties). */
+export interface SavedPropertyView {
+  id: string;
+  propertyId: string;
+  name: string;
+  /** The free plan's one property; it cannot be removed. */
+  locked: boolean;
+  createdAt: string;
+}
+
+export const savePropertyRequest = z.strictObject({ propertyId });
+export type SavePropertyRequest = z.infer<typeof savePropertyRequest>;
+
+export interface SavedPropertiesResponse {
+  properties: SavedPropertyView[];
+}

@@ -1,0 +1,342 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
+import { annotationEvents, users } from "../src/server/db/schema/index.js";
+import { createSecretBox } from "../src/server/security/secret-box.js";
+import type { Annotation } from "../src/shared/contracts/annotations.js";
+import { calendarDateOf } from "../src/shared/calendar-date.js";
+import { connectGoogleAnalytics, sameOrigin, signInWithEmailLink, startAppHarness, type AppHarness, type CookieJar } from "./app-harness.js";
+import { testConfig } from "./test-config.js";
+
+let harness: AppHarness;
+/** The app's clock; tests move it to cross midnight UTC. */
+let clock = new Date();
+
+beforeAll(async () => {
+  harness = await startAppHarness({ deps: { now: () => clock } });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+beforeEach(async () => {
+  clock = new Date();
+  await control(harness.sandbox.url, "POST", "/reset");
+});
+
+const inject = (options: InjectOptions) => harness.app.inject(options);
+let counter = 0;
+const freshEmail = (name: string, domain = "example.com") => `${name}.${Date.now().toString(36)}${++counter}@${domain}`;
+const today = () => calendarDateOf(clock);
+
+interface Person {
+  jar: CookieJar;
+  email: string;
+  propertyId: string;
+}
+
+/** A signed-in person with a plan, Google Analytics connected and their first editable property saved. */
+async function person(tier: "freemium" | "premium", options: { untick?: string[] } = {}): Promise<Person> {
+  const email = freshEmail(tier);
+  const jar = await signInWithEmailLink(harness, email);
+  const plan = await inject({ method: "PATCH", url: "/api/users/subscription", headers: { ...sameOrigin, cookie: jar.header() }, payload: { tier: "freemium" } });
+  expect(plan.statusCode).toBe(200);
+  if (tier === "premium") {
+    // As if this person were on the tester list (choosing Premium itself is tested in accounts.test.ts).
+    await harness.database.db
+      .update(users)
+      .set({ subscriptionTier: "premium", annotationQuota: 50, propertyQuota: 5 })
+      .where(eq(users.email, email));
+  }
+  const landing = await connectGoogleAnalytics(harness, jar, { email, untick: options.untick });
+  expect(landing).toBe("/dashboard?oauth=success");
+  const reachable = await get(jar, "/api/ga4/properties");
+  const editable = (reachable.json().properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!;
+  const saved = await send(jar, "POST", "/api/properties", { propertyId: editable.propertyId });
+  expect([200, 201]).toContain(saved.statusCode);
+  return { jar, email, propertyId: editable.propertyId };
+}
+
+const get = (jar: CookieJar, url: string) => inject({ method: "GET", url, headers: { cookie: jar.header() } });
+const send = (jar: CookieJar, method: "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
+  inject({ method, url, headers: { ...sameOrigin, cookie: jar.header() }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const createAnnotation = (who: Person, payload: Record<string, unknown>) => send(who.jar, "POST", `/api/annotations/${who.propertyId}`, payload);
+const listAnnotations = async (who: Person) => (await get(who.jar, `/api/annotations/${who.propertyId}`)).json().reportingDataAnnotations as Annotation[];
+const counters = async () => (await control<{ counters: Record<string, number> }>(harness.sandbox.url, "GET", "/counters")).counters;
+const googleCalls = (all: Record<string, number>, method: string) => all[`analyticsadmin.properties.reportingDataAnnotations.${method}`] ?? 0;
+
+describe("connecting Google Analytics", () => {
+  it("stores the tokens encrypted and reports the connection", async () => {
+    const email = freshEmail("connect");
+    const jar = await signInWithEmailLink(harness, email);
+    expect((await get(jar, "/api/google/status")).json()).toEqual({ connected: false, canWrite: false });
+    expect((await get(jar, "/api/ga4/properties")).statusCode).toBe(409);
+
+    expect(await connectGoogleAnalytics(harness, jar, { email })).toBe("/dashboard?oauth=success");
+    expect((await get(jar, "/api/google/status")).json()).toEqual({ connected: true, canWrite: true });
+
+    const [row] = await harness.database.db.select().from(users).where(eq(users.email, email));
+    const box = createSecretBox(Buffer.from(testConfig().tokenEncryptionKey!, "base64"));
+    const accessToken = box.open(row!.googleAccessToken!);
+    const refreshToken = box.open(row!.googleRefreshToken!);
+    const dump = JSON.stringify(await harness.database.db.execute(sql`select * from users`));
+    expect(dump).not.toContain(accessToken);
+    expect(dump).not.toContain(refreshToken);
+    expect(row!.googleScopes).toContain("analytics.edit");
+  });
+
+  it("lists every property the Google account can see, marking the read-only ones", async () => {
+    const email = freshEmail("lister");
+    const jar = await signInWithEmailLink(harness, email);
+    await connectGoogleAnalytics(harness, jar, { email });
+    const response = await get(jar, "/api/ga4/properties");
+    expect(response.statusCode).toBe(200);
+    const properties = response.json().properties as { propertyId: string; displayName: string; accountName: string; canEdit: boolean }[];
+    expect(properties.length).toBeGreaterThanOrEqual(1);
+    expect(properties[0]).toMatchObject({ propertyId: expect.stringMatching(/^\d+$/), canEdit: true });
+    expect(properties.some((property) => !property.canEdit)).toBe(true);
+    expect(properties.every((property) => property.displayName && property.accountName)).toBe(true);
+  });
+
+  it("says so when the person declines, and reports a read-only connection", async () => {
+    const email = freshEmail("declines");
+    const jar = await signInWithEmailLink(harness, email);
+    expect(await connectGoogleAnalytics(harness, jar, { email, decision: "cancel" })).toBe("/dashboard?oauth=denied");
+    expect((await get(jar, "/api/google/status")).json().connected).toBe(false);
+    await connectGoogleAnalytics(harness, jar, { email, untick: ["https://www.googleapis.com/auth/analytics.edit"] });
+    expect((await get(jar, "/api/google/status")).json()).toEqual({ connected: true, canWrite: false });
+  });
+
+  it("refuses a callback whose state this browser did not start", async () => {
+    const email = freshEmail("forged");
+    const jar = await signInWithEmailLink(harness, email);
+    const response = await get(jar, "/api/google/callback?code=stolen&state=forged");
+    expect(response.headers.location).toBe("/dashboard?oauth=failed");
+    expect((await get(jar, "/api/google/status")).json().connected).toBe(false);
+  });
+
+  it("disconnects: revokes at Google and forgets the tokens", async () => {
+    const who = await person("freemium");
+    const response = await get(who.jar, "/api/google/disconnect");
+    expect(response.json()).toEqual({ connected: false });
+    expect((await get(who.jar, "/api/google/status")).json().connected).toBe(false);
+    const [row] = await harness.database.db.select().from(users).where(eq(users.email, who.email));
+    expect(row).toMatchObject({ googleAccessToken: null, googleRefreshToken: null });
+    const crossSite = await inject({ method: "GET", url: "/api/google/disconnect", headers: { cookie: who.jar.header(), "sec-fetch-site": "cross-site" } });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it("marks the connection disconnected when Google rejects the refresh token", async () => {
+    const who = await person("freemium");
+    await control(harness.sandbox.url, "POST", "/tokens/revoke-refresh", { email: who.email });
+    clock = new Date(Date.now() + 2 * 60 * 60 * 1000); // the stored access token is now due for refresh
+    const response = await get(who.jar, `/api/annotations/${who.propertyId}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe("google_reconnect");
+    expect((await get(who.jar, "/api/google/status")).json().connected).toBe(false);
+  });
+});
+
+describe("saved properties", () => {
+  it("locks a free user to their first property and refuses any other", async () => {
+    const who = await person("freemium");
+    const saved = (await get(who.jar, "/api/properties")).json().properties;
+    expect(saved).toEqual([expect.objectContaining({ propertyId: who.propertyId, locked: true })]);
+    const me = (await get(who.jar, "/api/auth/user")).json();
+    expect(me.lockedPropertyId).toBe(who.propertyId);
+
+    const other = ((await get(who.jar, "/api/ga4/properties")).json().properties as { propertyId: string }[]).find(
+      (property) => property.propertyId !== who.propertyId,
+    )!;
+    const refused = await send(who.jar, "POST", "/api/properties", { propertyId: other.propertyId });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/free plan/);
+    const removeLocked = await send(who.jar, "DELETE", `/api/properties/${saved[0].id}`);
+    expect(removeLocked.statusCode).toBe(403);
+  });
+
+  it("refuses a property the Google account cannot reach, and malformed ids", async () => {
+    const who = await person("premium");
+    expect((await send(who.jar, "POST", "/api/properties", { propertyId: "999999999" })).statusCode).toBe(403);
+    expect((await send(who.jar, "POST", "/api/properties", { propertyId: "G-ABC123" })).statusCode).toBe(400);
+    expect((await send(who.jar, "POST", "/api/properties", { propertyId: who.propertyId, extra: 1 })).statusCode).toBe(400);
+    expect((await send(who.jar, "DELETE", "/api/properties/not-a-uuid")).statusCode).toBe(400);
+    expect((await send(who.jar, "DELETE", "/api/properties/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+  });
+
+  it("lets Premium remove a saved property and holds it to its quota", async () => {
+    const who = await person("premium");
+    const saved = (await get(who.jar, "/api/properties")).json().properties as { id: string; propertyId: string }[];
+    const target = saved.find((property) => property.propertyId === who.propertyId)!;
+    expect((await send(who.jar, "DELETE", `/api/properties/${target.id}`)).statusCode).toBe(200);
+    await harness.database.db.update(users).set({ propertyQuota: 0 }).where(eq(users.email, who.email));
+    const over = await send(who.jar, "POST", "/api/properties", { propertyId: who.propertyId });
+    expect(over.statusCode).toBe(403);
+    expect(over.json().code).toBe("property_quota");
+    await harness.database.db.update(users).set({ propertyQuota: 5 }).where(eq(users.email, who.email));
+    expect((await send(who.jar, "POST", "/api/properties", { propertyId: who.propertyId })).statusCode).toBe(201);
+  });
+
+  it("keeps another user's saved property out of reach", async () => {
+    const owner = await person("freemium");
+    const stranger = await signInWithEmailLink(harness, freshEmail("stranger"));
+    const [saved] = (await get(owner.jar, "/api/properties")).json().properties;
+    expect((await send(stranger, "DELETE", `/api/properties/${saved.id}`)).statusCode).toBe(404);
+    expect((await get(stranger, `/api/annotations/${owner.propertyId}`)).statusCode).toBe(403);
+  });
+});
+
+describe("annotations", () => {
+  it("lists the property's annotations newest first, system-generated ones marked", async () => {
+    const who = await person("freemium");
+    const annotations = await listAnnotations(who);
+    expect(annotations.length).toBeGreaterThanOrEqual(8);
+    const dates = annotations.map((a) => a.annotationDate.year * 10000 + a.annotationDate.month * 100 + a.annotationDate.day);
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(annotations.filter((a) => a.systemGenerated)).toHaveLength(1);
+    expect(annotations.find((a) => a.systemGenerated)!.color).toBe("ORANGE");
+  });
+
+  it("creates with one Google write, records it, and spends one of the day's five", async () => {
+    const who = await person("freemium");
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    const response = await createAnnotation(who, { title: "  Winter sale launched  ", annotationDate: today(), color: "PURPLE" });
+    expect(response.statusCode).toBe(201);
+    const created = response.json() as Annotation;
+    expect(created).toMatchObject({ title: "Winter sale launched", color: "PURPLE", annotationDate: today(), systemGenerated: false, categoryId: null });
+    expect(created.dateAdded).toEqual(expect.any(String));
+    const calls = await counters();
+    expect(googleCalls(calls, "create")).toBe(1);
+    expect(googleCalls(calls, "list")).toBe(0);
+    expect((await listAnnotations(who)).some((a) => a.annotationId === created.annotationId && a.dateAdded)).toBe(true);
+    expect((await get(who.jar, "/api/auth/user")).json().dailyAnnotationCount).toBe(1);
+    const events = await harness.database.db
+      .select()
+      .from(annotationEvents)
+      .where(and(eq(annotationEvents.annotationId, created.annotationId), eq(annotationEvents.propertyId, who.propertyId)));
+    expect(events.map((event) => event.eventType)).toEqual(["created"]);
+  });
+
+  it("stops a free user at 5 a day with the spec's message, and starts again after midnight UTC", async () => {
+    clock = new Date("2026-11-20T23:59:30Z");
+    const who = await person("freemium");
+    for (let n = 1; n <= 5; n += 1) {
+      expect((await createAnnotation(who, { title: `Post ${n}`, annotationDate: today() })).statusCode).toBe(201);
+    }
+    const sixth = await createAnnotation(who, { title: "Post 6", annotationDate: today() });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe("Daily limit reached. Resets tomorrow.");
+    expect((await listAnnotations(who)).filter((a) => a.title.startsWith("Post "))).toHaveLength(5);
+
+    clock = new Date("2026-11-21T00:00:01Z");
+    expect((await get(who.jar, "/api/auth/user")).json().dailyAnnotationCount).toBe(0);
+    expect((await createAnnotation(who, { title: "Next day", annotationDate: today() })).statusCode).toBe(201);
+    expect((await get(who.jar, "/api/auth/user")).json().dailyAnnotationCount).toBe(1);
+  });
+
+  it.each([
+    ["an empty title", { title: "   " }, "Title is required"],
+    ["a title over 100 characters", { title: "x".repeat(101) }, "Title must be 100 characters or fewer"],
+    ["a description over 1,000 characters", { description: "x".repeat(1001) }, "Description must be 1000 characters or fewer"],
+    ["an impossible date", { annotationDate: { year: 2026, month: 2, day: 30 } }, "That date does not exist"],
+    ["a date as a string", { annotationDate: "2026-11-01" }, "Choose a date"],
+    ["an unknown colour", { color: "ORANGE" }, "Colour must be one of PURPLE, BROWN, BLUE, GREEN, RED, CYAN"],
+    ["an extra field", { systemGenerated: true }, undefined],
+    ["a future date", { annotationDate: { year: 2999, month: 1, day: 1 } }, "Annotations cannot be created for future dates."],
+  ])("refuses %s with 400 and writes nothing", async (_case, change, message) => {
+    const who = await person("freemium");
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    const response = await createAnnotation(who, { title: "Valid", annotationDate: today(), ...change });
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().error).toBe(message);
+    expect(googleCalls(await counters(), "create")).toBe(0);
+    expect((await get(who.jar, "/api/auth/user")).json().dailyAnnotationCount).toBe(0);
+  });
+
+  it("refuses malformed property and annotation ids", async () => {
+    const who = await person("premium");
+    expect((await get(who.jar, "/api/annotations/G-12345")).statusCode).toBe(400);
+    expect((await send(who.jar, "PATCH", `/api/annotations/${who.propertyId}/bad%20id`, { title: "x" })).statusCode).toBe(400);
+    expect((await send(who.jar, "DELETE", `/api/annotations/${who.propertyId}/99999999`)).statusCode).toBe(404);
+  });
+
+  it("keeps editing and deleting for Premium", async () => {
+    const free = await person("freemium");
+    const [first] = await listAnnotations(free);
+    const edit = await send(free.jar, "PATCH", `/api/annotations/${free.propertyId}/${first!.annotationId}`, { title: "Renamed" });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().error).toMatch(/Premium/);
+    expect((await send(free.jar, "DELETE", `/api/annotations/${free.propertyId}/${first!.annotationId}`)).statusCode).toBe(403);
+  });
+
+  it("lets Premium edit and delete with one Google write each, never a system-generated one", async () => {
+    const who = await person("premium");
+    const created = (await createAnnotation(who, { title: "Checkout outage", annotationDate: today(), color: "RED" })).json() as Annotation;
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    const edited = await send(who.jar, "PATCH", `/api/annotations/${who.propertyId}/${created.annotationId}`, { title: "Checkout outage (resolved)", color: "GREEN" });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ title: "Checkout outage (resolved)", color: "GREEN" });
+    const removed = await send(who.jar, "DELETE", `/api/annotations/${who.propertyId}/${created.annotationId}`);
+    expect(removed.statusCode).toBe(200);
+    const calls = await counters();
+    expect(googleCalls(calls, "patch")).toBe(1);
+    expect(googleCalls(calls, "delete")).toBe(1);
+    expect(googleCalls(calls, "list")).toBe(0);
+    expect((await listAnnotations(who)).some((a) => a.annotationId === created.annotationId)).toBe(false);
+    const events = await harness.database.db
+      .select()
+      .from(annotationEvents)
+      .where(and(eq(annotationEvents.annotationId, created.annotationId), eq(annotationEvents.propertyId, who.propertyId)));
+    expect(events.map((event) => event.eventType).sort()).toEqual(["created", "deleted", "updated"]);
+
+    const system = (await listAnnotations(who)).find((a) => a.systemGenerated)!;
+    const refused = await send(who.jar, "PATCH", `/api/annotations/${who.propertyId}/${system.annotationId}`, { title: "Mine now" });
+    expect(refused.statusCode).toBe(403);
+    expect((await send(who.jar, "DELETE", `/api/annotations/${who.propertyId}/${system.annotationId}`)).statusCode).toBe(403);
+  });
+
+  it("refuses writes on a read-only connection with a clear message", async () => {
+    const who = await person("premium", { untick: ["https://www.googleapis.com/auth/analytics.edit"] });
+    const response = await createAnnotation(who, { title: "Nope", annotationDate: today() });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toMatch(/read annotations but not change them/);
+    expect((await get(who.jar, "/api/auth/user")).json().dailyAnnotationCount).toBe(0);
+  });
+});
+
+describe("when Google fails", () => {
+  it("retries a 503 and creates exactly one annotation", async () => {
+    const who = await person("premium");
+    await control(harness.sandbox.url, "POST", "/faults", { method: "*reportingDataAnnotations.create", kind: "unavailable", times: 1 });
+    const response = await createAnnotation(who, { title: "Retried once", annotationDate: today() });
+    expect(response.statusCode).toBe(201);
+    expect((await listAnnotations(who)).filter((a) => a.title === "Retried once")).toHaveLength(1);
+  });
+
+  it("never duplicates when Google commits and the connection drops", async () => {
+    const who = await person("premium");
+    await control(harness.sandbox.url, "POST", "/faults", { method: "*reportingDataAnnotations.create", kind: "commit-then-drop", times: 1 });
+    const response = await createAnnotation(who, { title: "Dropped answer", annotationDate: today() });
+    expect(response.statusCode).toBe(201);
+    expect((await listAnnotations(who)).filter((a) => a.title === "Dropped answer")).toHaveLength(1);
+  });
+
+  it("gives a clear error and spends no quota when Google stays unavailable", async () => {
+    const who = await person("freemium");
+    await control(harness.sandbox.url, "POST", "/faults", { method: "*reportingDataAnnotations.create", kind: "unavailable" });
+    const response = await createAnnotation(who, { title: "Never lands", annotationDate: today() });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toBe("Google Analytics is unavailable right now. Please try again shortly.");
+    expect((await get(who.jar, "/api/auth/user")).json().dailyAnnotationCount).toBe(0);
+    await control(harness.sandbox.url, "DELETE", "/faults");
+    expect((await listAnnotations(who)).some((a) => a.title === "Never lands")).toBe(false);
+  });
+
+  it("says Google is busy on a persistent 429", async () => {
+    const who = await person("freemium");
+    await control(harness.sandbox.url, "POST", "/faults", { method: "*reportingDataAnnotations.list", kind: "resource-exhausted" });
+    const response = await get(who.jar, `/api/annotations/${who.propertyId}`);
+    expect(response.statusCode).toBe(429);
+    expect(response.json().error).toBe("Google Analytics is busy right now. Please try again in a minute.");
+  });
+});
