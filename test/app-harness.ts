@@ -2,12 +2,11 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/index.js";
 import { walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { buildApp, type AppDependencies } from "../src/server/app.js";
-import type { Database } from "../src/server/db/database.js";
 import type { AppConfig } from "../src/server/env.js";
 import { sandboxGoogleEndpoints } from "../src/server/integrations/google/google-endpoints.js";
 import type { Mailer } from "../src/server/integrations/mailer/mailer.js";
 import { testConfig } from "./test-config.js";
-import { createTestDatabase } from "./test-database.js";
+import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
 export const appUrl = "http://localhost:5999";
 const appClient = { clientId: "tidemark-test-app", clientSecret: "tidemark-test-app-secret" };
@@ -15,7 +14,7 @@ const appClient = { clientId: "tidemark-test-app", clientSecret: "tidemark-test-
 /** The app on its own database, talking to an in-memory sandbox; sign-in links are captured. */
 export interface AppHarness {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   sandbox: RunningSandbox;
   sentLinks: { email: string; url: string }[];
   close(): Promise<void>;

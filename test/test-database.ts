@@ -9,7 +9,12 @@ import { inject } from "vitest";
  * A private, migrated database for one test file: a copy of the PGlite template by default,
  * or a brand-new PostgreSQL database when TEST_DATABASE_URL is set (dropped again on close).
  */
-export async function createTestDatabase(): Promise<Database> {
+export interface TestDatabase extends Database {
+  /** On PostgreSQL, the database's URL, so a test can open a second pool as another app instance would. */
+  url?: string;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? createPostgresTestDatabase(url) : createPgliteTestDatabase();
 }
@@ -36,12 +41,13 @@ export async function createScratchPostgresDatabase(adminUrl: string): Promise<{
   };
 }
 
-async function createPostgresTestDatabase(adminUrl: string): Promise<Database> {
+async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabase> {
   const scratch = await createScratchPostgresDatabase(adminUrl);
   const database = await openDatabase({ engine: "postgres", url: scratch.url, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
+    url: scratch.url,
     async close() {
       await database.close();
       await scratch.drop();
