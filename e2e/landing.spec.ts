@@ -45,7 +45,7 @@ test.describe("landing page", () => {
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeVisible();
-    await expect(page.getByText("Sign-in is coming soon")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
   });
 
   test("Get Started for Free opens the sign-up page", async ({ page }) => {
@@ -55,14 +55,17 @@ test.describe("landing page", () => {
 
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
-    await expect(page.getByText("Sign-in is coming soon")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
   });
 
-  test("the sign-in pages are honest placeholders that lead back home", async ({ page }) => {
+  test("the login and sign-up pages lead to each other and back home", async ({ page }) => {
     await page.goto("/login");
 
-    await expect(page.getByRole("textbox")).toHaveCount(0);
-    await page.getByRole("main").getByRole("link", { name: "Back to home" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "Tidemark" }).click();
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("button", { name: "View Pricing" })).toBeVisible();

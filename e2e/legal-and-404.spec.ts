@@ -52,7 +52,7 @@ test.describe("legal pages", () => {
 });
 
 test.describe("unknown paths", () => {
-  for (const path of ["/no-such-page", "/dashboard", "/plans"]) {
+  for (const path of ["/no-such-page", "/categories", "/audit"]) {
     test(`${path} shows the 404 page`, async ({ page }) => {
       await page.goto(path);
 

@@ -4,7 +4,7 @@ import { horizontalOverflowPx } from "./support/browser-state.js";
 test.describe("on a 360 px wide phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  for (const path of ["/", "/privacy", "/terms", "/login", "/signup", "/no-such-page"]) {
+  for (const path of ["/", "/privacy", "/terms", "/login", "/signup", "/plans", "/no-such-page"]) {
     for (const colorScheme of ["light", "dark"] as const) {
       test(`${path} has no horizontal overflow (${colorScheme})`, async ({ page }) => {
         await page.emulateMedia({ colorScheme });

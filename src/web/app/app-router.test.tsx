@@ -1,38 +1,38 @@
 import "../test-support/setup-dom-tests";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { AppProviders } from "./app-providers";
-import { AppRouter } from "./app-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubApi } from "../test-support/fake-api";
+import { renderAppAt } from "../test-support/render-app";
+
+// Every test here is a signed-out visitor: the fake API answers GET /api/auth/user with 401.
+beforeEach(() => {
+  stubApi({});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function renderAt(path: string) {
-  const { hook } = memoryLocation({ path });
-  return render(
-    <AppProviders>
-      <Router hook={hook}>
-        <AppRouter />
-      </Router>
-    </AppProviders>,
-  );
+  return renderAppAt(path);
 }
 
 describe("landing page", () => {
-  it("offers log in and sign up from the header", () => {
+  it("offers log in and sign up from the header", async () => {
     renderAt("/");
     const header = screen.getByRole("banner");
 
     expect(within(header).getByText("Tidemark")).toBeInTheDocument();
-    expect(within(header).getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/login");
+    expect(await within(header).findByRole("link", { name: "Log In" })).toHaveAttribute("href", "/login");
     expect(within(header).getByRole("link", { name: "Get Started for Free" })).toHaveAttribute("href", "/signup");
     expect(within(header).getByRole("button", { name: "Toggle theme" })).toBeInTheDocument();
   });
 
-  it("shows both plan cards with the spec's labels", () => {
+  it("shows both plan cards with the spec's labels", async () => {
     renderAt("/");
 
-    const freemium = screen.getByRole("article", { name: "Freemium" });
+    const freemium = await screen.findByRole("article", { name: "Freemium" });
     expect(within(freemium).getByText("1 locked property")).toBeInTheDocument();
     expect(within(freemium).getByText("5 annotations per day")).toBeInTheDocument();
 
@@ -51,7 +51,7 @@ describe("landing page", () => {
     const user = userEvent.setup();
     renderAt("/");
 
-    await user.click(screen.getByRole("button", { name: "View Pricing" }));
+    await user.click(await screen.findByRole("button", { name: "View Pricing" }));
 
     const pricing = screen.getByRole("region", { name: "Start free, grow into Premium" });
     expect(pricing).toHaveAttribute("id", "pricing");
@@ -93,23 +93,8 @@ describe("legal pages", () => {
   });
 });
 
-describe("sign-in pages", () => {
-  it.each([
-    ["/login", "Log in to Tidemark"],
-    ["/signup", "Create your account"],
-  ])("%s says sign-in is not open yet and offers no form", async (path, title) => {
-    renderAt(path);
-
-    expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText("Sign-in is coming soon")).toBeInTheDocument();
-    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
-    expect(within(screen.getByRole("banner")).queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
-    expect(within(screen.getByRole("main")).getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
-  });
-});
-
 describe("unknown paths", () => {
-  it.each(["/does-not-exist", "/plans", "/dashboard", "/categories", "/audit", "/mode-selection"])(
+  it.each(["/does-not-exist", "/categories", "/audit"])(
     "%s shows the 404 page",
     async (path) => {
       renderAt(path);

@@ -1,8 +1,29 @@
-/** The client routes that exist in this build. Other spec routes (/plans, /dashboard, ...) land later. */
+/**
+ * The client routes that exist in this build. /categories and /audit land with their issues.
+ * Server navigations (full page loads handled by the API) live in `serverNavigations`.
+ */
 export const routePaths = {
   home: "/",
   login: "/login",
   signup: "/signup",
+  plans: "/plans",
+  modeSelection: "/mode-selection",
+  dashboard: "/dashboard",
   privacy: "/privacy",
   terms: "/terms",
 } as const;
+
+/** Addresses the browser must load as a whole page, because the server answers with a redirect. */
+export const serverNavigations = {
+  /** Starts "Continue with Google"; the server redirects to Google's sign-in page. */
+  googleSignIn: "/api/login",
+  /** Ends the session and lands on the landing page. */
+  logout: "/api/logout",
+} as const;
+
+export type DashboardMode = "agent" | "property";
+
+/** /dashboard?mode=agent or /dashboard?mode=property (spec §2, "/dashboard"). */
+export function dashboardPath(mode: DashboardMode): string {
+  return `${routePaths.dashboard}?mode=${mode}`;
+}

@@ -35,3 +35,11 @@ export function writeStoredValue(key: StorageKey, value: string): void {
     // See readStoredValue: the in-memory state still applies for this visit.
   }
 }
+
+export function removeStoredValue(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // See readStoredValue.
+  }
+}

@@ -35,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
   app.get("/api/login", async (request, reply) => {
     await deps.rateLimiter.hit(deps.limits.signInStart, request.ip);
     const response = await deps.auth.api.signInSocial({
-      body: { provider: "google", callbackURL: afterSignInPath, errorCallbackURL: "/login?error=google" },
+      body: { provider: "google", callbackURL: afterSignInPath, errorCallbackURL: "/login" },
       headers: fromNodeHeaders(request.headers),
       asResponse: true,
     });

@@ -2,12 +2,22 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { TidemarkLogo } from "../../components/tidemark-logo";
 import { ThemeToggle } from "../../features/theme/theme-toggle";
+import { cn } from "../../lib/class-names";
 import { routePaths } from "../../lib/route-paths";
 
-export function SiteHeader({ actions }: { actions?: ReactNode }) {
+/**
+ * The product name (home link), an optional middle section (the dashboard's mode tabs, which
+ * take their own row on phones), the theme toggle and page-specific actions.
+ */
+export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+      <div
+        className={cn(
+          "mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6",
+          nav ? "min-h-16 flex-wrap py-3 md:flex-nowrap md:py-0" : "h-16",
+        )}
+      >
         <Link
           href={routePaths.home}
           className="-mx-1 flex items-center gap-2 rounded-md px-1 text-lg font-semibold tracking-tight"
@@ -15,6 +25,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
           <TidemarkLogo className="size-7" />
           <span>Tidemark</span>
         </Link>
+        {nav ? <div className="order-last flex w-full justify-center md:order-none md:w-auto">{nav}</div> : null}
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           {actions}

@@ -5,8 +5,16 @@ import { useFocusMainOnNavigation } from "./use-focus-main-on-navigation";
 
 const mainContentId = "main-content";
 
-/** The public pages' frame: skip link, header (theme toggle plus page-specific actions), main, footer. */
-export function SiteLayout({ headerActions, children }: { headerActions?: ReactNode; children: ReactNode }) {
+/** Every page's frame: skip link, header (theme toggle plus page-specific parts), main, footer. */
+export function SiteLayout({
+  headerActions,
+  headerNav,
+  children,
+}: {
+  headerActions?: ReactNode;
+  headerNav?: ReactNode;
+  children: ReactNode;
+}) {
   const mainRef = useFocusMainOnNavigation<HTMLElement>();
 
   return (
@@ -17,7 +25,7 @@ export function SiteLayout({ headerActions, children }: { headerActions?: ReactN
       >
         Skip to content
       </a>
-      <SiteHeader actions={headerActions} />
+      <SiteHeader actions={headerActions} nav={headerNav} />
       <main id={mainContentId} ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </main>

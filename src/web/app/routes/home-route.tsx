@@ -1,10 +1,5 @@
-import { LandingPage } from "../../features/landing/landing-page";
+import { HomePage } from "../../features/home/home-page";
 
-export function LandingRoute() {
-  return (
-    <>
-      <title>Tidemark: annotate Google Analytics 4 by chat or by table</title>
-      <LandingPage />
-    </>
-  );
+export function HomeRoute() {
+  return <HomePage />;
 }

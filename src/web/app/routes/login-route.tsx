@@ -1,10 +1,10 @@
-import { SignInComingSoon } from "../../features/auth/sign-in-coming-soon";
+import { SignInPage } from "../../features/auth/sign-in-page";
 
 export function LoginRoute() {
   return (
     <>
       <title>Log in · Tidemark</title>
-      <SignInComingSoon intent="login" />
+      <SignInPage intent="login" />
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { SignInComingSoon } from "../../features/auth/sign-in-coming-soon";
+import { SignInPage } from "../../features/auth/sign-in-page";
 
 export function SignupRoute() {
   return (
     <>
       <title>Create your account · Tidemark</title>
-      <SignInComingSoon intent="signup" />
+      <SignInPage intent="signup" />
     </>
   );
 }

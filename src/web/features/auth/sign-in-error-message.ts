@@ -1,0 +1,21 @@
+/**
+ * Sign-in failures arrive as /login?error=<code>: from an email link that is expired or used
+ * (INVALID_TOKEN), from Google (access_denied when the person cancels) or from our own routes.
+ * Codes are matched case-insensitively; anything unknown gets the general message.
+ */
+export const signInErrorMessages = {
+  invalidLink: "That sign-in link has expired or was already used. Request a new one.",
+  googleCancelled: "Google sign-in was cancelled.",
+  general: "Sign-in failed. Please try again.",
+} as const;
+
+const messagesByCode: Record<string, string> = {
+  invalid_token: signInErrorMessages.invalidLink,
+  expired_token: signInErrorMessages.invalidLink,
+  access_denied: signInErrorMessages.googleCancelled,
+};
+
+export function signInErrorMessage(code: string | null): string | null {
+  if (code === null || code.trim() === "") return null;
+  return messagesByCode[code.trim().toLowerCase()] ?? signInErrorMessages.general;
+}

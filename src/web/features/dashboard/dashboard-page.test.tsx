@@ -1,0 +1,94 @@
+import "../../test-support/setup-dom-tests";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadServerPage } from "../../lib/page-navigation";
+import { makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
+import { renderAppAt } from "../../test-support/render-app";
+import { parseDashboardMode } from "./dashboard-mode";
+
+vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(loadServerPage).mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const freemiumUser = makeUser({ subscriptionTier: "freemium", dailyAnnotationCount: 2 });
+
+describe("parseDashboardMode", () => {
+  it("reads ?mode= and defaults to agent", () => {
+    expect(parseDashboardMode("mode=property")).toBe("property");
+    expect(parseDashboardMode("mode=agent")).toBe("agent");
+    expect(parseDashboardMode("")).toBe("agent");
+    expect(parseDashboardMode("mode=table")).toBe("agent");
+  });
+});
+
+describe("/dashboard", () => {
+  it("sends a signed-out visitor to /login", async () => {
+    stubApi({});
+    const app = renderAppAt("/dashboard?mode=property");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeInTheDocument();
+    expect(app.currentUrl()).toBe("/login");
+  });
+
+  it("shows the product header with the mode tabs, theme toggle and logout", async () => {
+    stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
+    renderAppAt("/dashboard");
+
+    const header = within(await screen.findByRole("banner"));
+    expect(header.getByRole("link", { name: "Tidemark" })).toHaveAttribute("href", "/");
+    expect(header.getByRole("tab", { name: "Agent Mode" })).toHaveAttribute("aria-selected", "true");
+    expect(header.getByRole("tab", { name: "Property View" })).toHaveAttribute("aria-selected", "false");
+    expect(header.getByRole("button", { name: "Toggle theme" })).toBeInTheDocument();
+    expect(header.queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "AI Assistant" })).toBeInTheDocument();
+    expect(screen.getByRole("tabpanel", { name: "Agent Mode" })).toBeInTheDocument();
+
+    await userEvent.setup().click(header.getByRole("button", { name: "Log out" }));
+    expect(loadServerPage).toHaveBeenCalledWith("/api/logout");
+  });
+
+  it("switches mode through the address, by click and by arrow key", async () => {
+    stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
+    const user = userEvent.setup();
+    const app = renderAppAt("/dashboard?mode=property");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Annotations" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Property View" })).toHaveAttribute("aria-selected", "true");
+
+    await user.click(screen.getByRole("tab", { name: "Agent Mode" }));
+    expect(app.currentUrl()).toBe("/dashboard?mode=agent");
+    expect(screen.getByRole("heading", { level: 1, name: "AI Assistant" })).toBeInTheDocument();
+
+    await user.keyboard("{ArrowRight}");
+    expect(app.currentUrl()).toBe("/dashboard?mode=property");
+    expect(screen.getByRole("tab", { name: "Property View" })).toHaveFocus();
+  });
+
+  it("is honest that the Google Analytics connection comes next and shows the plan's allowances", async () => {
+    stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
+    renderAppAt("/dashboard");
+
+    expect(await screen.findByText(/Google Analytics connection is coming in the next update/)).toBeInTheDocument();
+    const plan = screen.getByRole("complementary", { name: "Your plan" });
+    expect(plan).toHaveTextContent("Freemium");
+    expect(plan).toHaveTextContent("2 of 5");
+    expect(plan).toHaveTextContent("1 locked property");
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
+  it("links the footer to the legal pages", async () => {
+    stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
+    renderAppAt("/dashboard");
+
+    const footer = within(await screen.findByRole("contentinfo"));
+    expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+  });
+});

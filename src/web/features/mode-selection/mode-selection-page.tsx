@@ -1,0 +1,101 @@
+import { ArrowRight, Bot, Table2, type LucideIcon } from "lucide-react";
+import { useLocation } from "wouter";
+import type { CurrentUser } from "../../../shared/contracts/auth";
+import { Button } from "../../components/ui/button";
+import { pushDataLayerEvent, type DataLayerEvent } from "../../lib/data-layer";
+import { dashboardPath, type DashboardMode } from "../../lib/route-paths";
+import { LogOutButton } from "../auth/log-out-button";
+
+interface WorkflowChoice {
+  mode: DashboardMode;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  event: DataLayerEvent;
+}
+
+const workflowChoices: readonly WorkflowChoice[] = [
+  {
+    mode: "agent",
+    title: "Agent Mode",
+    description: "Chat with the AI assistant: ask it to create or list annotations in plain language.",
+    icon: Bot,
+    event: { event: "agent_mode_click" },
+  },
+  {
+    mode: "property",
+    title: "Property View",
+    description: "Work through a table of your property's annotations, with dialogs to add new ones.",
+    icon: Table2,
+    event: { event: "property_mode_click" },
+  },
+];
+
+function WorkflowCard({ choice, onChoose }: { choice: WorkflowChoice; onChoose: (choice: WorkflowChoice) => void }) {
+  const Icon = choice.icon;
+  const titleId = `workflow-${choice.mode}-title`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group relative flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-sm transition-[border-color,box-shadow] focus-within:border-primary/60 focus-within:ring-3 focus-within:ring-ring/30 hover:border-primary/50 hover:shadow-md sm:p-8"
+    >
+      <span className="flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <h2 id={titleId} className="text-xl font-semibold tracking-tight">
+        {choice.title}
+      </h2>
+      <p className="text-sm text-pretty text-muted-foreground">{choice.description}</p>
+      <div className="mt-auto pt-2">
+        {/* The button stretches over the whole card, so the card is one big target with one accessible name. */}
+        <Button
+          className="w-full outline-none after:absolute after:inset-0 after:rounded-2xl sm:w-auto"
+          onClick={() => onChoose(choice)}
+        >
+          Open {choice.title}
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** 'Choose Your Workflow' (spec §2): shown at / for signed-in people with a plan, and at /mode-selection. */
+export function ModeSelectionPage({ user }: { user: CurrentUser }) {
+  const [, navigate] = useLocation();
+
+  function choose(choice: WorkflowChoice) {
+    pushDataLayerEvent(choice.event);
+    navigate(dashboardPath(choice.mode));
+  }
+
+  return (
+    <section aria-labelledby="mode-selection-title" className="flex flex-1 flex-col px-4 py-16 sm:px-6 sm:py-20">
+      <title>Choose Your Workflow · Tidemark</title>
+      <div className="mx-auto flex w-full max-w-4xl flex-col items-center text-center">
+        <h1 id="mode-selection-title" className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+          Choose Your Workflow
+        </h1>
+        <p className="mt-3 max-w-xl text-pretty text-muted-foreground">
+          {user.firstName ? `Welcome, ${user.firstName}. ` : ""}How would you like to work on your GA4 annotations
+          today?
+        </p>
+      </div>
+
+      <div className="mx-auto mt-12 grid w-full max-w-4xl gap-6 md:grid-cols-2">
+        {workflowChoices.map((choice) => (
+          <WorkflowCard key={choice.mode} choice={choice} onChoose={choose} />
+        ))}
+      </div>
+
+      <div className="mx-auto mt-10 flex w-full max-w-4xl flex-col items-center gap-4 text-center">
+        <p className="text-sm text-muted-foreground">
+          You can switch between Agent Mode and Property View at any time from the dashboard header.
+        </p>
+        {/* The Google Analytics connect button joins here with the annotations issue (spec §2, mode selection). */}
+        <LogOutButton />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { tierCapabilities, type SubscriptionTier } from "../../../shared/plans";
+
+export interface PlanChoice {
+  tier: SubscriptionTier;
+  name: string;
+  /** What the plan includes, in the spec's words (§2, /plans); every number comes from shared/plans.ts. */
+  included: string[];
+  /** What it leaves out, listed so nobody picks it by mistake. */
+  notIncluded: string[];
+}
+
+function countOf(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+function describe(tier: SubscriptionTier): Pick<PlanChoice, "included" | "notIncluded"> {
+  const caps = tierCapabilities[tier];
+  const included: string[] = [
+    caps.locksFirstProperty
+      ? countOf(caps.propertyQuota, "saved property", "saved properties")
+      : `Up to ${countOf(caps.propertyQuota, "property", "properties")}`,
+    `${countOf(caps.dailyAnnotationQuota, "annotation", "annotations")} per day`,
+  ];
+  const notIncluded: string[] = [];
+
+  const canEditAndDelete = caps.canEditAnnotations && caps.canDeleteAnnotations;
+  if (canEditAndDelete) included.push("Full CRUD: create, list, edit and delete annotations");
+  else {
+    included.push("List and create annotations");
+    notIncluded.push("Edit or delete annotations");
+  }
+  (caps.canRunAudit ? included : notIncluded).push("AI annotation audit");
+  (caps.canUseCategories ? included : notIncluded).push("Custom categories");
+  included.push(caps.hasDailyAssistantLimit ? "Agent chat and property table" : "Advanced agent mode");
+
+  return { included, notIncluded };
+}
+
+/** The /plans cards (spec §2, "/plans"). */
+export const planChoices: readonly PlanChoice[] = [
+  { tier: "freemium", name: "Freemium", ...describe("freemium") },
+  { tier: "premium", name: "Premium", ...describe("premium") },
+];

@@ -1,0 +1,62 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "wouter";
+import type { CurrentUser } from "../../../shared/contracts/auth";
+import { Button } from "../../components/ui/button";
+import { routePaths } from "../../lib/route-paths";
+import { LogOutButton } from "../auth/log-out-button";
+import { planChoices } from "./plan-choices";
+import { PlanChoiceCard } from "./plan-choice-card";
+import { useChoosePlan } from "./use-choose-plan";
+
+/**
+ * 'Choose Your Plan' (spec §2, "/plans"). Open to visitors too: their pick is stored and applied
+ * after sign-in. Premium is selectable only when the server says this person may choose it.
+ */
+export function PlansPage({ user }: { user: CurrentUser | null }) {
+  const { choosePlan, pendingTier } = useChoosePlan(user);
+  const canSelectPremium = user?.canSelectPremium ?? false;
+
+  return (
+    <section aria-labelledby="plans-title" className="flex flex-1 flex-col px-4 py-14 sm:px-6 sm:py-20">
+      <div className="mx-auto flex w-full max-w-4xl flex-col">
+        <Button asChild variant="ghost" size="sm" className="self-start">
+          <Link href={routePaths.home}>
+            <ArrowLeft aria-hidden="true" />
+            Back to home
+          </Link>
+        </Button>
+        <div className="mt-6 flex flex-col items-center text-center">
+          <h1 id="plans-title" className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+            Choose Your Plan
+          </h1>
+          <p className="mt-3 max-w-xl text-pretty text-muted-foreground">
+            Start free with Freemium. You can change your plan later.
+          </p>
+          {user ? (
+            // Someone without a plan cannot reach mode selection's logout yet, so offer it here.
+            <p className="mt-2 flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
+              Signed in as <span className="font-medium break-all text-foreground">{user.email}</span>.
+              <LogOutButton variant="link" className="h-auto px-1 py-0" />
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="mx-auto mt-12 grid w-full max-w-4xl gap-8 md:grid-cols-2 md:gap-6">
+        {planChoices.map((choice) => (
+          <PlanChoiceCard
+            key={choice.tier}
+            choice={choice}
+            state={{
+              selectable: choice.tier === "freemium" || canSelectPremium,
+              isCurrent: user?.subscriptionTier === choice.tier,
+              isPending: pendingTier === choice.tier,
+              isBlocked: pendingTier !== null && pendingTier !== choice.tier,
+            }}
+            onChoose={() => choosePlan(choice.tier)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
