@@ -26,7 +26,7 @@ test.describe("choosing a plan", () => {
     await expect(page.getByRole("heading", { level: 1, name: "AI Assistant" })).toBeVisible();
     const plan = page.getByRole("complementary", { name: "Your plan" });
     await expect(plan).toContainText("Premium");
-    await expect(plan).toContainText("of 50");
+    await expect(plan).toContainText("/ 50");
   });
 
   test("someone not on the tester list sees Premium as 'Coming Soon' and cannot choose it", async ({

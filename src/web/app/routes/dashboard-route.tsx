@@ -1,19 +1,48 @@
+import type { CurrentUser } from "../../../shared/contracts/auth";
 import { LogOutButton } from "../../features/auth/log-out-button";
 import { RequireSignedIn } from "../../features/auth/require-signed-in";
 import { DashboardPage } from "../../features/dashboard/dashboard-page";
 import { ModeTabs } from "../../features/dashboard/mode-tabs";
+import { GoogleConnectControl } from "../../features/google-connection/google-connect-control";
+import { useOauthResult } from "../../features/google-connection/use-oauth-result";
+import { PropertyPicker } from "../../features/properties/property-picker";
+import { SelectedPropertyProvider } from "../../features/properties/selected-property";
 import { SiteLayout } from "../layouts/site-layout";
 
-/** /dashboard has its own header (mode tabs, logout); signed-out visitors go to /login. */
+function Dashboard({ user }: { user: CurrentUser }) {
+  useOauthResult();
+  return (
+    <SiteLayout
+      headerNav={
+        <div className="flex w-full flex-wrap items-center justify-center gap-2 md:w-auto md:flex-nowrap">
+          <ModeTabs className="w-full sm:w-auto" />
+          <PropertyPicker user={user} />
+        </div>
+      }
+      headerActions={
+        <>
+          <GoogleConnectControl />
+          <LogOutButton />
+        </>
+      }
+    >
+      <title>Dashboard · Tidemark</title>
+      <DashboardPage user={user} />
+    </SiteLayout>
+  );
+}
+
+/**
+ * /dashboard has its own header (mode tabs, property picker, Google connection, logout); signed-out
+ * visitors go to /login. Categories and AI Audit (premium only) join the header when their pages exist.
+ */
 export function DashboardRoute() {
   return (
     <RequireSignedIn>
       {(user) => (
-        // Categories and AI Audit (premium only) join the header when their pages exist.
-        <SiteLayout headerNav={<ModeTabs className="w-full md:w-auto" />} headerActions={<LogOutButton />}>
-          <title>Dashboard · Tidemark</title>
-          <DashboardPage user={user} />
-        </SiteLayout>
+        <SelectedPropertyProvider>
+          <Dashboard user={user} />
+        </SelectedPropertyProvider>
       )}
     </RequireSignedIn>
   );

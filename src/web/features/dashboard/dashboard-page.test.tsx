@@ -71,16 +71,30 @@ describe("/dashboard", () => {
     expect(screen.getByRole("tab", { name: "Property View" })).toHaveFocus();
   });
 
-  it("is honest that the Google Analytics connection comes next and shows the plan's allowances", async () => {
+  it("shows the subscription card with today's count and the free plan's limits", async () => {
     stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
     renderAppAt("/dashboard");
 
-    expect(await screen.findByText(/Google Analytics connection is coming in the next update/)).toBeInTheDocument();
+    expect(await screen.findByText("The assistant arrives in the next update")).toBeInTheDocument();
     const plan = screen.getByRole("complementary", { name: "Your plan" });
     expect(plan).toHaveTextContent("Freemium");
-    expect(plan).toHaveTextContent("2 of 5");
-    expect(plan).toHaveTextContent("1 locked property");
-    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(plan).toHaveTextContent("Daily Annotations");
+    expect(plan).toHaveTextContent("2 / 5");
+    expect(plan).toHaveTextContent("3 annotations remaining today");
+    expect(plan).toHaveTextContent("List & Add only (no editing/deleting)");
+    expect(within(plan).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
+
+    await userEvent.setup().click(within(plan).getByRole("button", { name: "Upgrade" }));
+    const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
+    expect(within(dialog).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+  });
+
+  it("says 'Daily limit reached. Resets tomorrow.' when the quota is spent", async () => {
+    stubApi({ "GET /api/auth/user": signedInAs(makeUser({ subscriptionTier: "freemium", dailyAnnotationCount: 5 })) });
+    renderAppAt("/dashboard");
+
+    const plan = await screen.findByRole("complementary", { name: "Your plan" });
+    expect(plan).toHaveTextContent("Daily limit reached. Resets tomorrow.");
   });
 
   it("links the footer to the legal pages", async () => {

@@ -1,92 +1,177 @@
-import { Bot, Clock4, Table2 } from "lucide-react";
+import { Bot, ChevronDown, Clock4, MessageSquare, Plus, Table2, TriangleAlert } from "lucide-react";
+import { useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
-import { capabilitiesOf } from "../../../shared/plans";
 import { Alert } from "../../components/ui/alert";
-import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { AnnotationsManager, toastMissingProperty } from "../annotations/annotations-manager";
+import { connectGoogle } from "../google-connection/google-connect-control";
+import { useGoogleStatus } from "../google-connection/google-connection-api";
+import { useSelectedProperty } from "../properties/selected-property";
+import { SubscriptionCard } from "../subscription/subscription-card";
 import { dashboardPanelId, dashboardTabId, useDashboardMode } from "./dashboard-mode";
 
-const modeCopy = {
-  agent: { heading: "AI Assistant", icon: Bot, summary: "Ask the assistant to create and list annotations." },
-  property: { heading: "Annotations", icon: Table2, summary: "Manage annotations in a table, with dialogs." },
-} as const;
-
-function countOf(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}
-
-/** The signed-in person's plan and allowances, straight from the server. */
-function PlanSummary({ user }: { user: CurrentUser }) {
-  const planName =
-    user.subscriptionTier === "premium" ? "Premium" : user.subscriptionTier === "freemium" ? "Freemium" : "No plan yet";
-  const { locksFirstProperty } = capabilitiesOf(user.subscriptionTier);
-
+/** An honest placeholder: the assistant is not in this build. */
+function AssistantComingSoon() {
   return (
-    <aside aria-labelledby="plan-summary-title" className="self-start rounded-xl border bg-card p-5 shadow-sm">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="plan-summary-title" className="font-semibold">
-          Your plan
-        </h2>
-        <Badge variant="accent">{planName}</Badge>
+    <Alert role="status">
+      <Clock4 aria-hidden="true" />
+      <div className="flex flex-col gap-1">
+        <p className="font-medium">The assistant arrives in the next update</p>
+        <p className="text-muted-foreground">
+          Chatting with the GA4 Assistant is not available yet. Until then, create and review annotations in Property
+          View.
+        </p>
       </div>
-      <dl className="mt-4 grid gap-3 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Annotations today</dt>
-          <dd>
-            {user.dailyAnnotationCount} of {user.annotationQuota}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Properties</dt>
-          <dd>
-            {locksFirstProperty
-              ? countOf(user.propertyQuota, "locked property", "locked properties")
-              : `Up to ${countOf(user.propertyQuota, "property", "properties")}`}
-          </dd>
-        </div>
-      </dl>
-      <p className="mt-4 text-xs text-muted-foreground">Daily counts reset at midnight UTC.</p>
-    </aside>
+    </Alert>
   );
 }
 
-/**
- * /dashboard, first cut: the mode's panel and the plan. Connecting Google Analytics, choosing a
- * property and the annotations themselves arrive with the annotations issue; until then the page
- * says so instead of showing controls that cannot work.
- */
-export function DashboardPage({ user }: { user: CurrentUser }) {
-  const mode = useDashboardMode();
-  const { heading, icon: Icon, summary } = modeCopy[mode];
+function ConnectionNotice() {
+  const status = useGoogleStatus();
+  if (status.isPending) return null;
+  if (!status.data?.connected) {
+    return (
+      <Alert>
+        <TriangleAlert aria-hidden="true" />
+        <div className="flex flex-col items-start gap-2">
+          <p>Connect Google Analytics to see your properties and their annotations.</p>
+          <Button size="sm" variant="outline" onClick={connectGoogle}>
+            Connect GA4
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+  if (!status.data.canWrite) {
+    return (
+      <Alert>
+        <TriangleAlert aria-hidden="true" />
+        <p>
+          Read-only connection: Tidemark can read your annotations but cannot write them. Reconnect Google Analytics and
+          allow editing to create, edit or delete annotations.
+        </p>
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function ModeHeading({ icon: Icon, heading, hint }: { icon: typeof Bot; heading: string; hint: string }) {
+  return (
+    <div className="flex items-start gap-4">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight">{heading}</h1>
+        <p className="mt-1 text-sm break-words text-muted-foreground">{hint}</p>
+      </div>
+    </div>
+  );
+}
+
+function PropertyView({ user }: { user: CurrentUser }) {
+  const { propertyId } = useSelectedProperty();
+  const [createOpen, setCreateOpen] = useState(false);
+  const [chatShown, setChatShown] = useState(false);
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_18rem]">
-      <section
-        id={dashboardPanelId}
-        role="tabpanel"
-        aria-labelledby={dashboardTabId(mode)}
-        className="flex flex-col gap-6"
-      >
-        <div className="flex items-start gap-4">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <h1 className="text-2xl font-semibold tracking-tight">{heading}</h1>
-            <p className="mt-1 text-sm text-muted-foreground">{summary}</p>
+    <div className={chatShown ? "grid gap-6 xl:grid-cols-[1fr_20rem]" : "grid gap-6"}>
+      <div className="flex min-w-0 flex-col gap-6">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <ModeHeading
+            icon={Table2}
+            heading="Annotations"
+            hint={propertyId ? `Manage annotations for property ${propertyId}` : "Enter a property ID to get started"}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" aria-pressed={chatShown} onClick={() => setChatShown((shown) => !shown)}>
+              <MessageSquare aria-hidden="true" />
+              {chatShown ? "Hide Chat" : "Show Chat"}
+            </Button>
+            <Button
+              onClick={() => {
+                if (propertyId) setCreateOpen(true);
+                else toastMissingProperty();
+              }}
+            >
+              <Plus aria-hidden="true" />
+              New Annotation
+            </Button>
           </div>
         </div>
-        <Alert role="status">
-          <Clock4 aria-hidden="true" />
-          <div className="flex flex-col gap-1">
-            <p className="font-medium">Google Analytics connection is coming in the next update</p>
-            <p className="text-muted-foreground">
-              Connecting your GA4 property, the assistant and your annotations arrive in the next update of Tidemark.
-              Your account and plan are ready.
-            </p>
-          </div>
-        </Alert>
+        <ConnectionNotice />
+        <AnnotationsManager
+          user={user}
+          propertyId={propertyId}
+          createOpen={createOpen}
+          onCreateOpenChange={setCreateOpen}
+        />
+      </div>
+      {chatShown ? (
+        <section aria-label="GA4 Assistant" className="flex flex-col gap-3 self-start rounded-xl border bg-card p-4">
+          <h2 className="font-semibold">GA4 Assistant</h2>
+          <AssistantComingSoon />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function AgentView({ user }: { user: CurrentUser }) {
+  const { propertyId } = useSelectedProperty();
+  const [tableOpen, setTableOpen] = useState(true);
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <ModeHeading
+        icon={Bot}
+        heading="AI Assistant"
+        hint={
+          propertyId ? `Ask me anything about annotations for property ${propertyId}` : "Enter a property ID above to get started"
+        }
+      />
+      <ConnectionNotice />
+      <AssistantComingSoon />
+      <section aria-labelledby="agent-annotations-heading" className="flex flex-col gap-3">
+        <h2 id="agent-annotations-heading">
+          <button
+            type="button"
+            aria-expanded={tableOpen}
+            aria-controls="agent-annotations-table"
+            onClick={() => setTableOpen((open) => !open)}
+            className="inline-flex items-center gap-2 rounded-md font-semibold focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
+          >
+            <ChevronDown className={tableOpen ? "size-4" : "size-4 -rotate-90"} aria-hidden="true" />
+            Annotations
+          </button>
+        </h2>
+        <div id="agent-annotations-table" hidden={!tableOpen}>
+          {tableOpen ? (
+            <AnnotationsManager
+              user={user}
+              propertyId={propertyId}
+              createOpen={false}
+              onCreateOpenChange={() => undefined}
+              emptyMessage="No annotations found for this property."
+            />
+          ) : null}
+        </div>
       </section>
-      <PlanSummary user={user} />
+    </div>
+  );
+}
+
+/** /dashboard: the mode's panel (Agent Mode or Property View) beside the subscription card (spec §2). */
+export function DashboardPage({ user }: { user: CurrentUser }) {
+  const mode = useDashboardMode();
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <section id={dashboardPanelId} role="tabpanel" aria-labelledby={dashboardTabId(mode)} className="min-w-0">
+        {mode === "property" ? <PropertyView user={user} /> : <AgentView user={user} />}
+      </section>
+      <SubscriptionCard user={user} />
     </div>
   );
 }

@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+import { horizontalOverflowPx, readLocalStorage } from "./support/browser-state.js";
+import { completeSandboxGoogleSignIn, signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
+import { connectGoogleAnalytics, createAnnotation, pickFirstGoogleProperty } from "./support/dashboard.js";
+
+test.describe("Property View", () => {
+  test("a premium tester connects Google, picks a property and creates, edits and deletes an annotation", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // On the sandbox's default tester allow-list; signs in with Google, so no email link is spent.
+    const email = "tester2@example.com";
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await completeSandboxGoogleSignIn(page, email);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.goto("/plans");
+    await page.getByRole("article", { name: "Premium" }).getByRole("button", { name: "Choose Premium" }).click();
+    await expect(page).toHaveURL(/\/mode-selection$/);
+
+    await page.goto("/dashboard?mode=property");
+    await expect(page.getByText("Enter a property ID to get started")).toBeVisible();
+    await connectGoogleAnalytics(page, email);
+    await page.getByRole("tab", { name: "Property View" }).click();
+
+    await pickFirstGoogleProperty(page);
+    await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+    const propertyId = await readLocalStorage(page, "selectedPropertyId");
+    expect(propertyId).toMatch(/^\d+$/);
+    const table = page.getByRole("table");
+    // The sandbox seeds 8–15 annotations per property.
+    await expect(table.getByRole("row").nth(8)).toBeVisible();
+
+    const title = `Winter launch ${Date.now().toString(36)}`;
+    await createAnnotation(page, title);
+    const row = table.getByRole("row").filter({ hasText: title });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(new Intl.DateTimeFormat("en-US").format(new Date()));
+
+    await row.getByRole("button", { name: `Edit ${title}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Annotation" });
+    const renamed = `${title} (moved)`;
+    await edit.getByLabel("Title").fill(renamed);
+    await edit.getByRole("button", { name: "Update Annotation" }).click();
+    await expect(edit).toBeHidden();
+    const renamedRow = table.getByRole("row").filter({ hasText: renamed });
+    await expect(renamedRow).toBeVisible();
+
+    await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
+    await page.getByRole("dialog", { name: "Delete Annotation" }).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Annotation deleted");
+    await expect(table.getByRole("row").filter({ hasText: title })).toHaveCount(0);
+
+    // The choice survives a reload.
+    await page.reload();
+    await expect(page.getByText(`Manage annotations for property ${propertyId}`)).toBeVisible();
+  });
+
+  test("a freemium user locks one property, sees the locks and spends the daily quota", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail("freemium-annotator");
+    await signInWithEmailLink(page, email);
+    await page.getByRole("article", { name: "Freemium" }).getByRole("button", { name: "Get Started Free" }).click();
+    await expect(page).toHaveURL(/\/mode-selection$/);
+
+    await page.goto("/dashboard?mode=property");
+    await connectGoogleAnalytics(page, email);
+    await page.getByRole("tab", { name: "Property View" }).click();
+
+    await pickFirstGoogleProperty(page);
+    const lock = page.getByRole("dialog", { name: "Lock property" });
+    await expect(lock).toContainText(/^.*On the free plan you work with one property\. Lock Tidemark to .+\?/);
+    await lock.getByRole("button", { name: "Lock property" }).click();
+    await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+
+    await page.getByRole("combobox", { name: "Property" }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Choose a property" }).getByRole("button", { name: /is locked on the free plan/ }),
+    ).toBeDisabled();
+    await page.keyboard.press("Escape");
+
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row").nth(8)).toBeVisible();
+    await expect(table.getByRole("button", { name: "Premium feature - Upgrade to edit annotations" }).first()).toBeDisabled();
+    await expect(
+      table.getByRole("button", { name: "Premium feature - Upgrade to delete annotations" }).first(),
+    ).toBeDisabled();
+
+    const plan = page.getByRole("complementary", { name: "Your plan" });
+    await expect(plan).toContainText("0 / 5");
+    await expect(plan).toContainText("List & Add only (no editing/deleting)");
+    for (let index = 1; index <= 5; index += 1) {
+      await createAnnotation(page, `Freemium note ${index}`);
+      await expect(plan).toContainText(`${index} / 5`);
+      if (index < 5) await expect(plan).toContainText(`${5 - index} annotation${5 - index === 1 ? "" : "s"} remaining today`);
+    }
+    await expect(plan).toContainText("Daily limit reached. Resets tomorrow.");
+
+    // Still usable on a 360 px phone: nothing pushes the page sideways (the table scrolls on its own).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => horizontalOverflowPx(page)).toBeLessThanOrEqual(0);
+    await expect(page.getByRole("combobox", { name: "Property" })).toBeInViewport();
+    await expect(page.getByRole("button", { name: "New Annotation" })).toBeInViewport();
+  });
+});

@@ -1,0 +1,38 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Connects Google Analytics from the dashboard header: the sandbox's Google pages ask for the
+ * address when the browser has no sandbox session, then show the consent page with 'Allow'.
+ */
+export async function connectGoogleAnalytics(page: Page, email: string): Promise<void> {
+  await page.getByRole("banner").getByRole("button", { name: "Connect GA4" }).click();
+  const allow = page.getByRole("button", { name: "Allow" });
+  const emailField = page.getByLabel("Email");
+  await expect(allow.or(emailField)).toBeVisible();
+  if (await emailField.isVisible()) {
+    await emailField.fill(email);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+  }
+  await allow.click();
+  await expect(page).toHaveURL(/\/dashboard(\?(?!.*oauth=).*)?$/);
+  await expect(page.getByRole("banner").getByRole("button", { name: "GA4 Connected" })).toBeVisible();
+}
+
+/** Opens the property picker and chooses the first property Google lists (the sandbox's editable one). */
+export async function pickFirstGoogleProperty(page: Page): Promise<void> {
+  await page.getByRole("combobox", { name: "Property" }).click();
+  const picker = page.getByRole("dialog", { name: "Choose a property" });
+  await picker.getByRole("region", { name: "Google Analytics properties" }).getByRole("button").first().click();
+}
+
+/** Creates an annotation through the 'New Annotation' dialog and waits for its success toast. */
+export async function createAnnotation(page: Page, title: string): Promise<void> {
+  await page.getByRole("button", { name: "New Annotation" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Annotation" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByRole("button", { name: "Create Annotation" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(
+    `"${title}" has been created successfully in GA4.`,
+  );
+}

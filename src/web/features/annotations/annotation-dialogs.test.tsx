@@ -1,0 +1,196 @@
+import "../../test-support/setup-dom-tests";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Annotation } from "../../../shared/contracts/annotations";
+import { storageKeys } from "../../lib/storage-keys";
+import { jsonResponse, makeUser, signedInAs, stubApi, type FakeRoute } from "../../test-support/fake-api";
+import { findToast, renderAppAt } from "../../test-support/render-app";
+import { localTodayIso } from "./annotation-format";
+
+const existing: Annotation = {
+  annotationId: "a1",
+  name: "properties/123/reportingDataAnnotations/a1",
+  title: "Black Friday",
+  description: "Sale",
+  annotationDate: { year: 2026, month: 11, day: 1 },
+  color: "RED",
+  dateAdded: null,
+  categoryId: null,
+  systemGenerated: false,
+};
+
+function dashboardRoutes(tier: "freemium" | "premium", extra: Record<string, FakeRoute> = {}) {
+  let count = 1;
+  const user = () =>
+    makeUser({
+      subscriptionTier: tier,
+      annotationQuota: tier === "premium" ? 50 : 5,
+      dailyAnnotationCount: count,
+      lockedPropertyId: tier === "freemium" ? "123" : null,
+    });
+  return {
+    bump: () => (count += 1),
+    routes: {
+      "GET /api/auth/user": signedInAs(user),
+      "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+      "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
+      "GET /api/properties": () =>
+        jsonResponse(200, {
+          properties: [{ id: "p1", propertyId: "123", name: "Shop", locked: tier === "freemium", createdAt: "2026-11-01T00:00:00Z" }],
+        }),
+      "GET /api/annotations/123": () => jsonResponse(200, { reportingDataAnnotations: [existing] }),
+      ...extra,
+    } satisfies Record<string, FakeRoute>,
+  };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  window.localStorage.clear();
+});
+
+describe("annotation dialogs", () => {
+  it("asks for a property before creating", async () => {
+    stubApi(dashboardRoutes("freemium").routes);
+    renderAppAt("/dashboard?mode=property");
+
+    expect(await screen.findByText("Enter a property ID to get started")).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "New Annotation" }));
+    expect(await screen.findByText("Please select a property ID first.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("validates the title, limits the date to today and creates with one POST, updating list and quota", async () => {
+    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    const fake = dashboardRoutes("freemium");
+    const { requests } = stubApi({
+      ...fake.routes,
+      "POST /api/annotations/123": (request) => {
+        fake.bump();
+        return jsonResponse(201, {
+          ...existing,
+          annotationId: "new1",
+          title: (request.body as { title: string }).title,
+          description: "",
+          annotationDate: { year: 2026, month: 11, day: 2 },
+          color: "BLUE",
+          dateAdded: new Date().toISOString(),
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+
+    expect(await screen.findByText("Manage annotations for property 123")).toBeInTheDocument();
+    expect(await screen.findByText("Black Friday")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "New Annotation" }));
+
+    const dialog = within(screen.getByRole("dialog", { name: "Create New Annotation" }));
+    expect(screen.getByRole("dialog")).toHaveAccessibleDescription(
+      "Add a new annotation to your GA4 property to mark important events.",
+    );
+    const submit = dialog.getByRole("button", { name: "Create Annotation" });
+    expect(submit).toBeDisabled();
+    const title = dialog.getByLabelText("Title");
+    expect(title).toHaveAttribute("maxLength", "100");
+    await user.type(title, "   ");
+    await user.tab();
+    expect(dialog.getByText("Title is required")).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    const date = dialog.getByLabelText("Date");
+    expect(date).toHaveAttribute("type", "date");
+    expect(date).toHaveAttribute("max", localTodayIso());
+    expect(dialog.getByText("Annotations cannot be created for future dates")).toBeInTheDocument();
+    expect(within(dialog.getByLabelText("Color")).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Select a color",
+      "Purple",
+      "Brown",
+      "Blue",
+      "Green",
+      "Red",
+      "Cyan",
+    ]);
+
+    await user.clear(title);
+    await user.type(title, "  Winter launch ");
+    await user.clear(date);
+    await user.type(date, "2026-11-02");
+    await user.click(submit);
+
+    expect(await screen.findByText('"Winter launch" has been created successfully in GA4.')).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByText("Winter launch")).toBeInTheDocument();
+    const posts = requests.filter((request) => request.method === "POST");
+    expect(posts).toEqual([
+      { method: "POST", path: "/api/annotations/123", body: { title: "Winter launch", annotationDate: { year: 2026, month: 11, day: 2 } } },
+    ]);
+    expect(requests.filter((request) => request.path === "/api/annotations/123" && request.method === "GET")).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByRole("complementary", { name: "Your plan" })).toHaveTextContent("2 / 5"),
+    );
+  });
+
+  it("shows the server's message when a create is refused", async () => {
+    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    stubApi({
+      ...dashboardRoutes("freemium").routes,
+      "POST /api/annotations/123": () => jsonResponse(429, { error: "Daily limit reached. Resets tomorrow.", code: "quota" }),
+    });
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    await user.click(await screen.findByRole("button", { name: "New Annotation" }));
+    await user.type(screen.getByLabelText("Title"), "One too many");
+    await user.click(screen.getByRole("button", { name: "Create Annotation" }));
+
+    expect(await screen.findByText("Error creating annotation")).toBeInTheDocument();
+    expect(await findToast()).toHaveTextContent("Daily limit reached. Resets tomorrow.");
+  });
+
+  it("edits only the changed fields and deletes after confirmation (premium)", async () => {
+    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    const { requests } = stubApi({
+      ...dashboardRoutes("premium").routes,
+      "PATCH /api/annotations/123/a1": () => jsonResponse(200, { ...existing, title: "Cyber Monday" }),
+      "DELETE /api/annotations/123/a1": () => jsonResponse(200, { deleted: true }),
+    });
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+
+    await user.click(await screen.findByRole("button", { name: "Edit Black Friday" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    expect(dialog.getByText("Update the annotation details below.")).toBeInTheDocument();
+    expect(dialog.queryByText("Annotations cannot be created for future dates")).not.toBeInTheDocument();
+    const title = dialog.getByLabelText("Title");
+    await user.clear(title);
+    expect(dialog.getByRole("button", { name: "Update Annotation" })).toBeDisabled();
+    await user.type(title, "Cyber Monday");
+    await user.click(dialog.getByRole("button", { name: "Update Annotation" }));
+
+    expect(await screen.findByText("Annotation updated")).toBeInTheDocument();
+    expect(requests.find((request) => request.method === "PATCH")?.body).toEqual({ title: "Cyber Monday" });
+    expect(screen.getByText("Cyber Monday")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Delete Cyber Monday" }));
+    const confirm = within(screen.getByRole("dialog", { name: "Delete Annotation" }));
+    await user.click(confirm.getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText(/No annotations yet/)).toBeInTheDocument();
+    expect(requests.filter((request) => request.path === "/api/annotations/123" && request.method === "GET")).toHaveLength(1);
+  });
+
+  it("empties the list and says so when loading fails", async () => {
+    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    stubApi({
+      ...dashboardRoutes("premium").routes,
+      "GET /api/annotations/123": () => jsonResponse(403, { error: "No access to this property", code: "forbidden" }),
+    });
+    renderAppAt("/dashboard?mode=property");
+    expect(await screen.findByText("Error loading annotations")).toBeInTheDocument();
+    expect(await findToast()).toHaveTextContent("No access to this property");
+    expect(screen.getByText(/No annotations yet/)).toBeInTheDocument();
+  });
+});

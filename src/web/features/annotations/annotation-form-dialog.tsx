@@ -1,0 +1,193 @@
+import { Loader2 } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import {
+  annotationDescriptionMaxLength,
+  annotationTitleMaxLength,
+  type Annotation,
+  type CreateAnnotationRequest,
+  type UpdateAnnotationRequest,
+} from "../../../shared/contracts/annotations";
+import { annotationColors, annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
+import { toIsoDate } from "../../../shared/calendar-date";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { localTodayIso, parseIsoDate } from "./annotation-format";
+
+export const futureDateHint = "Annotations cannot be created for future dates";
+
+const fieldClass =
+  "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 sm:text-sm";
+
+interface FormValues {
+  title: string;
+  description: string;
+  date: string;
+  color: string;
+}
+
+function initialValues(annotation: Annotation | undefined): FormValues {
+  if (!annotation) return { title: "", description: "", date: localTodayIso(), color: "" };
+  return {
+    title: annotation.title,
+    description: annotation.description,
+    date: toIsoDate(annotation.annotationDate),
+    color: isAnnotationColor(annotation.color) ? annotation.color : "",
+  };
+}
+
+/** Spec §5: description only if non-blank; colour only if chosen; the date as numbers. */
+export function createRequestOf(values: FormValues): CreateAnnotationRequest | null {
+  const annotationDate = parseIsoDate(values.date);
+  const title = values.title.trim();
+  if (!title || !annotationDate) return null;
+  const request: CreateAnnotationRequest = { title, annotationDate };
+  if (values.description.trim()) request.description = values.description.trim();
+  if (isAnnotationColor(values.color)) request.color = values.color;
+  return request;
+}
+
+/** Only the fields that changed (spec §7, PATCH). */
+export function updateRequestOf(values: FormValues, original: Annotation): UpdateAnnotationRequest | null {
+  const annotationDate = parseIsoDate(values.date);
+  const title = values.title.trim();
+  if (!title || !annotationDate) return null;
+  const changes: UpdateAnnotationRequest = {};
+  if (title !== original.title) changes.title = title;
+  if (values.description.trim() !== original.description.trim()) changes.description = values.description.trim();
+  if (values.date !== toIsoDate(original.annotationDate)) changes.annotationDate = annotationDate;
+  if (isAnnotationColor(values.color) && values.color !== original.color) changes.color = values.color;
+  return changes;
+}
+
+type FormDialogProps =
+  | { mode: "create"; annotation?: undefined; onCreate: (request: CreateAnnotationRequest) => void }
+  | { mode: "edit"; annotation: Annotation; onUpdate: (changes: UpdateAnnotationRequest) => void };
+
+/**
+ * The create and edit dialogs (spec §2, "Annotation dialogs and table"). Mount it with a `key`
+ * per opening so each opening starts from fresh values.
+ */
+export function AnnotationFormDialog(
+  props: FormDialogProps & { open: boolean; onOpenChange: (open: boolean) => void; pending: boolean },
+) {
+  const { mode, annotation, open, onOpenChange, pending } = props;
+  const [values, setValues] = useState(() => initialValues(annotation));
+  const [titleTouched, setTitleTouched] = useState(false);
+  const ids = { title: useId(), titleError: useId(), description: useId(), date: useId(), hint: useId(), color: useId() };
+  const isCreate = mode === "create";
+  const today = localTodayIso();
+  const titleMissing = values.title.trim() === "";
+  const dateInvalid = parseIsoDate(values.date) === null || (isCreate && values.date > today);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTitleTouched(true);
+    if (titleMissing || dateInvalid || pending) return;
+    if (props.mode === "create") {
+      const request = createRequestOf(values);
+      if (request) props.onCreate(request);
+    } else {
+      const changes = updateRequestOf(values, props.annotation);
+      if (!changes) return;
+      if (Object.keys(changes).length === 0) onOpenChange(false);
+      else props.onUpdate(changes);
+    }
+  }
+
+  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
+    setValues((previous) => ({ ...previous, [key]: value }));
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isCreate ? "Create New Annotation" : "Edit Annotation"}
+      description={
+        isCreate ? "Add a new annotation to your GA4 property to mark important events." : "Update the annotation details below."
+      }
+    >
+      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.title}>Title</Label>
+          <Input
+            id={ids.title}
+            data-autofocus
+            value={values.title}
+            maxLength={annotationTitleMaxLength}
+            required
+            aria-invalid={titleTouched && titleMissing ? true : undefined}
+            aria-describedby={titleTouched && titleMissing ? ids.titleError : undefined}
+            placeholder="e.g. Winter sale launch"
+            onChange={(event) => set("title", event.target.value)}
+            onBlur={() => setTitleTouched(true)}
+          />
+          {titleTouched && titleMissing ? (
+            <p id={ids.titleError} className="text-sm text-destructive">
+              Title is required
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.description}>Description</Label>
+          <textarea
+            id={ids.description}
+            rows={3}
+            value={values.description}
+            maxLength={annotationDescriptionMaxLength}
+            placeholder="Optional details"
+            onChange={(event) => set("description", event.target.value)}
+            className={fieldClass}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.date}>Date</Label>
+            <Input
+              id={ids.date}
+              type="date"
+              required
+              value={values.date}
+              max={isCreate ? today : undefined}
+              aria-describedby={isCreate ? ids.hint : undefined}
+              aria-invalid={dateInvalid ? true : undefined}
+              onChange={(event) => set("date", event.target.value)}
+            />
+            {isCreate ? (
+              <p id={ids.hint} className="text-xs text-muted-foreground">
+                {futureDateHint}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.color}>Color</Label>
+            <select
+              id={ids.color}
+              value={values.color}
+              onChange={(event) => set("color", event.target.value)}
+              className={`${fieldClass} h-10`}
+            >
+              {isCreate ? <option value="">Select a color</option> : null}
+              {annotationColors.map((color) => (
+                <option key={color} value={color}>
+                  {annotationColorSwatches[color].label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={titleMissing || dateInvalid || pending}>
+            {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {isCreate ? "Create Annotation" : "Update Annotation"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

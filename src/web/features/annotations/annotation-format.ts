@@ -1,0 +1,40 @@
+import type { Annotation } from "../../../shared/contracts/annotations";
+import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
+import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date";
+
+/** Spec §5: dates show as YYYY-MM-DD; a range as its first and last day. */
+export function formatAnnotationDate(annotation: Pick<Annotation, "annotationDate" | "annotationEndDate">): string {
+  const start = toIsoDate(annotation.annotationDate);
+  return annotation.annotationEndDate ? `${start} – ${toIsoDate(annotation.annotationEndDate)}` : start;
+}
+
+const shortUsDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric" });
+
+/** Spec §5: 'Date Added' as a short US date (11/23/2026); '—' for annotations made outside Tidemark. */
+export function formatDateAdded(dateAdded: string | null): string {
+  if (!dateAdded) return "—";
+  const at = new Date(dateAdded);
+  return Number.isNaN(at.getTime()) ? "—" : shortUsDate.format(at);
+}
+
+export type SortDirection = "desc" | "asc";
+
+export function sortByDate(annotations: readonly Annotation[], direction: SortDirection): Annotation[] {
+  const sign = direction === "desc" ? -1 : 1;
+  return [...annotations].sort((a, b) => sign * compareDates(a.annotationDate, b.annotationDate));
+}
+
+/** The person's own today as YYYY-MM-DD, the date picker's max (spec §5). */
+export function localTodayIso(now = new Date()): string {
+  return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+}
+
+export function parseIsoDate(value: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+export function colorSwatch(color: Annotation["color"]): { label: string; hex: string } {
+  return isAnnotationColor(color) ? annotationColorSwatches[color] : { label: "Orange", hex: "#e37400" };
+}

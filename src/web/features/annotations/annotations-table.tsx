@@ -1,0 +1,170 @@
+import { ArrowDown, ArrowUp, Lock, Pencil, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import type { Annotation } from "../../../shared/contracts/annotations";
+import { HintTooltip } from "../../components/ui/hint-tooltip";
+import { cn } from "../../lib/class-names";
+import { colorSwatch, formatAnnotationDate, formatDateAdded, sortByDate, type SortDirection } from "./annotation-format";
+
+export const premiumTooltips = {
+  edit: "Premium feature - Upgrade to edit annotations",
+  delete: "Premium feature - Upgrade to delete annotations",
+} as const;
+export const systemGeneratedTooltip = "Created by Google Analytics - read-only";
+export const emptyTableMessage =
+  "No annotations yet - Create your first annotation to mark important events in your analytics.";
+
+const iconButtonClass =
+  "inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
+
+function ActionButton({
+  label,
+  tooltip,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  tooltip?: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const button = (
+    <button
+      type="button"
+      aria-label={disabled && tooltip && !label.endsWith("(read-only)") ? tooltip : label}
+      aria-disabled={disabled ? true : undefined}
+      onClick={disabled ? undefined : onClick}
+      className={cn(iconButtonClass, disabled ? "cursor-not-allowed opacity-55" : "hover:bg-accent hover:text-foreground")}
+    >
+      {children}
+    </button>
+  );
+  if (!tooltip) return button;
+  return <HintTooltip content={tooltip}>{button}</HintTooltip>;
+}
+
+/**
+ * Spec §2: Annotation ID, Date (sortable, newest first), Title, Description (truncated), Color,
+ * Date Added, Actions. Without the premium plan, edit and delete are locked; Google's own
+ * (system-generated) annotations are read-only for everyone.
+ */
+export function AnnotationsTable({
+  annotations,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+  emptyMessage = emptyTableMessage,
+  isLoading = false,
+}: {
+  annotations: readonly Annotation[];
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (annotation: Annotation) => void;
+  onDelete: (annotation: Annotation) => void;
+  emptyMessage?: string;
+  isLoading?: boolean;
+}) {
+  const [direction, setDirection] = useState<SortDirection>("desc");
+  const rows = sortByDate(annotations, direction);
+  const SortIcon = direction === "desc" ? ArrowDown : ArrowUp;
+
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card">
+      <table className="w-full min-w-[760px] text-left text-sm">
+        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Annotation ID
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium" aria-sort={direction === "desc" ? "descending" : "ascending"}>
+              <button
+                type="button"
+                onClick={() => setDirection((value) => (value === "desc" ? "asc" : "desc"))}
+                className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-medium hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
+              >
+                Date
+                <SortIcon className="size-3.5" aria-hidden="true" />
+              </button>
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Title
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Description
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Color
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Date Added
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {isLoading ? (
+            <tr>
+              <td colSpan={7} className="px-3 py-10 text-center text-muted-foreground">
+                Loading annotations...
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="px-3 py-10 text-center text-muted-foreground">
+                {emptyMessage}
+              </td>
+            </tr>
+          ) : (
+            rows.map((annotation) => {
+              const swatch = colorSwatch(annotation.color);
+              const system = annotation.systemGenerated;
+              return (
+                <tr key={annotation.annotationId} className="border-b last:border-b-0">
+                  <td className="px-3 py-2 font-mono text-xs text-muted-foreground">{annotation.annotationId}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatAnnotationDate(annotation)}</td>
+                  <td className="px-3 py-2 font-medium">{annotation.title}</td>
+                  <td className="max-w-[16rem] px-3 py-2 text-muted-foreground">
+                    <span className="block truncate" title={annotation.description || undefined}>
+                      {annotation.description}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs">
+                      <span className="size-2.5 rounded-full" style={{ backgroundColor: swatch.hex }} aria-hidden="true" />
+                      {swatch.label}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateAdded(annotation.dateAdded)}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-1">
+                      <ActionButton
+                        label={system ? `Edit ${annotation.title} (read-only)` : `Edit ${annotation.title}`}
+                        tooltip={system ? systemGeneratedTooltip : canEdit ? undefined : premiumTooltips.edit}
+                        disabled={system || !canEdit}
+                        onClick={() => onEdit(annotation)}
+                      >
+                        {canEdit ? <Pencil className="size-4" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}
+                      </ActionButton>
+                      <ActionButton
+                        label={system ? `Delete ${annotation.title} (read-only)` : `Delete ${annotation.title}`}
+                        tooltip={system ? systemGeneratedTooltip : canDelete ? undefined : premiumTooltips.delete}
+                        disabled={system || !canDelete}
+                        onClick={() => onDelete(annotation)}
+                      >
+                        {canDelete ? <Trash2 className="size-4" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}
+                      </ActionButton>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { CheckCircle2, Link2, Loader2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { toast } from "../../components/ui/use-toast";
+import { loadServerPage } from "../../lib/page-navigation";
+import { googleAuthorizePath, useDisconnectGoogle, useGoogleStatus } from "./google-connection-api";
+
+export function connectGoogle(): void {
+  loadServerPage(googleAuthorizePath);
+}
+
+/** Spec §2, "Google connect control": a spinner while checking, then 'GA4 Connected' or 'Connect GA4'. */
+export function GoogleConnectControl() {
+  const status = useGoogleStatus();
+  const disconnect = useDisconnectGoogle();
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  if (status.isPending) {
+    return (
+      <Button variant="outline" size="sm" disabled aria-label="Checking Google Analytics connection">
+        <Loader2 className="animate-spin" aria-hidden="true" />
+      </Button>
+    );
+  }
+
+  if (!status.data?.connected) {
+    return (
+      <Button variant="outline" size="sm" onClick={connectGoogle}>
+        <Link2 aria-hidden="true" />
+        Connect GA4
+      </Button>
+    );
+  }
+
+  function handleDisconnect() {
+    disconnect.mutate(undefined, {
+      onSuccess: () => {
+        setDialogOpen(false);
+        toast({ title: "Disconnected" });
+      },
+      onError: () => {
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: "Failed to disconnect Google Analytics. Please try again.",
+        });
+      },
+    });
+  }
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setDialogOpen(true)}>
+        <CheckCircle2 className="text-emerald-600" aria-hidden="true" />
+        GA4 Connected
+      </Button>
+      <Dialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        title="Google Analytics Connected"
+        description={
+          status.data.canWrite
+            ? "Tidemark can read and write annotations on your GA4 properties. Disconnecting removes its access."
+            : "Read-only access: Tidemark can read your annotations but cannot create, edit or delete them. Reconnect and allow editing to write annotations."
+        }
+      >
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setDialogOpen(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={handleDisconnect} disabled={disconnect.isPending}>
+            {disconnect.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Disconnect
+          </Button>
+        </DialogFooter>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AnalyticsProperty } from "../../../shared/contracts/google";
+import type { SavedPropertiesResponse, SavedPropertyView } from "../../../shared/contracts/properties";
+import { apiRequest } from "../../lib/api-client";
+import { currentUserQueryKey } from "../auth/current-user";
+
+export const savedPropertiesQueryKey = ["/api/properties"] as const;
+export const analyticsPropertiesQueryKey = ["/api/ga4/properties"] as const;
+
+export function useSavedProperties() {
+  return useQuery({
+    queryKey: savedPropertiesQueryKey,
+    queryFn: ({ signal }) => apiRequest<SavedPropertiesResponse>(savedPropertiesQueryKey[0], { signal }),
+    select: (data) => data.properties,
+  });
+}
+
+/** Spec §6/§7: only fetched while Google Analytics is connected, never retried (409 means reconnect). */
+export function useAnalyticsProperties(connected: boolean) {
+  return useQuery({
+    queryKey: analyticsPropertiesQueryKey,
+    queryFn: ({ signal }) =>
+      apiRequest<{ properties: AnalyticsProperty[] }>(analyticsPropertiesQueryKey[0], { signal }),
+    select: (data) => data.properties,
+    enabled: connected,
+    retry: false,
+  });
+}
+
+export function useSaveProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (propertyId: string) =>
+      apiRequest<{ property: SavedPropertyView }>(savedPropertiesQueryKey[0], { method: "POST", body: { propertyId } }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedPropertiesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]);
+    },
+  });
+}
+
+export function useDeleteProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ deleted: true }>(`${savedPropertiesQueryKey[0]}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedPropertiesQueryKey }),
+  });
+}
