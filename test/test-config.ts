@@ -19,6 +19,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: undefined,
     mailFrom: "Tidemark <no-reply@tidemark.local>",
     trustProxy: true,
+    llm: { provider: "offline" },
+    assistantDailyMessageLimit: 30,
     rateLimits: { lookupsPerMinute: 20, signInLinksPer15Minutes: 5, signInStartsPerMinute: 60 },
     ...overrides,
   };

@@ -10,6 +10,12 @@ import { createAnnotationsService } from "./features/annotations/annotations-ser
 import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
 import { createDailyQuotaRepository } from "./features/annotations/daily-quota-repository.js";
 import { createAnalyticsGateway } from "./features/google-connection/analytics-gateway.js";
+import { createChatRepository } from "./features/chat/chat-repository.js";
+import { chatRoutes } from "./features/chat/chat-routes.js";
+import { createChatService, type AssistantEngine } from "./features/chat/chat-service.js";
+import { createLanguageModel } from "./features/chat/language-model.js";
+import { createLlmAssistant } from "./features/chat/llm-assistant.js";
+import { createOfflineAssistant } from "./features/chat/offline-assistant.js";
 import { createGoogleConnectionRepository } from "./features/google-connection/google-connection-repository.js";
 import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
 import { createGoogleConnectionService } from "./features/google-connection/google-connection-service.js";
@@ -46,6 +52,8 @@ export interface AppDependencies {
   webRoot?: string | null;
   /** The clock, for tests that cross midnight. */
   now?: () => Date;
+  /** The assistant's engine; defaults to what config.llm says. Tests pass a scripted model. */
+  assistantEngine?: AssistantEngine;
   /** How Google calls are retried; tests pass one that does not wait. */
   googleRetryPolicy?: RetryPolicy;
 }
@@ -112,6 +120,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.now,
   });
 
+  const chat = createChatService({
+    chat: createChatRepository(database.db),
+    annotations,
+    properties,
+    engine: deps.assistantEngine ?? assistantEngineFor(config.llm),
+    dailyMessageLimit: config.assistantDailyMessageLimit,
+    now: deps.now,
+  });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     auth,
@@ -129,9 +146,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(googleConnectionRoutes, { connections, secureCookies: config.nodeEnv === "production" });
   await app.register(propertiesRoutes, { properties });
   await app.register(annotationsRoutes, { annotations });
+  await app.register(chatRoutes, { chat });
 
   const webRoot = deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
   await registerWebApp(app, { webRoot });
 
   return app;
+}
+
+function assistantEngineFor(llm: AppConfig["llm"]): AssistantEngine {
+  if (llm.provider === "offline") return { kind: "offline", assistant: createOfflineAssistant() };
+  return { kind: "llm", assistant: createLlmAssistant({ model: createLanguageModel(llm), timeoutMs: llm.timeoutMs }) };
 }

@@ -52,6 +52,16 @@ const envSchema = z.object({
   RATE_LIMIT_LOOKUPS_PER_MINUTE: positiveCount.default(20),
   RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES: positiveCount.default(5),
   RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE: positiveCount.default(60),
+  LLM_PROVIDER: z
+    .enum(["offline", "openai", "anthropic", "google", "openai-compatible"], {
+      message: "must be offline, openai, anthropic, google or openai-compatible",
+    })
+    .optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_BASE_URL: z.url({ message: "must be a full URL such as http://127.0.0.1:11434/v1" }).optional(),
+  LLM_TIMEOUT_MS: positiveCount.default(30_000),
+  ASSISTANT_DAILY_MESSAGE_LIMIT: positiveCount.default(30),
   TRUST_PROXY: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
   SERVE_WEB: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -91,6 +101,10 @@ export interface AppConfig {
   /** Outgoing mail for sign-in links; without it the link is written to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The assistant's language model; "offline" is the built-in deterministic engine. */
+  llm: LlmConfig;
+  /** Free-plan assistant messages per UTC day ("basic AI"); Premium has no limit. */
+  assistantDailyMessageLimit: number;
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   rateLimits: {
@@ -107,6 +121,43 @@ export interface AppConfig {
 export type GoogleConfig =
   | { mode: "google"; clientId: string; clientSecret: string }
   | { mode: "sandbox"; sandboxPort: number };
+
+export type LlmConfig =
+  | { provider: "offline" }
+  | {
+      provider: "openai" | "anthropic" | "google" | "openai-compatible";
+      model: string;
+      apiKey: string | undefined;
+      baseUrl: string | undefined;
+      timeoutMs: number;
+    };
+
+/** Sensible default models per provider, used when LLM_MODEL is not set. */
+const defaultModels = { openai: "gpt-4o-mini", anthropic: "claude-3-5-haiku-latest", google: "gemini-2.0-flash" } as const;
+
+function llmConfig(values: {
+  LLM_PROVIDER?: LlmConfig["provider"];
+  LLM_MODEL?: string;
+  LLM_API_KEY?: string;
+  LLM_BASE_URL?: string;
+  LLM_TIMEOUT_MS: number;
+}): LlmConfig {
+  const provider = values.LLM_PROVIDER ?? "offline";
+  if (provider === "offline") return { provider };
+  if (provider === "openai-compatible") {
+    if (!values.LLM_BASE_URL) throw new ConfigError("Invalid configuration: LLM_BASE_URL is required for LLM_PROVIDER=openai-compatible");
+    if (!values.LLM_MODEL) throw new ConfigError("Invalid configuration: LLM_MODEL is required for LLM_PROVIDER=openai-compatible");
+  } else if (!values.LLM_API_KEY) {
+    throw new ConfigError(`Invalid configuration: LLM_API_KEY is required for LLM_PROVIDER=${provider}`);
+  }
+  return {
+    provider,
+    model: values.LLM_MODEL ?? defaultModels[provider as keyof typeof defaultModels],
+    apiKey: values.LLM_API_KEY,
+    baseUrl: values.LLM_BASE_URL,
+    timeoutMs: values.LLM_TIMEOUT_MS,
+  };
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -157,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditBetaEmails: emailList(values.AUDIT_BETA_EMAILS, sandbox ? ["auditor@example.com"] : []),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    llm: llmConfig(values),
+    assistantDailyMessageLimit: values.ASSISTANT_DAILY_MESSAGE_LIMIT,
     trustProxy: (values.TRUST_PROXY ?? (values.NODE_ENV === "production" ? "true" : "false")) === "true",
     rateLimits: {
       lookupsPerMinute: values.RATE_LIMIT_LOOKUPS_PER_MINUTE,

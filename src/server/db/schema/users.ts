@@ -19,6 +19,9 @@ export const users = pgTable(
     dailyAnnotationCount: integer("daily_annotation_count").notNull().default(0),
     dailyCountResetAt: timestamp("daily_count_reset_at", { withTimezone: true }),
     propertyQuota: integer("property_quota").notNull().default(1),
+    /** Assistant messages sent today (free plan's "basic AI" limit), and the UTC day they count for. */
+    dailyAssistantMessageCount: integer("daily_assistant_message_count").notNull().default(0),
+    assistantCountDay: timestamp("assistant_count_day", { withTimezone: true }),
     annotationQuota: integer("annotation_quota").notNull().default(5),
     // Google tokens are stored encrypted by the application (AES-256-GCM), never in plain text.
     googleAccessToken: text("google_access_token"),

@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { chatMessages, chatSessions, users, type ChatMessage, type ChatSession, type PendingAssistantAction } from "../../db/schema/index.js";
+
+export function createChatRepository(db: Db) {
+  return {
+    async findSession(userId: string, sessionId: string): Promise<ChatSession | null> {
+      const [session] = await db
+        .select()
+        .from(chatSessions)
+        .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+        .limit(1);
+      return session ?? null;
+    },
+
+    async createSession(userId: string, propertyId: string | null): Promise<ChatSession> {
+      const [session] = await db.insert(chatSessions).values({ userId, propertyId }).returning();
+      return session!;
+    },
+
+    async deleteSession(userId: string, sessionId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(chatSessions)
+        .where(and(eq(chatSessions.id, sessionId), eq(chatSessions.userId, userId)))
+        .returning({ id: chatSessions.id });
+      return deleted.length > 0;
+    },
+
+    async addMessage(sessionId: string, role: "user" | "assistant", content: string): Promise<ChatMessage> {
+      const [message] = await db.insert(chatMessages).values({ sessionId, role, content }).returning();
+      return message!;
+    },
+
+    messages(sessionId: string): Promise<ChatMessage[]> {
+      return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    },
+
+    async setPendingAction(sessionId: string, action: PendingAssistantAction | null): Promise<void> {
+      await db.update(chatSessions).set({ pendingAction: action }).where(eq(chatSessions.id, sessionId));
+    },
+
+    async setProperty(sessionId: string, propertyId: string): Promise<void> {
+      await db.update(chatSessions).set({ propertyId }).where(eq(chatSessions.id, sessionId));
+    },
+
+    /**
+     * Takes one of today's assistant messages for a free user, atomically (one conditional
+     * UPDATE, as the annotation quota); false once the day's limit is used.
+     */
+    async takeAssistantMessage(userId: string, day: Date, limit: number): Promise<boolean> {
+      const result = await db.execute<{ id: string }>(sql`
+        update ${users} set
+          daily_assistant_message_count = case when assistant_count_day = ${day} then daily_assistant_message_count + 1 else 1 end,
+          assistant_count_day = ${day}
+        where id = ${userId}
+          and (assistant_count_day is distinct from ${day} or daily_assistant_message_count < ${limit})
+        returning id`);
+      return result.rows.length === 1;
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

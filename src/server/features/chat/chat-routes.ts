@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { sendChatRequest, type ChatHistoryResponse, type SendChatResponse } from "../../../shared/contracts/chat.js";
+import { parseBody } from "../../http/parse-body.js";
+import type { ChatService } from "./chat-service.js";
+
+const sessionId = z.uuid({ message: "That conversation was not found." });
+
+export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }): Promise<void> {
+  app.post("/api/chat", async (request): Promise<SendChatResponse> => {
+    const user = await request.requireUser();
+    return deps.chat.send(user, parseBody(sendChatRequest, request.body));
+  });
+
+  app.get<{ Params: { sessionId: string } }>("/api/chat/:sessionId", async (request): Promise<ChatHistoryResponse> => {
+    const user = await request.requireUser();
+    return { messages: await deps.chat.history(user, parseBody(sessionId, request.params.sessionId)) };
+  });
+
+  app.delete<{ Params: { sessionId: string } }>("/api/chat/:sessionId", async (request) => {
+    const user = await request.requireUser();
+    await deps.chat.clear(user, parseBody(sessionId, request.params.sessionId));
+    return { deleted: true };
+  });
+}

@@ -1,0 +1,270 @@
+/**
+ * Finds the date or period a message talks about, against "today" in the person's time zone.
+ * chrono-node reads written and relative dates; the engine adds what chrono gets wrong for an
+ * annotations product: weekdays and year-less dates resolve to the past (an annotation marks
+ * something that happened), "Black Friday" is a title rather than a date, and periods ("last
+ * month", "in March", "this week") are whole calendar periods.
+ */
+import * as chrono from "chrono-node";
+import type { ParsedResult } from "chrono-node";
+import { calendarDateOf, compareDates, isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import { parseCount } from "./text-utils.js";
+
+export interface DateRange {
+  start: CalendarDate;
+  end: CalendarDate;
+}
+
+/** A date found in the text, with where its phrase starts and ends so it can be cut out. */
+export interface FoundDate {
+  date: CalendarDate;
+  index: number;
+  end: number;
+}
+
+export interface FoundRange {
+  range: DateRange;
+  index: number;
+  end: number;
+}
+
+/** Today in the zone; an unknown zone name falls back to UTC rather than failing the message. */
+export function todayIn(now: Date, timeZone: string): CalendarDate {
+  try {
+    return calendarDateOf(now, timeZone);
+  } catch {
+    return calendarDateOf(now, "UTC");
+  }
+}
+
+function toUtc({ year, month, day }: CalendarDate): Date {
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+function fromUtc(date: Date): CalendarDate {
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const utc = toUtc(date);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return fromUtc(utc);
+}
+
+function addMonthsClamped(date: CalendarDate, months: number): CalendarDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { year, month, day: Math.min(date.day, lastDayOfMonth(year, month)) };
+}
+
+function lastDayOfMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function weekdayOf(date: CalendarDate): number {
+  return toUtc(date).getUTCDay();
+}
+
+function monthRange(year: number, month: number): DateRange {
+  return { start: { year, month, day: 1 }, end: { year, month, day: lastDayOfMonth(year, month) } };
+}
+
+/** Weeks run Monday to Sunday. */
+function weekRange(containing: CalendarDate): DateRange {
+  const start = addDays(containing, -((weekdayOf(containing) + 6) % 7));
+  return { start, end: addDays(start, 6) };
+}
+
+const weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+// A weekday after these words names a day in a title ("Black Friday sale"), not a date.
+const HOLIDAY_BEFORE = /\b(?:black|cyber|good|giving|super|ash|fat|holy|easter|palm|blue|travel|maundy|shrove|boxing|small business)\s+$/i;
+const WEEKDAY_PATTERN =
+  /\b(?:(last|this\s+past|past|previous|this|next)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi;
+const WEEKDAY_ONLY = /^(?:(?:last|this\s+past|past|previous|this|next|on)\s+)?(?:sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:[a-z]*)?\.?$/i;
+
+/** "Friday" and "last Friday" are the most recent Friday before today (or today for a bare name). */
+function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
+  const found: FoundDate[] = [];
+  for (const match of text.matchAll(WEEKDAY_PATTERN)) {
+    const modifier = match[1]?.toLowerCase().replace(/\s+/g, " ");
+    if (!modifier && HOLIDAY_BEFORE.test(text.slice(0, match.index))) continue;
+    const target = weekdayNames.indexOf((match[2] ?? "").toLowerCase());
+    const back = (weekdayOf(today) - target + 7) % 7;
+    let date: CalendarDate;
+    if (modifier === "next") date = addDays(today, (target - weekdayOf(today) + 7) % 7 || 7);
+    else if (modifier === "last" || modifier === "past" || modifier === "previous" || modifier === "this past") {
+      date = addDays(today, -(back || 7));
+    } else date = addDays(today, -back);
+    found.push({ date, index: match.index, end: match.index + match[0].length });
+  }
+  return found;
+}
+
+const PERIOD_WORDS = /^(?:(?:last|this|next|past|previous|current)\s+(?:week|month|year|quarter)|(?:right\s+)?now)$/i;
+
+/** chrono reads the text as if it were noon UTC on the zone's today, so "yesterday" is the zone's. */
+function chronoResults(text: string, today: CalendarDate): ParsedResult[] {
+  const instant = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
+  return chrono.parse(text, { instant, timezone: 0 }, { forwardDate: false });
+}
+
+/** A chrono result as a calendar date, pulled into the past when the person gave no year. */
+function resultDate(components: ParsedResult["start"], today: CalendarDate): CalendarDate | undefined {
+  const year = components.get("year");
+  const month = components.get("month");
+  const day = components.get("day");
+  if (year === null || month === null || day === null) return undefined;
+  let date: CalendarDate = { year, month, day };
+  if (!components.isCertain("year") && compareDates(date, today) > 0) {
+    const lastYear = { ...date, year: year - 1 };
+    if (isRealDate(lastYear)) date = lastYear;
+  }
+  return isRealDate(date) ? date : undefined;
+}
+
+/** Whether a chrono result names one day (not a bare time, a weekday, a month or a period). */
+function namesADay(result: ParsedResult): boolean {
+  const text = result.text.trim();
+  if (PERIOD_WORDS.test(text) || WEEKDAY_ONLY.test(text)) return false;
+  return result.start.isCertain("day") || /\bago\b/i.test(text);
+}
+
+/** "the day before yesterday", which chrono reads as just "yesterday". */
+const DAY_BEFORE_YESTERDAY = /\b(?:the\s+)?day\s+before\s+yesterday\b/i;
+
+/** Parts of today that chrono reads as times of day only. */
+const PART_OF_TODAY = /\b(?:this\s+(?:morning|afternoon|evening)|earlier\s+today)\b/i;
+
+/** The first day named in the text, if any. */
+export function findDate(text: string, today: CalendarDate): FoundDate | undefined {
+  const candidates: FoundDate[] = [];
+  const partOfToday = PART_OF_TODAY.exec(text);
+  if (partOfToday) candidates.push({ date: today, index: partOfToday.index, end: partOfToday.index + partOfToday[0].length });
+  const dayBefore = DAY_BEFORE_YESTERDAY.exec(text);
+  if (dayBefore) {
+    candidates.push({ date: addDays(today, -2), index: dayBefore.index, end: dayBefore.index + dayBefore[0].length });
+  }
+  for (const result of chronoResults(text, today)) {
+    if (!namesADay(result)) continue;
+    const date = resultDate(result.start, today);
+    if (date) candidates.push({ date, index: result.index, end: result.index + result.text.length });
+  }
+  // A weekday inside a fuller date ("Friday, Nov 28") defers to that date.
+  for (const weekday of findWeekdays(text, today)) {
+    if (!candidates.some((other) => weekday.index < other.end && other.index < weekday.end)) candidates.push(weekday);
+  }
+  const notInside = candidates.filter(
+    (candidate) => !candidates.some((other) => other !== candidate && other.index <= candidate.index && candidate.end <= other.end && other.end - other.index > candidate.end - candidate.index),
+  );
+  return notInside.sort((a, b) => a.index - b.index)[0];
+}
+
+const MONTHS: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
+  july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10,
+  november: 11, nov: 11, december: 12, dec: 12,
+};
+
+// A month on its own ("in March", "March 2025"), not followed by a day and not after one ("3rd of March").
+const MONTH_PATTERN =
+  /(?<!\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:\b(in|during|for|from|of|since)\s+)?\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:\s+(\d{4}))?\b(?!\s*\d{1,2}(?:st|nd|rd|th)?\b)/gi;
+const PERIOD_PATTERN =
+  /(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+(week|month|year)(?:'s)?\b(?:\s+so\s+far)?/i;
+const LAST_N_PATTERN =
+  /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/i;
+const YEAR_PATTERN = /\b(?:in|during|for|from|of)\s+(\d{4})\b(?!\s*[-/])/i;
+const BETWEEN_PATTERN = /\bbetween\s+/i;
+const SINCE_PATTERN = /\bsince\s+$/i;
+
+/** The most recent such month that is not in the future. */
+function pastMonth(month: number, today: CalendarDate): number {
+  return month <= today.month ? today.year : today.year - 1;
+}
+
+/** The period a list request is about: an explicit range, a named period, a month, a year or one day. */
+export function findDateRange(text: string, today: CalendarDate): FoundRange | undefined {
+  const between = BETWEEN_PATTERN.exec(text);
+  if (between) {
+    const after = between.index + between[0].length;
+    const results = chronoResults(text.slice(after), today).filter(namesADay);
+    const [first, second] = results;
+    if (first && second && /^\s*(?:and|&|to|-|–)\s*$/i.test(text.slice(after + first.index + first.text.length, after + second.index))) {
+      const start = resultDate(first.start, today);
+      const end = resultDate(second.start, today);
+      if (start && end) return { range: ordered(start, end), index: between.index, end: after + second.index + second.text.length };
+    }
+  }
+
+  for (const result of chronoResults(text, today)) {
+    if (!result.end || !namesADay(result)) continue;
+    const start = resultDate(result.start, today);
+    const end = resultDate(result.end, today);
+    if (!start || !end) continue;
+    const before = text.slice(0, result.index);
+    const from = /\b(?:from|between)\s+$/i.exec(before);
+    const index = from ? from.index : result.index;
+    return { range: ordered(start, end), index, end: result.index + result.text.length };
+  }
+
+  const lastN = LAST_N_PATTERN.exec(text);
+  if (lastN) {
+    const count = parseCount(lastN[1] ?? "") ?? 1;
+    const unit = (lastN[2] ?? "").toLowerCase();
+    const start = unit.startsWith("day") ? addDays(today, -count) : unit.startsWith("week") ? addDays(today, -7 * count) : addMonthsClamped(today, -count);
+    return { range: { start, end: today }, index: lastN.index, end: lastN.index + lastN[0].length };
+  }
+
+  const period = PERIOD_PATTERN.exec(text);
+  if (period) {
+    const previous = !/^(?:this|current)$/i.test(period[1] ?? "");
+    const unit = (period[2] ?? "").toLowerCase();
+    let range: DateRange;
+    if (unit === "week") range = weekRange(previous ? addDays(today, -7) : today);
+    else if (unit === "month") {
+      const month = previous ? addMonthsClamped({ ...today, day: 1 }, -1) : today;
+      range = monthRange(month.year, month.month);
+    } else {
+      const year = previous ? today.year - 1 : today.year;
+      range = { start: { year, month: 1, day: 1 }, end: { year, month: 12, day: 31 } };
+    }
+    return { range, index: period.index, end: period.index + period[0].length };
+  }
+
+  for (const match of text.matchAll(MONTH_PATTERN)) {
+    const word = match[2] ?? "";
+    // "may" is usually the verb; only a capitalised May, or one after "in"/"during", is the month.
+    if (word.toLowerCase() === "may" && !match[1] && !match[3] && word !== "May") continue;
+    const month = MONTHS[word.toLowerCase()];
+    if (!month) continue;
+    const year = match[3] ? Number(match[3]) : pastMonth(month, today);
+    const range = monthRange(year, month);
+    if (match[1]?.toLowerCase() === "since") range.end = today;
+    return { range, index: match.index, end: match.index + match[0].length };
+  }
+
+  const year = YEAR_PATTERN.exec(text);
+  if (year) {
+    const value = Number(year[1]);
+    return { range: { start: { year: value, month: 1, day: 1 }, end: { year: value, month: 12, day: 31 } }, index: year.index, end: year.index + year[0].length };
+  }
+
+  const day = findDate(text, today);
+  if (day) {
+    const since = SINCE_PATTERN.exec(text.slice(0, day.index));
+    if (since) return { range: ordered(day.date, today), index: since.index, end: day.end };
+    return { range: { start: day.date, end: day.date }, index: day.index, end: day.end };
+  }
+  return undefined;
+}
+
+function ordered(a: CalendarDate, b: CalendarDate): DateRange {
+  return compareDates(a, b) <= 0 ? { start: a, end: b } : { start: b, end: a };
+}
+
+/** The preposition that introduces a date phrase ("on", "for", "dated", "to"), to cut with it. */
+export function dateLeadIn(text: string, index: number): number {
+  const match = /(?:\b(?:on|for|dated|from|at|as\s+of|of|to|back\s+to|forward\s+to|until|till)\s+)?(?:\bthe\s+)?$/i.exec(text.slice(0, index));
+  return match ? match.index : index;
+}

@@ -1,0 +1,157 @@
+/**
+ * Slots of update and delete requests: which annotation (the target) and, for an update, what
+ * changes. Explicit phrasings ("the title of X to Y", "X's colour to red") are read first; then
+ * the verb decides ("rename X to Y", "move X to Friday", "recolor X green").
+ */
+import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { findColor } from "./extract-color.js";
+import { dateLeadIn, findDate } from "./extract-dates.js";
+import { parseTarget, type AnnotationReference } from "./extract-target.js";
+import { cleanTitle, splitDescription } from "./parse-create.js";
+import { cut, restoreQuotes, soleQuote, tidy } from "./text-utils.js";
+
+export type Missing = "title" | "date" | "target" | "change";
+
+export interface ChangeSlots {
+  target?: AnnotationReference;
+  newTitle?: string;
+  newDescription?: string;
+  date?: CalendarDate;
+  color?: AnnotationColor;
+  missing: Missing[];
+}
+
+const FIELD = "(title|name|description|desc|details|date|day|colou?r)";
+const FIELD_OF = new RegExp(`^(?:the\\s+)?${FIELD}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
+const FIELD_POSSESSIVE = new RegExp(`^(.+?)'s?\\s+${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
+const FIELD_AFTER = new RegExp(`^(.+?)\\s+${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
+/** "change the title to Y" with no target named. */
+const FIELD_ONLY = new RegExp(`^(?:the\\s+|its\\s+)?${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
+const TO_SPLIT = /^(.+?)\s+(?:to|into|as)\s+(.+)$/i;
+
+function valueText(text: string, quotes: readonly string[]): string {
+  const quoted = soleQuote(tidy(text), quotes);
+  return quoted ?? tidy(restoreQuotes(text, quotes));
+}
+
+function applyField(slots: ChangeSlots, field: string, value: string, quotes: readonly string[], today: CalendarDate): void {
+  const kind = field.toLowerCase();
+  if (kind === "title" || kind === "name") {
+    const title = cleanTitle(value, quotes);
+    if (title) slots.newTitle = title;
+    else slots.missing.push("title");
+  } else if (kind === "description" || kind === "desc" || kind === "details") {
+    slots.newDescription = valueText(value, quotes);
+  } else if (kind === "date" || kind === "day") {
+    const found = findDate(value, today);
+    if (found) slots.date = found.date;
+    else slots.missing.push("date");
+  } else {
+    const color = findColor(value, "loose")?.color;
+    if (color) slots.color = color;
+    else slots.missing.push("change");
+  }
+}
+
+function setTarget(slots: ChangeSlots, phrase: string, quotes: readonly string[]): void {
+  const target = parseTarget(phrase, quotes);
+  if (target) slots.target = target;
+}
+
+function finish(slots: ChangeSlots): ChangeSlots {
+  const changed = [slots.newTitle, slots.newDescription, slots.date, slots.color].some((value) => value !== undefined);
+  if (!slots.target) slots.missing.unshift("target");
+  if (!changed && !slots.missing.some((item) => item !== "target")) slots.missing.push("change");
+  slots.missing = [...new Set(slots.missing)];
+  return slots;
+}
+
+export function parseUpdate(verb: string, rest: string, quotes: readonly string[], today: CalendarDate): ChangeSlots {
+  const slots: ChangeSlots = { missing: [] };
+  const text = tidy(rest);
+
+  for (const pattern of [FIELD_OF, FIELD_POSSESSIVE, FIELD_AFTER]) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const [field = "", target = "", value = ""] = pattern === FIELD_OF ? [match[1], match[2], match[3]] : [match[2], match[1], match[3]];
+    if (/^(?:the|its)$/i.test(tidy(target))) break;
+    setTarget(slots, target, quotes);
+    applyField(slots, field, value, quotes, today);
+    return finish(slots);
+  }
+  const fieldOnly = FIELD_ONLY.exec(text);
+  if (fieldOnly) {
+    applyField(slots, fieldOnly[1] ?? "", fieldOnly[2] ?? "", quotes, today);
+    return finish(slots);
+  }
+
+  if (/^(?:rename|retitle|relabel)$/.test(verb)) {
+    const split = TO_SPLIT.exec(text);
+    if (split) {
+      setTarget(slots, split[1] ?? "", quotes);
+      applyField(slots, "title", split[2] ?? "", quotes, today);
+    } else {
+      setTarget(slots, text, quotes);
+      slots.missing.push("title");
+    }
+    return finish(slots);
+  }
+
+  if (/^(?:move|reschedule|shift|push|redate)$/.test(verb)) {
+    const found = findDate(text, today);
+    if (found) {
+      slots.date = found.date;
+      setTarget(slots, cut(text, dateLeadIn(text, found.index), found.end), quotes);
+    } else {
+      setTarget(slots, text.replace(/\s+(?:to|for|on)\s*$/i, ""), quotes);
+      slots.missing.push("date");
+    }
+    return finish(slots);
+  }
+
+  if (/^(?:recolou?r|colou?r|paint)$/.test(verb)) {
+    const color = findColor(text, "loose");
+    if (color?.color) slots.color = color.color;
+    setTarget(slots, color ? cut(text, color.index, color.end).replace(/\s+(?:to|as|in)$/i, "") : text, quotes);
+    if (!color?.color) slots.missing.push("change");
+    return finish(slots);
+  }
+
+  // Generic "change/update/edit/make/set …": collect whatever changes are named.
+  let remaining = text;
+  const split = splitDescription(remaining, quotes);
+  remaining = split.text;
+  if (split.description !== undefined) slots.newDescription = split.description;
+  const color = findColor(remaining, verb === "make" ? "loose" : "update");
+  if (color) {
+    remaining = cut(remaining, color.index, color.end);
+    if (color.color) slots.color = color.color;
+    else slots.missing.push("change");
+  }
+  const found = findDate(remaining, today);
+  if (found) {
+    slots.date = found.date;
+    remaining = cut(remaining, dateLeadIn(remaining, found.index), found.end);
+  }
+  const rename = !color && !found && split.description === undefined ? TO_SPLIT.exec(remaining) : null;
+  if (rename) {
+    // "change X to Y" with Y neither a date nor a colour: the person wants it called Y.
+    setTarget(slots, rename[1] ?? "", quotes);
+    applyField(slots, "title", rename[2] ?? "", quotes, today);
+  } else {
+    setTarget(slots, remaining.replace(/\s+(?:to|as|in|with|on|for)$/i, ""), quotes);
+  }
+  return finish(slots);
+}
+
+export function parseDelete(rest: string, quotes: readonly string[], today: CalendarDate): ChangeSlots {
+  let text = tidy(rest);
+  // A date is not a way to name an annotation here ("delete the one from yesterday" asks which).
+  const found = findDate(text, today);
+  if (found && !soleQuote(text, quotes)) text = cut(text, dateLeadIn(text, found.index), found.end);
+  const slots: ChangeSlots = { missing: [] };
+  if (!/^(?:all|everything|all\s+(?:of\s+)?(?:my\s+|the\s+)?(?:annotations|them|notes))$/i.test(tidy(text))) setTarget(slots, text, quotes);
+  if (!slots.target) slots.missing.push("target");
+  return slots;
+}

@@ -1,0 +1,88 @@
+/**
+ * Slots of a create request: what is left once the date, colour and description phrases are cut
+ * out is the title. A quoted passage is always the title, verbatim.
+ */
+import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { findColor } from "./extract-color.js";
+import { dateLeadIn, findDate } from "./extract-dates.js";
+import { cut, firstQuote, restoreQuotes, soleQuote, tidy } from "./text-utils.js";
+
+export interface CreateSlots {
+  title?: string;
+  description?: string;
+  date: CalendarDate;
+  color?: AnnotationColor;
+}
+
+/** "a new annotation", "an annotation", "a note" right after the verb. */
+const OBJECT = /^(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annotation|note|marker|entry|event)s?\b\s*/i;
+
+/**
+ * Description markers. Rule: the description runs from the marker to the end of the message, or,
+ * when it is quoted, to its closing quote. "note:" counts only after something else ("Launch
+ * today, note: big day"); at the start of a request it is just the command ("note: outage").
+ */
+const DESCRIPTION_MARKER =
+  /(?:\s*[,;-]\s*|\s+)(?:and\s+)?(?:with\s+(?:a\s+|the\s+)?(?:description|desc|details|notes?|comment)(?:\s+(?:of|saying|that\s+says|reading))?|described\s+as|(?:description|desc|details|notes?|comment)\s*[:=])\s*:?\s*/i;
+
+const COLOURED_OBJECT = /^(?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?(purple|brown|blue|green|red|cyan)\s+(?:annotation|note|marker|entry)s?\b\s*/i;
+
+export interface SplitDescription {
+  text: string;
+  description?: string;
+}
+
+export function splitDescription(text: string, quotes: readonly string[]): SplitDescription {
+  const marker = DESCRIPTION_MARKER.exec(text);
+  if (!marker || !tidy(text.slice(0, marker.index))) return { text };
+  const before = text.slice(0, marker.index);
+  const after = text.slice(marker.index + marker[0].length);
+  const quoted = /^⟪\d+⟫/.exec(after);
+  if (quoted) {
+    return { text: `${before} ${after.slice(quoted[0].length)}`, description: soleQuote(quoted[0], quotes) ?? "" };
+  }
+  return { text: before, description: tidyDescription(restoreQuotes(after, quotes)) };
+}
+
+function tidyDescription(text: string): string {
+  return text.trim().replace(/^["'“‘]+|["'”’]+$/g, "").trim();
+}
+
+const TITLE_LEAD =
+  /^(?:(?:called|named|titled|entitled|title[d]?\s*[:=]?|with\s+(?:the\s+|a\s+)?title(?:\s+of)?|saying|that\s+says|reading|about|as|for|on|to|that|:)\s+|[:=-]\s*)/i;
+const TITLE_TAIL = /\s+(?:annotation|note|marker|on|for|at|in|to|dated|with|and|as|called|named|titled)$/i;
+
+export function cleanTitle(text: string, quotes: readonly string[]): string | undefined {
+  const quoted = firstQuote(text, quotes);
+  if (quoted) return quoted.value || undefined;
+  let title = tidy(text);
+  let previous: string;
+  do {
+    previous = title;
+    title = tidy(title.replace(TITLE_LEAD, "").replace(TITLE_TAIL, ""));
+  } while (title !== previous);
+  title = title.replace(/^(?:an?\s+)(?=\S)/i, "");
+  return title || undefined;
+}
+
+export function parseCreate(rest: string, quotes: readonly string[], today: CalendarDate): CreateSlots {
+  // "a brown annotation called …": the colour describes the annotation.
+  const adjective = COLOURED_OBJECT.exec(rest);
+  let text = adjective ? rest.slice(adjective[0].length) : rest.replace(OBJECT, "");
+  const split = splitDescription(text, quotes);
+  text = split.text;
+
+  const color = adjective ? { color: findColor(adjective[1] ?? "", "loose")?.color, index: 0, end: 0 } : findColor(text, "cued");
+  if (color) text = cut(text, color.index, color.end);
+
+  const found = findDate(text, today);
+  if (found) text = cut(text, dateLeadIn(text, found.index), found.end);
+
+  const slots: CreateSlots = { date: found?.date ?? today };
+  const title = cleanTitle(soleQuote(text, quotes) !== undefined ? text : text.replace(OBJECT, ""), quotes);
+  if (title) slots.title = title;
+  if (split.description) slots.description = split.description;
+  if (color?.color) slots.color = color.color;
+  return slots;
+}

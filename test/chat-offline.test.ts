@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/server/db/schema/index.js";
+import type { Annotation } from "../src/shared/contracts/annotations.js";
+import { connectGoogleAnalytics, sameOrigin, signInWithEmailLink, startAppHarness, type AppHarness, type CookieJar } from "./app-harness.js";
+
+/** The chat API end to end on the built-in offline engine (the default without a provider). */
+let harness: AppHarness;
+/** A fixed clock: Monday 2026-11-23, mid-afternoon UTC. */
+const clock = new Date("2026-11-23T15:00:00Z");
+
+beforeAll(async () => {
+  harness = await startAppHarness({ deps: { now: () => clock } });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const inject = (options: InjectOptions) => harness.app.inject(options);
+let counter = 0;
+
+interface Person {
+  jar: CookieJar;
+  propertyId: string;
+  sessionId?: string;
+}
+
+async function person(tier: "freemium" | "premium"): Promise<Person> {
+  const email = `${tier}.offline${Date.now().toString(36)}${++counter}@example.com`;
+  const jar = await signInWithEmailLink(harness, email);
+  await inject({ method: "PATCH", url: "/api/users/subscription", headers: { ...sameOrigin, cookie: jar.header() }, payload: { tier: "freemium" } });
+  if (tier === "premium") {
+    await harness.database.db.update(users).set({ subscriptionTier: "premium", annotationQuota: 50, propertyQuota: 5 }).where(eq(users.email, email));
+  }
+  await connectGoogleAnalytics(harness, jar, { email });
+  const reachable = (await inject({ method: "GET", url: "/api/ga4/properties", headers: { cookie: jar.header() } })).json();
+  return { jar, propertyId: (reachable.properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!.propertyId };
+}
+
+async function say(who: Person, message: string, propertyId: string | null = who.propertyId) {
+  const response = await inject({
+    method: "POST",
+    url: "/api/chat",
+    headers: { ...sameOrigin, cookie: who.jar.header() },
+    payload: { message, ...(propertyId ? { propertyId } : {}), ...(who.sessionId ? { sessionId: who.sessionId } : {}), timeZone: "Europe/Paris" },
+  });
+  expect(response.statusCode).toBe(200);
+  who.sessionId = response.json().sessionId;
+  return response.json() as { reply: string; showAnnotations: boolean; suggestedInput: string | null; detectedPropertyId: string | null };
+}
+
+const annotationsOf = async (who: Person) =>
+  (await inject({ method: "GET", url: `/api/annotations/${who.propertyId}`, headers: { cookie: who.jar.header() } })).json()
+    .reportingDataAnnotations as Annotation[];
+
+describe("the offline assistant", () => {
+  it("creates what it is asked to, saying what was done with date and title", async () => {
+    const who = await person("freemium");
+    const turn = await say(who, "Create an annotation called Launch on 2025-03-01");
+    expect(turn).toMatchObject({ reply: "Created “Launch” (2025-03-01) in blue.", showAnnotations: true });
+    expect((await annotationsOf(who)).some((a) => a.title === "Launch" && a.annotationDate.year === 2025)).toBe(true);
+
+    const relative = await say(who, "add 'Checkout outage' yesterday in red");
+    expect(relative.reply).toBe("Created “Checkout outage” (2026-11-22) in red.");
+  });
+
+  it("asks for a missing title instead of guessing, and proposes the completed request", async () => {
+    const who = await person("freemium");
+    const turn = await say(who, "create an annotation for yesterday");
+    expect(turn.reply).toMatch(/What should the annotation be called\?/);
+    expect(turn.suggestedInput).toBe('Create an annotation called "" on 2026-11-22');
+    expect(turn.showAnnotations).toBe(false);
+  });
+
+  it("lists a period's annotations", async () => {
+    const who = await person("freemium");
+    await say(who, "add 'Autumn campaign' on 2026-10-15");
+    const turn = await say(who, "show me last month's annotations");
+    expect(turn.showAnnotations).toBe(true);
+    expect(turn.reply).toMatch(/from 2026-10-01 to 2026-10-31/);
+    expect(turn.reply).toContain("2026-10-15 — Autumn campaign");
+  });
+
+  it("asks for a property when none is known", async () => {
+    const who = await person("freemium");
+    const turn = await say(who, "list my annotations", null);
+    expect(turn.reply).toMatch(/Which property should I use\?/);
+  });
+
+  it("explains kindly that a free user cannot delete or edit, and changes nothing", async () => {
+    const who = await person("freemium");
+    await say(who, "add 'Keep me' today");
+    const before = await annotationsOf(who);
+    expect((await say(who, 'delete "Keep me"')).reply).toMatch(/Deleting annotations is a Premium feature/);
+    expect((await say(who, 'rename "Keep me" to "Gone"')).reply).toMatch(/Editing annotations is a Premium feature/);
+    expect(await annotationsOf(who)).toEqual(before);
+  });
+
+  it("renames, then deletes only after yes; a no keeps it", async () => {
+    const who = await person("premium");
+    await say(who, "Create an annotation called Launch on 2025-03-01");
+    const renamed = await say(who, 'rename "Launch" to "Launch v2"');
+    expect(renamed.reply).toBe("Updated “Launch” (2025-03-01) → “Launch v2” (2025-03-01), blue.");
+
+    expect((await say(who, 'delete "Launch v2"')).reply).toBe("Delete “Launch v2” (2025-03-01)? Reply yes to confirm.");
+    expect((await say(who, "no")).reply).toBe("Okay, I won't delete “Launch v2”.");
+    expect((await annotationsOf(who)).some((a) => a.title === "Launch v2")).toBe(true);
+
+    await say(who, "remove the last one");
+    const confirmed = await say(who, "yes");
+    expect(confirmed).toMatchObject({ reply: "Deleted “Launch v2” (2025-03-01).", showAnnotations: true });
+    expect((await annotationsOf(who)).some((a) => a.title === "Launch v2")).toBe(false);
+    expect((await say(who, "yes")).reply).toBe("There is nothing waiting for your confirmation.");
+  });
+});
