@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { users } from "../../db/schema/index.js";
+import { users, type User } from "../../db/schema/index.js";
 
 /** Tokens as stored: sealed by the secret box, never plain text. */
 export interface StoredGoogleTokens {
@@ -10,28 +10,19 @@ export interface StoredGoogleTokens {
   scopes: string[];
 }
 
+/** The connection as stored on a user row already loaded for the request (no extra query). */
+export function storedTokensOf(user: User): StoredGoogleTokens | null {
+  if (!user.googleRefreshToken && !user.googleAccessToken) return null;
+  return {
+    sealedAccessToken: user.googleAccessToken,
+    sealedRefreshToken: user.googleRefreshToken,
+    expiresAt: user.googleTokenExpiry,
+    scopes: (user.googleScopes ?? "").split(" ").filter(Boolean),
+  };
+}
+
 export function createGoogleConnectionRepository(db: Db) {
   return {
-    async find(userId: string): Promise<StoredGoogleTokens | null> {
-      const [row] = await db
-        .select({
-          access: users.googleAccessToken,
-          refresh: users.googleRefreshToken,
-          expiry: users.googleTokenExpiry,
-          scopes: users.googleScopes,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!row || (!row.refresh && !row.access)) return null;
-      return {
-        sealedAccessToken: row.access,
-        sealedRefreshToken: row.refresh,
-        expiresAt: row.expiry,
-        scopes: (row.scopes ?? "").split(" ").filter(Boolean),
-      };
-    },
-
     async save(userId: string, tokens: StoredGoogleTokens): Promise<void> {
       await db
         .update(users)

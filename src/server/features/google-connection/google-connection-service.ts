@@ -4,7 +4,7 @@ import { HttpError } from "../../http/http-error.js";
 import { analyticsScopes, GoogleOAuthError, type GoogleOAuth, type GoogleTokenSet } from "../../integrations/google/google-oauth.js";
 import type { SecretBox } from "../../security/secret-box.js";
 import type { GoogleConnectionStatus } from "../../../shared/contracts/google.js";
-import type { GoogleConnectionRepository, StoredGoogleTokens } from "./google-connection-repository.js";
+import { storedTokensOf, type GoogleConnectionRepository, type StoredGoogleTokens } from "./google-connection-repository.js";
 
 /** Refresh a little before Google's expiry, so a token never dies mid-request. */
 const refreshMarginMs = 60_000;
@@ -43,7 +43,7 @@ export function createGoogleConnectionService(deps: {
 
   return {
     async status(user: User): Promise<GoogleConnectionStatus> {
-      const stored = await repository.find(user.id);
+      const stored = storedTokensOf(user);
       return { connected: stored !== null, canWrite: stored?.scopes.includes(analyticsScopes.edit) ?? false };
     },
 
@@ -85,7 +85,7 @@ export function createGoogleConnectionService(deps: {
         const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: deps.callbackUrl, codeVerifier: pending.codeVerifier });
         const granted = tokens.scopes.some((scope) => scope === analyticsScopes.edit || scope === analyticsScopes.readonly);
         if (!granted) return "denied";
-        await repository.save(user.id, seal(tokens, (await repository.find(user.id)) ?? undefined));
+        await repository.save(user.id, seal(tokens, storedTokensOf(user) ?? undefined));
         return "success";
       } catch (error) {
         if (error instanceof GoogleOAuthError) return "failed";
@@ -94,7 +94,7 @@ export function createGoogleConnectionService(deps: {
     },
 
     async disconnect(user: User): Promise<void> {
-      const stored = await repository.find(user.id);
+      const stored = storedTokensOf(user);
       if (!stored) return;
       const token = stored.sealedRefreshToken ?? stored.sealedAccessToken;
       await repository.clear(user.id);
@@ -107,7 +107,7 @@ export function createGoogleConnectionService(deps: {
      * and nothing retries in a loop.
      */
     async accessToken(user: User): Promise<{ token: string; canWrite: boolean }> {
-      const stored = await repository.find(user.id);
+      const stored = storedTokensOf(user);
       if (!stored) throw new HttpError(409, notConnectedMessage, "google_not_connected");
       const canWrite = stored.scopes.includes(analyticsScopes.edit);
       const due = !stored.expiresAt || stored.expiresAt.getTime() - refreshMarginMs <= now().getTime();
