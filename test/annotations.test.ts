@@ -6,7 +6,16 @@ import { annotationEvents, users } from "../src/server/db/schema/index.js";
 import { createSecretBox } from "../src/server/security/secret-box.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
-import { connectGoogleAnalytics, sameOrigin, signInWithEmailLink, startAppHarness, type AppHarness, type CookieJar } from "./app-harness.js";
+import {
+  connectGoogleAnalytics,
+  sameOrigin,
+  setUpPerson,
+  signInWithEmailLink,
+  startAppHarness,
+  type AppHarness,
+  type CookieJar,
+  type TestPerson,
+} from "./app-harness.js";
 import { testConfig } from "./test-config.js";
 
 let harness: AppHarness;
@@ -29,33 +38,8 @@ let counter = 0;
 const freshEmail = (name: string, domain = "example.com") => `${name}.${Date.now().toString(36)}${++counter}@${domain}`;
 const today = () => calendarDateOf(clock);
 
-interface Person {
-  jar: CookieJar;
-  email: string;
-  propertyId: string;
-}
-
-/** A signed-in person with a plan, Google Analytics connected and their first editable property saved. */
-async function person(tier: "freemium" | "premium", options: { untick?: string[] } = {}): Promise<Person> {
-  const email = freshEmail(tier);
-  const jar = await signInWithEmailLink(harness, email);
-  const plan = await inject({ method: "PATCH", url: "/api/users/subscription", headers: { ...sameOrigin, cookie: jar.header() }, payload: { tier: "freemium" } });
-  expect(plan.statusCode).toBe(200);
-  if (tier === "premium") {
-    // As if this person were on the tester list (choosing Premium itself is tested in accounts.test.ts).
-    await harness.database.db
-      .update(users)
-      .set({ subscriptionTier: "premium", annotationQuota: 50, propertyQuota: 5 })
-      .where(eq(users.email, email));
-  }
-  const landing = await connectGoogleAnalytics(harness, jar, { email, untick: options.untick });
-  expect(landing).toBe("/dashboard?oauth=success");
-  const reachable = await get(jar, "/api/ga4/properties");
-  const editable = (reachable.json().properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!;
-  const saved = await send(jar, "POST", "/api/properties", { propertyId: editable.propertyId });
-  expect([200, 201]).toContain(saved.statusCode);
-  return { jar, email, propertyId: editable.propertyId };
-}
+type Person = TestPerson;
+const person = (tier: "freemium" | "premium", options: { untick?: string[] } = {}) => setUpPerson(harness, tier, options);
 
 const get = (jar: CookieJar, url: string) => inject({ method: "GET", url, headers: { cookie: jar.header() } });
 const send = (jar: CookieJar, method: "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>

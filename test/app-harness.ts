@@ -1,10 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/index.js";
 import { walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { buildApp, type AppDependencies } from "../src/server/app.js";
 import type { AppConfig } from "../src/server/env.js";
 import { sandboxGoogleEndpoints } from "../src/server/integrations/google/google-endpoints.js";
 import type { Mailer } from "../src/server/integrations/mailer/mailer.js";
+import { users } from "../src/server/db/schema/index.js";
 import { testConfig } from "./test-config.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
@@ -115,4 +117,43 @@ export async function connectGoogleAnalytics(
   const finish = await harness.app.inject({ method: "GET", url: callback.toString().replace(appUrl, ""), headers: { cookie: jar.header() } });
   jar.store(finish);
   return finish.headers.location as string;
+}
+
+export interface TestPerson {
+  jar: CookieJar;
+  email: string;
+  /** Their first editable GA4 property, saved (and, on the free plan, locked). */
+  propertyId: string;
+}
+
+let personCounter = 0;
+
+/**
+ * A signed-in person with a plan, Google Analytics connected through the real flow and their
+ * first editable property saved. Premium is set directly, as if they were on the tester list
+ * (choosing Premium itself is tested in accounts.test.ts).
+ */
+export async function setUpPerson(
+  harness: AppHarness,
+  tier: "freemium" | "premium",
+  options: { untick?: string[] } = {},
+): Promise<TestPerson> {
+  const email = `${tier}.${Date.now().toString(36)}${++personCounter}@example.com`;
+  const jar = await signInWithEmailLink(harness, email);
+  const headers = { ...sameOrigin, cookie: jar.header() };
+  const plan = await harness.app.inject({ method: "PATCH", url: "/api/users/subscription", headers, payload: { tier: "freemium" } });
+  if (plan.statusCode !== 200) throw new Error(`choosing a plan failed: ${plan.body}`);
+  if (tier === "premium") {
+    await harness.database.db
+      .update(users)
+      .set({ subscriptionTier: "premium", annotationQuota: 50, propertyQuota: 5 })
+      .where(eq(users.email, email));
+  }
+  const landing = await connectGoogleAnalytics(harness, jar, { email, ...(options.untick ? { untick: options.untick } : {}) });
+  if (landing !== "/dashboard?oauth=success") throw new Error(`connecting Google ended at ${landing}`);
+  const reachable = await harness.app.inject({ method: "GET", url: "/api/ga4/properties", headers: { cookie: jar.header() } });
+  const propertyId = (reachable.json().properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!.propertyId;
+  const saved = await harness.app.inject({ method: "POST", url: "/api/properties", headers, payload: { propertyId } });
+  if (saved.statusCode !== 201 && saved.statusCode !== 200) throw new Error(`saving the property failed: ${saved.body}`);
+  return { jar, email, propertyId };
 }

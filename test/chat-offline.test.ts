@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../src/server/db/schema/index.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
-import { connectGoogleAnalytics, sameOrigin, signInWithEmailLink, startAppHarness, type AppHarness, type CookieJar } from "./app-harness.js";
+import { sameOrigin, setUpPerson, startAppHarness, type AppHarness, type TestPerson } from "./app-harness.js";
 
 /** The chat API end to end on the built-in offline engine (the default without a provider). */
 let harness: AppHarness;
@@ -18,25 +16,9 @@ afterAll(async () => {
 });
 
 const inject = (options: InjectOptions) => harness.app.inject(options);
-let counter = 0;
 
-interface Person {
-  jar: CookieJar;
-  propertyId: string;
-  sessionId?: string;
-}
-
-async function person(tier: "freemium" | "premium"): Promise<Person> {
-  const email = `${tier}.offline${Date.now().toString(36)}${++counter}@example.com`;
-  const jar = await signInWithEmailLink(harness, email);
-  await inject({ method: "PATCH", url: "/api/users/subscription", headers: { ...sameOrigin, cookie: jar.header() }, payload: { tier: "freemium" } });
-  if (tier === "premium") {
-    await harness.database.db.update(users).set({ subscriptionTier: "premium", annotationQuota: 50, propertyQuota: 5 }).where(eq(users.email, email));
-  }
-  await connectGoogleAnalytics(harness, jar, { email });
-  const reachable = (await inject({ method: "GET", url: "/api/ga4/properties", headers: { cookie: jar.header() } })).json();
-  return { jar, propertyId: (reachable.properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!.propertyId };
-}
+type Person = TestPerson & { sessionId?: string };
+const person = (tier: "freemium" | "premium"): Promise<Person> => setUpPerson(harness, tier);
 
 async function say(who: Person, message: string, propertyId: string | null = who.propertyId) {
   const response = await inject({

@@ -6,7 +6,7 @@ import { chatMessages, users } from "../src/server/db/schema/index.js";
 import { createLlmAssistant } from "../src/server/features/chat/llm-assistant.js";
 import { toIsoDate, calendarDateOf } from "../src/shared/calendar-date.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
-import { connectGoogleAnalytics, sameOrigin, signInWithEmailLink, startAppHarness, type AppHarness, type CookieJar } from "./app-harness.js";
+import { sameOrigin, setUpPerson, startAppHarness, type AppHarness, type TestPerson } from "./app-harness.js";
 import { ScriptedModel } from "./scripted-model.js";
 
 const scripted = new ScriptedModel();
@@ -23,29 +23,10 @@ afterAll(async () => {
 });
 
 const inject = (options: InjectOptions) => harness.app.inject(options);
-let counter = 0;
-const freshEmail = (name: string) => `${name}.chat${Date.now().toString(36)}${++counter}@example.com`;
 const today = toIsoDate(calendarDateOf(new Date()));
 
-interface Person {
-  jar: CookieJar;
-  email: string;
-  propertyId: string;
-}
-
-async function person(tier: "freemium" | "premium"): Promise<Person> {
-  const email = freshEmail(tier);
-  const jar = await signInWithEmailLink(harness, email);
-  await inject({ method: "PATCH", url: "/api/users/subscription", headers: { ...sameOrigin, cookie: jar.header() }, payload: { tier: "freemium" } });
-  if (tier === "premium") {
-    await harness.database.db.update(users).set({ subscriptionTier: "premium", annotationQuota: 50, propertyQuota: 5 }).where(eq(users.email, email));
-  }
-  await connectGoogleAnalytics(harness, jar, { email });
-  const reachable = (await inject({ method: "GET", url: "/api/ga4/properties", headers: { cookie: jar.header() } })).json();
-  const propertyId = (reachable.properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!.propertyId;
-  await inject({ method: "POST", url: "/api/properties", headers: { ...sameOrigin, cookie: jar.header() }, payload: { propertyId } });
-  return { jar, email, propertyId };
-}
+type Person = TestPerson;
+const person = (tier: "freemium" | "premium") => setUpPerson(harness, tier);
 
 const say = (who: Person, message: string, extra: Record<string, unknown> = {}) =>
   inject({ method: "POST", url: "/api/chat", headers: { ...sameOrigin, cookie: who.jar.header() }, payload: { message, propertyId: who.propertyId, ...extra } });
