@@ -75,7 +75,7 @@ describe("/dashboard", () => {
     stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
     renderAppAt("/dashboard");
 
-    expect(await screen.findByText("The assistant arrives in the next update")).toBeInTheDocument();
+    expect(await screen.findByText("Start a conversation")).toBeInTheDocument();
     const plan = screen.getByRole("complementary", { name: "Your plan" });
     expect(plan).toHaveTextContent("Freemium");
     expect(plan).toHaveTextContent("Daily Annotations");

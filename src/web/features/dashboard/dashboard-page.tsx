@@ -1,30 +1,17 @@
-import { Bot, ChevronDown, Clock4, MessageSquare, Plus, Table2, TriangleAlert } from "lucide-react";
+import { Bot, ChevronDown, MessageSquare, Plus, Table2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { AnnotationsManager, toastMissingProperty } from "../annotations/annotations-manager";
+import { ChatPanel } from "../chat/chat-panel";
+import { SuggestedPrompts } from "../chat/suggested-prompts";
+import { useChat } from "../chat/use-chat";
 import { connectGoogle } from "../google-connection/google-connect-control";
 import { useGoogleStatus } from "../google-connection/google-connection-api";
 import { useSelectedProperty } from "../properties/selected-property";
 import { SubscriptionCard } from "../subscription/subscription-card";
 import { dashboardPanelId, dashboardTabId, useDashboardMode } from "./dashboard-mode";
-
-/** An honest placeholder: the assistant is not in this build. */
-function AssistantComingSoon() {
-  return (
-    <Alert role="status">
-      <Clock4 aria-hidden="true" />
-      <div className="flex flex-col gap-1">
-        <p className="font-medium">The assistant arrives in the next update</p>
-        <p className="text-muted-foreground">
-          Chatting with the GA4 Assistant is not available yet. Until then, create and review annotations in Property
-          View.
-        </p>
-      </div>
-    </Alert>
-  );
-}
 
 function ConnectionNotice() {
   const status = useGoogleStatus();
@@ -70,6 +57,12 @@ function ModeHeading({ icon: Icon, heading, hint }: { icon: typeof Bot; heading:
   );
 }
 
+/** Property View's Show Chat sidebar: the same assistant, beside the table it refreshes. */
+function PropertyViewChat({ user }: { user: CurrentUser }) {
+  const chat = useChat({ user });
+  return <ChatPanel chat={chat} className="self-start" />;
+}
+
 function PropertyView({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
   const [createOpen, setCreateOpen] = useState(false);
@@ -108,12 +101,7 @@ function PropertyView({ user }: { user: CurrentUser }) {
           onCreateOpenChange={setCreateOpen}
         />
       </div>
-      {chatShown ? (
-        <section aria-label="GA4 Assistant" className="flex flex-col gap-3 self-start rounded-xl border bg-card p-4">
-          <h2 className="font-semibold">GA4 Assistant</h2>
-          <AssistantComingSoon />
-        </section>
-      ) : null}
+      {chatShown ? <PropertyViewChat user={user} /> : null}
     </div>
   );
 }
@@ -121,6 +109,7 @@ function PropertyView({ user }: { user: CurrentUser }) {
 function AgentView({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
   const [tableOpen, setTableOpen] = useState(true);
+  const chat = useChat({ user, onShowAnnotations: () => setTableOpen(true) });
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -132,7 +121,8 @@ function AgentView({ user }: { user: CurrentUser }) {
         }
       />
       <ConnectionNotice />
-      <AssistantComingSoon />
+      <SuggestedPrompts user={user} chat={chat} />
+      <ChatPanel chat={chat} />
       <section aria-labelledby="agent-annotations-heading" className="flex flex-col gap-3">
         <h2 id="agent-annotations-heading">
           <button

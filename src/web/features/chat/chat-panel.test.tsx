@@ -1,0 +1,399 @@
+import "../../test-support/setup-dom-tests";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Annotation } from "../../../shared/contracts/annotations";
+import type { ChatMessageView, SendChatResponse } from "../../../shared/contracts/chat";
+import { storageKeys } from "../../lib/storage-keys";
+import {
+  deferred,
+  jsonResponse,
+  makeUser,
+  signedInAs,
+  stubApi,
+  type FakeRoute,
+  type RecordedRequest,
+} from "../../test-support/fake-api";
+import { renderAppAt } from "../../test-support/render-app";
+import { premiumTooltips } from "../annotations/annotations-table";
+import { chatEmptyHint, chatEmptyTitle, chatPlaceholder } from "./chat-panel";
+
+vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
+
+const propertyId = "123456789";
+const sessionId = "5b0c3c51-7d4e-4f3a-9a57-0c1d2e3f4a5b";
+const freemium = makeUser({ subscriptionTier: "freemium" });
+const premium = makeUser({ subscriptionTier: "premium" });
+
+function annotation(title: string): Annotation {
+  return {
+    annotationId: title.toLowerCase(),
+    name: `properties/${propertyId}/reportingDataAnnotations/${title.toLowerCase()}`,
+    title,
+    description: "",
+    annotationDate: { year: 2025, month: 3, day: 1 },
+    color: "BLUE",
+    dateAdded: "2026-11-21T10:00:00.000Z",
+    categoryId: null,
+    systemGenerated: false,
+  };
+}
+
+type Reply = Partial<SendChatResponse> | ((request: RecordedRequest) => Response | Promise<Response>);
+
+/**
+ * A small stand-in for the chat API: POST answers with the next scripted reply and stores the
+ * exchange; GET returns what is stored; DELETE forgets it.
+ */
+function fakeChat({
+  user = freemium,
+  replies = [],
+  annotations = [],
+  extra = {},
+}: {
+  user?: ReturnType<typeof makeUser>;
+  replies?: Reply[];
+  annotations?: Annotation[][];
+  extra?: Record<string, FakeRoute>;
+}) {
+  const stored: ChatMessageView[] = [];
+  let annotationLoads = 0;
+  const post: FakeRoute = async (request) => {
+    const next = replies.shift() ?? {};
+    if (typeof next === "function") return next(request);
+    const body = request.body as { message: string };
+    const response: SendChatResponse = {
+      sessionId,
+      showAnnotations: false,
+      detectedPropertyId: null,
+      suggestedInput: null,
+      reply: `You said: ${body.message}`,
+      ...next,
+    };
+    stored.push(
+      { id: `u${stored.length}`, role: "user", content: body.message, timestamp: 1 },
+      { id: `a${stored.length}`, role: "assistant", content: response.reply, timestamp: 2 },
+    );
+    return jsonResponse(200, response);
+  };
+  const annotationsRoute: FakeRoute = () => {
+    const list = annotations[Math.min(annotationLoads, annotations.length - 1)] ?? [];
+    annotationLoads += 1;
+    return jsonResponse(200, { reportingDataAnnotations: list });
+  };
+  const api = stubApi({
+    "GET /api/auth/user": signedInAs(user),
+    "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+    "GET /api/properties": () => jsonResponse(200, { properties: [] }),
+    "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
+    [`GET /api/annotations/${propertyId}`]: annotationsRoute,
+    "POST /api/chat": post,
+    [`GET /api/chat/${sessionId}`]: () => jsonResponse(200, { messages: stored }),
+    [`DELETE /api/chat/${sessionId}`]: () => {
+      stored.length = 0;
+      return jsonResponse(200, { deleted: true });
+    },
+    ...extra,
+  });
+  return {
+    requests: api.requests,
+    posts: () => api.requests.filter((entry) => entry.method === "POST" && entry.path === "/api/chat"),
+    annotationLoads: () => annotationLoads,
+  };
+}
+
+async function openAgentMode() {
+  renderAppAt("/dashboard?mode=agent");
+  const input = await screen.findByPlaceholderText(chatPlaceholder);
+  return { input: input as HTMLTextAreaElement, log: screen.getByRole("log", { name: "Conversation" }) };
+}
+
+beforeEach(() => {
+  window.localStorage.setItem(storageKeys.selectedPropertyId, propertyId);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe("the chat panel in Agent Mode", () => {
+  it("shows the title, the empty state and a 3-row input within 60–200 px", async () => {
+    fakeChat({});
+    const { input } = await openAgentMode();
+
+    expect(screen.getByRole("heading", { name: "GA4 Assistant" })).toBeInTheDocument();
+    expect(screen.getByText(chatEmptyTitle)).toBeInTheDocument();
+    expect(screen.getByText(chatEmptyHint)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Clear" })).not.toBeInTheDocument();
+    expect(input).toHaveAttribute("rows", "3");
+    expect(input.className).toContain("min-h-[60px]");
+    expect(input.className).toContain("max-h-[200px]");
+    expect(screen.getByText(`Ask me anything about annotations for property ${propertyId}`)).toBeInTheDocument();
+  });
+
+  it("shows the user's bubble and 'Thinking...' at once, then the reply, and keeps the session", async () => {
+    const answer = deferred<Response>();
+    const chat = fakeChat({
+      replies: [
+        async () => {
+          await answer.promise;
+          return jsonResponse(200, {
+            sessionId,
+            showAnnotations: false,
+            detectedPropertyId: null,
+            suggestedInput: null,
+            reply: "Hi!\nHow can I help?",
+          } satisfies SendChatResponse);
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "Hello there{Enter}");
+    expect(within(log).getByText("Hello there")).toBeInTheDocument();
+    expect(within(log).getByRole("status")).toHaveTextContent("Thinking...");
+    expect(input).toHaveValue("");
+    expect(chat.posts()[0]?.body).toEqual({
+      message: "Hello there",
+      propertyId,
+      sessionId: null,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+
+    await act(async () => answer.resolve(new Response()));
+    const reply = await within(log).findByText(/How can I help\?/);
+    expect(reply.textContent).toContain("Hi!\nHow can I help?");
+    expect(reply.className).toContain("whitespace-pre-wrap");
+    expect(within(log).queryByText("Thinking...")).not.toBeInTheDocument();
+
+    await user.type(input, "Again{Enter}");
+    await within(log).findByText("You said: Again");
+    expect(chat.posts()[1]?.body).toMatchObject({ message: "Again", sessionId });
+    expect(window.sessionStorage.getItem(`chatSession:${propertyId}`)).toBe(sessionId);
+  });
+
+  it("sends on Enter and adds a line on Shift+Enter", async () => {
+    const chat = fakeChat({});
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "first line{Shift>}{Enter}{/Shift}second line");
+    expect(input).toHaveValue("first line\nsecond line");
+    expect(chat.posts()).toHaveLength(0);
+
+    await user.keyboard("{Enter}");
+    await within(log).findByText(/You said: first line/);
+    expect(chat.posts()[0]?.body).toMatchObject({ message: "first line\nsecond line" });
+  });
+
+  it("ignores empty messages and sends while one is pending, with the send button disabled", async () => {
+    const answer = deferred<void>();
+    const chat = fakeChat({
+      replies: [
+        async (request) => {
+          await answer.promise;
+          return jsonResponse(200, {
+            sessionId,
+            showAnnotations: false,
+            detectedPropertyId: null,
+            suggestedInput: null,
+            reply: `Echo ${(request.body as { message: string }).message}`,
+          } satisfies SendChatResponse);
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    const sendButton = screen.getByRole("button", { name: "Send message" });
+
+    expect(sendButton).toBeDisabled();
+    await user.type(input, "   ");
+    expect(sendButton).toBeDisabled();
+    await user.keyboard("{Enter}");
+    expect(chat.posts()).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, "One");
+    expect(sendButton).toBeEnabled();
+    await user.click(sendButton);
+    await user.type(input, "Two");
+    expect(sendButton).toBeDisabled();
+    await user.keyboard("{Enter}");
+    expect(chat.posts()).toHaveLength(1);
+    expect(input).toHaveValue("Two");
+
+    await act(async () => answer.resolve());
+    await within(log).findByText("Echo One");
+    expect(sendButton).toBeEnabled();
+  });
+
+  it("refuses messages over 4,000 characters with a counter", async () => {
+    const chat = fakeChat({});
+    await openAgentMode();
+    const input = screen.getByPlaceholderText(chatPlaceholder);
+
+    fireEvent.change(input, { target: { value: "x".repeat(4001) } });
+    expect(screen.getByText(/4,001 \/ 4,000/)).toHaveTextContent("Messages can be at most 4000 characters");
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: "Send message" })).toBeDisabled();
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(chat.posts()).toHaveLength(0);
+  });
+
+  it("clears the conversation and starts a new session next time", async () => {
+    const chat = fakeChat({});
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "Remember me{Enter}");
+    await within(log).findByText("You said: Remember me");
+    await user.click(screen.getByRole("button", { name: "Clear" }));
+
+    expect(await screen.findByText(chatEmptyTitle)).toBeInTheDocument();
+    expect(chat.requests.some((entry) => entry.method === "DELETE" && entry.path === `/api/chat/${sessionId}`)).toBe(true);
+    expect(screen.queryByRole("button", { name: "Clear" })).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(`chatSession:${propertyId}`)).toBeNull();
+
+    await user.type(input, "Fresh start{Enter}");
+    await within(log).findByText("You said: Fresh start");
+    expect(chat.posts()[1]?.body).toMatchObject({ sessionId: null });
+  });
+
+  it("refreshes the annotations and opens the table when the reply says so", async () => {
+    const chat = fakeChat({
+      replies: [{ showAnnotations: true, reply: "Created “Launch” (2025-03-01) in blue." }],
+      annotations: [[], [annotation("Launch")]],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await screen.findByText("No annotations found for this property.");
+    await user.click(screen.getByRole("button", { name: "Annotations" }));
+    expect(screen.getByRole("button", { name: "Annotations" })).toHaveAttribute("aria-expanded", "false");
+
+    await user.type(input, "Create an annotation called Launch on 2025-03-01{Enter}");
+    await within(log).findByText("Created “Launch” (2025-03-01) in blue.");
+    expect(screen.getByRole("button", { name: "Annotations" })).toHaveAttribute("aria-expanded", "true");
+    expect(await screen.findByRole("cell", { name: "Launch" })).toBeInTheDocument();
+    expect(chat.annotationLoads()).toBe(2);
+  });
+
+  it("selects the property the message names", async () => {
+    fakeChat({ replies: [{ detectedPropertyId: "987654321", reply: "Switched." }] });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "Use property 987654321{Enter}");
+    await within(log).findByText("Switched.");
+    expect(await screen.findByText("Ask me anything about annotations for property 987654321")).toBeInTheDocument();
+    expect(window.localStorage.getItem(storageKeys.selectedPropertyId)).toBe("987654321");
+    // The conversation follows the property it is about.
+    expect(within(log).getByText("Switched.")).toBeInTheDocument();
+  });
+
+  it("puts the suggested input in the box with the caret between the empty quotes", async () => {
+    const suggestion = 'Create an annotation called "" on 2026-11-23';
+    fakeChat({ replies: [{ suggestedInput: suggestion, reply: "What should it be called?" }] });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "Create an annotation today{Enter}");
+    await within(log).findByText("What should it be called?");
+    await waitFor(() => expect(input).toHaveValue(suggestion));
+    expect(input).toHaveFocus();
+    expect(input.selectionStart).toBe(suggestion.indexOf('""') + 1);
+  });
+
+  it("shows the free plan's daily limit message in the conversation and keeps the words", async () => {
+    const limit =
+      "You've used today's 30 assistant messages on the free plan. They reset at midnight UTC; the annotations table still works.";
+    fakeChat({ replies: [() => jsonResponse(429, { error: limit })] });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "List my annotations{Enter}");
+    expect(await within(log).findByRole("alert")).toHaveTextContent(limit);
+    expect(within(log).queryByText("List my annotations")).not.toBeInTheDocument();
+    expect(input).toHaveValue("List my annotations");
+  });
+
+  it("starts a new conversation when the kept one is gone", async () => {
+    window.sessionStorage.setItem(`chatSession:${propertyId}`, "0a0a0a0a-0000-4000-8000-000000000000");
+    const chat = fakeChat({
+      replies: [() => jsonResponse(404, { error: "That conversation was not found." })],
+      extra: {
+        "GET /api/chat/0a0a0a0a-0000-4000-8000-000000000000": () =>
+          jsonResponse(200, { messages: [] }),
+      },
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "Hello{Enter}");
+    await within(log).findByText("You said: Hello");
+    expect(chat.posts().map((entry) => (entry.body as { sessionId: unknown }).sessionId)).toEqual([
+      "0a0a0a0a-0000-4000-8000-000000000000",
+      null,
+    ]);
+  });
+});
+
+describe("Agent Mode's suggested prompts", () => {
+  it("locks Edit and Delete for the free plan, with the premium tooltips", async () => {
+    const chat = fakeChat({ user: freemium });
+    const user = userEvent.setup();
+    const { input } = await openAgentMode();
+    const prompts = within(screen.getByRole("list", { name: "Suggested prompts" }));
+
+    const edit = prompts.getByRole("button", { name: "Edit an annotation" });
+    const remove = prompts.getByRole("button", { name: "Delete an annotation" });
+    expect(edit).toHaveAttribute("aria-disabled", "true");
+    expect(remove).toHaveAttribute("aria-disabled", "true");
+    expect(prompts.getByRole("button", { name: "Create an annotation" })).not.toHaveAttribute("aria-disabled");
+
+    await user.click(remove);
+    expect(input).toHaveValue("");
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(premiumTooltips.delete);
+    expect(remove).toHaveAccessibleDescription(premiumTooltips.delete);
+    await user.tab({ shift: true });
+    expect(edit).toHaveFocus();
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(premiumTooltips.edit);
+    expect(chat.posts()).toHaveLength(0);
+  });
+
+  it("fills or sends a prompt for premium", async () => {
+    const chat = fakeChat({ user: premium });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    const prompts = within(screen.getByRole("list", { name: "Suggested prompts" }));
+
+    expect(prompts.getByRole("button", { name: "Delete an annotation" })).not.toHaveAttribute("aria-disabled");
+    await user.click(prompts.getByRole("button", { name: "Delete an annotation" }));
+    expect(input).toHaveValue('Delete ""');
+    expect(input).toHaveFocus();
+    expect(input.selectionStart).toBe(8);
+
+    await user.click(prompts.getByRole("button", { name: "Create an annotation" }));
+    expect(input.value).toMatch(/^Create an annotation called "" on \d{4}-\d{2}-\d{2}$/);
+
+    await user.click(prompts.getByRole("button", { name: "List my annotations" }));
+    await within(log).findByText("You said: List my annotations");
+    expect(chat.posts()[0]?.body).toMatchObject({ message: "List my annotations" });
+  });
+});
+
+describe("the chat in Property View", () => {
+  it("opens the same assistant in the Show Chat sidebar", async () => {
+    const chat = fakeChat({});
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+
+    await user.click(await screen.findByRole("button", { name: "Show Chat" }));
+    expect(screen.getByRole("heading", { name: "GA4 Assistant" })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Suggested prompts" })).not.toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText(chatPlaceholder), "Hi{Enter}");
+    expect(await screen.findByText("You said: Hi", {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(chat.posts()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,92 @@
+import { List, Lock, Pencil, Plus, Trash2, type LucideIcon } from "lucide-react";
+import type { CurrentUser } from "../../../shared/contracts/auth";
+import { capabilitiesOf } from "../../../shared/plans";
+import { HintTooltip } from "../../components/ui/hint-tooltip";
+import { cn } from "../../lib/class-names";
+import { premiumTooltips } from "../annotations/annotations-table";
+import type { ChatController } from "./use-chat";
+
+/** Today in the browser's calendar, as YYYY-MM-DD. */
+function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+interface SuggestedPrompt {
+  label: string;
+  icon: LucideIcon;
+  /** What choosing it does: a complete request is sent, a template is put in the input. */
+  run: (chat: ChatController) => void;
+  /** Sends at once, so it waits while a message is pending. */
+  sends?: boolean;
+  lockedTooltip?: string;
+}
+
+export const suggestedPrompts: readonly SuggestedPrompt[] = [
+  {
+    label: "Create an annotation",
+    icon: Plus,
+    run: (chat) => chat.fill(`Create an annotation called "" on ${localToday()}`),
+  },
+  { label: "List my annotations", icon: List, run: (chat) => chat.send("List my annotations"), sends: true },
+  {
+    label: "Edit an annotation",
+    icon: Pencil,
+    run: (chat) => chat.fill('Rename "" to ""'),
+    lockedTooltip: premiumTooltips.edit,
+  },
+  {
+    label: "Delete an annotation",
+    icon: Trash2,
+    run: (chat) => chat.fill('Delete ""'),
+    lockedTooltip: premiumTooltips.delete,
+  },
+];
+
+const promptClass =
+  "inline-flex w-full min-w-0 items-center gap-2 rounded-lg border bg-card px-3 py-2.5 text-left text-sm font-medium outline-none transition-colors focus-visible:ring-3 focus-visible:ring-ring/40";
+
+/**
+ * Agent Mode's four suggested prompts (spec §2). Without the premium plan, Edit and Delete are
+ * locked: they stay focusable (aria-disabled) so the keyboard reaches their tooltip.
+ */
+export function SuggestedPrompts({ user, chat }: { user: CurrentUser; chat: ChatController }) {
+  const { canEditAnnotations, canDeleteAnnotations } = capabilitiesOf(user.subscriptionTier);
+
+  return (
+    <ul aria-label="Suggested prompts" className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2">
+      {suggestedPrompts.map((prompt) => {
+        const allowed =
+          prompt.label === "Edit an annotation"
+            ? canEditAnnotations
+            : prompt.label === "Delete an annotation"
+              ? canDeleteAnnotations
+              : true;
+        const locked = !allowed && prompt.lockedTooltip !== undefined;
+        const unavailable = locked || (prompt.sends === true && chat.pending);
+        const Icon = locked ? Lock : prompt.icon;
+        const button = (
+          <button
+            type="button"
+            aria-disabled={unavailable || undefined}
+            onClick={() => {
+              if (!unavailable) prompt.run(chat);
+            }}
+            className={cn(
+              promptClass,
+              unavailable ? "cursor-not-allowed text-muted-foreground opacity-60" : "hover:bg-accent",
+            )}
+          >
+            <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="truncate">{prompt.label}</span>
+          </button>
+        );
+        return (
+          <li key={prompt.label} className="flex min-w-0 [&>span]:w-full">
+            {locked && prompt.lockedTooltip ? <HintTooltip content={prompt.lockedTooltip}>{button}</HintTooltip> : button}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

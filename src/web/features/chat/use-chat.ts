@@ -1,0 +1,218 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import type { CurrentUser } from "../../../shared/contracts/auth";
+import { chatMessageMaxLength, type ChatMessageView, type SendChatResponse } from "../../../shared/contracts/chat";
+import { capabilitiesOf } from "../../../shared/plans";
+import { isApiError } from "../../lib/api-client";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import { currentUserQueryKey } from "../auth/current-user";
+import { useSelectedProperty } from "../properties/selected-property";
+import {
+  browserTimeZone,
+  chatHistoryQueryKey,
+  clearChatSession,
+  fetchChatHistory,
+  readStoredChatSession,
+  sendChatMessage,
+  writeStoredChatSession,
+} from "./chat-api";
+
+export const chatFailureMessage = "Something went wrong. Please try again.";
+export const chatTooLongMessage = `Messages can be at most ${chatMessageMaxLength} characters`;
+
+/** A bubble on screen: a stored message, or the one just sent and not yet answered. */
+export type ChatBubble = Pick<ChatMessageView, "id" | "role" | "content">;
+
+export interface ChatController {
+  messages: ChatBubble[];
+  /** A message is on its way: 'Thinking...' shows and sending is blocked. */
+  pending: boolean;
+  /** The last send failed (e.g. the free plan's daily limit); shown in the conversation, never stored. */
+  notice: string | null;
+  input: string;
+  setInput: (value: string) => void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** Sends `text`, or the input when omitted. Empty, too long, or while pending: ignored. */
+  send: (text?: string) => void;
+  /** Puts `text` in the input and focuses it, the caret inside the first "" when there is one. */
+  fill: (text: string) => void;
+  clear: () => void;
+  clearing: boolean;
+}
+
+/** Whether `text` may be sent now (spec §5). */
+export function canSendChat(text: string, pending: boolean): boolean {
+  return !pending && text.trim() !== "" && text.length <= chatMessageMaxLength;
+}
+
+function caretFor(text: string): number {
+  const quotes = text.indexOf('""');
+  return quotes === -1 ? text.length : quotes + 1;
+}
+
+const noMessages: ChatMessageView[] = [];
+
+/**
+ * One conversation with the GA4 Assistant (spec §2 chat panel, §4, §5, §7). The session is created by
+ * the first message; its id is kept per property for this tab. A reply can refresh and reveal the
+ * annotations (`onShowAnnotations`), select a property, or propose a completed request in the input.
+ */
+export function useChat({
+  user,
+  onShowAnnotations,
+}: {
+  user: CurrentUser;
+  onShowAnnotations?: () => void;
+}): ChatController {
+  const queryClient = useQueryClient();
+  const { propertyId, setPropertyId } = useSelectedProperty();
+  const propertyKey = propertyId || "none";
+  const [sessions, setSessions] = useState<Record<string, string | null>>({});
+  const sessionId = propertyKey in sessions ? (sessions[propertyKey] ?? null) : readStoredChatSession(propertyKey);
+  const [input, setInput] = useState("");
+  const [pendingText, setPendingText] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [clearing, setClearing] = useState(false);
+  const pendingRef = useRef(false);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const caretRef = useRef<number | null>(null);
+
+  const rememberSession = useCallback((key: string, id: string | null) => {
+    writeStoredChatSession(key, id);
+    setSessions((previous) => ({ ...previous, [key]: id }));
+  }, []);
+
+  const history = useQuery({
+    queryKey: chatHistoryQueryKey(sessionId ?? ""),
+    queryFn: ({ signal }) => fetchChatHistory(sessionId ?? "", signal),
+    enabled: sessionId !== null,
+    retry: false,
+  });
+
+  // The kept conversation is gone (cleared elsewhere, or another account's): the next message starts afresh.
+  const historyGone = isApiError(history.error) && history.error.status === 404;
+  const activeSessionId = historyGone ? null : sessionId;
+
+  // Applies a requested caret position once the new input value is on screen.
+  useLayoutEffect(() => {
+    const caret = caretRef.current;
+    const element = textareaRef.current;
+    if (caret === null || !element) return;
+    caretRef.current = null;
+    element.focus();
+    element.setSelectionRange(caret, caret);
+  }, [input]);
+
+  const fill = useCallback((text: string) => {
+    caretRef.current = caretFor(text);
+    setInput(text);
+    // Same text again: no re-render would move the caret, so do it here.
+    const element = textareaRef.current;
+    if (element && element.value === text) {
+      caretRef.current = null;
+      element.focus();
+      element.setSelectionRange(caretFor(text), caretFor(text));
+    }
+  }, []);
+
+  function applyResponse(response: SendChatResponse, text: string, previous: readonly ChatMessageView[]) {
+    const now = Date.now();
+    // The reply is in the response: show it at once, then settle on the stored history.
+    queryClient.setQueryData<ChatMessageView[]>(chatHistoryQueryKey(response.sessionId), (cached) => [
+      ...(cached ?? previous),
+      { id: `local-user-${now}`, role: "user", content: text, timestamp: now },
+      { id: `local-assistant-${now}`, role: "assistant", content: response.reply, timestamp: now },
+    ]);
+    void queryClient.invalidateQueries({ queryKey: chatHistoryQueryKey(response.sessionId) });
+    rememberSession(propertyKey, response.sessionId);
+
+    if (response.showAnnotations) {
+      void queryClient.invalidateQueries({ queryKey: ["/api/annotations"] });
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      onShowAnnotations?.();
+    }
+    const detected = response.detectedPropertyId;
+    const lockedElsewhere =
+      capabilitiesOf(user.subscriptionTier).locksFirstProperty &&
+      user.lockedPropertyId !== null &&
+      user.lockedPropertyId !== detected;
+    if (detected && detected !== propertyId && !lockedElsewhere) {
+      // The conversation follows the property it is about.
+      rememberSession(detected, response.sessionId);
+      setPropertyId(detected);
+    }
+    if (response.suggestedInput) fill(response.suggestedInput);
+  }
+
+  function send(text?: string) {
+    const message = text ?? input;
+    if (!canSendChat(message, pendingRef.current)) return;
+    pendingRef.current = true;
+    setPendingText(message);
+    setNotice(null);
+    if (text === undefined) setInput("");
+    const sessionId = activeSessionId;
+    const previous = sessionId ? (history.data ?? noMessages) : noMessages;
+    const request = { message, propertyId: propertyId || null, timeZone: browserTimeZone() };
+
+    void (async () => {
+      try {
+        let response: SendChatResponse;
+        try {
+          response = await sendChatMessage({ ...request, sessionId });
+        } catch (error) {
+          if (!(isApiError(error) && error.status === 404 && sessionId)) throw error;
+          // The conversation no longer exists: this message starts a new one.
+          rememberSession(propertyKey, null);
+          response = await sendChatMessage({ ...request, sessionId: null });
+        }
+        applyResponse(response, message, response.sessionId === sessionId ? previous : noMessages);
+      } catch (error) {
+        setNotice(serverErrorMessage(error) ?? chatFailureMessage);
+        // Nothing was stored: give the words back so they can be sent again.
+        if (text === undefined) setInput((current) => (current === "" ? message : current));
+        if (isApiError(error) && error.status === 401) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      } finally {
+        pendingRef.current = false;
+        setPendingText(null);
+      }
+    })();
+  }
+
+  function clear() {
+    if (pendingRef.current || clearing) return;
+    setNotice(null);
+    const ending = activeSessionId;
+    if (!ending) return;
+    setClearing(true);
+    void clearChatSession(ending)
+      .catch(() => undefined)
+      .finally(() => {
+        queryClient.removeQueries({ queryKey: chatHistoryQueryKey(ending) });
+        setSessions((previous) => {
+          const next = { ...previous };
+          for (const key of Object.keys(next)) if (next[key] === ending) next[key] = null;
+          return next;
+        });
+        rememberSession(propertyKey, null);
+        setClearing(false);
+      });
+  }
+
+  const stored = activeSessionId ? (history.data ?? noMessages) : noMessages;
+  const messages: ChatBubble[] =
+    pendingText === null ? stored : [...stored, { id: "pending-user-message", role: "user", content: pendingText }];
+
+  return {
+    messages,
+    pending: pendingText !== null,
+    notice,
+    input,
+    setInput,
+    textareaRef,
+    send,
+    fill,
+    clear,
+    clearing,
+  };
+}
