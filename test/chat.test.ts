@@ -209,6 +209,31 @@ describe("the assistant on a language model", () => {
     expect((await annotationsOf(free)).some((a) => a.title === "Over quota")).toBe(false);
   });
 
+  it("changes at most one annotation per message, and never reaches a property the person's Google account cannot", async () => {
+    const who = await person("premium");
+    const editable = (await annotationsOf(who)).filter((a) => !a.systemGenerated).slice(0, 2);
+    scripted.script(
+      {
+        toolCalls: editable.map((annotation) => ({
+          toolName: "updateAnnotation",
+          input: { which: { annotationId: annotation.annotationId }, title: `Bulk ${annotation.annotationId}` },
+        })),
+      },
+      { text: "Renamed both." },
+    );
+    await say(who, "rename them all");
+    const titles = (await annotationsOf(who)).map((a) => a.title);
+    expect(titles.filter((title) => title.startsWith("Bulk "))).toHaveLength(1);
+    expect(JSON.stringify(scripted.calls[1]!.prompt)).toContain("Only one existing annotation can be changed");
+
+    scripted.script({ toolCalls: [{ toolName: "listAnnotations", input: {} }] }, { text: "Here they are." });
+    const response = (await say(who, "show annotations for property 999999999", { propertyId: undefined })).json();
+    expect(response.detectedPropertyId).toBe("999999999");
+    expect(JSON.stringify(scripted.calls[1]!.prompt)).toContain("cannot reach that property");
+    const saved = (await inject({ method: "GET", url: "/api/properties", headers: { cookie: who.jar.header() } })).json().properties;
+    expect(saved.some((p: { propertyId: string }) => p.propertyId === "999999999")).toBe(false);
+  });
+
   it("turns a provider failure into a friendly reply and keeps the person's message", async () => {
     const who = await person("freemium");
     scripted.script({

@@ -32,8 +32,21 @@ function toReference(input: z.infer<typeof reference>): AnnotationReference {
   return { kind: "last" };
 }
 
+interface TurnState {
+  showAnnotations: boolean;
+  previews: string[];
+  /** Changes and deletion previews made this turn; more than one needs the person's go-ahead. */
+  changes: number;
+}
+
+const oneChangePerTurn = {
+  ok: false as const,
+  error:
+    "Only one existing annotation can be changed or deleted per message. Do this one, then ask the person to confirm the next.",
+};
+
 /** Per request: the tools the model may call, bound to this person's actions. */
-function assistantTools(actions: AssistantActions, turn: { showAnnotations: boolean; previews: string[] }) {
+function assistantTools(actions: AssistantActions, turn: TurnState) {
   const touched = <T extends { ok: boolean }>(result: T) => {
     if (result.ok) turn.showAnnotations = true;
     return result;
@@ -102,6 +115,7 @@ function assistantTools(actions: AssistantActions, turn: { showAnnotations: bool
         color: color.optional(),
       }),
       execute: async (input) => {
+        if (turn.changes++ > 0) return oneChangePerTurn;
         const result = touched(
           await actions.updateAnnotation(toReference(input.which), {
             ...(input.title !== undefined ? { title: input.title } : {}),
@@ -118,6 +132,7 @@ function assistantTools(actions: AssistantActions, turn: { showAnnotations: bool
         "Ask to delete one annotation. This only shows the person a preview; it is deleted after they reply yes in their next message. Tell them to reply yes to confirm.",
       inputSchema: z.object({ which: reference }),
       execute: async (input) => {
+        if (turn.changes++ > 0) return oneChangePerTurn;
         const result = await actions.previewDeletion(toReference(input.which));
         if (!result.ok) return result;
         turn.previews.push(deletionPreview(result.value));
@@ -163,7 +178,7 @@ export interface LlmAssistantInput {
 export function createLlmAssistant(options: { model: LanguageModel; timeoutMs: number }) {
   return {
     async respond(input: LlmAssistantInput): Promise<AssistantTurn> {
-      const turn = { showAnnotations: false, previews: [] as string[] };
+      const turn: TurnState = { showAnnotations: false, previews: [], changes: 0 };
       try {
         const result = await generateText({
           model: options.model,
