@@ -13,8 +13,6 @@ import { createAnalyticsGateway } from "./features/google-connection/analytics-g
 import { createChatRepository } from "./features/chat/chat-repository.js";
 import { chatRoutes } from "./features/chat/chat-routes.js";
 import { createChatService, type AssistantEngine } from "./features/chat/chat-service.js";
-import { createLanguageModel } from "./features/chat/language-model.js";
-import { createLlmAssistant } from "./features/chat/llm-assistant.js";
 import { createOfflineAssistant } from "./features/chat/offline-assistant.js";
 import { createGoogleConnectionRepository } from "./features/google-connection/google-connection-repository.js";
 import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
@@ -124,7 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     chat: createChatRepository(database.db),
     annotations,
     properties,
-    engine: deps.assistantEngine ?? assistantEngineFor(config.llm),
+    engine: deps.assistantEngine ?? (await assistantEngineFor(config.llm)),
     dailyMessageLimit: config.assistantDailyMessageLimit,
     now: deps.now,
   });
@@ -154,7 +152,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-function assistantEngineFor(llm: AppConfig["llm"]): AssistantEngine {
+async function assistantEngineFor(llm: AppConfig["llm"]): Promise<AssistantEngine> {
   if (llm.provider === "offline") return { kind: "offline", assistant: createOfflineAssistant() };
+  // The provider SDKs load only when one is configured: start-up stays fast without them.
+  const [{ createLanguageModel }, { createLlmAssistant }] = await Promise.all([
+    import("./features/chat/language-model.js"),
+    import("./features/chat/llm-assistant.js"),
+  ]);
   return { kind: "llm", assistant: createLlmAssistant({ model: createLanguageModel(llm), timeoutMs: llm.timeoutMs }) };
 }

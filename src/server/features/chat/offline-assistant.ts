@@ -4,7 +4,12 @@ import { capabilitiesOf } from "../../../shared/plans.js";
 import type { User } from "../../db/schema/index.js";
 import { noPropertyMessage, type AssistantActions } from "./assistant-actions.js";
 import { deletionPreview, describeAnnotation, describeList, type AssistantTurn } from "./assistant-reply.js";
-import { understandMessage, type Understanding } from "./offline-engine/understand-message.js";
+import type * as OfflineEngine from "./offline-engine/understand-message.js";
+import type { Understanding } from "./offline-engine/understand-message.js";
+
+/** The date parser behind the engine is sizeable; load it with the first message, not at start-up. */
+let engine: Promise<typeof OfflineEngine> | null = null;
+const loadEngine = () => (engine ??= import("./offline-engine/understand-message.js"));
 
 const helpText = [
   "I can manage this property's annotations. Try:",
@@ -29,6 +34,7 @@ export function createOfflineAssistant() {
       today: CalendarDate;
       propertyId: string | null;
     }): Promise<AssistantTurn> {
+      const { understandMessage } = await loadEngine();
       const understood = understandMessage(input.message, { now: input.now, timeZone: input.timeZone });
       return act(understood, input);
     },

@@ -1,4 +1,4 @@
-import { analyticsadmin, type analyticsadmin_v1alpha } from "@googleapis/analyticsadmin";
+import type { analyticsadmin_v1alpha, analyticsadmin_v1beta } from "@googleapis/analyticsadmin";
 import type { CalendarDate } from "../../../shared/calendar-date.js";
 import { toGoogleApiError } from "./google-api-error.js";
 
@@ -57,14 +57,19 @@ const maskPaths: Record<keyof GoogleAnnotationInput, string> = {
 };
 
 export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdmin {
-  const alpha = analyticsadmin({ version: "v1alpha", rootUrl: options.rootUrl });
-  const beta = analyticsadmin({ version: "v1beta", rootUrl: options.rootUrl });
+  // The generated client is large; build it on the first Google call rather than at start-up.
+  let clients: Promise<{ alpha: analyticsadmin_v1alpha.Analyticsadmin; beta: analyticsadmin_v1beta.Analyticsadmin }> | null = null;
+  const loadClients = () =>
+    (clients ??= import("@googleapis/analyticsadmin").then(({ analyticsadmin }) => ({
+      alpha: analyticsadmin({ version: "v1alpha", rootUrl: options.rootUrl }),
+      beta: analyticsadmin({ version: "v1beta", rootUrl: options.rootUrl }),
+    })));
   const requestOptions = (accessToken: string) => ({
     headers: { Authorization: `Bearer ${accessToken}` },
     retry: false,
     timeout: requestTimeoutMs,
   });
-  const annotations = alpha.properties.reportingDataAnnotations;
+  const annotationsApi = async () => (await loadClients()).alpha.properties.reportingDataAnnotations;
 
   async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
     try {
@@ -79,6 +84,7 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
       const summaries: GooglePropertySummary[] = [];
       let pageToken: string | undefined;
       do {
+        const { beta } = await loadClients();
         const page = await call(() => beta.accountSummaries.list({ pageSize: maxPageSize, pageToken }, requestOptions(accessToken)));
         for (const account of page.accountSummaries ?? []) {
           // canEdit is newer than the library's typings and omitted by Google when false.
@@ -97,6 +103,7 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
     },
 
     async listAnnotations(accessToken, propertyId) {
+      const annotations = await annotationsApi();
       const found: GoogleAnnotation[] = [];
       let pageToken: string | undefined;
       do {
@@ -110,6 +117,7 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
     },
 
     async createAnnotation(accessToken, propertyId, input) {
+      const annotations = await annotationsApi();
       const body = input as analyticsadmin_v1alpha.Schema$GoogleAnalyticsAdminV1alphaReportingDataAnnotation;
       const created = await call(() =>
         annotations.create({ parent: `properties/${propertyId}`, requestBody: body }, requestOptions(accessToken)),
@@ -118,6 +126,7 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
     },
 
     async updateAnnotation(accessToken, propertyId, annotationId, input) {
+      const annotations = await annotationsApi();
       const fields = (Object.keys(input) as (keyof GoogleAnnotationInput)[]).filter((key) => input[key] !== undefined);
       const updated = await call(() =>
         annotations.patch(
@@ -133,6 +142,7 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
     },
 
     async deleteAnnotation(accessToken, propertyId, annotationId) {
+      const annotations = await annotationsApi();
       await call(() =>
         annotations.delete(
           { name: `properties/${propertyId}/reportingDataAnnotations/${annotationId}` },
