@@ -12,7 +12,7 @@ import {
   type GoogleEndpoints,
 } from "./server/integrations/google/google-endpoints.js";
 import { createLogger } from "./server/logger.js";
-import { startServer } from "./server/start-server.js";
+import { startServer, withConcretePort } from "./server/start-server.js";
 
 const shutdownGraceMs = 10_000;
 
@@ -32,7 +32,8 @@ function readConfig(): AppConfig {
 }
 
 async function main(): Promise<void> {
-  const config = readConfig();
+  // The sandbox registers the app's redirect URIs, so a PORT=0 must become a real port first.
+  const config = await withConcretePort(readConfig());
   const logger = createLogger(config);
 
   let sandbox: RunningSandbox | null = null;
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     sandbox = await startSandbox({
       port: config.google.sandboxPort,
       dataDir: config.dataDir,
+      faultControl: config.google.faultControl,
       clients: [
         {
           ...sandboxAppClient,

@@ -210,6 +210,30 @@ describe("sign-in with Google (through the sandbox)", () => {
   });
 });
 
+describe("what the browser can reach of the sign-in library", () => {
+  it("is only the sign-in endpoints; session listings with raw tokens stay internal", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("internal"));
+    for (const path of ["/api/auth/get-session", "/api/auth/list-sessions", "/api/auth/list-accounts", "/api/auth/get-access-token"]) {
+      const response = await inject({ method: "GET", url: path, headers: { cookie: jar.header() } });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).not.toContain(jar.get(sessionCookie)!.split(".")[0]!);
+    }
+    const oauth2 = await inject({ method: "POST", url: "/api/auth/sign-in/oauth2", headers: sameOrigin, payload: { providerId: "google" } });
+    expect(oauth2.statusCode).toBe(404);
+  });
+
+  it("answers its errors in the API's own shape", async () => {
+    const response = await inject({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      headers: sameOrigin,
+      payload: { email: freshEmail("shape"), callbackURL: "https://evil.example/" },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
+  });
+});
+
 describe("GET /api/logout", () => {
   it("ends the session, clears the cookie and lands on the landing page", async () => {
     const jar = await signInWithEmailLink(harness, freshEmail("bye"));
@@ -220,6 +244,13 @@ describe("GET /api/logout", () => {
     expect([logout.headers["set-cookie"]].flat().some((line) => line?.startsWith(`${sessionCookie}=;`))).toBe(true);
     const after = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: oldCookie } });
     expect(after.statusCode).toBe(401);
+  });
+
+  it("cannot be triggered by another site", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("csrf.logout"));
+    const forged = await inject({ method: "GET", url: "/api/logout", headers: { cookie: jar.header(), "sec-fetch-site": "cross-site" } });
+    expect(forged.statusCode).toBe(403);
+    expect((await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: jar.header() } })).statusCode).toBe(200);
   });
 });
 

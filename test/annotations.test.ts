@@ -161,6 +161,19 @@ describe("saved properties", () => {
     expect((await send(who.jar, "POST", "/api/properties", { propertyId: who.propertyId })).statusCode).toBe(201);
   });
 
+  it("keeps one property usable after a move from Premium to the free plan", async () => {
+    const who = await person("premium");
+    const other = ((await get(who.jar, "/api/ga4/properties")).json().properties as { propertyId: string }[]).find(
+      (property) => property.propertyId !== who.propertyId,
+    )!;
+    expect((await send(who.jar, "POST", "/api/properties", { propertyId: other.propertyId })).statusCode).toBe(201);
+    expect((await send(who.jar, "PATCH", "/api/users/subscription", { tier: "freemium" })).statusCode).toBe(200);
+    const saved = (await get(who.jar, "/api/properties")).json().properties as { propertyId: string; locked: boolean }[];
+    expect(saved.filter((property) => property.locked).map((property) => property.propertyId)).toEqual([who.propertyId]);
+    expect((await get(who.jar, `/api/annotations/${who.propertyId}`)).statusCode).toBe(200);
+    expect((await get(who.jar, `/api/annotations/${other.propertyId}`)).statusCode).toBe(403);
+  });
+
   it("keeps another user's saved property out of reach", async () => {
     const owner = await person("freemium");
     const stranger = await signInWithEmailLink(harness, freshEmail("stranger"));

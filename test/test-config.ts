@@ -11,7 +11,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logFormat: "json",
     serveWeb: false,
     appUrl: "http://localhost:5000",
-    google: { mode: "sandbox", sandboxPort: 0 },
+    google: { mode: "sandbox", sandboxPort: 0, faultControl: false },
     sessionSecret: "test-session-secret-that-is-long-enough-0123456789",
     tokenEncryptionKey: Buffer.alloc(32, 7).toString("base64"),
     premiumTesterEmails: ["tester1@example.com", "tester2@example.com"],

@@ -89,11 +89,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger,
   });
   const users = createUsersRepository(database.db);
-  const subscriptions = createSubscriptionService({
-    users,
-    access: { premiumTesterEmails: config.premiumTesterEmails, auditBetaEmails: config.auditBetaEmails },
-    now: deps.now,
-  });
   const rateLimiter = createRateLimiter(database.db);
   registerSessionUser(app, { auth, users });
 
@@ -110,6 +105,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     retryPolicy: deps.googleRetryPolicy ?? interactiveRetryPolicy,
   });
   const properties = createPropertiesService({ repository: createPropertiesRepository(database.db), gateway });
+  const subscriptions = createSubscriptionService({
+    users,
+    access: { premiumTesterEmails: config.premiumTesterEmails, auditBetaEmails: config.auditBetaEmails },
+    keepOnePropertyForFreePlan: (user) => properties.keepOneForFreePlan(user),
+    now: deps.now,
+  });
   const annotations = createAnnotationsService({
     gateway,
     properties,
@@ -122,7 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     chat: createChatRepository(database.db),
     annotations,
     properties,
-    engine: deps.assistantEngine ?? (await assistantEngineFor(config.llm)),
+    engine: deps.assistantEngine ?? (await assistantEngineFor(config.llm, logger)),
     dailyMessageLimit: config.assistantDailyMessageLimit,
     now: deps.now,
   });
@@ -152,12 +153,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-async function assistantEngineFor(llm: AppConfig["llm"]): Promise<AssistantEngine> {
+async function assistantEngineFor(llm: AppConfig["llm"], logger: FastifyBaseLogger): Promise<AssistantEngine> {
   if (llm.provider === "offline") return { kind: "offline", assistant: createOfflineAssistant() };
   // The provider SDKs load only when one is configured: start-up stays fast without them.
   const [{ createLanguageModel }, { createLlmAssistant }] = await Promise.all([
     import("./features/chat/language-model.js"),
     import("./features/chat/llm-assistant.js"),
   ]);
-  return { kind: "llm", assistant: createLlmAssistant({ model: createLanguageModel(llm), timeoutMs: llm.timeoutMs }) };
+  return { kind: "llm", assistant: createLlmAssistant({ model: createLanguageModel(llm), timeoutMs: llm.timeoutMs, logger }) };
 }

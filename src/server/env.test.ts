@@ -33,8 +33,8 @@ describe("loadConfig", () => {
   });
 
   it("uses the sandbox unless a Google OAuth client is configured", () => {
-    expect(loadConfig({}).google).toEqual({ mode: "sandbox", sandboxPort: 5050 });
-    expect(loadConfig({ SANDBOX_PORT: "6060" }).google).toEqual({ mode: "sandbox", sandboxPort: 6060 });
+    expect(loadConfig({}).google).toEqual({ mode: "sandbox", sandboxPort: 5050, faultControl: false });
+    expect(loadConfig({ SANDBOX_PORT: "6060", SANDBOX_CONTROL: "on" }).google).toEqual({ mode: "sandbox", sandboxPort: 6060, faultControl: true });
     expect(loadConfig({ GOOGLE_CLIENT_ID: "id.apps", GOOGLE_CLIENT_SECRET: "s3cret" }).google).toEqual({
       mode: "google",
       clientId: "id.apps",

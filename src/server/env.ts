@@ -40,6 +40,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SANDBOX_PORT: portSchema.default(5050),
+  SANDBOX_CONTROL: z.enum(["on", "off"], { message: "must be on or off" }).default("off"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -120,7 +121,7 @@ export interface AppConfig {
  */
 export type GoogleConfig =
   | { mode: "google"; clientId: string; clientSecret: string }
-  | { mode: "sandbox"; sandboxPort: number };
+  | { mode: "sandbox"; sandboxPort: number; faultControl: boolean };
 
 export type LlmConfig =
   | { provider: "offline" }
@@ -200,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
         ? { mode: "google", clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
-        : { mode: "sandbox", sandboxPort: values.SANDBOX_PORT },
+        : { mode: "sandbox", sandboxPort: values.SANDBOX_PORT, faultControl: values.SANDBOX_CONTROL === "on" },
     sessionSecret: values.SESSION_SECRET,
     tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY,
     // In sandbox mode a newcomer can try Premium and the audit with these documented addresses.
@@ -210,7 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM,
     llm: llmConfig(values),
     assistantDailyMessageLimit: values.ASSISTANT_DAILY_MESSAGE_LIMIT,
-    trustProxy: (values.TRUST_PROXY ?? (values.NODE_ENV === "production" ? "true" : "false")) === "true",
+    // Off unless set: trusting X-Forwarded-For without a proxy in front would let clients pick their address.
+    trustProxy: values.TRUST_PROXY === "true",
     rateLimits: {
       lookupsPerMinute: values.RATE_LIMIT_LOOKUPS_PER_MINUTE,
       signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,

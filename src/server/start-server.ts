@@ -7,6 +7,7 @@ import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js"
 import { loadOrCreateLocalSecret } from "./local-secrets.js";
 import { createLogger } from "./logger.js";
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
 import path from "node:path";
 
 export interface RunningServer {
@@ -24,7 +25,8 @@ export interface StartOptions {
 }
 
 /** env → secrets → database → migrations → app → listen. */
-export async function startServer(config: AppConfig, options: StartOptions): Promise<RunningServer> {
+export async function startServer(requested: AppConfig, options: StartOptions): Promise<RunningServer> {
+  const config = await withConcretePort(requested);
   const logger = options.logger ?? createLogger(config);
   const sessionSecret = config.sessionSecret ?? (await loadOrCreateLocalSecret(config.dataDir, "session-secret"));
   const tokenEncryptionKey =
@@ -64,4 +66,22 @@ export async function startServer(config: AppConfig, options: StartOptions): Pro
     await database.close();
     throw error;
   }
+}
+
+/**
+ * PORT=0 asks for any free port; the public address (sign-in links, OAuth redirects, the Origin
+ * check) must name the real one, so pick it before the app is built.
+ */
+export async function withConcretePort(config: AppConfig): Promise<AppConfig> {
+  if (config.port !== 0) return config;
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, config.host, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+  const appUrl = config.appUrl === "http://localhost:0" ? `http://localhost:${port}` : config.appUrl;
+  return { ...config, port, appUrl };
 }

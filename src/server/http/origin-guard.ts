@@ -1,7 +1,19 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "./http-error.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const foreignOriginMessage = "This request must come from the Tidemark app itself.";
+
+/**
+ * For the few GET endpoints that change state because the spec makes them navigations or plain
+ * fetches (logout, disconnect): browsers label a request started by another site, and such a
+ * request is refused.
+ */
+export function refuseCrossSite(request: FastifyRequest): void {
+  const site = request.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") throw new HttpError(403, foreignOriginMessage, "forbidden_origin");
+}
 
 /**
  * Cross-site request forgery defence: a state-changing request must come from a page of our own
@@ -15,7 +27,7 @@ export function registerOriginGuard(app: FastifyInstance, options: { trustedOrig
     if (safeMethods.has(request.method) || request.is404) return;
     const origin = request.headers.origin;
     if (!origin || origin === "null" || !trusted.has(origin)) {
-      throw new HttpError(403, "This request must come from the Tidemark app itself.", "forbidden_origin");
+      throw new HttpError(403, foreignOriginMessage, "forbidden_origin");
     }
   });
 }

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import {
   annotationId,
-  createAnnotationRequest,
   propertyId,
-  updateAnnotationRequest,
   type AnnotationListResponse,
 } from "../../../shared/contracts/annotations.js";
-import { parseBody } from "../../http/parse-body.js";
+import { parseInput } from "../../http/parse-input.js";
 import type { AnnotationsService } from "./annotations-service.js";
 
 interface PropertyParams {
@@ -21,27 +19,27 @@ export async function annotationsRoutes(app: FastifyInstance, deps: { annotation
 
   app.get<{ Params: PropertyParams }>("/api/annotations/:propertyId", async (request): Promise<AnnotationListResponse> => {
     const user = await request.requireUser();
-    return { reportingDataAnnotations: await annotations.list(user, parseBody(propertyId, request.params.propertyId)) };
+    return { reportingDataAnnotations: await annotations.list(user, parseInput(propertyId, request.params.propertyId)) };
   });
 
+  // Bodies are checked by the service against the shared contracts (it serves the assistant too).
   app.post<{ Params: PropertyParams }>("/api/annotations/:propertyId", async (request, reply) => {
     const user = await request.requireUser();
-    const property = parseBody(propertyId, request.params.propertyId);
-    const input = parseBody(createAnnotationRequest, request.body);
-    return reply.code(201).send(await annotations.create(user, property, input));
+    const property = parseInput(propertyId, request.params.propertyId);
+    return reply.code(201).send(await annotations.create(user, property, request.body));
   });
 
   app.patch<{ Params: AnnotationParams }>("/api/annotations/:propertyId/:annotationId", async (request) => {
     const user = await request.requireUser();
-    const property = parseBody(propertyId, request.params.propertyId);
-    const id = parseBody(annotationId, request.params.annotationId);
-    return annotations.update(user, property, id, parseBody(updateAnnotationRequest, request.body));
+    const property = parseInput(propertyId, request.params.propertyId);
+    const id = parseInput(annotationId, request.params.annotationId);
+    return annotations.update(user, property, id, request.body);
   });
 
   app.delete<{ Params: AnnotationParams }>("/api/annotations/:propertyId/:annotationId", async (request) => {
     const user = await request.requireUser();
-    const property = parseBody(propertyId, request.params.propertyId);
-    const id = parseBody(annotationId, request.params.annotationId);
+    const property = parseInput(propertyId, request.params.propertyId);
+    const id = parseInput(annotationId, request.params.annotationId);
     await annotations.remove(user, property, id);
     return { deleted: true };
   });

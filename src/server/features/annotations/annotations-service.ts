@@ -3,7 +3,14 @@ import { HttpError } from "../../http/http-error.js";
 import type { GoogleAnnotation, GoogleAnnotationInput } from "../../integrations/google/analytics-admin.js";
 import { defaultAnnotationColor, isAnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, latestTodayAnywhere } from "../../../shared/calendar-date.js";
-import type { Annotation, CreateAnnotationRequest, UpdateAnnotationRequest } from "../../../shared/contracts/annotations.js";
+import {
+  createAnnotationRequest,
+  updateAnnotationRequest,
+  type Annotation,
+  type CreateAnnotationRequest,
+  type UpdateAnnotationRequest,
+} from "../../../shared/contracts/annotations.js";
+import { parseInput } from "../../http/parse-input.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
@@ -54,7 +61,9 @@ export function createAnnotationsService(deps: {
       return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
     },
 
-    async create(user: User, propertyId: string, input: CreateAnnotationRequest): Promise<Annotation> {
+    /** `request` is checked against the shared contract here, so every caller — routes and assistant — gets the same rules. */
+    async create(user: User, propertyId: string, request: CreateAnnotationRequest | unknown): Promise<Annotation> {
+      const input = parseInput(createAnnotationRequest, request);
       await properties.requireAllowed(user, propertyId);
       if (compareDates(input.annotationDate, latestTodayAnywhere(now())) > 0) {
         throw new HttpError(400, "Annotations cannot be created for future dates.", "future_date");
@@ -76,7 +85,9 @@ export function createAnnotationsService(deps: {
           retry: true,
           // A create whose answer was lost may still have landed: look before sending it again,
           // so a dropped connection never makes a duplicate.
-          beforeRetry: async (admin, token) => {
+          beforeRetry: async (admin, token, failure) => {
+            // A 429 or a refusal means Google did nothing; only a lost answer needs a look.
+            if (!failure.outcomeUnknown) return { done: false };
             const landed = (await admin.listAnnotations(token, propertyId)).find((candidate) => sameAnnotation(candidate, body));
             return landed ? { done: true, value: landed } : { done: false };
           },
@@ -97,7 +108,8 @@ export function createAnnotationsService(deps: {
       return toAnnotation(created, metadata);
     },
 
-    async update(user: User, propertyId: string, annotationId: string, input: UpdateAnnotationRequest): Promise<Annotation> {
+    async update(user: User, propertyId: string, annotationId: string, request: UpdateAnnotationRequest | unknown): Promise<Annotation> {
+      const input = parseInput(updateAnnotationRequest, request);
       if (!capabilitiesOf(user.subscriptionTier).canEditAnnotations) {
         throw new HttpError(403, "Editing annotations is a Premium feature. Upgrade to edit annotations.", "premium_required");
       }

@@ -2,7 +2,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { emailAddress, lookupRequest, type LookupResponse } from "../../../shared/contracts/auth.js";
 import { HttpError } from "../../http/http-error.js";
-import { parseBody } from "../../http/parse-body.js";
+import { refuseCrossSite } from "../../http/origin-guard.js";
+import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { SubscriptionService } from "../users/subscription-service.js";
 import type { UsersRepository } from "../users/users-repository.js";
@@ -27,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
 
   app.post("/api/auth/lookup", async (request): Promise<LookupResponse> => {
     await deps.rateLimiter.hit(deps.limits.lookup, request.ip);
-    const { email } = parseBody(lookupRequest, request.body);
+    const { email } = parseInput(lookupRequest, request.body);
     return { exists: await deps.users.existsByEmail(email) };
   });
 
@@ -47,21 +48,37 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
 
   // A navigation: ends the session, clears the cookie and lands on the landing page.
   app.get("/api/logout", async (request, reply) => {
+    refuseCrossSite(request);
     const response = await deps.auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
     forwardCookies(response, reply);
     return reply.redirect("/", 302);
   });
 
-  // Everything else under /api/auth is Better Auth's own (sign-in link, OAuth callback, …).
+  // Only the parts of Better Auth the product uses are reachable. The rest (session listings that
+  // carry the raw session token, account tokens, linking) stays internal.
   app.route({
     method: ["GET", "POST"],
     url: `${authBasePath}/*`,
     handler: async (request, reply) => {
+      const path = request.url.split("?")[0]!.slice(authBasePath.length);
+      const allowed = forwardedAuthPaths[path];
+      if (!allowed || !allowed.includes(request.method)) {
+        return reply.code(404).send({ error: `Not found: ${request.method} ${authBasePath}${path}` });
+      }
       await guardSignInAttempt(request, deps);
       return forwardToAuth(request, reply, deps.auth, deps.appUrl);
     },
   });
 }
+
+/** Better Auth endpoints the web app and Google's redirects need, and nothing else. */
+const forwardedAuthPaths: Record<string, string[]> = {
+  "/sign-in/magic-link": ["POST"],
+  "/magic-link/verify": ["GET"],
+  "/sign-in/social": ["POST"],
+  "/callback/google": ["GET"],
+  "/error": ["GET"],
+};
 
 /**
  * Our rules in front of Better Auth's sign-in endpoints: an email link request gets the same
@@ -100,6 +117,12 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, auth:
     if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
   });
   forwardCookies(response, reply);
+  const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
+  if (response.status >= 400 && isJson) {
+    // One error shape for the whole API: Better Auth's `{ message, code }` becomes `{ error, code }`.
+    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    return reply.send({ error: body.message ?? "Sign-in failed. Please try again.", ...(body.code ? { code: body.code } : {}) });
+  }
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
 

@@ -59,6 +59,14 @@ export function createAssistantActions(
       await deps.properties.requireAllowed(user, propertyId);
     } catch (error) {
       if (!(error instanceof HttpError) || error.code !== "property_not_saved") throw error;
+      if (capabilitiesOf(user.subscriptionTier).locksFirstProperty) {
+        // Locking the free plan's one property is the person's decision, made in the picker.
+        throw new HttpError(
+          403,
+          "On the free plan Tidemark works with one property. Choose it in the property picker above; it asks you to confirm before locking it.",
+          "property_not_saved",
+        );
+      }
       await deps.properties.save(user, propertyId);
     }
     return propertyId;

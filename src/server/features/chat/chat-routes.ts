@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { sendChatRequest, type ChatHistoryResponse, type SendChatResponse } from "../../../shared/contracts/chat.js";
-import { parseBody } from "../../http/parse-body.js";
+import { parseInput } from "../../http/parse-input.js";
 import type { ChatService } from "./chat-service.js";
 
 const sessionId = z.uuid({ message: "That conversation was not found." });
@@ -9,17 +9,17 @@ const sessionId = z.uuid({ message: "That conversation was not found." });
 export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }): Promise<void> {
   app.post("/api/chat", async (request): Promise<SendChatResponse> => {
     const user = await request.requireUser();
-    return deps.chat.send(user, parseBody(sendChatRequest, request.body));
+    return deps.chat.send(user, parseInput(sendChatRequest, request.body));
   });
 
   app.get<{ Params: { sessionId: string } }>("/api/chat/:sessionId", async (request): Promise<ChatHistoryResponse> => {
     const user = await request.requireUser();
-    return { messages: await deps.chat.history(user, parseBody(sessionId, request.params.sessionId)) };
+    return { messages: await deps.chat.history(user, parseInput(sessionId, request.params.sessionId)) };
   });
 
   app.delete<{ Params: { sessionId: string } }>("/api/chat/:sessionId", async (request) => {
     const user = await request.requireUser();
-    await deps.chat.clear(user, parseBody(sessionId, request.params.sessionId));
+    await deps.chat.clear(user, parseInput(sessionId, request.params.sessionId));
     return { deleted: true };
   });
 }

@@ -16,7 +16,8 @@ import type { OfflineAssistant } from "./offline-assistant.js";
 /** How many earlier messages the language model sees. */
 const historyWindow = 20;
 
-const affirmative = /^\s*(yes|y|yep|yeah|yup|confirm(ed)?|do it|go ahead|ok(ay)?|sure|please do)\b/i;
+/** Only a message that is nothing but a yes confirms: "ok, show me the list first" does not. */
+const affirmative = /^\s*(yes|y|yep|yeah|yup|confirm(ed)?|do it|go ahead|ok(ay)?|sure|please do|yes,? (please|delete it|do it))[\s.!]*$/i;
 const negative = /^\s*(no|nope|n|cancel|stop|don'?t|never ?mind|abort|keep it)\b/i;
 /** "property 123456789", "property id: 123456789", "properties/123456789". */
 const propertyMention = /\bpropert(?:y|ies)\s*(?:id)?\s*[:#/]?\s*(\d{5,20})\b/i;

@@ -35,21 +35,29 @@ function toReference(input: z.infer<typeof reference>): AnnotationReference {
 interface TurnState {
   showAnnotations: boolean;
   previews: string[];
-  /** Changes and deletion previews made this turn; more than one needs the person's go-ahead. */
+  /** Creations, changes and deletion previews this turn; more than one needs the person's go-ahead. */
   changes: number;
+  /** Writes Google accepted this turn. */
+  writes: number;
 }
 
 const oneChangePerTurn = {
   ok: false as const,
-  error:
-    "Only one existing annotation can be changed or deleted per message. Do this one, then ask the person to confirm the next.",
+  error: "Only one annotation can be created, changed or deleted per message. Do this one, then ask the person to confirm the next.",
 };
+
+/** Words with which a reply would claim a change. */
+const claimsAChange = /\b(created|added|deleted|removed|updated|renamed|changed|moved|recolou?red)\b/i;
 
 /** Per request: the tools the model may call, bound to this person's actions. */
 function assistantTools(actions: AssistantActions, turn: TurnState) {
   const touched = <T extends { ok: boolean }>(result: T) => {
     if (result.ok) turn.showAnnotations = true;
     return result;
+  };
+  const wrote = <T extends { ok: boolean }>(result: T) => {
+    if (result.ok) turn.writes += 1;
+    return touched(result);
   };
   return {
     listAnnotations: tool({
@@ -94,7 +102,8 @@ function assistantTools(actions: AssistantActions, turn: TurnState) {
         color: color.optional(),
       }),
       execute: async (input) => {
-        const result = touched(
+        if (turn.changes++ > 0) return oneChangePerTurn;
+        const result = wrote(
           await actions.createAnnotation({
             title: input.title,
             date: parseIsoDate(input.date),
@@ -116,7 +125,7 @@ function assistantTools(actions: AssistantActions, turn: TurnState) {
       }),
       execute: async (input) => {
         if (turn.changes++ > 0) return oneChangePerTurn;
-        const result = touched(
+        const result = wrote(
           await actions.updateAnnotation(toReference(input.which), {
             ...(input.title !== undefined ? { title: input.title } : {}),
             ...(input.description !== undefined ? { description: input.description } : {}),
@@ -175,10 +184,14 @@ export interface LlmAssistantInput {
 }
 
 /** The assistant on a real language model: a bounded tool-calling loop. */
-export function createLlmAssistant(options: { model: LanguageModel; timeoutMs: number }) {
+export function createLlmAssistant(options: {
+  model: LanguageModel;
+  timeoutMs: number;
+  logger?: { warn(details: object, message: string): void };
+}) {
   return {
     async respond(input: LlmAssistantInput): Promise<AssistantTurn> {
-      const turn: TurnState = { showAnnotations: false, previews: [], changes: 0 };
+      const turn: TurnState = { showAnnotations: false, previews: [], changes: 0, writes: 0 };
       try {
         const result = await generateText({
           model: options.model,
@@ -192,9 +205,15 @@ export function createLlmAssistant(options: { model: LanguageModel; timeoutMs: n
         });
         const text = result.text.trim();
         // A deletion preview must reach the person verbatim, whatever the model wrote around it.
-        const reply = [text, ...turn.previews.filter((preview) => !text.includes(preview))].filter(Boolean).join("\n\n");
+        const parts = [text, ...turn.previews.filter((preview) => !text.includes(preview))];
+        // The model's words are not proof: if it claims a change Google never accepted, say so.
+        if (turn.writes === 0 && turn.previews.length === 0 && claimsAChange.test(text)) parts.push("(No annotations were changed.)");
+        const reply = parts.filter(Boolean).join("\n\n");
         return { reply: reply || "Done.", showAnnotations: turn.showAnnotations, suggestedInput: null };
       } catch (error) {
+        // Name and status only: the error also carries the prompt, which holds people's data.
+        const { name, statusCode, message } = error as { name?: string; statusCode?: number; message?: string };
+        options.logger?.warn({ name, statusCode, message }, "assistant: the language model call failed");
         return { reply: providerFailureReply(error), showAnnotations: turn.showAnnotations, suggestedInput: null };
       }
     },

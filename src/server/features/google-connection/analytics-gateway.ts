@@ -24,8 +24,12 @@ export function createAnalyticsGateway(deps: {
       requiresWrite?: boolean;
       /** Retry transient failures (reads, and writes that are safe to repeat). */
       retry: boolean;
-      /** Before repeating a write, finds out whether the lost attempt took effect. */
-      beforeRetry?: (admin: AnalyticsAdmin, token: string) => Promise<{ done: true; value: T } | { done: false }>;
+      /** Before repeating a write, finds out whether the failed attempt took effect after all. */
+      beforeRetry?: (
+        admin: AnalyticsAdmin,
+        token: string,
+        failure: GoogleApiError,
+      ) => Promise<{ done: true; value: T } | { done: false }>;
     },
   ): Promise<T> {
     const { token, canWrite } = await deps.connections.accessToken(user);
@@ -43,7 +47,7 @@ export function createAnalyticsGateway(deps: {
       return await withGoogleRetry(
         attempt,
         deps.retryPolicy,
-        beforeRetry ? () => beforeRetry(deps.admin, token) : undefined,
+        beforeRetry ? (failure) => beforeRetry(deps.admin, token, failure) : undefined,
       );
     } catch (caught) {
       if (caught instanceof HttpError) throw caught;

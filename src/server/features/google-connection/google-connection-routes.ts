@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readCookie, serializeCookie } from "../../http/cookies.js";
-import { HttpError } from "../../http/http-error.js";
+import { refuseCrossSite } from "../../http/origin-guard.js";
 import type { GoogleConnectionService } from "./google-connection-service.js";
 
 const pendingCookie = "tidemark.google_oauth";
@@ -44,13 +44,6 @@ export async function googleConnectionRoutes(
   };
   app.get("/api/google/disconnect", disconnect);
   app.post("/api/google/disconnect", disconnect);
-}
-
-function refuseCrossSite(request: FastifyRequest): void {
-  const site = request.headers["sec-fetch-site"];
-  if (site === "cross-site" || site === "same-site") {
-    throw new HttpError(403, "This request must come from the Tidemark app itself.", "forbidden_origin");
-  }
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

@@ -27,21 +27,32 @@ export function createPropertiesRepository(db: Db) {
     },
 
     /**
-     * Saves a property unless the user already holds `limit` of them, in one statement, so two
-     * parallel saves can never pass the limit together. Returns null when the limit is reached.
+     * Saves a property unless the user already holds `limit` of them. The user's row is locked
+     * for the count and the insert, so parallel saves (on any instance) queue instead of both
+     * passing the limit. Returns null when the limit is reached.
      */
     async insertWithinLimit(
       input: { userId: string; propertyId: string; name: string; locked: boolean },
       limit: number,
     ): Promise<SavedProperty | null> {
-      const result = await db.execute<{ id: string }>(sql`
-        insert into ${properties} (user_id, property_id, name, locked)
-        select ${input.userId}, ${input.propertyId}, ${input.name}, ${input.locked ? "true" : "false"}
-        where (select count(*) from ${properties} where user_id = ${input.userId}) < ${limit}
-        on conflict (user_id, property_id) do nothing
-        returning id`);
-      const id = result.rows[0]?.id;
-      return id ? this.findById(input.userId, id) : this.findByPropertyId(input.userId, input.propertyId);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${users} where id = ${input.userId} for update`);
+        const [existing] = await tx
+          .select()
+          .from(properties)
+          .where(and(eq(properties.userId, input.userId), eq(properties.propertyId, input.propertyId)));
+        if (existing) return existing;
+        const [{ count } = { count: 0 }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(properties)
+          .where(eq(properties.userId, input.userId));
+        if (count >= limit) return null;
+        const [saved] = await tx
+          .insert(properties)
+          .values({ userId: input.userId, propertyId: input.propertyId, name: input.name, locked: input.locked ? "true" : "false" })
+          .returning();
+        return saved ?? null;
+      });
     },
 
     /** Locks a free user to this property if nothing is locked yet; returns the locked property id. */

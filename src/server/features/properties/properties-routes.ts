@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { savePropertyRequest } from "../../../shared/contracts/properties.js";
-import { parseBody } from "../../http/parse-body.js";
+import { parseInput } from "../../http/parse-input.js";
 import type { PropertiesService } from "./properties-service.js";
 
 const savedPropertyId = z.uuid({ message: "That saved property was not found." });
@@ -17,13 +17,13 @@ export async function propertiesRoutes(app: FastifyInstance, deps: { properties:
 
   app.post("/api/properties", async (request, reply) => {
     const user = await request.requireUser();
-    const { propertyId } = parseBody(savePropertyRequest, request.body);
+    const { propertyId } = parseInput(savePropertyRequest, request.body);
     return reply.code(201).send({ property: await properties.save(user, propertyId) });
   });
 
   app.delete<{ Params: { id: string } }>("/api/properties/:id", async (request) => {
     const user = await request.requireUser();
-    const id = parseBody(savedPropertyId, request.params.id);
+    const id = parseInput(savedPropertyId, request.params.id);
     await properties.remove(user, id);
     return { deleted: true };
   });

@@ -24,7 +24,17 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
     reachableProperties,
 
     async saved(user: User): Promise<SavedPropertyView[]> {
-      return (await repository.listByUser(user.id)).map(toView);
+      return (await repository.listByUser(user.id)).map((row) => toView(row, user));
+    },
+
+    /**
+     * Someone moving to the free plan keeps one property: the one already locked, else the oldest
+     * they saved (the others stay listed but cannot be used until they upgrade again).
+     */
+    async keepOneForFreePlan(user: User): Promise<void> {
+      if (user.lockedPropertyId) return;
+      const [oldest] = await repository.listByUser(user.id);
+      if (oldest) await repository.lockIfUnlocked(user.id, oldest.propertyId);
     },
 
     /**
@@ -33,7 +43,7 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
      */
     async save(user: User, propertyId: string): Promise<SavedPropertyView> {
       const existing = await repository.findByPropertyId(user.id, propertyId);
-      if (existing) return toView(existing);
+      if (existing) return toView(existing, user);
 
       const capabilities = capabilitiesOf(user.subscriptionTier);
       if (capabilities.locksFirstProperty && user.lockedPropertyId && user.lockedPropertyId !== propertyId) {
@@ -59,7 +69,7 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
           "property_quota",
         );
       }
-      return toView(saved);
+      return toView(saved, { ...user, lockedPropertyId: capabilities.locksFirstProperty ? propertyId : user.lockedPropertyId });
     },
 
     async remove(user: User, id: string): Promise<void> {
@@ -73,23 +83,25 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
 
     /** Annotation work is allowed only on a property the user has saved (for free users, the locked one). */
     async requireAllowed(user: User, propertyId: string): Promise<SavedProperty> {
-      const saved = await repository.findByPropertyId(user.id, propertyId);
-      if (saved) return saved;
-      if (capabilitiesOf(user.subscriptionTier).locksFirstProperty && user.lockedPropertyId) {
+      const freePlan = capabilitiesOf(user.subscriptionTier).locksFirstProperty;
+      if (freePlan && user.lockedPropertyId && user.lockedPropertyId !== propertyId) {
         const locked = await repository.findByPropertyId(user.id, user.lockedPropertyId);
         throw lockedElsewhere(locked?.name ?? `property ${user.lockedPropertyId}`);
       }
+      const saved = await repository.findByPropertyId(user.id, propertyId);
+      if (saved && (!freePlan || user.lockedPropertyId === propertyId)) return saved;
       throw new HttpError(403, "Choose this property in the property picker first.", "property_not_saved");
     },
   };
 }
 
-function toView(row: SavedProperty): SavedPropertyView {
+/** "Locked" follows the plan: a free user's one property is locked; after an upgrade none is. */
+function toView(row: SavedProperty, user: Pick<User, "subscriptionTier" | "lockedPropertyId">): SavedPropertyView {
   return {
     id: row.id,
     propertyId: row.propertyId,
     name: row.name,
-    locked: row.locked === "true",
+    locked: capabilitiesOf(user.subscriptionTier).locksFirstProperty && row.propertyId === user.lockedPropertyId,
     createdAt: row.createdAt.toISOString(),
   };
 }

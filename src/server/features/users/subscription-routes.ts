@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { subscriptionRequest } from "../../../shared/contracts/auth.js";
-import { parseBody } from "../../http/parse-body.js";
+import { parseInput } from "../../http/parse-input.js";
 import type { SubscriptionService } from "./subscription-service.js";
 
 export async function subscriptionRoutes(
@@ -9,7 +9,7 @@ export async function subscriptionRoutes(
 ): Promise<void> {
   app.patch("/api/users/subscription", async (request) => {
     const user = await request.requireUser();
-    const { tier } = parseBody(subscriptionRequest, request.body);
+    const { tier } = parseInput(subscriptionRequest, request.body);
     const updated = await deps.subscriptions.choosePlan(user, tier);
     return { user: deps.subscriptions.toCurrentUser(updated) };
   });

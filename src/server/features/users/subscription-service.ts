@@ -13,7 +13,13 @@ export interface PlanAccessLists {
 export const premiumNotAvailableMessage =
   "Premium is coming soon. For now it is open to invited testers only; the free plan is available to everyone.";
 
-export function createSubscriptionService(deps: { users: UsersRepository; access: PlanAccessLists; now?: () => Date }) {
+export function createSubscriptionService(deps: {
+  users: UsersRepository;
+  access: PlanAccessLists;
+  /** Brings saved properties in line with the free plan's one property. */
+  keepOnePropertyForFreePlan: (user: User) => Promise<void>;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   const testers = new Set(deps.access.premiumTesterEmails.map((email) => email.toLowerCase()));
   const auditBeta = new Set(deps.access.auditBetaEmails.map((email) => email.toLowerCase()));
@@ -37,6 +43,10 @@ export function createSubscriptionService(deps: { users: UsersRepository; access
         propertyQuota: capabilities.propertyQuota,
       });
       if (!updated) throw new HttpError(401, "Your session has ended. Please sign in again.", "unauthenticated");
+      if (capabilities.locksFirstProperty) {
+        await deps.keepOnePropertyForFreePlan(updated);
+        return (await deps.users.findById(user.id)) ?? updated;
+      }
       return updated;
     },
 

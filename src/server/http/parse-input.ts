@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { HttpError } from "./http-error.js";
 
-/** Validates a request body against its shared contract; the first problem becomes a 400. */
-export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+/** Validates input (a body, a path parameter, an assistant tool call) against its shared contract; the first problem becomes a 400. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
