@@ -55,6 +55,14 @@ describe("the offline assistant", () => {
     expect(turn.showAnnotations).toBe(false);
   });
 
+  it("asks for a valid date instead of guessing one", async () => {
+    const who = await person("freemium");
+    const turn = await say(who, "create an annotation called Launch on Feb 30");
+    expect(turn.reply).toBe("That date does not exist. Which day should “Launch” be on? For example: 2026-11-23.");
+    expect(turn.suggestedInput).toBe('Create an annotation called "Launch" on 2026-11-23');
+    expect((await annotationsOf(who)).some((a) => a.title.startsWith("Launch"))).toBe(false);
+  });
+
   it("lists a period's annotations", async () => {
     const who = await person("freemium");
     await say(who, "add 'Autumn campaign' on 2026-10-15");

@@ -78,6 +78,12 @@ async function act(
     }
 
     case "create": {
+      if (understood.missing.includes("date")) {
+        const title = understood.title ? `“${understood.title}”` : "the annotation";
+        return reply(`That date does not exist. Which day should ${title} be on? For example: ${toIsoDate(today)}.`, {
+          suggestedInput: `Create an annotation called "${understood.title ?? ""}" on ${toIsoDate(today)}`,
+        });
+      }
       const date = understood.date ?? today;
       if (!understood.title) {
         return reply(`What should the annotation be called? For example: Create an annotation called “Winter sale launched” on ${toIsoDate(date)}.`, {

@@ -13,7 +13,13 @@ export interface CreateSlots {
   description?: string;
   date: CalendarDate;
   color?: AnnotationColor;
+  /** A date was written but does not exist ("Feb 30", "2025-13-01"): ask, never guess. */
+  invalidDate?: boolean;
 }
+
+/** "on Feb 30", "for 2025-02-31": a date-shaped phrase the date parser rejected. */
+const IMPOSSIBLE_DATE =
+  /(?:^|\s)(?:on|for|dated)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{4}-\d{1,2}-\d{1,2})(?=\s|$|[.,!])/i;
 
 /** "a new annotation", "an annotation", "a note" right after the verb. */
 const OBJECT = /^(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annotation|note|marker|entry|event)s?\b\s*/i;
@@ -79,7 +85,11 @@ export function parseCreate(rest: string, quotes: readonly string[], today: Cale
   const found = findDate(text, today);
   if (found) text = cut(text, dateLeadIn(text, found.index), found.end);
 
+  const impossible = found ? null : IMPOSSIBLE_DATE.exec(text);
+  if (impossible) text = cut(text, impossible.index, impossible.index + impossible[0].length);
+
   const slots: CreateSlots = { date: found?.date ?? today };
+  if (impossible) slots.invalidDate = true;
   const title = cleanTitle(soleQuote(text, quotes) !== undefined ? text : text.replace(OBJECT, ""), quotes);
   if (title) slots.title = title;
   if (split.description) slots.description = split.description;

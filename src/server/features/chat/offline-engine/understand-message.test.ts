@@ -22,6 +22,8 @@ const create: Case[] = [
   ["log 'Deploy v2' today in red", { intent: "create", title: "Deploy v2", date: today, color: "RED" }],
   ["mark last Friday as Newsletter sent", { intent: "create", title: "Newsletter sent", date: d("2026-11-20") }],
   ['create "Winter sale launched"', { intent: "create", title: "Winter sale launched", date: today, missing: [] }],
+  ["create an annotation called Launch on Feb 30", { intent: "create", title: "Launch", missing: ["date"] }],
+  ["add Release 4.2 for 2026-02-31", { intent: "create", title: "Release 4.2", missing: ["date"] }],
   ["create annotation “Pricing page redesign” on March 3rd", { intent: "create", title: "Pricing page redesign", date: d("2026-03-03") }],
   ["add an annotation titled Email blast for 3/11", { intent: "create", title: "Email blast", date: d("2026-03-11") }],
   ["new annotation: Site migration, 2 days ago", { intent: "create", title: "Site migration", date: d("2026-11-21") }],

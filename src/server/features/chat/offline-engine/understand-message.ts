@@ -63,9 +63,12 @@ export function understandMessage(message: string, context: UnderstandingContext
 
   switch (intent) {
     case "create": {
-      const slots = parseCreate(rest, quoted.quotes, today);
+      const { invalidDate, date, ...slots } = parseCreate(rest, quoted.quotes, today);
       Object.assign(understanding, defined(slots));
       if (!slots.title) understanding.missing.push("title");
+      // A written date that does not exist is asked about, not replaced by today.
+      if (invalidDate) understanding.missing.push("date");
+      else understanding.date = date;
       break;
     }
     case "list":
