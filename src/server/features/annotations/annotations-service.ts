@@ -12,13 +12,21 @@ import {
 } from "../../../shared/contracts/annotations.js";
 import { parseInput } from "../../http/parse-input.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
-import { capabilitiesOf } from "../../../shared/plans.js";
+import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
+import { annotationGoneMessage } from "../google-connection/google-error-messages.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
 
 export const dailyLimitMessage = "Daily limit reached. Resets tomorrow.";
+
+/** The one check behind every edit and delete, for the routes and the assistant alike. */
+export function requirePremiumFeature(user: User, feature: "edit" | "delete"): void {
+  const capabilities = capabilitiesOf(user.subscriptionTier);
+  const allowed = feature === "edit" ? capabilities.canEditAnnotations : capabilities.canDeleteAnnotations;
+  if (!allowed) throw new HttpError(403, premiumFeatureMessages[feature], "premium_required");
+}
 
 /**
  * Annotations live in Google Analytics; this service is the only path to them, for the REST
@@ -43,7 +51,7 @@ export function createAnnotationsService(deps: {
   async function requireCategory(user: User, categoryId: string | null | undefined): Promise<void> {
     if (categoryId === undefined || categoryId === null) return;
     if (!capabilitiesOf(user.subscriptionTier).canUseCategories) {
-      throw new HttpError(403, "Categories are a Premium feature.", "premium_required");
+      throw new HttpError(403, premiumFeatureMessages.categories, "premium_required");
     }
     if (!(await records.categoryBelongsTo(user.id, categoryId))) {
       throw new HttpError(400, "That category was not found.", "category_not_found");
@@ -110,9 +118,7 @@ export function createAnnotationsService(deps: {
 
     async update(user: User, propertyId: string, annotationId: string, request: UpdateAnnotationRequest | unknown): Promise<Annotation> {
       const input = parseInput(updateAnnotationRequest, request);
-      if (!capabilitiesOf(user.subscriptionTier).canEditAnnotations) {
-        throw new HttpError(403, "Editing annotations is a Premium feature. Upgrade to edit annotations.", "premium_required");
-      }
+      requirePremiumFeature(user, "edit");
       await properties.requireAllowed(user, propertyId);
       await requireCategory(user, input.categoryId);
       const changes: GoogleAnnotationInput = {
@@ -143,9 +149,7 @@ export function createAnnotationsService(deps: {
     },
 
     async remove(user: User, propertyId: string, annotationId: string): Promise<void> {
-      if (!capabilitiesOf(user.subscriptionTier).canDeleteAnnotations) {
-        throw new HttpError(403, "Deleting annotations is a Premium feature. Upgrade to delete annotations.", "premium_required");
-      }
+      requirePremiumFeature(user, "delete");
       await properties.requireAllowed(user, propertyId);
       let attempts = 0;
       await gateway.call(
@@ -170,7 +174,7 @@ export function createAnnotationsService(deps: {
   async function findAnnotation(user: User, propertyId: string, annotationId: string): Promise<GoogleAnnotation> {
     const found = await gateway.call(user, "annotation", (admin, token) => admin.listAnnotations(token, propertyId), { retry: true });
     const annotation = found.find((candidate) => annotationIdOf(candidate) === annotationId);
-    if (!annotation) throw new HttpError(404, "This annotation no longer exists in Google Analytics.", "annotation_not_found");
+    if (!annotation) throw new HttpError(404, annotationGoneMessage, "annotation_not_found");
     if (annotation.systemGenerated) {
       throw new HttpError(403, "Annotations made by Google Analytics itself cannot be changed or deleted.", "system_generated");
     }

@@ -4,7 +4,7 @@ import type { AnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
-import type { AnnotationsService } from "../annotations/annotations-service.js";
+import { requirePremiumFeature, type AnnotationsService } from "../annotations/annotations-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { ChatRepository } from "./chat-repository.js";
 
@@ -140,9 +140,7 @@ export function createAssistantActions(
       changes: { title?: string; description?: string; date?: CalendarDate; color?: AnnotationColor },
     ) =>
       attempt(async () => {
-        if (!capabilitiesOf(user.subscriptionTier).canEditAnnotations) {
-          throw new HttpError(403, "Editing annotations is a Premium feature, so I can't change it on the free plan. You can still list and add annotations.", "premium_required");
-        }
+        requirePremiumFeature(user, "edit");
         const { propertyId, annotation } = await resolve(reference);
         const updated = await deps.annotations.update(user, propertyId, annotation.annotationId, {
           ...(changes.title !== undefined ? { title: changes.title } : {}),
@@ -156,9 +154,8 @@ export function createAssistantActions(
     /** Shows what would be deleted and waits for the person's "yes" in their next message. */
     previewDeletion: (reference: AnnotationReference) =>
       attempt(async () => {
-        if (!capabilitiesOf(user.subscriptionTier).canDeleteAnnotations) {
-          throw new HttpError(403, "Deleting annotations is a Premium feature, so I can't delete it on the free plan. You can still list and add annotations.", "premium_required");
-        }
+        // Checked before the preview, so nothing waits for a confirmation that could never run.
+        requirePremiumFeature(user, "delete");
         const { propertyId, annotation } = await resolve(reference);
         if (annotation.systemGenerated) {
           throw new HttpError(403, "That annotation was made by Google Analytics itself, so it can't be deleted.", "system_generated");

@@ -1,6 +1,6 @@
 import { annotationColorSwatches } from "../../../shared/annotation-colors.js";
 import { toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
-import { capabilitiesOf } from "../../../shared/plans.js";
+import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import type { User } from "../../db/schema/index.js";
 import { noPropertyMessage, type AssistantActions } from "./assistant-actions.js";
 import { deletionPreview, describeAnnotation, describeList, type AssistantTurn } from "./assistant-reply.js";
@@ -118,7 +118,7 @@ async function act(
 
     case "update": {
       if (!capabilities.canEditAnnotations) {
-        return reply("Editing annotations is a Premium feature, so I can't change it on the free plan. You can still list and add annotations.");
+        return reply(premiumFeatureMessages.edit);
       }
       if (!understood.target) return reply("Which annotation should I change? Give its title in quotes or its ID.");
       const changes = {
@@ -139,7 +139,7 @@ async function act(
 
     case "delete": {
       if (!capabilities.canDeleteAnnotations) {
-        return reply("Deleting annotations is a Premium feature, so I can't delete it on the free plan. You can still list and add annotations.");
+        return reply(premiumFeatureMessages.delete);
       }
       if (!understood.target) return reply("Which annotation should I delete? Give its title in quotes or its ID.");
       const result = await actions.previewDeletion(understood.target);

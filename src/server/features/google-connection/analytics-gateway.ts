@@ -4,7 +4,7 @@ import { GoogleApiError, toGoogleApiError } from "../../integrations/google/goog
 import type { AnalyticsAdmin } from "../../integrations/google/analytics-admin.js";
 import { withGoogleRetry, type RetryPolicy } from "../../integrations/google/google-retry.js";
 import { reconnectMessage, type GoogleConnectionService } from "./google-connection-service.js";
-import { toHttpError } from "./google-error-messages.js";
+import { readOnlyConnectionMessage, toHttpError } from "./google-error-messages.js";
 
 /**
  * The one way features reach the Analytics Admin API on a person's behalf: it supplies a fresh
@@ -34,11 +34,7 @@ export function createAnalyticsGateway(deps: {
   ): Promise<T> {
     const { token, canWrite } = await deps.connections.accessToken(user);
     if (options.requiresWrite && !canWrite) {
-      throw new HttpError(
-        403,
-        "Your Google Analytics connection can read annotations but not change them. Reconnect Google Analytics and allow editing.",
-        "google_read_only",
-      );
+      throw new HttpError(403, readOnlyConnectionMessage, "google_read_only");
     }
     try {
       const attempt = () => work(deps.admin, token);
