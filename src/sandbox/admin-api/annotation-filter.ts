@@ -253,7 +253,8 @@ function durationSeconds(value: string): number {
   return Number(match[1]);
 }
 
-function compareNumbers(actual: number, op: string, expected: number): boolean {
+/** The ordering operators, for numbers and text alike (text compares as Google's does, by code point). */
+function compareOrdered<T extends number | string>(actual: T, op: string, expected: T, kind: "numbers" | "text"): boolean {
   switch (op) {
     case "=":
       return actual === expected;
@@ -268,8 +269,12 @@ function compareNumbers(actual: number, op: string, expected: number): boolean {
     case ">=":
       return actual >= expected;
     default:
-      throw new FilterError(`operator ${op} cannot compare numbers`);
+      throw new FilterError(`operator ${op} cannot compare ${kind}`);
   }
+}
+
+function compareNumbers(actual: number, op: string, expected: number): boolean {
+  return compareOrdered(actual, op, expected, "numbers");
 }
 
 function fieldComparison(field: Field, op: string, value: string): AnnotationPredicate {
@@ -314,24 +319,9 @@ function fieldComparison(field: Field, op: string, value: string): AnnotationPre
 }
 
 function compareText(actual: string, op: string, expected: string): boolean {
-  switch (op) {
-    case ":":
-      return actual.toLowerCase().includes(expected.toLowerCase());
-    case "=":
-      return actual === expected;
-    case "!=":
-      return actual !== expected;
-    case "<":
-      return actual < expected;
-    case "<=":
-      return actual <= expected;
-    case ">":
-      return actual > expected;
-    case ">=":
-      return actual >= expected;
-    default:
-      throw new FilterError(`operator ${op} cannot compare text`);
-  }
+  // ":" is "has": a case-insensitive substring match.
+  if (op === ":") return actual.toLowerCase().includes(expected.toLowerCase());
+  return compareOrdered(actual, op, expected, "text");
 }
 
 /** Parses a filter; throws FilterError with a readable reason when it is malformed or unsupported. */
