@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
+import { control, walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { annotationEvents, users } from "../src/server/db/schema/index.js";
 import { createSecretBox } from "../src/server/security/secret-box.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
 import {
+  appUrl,
   connectGoogleAnalytics,
   sameOrigin,
   setUpPerson,
@@ -89,6 +90,16 @@ describe("connecting Google Analytics", () => {
     expect((await get(jar, "/api/google/status")).json().connected).toBe(false);
     await connectGoogleAnalytics(harness, jar, { email, untick: ["https://www.googleapis.com/auth/analytics.edit"] });
     expect((await get(jar, "/api/google/status")).json()).toEqual({ connected: true, canWrite: false });
+  });
+
+  it("returns to the dashboard mode the person connected from", async () => {
+    const email = freshEmail("mode");
+    const jar = await signInWithEmailLink(harness, email);
+    const start = await inject({ method: "GET", url: "/api/google/authorize?mode=property", headers: { cookie: jar.header() } });
+    jar.store(start);
+    const { callback } = await walkSignInPages(start.headers.location as string, { email });
+    const finish = await inject({ method: "GET", url: callback.toString().replace(appUrl, ""), headers: { cookie: jar.header() } });
+    expect(finish.headers.location).toBe("/dashboard?mode=property&oauth=success");
   });
 
   it("refuses a callback whose state this browser did not start", async () => {

@@ -13,10 +13,11 @@ export async function googleConnectionRoutes(
   const { connections } = deps;
 
   // A navigation: sends the browser to Google's consent screen for the Analytics scopes.
-  app.get("/api/google/authorize", async (request, reply) => {
+  app.get<{ Querystring: { mode?: string } }>("/api/google/authorize", async (request, reply) => {
     const user = await request.sessionUser();
     if (!user) return reply.redirect("/login", 302);
-    const { url, pending } = connections.startAuthorization(user);
+    const mode = request.query.mode === "agent" || request.query.mode === "property" ? request.query.mode : undefined;
+    const { url, pending } = connections.startAuthorization(user, mode);
     reply.header("set-cookie", serializeCookie(pendingCookie, pending, { maxAgeSeconds: 600, path: cookiePath, secure: deps.secureCookies }));
     return reply.redirect(url, 302);
   });
@@ -25,13 +26,13 @@ export async function googleConnectionRoutes(
   app.get<{ Querystring: { code?: string; state?: string; error?: string } }>("/api/google/callback", async (request, reply) => {
     const user = await request.sessionUser();
     if (!user) return reply.redirect("/login", 302);
-    const outcome = await connections.completeAuthorization(
+    const { outcome, mode } = await connections.completeAuthorization(
       user,
       { code: stringOrUndefined(request.query.code), state: stringOrUndefined(request.query.state), error: stringOrUndefined(request.query.error) },
       readCookie(request.headers.cookie, pendingCookie),
     );
     reply.header("set-cookie", serializeCookie(pendingCookie, "", { maxAgeSeconds: 0, path: cookiePath, secure: deps.secureCookies }));
-    return reply.redirect(`/dashboard?oauth=${outcome}`, 302);
+    return reply.redirect(`/dashboard?${mode ? `mode=${mode}&` : ""}oauth=${outcome}`, 302);
   });
 
   app.get("/api/google/status", async (request) => connections.status(await request.requireUser()));

@@ -19,7 +19,12 @@ interface PendingAuthorization {
   state: string;
   codeVerifier: string;
   startedAt: number;
+  /** The dashboard mode to return to. */
+  mode?: DashboardMode;
 }
+
+export type DashboardMode = "agent" | "property";
+export type AuthorizationOutcome = "success" | "denied" | "failed";
 
 export function createGoogleConnectionService(deps: {
   repository: GoogleConnectionRepository;
@@ -41,6 +46,29 @@ export function createGoogleConnectionService(deps: {
     };
   }
 
+
+  /** The state must match the transaction this browser started, for this user, recently. */
+  async function finish(
+    user: User,
+    query: { code?: string; state?: string; error?: string },
+    pending: PendingAuthorization,
+  ): Promise<AuthorizationOutcome> {
+    const fresh = now().getTime() - pending.startedAt < pendingAuthorizationLifetimeMs;
+    if (pending.userId !== user.id || pending.state !== query.state || !fresh) return "failed";
+    if (query.error) return query.error === "access_denied" ? "denied" : "failed";
+    if (!query.code) return "failed";
+    try {
+      const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: deps.callbackUrl, codeVerifier: pending.codeVerifier });
+      const granted = tokens.scopes.some((scope) => scope === analyticsScopes.edit || scope === analyticsScopes.readonly);
+      if (!granted) return "denied";
+      await repository.save(user.id, seal(tokens, storedTokensOf(user) ?? undefined));
+      return "success";
+    } catch (error) {
+      if (error instanceof GoogleOAuthError) return "failed";
+      throw error;
+    }
+  }
+
   return {
     async status(user: User): Promise<GoogleConnectionStatus> {
       const stored = storedTokensOf(user);
@@ -48,12 +76,13 @@ export function createGoogleConnectionService(deps: {
     },
 
     /** Where to send the browser, and the sealed transaction to keep in a cookie until it returns. */
-    startAuthorization(user: User): { url: string; pending: string } {
+    startAuthorization(user: User, mode?: DashboardMode): { url: string; pending: string } {
       const pending: PendingAuthorization = {
         userId: user.id,
         state: randomBytes(24).toString("base64url"),
         codeVerifier: randomBytes(48).toString("base64url"),
         startedAt: now().getTime(),
+        ...(mode ? { mode } : {}),
       };
       const codeChallenge = createHash("sha256").update(pending.codeVerifier).digest("base64url");
       return {
@@ -62,37 +91,21 @@ export function createGoogleConnectionService(deps: {
       };
     },
 
-    /**
-     * Finishes the flow: the state must match the transaction this browser started, for this
-     * user, recently. Returns the outcome the dashboard shows.
-     */
+    /** Finishes the flow; returns the outcome the dashboard shows and the mode to return to. */
     async completeAuthorization(
       user: User,
       query: { code?: string; state?: string; error?: string },
       sealedPending: string | undefined,
-    ): Promise<"success" | "denied" | "failed"> {
+    ): Promise<{ outcome: AuthorizationOutcome; mode?: DashboardMode }> {
       let pending: PendingAuthorization;
       try {
         pending = JSON.parse(box.open(sealedPending ?? "")) as PendingAuthorization;
       } catch {
-        return "failed";
+        return { outcome: "failed" };
       }
-      const fresh = now().getTime() - pending.startedAt < pendingAuthorizationLifetimeMs;
-      if (pending.userId !== user.id || pending.state !== query.state || !fresh) return "failed";
-      if (query.error) return query.error === "access_denied" ? "denied" : "failed";
-      if (!query.code) return "failed";
-      try {
-        const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: deps.callbackUrl, codeVerifier: pending.codeVerifier });
-        const granted = tokens.scopes.some((scope) => scope === analyticsScopes.edit || scope === analyticsScopes.readonly);
-        if (!granted) return "denied";
-        await repository.save(user.id, seal(tokens, storedTokensOf(user) ?? undefined));
-        return "success";
-      } catch (error) {
-        if (error instanceof GoogleOAuthError) return "failed";
-        throw error;
-      }
+      const outcome = await finish(user, query, pending);
+      return { outcome, ...(pending.mode ? { mode: pending.mode } : {}) };
     },
-
     async disconnect(user: User): Promise<void> {
       const stored = storedTokensOf(user);
       if (!stored) return;

@@ -6,8 +6,10 @@ import { toast } from "../../components/ui/use-toast";
 import { loadServerPage } from "../../lib/page-navigation";
 import { googleAuthorizePath, useDisconnectGoogle, useGoogleStatus } from "./google-connection-api";
 
+/** Leaves for Google's consent screen; the dashboard mode comes back with the result. */
 export function connectGoogle(): void {
-  loadServerPage(googleAuthorizePath);
+  const mode = new URLSearchParams(window.location.search).get("mode");
+  loadServerPage(mode === "agent" || mode === "property" ? `${googleAuthorizePath}?mode=${mode}` : googleAuthorizePath);
 }
 
 /** Spec §2, "Google connect control": a spinner while checking, then 'GA4 Connected' or 'Connect GA4'. */
