@@ -83,6 +83,13 @@ describe("the chat API", () => {
     expect((await say(stranger, "hello", { sessionId })).statusCode).toBe(404);
   });
 
+  it("proposes a completed request when the model is asked for something without a title", async () => {
+    const who = await person("freemium");
+    scripted.script({ text: "What should it be called?" });
+    const response = (await say(who, "create an annotation for 2025-03-01")).json();
+    expect(response).toMatchObject({ reply: "What should it be called?", suggestedInput: 'Create an annotation called "" on 2025-03-01' });
+  });
+
   it("returns a property id written in the message", async () => {
     const who = await person("freemium");
     scripted.script({ text: "Okay." });

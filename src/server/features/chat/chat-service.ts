@@ -11,7 +11,7 @@ import { createAssistantActions } from "./assistant-actions.js";
 import { describeAnnotation, type AssistantTurn } from "./assistant-reply.js";
 import type { ChatRepository } from "./chat-repository.js";
 import type { LlmAssistant } from "./llm-assistant.js";
-import type { OfflineAssistant } from "./offline-assistant.js";
+import { suggestCompletion, type OfflineAssistant } from "./offline-assistant.js";
 
 /** How many earlier messages the language model sees. */
 const historyWindow = 20;
@@ -85,10 +85,14 @@ export function createChatService(deps: {
       if (!turn) {
         const timeZone = request.timeZone ?? "UTC";
         const context = { user, actions, message: request.message, timeZone, today: calendarDateOf(now(), timeZone), propertyId };
-        turn =
-          deps.engine.kind === "offline"
-            ? await deps.engine.assistant.respond({ ...context, now: now() })
-            : await deps.engine.assistant.respond({ ...context, history: toModelMessages(history.slice(-historyWindow)) });
+        if (deps.engine.kind === "offline") {
+          turn = await deps.engine.assistant.respond({ ...context, now: now() });
+        } else {
+          turn = await deps.engine.assistant.respond({ ...context, history: toModelMessages(history.slice(-historyWindow)) });
+          if (!turn.showAnnotations && !turn.suggestedInput) {
+            turn = { ...turn, suggestedInput: await suggestCompletion(request.message, { now: now(), timeZone, today: context.today }) };
+          }
+        }
       }
 
       await chat.addMessage(session.id, "assistant", turn.reply);

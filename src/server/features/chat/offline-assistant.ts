@@ -43,6 +43,23 @@ export function createOfflineAssistant() {
 
 export type OfflineAssistant = ReturnType<typeof createOfflineAssistant>;
 
+/** A create request with its missing piece laid out for the person to fill in, or null. */
+function completionFor(understood: Understanding, today: CalendarDate): string | null {
+  if (understood.intent !== "create") return null;
+  if (understood.missing.includes("date")) return `Create an annotation called "${understood.title ?? ""}" on ${toIsoDate(today)}`;
+  if (!understood.title) return `Create an annotation called "" on ${toIsoDate(understood.date ?? today)}`;
+  return null;
+}
+
+/**
+ * The same suggestion for a turn a language model answered: its reply is free text, so the
+ * deterministic understanding of the message decides whether a piece was missing.
+ */
+export async function suggestCompletion(message: string, context: { now: Date; timeZone: string; today: CalendarDate }): Promise<string | null> {
+  const { understandMessage } = await loadEngine();
+  return completionFor(understandMessage(message, { now: context.now, timeZone: context.timeZone }), context.today);
+}
+
 const reply = (text: string, extra: Partial<AssistantTurn> = {}): AssistantTurn => ({
   reply: text,
   showAnnotations: false,
@@ -78,16 +95,15 @@ async function act(
     }
 
     case "create": {
+      const suggestedInput = completionFor(understood, today);
       if (understood.missing.includes("date")) {
         const title = understood.title ? `“${understood.title}”` : "the annotation";
-        return reply(`That date does not exist. Which day should ${title} be on? For example: ${toIsoDate(today)}.`, {
-          suggestedInput: `Create an annotation called "${understood.title ?? ""}" on ${toIsoDate(today)}`,
-        });
+        return reply(`That date does not exist. Which day should ${title} be on? For example: ${toIsoDate(today)}.`, { suggestedInput });
       }
       const date = understood.date ?? today;
       if (!understood.title) {
         return reply(`What should the annotation be called? For example: Create an annotation called “Winter sale launched” on ${toIsoDate(date)}.`, {
-          suggestedInput: `Create an annotation called "" on ${toIsoDate(date)}`,
+          suggestedInput,
         });
       }
       const result = await actions.createAnnotation({
