@@ -1,63 +1,43 @@
 // Authenticated annotation throughput against the sandbox (no injected latency), beside a bare
 // Fastify hello-world measured in the same run, and the Google calls each action costs.
 // Uses the built product (dist/); run `npm run build` first (npm run bench does).
+import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import Fastify from "fastify";
-import { sql } from "drizzle-orm";
 
 const dist = path.resolve("dist");
-const { startSandbox } = await import(path.join(dist, "sandbox/index.js"));
 const { control, walkSignInPages } = await import(path.join(dist, "sandbox/testing/sandbox-test-kit.js"));
-const { buildApp } = await import(path.join(dist, "server/app.js"));
-const { openDatabase } = await import(path.join(dist, "server/db/database.js"));
-const { loadConfig } = await import(path.join(dist, "server/env.js"));
-const { sandboxGoogleEndpoints } = await import(path.join(dist, "server/integrations/google/google-endpoints.js"));
 
 const connections = 50;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+// BENCH_ONLY=list (or create) runs one load; BENCH_PROFILE=1 writes a CPU profile of the app to ./profiles.
+const only = process.env.BENCH_ONLY;
 const appPort = 5400 + Math.floor(Math.random() * 300);
 const appUrl = `http://localhost:${appPort}`;
-const client = { clientId: "tidemark-bench", clientSecret: "tidemark-bench-secret" };
-
-const dataDir = await mkdtemp(path.join(tmpdir(), "tidemark-bench-annotations-"));
-const sandbox = await startSandbox({
-  port: 0,
-  faultControl: true,
-  clients: [{ ...client, redirectUris: [`${appUrl}/api/google/callback`, `${appUrl}/api/auth/callback/google`] }],
-});
-const database = process.env.DATABASE_URL
-  ? await openDatabase({ engine: "postgres", url: process.env.DATABASE_URL })
-  : await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pglite") });
-await database.migrate();
-const links = [];
-const config = {
-  ...loadConfig({ PORT: String(appPort), DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
-  sessionSecret: "bench-session-secret-0123456789abcdefghijkl",
-  tokenEncryptionKey: Buffer.alloc(32, 9).toString("base64"),
-  serveWeb: false,
+const client = {
+  clientId: "tidemark-bench",
+  clientSecret: "tidemark-bench-secret",
+  redirectUris: [`${appUrl}/api/google/callback`, `${appUrl}/api/auth/callback/google`],
 };
-const app = await buildApp({
-  config,
-  database,
-  google: sandboxGoogleEndpoints(sandbox.url, client),
-  mailer: { sendSignInLink: async (message) => void links.push(message) },
-  webRoot: null,
+
+// Load generator here; the hello-world, the sandbox and the app each in a process of their own.
+const dataDir = await mkdtemp(path.join(tmpdir(), "tidemark-bench-annotations-"));
+const env = { ...process.env, BENCH_CLIENT: JSON.stringify(client), BENCH_DATA_DIR: dataDir, BENCH_APP_PORT: String(appPort) };
+const links = [];
+const hello = await startServer("hello", env);
+const sandbox = await startServer("sandbox", env);
+const app = await startServer("app", { ...env, BENCH_SANDBOX_URL: sandbox.url }, (message) => {
+  if (message.signInLink) links.push(message.signInLink);
 });
-await app.listen({ port: appPort, host: "127.0.0.1" });
-const hello = Fastify();
-hello.get("/", async () => ({ hello: "world" }));
-await hello.listen({ port: 0, host: "127.0.0.1" });
 
 try {
-  const email = "bench@example.com";
+  // A new address each run: sign-in links are rate limited per address, and PostgreSQL keeps them.
+  const email = `bench-${Date.now()}@example.com`;
   const cookie = await signIn(email);
   // A generous allowance so the create benchmark measures the path, not the quota.
-  await database.db.execute(
-    sql`update users set subscription_tier = 'premium', annotation_quota = 1000000000, property_quota = 5 where email = ${email}`,
-  );
+  await app.request({ prepare: { premiumEmail: email } }, "prepared");
   const start = await fetch(`${appUrl}/api/google/authorize`, { headers: { cookie }, redirect: "manual" });
   const pending = start.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
   const { callback } = await walkSignInPages(start.headers.get("location"), { email });
@@ -69,19 +49,20 @@ try {
   const today = new Date();
   const body = { title: "Bench annotation", annotationDate: { year: today.getUTCFullYear(), month: today.getUTCMonth() + 1, day: today.getUTCDate() } };
 
-  const baseline = await run({ url: `http://127.0.0.1:${hello.server.address().port}/` });
-  const list = await run({ url: listUrl, headers: { cookie } });
-  const create = await run({
+  const baseline = await run({ url: `${hello.url}/` });
+  const list = only === "create" ? null : await run({ url: listUrl, headers: { cookie } });
+  const create = only === "list" ? null : await run({
     url: listUrl,
     method: "POST",
     headers: { cookie, origin: appUrl, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
 
-  console.log(`Annotations API at ${connections} connections, ${durationSeconds} s each (sandbox without latency, ${database.engine}):`);
+  const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
+  console.log(`Annotations API at ${connections} connections, ${durationSeconds} s each (sandbox without latency, ${engine}):`);
   row("bare Fastify hello-world", baseline);
-  row("GET /api/annotations/{id}", list, baseline, { minRatio: 0.05 });
-  row("POST /api/annotations/{id}", create, baseline);
+  if (list) row("GET /api/annotations/{id}", list, baseline, { minRatio: 0.05 });
+  if (create) row("POST /api/annotations/{id}", create, baseline);
 
   await settle();
   await control(sandbox.url, "DELETE", "/counters");
@@ -103,16 +84,44 @@ try {
   console.log(`  delete ${describe(afterDelete, afterPatch)}`);
   console.log(`  list   ${describe(afterList, afterDelete)}`);
 } finally {
-  await app.close();
-  await hello.close();
-  await database.close();
-  await sandbox.close();
+  await Promise.all([app.close(), hello.close(), sandbox.close()]);
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/** Forks one bench server and waits for its URL; `request` sends a message and awaits a reply key. */
+async function startServer(role, childEnv, onMessage = () => {}) {
+  const profile = role !== "hello" && process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [];
+  const child = fork(path.resolve("bench/support/bench-server.mjs"), [role], { env: childEnv, execArgv: profile });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.on("message", onMessage);
+  const url = await new Promise((resolve, reject) => {
+    child.on("message", (message) => message.ready && resolve(message.ready.url));
+    child.once("exit", (code) => reject(new Error(`the ${role} server exited with ${code} before it was ready`)));
+  });
+  return {
+    url,
+    request: (message, replyKey) =>
+      new Promise((resolve) => {
+        const listener = (reply) => {
+          if (!reply[replyKey]) return;
+          child.off("message", listener);
+          resolve(reply);
+        };
+        child.on("message", listener);
+        child.send(message);
+      }),
+    close: async () => {
+      if (child.exitCode === null) child.send({ close: true });
+      await exited;
+    },
+  };
 }
 
 async function signIn(email) {
   await post("/api/auth/sign-in/magic-link", "", { email, callbackURL: "/" });
-  const link = links.findLast((sent) => sent.email === email);
+  // The link travels over IPC and may arrive just after the HTTP answer.
+  let link;
+  while (!(link = links.findLast((sent) => sent.email === email))) await new Promise((resolve) => setTimeout(resolve, 10));
   const verify = await fetch(link.url, { redirect: "manual" });
   return verify.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
 }

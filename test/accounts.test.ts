@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users, verifications } from "../src/server/db/schema/index.js";
+import { sessions, users, verifications } from "../src/server/db/schema/index.js";
 import { appUrl, CookieJar, sameOrigin, signInWithEmailLink, startAppHarness, type AppHarness } from "./app-harness.js";
 import { walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 
@@ -33,6 +33,64 @@ describe("GET /api/auth/user", () => {
     const [token, signature] = jar.get(sessionCookie)!.split(".");
     const forged = `${token!.slice(0, -1)}${token!.endsWith("A") ? "B" : "A"}.${signature}`;
     const response = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: `${sessionCookie}=${forged}` } });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("the session behind the cookie", () => {
+  const day = 24 * 60 * 60 * 1000;
+  const sessionOf = async (jar: CookieJar) => {
+    const token = decodeURIComponent(jar.get(sessionCookie)!).split(".")[0]!;
+    const [row] = await harness.database.db.select().from(sessions).where(eq(sessions.token, token));
+    return { token, row };
+  };
+
+  it("keeps a session that is in use: after a day the session and its cookie are extended", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("extend"));
+    const { token } = await sessionOf(jar);
+    const nearEnd = new Date(Date.now() + 5 * day);
+    await harness.database.db.update(sessions).set({ expiresAt: nearEnd }).where(eq(sessions.token, token));
+
+    const response = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: jar.header() } });
+
+    expect(response.statusCode).toBe(200);
+    const renewed = (response.cookies as { name: string; value: string; maxAge?: number }[]).find((c) => c.name === sessionCookie);
+    expect(renewed?.maxAge).toBe(7 * 24 * 60 * 60);
+    expect(decodeURIComponent(renewed!.value).split(".")[0]).toBe(token);
+    const { row } = await sessionOf(jar);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * day);
+  });
+
+  it("sends no cookie while the session is fresh", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("fresh"));
+    const response = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: jar.header() } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("refuses an expired session and removes it", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("expired"));
+    const { token } = await sessionOf(jar);
+    await harness.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+
+    const response = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: jar.header() } });
+
+    expect(response.statusCode).toBe(401);
+    expect((await sessionOf(jar)).row).toBeUndefined();
+  });
+
+  it("refuses a signed token whose session no longer exists", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("gone"));
+    const { token } = await sessionOf(jar);
+    await harness.database.db.delete(sessions).where(eq(sessions.token, token));
+    const response = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: jar.header() } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("refuses a session token without its signature", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("unsigned"));
+    const { token } = await sessionOf(jar);
+    const response = await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: `${sessionCookie}=${token}` } });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from "./db/database.js";
 import type { AppConfig } from "./env.js";
 import { createAuth } from "./features/auth/auth-instance.js";
 import { authRoutes } from "./features/auth/auth-routes.js";
+import { createSessionsRepository } from "./features/auth/sessions-repository.js";
 import { registerSessionUser } from "./features/auth/session-user.js";
 import { createAnnotationRecordsRepository } from "./features/annotations/annotation-records-repository.js";
 import { createAnnotationsService } from "./features/annotations/annotations-service.js";
@@ -90,7 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const users = createUsersRepository(database.db);
   const rateLimiter = createRateLimiter(database.db);
-  registerSessionUser(app, { auth, users });
+  registerSessionUser(app, { auth, users, sessions: createSessionsRepository(database.db), secret: config.sessionSecret });
 
   const connections = createGoogleConnectionService({
     repository: createGoogleConnectionRepository(database.db),

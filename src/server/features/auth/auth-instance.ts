@@ -10,6 +10,8 @@ import type { Mailer } from "../../integrations/mailer/mailer.js";
 import { dataRetention } from "../../../shared/data-retention.js";
 
 export const sessionLifetimeSeconds = dataRetention.sessionLifetimeDays * 24 * 60 * 60;
+/** A session in use is extended (and its cookie renewed) at most once a day. */
+export const sessionRefreshAgeSeconds = 24 * 60 * 60;
 export const signInLinkLifetimeSeconds = 15 * 60;
 export const authBasePath = "/api/auth";
 export const sessionCookiePrefix = "tidemark";
@@ -58,7 +60,7 @@ export function createAuth(deps: AuthDependencies) {
     session: {
       modelName: "sessions",
       expiresIn: sessionLifetimeSeconds,
-      updateAge: 24 * 60 * 60,
+      updateAge: sessionRefreshAgeSeconds,
     },
     account: {
       modelName: "accounts",

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { User } from "../../db/schema/index.js";
 import { HttpError } from "../../http/http-error.js";
 import type { UsersRepository } from "../users/users-repository.js";
-import type { Auth } from "./auth-instance.js";
+import { sessionLifetimeSeconds, sessionRefreshAgeSeconds, type Auth } from "./auth-instance.js";
+import type { SessionsRepository } from "./sessions-repository.js";
+import { cookieValue, readSignedSessionToken } from "./signed-session-cookie.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,13 +18,48 @@ declare module "fastify" {
 
 const notSignedIn = () => new HttpError(401, "Please sign in to continue.", "unauthenticated");
 
-export function registerSessionUser(app: FastifyInstance, deps: { auth: Auth; users: UsersRepository }): void {
+/**
+ * Who is signed in. The common case — a validly signed cookie for a live session that is not yet
+ * due for its daily extension — costs one query (session joined to user). Everything else
+ * (extending the session and its cookie, cleaning up an expired one, "don't remember me") goes
+ * through Better Auth's own getSession, so the library stays the authority on sessions.
+ */
+export function registerSessionUser(
+  app: FastifyInstance,
+  deps: { auth: Auth; sessions: SessionsRepository; users: UsersRepository; secret: string },
+): void {
   const cache = new WeakMap<FastifyRequest, Promise<User | null>>();
+  /** Set-Cookie lines from Better Auth (an extended session) to pass on with the answer. */
+  const cookiesToSend = new WeakMap<FastifyRequest, string[]>();
+  const cookieNames = deps.auth.$context.then((context) => ({
+    session: context.authCookies.sessionToken.name,
+    dontRemember: context.authCookies.dontRememberToken.name,
+  }));
 
   async function load(request: FastifyRequest): Promise<User | null> {
-    const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) return null;
-    return deps.users.findById(session.user.id);
+    const names = await cookieNames;
+    const header = request.headers.cookie;
+    const token = readSignedSessionToken(header, names.session, deps.secret);
+    if (!token) return null;
+    if (cookieValue(header, names.dontRemember) !== null) return viaLibrary(request);
+    const found = await deps.sessions.findUserBySessionToken(token);
+    if (!found) return null;
+    const endsAt = found.expiresAt.getTime();
+    const now = Date.now();
+    const dueForExtension = endsAt - sessionLifetimeSeconds * 1000 + sessionRefreshAgeSeconds * 1000 <= now;
+    if (endsAt <= now || dueForExtension) return viaLibrary(request);
+    return found.user;
+  }
+
+  async function viaLibrary(request: FastifyRequest): Promise<User | null> {
+    const { headers, response } = await deps.auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
+    const setCookies = headers.getSetCookie();
+    if (setCookies.length > 0) cookiesToSend.set(request, setCookies);
+    if (!response) return null;
+    return deps.users.findById(response.user.id);
   }
 
   app.decorateRequest("sessionUser", function sessionUser(this: FastifyRequest) {
@@ -38,5 +75,17 @@ export function registerSessionUser(app: FastifyInstance, deps: { auth: Auth; us
     const user = await this.sessionUser();
     if (!user) throw notSignedIn();
     return user;
+  });
+
+  app.addHook("onSend", async (request, reply) => {
+    const lines = cookiesToSend.get(request);
+    if (!lines) return;
+    const names = await cookieNames;
+    // A route that sets the session cookie itself (signing out, signing in) has the last word.
+    const existing = reply.getHeader("set-cookie");
+    const already = (Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)]).some((line) =>
+      line.startsWith(`${names.session}=`),
+    );
+    if (!already) for (const line of lines) reply.header("set-cookie", line);
   });
 }

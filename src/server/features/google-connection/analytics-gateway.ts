@@ -1,6 +1,6 @@
 import type { User } from "../../db/schema/index.js";
 import { HttpError } from "../../http/http-error.js";
-import { GoogleApiError, toGoogleApiError } from "../../integrations/google/google-api-error.js";
+import { GoogleApiError } from "../../integrations/google/google-api-error.js";
 import type { AnalyticsAdmin } from "../../integrations/google/analytics-admin.js";
 import { withGoogleRetry, type RetryPolicy } from "../../integrations/google/google-retry.js";
 import { reconnectMessage, type GoogleConnectionService } from "./google-connection-service.js";
@@ -46,8 +46,8 @@ export function createAnalyticsGateway(deps: {
         beforeRetry ? (failure) => beforeRetry(deps.admin, token, failure) : undefined,
       );
     } catch (caught) {
-      if (caught instanceof HttpError) throw caught;
-      const failure = caught instanceof GoogleApiError ? caught : toGoogleApiError(caught);
+      if (!(caught instanceof GoogleApiError)) throw caught;
+      const failure = caught;
       if (failure.status === 401) {
         await deps.connections.forget(user);
         throw new HttpError(409, reconnectMessage, "google_reconnect");

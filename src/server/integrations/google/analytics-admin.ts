@@ -1,6 +1,5 @@
-import type { analyticsadmin_v1alpha, analyticsadmin_v1beta } from "@googleapis/analyticsadmin";
 import type { CalendarDate } from "../../../shared/calendar-date.js";
-import { toGoogleApiError } from "./google-api-error.js";
+import { createGoogleJsonApi } from "./google-json-api.js";
 
 /** A reporting data annotation as Google sends it (proto3 JSON: default fields may be absent). */
 export interface GoogleAnnotation {
@@ -28,9 +27,9 @@ export interface GooglePropertySummary {
 }
 
 /**
- * The Analytics Admin API calls Tidemark makes, each one HTTP request with the caller's access
- * token. Retries are the caller's decision (a create must not be blindly repeated), so the
- * client library's own retrying is off.
+ * The Analytics Admin API calls Tidemark makes, each one HTTP request (a page, for lists) with
+ * the caller's access token. Retries are the caller's decision: a create must not be blindly
+ * repeated.
  */
 export interface AnalyticsAdmin {
   listPropertySummaries(accessToken: string): Promise<GooglePropertySummary[]>;
@@ -56,99 +55,85 @@ const maskPaths: Record<keyof GoogleAnnotationInput, string> = {
   annotationDate: "annotation_date",
 };
 
-export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdmin {
-  // The generated client is large; build it on the first Google call rather than at start-up.
-  let clients: Promise<{ alpha: analyticsadmin_v1alpha.Analyticsadmin; beta: analyticsadmin_v1beta.Analyticsadmin }> | null = null;
-  const loadClients = () =>
-    (clients ??= import("@googleapis/analyticsadmin").then(({ analyticsadmin }) => ({
-      alpha: analyticsadmin({ version: "v1alpha", rootUrl: options.rootUrl }),
-      beta: analyticsadmin({ version: "v1beta", rootUrl: options.rootUrl }),
-    })));
-  const requestOptions = (accessToken: string) => ({
-    headers: { Authorization: `Bearer ${accessToken}` },
-    retry: false,
-    timeout: requestTimeoutMs,
-  });
-  const annotationsApi = async () => (await loadClients()).alpha.properties.reportingDataAnnotations;
+interface AccountSummariesPage {
+  accountSummaries?: {
+    displayName?: string;
+    /** canEdit is omitted by Google when false (proto3 JSON). */
+    propertySummaries?: { property?: string; displayName?: string; canEdit?: boolean }[];
+  }[];
+  nextPageToken?: string;
+}
 
-  async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
-    try {
-      return (await request()).data;
-    } catch (caught) {
-      throw toGoogleApiError(caught);
-    }
-  }
+interface AnnotationsPage {
+  reportingDataAnnotations?: GoogleAnnotation[];
+  nextPageToken?: string;
+}
+
+export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdmin {
+  const send = createGoogleJsonApi({ rootUrl: options.rootUrl, timeoutMs: requestTimeoutMs });
+  const annotationsOf = (propertyId: string) => `v1alpha/properties/${encodeURIComponent(propertyId)}/reportingDataAnnotations`;
+  const annotationPath = (propertyId: string, annotationId: string) =>
+    `${annotationsOf(propertyId)}/${encodeURIComponent(annotationId)}`;
 
   return {
     async listPropertySummaries(accessToken) {
       const summaries: GooglePropertySummary[] = [];
       let pageToken: string | undefined;
       do {
-        const { beta } = await loadClients();
-        const page = await call(() => beta.accountSummaries.list({ pageSize: maxPageSize, pageToken }, requestOptions(accessToken)));
+        const page = await send<AccountSummariesPage>({
+          method: "GET",
+          path: "v1beta/accountSummaries",
+          query: { pageSize: maxPageSize, pageToken },
+          accessToken,
+        });
         for (const account of page.accountSummaries ?? []) {
-          // canEdit is newer than the library's typings and omitted by Google when false.
           for (const property of account.propertySummaries ?? []) {
             summaries.push({
               propertyId: (property.property ?? "").replace(/^properties\//, ""),
               displayName: property.displayName ?? "",
               accountName: account.displayName ?? "",
-              canEdit: (property as { canEdit?: boolean }).canEdit === true,
+              canEdit: property.canEdit === true,
             });
           }
         }
-        pageToken = page.nextPageToken ?? undefined;
+        pageToken = page.nextPageToken || undefined;
       } while (pageToken);
       return summaries;
     },
 
     async listAnnotations(accessToken, propertyId) {
-      const annotations = await annotationsApi();
       const found: GoogleAnnotation[] = [];
       let pageToken: string | undefined;
       do {
-        const page = await call(() =>
-          annotations.list({ parent: `properties/${propertyId}`, pageSize: maxPageSize, pageToken }, requestOptions(accessToken)),
-        );
-        found.push(...((page.reportingDataAnnotations ?? []) as GoogleAnnotation[]));
-        pageToken = page.nextPageToken ?? undefined;
+        const page = await send<AnnotationsPage>({
+          method: "GET",
+          path: annotationsOf(propertyId),
+          query: { pageSize: maxPageSize, pageToken },
+          accessToken,
+        });
+        found.push(...(page.reportingDataAnnotations ?? []));
+        pageToken = page.nextPageToken || undefined;
       } while (pageToken);
       return found;
     },
 
-    async createAnnotation(accessToken, propertyId, input) {
-      const annotations = await annotationsApi();
-      const body = input as analyticsadmin_v1alpha.Schema$GoogleAnalyticsAdminV1alphaReportingDataAnnotation;
-      const created = await call(() =>
-        annotations.create({ parent: `properties/${propertyId}`, requestBody: body }, requestOptions(accessToken)),
-      );
-      return created as GoogleAnnotation;
+    createAnnotation(accessToken, propertyId, input) {
+      return send<GoogleAnnotation>({ method: "POST", path: annotationsOf(propertyId), body: input, accessToken });
     },
 
-    async updateAnnotation(accessToken, propertyId, annotationId, input) {
-      const annotations = await annotationsApi();
+    updateAnnotation(accessToken, propertyId, annotationId, input) {
       const fields = (Object.keys(input) as (keyof GoogleAnnotationInput)[]).filter((key) => input[key] !== undefined);
-      const updated = await call(() =>
-        annotations.patch(
-          {
-            name: `properties/${propertyId}/reportingDataAnnotations/${annotationId}`,
-            updateMask: fields.map((field) => maskPaths[field]).join(","),
-            requestBody: input as analyticsadmin_v1alpha.Schema$GoogleAnalyticsAdminV1alphaReportingDataAnnotation,
-          },
-          requestOptions(accessToken),
-        ),
-      );
-      return updated as GoogleAnnotation;
+      return send<GoogleAnnotation>({
+        method: "PATCH",
+        path: annotationPath(propertyId, annotationId),
+        query: { updateMask: fields.map((field) => maskPaths[field]).join(",") },
+        body: input,
+        accessToken,
+      });
     },
 
     async deleteAnnotation(accessToken, propertyId, annotationId) {
-      const annotations = await annotationsApi();
-      await call(() =>
-        annotations.delete(
-          { name: `properties/${propertyId}/reportingDataAnnotations/${annotationId}` },
-          requestOptions(accessToken),
-        ),
-      );
+      await send<unknown>({ method: "DELETE", path: annotationPath(propertyId, annotationId), accessToken });
     },
   };
 }

@@ -40,13 +40,9 @@ interface GoogleErrorBody {
   };
 }
 
-/** Turns whatever the client library threw into a GoogleApiError. */
-export function toGoogleApiError(caught: unknown): GoogleApiError {
-  if (caught instanceof GoogleApiError) return caught;
-  const error = caught as { status?: number; response?: { status?: number; data?: unknown }; message?: string };
-  const status = error.response?.status ?? error.status ?? 0;
-  const body = (typeof error.response?.data === "object" ? error.response.data : undefined) as GoogleErrorBody | undefined;
-  const details = body?.error;
+/** Reads Google's error answer (google.rpc.Status as JSON); any other body keeps the HTTP status. */
+export function googleApiErrorFrom(status: number, body: unknown): GoogleApiError {
+  const details = (typeof body === "object" && body !== null ? (body as GoogleErrorBody).error : undefined) ?? undefined;
   const reason = details?.details?.find((detail) => detail.reason)?.reason ?? details?.errors?.find((e) => e.reason)?.reason;
-  return new GoogleApiError(status, details?.message ?? error.message ?? "Google request failed", details?.status, reason);
+  return new GoogleApiError(status, details?.message ?? `Google answered ${status}`, details?.status, reason);
 }

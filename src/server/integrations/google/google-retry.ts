@@ -1,4 +1,4 @@
-import { toGoogleApiError, type GoogleApiError } from "./google-api-error.js";
+import { GoogleApiError } from "./google-api-error.js";
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -31,7 +31,9 @@ export async function withGoogleRetry<T>(
     try {
       return await call();
     } catch (caught) {
-      const failure = toGoogleApiError(caught);
+      // Only Google's failures may be transient; a bug of ours must surface at once.
+      if (!(caught instanceof GoogleApiError)) throw caught;
+      const failure = caught;
       if (!failure.transient || attempt >= policy.attempts) throw failure;
       const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
       await sleep(Math.round(random() * ceiling));
