@@ -2,6 +2,7 @@
 // Fastify hello-world measured in the same run, and the Google calls each action costs.
 // Uses the built product (dist/); run `npm run build` first (npm run bench does).
 import { fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,8 +51,8 @@ try {
   const body = { title: "Bench annotation", annotationDate: { year: today.getUTCFullYear(), month: today.getUTCMonth() + 1, day: today.getUTCDate() } };
 
   const baseline = await run({ url: `${hello.url}/` });
-  const list = only === "create" ? null : await run({ url: listUrl, headers: { cookie } });
-  const create = only === "list" ? null : await run({
+  const list = only === "create" ? null : await runMeasured({ url: listUrl, headers: { cookie } });
+  const create = only === "list" ? null : await runMeasured({
     url: listUrl,
     method: "POST",
     headers: { cookie, origin: appUrl, "content-type": "application/json" },
@@ -100,6 +101,8 @@ async function startServer(role, childEnv, onMessage = () => {}) {
   });
   return {
     url,
+    /** CPU time the process has used so far, in ms (Linux /proc; null elsewhere). */
+    cpuMs: () => processCpuMs(child.pid),
     request: (message, replyKey) =>
       new Promise((resolve) => {
         const listener = (reply) => {
@@ -162,6 +165,28 @@ function run(options) {
   return autocannon({ connections, duration: durationSeconds, ...options });
 }
 
+/** A load run, with the CPU the app and the sandbox spent per request during it. */
+async function runMeasured(options) {
+  const before = [app.cpuMs(), sandbox.cpuMs()];
+  const result = await run(options);
+  const after = [app.cpuMs(), sandbox.cpuMs()];
+  if (before.every((value) => value !== null)) {
+    const requests = result.requests.total;
+    result.cpuPerRequest = { app: (after[0] - before[0]) / requests, sandbox: (after[1] - before[1]) / requests };
+  }
+  return result;
+}
+
+function processCpuMs(pid) {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 per second).
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function row(label, result, baseline, targets = {}) {
   const rps = result.requests.average;
   const p99 = result.latency.p99;
@@ -173,5 +198,8 @@ function row(label, result, baseline, targets = {}) {
     if (targets.minRatio !== undefined) line += ratio >= targets.minRatio && p99 <= 50 ? "  ok" : "  OVER TARGET (≥5%, p99 ≤ 50 ms)";
   }
   if (errors > 0) line += `   (${errors} non-2xx or failed)`;
+  if (result.cpuPerRequest) {
+    line += `\n  ${"".padEnd(30)} CPU per request: app ${result.cpuPerRequest.app.toFixed(2)} ms, sandbox ${result.cpuPerRequest.sandbox.toFixed(2)} ms`;
+  }
   console.log(line);
 }

@@ -1,16 +1,25 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { annotationCategories, annotationEvents, annotationMetadata, type AnnotationEventType } from "../../db/schema/index.js";
 
 /** What Tidemark keeps about annotations besides Google: their categories and a change log. */
 export function createAnnotationRecordsRepository(db: Db) {
+  // Every list reads this; one array parameter keeps it a single prepared statement for any count.
+  const metadataByIds = db
+    .select({ annotationId: annotationMetadata.annotationId, categoryId: annotationMetadata.categoryId, createdAt: annotationMetadata.createdAt })
+    .from(annotationMetadata)
+    .where(
+      and(
+        eq(annotationMetadata.propertyId, sql.placeholder("propertyId")),
+        sql`${annotationMetadata.annotationId} = any(${sql.placeholder("annotationIds")}::text[])`,
+      ),
+    )
+    .prepare("annotation_metadata_by_ids");
+
   return {
     async metadataFor(propertyId: string, annotationIds: string[]) {
       if (annotationIds.length === 0) return new Map<string, { categoryId: string | null; createdAt: Date }>();
-      const rows = await db
-        .select({ annotationId: annotationMetadata.annotationId, categoryId: annotationMetadata.categoryId, createdAt: annotationMetadata.createdAt })
-        .from(annotationMetadata)
-        .where(and(eq(annotationMetadata.propertyId, propertyId), inArray(annotationMetadata.annotationId, annotationIds)));
+      const rows = await metadataByIds.execute({ propertyId, annotationIds });
       return new Map(rows.map((row) => [row.annotationId, { categoryId: row.categoryId, createdAt: row.createdAt }]));
     },
 

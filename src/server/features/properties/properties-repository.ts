@@ -3,17 +3,21 @@ import type { Db } from "../../db/database.js";
 import { properties, users, type SavedProperty } from "../../db/schema/index.js";
 
 export function createPropertiesRepository(db: Db) {
+  // Every annotation request checks its property, so this one is prepared once.
+  const byPropertyId = db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.userId, sql.placeholder("userId")), eq(properties.propertyId, sql.placeholder("propertyId"))))
+    .limit(1)
+    .prepare("saved_property_by_property_id");
+
   return {
     listByUser(userId: string): Promise<SavedProperty[]> {
       return db.select().from(properties).where(eq(properties.userId, userId)).orderBy(asc(properties.createdAt));
     },
 
     async findByPropertyId(userId: string, propertyId: string): Promise<SavedProperty | null> {
-      const [row] = await db
-        .select()
-        .from(properties)
-        .where(and(eq(properties.userId, userId), eq(properties.propertyId, propertyId)))
-        .limit(1);
+      const [row] = await byPropertyId.execute({ userId, propertyId });
       return row ?? null;
     },
 
