@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 
 const dist = path.resolve("dist");
 const { control, walkSignInPages } = await import(path.join(dist, "sandbox/testing/sandbox-test-kit.js"));
@@ -24,8 +25,16 @@ const client = {
 };
 
 // Load generator here; the hello-world, the sandbox and the app each in a process of their own.
+// On PostgreSQL (DATABASE_URL) the app gets an empty database of its own, so runs never share data.
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidemark-bench-annotations-"));
-const env = { ...process.env, BENCH_CLIENT: JSON.stringify(client), BENCH_DATA_DIR: dataDir, BENCH_APP_PORT: String(appPort) };
+const scratchDatabase = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+const env = {
+  ...process.env,
+  BENCH_CLIENT: JSON.stringify(client),
+  BENCH_DATA_DIR: dataDir,
+  BENCH_APP_PORT: String(appPort),
+  ...(scratchDatabase ? { BENCH_DATABASE_URL: scratchDatabase.url } : {}),
+};
 const links = [];
 const hello = await startServer("hello", env);
 const sandbox = await startServer("sandbox", env);
@@ -86,7 +95,25 @@ try {
   console.log(`  list   ${describe(afterList, afterDelete)}`);
 } finally {
   await Promise.all([app.close(), hello.close(), sandbox.close()]);
+  await scratchDatabase?.drop();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+async function createScratchDatabase(serverUrl) {
+  const name = `tidemark_bench_${process.pid}_${Date.now()}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** Forks one bench server and waits for its URL; `request` sends a message and awaits a reply key. */

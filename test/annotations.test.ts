@@ -312,6 +312,36 @@ describe("annotations", () => {
   });
 });
 
+describe("many requests at once", () => {
+  // Concurrent requests share their session, property and metadata reads; each must still get
+  // exactly its own answer.
+  it("gives each person their own annotations and refuses a property someone has not saved", async () => {
+    const [ada, grace] = await Promise.all([person("premium"), person("freemium")]);
+    expect(ada.propertyId).not.toBe(grace.propertyId);
+    const adaNote = (await createAnnotation(ada, { title: "Ada's launch", annotationDate: today() })).json() as Annotation;
+    const graceNote = (await createAnnotation(grace, { title: "Grace's outage", annotationDate: today() })).json() as Annotation;
+
+    const [adaList, graceList, trespass, anonymous] = await Promise.all([
+      get(ada.jar, `/api/annotations/${ada.propertyId}`),
+      get(grace.jar, `/api/annotations/${grace.propertyId}`),
+      get(grace.jar, `/api/annotations/${ada.propertyId}`),
+      inject({ method: "GET", url: `/api/annotations/${ada.propertyId}` }),
+    ]);
+
+    const titles = (response: typeof adaList) => (response.json().reportingDataAnnotations as Annotation[]).map((a) => a.title);
+    expect(titles(adaList)).toContain("Ada's launch");
+    expect(titles(adaList)).not.toContain("Grace's outage");
+    expect(titles(graceList)).toContain("Grace's outage");
+    expect(titles(graceList)).not.toContain("Ada's launch");
+    const adaRow = (adaList.json().reportingDataAnnotations as Annotation[]).find((a) => a.annotationId === adaNote.annotationId);
+    expect(adaRow?.dateAdded).toBe(adaNote.dateAdded);
+    const graceRow = (graceList.json().reportingDataAnnotations as Annotation[]).find((a) => a.annotationId === graceNote.annotationId);
+    expect(graceRow?.dateAdded).toBe(graceNote.dateAdded);
+    expect(trespass.statusCode).toBe(403);
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe("when Google fails", () => {
   it("retries a 503 and creates exactly one annotation", async () => {
     const who = await person("premium");

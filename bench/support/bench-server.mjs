@@ -41,8 +41,8 @@ async function startApp() {
   const { sandboxGoogleEndpoints } = await import(path.join(dist, "server/integrations/google/google-endpoints.js"));
   const port = Number(process.env.BENCH_APP_PORT);
   const dataDir = process.env.BENCH_DATA_DIR;
-  const database = process.env.DATABASE_URL
-    ? await openDatabase({ engine: "postgres", url: process.env.DATABASE_URL })
+  const database = process.env.BENCH_DATABASE_URL
+    ? await openDatabase({ engine: "postgres", url: process.env.BENCH_DATABASE_URL })
     : await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pglite") });
   await database.migrate();
   const config = {

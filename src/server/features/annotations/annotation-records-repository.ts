@@ -1,26 +1,45 @@
 import { and, eq, sql } from "drizzle-orm";
+import { batchedLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import { annotationCategories, annotationEvents, annotationMetadata, type AnnotationEventType } from "../../db/schema/index.js";
 
 /** What Tidemark keeps about annotations besides Google: their categories and a change log. */
 export function createAnnotationRecordsRepository(db: Db) {
-  // Every list reads this; one array parameter keeps it a single prepared statement for any count.
-  const metadataByIds = db
-    .select({ annotationId: annotationMetadata.annotationId, categoryId: annotationMetadata.categoryId, createdAt: annotationMetadata.createdAt })
+  // Every list reads this: one prepared statement for any number of annotations, batched across
+  // concurrent requests. Joining on the listed keys keeps it an index lookup per annotation.
+  const metadataByKeys = db
+    .select({
+      propertyId: annotationMetadata.propertyId,
+      annotationId: annotationMetadata.annotationId,
+      categoryId: annotationMetadata.categoryId,
+      createdAt: annotationMetadata.createdAt,
+    })
     .from(annotationMetadata)
     .where(
-      and(
-        eq(annotationMetadata.propertyId, sql.placeholder("propertyId")),
-        sql`${annotationMetadata.annotationId} = any(${sql.placeholder("annotationIds")}::text[])`,
-      ),
+      sql`(${annotationMetadata.propertyId}, ${annotationMetadata.annotationId}) in (select * from unnest(${sql.placeholder("propertyIds")}::text[], ${sql.placeholder("annotationIds")}::text[]))`,
     )
-    .prepare("annotation_metadata_by_ids");
+    .prepare("annotation_metadata_by_keys");
+  const keyOf = (propertyId: string, annotationId: string) => `${propertyId}/${annotationId}`;
+  const metadata = batchedLookup(
+    async (keys) => {
+      const pairs = keys.map((key) => key.split("/") as [string, string]);
+      const rows = await metadataByKeys.execute({
+        propertyIds: pairs.map(([propertyId]) => propertyId),
+        annotationIds: pairs.map(([, annotationId]) => annotationId),
+      });
+      return new Map(rows.map((row) => [keyOf(row.propertyId, row.annotationId), { categoryId: row.categoryId, createdAt: row.createdAt }]));
+    },
+    { maxBatch: 2_000 },
+  );
 
   return {
     async metadataFor(propertyId: string, annotationIds: string[]) {
       if (annotationIds.length === 0) return new Map<string, { categoryId: string | null; createdAt: Date }>();
-      const rows = await metadataByIds.execute({ propertyId, annotationIds });
-      return new Map(rows.map((row) => [row.annotationId, { categoryId: row.categoryId, createdAt: row.createdAt }]));
+      const found = await metadata.many(annotationIds.map((annotationId) => keyOf(propertyId, annotationId)));
+      return new Map(annotationIds.flatMap((annotationId) => {
+        const entry = found.get(keyOf(propertyId, annotationId));
+        return entry ? [[annotationId, entry] as const] : [];
+      }));
     },
 
     /** Records a change; on create also the metadata row, whose creation time is "Date Added". */

@@ -1,15 +1,26 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { batchedLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import { properties, users, type SavedProperty } from "../../db/schema/index.js";
 
 export function createPropertiesRepository(db: Db) {
-  // Every annotation request checks its property, so this one is prepared once.
-  const byPropertyId = db
+  // Every annotation request checks its property: prepared once, and batched across concurrent requests.
+  const byUserAndPropertyIds = db
     .select()
     .from(properties)
-    .where(and(eq(properties.userId, sql.placeholder("userId")), eq(properties.propertyId, sql.placeholder("propertyId"))))
-    .limit(1)
-    .prepare("saved_property_by_property_id");
+    .where(
+      sql`(${properties.userId}, ${properties.propertyId}) in (select * from unnest(${sql.placeholder("userIds")}::uuid[], ${sql.placeholder("propertyIds")}::text[]))`,
+    )
+    .prepare("saved_properties_by_user_and_property_ids");
+  const keyOf = (userId: string, propertyId: string) => `${userId} ${propertyId}`;
+  const savedProperty = batchedLookup(async (keys) => {
+    const pairs = keys.map((key) => key.split(" ") as [string, string]);
+    const rows = await byUserAndPropertyIds.execute({
+      userIds: pairs.map(([userId]) => userId),
+      propertyIds: pairs.map(([, propertyId]) => propertyId),
+    });
+    return new Map(rows.map((row) => [keyOf(row.userId, row.propertyId), row]));
+  });
 
   return {
     listByUser(userId: string): Promise<SavedProperty[]> {
@@ -17,8 +28,7 @@ export function createPropertiesRepository(db: Db) {
     },
 
     async findByPropertyId(userId: string, propertyId: string): Promise<SavedProperty | null> {
-      const [row] = await byPropertyId.execute({ userId, propertyId });
-      return row ?? null;
+      return (await savedProperty.one(keyOf(userId, propertyId))) ?? null;
     },
 
     async findById(userId: string, id: string): Promise<SavedProperty | null> {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { batchedLookup } from "./batched-lookup.js";
+
+/** A loader over a fixed table that records every batch it is asked for. */
+function recordingLoader(table: Record<string, number>) {
+  const batches: string[][] = [];
+  const load = async (keys: string[]) => {
+    batches.push(keys);
+    return new Map(keys.filter((key) => key in table).map((key) => [key, table[key]!] as const));
+  };
+  return { batches, load };
+}
+
+describe("batchedLookup", () => {
+  it("answers lookups made in the same turn with one load of the distinct keys", async () => {
+    const { batches, load } = recordingLoader({ a: 1, b: 2 });
+    const lookup = batchedLookup(load);
+    const results = await Promise.all([lookup.one("a"), lookup.one("b"), lookup.one("a"), lookup.one("missing")]);
+    expect(results).toEqual([1, 2, 1, undefined]);
+    expect(batches).toEqual([["a", "b", "missing"]]);
+  });
+
+  it("shares a batch between callbacks of the same turn, as requests on different sockets are", async () => {
+    const { batches, load } = recordingLoader({ a: 1, b: 2 });
+    const lookup = batchedLookup(load);
+    const first = new Promise((resolve) => setImmediate(() => resolve(lookup.one("a"))));
+    const second = new Promise((resolve) => setImmediate(() => resolve(lookup.one("b"))));
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+    expect(batches).toEqual([["a", "b"]]);
+  });
+
+  it("starts a new batch in a later turn", async () => {
+    const { batches, load } = recordingLoader({ a: 1 });
+    const lookup = batchedLookup(load);
+    await lookup.one("a");
+    await lookup.one("a");
+    expect(batches).toEqual([["a"], ["a"]]);
+  });
+
+  it("never puts more than maxBatch keys in one load", async () => {
+    const { batches, load } = recordingLoader({ a: 1, b: 2, c: 3, d: 4, e: 5 });
+    const lookup = batchedLookup(load, { maxBatch: 2 });
+    await expect(Promise.all(["a", "b", "c", "d", "e"].map(lookup.one))).resolves.toEqual([1, 2, 3, 4, 5]);
+    expect(batches).toEqual([["a", "b"], ["c", "d"], ["e"]]);
+  });
+
+  it("looks up many keys at once and returns only those found", async () => {
+    const { batches, load } = recordingLoader({ a: 1, c: 3 });
+    const lookup = batchedLookup(load);
+    const [found, single] = await Promise.all([lookup.many(["a", "b", "c", "a"]), lookup.one("c")]);
+    expect([...found]).toEqual([
+      ["a", 1],
+      ["c", 3],
+    ]);
+    expect(single).toBe(3);
+    expect(batches).toEqual([["a", "b", "c"]]);
+  });
+
+  it("rejects every lookup of a batch whose load fails, and recovers in the next one", async () => {
+    let fail = true;
+    const lookup = batchedLookup(async (keys) => {
+      if (fail) throw new Error("database unavailable");
+      return new Map(keys.map((key) => [key, key.length]));
+    });
+    const outcomes = await Promise.allSettled([lookup.one("a"), lookup.one("bb")]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    fail = false;
+    await expect(lookup.one("bb")).resolves.toBe(2);
+  });
+});
