@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const users = createUsersRepository(database.db);
   const rateLimiter = createRateLimiter(database.db);
-  registerSessionUser(app, { auth, users, sessions: createSessionsRepository(database.db), secret: config.sessionSecret });
+  await registerSessionUser(app, { auth, users, sessions: createSessionsRepository(database.db), secret: config.sessionSecret });
 
   const connections = createGoogleConnectionService({
     repository: createGoogleConnectionRepository(database.db),

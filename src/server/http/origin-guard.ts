@@ -22,12 +22,13 @@ export function refuseCrossSite(request: FastifyRequest): void {
  */
 export function registerOriginGuard(app: FastifyInstance, options: { trustedOrigins: string[] }): void {
   const trusted = new Set(options.trustedOrigins.map((origin) => new URL(origin).origin));
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     // Unknown paths change nothing and get their plain 404.
-    if (safeMethods.has(request.method) || request.is404) return;
+    if (safeMethods.has(request.method) || request.is404) return done();
     const origin = request.headers.origin;
     if (!origin || origin === "null" || !trusted.has(origin)) {
-      throw new HttpError(403, foreignOriginMessage, "forbidden_origin");
+      return done(new HttpError(403, foreignOriginMessage, "forbidden_origin"));
     }
+    done();
   });
 }

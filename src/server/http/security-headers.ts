@@ -17,12 +17,16 @@ const contentSecurityPolicy = [
 
 /** Baseline browser protections on every response; API answers are never cached. */
 export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
-  app.addHook("onSend", async (request, reply, payload) => {
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header("X-Frame-Options", "DENY");
-    if (options.production) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  const everyResponse: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    ...(options.production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+  // A callback hook, not an async one: it runs on every response and has nothing to wait for.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    reply.headers(everyResponse);
     if (request.url.startsWith("/api/")) {
       reply.header("Cache-Control", "no-store");
     } else {
@@ -31,6 +35,6 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
         reply.header("Content-Security-Policy", contentSecurityPolicy);
       }
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -5,7 +5,7 @@ import { HttpError } from "../../http/http-error.js";
 import type { UsersRepository } from "../users/users-repository.js";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds, type Auth } from "./auth-instance.js";
 import type { SessionsRepository } from "./sessions-repository.js";
-import { cookieValue, readSignedSessionToken } from "./signed-session-cookie.js";
+import { cookieValue, createSessionTokenReader } from "./signed-session-cookie.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -24,24 +24,23 @@ const notSignedIn = () => new HttpError(401, "Please sign in to continue.", "una
  * (extending the session and its cookie, cleaning up an expired one, "don't remember me") goes
  * through Better Auth's own getSession, so the library stays the authority on sessions.
  */
-export function registerSessionUser(
+export async function registerSessionUser(
   app: FastifyInstance,
   deps: { auth: Auth; sessions: SessionsRepository; users: UsersRepository; secret: string },
-): void {
+): Promise<void> {
   const cache = new WeakMap<FastifyRequest, Promise<User | null>>();
   /** Set-Cookie lines from Better Auth (an extended session) to pass on with the answer. */
   const cookiesToSend = new WeakMap<FastifyRequest, string[]>();
-  const cookieNames = deps.auth.$context.then((context) => ({
-    session: context.authCookies.sessionToken.name,
-    dontRemember: context.authCookies.dontRememberToken.name,
-  }));
+  const { authCookies } = await deps.auth.$context;
+  const sessionCookie = authCookies.sessionToken.name;
+  const dontRememberCookie = authCookies.dontRememberToken.name;
+  const readSessionToken = createSessionTokenReader({ cookieName: sessionCookie, secret: deps.secret });
 
   async function load(request: FastifyRequest): Promise<User | null> {
-    const names = await cookieNames;
     const header = request.headers.cookie;
-    const token = readSignedSessionToken(header, names.session, deps.secret);
+    const token = readSessionToken(header);
     if (!token) return null;
-    if (cookieValue(header, names.dontRemember) !== null) return viaLibrary(request);
+    if (cookieValue(header, dontRememberCookie) !== null) return viaLibrary(request);
     const found = await deps.sessions.findUserBySessionToken(token);
     if (!found) return null;
     const endsAt = found.expiresAt.getTime();
@@ -77,15 +76,16 @@ export function registerSessionUser(
     return user;
   });
 
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     const lines = cookiesToSend.get(request);
-    if (!lines) return;
-    const names = await cookieNames;
-    // A route that sets the session cookie itself (signing out, signing in) has the last word.
-    const existing = reply.getHeader("set-cookie");
-    const already = (Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)]).some((line) =>
-      line.startsWith(`${names.session}=`),
-    );
-    if (!already) for (const line of lines) reply.header("set-cookie", line);
+    if (lines) {
+      // A route that sets the session cookie itself (signing out, signing in) has the last word.
+      const existing = reply.getHeader("set-cookie");
+      const already = (Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)]).some((line) =>
+        line.startsWith(`${sessionCookie}=`),
+      );
+      if (!already) for (const line of lines) reply.header("set-cookie", line);
+    }
+    done(null, payload);
   });
 }

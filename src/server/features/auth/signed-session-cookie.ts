@@ -27,6 +27,28 @@ export function readSignedSessionToken(cookieHeader: string | undefined, cookieN
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/**
+ * readSignedSessionToken for one cookie name and secret, remembering the last few thousand
+ * cookies it verified: the answer for a given value never changes, and a signed-in person sends
+ * the same cookie with every request, so most requests skip the HMAC.
+ */
+export function createSessionTokenReader(options: { cookieName: string; secret: string; remember?: number }) {
+  const remember = options.remember ?? 5_000;
+  const verified = new Map<string, string>();
+  return function read(cookieHeader: string | undefined): string | null {
+    const raw = cookieValue(cookieHeader, options.cookieName);
+    if (raw === null) return null;
+    const known = verified.get(raw);
+    if (known !== undefined) return known;
+    const token = readSignedSessionToken(`${options.cookieName}=${raw}`, options.cookieName, options.secret);
+    if (token !== null) {
+      if (verified.size >= remember) verified.delete(verified.keys().next().value!);
+      verified.set(raw, token);
+    }
+    return token;
+  };
+}
+
 /** The first cookie of that exact name (still URL-encoded, quotes removed), as Better Auth reads it; null when absent. */
 export function cookieValue(cookieHeader: string | undefined, name: string): string | null {
   if (!cookieHeader) return null;

@@ -27,11 +27,17 @@ export function createGoogleJsonApi(options: { rootUrl: string; timeoutMs: numbe
   const transport = root.protocol === "https:" ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 128 });
 
+  // Resolved once: the root never changes, and parsing a URL per call is measurable on the hot path.
+  const server = { protocol: root.protocol, hostname: root.hostname.replace(/^\[(.*)\]$/, "$1"), port: root.port };
+  const basePath = root.pathname;
+
   return function send<T>(request: GoogleJsonRequest): Promise<T> {
-    const url = new URL(request.path, root);
+    let path = basePath + request.path;
+    const query = new URLSearchParams();
     for (const [name, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
+      if (value !== undefined) query.set(name, String(value));
     }
+    if (query.size > 0) path += `?${query.toString()}`;
     const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
     const headers: http.OutgoingHttpHeaders = {
       authorization: `Bearer ${request.accessToken}`,
@@ -44,13 +50,14 @@ export function createGoogleJsonApi(options: { rootUrl: string; timeoutMs: numbe
     }
 
     return new Promise<T>((resolve, reject) => {
-      const outgoing = transport.request(url, { method: request.method, agent, headers, timeout: options.timeoutMs }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const requestOptions = { ...server, path, method: request.method, agent, headers, timeout: options.timeoutMs };
+      const outgoing = transport.request(requestOptions, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
         response.on("error", (error) => reject(new GoogleApiError(0, `Google's answer was cut off: ${error.message}`)));
         response.on("end", () => {
           const status = response.statusCode ?? 0;
-          const text = Buffer.concat(chunks).toString("utf8");
           let body: unknown;
           try {
             body = text === "" ? {} : JSON.parse(text);
