@@ -14,6 +14,7 @@ const { control, walkSignInPages } = await import(path.join(dist, "sandbox/testi
 
 const connections = 50;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+const warmUpSeconds = 2;
 // BENCH_ONLY=list (or create) runs one load; BENCH_PROFILE=1 writes a CPU profile of the app to ./profiles.
 const only = process.env.BENCH_ONLY;
 const appPort = 5400 + Math.floor(Math.random() * 300);
@@ -188,7 +189,9 @@ function describe(now, before) {
   return changed.join(", ") || "none";
 }
 
-function run(options) {
+/** Steady-state numbers: a short unrecorded warm-up (JIT, connection pools, sockets) before each run. */
+async function run(options) {
+  await autocannon({ connections, duration: warmUpSeconds, ...options });
   return autocannon({ connections, duration: durationSeconds, ...options });
 }
 

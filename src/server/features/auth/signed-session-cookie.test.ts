@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cookieValue, readSignedSessionToken } from "./signed-session-cookie.js";
+import { cookieValue, createSessionTokenReader, readSignedSessionToken } from "./signed-session-cookie.js";
 
 const secret = "a-test-secret-that-is-long-enough-0123456789";
 const name = "tidemark.session_token";
@@ -39,5 +39,22 @@ describe("cookieValue", () => {
   it("ignores pairs without a value separator and trims spaces", () => {
     expect(cookieValue("junk;  a = 1 ;b=2", "a")).toBe("1");
     expect(cookieValue("junk; b=2", "a")).toBeNull();
+  });
+});
+
+describe("createSessionTokenReader", () => {
+  it("reads the same tokens as readSignedSessionToken, remembered or not", () => {
+    const read = createSessionTokenReader({ cookieName: name, secret, remember: 2 });
+    const headers = ["first", "second", "third", "first"].map((token) => `a=1; ${name}=${signed(token)}`);
+    expect(headers.map(read)).toEqual(["first", "second", "third", "first"]);
+    expect(headers.map(read)).toEqual(["first", "second", "third", "first"]);
+  });
+
+  it("never remembers a cookie whose signature is wrong", () => {
+    const read = createSessionTokenReader({ cookieName: name, secret });
+    const forged = `${name}=${signed("abc", "another-secret")}`;
+    expect(read(forged)).toBeNull();
+    expect(read(forged)).toBeNull();
+    expect(read(undefined)).toBeNull();
   });
 });
