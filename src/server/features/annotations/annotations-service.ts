@@ -45,7 +45,7 @@ export function createAnnotationsService(deps: {
   async function toAnnotations(propertyId: string, found: GoogleAnnotation[]): Promise<Annotation[]> {
     const ids = found.map(annotationIdOf);
     const metadata = await records.metadataFor(propertyId, ids);
-    return found.map((annotation) => toAnnotation(annotation, metadata.get(annotationIdOf(annotation)) ?? null));
+    return found.map((annotation, index) => toAnnotation(annotation, ids[index]!, metadata.get(ids[index]!) ?? null));
   }
 
   async function requireCategory(user: User, categoryId: string | null | undefined): Promise<void> {
@@ -113,7 +113,7 @@ export function createAnnotationsService(deps: {
         eventType: "created",
         categoryId: input.categoryId ?? null,
       });
-      return toAnnotation(created, metadata);
+      return toAnnotation(created, annotationIdOf(created), metadata);
     },
 
     async update(user: User, propertyId: string, annotationId: string, request: UpdateAnnotationRequest | unknown): Promise<Annotation> {
@@ -145,7 +145,7 @@ export function createAnnotationsService(deps: {
         eventType: "updated",
         categoryId: input.categoryId,
       });
-      return toAnnotation(updated, metadata);
+      return toAnnotation(updated, annotationIdOf(updated), metadata);
     },
 
     async remove(user: User, propertyId: string, annotationId: string): Promise<void> {
@@ -185,7 +185,7 @@ export function createAnnotationsService(deps: {
 export type AnnotationsService = ReturnType<typeof createAnnotationsService>;
 
 function annotationIdOf(annotation: GoogleAnnotation): string {
-  return annotation.name.split("/").pop() ?? annotation.name;
+  return annotation.name.slice(annotation.name.lastIndexOf("/") + 1);
 }
 
 function sameAnnotation(candidate: GoogleAnnotation, body: GoogleAnnotationInput): boolean {
@@ -199,11 +199,15 @@ function sameAnnotation(candidate: GoogleAnnotation, body: GoogleAnnotationInput
   );
 }
 
-function toAnnotation(annotation: GoogleAnnotation, metadata: { categoryId: string | null; createdAt: Date } | null): Annotation {
+function toAnnotation(
+  annotation: GoogleAnnotation,
+  annotationId: string,
+  metadata: { categoryId: string | null; createdAt: Date } | null,
+): Annotation {
   const range = annotation.annotationDateRange;
   const start = annotation.annotationDate ?? range?.startDate ?? { year: 1970, month: 1, day: 1 };
   return {
-    annotationId: annotationIdOf(annotation),
+    annotationId,
     name: annotation.name,
     title: annotation.title,
     description: annotation.description ?? "",

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { memoizeRecent } from "../../caching/memoize-recent.js";
 
 /** HMAC-SHA256 in base64 is always 44 characters ending in one "=". */
 const signatureLength = 44;
@@ -28,24 +29,18 @@ export function readSignedSessionToken(cookieHeader: string | undefined, cookieN
 }
 
 /**
- * readSignedSessionToken for one cookie name and secret, remembering the last few thousand
- * cookies it verified: the answer for a given value never changes, and a signed-in person sends
- * the same cookie with every request, so most requests skip the HMAC.
+ * readSignedSessionToken for one cookie name and secret, remembering the cookies it verified
+ * recently: the answer for a value never changes, and a signed-in person sends the same cookie
+ * with every request, so most requests skip the HMAC.
  */
 export function createSessionTokenReader(options: { cookieName: string; secret: string; remember?: number }) {
-  const remember = options.remember ?? 5_000;
-  const verified = new Map<string, string>();
+  const verify = memoizeRecent(
+    (raw: string) => readSignedSessionToken(`${options.cookieName}=${raw}`, options.cookieName, options.secret),
+    { size: options.remember ?? 5_000, remember: (token) => token !== null },
+  );
   return function read(cookieHeader: string | undefined): string | null {
     const raw = cookieValue(cookieHeader, options.cookieName);
-    if (raw === null) return null;
-    const known = verified.get(raw);
-    if (known !== undefined) return known;
-    const token = readSignedSessionToken(`${options.cookieName}=${raw}`, options.cookieName, options.secret);
-    if (token !== null) {
-      if (verified.size >= remember) verified.delete(verified.keys().next().value!);
-      verified.set(raw, token);
-    }
-    return token;
+    return raw === null ? null : verify(raw);
   };
 }
 

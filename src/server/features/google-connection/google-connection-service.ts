@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { User } from "../../db/schema/index.js";
 import { HttpError } from "../../http/http-error.js";
 import { analyticsScopes, GoogleOAuthError, type GoogleOAuth, type GoogleTokenSet } from "../../integrations/google/google-oauth.js";
+import { memoizeRecent } from "../../caching/memoize-recent.js";
 import type { SecretBox } from "../../security/secret-box.js";
 import type { GoogleConnectionStatus } from "../../../shared/contracts/google.js";
 import { storedTokensOf, type GoogleConnectionRepository, type StoredGoogleTokens } from "./google-connection-repository.js";
@@ -35,6 +36,8 @@ export function createGoogleConnectionService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const { repository, oauth, box } = deps;
+  // Every Google call opens the person's access token; it stays the same for an hour.
+  const openAccessToken = memoizeRecent((sealed: string) => box.open(sealed), { size: 2_000 });
 
   function seal(tokens: GoogleTokenSet, previous?: StoredGoogleTokens): StoredGoogleTokens {
     return {
@@ -124,7 +127,7 @@ export function createGoogleConnectionService(deps: {
       if (!stored) throw new HttpError(409, notConnectedMessage, "google_not_connected");
       const canWrite = stored.scopes.includes(analyticsScopes.edit);
       const due = !stored.expiresAt || stored.expiresAt.getTime() - refreshMarginMs <= now().getTime();
-      if (!due && stored.sealedAccessToken) return { token: box.open(stored.sealedAccessToken), canWrite };
+      if (!due && stored.sealedAccessToken) return { token: openAccessToken(stored.sealedAccessToken), canWrite };
       if (!stored.sealedRefreshToken) {
         await repository.clear(user.id);
         throw new HttpError(409, reconnectMessage, "google_reconnect");
