@@ -6,7 +6,8 @@ import { annotationCategories, annotationEvents, annotationMetadata, type Annota
 /** What Tidemark keeps about annotations besides Google: their categories and a change log. */
 export function createAnnotationRecordsRepository(db: Db) {
   // Every list reads this: one prepared statement for any number of annotations, batched across
-  // concurrent requests. Joining on the listed keys keeps it an index lookup per annotation.
+  // concurrent requests. As for saved properties, two `= any` conditions plan cheaply and use the
+  // (property, annotation) index; combinations nobody asked for are not looked up by key.
   const metadataByKeys = db
     .select({
       propertyId: annotationMetadata.propertyId,
@@ -16,7 +17,10 @@ export function createAnnotationRecordsRepository(db: Db) {
     })
     .from(annotationMetadata)
     .where(
-      sql`(${annotationMetadata.propertyId}, ${annotationMetadata.annotationId}) in (select * from unnest(${sql.placeholder("propertyIds")}::text[], ${sql.placeholder("annotationIds")}::text[]))`,
+      and(
+        sql`${annotationMetadata.propertyId} = any(${sql.placeholder("propertyIds")}::text[])`,
+        sql`${annotationMetadata.annotationId} = any(${sql.placeholder("annotationIds")}::text[])`,
+      ),
     )
     .prepare("annotation_metadata_by_keys");
   const keyOf = (propertyId: string, annotationId: string) => `${propertyId}/${annotationId}`;
@@ -24,8 +28,8 @@ export function createAnnotationRecordsRepository(db: Db) {
     async (keys) => {
       const pairs = keys.map((key) => key.split("/") as [string, string]);
       const rows = await metadataByKeys.execute({
-        propertyIds: pairs.map(([propertyId]) => propertyId),
-        annotationIds: pairs.map(([, annotationId]) => annotationId),
+        propertyIds: [...new Set(pairs.map(([propertyId]) => propertyId))],
+        annotationIds: [...new Set(pairs.map(([, annotationId]) => annotationId))],
       });
       return new Map(rows.map((row) => [keyOf(row.propertyId, row.annotationId), { categoryId: row.categoryId, createdAt: row.createdAt }]));
     },
