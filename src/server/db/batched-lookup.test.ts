@@ -44,6 +44,30 @@ describe("batchedLookup", () => {
     expect(batches).toEqual([["a", "b"], ["c", "d"], ["e"]]);
   });
 
+  it("runs at most maxInFlight loads at once; keys asked for meanwhile share the next load", async () => {
+    const batches: string[][] = [];
+    const releases: (() => void)[] = [];
+    const lookup = batchedLookup(
+      async (keys) => {
+        batches.push(keys);
+        await new Promise<void>((release) => releases.push(release));
+        return new Map(keys.map((key) => [key, key.toUpperCase()]));
+      },
+      { maxInFlight: 1 },
+    );
+    const first = lookup.one("a");
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = ["b", "c", "b"].map(lookup.one);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([["a"]]);
+    releases.shift()!();
+    await expect(first).resolves.toBe("A");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([["a"], ["b", "c"]]);
+    releases.shift()!();
+    await expect(Promise.all(waiting)).resolves.toEqual(["B", "C", "B"]);
+  });
+
   it("looks up many keys at once and returns only those found", async () => {
     const { batches, load } = recordingLoader({ a: 1, c: 3 });
     const lookup = batchedLookup(load);

@@ -1,5 +1,6 @@
 type Outcome<V> = { ok: true; value: V | undefined } | { ok: false; error: unknown };
 type Waiter<V> = (outcome: Outcome<V>) => void;
+type Batch<V> = Map<string, Waiter<V>[]>;
 
 export interface BatchedLookup<V> {
   /** The value for one key, or undefined when there is none. */
@@ -9,52 +10,75 @@ export interface BatchedLookup<V> {
 }
 
 /**
- * Coalesces lookups by key that requests make during one turn of the event loop into a single
- * query. Under load many requests reach the same lookup (their session, their property) within
- * one turn; answering them with one round trip instead of one each is most of what a busy
- * instance would otherwise spend on the database. Alone, a lookup waits only for the end of the
- * current turn.
+ * Coalesces lookups by key into few queries. Under load many requests reach the same lookup
+ * (their session, their property) at nearly the same moment; answering them with one round trip
+ * instead of one each is most of what a busy instance would otherwise spend on the database.
+ *
+ * Keys asked for during one turn of the event loop share a batch. At most `maxInFlight` batches
+ * run at once; keys arriving meanwhile wait for the next one, so batches grow with the load
+ * instead of the number of queries. Alone, a lookup waits only for the end of the current turn.
  *
  * `loadMany` receives distinct keys (at most `maxBatch`) and returns what it found by key. A
  * failure rejects every lookup of that batch.
  */
 export function batchedLookup<V>(
   loadMany: (keys: string[]) => Promise<Map<string, V>>,
-  options: { maxBatch?: number } = {},
+  options: { maxBatch?: number; maxInFlight?: number } = {},
 ): BatchedLookup<V> {
   const maxBatch = options.maxBatch ?? 200;
-  let open: Map<string, Waiter<V>[]> | null = null;
+  const maxInFlight = options.maxInFlight ?? 2;
+  const full: Batch<V>[] = [];
+  let open: Batch<V> | null = null;
+  let scheduled = false;
+  let inFlight = 0;
 
-  function flush(batch: Map<string, Waiter<V>[]>) {
-    loadMany([...batch.keys()]).then(
-      (found) => {
-        for (const [key, waiters] of batch) for (const settle of waiters) settle({ ok: true, value: found.get(key) });
-      },
-      (error: unknown) => {
-        for (const waiters of batch.values()) for (const settle of waiters) settle({ ok: false, error });
-      },
-    );
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    // setImmediate runs after every I/O callback of this turn, so requests read from different
+    // sockets in the same turn share one batch.
+    setImmediate(pump);
   }
 
-  function enqueue(key: string, settle: Waiter<V>) {
-    if (!open || open.size >= maxBatch) {
-      const batch = new Map<string, Waiter<V>[]>();
-      open = batch;
-      // setImmediate runs after every I/O callback of this turn, so requests read from different
-      // sockets in the same turn share one batch.
-      setImmediate(() => {
-        if (open === batch) open = null;
-        flush(batch);
-      });
+  function pump() {
+    scheduled = false;
+    while (inFlight < maxInFlight) {
+      const batch = full.shift() ?? open;
+      if (!batch) return;
+      if (batch === open) open = null;
+      run(batch);
     }
-    const waiters = open.get(key);
-    if (waiters) waiters.push(settle);
-    else open.set(key, [settle]);
+  }
+
+  function run(batch: Batch<V>) {
+    inFlight += 1;
+    new Promise<Map<string, V>>((resolve) => resolve(loadMany([...batch.keys()])))
+      .then(
+        (found) => {
+          for (const [key, waiters] of batch) for (const settle of waiters) settle({ ok: true, value: found.get(key) });
+        },
+        (error: unknown) => {
+          for (const waiters of batch.values()) for (const settle of waiters) settle({ ok: false, error });
+        },
+      )
+      .finally(() => {
+        inFlight -= 1;
+        if (open || full.length > 0) schedule();
+      });
   }
 
   function one(key: string): Promise<V | undefined> {
     return new Promise((resolve, reject) => {
-      enqueue(key, (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error)));
+      if (open && !open.has(key) && open.size >= maxBatch) {
+        full.push(open);
+        open = null;
+      }
+      open ??= new Map();
+      const settle: Waiter<V> = (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error));
+      const waiters = open.get(key);
+      if (waiters) waiters.push(settle);
+      else open.set(key, [settle]);
+      schedule();
     });
   }
 
