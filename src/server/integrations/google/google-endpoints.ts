@@ -16,7 +16,7 @@ export interface GoogleEndpoints {
   userinfoUrl: string;
   tokeninfoUrl: string;
   jwksUrl: string;
-  /** rootUrl for the Analytics Admin API client (trailing slash, as googleapis expects). */
+  /** Root URL of the Analytics Admin API (with a trailing slash). */
   adminApiRoot: string;
   /** rootUrl for the Analytics Data API client. */
   dataApiRoot: string;
