@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchedLookup } from "./batched-lookup.js";
+import { batchedLookup, batchedPairLookup } from "./batched-lookup.js";
 
 /** A loader over a fixed table that records every batch it is asked for. */
 function recordingLoader(table: Record<string, number>) {
@@ -90,5 +90,46 @@ describe("batchedLookup", () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
     fail = false;
     await expect(lookup.one("bb")).resolves.toBe(2);
+  });
+});
+
+describe("batchedPairLookup", () => {
+  const rows = [
+    { user: "u1", property: "p1", name: "Shop" },
+    { user: "u1", property: "p2", name: "Blog" },
+    { user: "u2", property: "p2", name: "Blog (Grace)" },
+  ];
+
+  it("loads the distinct halves once and answers each pair with its own row only", async () => {
+    const loads: [string[], string[]][] = [];
+    const lookup = batchedPairLookup({
+      load: async (users: string[], properties: string[]) => {
+        loads.push([users, properties]);
+        return rows.filter((row) => users.includes(row.user) && properties.includes(row.property));
+      },
+      pairOf: (row) => [row.user, row.property],
+      valueOf: (row) => row.name,
+    });
+    const answers = await Promise.all([lookup.one("u1", "p1"), lookup.one("u2", "p2"), lookup.one("u2", "p1"), lookup.one("u1", "p1")]);
+    expect(answers).toEqual(["Shop", "Blog (Grace)", undefined, "Shop"]);
+    expect(loads).toEqual([
+      [
+        ["u1", "u2"],
+        ["p1", "p2"],
+      ],
+    ]);
+  });
+
+  it("answers many second ids of one first id by second id", async () => {
+    const lookup = batchedPairLookup({
+      load: async (users: string[], properties: string[]) => rows.filter((row) => users.includes(row.user) && properties.includes(row.property)),
+      pairOf: (row) => [row.user, row.property],
+      valueOf: (row) => row.name,
+    });
+    const found = await lookup.many("u1", ["p1", "p2", "p3"]);
+    expect([...found]).toEqual([
+      ["p1", "Shop"],
+      ["p2", "Blog"],
+    ]);
   });
 });

@@ -95,3 +95,36 @@ export function batchedLookup<V>(
 
   return { one, many };
 }
+
+/** A character no id contains, to join the two halves of a pair into one key. */
+const pairSeparator = "\u0000";
+
+/**
+ * A batched lookup keyed by pairs of ids (user and property, property and annotation). `load`
+ * receives the distinct first and second ids of a batch — enough for two `= any` conditions,
+ * which plan far more cheaply than matching pairs — and returns rows; each row's own pair says
+ * which lookup it answers, so combinations nobody asked for are ignored.
+ */
+export function batchedPairLookup<Row, V>(options: {
+  load: (firsts: string[], seconds: string[]) => Promise<Row[]>;
+  pairOf: (row: Row) => readonly [string, string];
+  valueOf: (row: Row) => V;
+  maxBatch?: number;
+}) {
+  const lookup = batchedLookup<V>(
+    async (keys) => {
+      const pairs = keys.map((key) => key.split(pairSeparator) as [string, string]);
+      const rows = await options.load([...new Set(pairs.map(([first]) => first))], [...new Set(pairs.map(([, second]) => second))]);
+      return new Map(rows.map((row) => [options.pairOf(row).join(pairSeparator), options.valueOf(row)]));
+    },
+    options.maxBatch === undefined ? {} : { maxBatch: options.maxBatch },
+  );
+  return {
+    one: (first: string, second: string) => lookup.one(`${first}${pairSeparator}${second}`),
+    /** The values found for one first id and several second ids, by second id. */
+    async many(first: string, seconds: readonly string[]): Promise<Map<string, V>> {
+      const found = await lookup.many(seconds.map((second) => `${first}${pairSeparator}${second}`));
+      return new Map([...found].map(([key, value]) => [key.slice(key.indexOf(pairSeparator) + 1), value]));
+    },
+  };
+}

@@ -1,14 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { batchedLookup } from "../../db/batched-lookup.js";
+import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import { annotationCategories, annotationEvents, annotationMetadata, type AnnotationEventType } from "../../db/schema/index.js";
 
 /** What Tidemark keeps about annotations besides Google: their categories and a change log. */
 export function createAnnotationRecordsRepository(db: Db) {
   // Every list reads this: one prepared statement for any number of annotations, batched across
-  // concurrent requests. As for saved properties, two `= any` conditions plan cheaply and use the
-  // (property, annotation) index; combinations nobody asked for are not looked up by key.
-  const metadataByKeys = db
+  // concurrent requests; the conditions use the (property, annotation) index.
+  const metadataByIds = db
     .select({
       propertyId: annotationMetadata.propertyId,
       annotationId: annotationMetadata.annotationId,
@@ -22,28 +21,18 @@ export function createAnnotationRecordsRepository(db: Db) {
         sql`${annotationMetadata.annotationId} = any(${sql.placeholder("annotationIds")}::text[])`,
       ),
     )
-    .prepare("annotation_metadata_by_keys");
-  const keyOf = (propertyId: string, annotationId: string) => `${propertyId}/${annotationId}`;
-  const metadata = batchedLookup(
-    async (keys) => {
-      const pairs = keys.map((key) => key.split("/") as [string, string]);
-      const rows = await metadataByKeys.execute({
-        propertyIds: [...new Set(pairs.map(([propertyId]) => propertyId))],
-        annotationIds: [...new Set(pairs.map(([, annotationId]) => annotationId))],
-      });
-      return new Map(rows.map((row) => [keyOf(row.propertyId, row.annotationId), { categoryId: row.categoryId, createdAt: row.createdAt }]));
-    },
-    { maxBatch: 2_000 },
-  );
+    .prepare("annotation_metadata_by_ids");
+  const metadata = batchedPairLookup({
+    load: (propertyIds, annotationIds) => metadataByIds.execute({ propertyIds, annotationIds }),
+    pairOf: (row) => [row.propertyId, row.annotationId],
+    valueOf: (row) => ({ categoryId: row.categoryId, createdAt: row.createdAt }),
+    maxBatch: 2_000,
+  });
 
   return {
     async metadataFor(propertyId: string, annotationIds: string[]) {
       if (annotationIds.length === 0) return new Map<string, { categoryId: string | null; createdAt: Date }>();
-      const found = await metadata.many(annotationIds.map((annotationId) => keyOf(propertyId, annotationId)));
-      return new Map(annotationIds.flatMap((annotationId) => {
-        const entry = found.get(keyOf(propertyId, annotationId));
-        return entry ? [[annotationId, entry] as const] : [];
-      }));
+      return metadata.many(propertyId, annotationIds);
     },
 
     /** Records a change; on create also the metadata row, whose creation time is "Date Added". */

@@ -1,12 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { batchedLookup } from "../../db/batched-lookup.js";
+import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import { properties, users, type SavedProperty } from "../../db/schema/index.js";
 
 export function createPropertiesRepository(db: Db) {
-  // Every annotation request checks its property: prepared once, and batched across concurrent
-  // requests. Two `= any` conditions plan far more cheaply than matching pairs (which matters on
-  // PGlite, where planning runs in-process); the few extra combinations are dropped below.
+  // Every annotation request checks its property: prepared once, and batched across concurrent requests.
   const byUserAndPropertyIds = db
     .select()
     .from(properties)
@@ -17,14 +15,10 @@ export function createPropertiesRepository(db: Db) {
       ),
     )
     .prepare("saved_properties_by_user_and_property_ids");
-  const keyOf = (userId: string, propertyId: string) => `${userId} ${propertyId}`;
-  const savedProperty = batchedLookup(async (keys) => {
-    const pairs = keys.map((key) => key.split(" ") as [string, string]);
-    const rows = await byUserAndPropertyIds.execute({
-      userIds: [...new Set(pairs.map(([userId]) => userId))],
-      propertyIds: [...new Set(pairs.map(([, propertyId]) => propertyId))],
-    });
-    return new Map(rows.map((row) => [keyOf(row.userId, row.propertyId), row]));
+  const savedProperty = batchedPairLookup({
+    load: (userIds, propertyIds) => byUserAndPropertyIds.execute({ userIds, propertyIds }),
+    pairOf: (row) => [row.userId, row.propertyId],
+    valueOf: (row) => row,
   });
 
   return {
@@ -33,7 +27,7 @@ export function createPropertiesRepository(db: Db) {
     },
 
     async findByPropertyId(userId: string, propertyId: string): Promise<SavedProperty | null> {
-      return (await savedProperty.one(keyOf(userId, propertyId))) ?? null;
+      return (await savedProperty.one(userId, propertyId)) ?? null;
     },
 
     async findById(userId: string, id: string): Promise<SavedProperty | null> {
