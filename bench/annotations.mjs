@@ -37,6 +37,13 @@ const env = {
   ...(scratchDatabase ? { BENCH_DATABASE_URL: scratchDatabase.url } : {}),
 };
 const links = [];
+// However the run ends, no server process may outlive it.
+const children = [];
+process.on("exit", () => children.forEach((child) => child.kill()));
+process.on("unhandledRejection", (error) => {
+  console.error(error);
+  process.exit(1);
+});
 const hello = await startServer("hello", env);
 const sandbox = await startServer("sandbox", env);
 const app = await startServer("app", { ...env, BENCH_SANDBOX_URL: sandbox.url }, (message) => {
@@ -131,6 +138,7 @@ async function createScratchDatabase(serverUrl) {
 async function startServer(role, childEnv, onMessage = () => {}) {
   const profile = role !== "hello" && process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [];
   const child = fork(path.resolve("bench/support/bench-server.mjs"), [role], { env: childEnv, execArgv: profile });
+  children.push(child);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.on("message", onMessage);
   const url = await new Promise((resolve, reject) => {
