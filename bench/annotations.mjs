@@ -104,13 +104,13 @@ try {
   const afterPatch = await counters();
   await fetch(`${listUrl}/${created.annotationId}`, { method: "DELETE", headers: { cookie, origin: appUrl } });
   const afterDelete = await counters();
-  await fetch(listUrl, { headers: { cookie } });
+  const listed = (await (await fetch(listUrl, { headers: { cookie } })).json()).reportingDataAnnotations.length;
   const afterList = await counters();
   console.log("\nGoogle calls per action (target: 1 write each, no reads; 1 read per page for a list):");
   console.log(`  create ${describe(afterCreate, {})}`);
   console.log(`  edit   ${describe(afterPatch, afterCreate)}`);
   console.log(`  delete ${describe(afterDelete, afterPatch)}`);
-  console.log(`  list   ${describe(afterList, afterDelete)}`);
+  console.log(`  list   ${describe(afterList, afterDelete)}   (${listed} annotations: ${Math.max(1, Math.ceil(listed / 200))} pages of up to 200)`);
 } finally {
   await Promise.all([app.close(), hello.close(), sandbox.close()]);
   await scratchDatabase?.drop();
