@@ -47,12 +47,11 @@ export function createAnalyticsGateway(deps: {
       );
     } catch (caught) {
       if (!(caught instanceof GoogleApiError)) throw caught;
-      const failure = caught;
-      if (failure.status === 401) {
+      if (caught.status === 401) {
         await deps.connections.forget(user);
         throw new HttpError(409, reconnectMessage, "google_reconnect");
       }
-      throw toHttpError(failure, subject);
+      throw toHttpError(caught, subject);
     }
   }
   return { call };

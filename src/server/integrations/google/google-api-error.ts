@@ -42,7 +42,7 @@ interface GoogleErrorBody {
 
 /** Reads Google's error answer (google.rpc.Status as JSON); any other body keeps the HTTP status. */
 export function googleApiErrorFrom(status: number, body: unknown): GoogleApiError {
-  const details = (typeof body === "object" && body !== null ? (body as GoogleErrorBody).error : undefined) ?? undefined;
+  const details = typeof body === "object" && body !== null ? (body as GoogleErrorBody).error : undefined;
   const reason = details?.details?.find((detail) => detail.reason)?.reason ?? details?.errors?.find((e) => e.reason)?.reason;
   return new GoogleApiError(status, details?.message ?? `Google answered ${status}`, details?.status, reason);
 }

@@ -32,13 +32,11 @@ export async function withGoogleRetry<T>(
       return await call();
     } catch (caught) {
       // Only Google's failures may be transient; a bug of ours must surface at once.
-      if (!(caught instanceof GoogleApiError)) throw caught;
-      const failure = caught;
-      if (!failure.transient || attempt >= policy.attempts) throw failure;
+      if (!(caught instanceof GoogleApiError) || !caught.transient || attempt >= policy.attempts) throw caught;
       const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
       await sleep(Math.round(random() * ceiling));
       if (beforeRetry) {
-        const check = await beforeRetry(failure);
+        const check = await beforeRetry(caught);
         if (check.done) return check.value;
       }
     }
