@@ -11,7 +11,11 @@ const signatureLength = 44;
  */
 export function readSignedSessionToken(cookieHeader: string | undefined, cookieName: string, secret: string): string | null {
   const raw = cookieValue(cookieHeader, cookieName);
-  if (raw === null) return null;
+  return raw === null ? null : verifySignedValue(raw, secret);
+}
+
+/** The token inside one signed cookie value (still URL-encoded), or null when the signature is wrong. */
+function verifySignedValue(raw: string, secret: string): string | null {
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -34,10 +38,10 @@ export function readSignedSessionToken(cookieHeader: string | undefined, cookieN
  * with every request, so most requests skip the HMAC.
  */
 export function createSessionTokenReader(options: { cookieName: string; secret: string; remember?: number }) {
-  const verify = memoizeRecent(
-    (raw: string) => readSignedSessionToken(`${options.cookieName}=${raw}`, options.cookieName, options.secret),
-    { size: options.remember ?? 5_000, remember: (token) => token !== null },
-  );
+  const verify = memoizeRecent((raw: string) => verifySignedValue(raw, options.secret), {
+    size: options.remember ?? 5_000,
+    remember: (token) => token !== null,
+  });
   return function read(cookieHeader: string | undefined): string | null {
     const raw = cookieValue(cookieHeader, options.cookieName);
     return raw === null ? null : verify(raw);
