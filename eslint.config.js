@@ -1,6 +1,7 @@
 // @ts-check
 import js from "@eslint/js";
 import checkFile from "eslint-plugin-check-file";
+import prettierConfig from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -15,19 +16,28 @@ function importsMayNotReach(forbidden) {
   return {
     "no-restricted-imports": [
       "error",
-      { patterns: [{ group: patterns, message: `This side may not import from: ${forbidden.join(", ")}.` }] },
+      {
+        patterns: [
+          { group: patterns, message: `This side may not import from: ${forbidden.join(", ")}.` },
+        ],
+      },
     ],
   };
 }
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "data/", "drizzle/", "test-results/", "playwright-report/"] },
+  {
+    ignores: ["dist/", "node_modules/", "data/", "drizzle/", "test-results/", "playwright-report/"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
       eqeqeq: ["error", "smart"],
@@ -52,7 +62,12 @@ export default tseslint.config(
     files: ["src/web/**"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...importsMayNotReach(["server", "sandbox"]) },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...importsMayNotReach(["server", "sandbox"]),
+    },
   },
   { files: ["scripts/**", "bench/**"], rules: { "no-console": "off" } },
+  // Layout is Prettier's job; this switches off the few lint rules that would argue with it.
+  prettierConfig,
 );

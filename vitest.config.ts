@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "src/sandbox/**/*.test.ts", "test/**/*.test.ts"],
+          include: [
+            "src/server/**/*.test.ts",
+            "src/shared/**/*.test.ts",
+            "src/sandbox/**/*.test.ts",
+            "test/**/*.test.ts",
+          ],
           environment: "node",
           globalSetup: ["test/global-setup.ts"],
           testTimeout: 30_000,

@@ -10,7 +10,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 
 const dist = path.resolve("dist");
-const { control, walkSignInPages } = await import(path.join(dist, "sandbox/testing/sandbox-test-kit.js"));
+const { control, walkSignInPages } = await import(
+  path.join(dist, "sandbox/testing/sandbox-test-kit.js")
+);
 
 const connections = 50;
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -28,7 +30,9 @@ const client = {
 // Load generator here; the hello-world, the sandbox and the app each in a process of their own.
 // On PostgreSQL (DATABASE_URL) the app gets an empty database of its own, so runs never share data.
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidemark-bench-annotations-"));
-const scratchDatabase = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+const scratchDatabase = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL)
+  : null;
 const env = {
   ...process.env,
   BENCH_CLIENT: JSON.stringify(client),
@@ -56,16 +60,31 @@ try {
   const cookie = await signIn(email);
   // A generous allowance so the create benchmark measures the path, not the quota.
   await app.request({ prepare: { premiumEmail: email } }, "prepared");
-  const start = await fetch(`${appUrl}/api/google/authorize`, { headers: { cookie }, redirect: "manual" });
-  const pending = start.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const start = await fetch(`${appUrl}/api/google/authorize`, {
+    headers: { cookie },
+    redirect: "manual",
+  });
+  const pending = start.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const { callback } = await walkSignInPages(start.headers.get("location"), { email });
   await fetch(callback, { headers: { cookie: `${cookie}; ${pending}` }, redirect: "manual" });
-  const properties = await (await fetch(`${appUrl}/api/ga4/properties`, { headers: { cookie } })).json();
+  const properties = await (
+    await fetch(`${appUrl}/api/ga4/properties`, { headers: { cookie } })
+  ).json();
   const propertyId = properties.properties.find((p) => p.canEdit).propertyId;
   await post(`/api/properties`, cookie, { propertyId });
   const listUrl = `${appUrl}/api/annotations/${propertyId}`;
   const today = new Date();
-  const body = { title: "Bench annotation", annotationDate: { year: today.getUTCFullYear(), month: today.getUTCMonth() + 1, day: today.getUTCDate() } };
+  const body = {
+    title: "Bench annotation",
+    annotationDate: {
+      year: today.getUTCFullYear(),
+      month: today.getUTCMonth() + 1,
+      day: today.getUTCDate(),
+    },
+  };
 
   // The hello-world runs just before and just after the list, so a machine whose speed drifts
   // during the run (shared hosts do) skews the ratio less.
@@ -78,23 +97,33 @@ try {
     non2xx: helloBefore.non2xx + helloAfter.non2xx,
     errors: helloBefore.errors + helloAfter.errors,
   };
-  const create = only === "list" ? null : await runMeasured({
-    url: listUrl,
-    method: "POST",
-    headers: { cookie, origin: appUrl, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const create =
+    only === "list"
+      ? null
+      : await runMeasured({
+          url: listUrl,
+          method: "POST",
+          headers: { cookie, origin: appUrl, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
 
   const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
-  console.log(`Annotations API at ${connections} connections, ${durationSeconds} s each (sandbox without latency, ${engine}):`);
+  console.log(
+    `Annotations API at ${connections} connections, ${durationSeconds} s each (sandbox without latency, ${engine}):`,
+  );
   row("bare Fastify hello-world", baseline);
-  console.log(`  ${"".padEnd(30)} mean of ${helloBefore.requests.average.toFixed(0)} before and ${helloAfter.requests.average.toFixed(0)} after the list`);
+  console.log(
+    `  ${"".padEnd(30)} mean of ${helloBefore.requests.average.toFixed(0)} before and ${helloAfter.requests.average.toFixed(0)} after the list`,
+  );
   if (list) row("GET /api/annotations/{id}", list, baseline, { minRatio: 0.05 });
   if (create) row("POST /api/annotations/{id}", create, baseline);
 
   await settle();
   await control(sandbox.url, "DELETE", "/counters");
-  const created = await post(`/api/annotations/${propertyId}`, cookie, { ...body, title: "Counted" });
+  const created = await post(`/api/annotations/${propertyId}`, cookie, {
+    ...body,
+    title: "Counted",
+  });
   const afterCreate = await counters();
   await fetch(`${listUrl}/${created.annotationId}`, {
     method: "PATCH",
@@ -102,15 +131,23 @@ try {
     body: JSON.stringify({ title: "Counted again" }),
   });
   const afterPatch = await counters();
-  await fetch(`${listUrl}/${created.annotationId}`, { method: "DELETE", headers: { cookie, origin: appUrl } });
+  await fetch(`${listUrl}/${created.annotationId}`, {
+    method: "DELETE",
+    headers: { cookie, origin: appUrl },
+  });
   const afterDelete = await counters();
-  const listed = (await (await fetch(listUrl, { headers: { cookie } })).json()).reportingDataAnnotations.length;
+  const listed = (await (await fetch(listUrl, { headers: { cookie } })).json())
+    .reportingDataAnnotations.length;
   const afterList = await counters();
-  console.log("\nGoogle calls per action (target: 1 write each, no reads; 1 read per page for a list):");
+  console.log(
+    "\nGoogle calls per action (target: 1 write each, no reads; 1 read per page for a list):",
+  );
   console.log(`  create ${describe(afterCreate, {})}`);
   console.log(`  edit   ${describe(afterPatch, afterCreate)}`);
   console.log(`  delete ${describe(afterDelete, afterPatch)}`);
-  console.log(`  list   ${describe(afterList, afterDelete)}   (${listed} annotations: ${Math.max(1, Math.ceil(listed / 200))} pages of up to 200)`);
+  console.log(
+    `  list   ${describe(afterList, afterDelete)}   (${listed} annotations: ${Math.max(1, Math.ceil(listed / 200))} pages of up to 200)`,
+  );
 } finally {
   await Promise.all([app.close(), hello.close(), sandbox.close()]);
   await scratchDatabase?.drop();
@@ -136,14 +173,20 @@ async function createScratchDatabase(serverUrl) {
 
 /** Forks one bench server and waits for its URL; `request` sends a message and awaits a reply key. */
 async function startServer(role, childEnv, onMessage = () => {}) {
-  const profile = role !== "hello" && process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [];
-  const child = fork(path.resolve("bench/support/bench-server.mjs"), [role], { env: childEnv, execArgv: profile });
+  const profile =
+    role !== "hello" && process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [];
+  const child = fork(path.resolve("bench/support/bench-server.mjs"), [role], {
+    env: childEnv,
+    execArgv: profile,
+  });
   children.push(child);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.on("message", onMessage);
   const url = await new Promise((resolve, reject) => {
     child.on("message", (message) => message.ready && resolve(message.ready.url));
-    child.once("exit", (code) => reject(new Error(`the ${role} server exited with ${code} before it was ready`)));
+    child.once("exit", (code) =>
+      reject(new Error(`the ${role} server exited with ${code} before it was ready`)),
+    );
   });
   return {
     url,
@@ -170,9 +213,13 @@ async function signIn(email) {
   await post("/api/auth/sign-in/magic-link", "", { email, callbackURL: "/" });
   // The link travels over IPC and may arrive just after the HTTP answer.
   let link;
-  while (!(link = links.findLast((sent) => sent.email === email))) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (!(link = links.findLast((sent) => sent.email === email)))
+    await new Promise((resolve) => setTimeout(resolve, 10));
   const verify = await fetch(link.url, { redirect: "manual" });
-  return verify.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  return verify.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 }
 
 async function post(pathname, cookie, payload) {
@@ -203,7 +250,10 @@ function describe(now, before) {
   const changed = Object.entries(now)
     .map(([method, count]) => [method, count - (before[method] ?? 0)])
     .filter(([, count]) => count > 0)
-    .map(([method, count]) => `${method.replace("analyticsadmin.properties.reportingDataAnnotations.", "")} ×${count}`);
+    .map(
+      ([method, count]) =>
+        `${method.replace("analyticsadmin.properties.reportingDataAnnotations.", "")} ×${count}`,
+    );
   return changed.join(", ") || "none";
 }
 
@@ -220,7 +270,10 @@ async function runMeasured(options) {
   const after = [app.cpuMs(), sandbox.cpuMs()];
   if (before.every((value) => value !== null)) {
     const requests = result.requests.total;
-    result.cpuPerRequest = { app: (after[0] - before[0]) / requests, sandbox: (after[1] - before[1]) / requests };
+    result.cpuPerRequest = {
+      app: (after[0] - before[0]) / requests,
+      sandbox: (after[1] - before[1]) / requests,
+    };
   }
   return result;
 }
@@ -228,7 +281,9 @@ async function runMeasured(options) {
 function processCpuMs(pid) {
   try {
     // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 per second).
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return null;
@@ -243,7 +298,8 @@ function row(label, result, baseline, targets = {}) {
   if (baseline) {
     const ratio = rps / baseline.requests.average;
     line += `   ${(ratio * 100).toFixed(1)}% of hello-world`;
-    if (targets.minRatio !== undefined) line += ratio >= targets.minRatio && p99 <= 50 ? "  ok" : "  OVER TARGET (≥5%, p99 ≤ 50 ms)";
+    if (targets.minRatio !== undefined)
+      line += ratio >= targets.minRatio && p99 <= 50 ? "  ok" : "  OVER TARGET (≥5%, p99 ≤ 50 ms)";
   }
   if (errors > 0) line += `   (${errors} non-2xx or failed)`;
   if (result.cpuPerRequest) {

@@ -42,20 +42,36 @@ async function time(count, call) {
 }
 
 async function run(startSandbox, mode, dataDir) {
-  const sandbox = await startSandbox({ port: 0, clients: [], faultControl: true, ...(dataDir ? { dataDir } : {}) });
+  const sandbox = await startSandbox({
+    port: 0,
+    clients: [],
+    faultControl: true,
+    ...(dataDir ? { dataDir } : {}),
+  });
   try {
     const control = (path, body) =>
-      fetch(`${sandbox.url}/__sandbox/control${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+      fetch(`${sandbox.url}/__sandbox/control${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
     const { access_token: token } = await control("/tokens", { email: "bench@example.com" });
     const authorization = `Bearer ${token}`;
-    const summaries = await fetch(`${sandbox.url}/v1beta/accountSummaries`, { headers: { authorization } }).then((r) => r.json());
+    const summaries = await fetch(`${sandbox.url}/v1beta/accountSummaries`, {
+      headers: { authorization },
+    }).then((r) => r.json());
     const collection = `${sandbox.url}/v1alpha/${summaries.accountSummaries[0].propertySummaries[0].property}/reportingDataAnnotations`;
     const list = () => fetch(collection, { headers: { authorization } });
     const create = (i) =>
       fetch(collection, {
         method: "POST",
         headers: { authorization, "content-type": "application/json" },
-        body: JSON.stringify({ title: `Bench annotation ${i}`, description: "from bench/sandbox.mjs", color: "BLUE", annotationDate: { year: 2026, month: 1 + (i % 12), day: 1 + (i % 28) } }),
+        body: JSON.stringify({
+          title: `Bench annotation ${i}`,
+          description: "from bench/sandbox.mjs",
+          color: "BLUE",
+          annotationDate: { year: 2026, month: 1 + (i % 12), day: 1 + (i % 28) },
+        }),
       });
 
     await time(300, list); // warm-up (JIT, connection pool)
@@ -65,7 +81,9 @@ async function run(startSandbox, mode, dataDir) {
       "list (full 50-item page)": await time(requests, list),
     };
     for (const [name, { median, p95 }] of Object.entries(results)) {
-      console.log(`sandbox ${name.padEnd(24)} ${mode.padEnd(9)} median ${median.toFixed(3)} ms  p95 ${p95.toFixed(3)} ms  (${requests} requests)`);
+      console.log(
+        `sandbox ${name.padEnd(24)} ${mode.padEnd(9)} median ${median.toFixed(3)} ms  p95 ${p95.toFixed(3)} ms  (${requests} requests)`,
+      );
     }
     return results;
   } finally {
@@ -77,9 +95,13 @@ const { startSandbox } = await loadSandbox();
 const dataDir = await mkdtemp(join(tmpdir(), "tidemark-sandbox-bench-"));
 try {
   const all = [await run(startSandbox, "memory"), await run(startSandbox, "persisted", dataDir)];
-  const over = all.flatMap((results) => Object.entries(results).filter(([, { median }]) => median > budgetMs));
+  const over = all.flatMap((results) =>
+    Object.entries(results).filter(([, { median }]) => median > budgetMs),
+  );
   if (over.length > 0) {
-    console.error(`sandbox over budget (median > ${budgetMs} ms): ${over.map(([name]) => name).join(", ")}`);
+    console.error(
+      `sandbox over budget (median > ${budgetMs} ms): ${over.map(([name]) => name).join(", ")}`,
+    );
     process.exitCode = 1;
   }
 } finally {

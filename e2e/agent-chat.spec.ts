@@ -4,26 +4,42 @@ import { completeSandboxGoogleSignIn, uniqueEmail } from "./support/accounts.js"
 import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
 
 /** Signs in through the sandbox's Google pages (no email link spent) and chooses a plan. */
-async function signInWithGoogleOnPlan(page: Page, email: string, plan: "Freemium" | "Premium"): Promise<void> {
+async function signInWithGoogleOnPlan(
+  page: Page,
+  email: string,
+  plan: "Freemium" | "Premium",
+): Promise<void> {
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await completeSandboxGoogleSignIn(page, email);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goto("/plans");
   const card = page.getByRole("article", { name: plan });
-  await card.getByRole("button", { name: plan === "Premium" ? "Choose Premium" : "Get Started Free" }).click();
+  await card
+    .getByRole("button", { name: plan === "Premium" ? "Choose Premium" : "Get Started Free" })
+    .click();
   await expect(page).toHaveURL(/\/mode-selection$/);
 }
 
 /** Agent Mode with Google connected and the sandbox's editable property selected. */
-async function openAgentModeOnFirstProperty(page: Page, email: string, { locks }: { locks: boolean }): Promise<void> {
+async function openAgentModeOnFirstProperty(
+  page: Page,
+  email: string,
+  { locks }: { locks: boolean },
+): Promise<void> {
   await page.goto("/dashboard?mode=agent");
   await expect(page.getByText("Enter a property ID above to get started")).toBeVisible();
   await connectGoogleAnalytics(page, email);
   await page.getByRole("tab", { name: "Agent Mode" }).click();
   await pickFirstGoogleProperty(page);
-  if (locks) await page.getByRole("dialog", { name: "Lock property" }).getByRole("button", { name: "Lock property" }).click();
-  await expect(page.getByText(/^Ask me anything about annotations for property \d+$/)).toBeVisible();
+  if (locks)
+    await page
+      .getByRole("dialog", { name: "Lock property" })
+      .getByRole("button", { name: "Lock property" })
+      .click();
+  await expect(
+    page.getByText(/^Ask me anything about annotations for property \d+$/),
+  ).toBeVisible();
   // The sandbox seeds 8–15 annotations per property.
   await expect(page.getByRole("table").getByRole("row").nth(8)).toBeVisible();
 }

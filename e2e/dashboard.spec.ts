@@ -1,7 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { horizontalOverflowPx, readLocalStorage } from "./support/browser-state.js";
-import { completeSandboxGoogleSignIn, signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
-import { connectGoogleAnalytics, createAnnotation, pickFirstGoogleProperty } from "./support/dashboard.js";
+import {
+  completeSandboxGoogleSignIn,
+  signInWithEmailLink,
+  uniqueEmail,
+} from "./support/accounts.js";
+import {
+  connectGoogleAnalytics,
+  createAnnotation,
+  pickFirstGoogleProperty,
+} from "./support/dashboard.js";
 
 test.describe("Property View", () => {
   test("a premium tester connects Google, picks a property and creates, edits and deletes an annotation", async ({
@@ -15,7 +23,10 @@ test.describe("Property View", () => {
     await completeSandboxGoogleSignIn(page, email);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.goto("/plans");
-    await page.getByRole("article", { name: "Premium" }).getByRole("button", { name: "Choose Premium" }).click();
+    await page
+      .getByRole("article", { name: "Premium" })
+      .getByRole("button", { name: "Choose Premium" })
+      .click();
     await expect(page).toHaveURL(/\/mode-selection$/);
 
     await page.goto("/dashboard?mode=property");
@@ -47,8 +58,13 @@ test.describe("Property View", () => {
     await expect(renamedRow).toBeVisible();
 
     await renamedRow.getByRole("button", { name: `Delete ${renamed}` }).click();
-    await page.getByRole("dialog", { name: "Delete Annotation" }).getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Annotation deleted");
+    await page
+      .getByRole("dialog", { name: "Delete Annotation" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(
+      "Annotation deleted",
+    );
     await expect(table.getByRole("row").filter({ hasText: title })).toHaveCount(0);
 
     // The choice survives a reload.
@@ -56,11 +72,16 @@ test.describe("Property View", () => {
     await expect(page.getByText(`Manage annotations for property ${propertyId}`)).toBeVisible();
   });
 
-  test("a freemium user locks one property, sees the locks and spends the daily quota", async ({ page }) => {
+  test("a freemium user locks one property, sees the locks and spends the daily quota", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail("freemium-annotator");
     await signInWithEmailLink(page, email);
-    await page.getByRole("article", { name: "Freemium" }).getByRole("button", { name: "Get Started Free" }).click();
+    await page
+      .getByRole("article", { name: "Freemium" })
+      .getByRole("button", { name: "Get Started Free" })
+      .click();
     await expect(page).toHaveURL(/\/mode-selection$/);
 
     await page.goto("/dashboard?mode=property");
@@ -69,21 +90,29 @@ test.describe("Property View", () => {
 
     await pickFirstGoogleProperty(page);
     const lock = page.getByRole("dialog", { name: "Lock property" });
-    await expect(lock).toContainText(/^.*On the free plan you work with one property\. Lock Tidemark to .+\?/);
+    await expect(lock).toContainText(
+      /^.*On the free plan you work with one property\. Lock Tidemark to .+\?/,
+    );
     await lock.getByRole("button", { name: "Lock property" }).click();
     await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
 
     await page.getByRole("combobox", { name: "Property" }).click();
     await expect(
-      page.getByRole("dialog", { name: "Choose a property" }).getByRole("button", { name: /is locked on the free plan/ }),
+      page
+        .getByRole("dialog", { name: "Choose a property" })
+        .getByRole("button", { name: /is locked on the free plan/ }),
     ).toBeDisabled();
     await page.keyboard.press("Escape");
 
     const table = page.getByRole("table");
     await expect(table.getByRole("row").nth(8)).toBeVisible();
-    await expect(table.getByRole("button", { name: "Premium feature - Upgrade to edit annotations" }).first()).toBeDisabled();
     await expect(
-      table.getByRole("button", { name: "Premium feature - Upgrade to delete annotations" }).first(),
+      table.getByRole("button", { name: "Premium feature - Upgrade to edit annotations" }).first(),
+    ).toBeDisabled();
+    await expect(
+      table
+        .getByRole("button", { name: "Premium feature - Upgrade to delete annotations" })
+        .first(),
     ).toBeDisabled();
 
     const plan = page.getByRole("complementary", { name: "Your plan" });
@@ -92,7 +121,10 @@ test.describe("Property View", () => {
     for (let index = 1; index <= 5; index += 1) {
       await createAnnotation(page, `Freemium note ${index}`);
       await expect(plan).toContainText(`${index} / 5`);
-      if (index < 5) await expect(plan).toContainText(`${5 - index} annotation${5 - index === 1 ? "" : "s"} remaining today`);
+      if (index < 5)
+        await expect(plan).toContainText(
+          `${5 - index} annotation${5 - index === 1 ? "" : "s"} remaining today`,
+        );
     }
     await expect(plan).toContainText("Daily limit reached. Resets tomorrow.");
 

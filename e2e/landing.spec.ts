@@ -54,7 +54,9 @@ test.describe("landing page", () => {
     await page.getByRole("banner").getByRole("link", { name: "Get Started for Free" }).click();
 
     await expect(page).toHaveURL(/\/signup$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Create your account" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
   });
 
@@ -62,7 +64,9 @@ test.describe("landing page", () => {
     await page.goto("/login");
 
     await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Create your account" }),
+    ).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeVisible();
     await page.getByRole("banner").getByRole("link", { name: "Tidemark" }).click();

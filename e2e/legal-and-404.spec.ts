@@ -56,7 +56,9 @@ test.describe("unknown paths", () => {
     test(`${path} shows the 404 page`, async ({ page }) => {
       await page.goto(path);
 
-      await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "404 Page Not Found" }),
+      ).toBeVisible();
     });
   }
 

@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { readLocalStorage } from "./support/browser-state.js";
-import { completeSandboxGoogleSignIn, signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
+import {
+  completeSandboxGoogleSignIn,
+  signInWithEmailLink,
+  uniqueEmail,
+} from "./support/accounts.js";
 
 test.describe("choosing a plan", () => {
   test("a tester selects Premium", async ({ page }) => {
@@ -53,11 +57,16 @@ test.describe("choosing a plan", () => {
     const email = uniqueEmail("planfirst");
     await page.goto("/plans");
 
-    await page.getByRole("article", { name: "Freemium" }).getByRole("button", { name: "Get Started Free" }).click();
+    await page
+      .getByRole("article", { name: "Freemium" })
+      .getByRole("button", { name: "Get Started Free" })
+      .click();
     await completeSandboxGoogleSignIn(page, email);
 
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeVisible();
     expect(await readLocalStorage(page, "selectedPlan")).toBeNull();
 
     await page.goto("/dashboard");

@@ -10,7 +10,9 @@ import {
 } from "./support/accounts.js";
 
 test.describe("signing in", () => {
-  test("a new person signs in with Google, picks Freemium and reaches the dashboard", async ({ page }) => {
+  test("a new person signs in with Google, picks Freemium and reaches the dashboard", async ({
+    page,
+  }) => {
     const email = uniqueEmail("google");
     await page.goto("/login");
 
@@ -19,19 +21,31 @@ test.describe("signing in", () => {
 
     await expect(page).toHaveURL(/\/plans$/);
     await expect(page.getByRole("heading", { level: 1, name: "Choose Your Plan" })).toBeVisible();
-    await page.getByRole("article", { name: "Freemium" }).getByRole("button", { name: "Get Started Free" }).click();
+    await page
+      .getByRole("article", { name: "Freemium" })
+      .getByRole("button", { name: "Get Started Free" })
+      .click();
 
-    await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("Plan selected");
+    await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(
+      "Plan selected",
+    );
     await expect(page).toHaveURL(/\/mode-selection$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Open Property View" }).click();
 
     await expect(page).toHaveURL(/\/dashboard\?mode=property$/);
     await expect(page.getByRole("main")).toBeFocused();
-    await expect(page.getByRole("tab", { name: "Property View" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Property View" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Annotations" })).toBeVisible();
     await expect(page.getByRole("complementary", { name: "Your plan" })).toContainText("Freemium");
-    expect(await page.evaluate("JSON.stringify(window.dataLayer)")).toBe('[{"event":"property_mode_click"}]');
+    expect(await page.evaluate("JSON.stringify(window.dataLayer)")).toBe(
+      '[{"event":"property_mode_click"}]',
+    );
   });
 
   test("a new person signs in with the emailed link", async ({ page }) => {
@@ -65,7 +79,11 @@ test.describe("signing in", () => {
     await expect(page.getByRole("alert")).toHaveText("Google sign-in was cancelled.");
   });
 
-  test("signing up with an address that has an account offers the login page", async ({ page, request, baseURL }) => {
+  test("signing up with an address that has an account offers the login page", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail("existing");
     await createAccount(request, baseURL!, email);
     const linksBefore = await countSignInLinks(email);
@@ -75,14 +93,18 @@ test.describe("signing in", () => {
       void dialog.accept();
     });
     await page.goto("/signup");
-    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Create your account" }),
+    ).toBeVisible();
 
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Continue", exact: true }).click();
 
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeVisible();
-    expect(prompt).toBe(`An account with ${email} already exists. Would you like to log in instead?`);
+    expect(prompt).toBe(
+      `An account with ${email} already exists. Would you like to log in instead?`,
+    );
     expect(await countSignInLinks(email)).toBe(linksBefore);
   });
 
@@ -103,8 +125,13 @@ test.describe("signing in", () => {
   test("logging out returns to the landing page and closes the dashboard", async ({ page }) => {
     const email = uniqueEmail("logout");
     await signInWithEmailLink(page, email);
-    await page.getByRole("article", { name: "Freemium" }).getByRole("button", { name: "Get Started Free" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeVisible();
+    await page
+      .getByRole("article", { name: "Freemium" })
+      .getByRole("button", { name: "Get Started Free" })
+      .click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: "Log out" }).click();
 

@@ -24,8 +24,12 @@ try {
   const startup = median(samples.map((s) => s.startupMs));
   const rss = median(samples.map((s) => s.idleRssMb));
   console.log(`npm start on an existing data folder (median of ${runs}):`);
-  console.log(`  time to first 200 from /api/health  ${startup.toFixed(0).padStart(6)} ms   target ≤ ${targets.startupMs} ms  ${verdict(startup <= targets.startupMs)}`);
-  console.log(`  idle RSS after start                ${rss.toFixed(0).padStart(6)} MB   target ≤ ${targets.idleRssMb} MB  ${verdict(rss <= targets.idleRssMb)}`);
+  console.log(
+    `  time to first 200 from /api/health  ${startup.toFixed(0).padStart(6)} ms   target ≤ ${targets.startupMs} ms  ${verdict(startup <= targets.startupMs)}`,
+  );
+  console.log(
+    `  idle RSS after start                ${rss.toFixed(0).padStart(6)} MB   target ≤ ${targets.idleRssMb} MB  ${verdict(rss <= targets.idleRssMb)}`,
+  );
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }
@@ -49,14 +53,23 @@ async function measureStart(dir) {
   const port = 5300 + Math.floor(Math.random() * 500);
   const started = performance.now();
   const child = spawn(process.execPath, ["dist/main.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      LOG_LEVEL: "warn",
+    },
     stdio: "ignore",
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await sleep(10);
     }

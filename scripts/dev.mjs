@@ -9,9 +9,17 @@ const children = [
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/main.ts"], {
     stdio: "inherit",
     // People use the app through Vite, so links and OAuth redirects must point there too.
-    env: { ...process.env, PORT: apiPort, SERVE_WEB: "false", APP_URL: `http://localhost:${webPort}` },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      SERVE_WEB: "false",
+      APP_URL: `http://localhost:${webPort}`,
+    },
   }),
-  spawn("npx", ["vite"], { stdio: "inherit", env: { ...process.env, PORT: webPort, API_PORT: apiPort } }),
+  spawn("npx", ["vite"], {
+    stdio: "inherit",
+    env: { ...process.env, PORT: webPort, API_PORT: apiPort },
+  }),
 ];
 
 let stopping = false;

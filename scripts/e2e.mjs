@@ -29,20 +29,28 @@ let sandboxPort = await freePort();
 while (sandboxPort === port) sandboxPort = await freePort();
 const dataDir = await mkdtemp(path.join(tmpdir(), "tidemark-e2e-"));
 try {
-  const status = run("npx", ["playwright", "test", ...playwrightArgs], {
-    E2E_PORT: String(port),
-    E2E_SANDBOX_PORT: String(sandboxPort),
-    E2E_DATA_DIR: dataDir,
-    CHROMIUM_PATH: chromiumPath,
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
-  }, { exitOnFailure: false });
+  const status = run(
+    "npx",
+    ["playwright", "test", ...playwrightArgs],
+    {
+      E2E_PORT: String(port),
+      E2E_SANDBOX_PORT: String(sandboxPort),
+      E2E_DATA_DIR: dataDir,
+      CHROMIUM_PATH: chromiumPath,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+    },
+    { exitOnFailure: false },
+  );
   process.exitCode = status;
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }
 
 function run(command, commandArgs, env = {}, { exitOnFailure = true } = {}) {
-  const result = spawnSync(command, commandArgs, { stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(command, commandArgs, {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   const status = result.status ?? 1;
   if (status !== 0 && exitOnFailure) process.exit(status);
   return status;

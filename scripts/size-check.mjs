@@ -38,7 +38,9 @@ for (const key of loaded) {
 }
 
 console.log(`Landing route initial JavaScript (gzipped):\n${rows.join("\n")}`);
-console.log(`  ${(total / 1024).toFixed(1).padStart(7)} KB  total, budget ${budgetBytes / 1024} KB`);
+console.log(
+  `  ${(total / 1024).toFixed(1).padStart(7)} KB  total, budget ${budgetBytes / 1024} KB`,
+);
 if (total > budgetBytes) {
   console.error("size check: the landing route is over its JavaScript budget.");
   process.exit(1);

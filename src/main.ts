@@ -49,7 +49,10 @@ async function main(): Promise<void> {
         {
           ...sandboxAppClient,
           displayName: "Tidemark",
-          redirectUris: [`${config.appUrl}/api/auth/callback/google`, `${config.appUrl}/api/google/callback`],
+          redirectUris: [
+            `${config.appUrl}/api/auth/callback/google`,
+            `${config.appUrl}/api/google/callback`,
+          ],
         },
       ],
       logger: logger.child({ part: "sandbox" }),
@@ -87,6 +90,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Tidemark could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Tidemark could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

@@ -29,7 +29,12 @@ export async function startAppHarness(
   const sandbox = await startSandbox({
     port: 0,
     faultControl: true,
-    clients: [{ ...appClient, redirectUris: [`${appUrl}/api/auth/callback/google`, `${appUrl}/api/google/callback`] }],
+    clients: [
+      {
+        ...appClient,
+        redirectUris: [`${appUrl}/api/auth/callback/google`, `${appUrl}/api/google/callback`],
+      },
+    ],
   });
   const sentLinks: { email: string; url: string }[] = [];
   const mailer: Mailer = {
@@ -87,16 +92,25 @@ export class CookieJar {
 export const sameOrigin = { origin: appUrl };
 
 /** Signs in with an email link and returns the jar holding the session cookie. */
-export async function signInWithEmailLink(harness: AppHarness, email: string, jar = new CookieJar()): Promise<CookieJar> {
+export async function signInWithEmailLink(
+  harness: AppHarness,
+  email: string,
+  jar = new CookieJar(),
+): Promise<CookieJar> {
   const request = await harness.app.inject({
     method: "POST",
     url: "/api/auth/sign-in/magic-link",
     headers: sameOrigin,
     payload: { email, callbackURL: "/", errorCallbackURL: "/login" },
   });
-  if (request.statusCode !== 200) throw new Error(`sign-in link request failed: ${request.statusCode} ${request.body}`);
+  if (request.statusCode !== 200)
+    throw new Error(`sign-in link request failed: ${request.statusCode} ${request.body}`);
   const link = harness.sentLinks.findLast((sent) => sent.email === email.trim().toLowerCase())!;
-  const verify = await harness.app.inject({ method: "GET", url: link.url.replace(appUrl, ""), headers: { cookie: jar.header() } });
+  const verify = await harness.app.inject({
+    method: "GET",
+    url: link.url.replace(appUrl, ""),
+    headers: { cookie: jar.header() },
+  });
   jar.store(verify);
   return jar;
 }
@@ -110,11 +124,20 @@ export async function connectGoogleAnalytics(
   jar: CookieJar,
   options: { email: string; untick?: string[]; decision?: "allow" | "cancel" },
 ): Promise<string> {
-  const start = await harness.app.inject({ method: "GET", url: "/api/google/authorize", headers: { cookie: jar.header() } });
-  if (start.statusCode !== 302) throw new Error(`authorize answered ${start.statusCode}: ${start.body}`);
+  const start = await harness.app.inject({
+    method: "GET",
+    url: "/api/google/authorize",
+    headers: { cookie: jar.header() },
+  });
+  if (start.statusCode !== 302)
+    throw new Error(`authorize answered ${start.statusCode}: ${start.body}`);
   jar.store(start);
   const { callback } = await walkSignInPages(start.headers.location as string, options);
-  const finish = await harness.app.inject({ method: "GET", url: callback.toString().replace(appUrl, ""), headers: { cookie: jar.header() } });
+  const finish = await harness.app.inject({
+    method: "GET",
+    url: callback.toString().replace(appUrl, ""),
+    headers: { cookie: jar.header() },
+  });
   jar.store(finish);
   return finish.headers.location as string;
 }
@@ -141,7 +164,12 @@ export async function setUpPerson(
   const email = `${tier}.${Date.now().toString(36)}${++personCounter}@example.com`;
   const jar = await signInWithEmailLink(harness, email);
   const headers = { ...sameOrigin, cookie: jar.header() };
-  const plan = await harness.app.inject({ method: "PATCH", url: "/api/users/subscription", headers, payload: { tier: "freemium" } });
+  const plan = await harness.app.inject({
+    method: "PATCH",
+    url: "/api/users/subscription",
+    headers,
+    payload: { tier: "freemium" },
+  });
   if (plan.statusCode !== 200) throw new Error(`choosing a plan failed: ${plan.body}`);
   if (tier === "premium") {
     await harness.database.db
@@ -149,11 +177,27 @@ export async function setUpPerson(
       .set({ subscriptionTier: "premium", annotationQuota: 50, propertyQuota: 5 })
       .where(eq(users.email, email));
   }
-  const landing = await connectGoogleAnalytics(harness, jar, { email, ...(options.untick ? { untick: options.untick } : {}) });
-  if (landing !== "/dashboard?oauth=success") throw new Error(`connecting Google ended at ${landing}`);
-  const reachable = await harness.app.inject({ method: "GET", url: "/api/ga4/properties", headers: { cookie: jar.header() } });
-  const propertyId = (reachable.json().properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!.propertyId;
-  const saved = await harness.app.inject({ method: "POST", url: "/api/properties", headers, payload: { propertyId } });
-  if (saved.statusCode !== 201 && saved.statusCode !== 200) throw new Error(`saving the property failed: ${saved.body}`);
+  const landing = await connectGoogleAnalytics(harness, jar, {
+    email,
+    ...(options.untick ? { untick: options.untick } : {}),
+  });
+  if (landing !== "/dashboard?oauth=success")
+    throw new Error(`connecting Google ended at ${landing}`);
+  const reachable = await harness.app.inject({
+    method: "GET",
+    url: "/api/ga4/properties",
+    headers: { cookie: jar.header() },
+  });
+  const propertyId = (
+    reachable.json().properties as { propertyId: string; canEdit: boolean }[]
+  ).find((p) => p.canEdit)!.propertyId;
+  const saved = await harness.app.inject({
+    method: "POST",
+    url: "/api/properties",
+    headers,
+    payload: { propertyId },
+  });
+  if (saved.statusCode !== 201 && saved.statusCode !== 200)
+    throw new Error(`saving the property failed: ${saved.body}`);
   return { jar, email, propertyId };
 }

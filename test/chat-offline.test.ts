@@ -1,7 +1,13 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
-import { sameOrigin, setUpPerson, startAppHarness, type AppHarness, type TestPerson } from "./app-harness.js";
+import {
+  sameOrigin,
+  setUpPerson,
+  startAppHarness,
+  type AppHarness,
+  type TestPerson,
+} from "./app-harness.js";
 
 /** The chat API end to end on the built-in offline engine (the default without a provider). */
 let harness: AppHarness;
@@ -25,23 +31,45 @@ async function say(who: Person, message: string, propertyId: string | null = who
     method: "POST",
     url: "/api/chat",
     headers: { ...sameOrigin, cookie: who.jar.header() },
-    payload: { message, ...(propertyId ? { propertyId } : {}), ...(who.sessionId ? { sessionId: who.sessionId } : {}), timeZone: "Europe/Paris" },
+    payload: {
+      message,
+      ...(propertyId ? { propertyId } : {}),
+      ...(who.sessionId ? { sessionId: who.sessionId } : {}),
+      timeZone: "Europe/Paris",
+    },
   });
   expect(response.statusCode).toBe(200);
   who.sessionId = response.json().sessionId;
-  return response.json() as { reply: string; showAnnotations: boolean; suggestedInput: string | null; detectedPropertyId: string | null };
+  return response.json() as {
+    reply: string;
+    showAnnotations: boolean;
+    suggestedInput: string | null;
+    detectedPropertyId: string | null;
+  };
 }
 
 const annotationsOf = async (who: Person) =>
-  (await inject({ method: "GET", url: `/api/annotations/${who.propertyId}`, headers: { cookie: who.jar.header() } })).json()
-    .reportingDataAnnotations as Annotation[];
+  (
+    await inject({
+      method: "GET",
+      url: `/api/annotations/${who.propertyId}`,
+      headers: { cookie: who.jar.header() },
+    })
+  ).json().reportingDataAnnotations as Annotation[];
 
 describe("the offline assistant", () => {
   it("creates what it is asked to, saying what was done with date and title", async () => {
     const who = await person("freemium");
     const turn = await say(who, "Create an annotation called Launch on 2025-03-01");
-    expect(turn).toMatchObject({ reply: "Created “Launch” (2025-03-01) in blue.", showAnnotations: true });
-    expect((await annotationsOf(who)).some((a) => a.title === "Launch" && a.annotationDate.year === 2025)).toBe(true);
+    expect(turn).toMatchObject({
+      reply: "Created “Launch” (2025-03-01) in blue.",
+      showAnnotations: true,
+    });
+    expect(
+      (await annotationsOf(who)).some(
+        (a) => a.title === "Launch" && a.annotationDate.year === 2025,
+      ),
+    ).toBe(true);
 
     const relative = await say(who, "add 'Checkout outage' yesterday in red");
     expect(relative.reply).toBe("Created “Checkout outage” (2026-11-22) in red.");
@@ -58,7 +86,9 @@ describe("the offline assistant", () => {
   it("asks for a valid date instead of guessing one", async () => {
     const who = await person("freemium");
     const turn = await say(who, "create an annotation called Launch on Feb 30");
-    expect(turn.reply).toBe("That date does not exist. Which day should “Launch” be on? For example: 2026-11-23.");
+    expect(turn.reply).toBe(
+      "That date does not exist. Which day should “Launch” be on? For example: 2026-11-23.",
+    );
     expect(turn.suggestedInput).toBe('Create an annotation called "Launch" on 2026-11-23');
     expect((await annotationsOf(who)).some((a) => a.title.startsWith("Launch"))).toBe(false);
   });
@@ -82,8 +112,12 @@ describe("the offline assistant", () => {
     const who = await person("freemium");
     await say(who, "add 'Keep me' today");
     const before = await annotationsOf(who);
-    expect((await say(who, 'delete "Keep me"')).reply).toMatch(/Deleting annotations is a Premium feature/);
-    expect((await say(who, 'rename "Keep me" to "Gone"')).reply).toMatch(/Editing annotations is a Premium feature/);
+    expect((await say(who, 'delete "Keep me"')).reply).toMatch(
+      /Deleting annotations is a Premium feature/,
+    );
+    expect((await say(who, 'rename "Keep me" to "Gone"')).reply).toMatch(
+      /Editing annotations is a Premium feature/,
+    );
     expect(await annotationsOf(who)).toEqual(before);
   });
 
@@ -93,13 +127,18 @@ describe("the offline assistant", () => {
     const renamed = await say(who, 'rename "Launch" to "Launch v2"');
     expect(renamed.reply).toBe("Updated “Launch” (2025-03-01) → “Launch v2” (2025-03-01), blue.");
 
-    expect((await say(who, 'delete "Launch v2"')).reply).toBe("Delete “Launch v2” (2025-03-01)? Reply yes to confirm.");
+    expect((await say(who, 'delete "Launch v2"')).reply).toBe(
+      "Delete “Launch v2” (2025-03-01)? Reply yes to confirm.",
+    );
     expect((await say(who, "no")).reply).toBe("Okay, I won't delete “Launch v2”.");
     expect((await annotationsOf(who)).some((a) => a.title === "Launch v2")).toBe(true);
 
     await say(who, "remove the last one");
     const confirmed = await say(who, "yes");
-    expect(confirmed).toMatchObject({ reply: "Deleted “Launch v2” (2025-03-01).", showAnnotations: true });
+    expect(confirmed).toMatchObject({
+      reply: "Deleted “Launch v2” (2025-03-01).",
+      showAnnotations: true,
+    });
     expect((await annotationsOf(who)).some((a) => a.title === "Launch v2")).toBe(false);
     expect((await say(who, "yes")).reply).toBe("There is nothing waiting for your confirmation.");
   });

@@ -9,5 +9,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<void> {
-  project.provide("pgliteTemplatePath", process.env.TEST_DATABASE_URL ? null : await ensurePgliteTemplate());
+  project.provide(
+    "pgliteTemplatePath",
+    process.env.TEST_DATABASE_URL ? null : await ensurePgliteTemplate(),
+  );
 }

@@ -10,7 +10,11 @@ import { createLlmAssistant } from "../src/server/features/chat/llm-assistant.js
  * The real provider clients on the wire, against a small fake server on loopback: the first call
  * answers with a tool call, the call carrying the tool's result answers with text.
  */
-const requests: { path: string; body: Record<string, unknown>; headers: IncomingMessage["headers"] }[] = [];
+const requests: {
+  path: string;
+  body: Record<string, unknown>;
+  headers: IncomingMessage["headers"];
+}[] = [];
 let server: Server;
 let baseUrl: string;
 
@@ -21,7 +25,9 @@ beforeAll(async () => {
     const body = JSON.parse(raw) as Record<string, unknown>;
     requests.push({ path: request.url ?? "", body, headers: request.headers });
     response.setHeader("content-type", "application/json");
-    const sawToolResult = (body.messages as { role: string }[]).some((message) => message.role === "tool");
+    const sawToolResult = (body.messages as { role: string }[]).some(
+      (message) => message.role === "tool",
+    );
     if (request.url === "/v1/chat/completions") {
       response.end(
         JSON.stringify({
@@ -31,13 +37,26 @@ beforeAll(async () => {
           model: String(body.model),
           choices: [
             sawToolResult
-              ? { index: 0, message: { role: "assistant", content: "You have one saved property: Shop (ID 123)." }, finish_reason: "stop" }
+              ? {
+                  index: 0,
+                  message: {
+                    role: "assistant",
+                    content: "You have one saved property: Shop (ID 123).",
+                  },
+                  finish_reason: "stop",
+                }
               : {
                   index: 0,
                   message: {
                     role: "assistant",
                     content: null,
-                    tool_calls: [{ id: "call_1", type: "function", function: { name: "listProperties", arguments: "{}" } }],
+                    tool_calls: [
+                      {
+                        id: "call_1",
+                        type: "function",
+                        function: { name: "listProperties", arguments: "{}" },
+                      },
+                    ],
                   },
                   finish_reason: "tool_calls",
                 },
@@ -74,7 +93,10 @@ afterAll(async () => {
 
 const user = { id: "u1", email: "a@b.co", subscriptionTier: "freemium" } as User;
 const actions = {
-  listProperties: async () => ({ ok: true as const, value: [{ propertyId: "123", name: "Shop", locked: true }] }),
+  listProperties: async () => ({
+    ok: true as const,
+    value: [{ propertyId: "123", name: "Shop", locked: true }],
+  }),
 } as unknown as AssistantActions;
 
 describe.each([
@@ -84,7 +106,13 @@ describe.each([
 ] as const)("the %s provider", (provider, path) => {
   it("runs the tool loop over HTTP and answers with the model's text", async () => {
     requests.length = 0;
-    const model = createLanguageModel({ provider, model: "test-model", apiKey: "test-key", baseUrl, timeoutMs: 5_000 });
+    const model = createLanguageModel({
+      provider,
+      model: "test-model",
+      apiKey: "test-key",
+      baseUrl,
+      timeoutMs: 5_000,
+    });
     const assistant = createLlmAssistant({ model, timeoutMs: 5_000 });
     const turn = await assistant.respond({
       user,
@@ -104,7 +132,13 @@ describe.each([
 
 describe("a provider that refuses our key", () => {
   it("becomes a friendly reply, not an error", async () => {
-    const model = createLanguageModel({ provider: "openai-compatible", model: "m", apiKey: "k", baseUrl: `${baseUrl}/missing`, timeoutMs: 5_000 });
+    const model = createLanguageModel({
+      provider: "openai-compatible",
+      model: "m",
+      apiKey: "k",
+      baseUrl: `${baseUrl}/missing`,
+      timeoutMs: 5_000,
+    });
     const turn = await createLlmAssistant({ model, timeoutMs: 5_000 }).respond({
       user,
       actions,

@@ -34,8 +34,11 @@ export async function ensurePgliteTemplate(): Promise<string> {
 }
 
 async function migrationsHash(): Promise<string> {
-  const files = (await readdir(migrationsFolder, { recursive: true })).filter((f) => /\.(sql|json)$/.test(f)).sort();
+  const files = (await readdir(migrationsFolder, { recursive: true }))
+    .filter((f) => /\.(sql|json)$/.test(f))
+    .sort();
   const hash = createHash("sha256");
-  for (const file of files) hash.update(file).update(await readFile(path.join(migrationsFolder, file)));
+  for (const file of files)
+    hash.update(file).update(await readFile(path.join(migrationsFolder, file)));
   return hash.digest("hex").slice(0, 16);
 }

@@ -29,7 +29,9 @@ export function runProduct(env: Record<string, string>): Promise<ProductProcess>
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -48,12 +50,16 @@ export function runProduct(env: Record<string, string>): Promise<ProductProcess>
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
-    void exited.then((code) => reject(new Error(`the product exited with ${code} before it listened:\n${output}`)));
+    void exited.then((code) =>
+      reject(new Error(`the product exited with ${code} before it listened:\n${output}`)),
+    );
   });
 }
 
 /** Runs the product expecting it to refuse to start; resolves with its exit code and output. */
-export function runProductExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runProductExpectingExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", ...env },

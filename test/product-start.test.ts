@@ -38,7 +38,10 @@ describe("starting the product", () => {
     expect(await first.stop("SIGTERM")).toBe(0);
     expect(first.output()).toContain("SIGTERM received");
 
-    const database = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pglite") });
+    const database = await openDatabase({
+      engine: "pglite",
+      dataDir: path.join(dataDir, "pglite"),
+    });
     await database.db.insert(users).values({ email: "kept@example.com" });
     await database.close();
 
@@ -46,7 +49,10 @@ describe("starting the product", () => {
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     expect(await second.stop("SIGINT")).toBe(0);
 
-    const reopened = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pglite") });
+    const reopened = await openDatabase({
+      engine: "pglite",
+      dataDir: path.join(dataDir, "pglite"),
+    });
     try {
       const rows = await reopened.db.select({ email: users.email }).from(users);
       expect(rows).toEqual([{ email: "kept@example.com" }]);
@@ -59,15 +65,18 @@ describe("starting the product", () => {
     }
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {
-    const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!);
-    try {
-      const product = await runProduct({ DATA_DIR: dataDir, DATABASE_URL: scratch.url });
-      const response = await fetch(`${product.url}/api/health`);
-      expect(await response.json()).toEqual({ status: "ok", database: "postgres" });
-      expect(await product.stop()).toBe(0);
-    } finally {
-      await scratch.drop();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "runs on PostgreSQL when DATABASE_URL is set",
+    async () => {
+      const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      try {
+        const product = await runProduct({ DATA_DIR: dataDir, DATABASE_URL: scratch.url });
+        const response = await fetch(`${product.url}/api/health`);
+        expect(await response.json()).toEqual({ status: "ok", database: "postgres" });
+        expect(await product.stop()).toBe(0);
+      } finally {
+        await scratch.drop();
+      }
+    },
+  );
 });

@@ -4,7 +4,14 @@ import { buildApp } from "../src/server/app.js";
 import type { FastifyInstance } from "fastify";
 import { sandboxGoogleEndpoints } from "../src/server/integrations/google/google-endpoints.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
-import { appUrl, connectGoogleAnalytics, sameOrigin, signInWithEmailLink, startAppHarness, type AppHarness } from "./app-harness.js";
+import {
+  appUrl,
+  connectGoogleAnalytics,
+  sameOrigin,
+  signInWithEmailLink,
+  startAppHarness,
+  type AppHarness,
+} from "./app-harness.js";
 import { testConfig } from "./test-config.js";
 
 /**
@@ -26,7 +33,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the daily quota across two instan
     second = await buildApp({
       config: testConfig({ appUrl }),
       database: secondDatabase,
-      google: sandboxGoogleEndpoints(first.sandbox.url, { clientId: "tidemark-test-app", clientSecret: "tidemark-test-app-secret" }),
+      google: sandboxGoogleEndpoints(first.sandbox.url, {
+        clientId: "tidemark-test-app",
+        clientSecret: "tidemark-test-app-secret",
+      }),
       webRoot: null,
       googleRetryPolicy: { attempts: 4, baseDelayMs: 1, maxDelayMs: 2, sleep: async () => {} },
     });
@@ -41,11 +51,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the daily quota across two instan
     const email = `racer.${Date.now()}@example.com`;
     const jar = await signInWithEmailLink(first, email);
     const headers = { ...sameOrigin, cookie: jar.header() };
-    await first.app.inject({ method: "PATCH", url: "/api/users/subscription", headers, payload: { tier: "freemium" } });
+    await first.app.inject({
+      method: "PATCH",
+      url: "/api/users/subscription",
+      headers,
+      payload: { tier: "freemium" },
+    });
     await connectGoogleAnalytics(first, jar, { email });
-    const reachable = (await first.app.inject({ method: "GET", url: "/api/ga4/properties", headers: { cookie: jar.header() } })).json();
-    const propertyId = (reachable.properties as { propertyId: string; canEdit: boolean }[]).find((p) => p.canEdit)!.propertyId;
-    await first.app.inject({ method: "POST", url: "/api/properties", headers, payload: { propertyId } });
+    const reachable = (
+      await first.app.inject({
+        method: "GET",
+        url: "/api/ga4/properties",
+        headers: { cookie: jar.header() },
+      })
+    ).json();
+    const propertyId = (reachable.properties as { propertyId: string; canEdit: boolean }[]).find(
+      (p) => p.canEdit,
+    )!.propertyId;
+    await first.app.inject({
+      method: "POST",
+      url: "/api/properties",
+      headers,
+      payload: { propertyId },
+    });
 
     const today = calendarDateOf(new Date());
     const responses = await Promise.all(
@@ -62,7 +90,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the daily quota across two instan
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(35);
 
-    const listed = (await first.app.inject({ method: "GET", url: `/api/annotations/${propertyId}`, headers: { cookie: jar.header() } })).json();
-    expect((listed.reportingDataAnnotations as { title: string }[]).filter((a) => a.title.startsWith("Race "))).toHaveLength(5);
+    const listed = (
+      await first.app.inject({
+        method: "GET",
+        url: `/api/annotations/${propertyId}`,
+        headers: { cookie: jar.header() },
+      })
+    ).json();
+    expect(
+      (listed.reportingDataAnnotations as { title: string }[]).filter((a) =>
+        a.title.startsWith("Race "),
+      ),
+    ).toHaveLength(5);
   });
 });

@@ -21,14 +21,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function createPgliteTestDatabase(): Promise<Database> {
   const templatePath = inject("pgliteTemplatePath");
-  if (!templatePath) throw new Error("The PGlite template was not prepared; is test/global-setup.ts configured?");
+  if (!templatePath)
+    throw new Error("The PGlite template was not prepared; is test/global-setup.ts configured?");
   const template = await readFile(templatePath);
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   return openDatabase({ engine: "pglite", client });
 }
 
 /** An empty PostgreSQL database of its own on the server TEST_DATABASE_URL points at. */
-export async function createScratchPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tidemark_test_${randomBytes(6).toString("hex")}`;
   await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(adminUrl);
@@ -36,7 +39,9 @@ export async function createScratchPostgresDatabase(adminUrl: string): Promise<{
   return {
     url: url.toString(),
     drop: async () => {
-      await withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(adminUrl, (admin) =>
+        admin.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }
@@ -55,7 +60,10 @@ async function createPostgresTestDatabase(adminUrl: string): Promise<TestDatabas
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdminClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

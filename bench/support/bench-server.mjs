@@ -38,7 +38,9 @@ async function startApp() {
   const { buildApp } = await import(path.join(dist, "server/app.js"));
   const { openDatabase } = await import(path.join(dist, "server/db/database.js"));
   const { loadConfig } = await import(path.join(dist, "server/env.js"));
-  const { sandboxGoogleEndpoints } = await import(path.join(dist, "server/integrations/google/google-endpoints.js"));
+  const { sandboxGoogleEndpoints } = await import(
+    path.join(dist, "server/integrations/google/google-endpoints.js")
+  );
   const port = Number(process.env.BENCH_APP_PORT);
   const dataDir = process.env.BENCH_DATA_DIR;
   const database = process.env.BENCH_DATABASE_URL
@@ -54,7 +56,10 @@ async function startApp() {
   const app = await buildApp({
     config,
     database,
-    google: sandboxGoogleEndpoints(process.env.BENCH_SANDBOX_URL, JSON.parse(process.env.BENCH_CLIENT)),
+    google: sandboxGoogleEndpoints(
+      process.env.BENCH_SANDBOX_URL,
+      JSON.parse(process.env.BENCH_CLIENT),
+    ),
     mailer: { sendSignInLink: async (message) => send({ signInLink: message }) },
     webRoot: null,
   });

@@ -23,13 +23,17 @@ function signInLinksIn(log: string, email: string): string[] {
     } catch {
       continue;
     }
-    if (typeof message === "string" && message.startsWith(prefix)) links.push(message.slice(prefix.length).trim());
+    if (typeof message === "string" && message.startsWith(prefix))
+      links.push(message.slice(prefix.length).trim());
   }
   return links;
 }
 
 /** Waits for the newest sign-in link the server logged for this address and returns it. */
-export async function readSignInLink(email: string, { after = 0 }: { after?: number } = {}): Promise<string> {
+export async function readSignInLink(
+  email: string,
+  { after = 0 }: { after?: number } = {},
+): Promise<string> {
   let links: string[] = [];
   await expect
     .poll(
@@ -70,14 +74,20 @@ export async function signInWithEmailLink(page: Page, email: string): Promise<vo
  * Creates an account without a browser: requests a link through the API (with our Origin, as the
  * app's own pages send it) and follows it.
  */
-export async function createAccount(request: APIRequestContext, baseURL: string, email: string): Promise<void> {
+export async function createAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+): Promise<void> {
   const before = await countSignInLinks(email);
   const response = await request.post("/api/auth/sign-in/magic-link", {
     data: { email, callbackURL: "/", newUserCallbackURL: "/", errorCallbackURL: "/login" },
     headers: { Origin: new URL(baseURL).origin },
   });
   expect(response.status()).toBe(200);
-  const followed = await request.get(await readSignInLink(email, { after: before }), { maxRedirects: 0 });
+  const followed = await request.get(await readSignInLink(email, { after: before }), {
+    maxRedirects: 0,
+  });
   expect(followed.status()).toBe(302);
   expect(followed.headers()["location"]).not.toContain("error=");
 }

@@ -7,7 +7,9 @@ import type { Page } from "@playwright/test";
 export async function readLocalStorage(page: Page, key: string): Promise<string | null> {
   const { origins } = await page.context().storageState();
   const origin = new URL(page.url()).origin;
-  const entry = origins.find((state) => state.origin === origin)?.localStorage.find((item) => item.name === key);
+  const entry = origins
+    .find((state) => state.origin === origin)
+    ?.localStorage.find((item) => item.name === key);
   return entry?.value ?? null;
 }
 
@@ -20,5 +22,7 @@ export async function seedLocalStorage(page: Page, key: string, value: string): 
 
 /** How far the document is wider than the viewport, in CSS pixels (0 or less means no sideways scroll). */
 export function horizontalOverflowPx(page: Page): Promise<number> {
-  return page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+  return page.evaluate<number>(
+    "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+  );
 }

@@ -15,14 +15,20 @@ export async function connectGoogleAnalytics(page: Page, email: string): Promise
   }
   await allow.click();
   await expect(page).toHaveURL(/\/dashboard(\?(?!.*oauth=).*)?$/);
-  await expect(page.getByRole("banner").getByRole("button", { name: "GA4 Connected" })).toBeVisible();
+  await expect(
+    page.getByRole("banner").getByRole("button", { name: "GA4 Connected" }),
+  ).toBeVisible();
 }
 
 /** Opens the property picker and chooses the first property Google lists (the sandbox's editable one). */
 export async function pickFirstGoogleProperty(page: Page): Promise<void> {
   await page.getByRole("combobox", { name: "Property" }).click();
   const picker = page.getByRole("dialog", { name: "Choose a property" });
-  await picker.getByRole("region", { name: "Google Analytics properties" }).getByRole("button").first().click();
+  await picker
+    .getByRole("region", { name: "Google Analytics properties" })
+    .getByRole("button")
+    .first()
+    .click();
 }
 
 /** Creates an annotation through the 'New Annotation' dialog and waits for its success toast. */

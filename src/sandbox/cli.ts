@@ -20,7 +20,9 @@ process.stdout.write(
     `Google sandbox listening on ${sandbox.url} (state in ${dataDir}/sandbox/)`,
     `  OIDC discovery: ${sandbox.url}/.well-known/openid-configuration`,
     `  test client:    ${sandboxTestClient.clientId} / ${sandboxTestClient.clientSecret}`,
-    faultControl ? `  control:        ${sandbox.url}${controlPrefix}/counters` : "  control:        off (SANDBOX_CONTROL=on to enable)",
+    faultControl
+      ? `  control:        ${sandbox.url}${controlPrefix}/counters`
+      : "  control:        off (SANDBOX_CONTROL=on to enable)",
     "",
   ].join("\n"),
 );

@@ -51,7 +51,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     clock,
     signingKey,
     issuer: () => issuer,
-    accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? defaultAccessTokenLifetimeSeconds,
+    accessTokenLifetimeSeconds:
+      options.accessTokenLifetimeSeconds ?? defaultAccessTokenLifetimeSeconds,
   });
   const context: SandboxContext = {
     store,
@@ -100,10 +101,16 @@ async function openStore(
 ): Promise<{ store: SandboxStore; stateFile?: StateFile }> {
   if (!dataDir) return { store: new SandboxStore() };
   // The file asks for a snapshot only when it writes, which happens after `store` exists.
-  const stateFile: StateFile = new StateFile(join(dataDir, "sandbox", "state.json"), () => store.toSnapshot(now()), logger);
+  const stateFile: StateFile = new StateFile(
+    join(dataDir, "sandbox", "state.json"),
+    () => store.toSnapshot(now()),
+    logger,
+  );
   const snapshot = await stateFile.load();
   const onChange = () => stateFile.schedule();
-  const store: SandboxStore = snapshot ? SandboxStore.fromSnapshot(snapshot, onChange) : new SandboxStore(onChange);
+  const store: SandboxStore = snapshot
+    ? SandboxStore.fromSnapshot(snapshot, onChange)
+    : new SandboxStore(onChange);
   return { store, stateFile };
 }
 
@@ -111,7 +118,12 @@ async function openStore(
  * Listens on `host`, or by default on 127.0.0.1 and then [::1] on the same port, so that
  * `localhost` reaches the sandbox whichever address it resolves to.
  */
-async function listen(listener: RequestListener, port: number, host: string | undefined, logger?: SandboxLogger): Promise<Server[]> {
+async function listen(
+  listener: RequestListener,
+  port: number,
+  host: string | undefined,
+  logger?: SandboxLogger,
+): Promise<Server[]> {
   if (host && host !== "localhost") return [await listenOn(createServer(listener), port, host)];
   const primary = await listenOn(createServer(listener), port, "127.0.0.1");
   const actualPort = (primary.address() as AddressInfo).port;
@@ -120,7 +132,10 @@ async function listen(listener: RequestListener, port: number, host: string | un
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "EADDRNOTAVAIL" && code !== "EAFNOSUPPORT") {
-      logger?.warn?.({ err: error }, `the sandbox could not also listen on [::1]:${actualPort}; localhost may resolve elsewhere`);
+      logger?.warn?.(
+        { err: error },
+        `the sandbox could not also listen on [::1]:${actualPort}; localhost may resolve elsewhere`,
+      );
     }
     return [primary];
   }

@@ -15,7 +15,12 @@ export interface PropertyAccess {
  * The property named in a request, if the user may use it: 400 for a malformed id, 403 PERMISSION_DENIED
  * for a property the user has no role on (Google does not reveal whether it exists) or cannot edit.
  */
-export function propertyForUser(store: SandboxStore, user: UserRecord, propertyId: string, options: PropertyAccess): PropertyRecord {
+export function propertyForUser(
+  store: SandboxStore,
+  user: UserRecord,
+  propertyId: string,
+  options: PropertyAccess,
+): PropertyRecord {
   if (!numericId.test(propertyId)) {
     throw invalidArgument(
       options.field,
@@ -24,12 +29,17 @@ export function propertyForUser(store: SandboxStore, user: UserRecord, propertyI
   }
   const role = user.propertyRoles[propertyId];
   const property = store.properties.get(propertyId);
-  if (!role || !property || (options.access === "edit" && role !== "editor")) throw permissionDenied(options.deniedMessage);
+  if (!role || !property || (options.access === "edit" && role !== "editor"))
+    throw permissionDenied(options.deniedMessage);
   return property;
 }
 
 /** The numeric id at the end of an annotation name. */
 export function annotationIdOf(raw: string): number {
-  if (!numericId.test(raw)) throw invalidArgument("name", `name must end in reportingDataAnnotations/{id} with a numeric id; got "${raw}".`);
+  if (!numericId.test(raw))
+    throw invalidArgument(
+      "name",
+      `name must end in reportingDataAnnotations/{id} with a numeric id; got "${raw}".`,
+    );
   return Number(raw);
 }

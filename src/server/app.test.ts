@@ -11,7 +11,10 @@ import { HttpError } from "./http/http-error.js";
 import { sandboxGoogleEndpoints } from "./integrations/google/google-endpoints.js";
 
 /** These tests never reach Google; sign-in has its own tests against the sandbox in test/. */
-const google = sandboxGoogleEndpoints("http://127.0.0.1:9", { clientId: "unused", clientSecret: "unused" });
+const google = sandboxGoogleEndpoints("http://127.0.0.1:9", {
+  clientId: "unused",
+  clientSecret: "unused",
+});
 
 let database: Database;
 let app: FastifyInstance;
@@ -21,7 +24,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   webRoot = await mkdtemp(path.join(tmpdir(), "tidemark-web-"));
   await mkdir(path.join(webRoot, "assets"));
-  await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>Tidemark</title><div id=root></div>");
+  await writeFile(
+    path.join(webRoot, "index.html"),
+    "<!doctype html><title>Tidemark</title><div id=root></div>",
+  );
   await writeFile(path.join(webRoot, "assets", "main-abc123.js"), "console.log('hi')");
   app = await buildApp({ config: testConfig(), database, google, webRoot });
 });
@@ -41,12 +47,23 @@ describe("GET /api/health", () => {
   });
 
   it("reports 503 when the database does not answer", async () => {
-    const broken: Database = { ...database, ping: () => Promise.reject(new Error("connection refused")) };
-    const brokenApp = await buildApp({ config: testConfig(), database: broken, google, webRoot: null });
+    const broken: Database = {
+      ...database,
+      ping: () => Promise.reject(new Error("connection refused")),
+    };
+    const brokenApp = await buildApp({
+      config: testConfig(),
+      database: broken,
+      google,
+      webRoot: null,
+    });
     try {
       const response = await brokenApp.inject({ method: "GET", url: "/api/health" });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: "unavailable", error: "The database is unreachable." });
+      expect(response.json()).toEqual({
+        status: "unavailable",
+        error: "The database is unreachable.",
+      });
     } finally {
       await brokenApp.close();
     }
@@ -54,18 +71,21 @@ describe("GET /api/health", () => {
 });
 
 describe("unknown paths", () => {
-  it.each(["GET", "POST", "DELETE"] as const)("answer %s /api/* with a JSON 404", async (method) => {
-    const response = await app.inject({ method, url: "/api/does-not-exist?x=1" });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers["content-type"]).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ error: `Not found: ${method} /api/does-not-exist` });
-  });
+  it.each(["GET", "POST", "DELETE"] as const)(
+    "answer %s /api/* with a JSON 404",
+    async (method) => {
+      const response = await app.inject({ method, url: "/api/does-not-exist?x=1" });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ error: `Not found: ${method} /api/does-not-exist` });
+    },
+  );
 
   it("serve the web app for any other page, so its router can draw the 404 page", async () => {
     const response = await app.inject({ method: "GET", url: "/no/such/page" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
-    expect(response.body).toContain('<div id=root>');
+    expect(response.body).toContain("<div id=root>");
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
@@ -110,22 +130,37 @@ describe("errors", () => {
   it("hide an unexpected failure's details behind a generic 500", async () => {
     const response = await probe.inject({ method: "GET", url: "/api/probe/crash" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: "Something went wrong on our side. Please try again." });
+    expect(response.json()).toEqual({
+      error: "Something went wrong on our side. Please try again.",
+    });
   });
 
   it("send a deliberate refusal's message and code", async () => {
     const response = await probe.inject({ method: "GET", url: "/api/probe/refused" });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: "Editing annotations is a Premium feature.", code: "premium_required" });
+    expect(response.json()).toEqual({
+      error: "Editing annotations is a Premium feature.",
+      code: "premium_required",
+    });
   });
 
   it("turn malformed JSON into a 400 and an oversized body into a 413", async () => {
     const headers = { "content-type": "application/json", origin: "http://localhost:5000" };
-    const malformed = await probe.inject({ method: "POST", url: "/api/probe/echo", headers, payload: "{not json" });
+    const malformed = await probe.inject({
+      method: "POST",
+      url: "/api/probe/echo",
+      headers,
+      payload: "{not json",
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toEqual(expect.any(String));
     const huge = JSON.stringify({ text: "x".repeat(300 * 1024) });
-    const oversized = await probe.inject({ method: "POST", url: "/api/probe/echo", headers, payload: huge });
+    const oversized = await probe.inject({
+      method: "POST",
+      url: "/api/probe/echo",
+      headers,
+      payload: huge,
+    });
     expect(oversized.statusCode).toBe(413);
     expect(oversized.json().error).toEqual(expect.any(String));
   });
@@ -136,12 +171,33 @@ describe("state-changing requests", () => {
     const probe = await buildApp({ config: testConfig(), database, google, webRoot: null });
     probe.post("/api/probe/change", async () => ({ changed: true }));
     try {
-      const foreign = await probe.inject({ method: "POST", url: "/api/probe/change", headers: { origin: "https://evil.example" } });
+      const foreign = await probe.inject({
+        method: "POST",
+        url: "/api/probe/change",
+        headers: { origin: "https://evil.example" },
+      });
       expect(foreign.statusCode).toBe(403);
-      expect(foreign.json()).toEqual({ error: "This request must come from the Tidemark app itself.", code: "forbidden_origin" });
-      expect((await probe.inject({ method: "POST", url: "/api/probe/change" })).statusCode).toBe(403);
-      expect((await probe.inject({ method: "POST", url: "/api/probe/change", headers: { origin: "null" } })).statusCode).toBe(403);
-      const own = await probe.inject({ method: "POST", url: "/api/probe/change", headers: { origin: "http://localhost:5000" } });
+      expect(foreign.json()).toEqual({
+        error: "This request must come from the Tidemark app itself.",
+        code: "forbidden_origin",
+      });
+      expect((await probe.inject({ method: "POST", url: "/api/probe/change" })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (
+          await probe.inject({
+            method: "POST",
+            url: "/api/probe/change",
+            headers: { origin: "null" },
+          })
+        ).statusCode,
+      ).toBe(403);
+      const own = await probe.inject({
+        method: "POST",
+        url: "/api/probe/change",
+        headers: { origin: "http://localhost:5000" },
+      });
       expect(own.json()).toEqual({ changed: true });
     } finally {
       await probe.close();

@@ -63,7 +63,9 @@ const minute = 60_000;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
   if (!config.sessionSecret || !config.tokenEncryptionKey) {
-    throw new Error("buildApp needs config.sessionSecret and config.tokenEncryptionKey (startServer provides them).");
+    throw new Error(
+      "buildApp needs config.sessionSecret and config.tokenEncryptionKey (startServer provides them).",
+    );
   }
   const logger = deps.logger ?? pino({ level: "silent" });
   const app: FastifyInstance = Fastify({
@@ -79,7 +81,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mailer =
     deps.mailer ??
-    (config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) : createLogMailer(logger));
+    (config.smtpUrl
+      ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+      : createLogMailer(logger));
   const auth = createAuth({
     db: database.db,
     appUrl: config.appUrl,
@@ -91,7 +95,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const users = createUsersRepository(database.db);
   const rateLimiter = createRateLimiter(database.db);
-  await registerSessionUser(app, { auth, users, sessions: createSessionsRepository(database.db), secret: config.sessionSecret });
+  await registerSessionUser(app, {
+    auth,
+    users,
+    sessions: createSessionsRepository(database.db),
+    secret: config.sessionSecret,
+  });
 
   const connections = createGoogleConnectionService({
     repository: createGoogleConnectionRepository(database.db),
@@ -105,10 +114,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     admin: createAnalyticsAdmin({ rootUrl: deps.google.adminApiRoot }),
     retryPolicy: deps.googleRetryPolicy ?? interactiveRetryPolicy,
   });
-  const properties = createPropertiesService({ repository: createPropertiesRepository(database.db), gateway });
+  const properties = createPropertiesService({
+    repository: createPropertiesRepository(database.db),
+    gateway,
+  });
   const subscriptions = createSubscriptionService({
     users,
-    access: { premiumTesterEmails: config.premiumTesterEmails, auditBetaEmails: config.auditBetaEmails },
+    access: {
+      premiumTesterEmails: config.premiumTesterEmails,
+      auditBetaEmails: config.auditBetaEmails,
+    },
     keepOnePropertyForFreePlan: (user) => properties.keepOneForFreePlan(user),
     now: deps.now,
   });
@@ -138,28 +153,50 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     limits: {
       lookup: { name: "lookup", max: config.rateLimits.lookupsPerMinute, windowMs: minute },
-      signInLink: { name: "sign-in-link", max: config.rateLimits.signInLinksPer15Minutes, windowMs: 15 * minute },
-      signInStart: { name: "sign-in-start", max: config.rateLimits.signInStartsPerMinute, windowMs: minute },
+      signInLink: {
+        name: "sign-in-link",
+        max: config.rateLimits.signInLinksPer15Minutes,
+        windowMs: 15 * minute,
+      },
+      signInStart: {
+        name: "sign-in-start",
+        max: config.rateLimits.signInStartsPerMinute,
+        windowMs: minute,
+      },
     },
   });
   await app.register(subscriptionRoutes, { subscriptions });
-  await app.register(googleConnectionRoutes, { connections, secureCookies: config.nodeEnv === "production" });
+  await app.register(googleConnectionRoutes, {
+    connections,
+    secureCookies: config.nodeEnv === "production",
+  });
   await app.register(propertiesRoutes, { properties });
   await app.register(annotationsRoutes, { annotations });
   await app.register(chatRoutes, { chat });
 
-  const webRoot = deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
+  const webRoot =
+    deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
   await registerWebApp(app, { webRoot });
 
   return app;
 }
 
-async function assistantEngineFor(llm: AppConfig["llm"], logger: FastifyBaseLogger): Promise<AssistantEngine> {
+async function assistantEngineFor(
+  llm: AppConfig["llm"],
+  logger: FastifyBaseLogger,
+): Promise<AssistantEngine> {
   if (llm.provider === "offline") return { kind: "offline", assistant: createOfflineAssistant() };
   // The provider SDKs load only when one is configured: start-up stays fast without them.
   const [{ createLanguageModel }, { createLlmAssistant }] = await Promise.all([
     import("./features/chat/language-model.js"),
     import("./features/chat/llm-assistant.js"),
   ]);
-  return { kind: "llm", assistant: createLlmAssistant({ model: createLanguageModel(llm), timeoutMs: llm.timeoutMs, logger }) };
+  return {
+    kind: "llm",
+    assistant: createLlmAssistant({
+      model: createLanguageModel(llm),
+      timeoutMs: llm.timeoutMs,
+      logger,
+    }),
+  };
 }

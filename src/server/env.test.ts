@@ -33,9 +33,19 @@ describe("loadConfig", () => {
   });
 
   it("uses the sandbox unless a Google OAuth client is configured", () => {
-    expect(loadConfig({}).google).toEqual({ mode: "sandbox", sandboxPort: 5050, faultControl: false });
-    expect(loadConfig({ SANDBOX_PORT: "6060", SANDBOX_CONTROL: "on" }).google).toEqual({ mode: "sandbox", sandboxPort: 6060, faultControl: true });
-    expect(loadConfig({ GOOGLE_CLIENT_ID: "id.apps", GOOGLE_CLIENT_SECRET: "s3cret" }).google).toEqual({
+    expect(loadConfig({}).google).toEqual({
+      mode: "sandbox",
+      sandboxPort: 5050,
+      faultControl: false,
+    });
+    expect(loadConfig({ SANDBOX_PORT: "6060", SANDBOX_CONTROL: "on" }).google).toEqual({
+      mode: "sandbox",
+      sandboxPort: 6060,
+      faultControl: true,
+    });
+    expect(
+      loadConfig({ GOOGLE_CLIENT_ID: "id.apps", GOOGLE_CLIENT_SECRET: "s3cret" }).google,
+    ).toEqual({
       mode: "google",
       clientId: "id.apps",
       clientSecret: "s3cret",
@@ -50,8 +60,12 @@ describe("loadConfig", () => {
 
   it("builds the public address from PORT unless APP_URL is given", () => {
     expect(loadConfig({ PORT: "5123" }).appUrl).toBe("http://localhost:5123");
-    expect(loadConfig({ APP_URL: "https://tidemark.example.com/" }).appUrl).toBe("https://tidemark.example.com");
-    expect(() => loadConfig({ APP_URL: "not a url" })).toThrowError(/^Invalid configuration: APP_URL must be a full URL/);
+    expect(loadConfig({ APP_URL: "https://tidemark.example.com/" }).appUrl).toBe(
+      "https://tidemark.example.com",
+    );
+    expect(() => loadConfig({ APP_URL: "not a url" })).toThrowError(
+      /^Invalid configuration: APP_URL must be a full URL/,
+    );
   });
 
   it("requires a session secret in production", () => {
@@ -59,7 +73,10 @@ describe("loadConfig", () => {
       "Invalid configuration: SESSION_SECRET is required in production",
     );
     expect(() =>
-      loadConfig({ NODE_ENV: "production", SESSION_SECRET: "a-production-secret-of-at-least-32-characters" }),
+      loadConfig({
+        NODE_ENV: "production",
+        SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
+      }),
     ).toThrowError("Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production");
     expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: "c2hvcnQ=" })).toThrowError(
       "Invalid configuration: TOKEN_ENCRYPTION_KEY must be 32 bytes in base64",
@@ -76,10 +93,10 @@ describe("loadConfig", () => {
     });
     const withGoogle = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
     expect(withGoogle).toMatchObject({ premiumTesterEmails: [], auditBetaEmails: [] });
-    expect(loadConfig({ PREMIUM_TESTER_EMAILS: " A@x.com, b@y.com ", AUDIT_BETA_EMAILS: "" }).premiumTesterEmails).toEqual([
-      "a@x.com",
-      "b@y.com",
-    ]);
+    expect(
+      loadConfig({ PREMIUM_TESTER_EMAILS: " A@x.com, b@y.com ", AUDIT_BETA_EMAILS: "" })
+        .premiumTesterEmails,
+    ).toEqual(["a@x.com", "b@y.com"]);
   });
 
   it("treats an empty variable as unset", () => {
@@ -98,7 +115,9 @@ describe("loadConfig", () => {
 
   it("never echoes a value that may hold a credential", () => {
     const attempt = () => loadConfig({ DATABASE_URL: "mysql://root:hunter2@db/x" });
-    expect(attempt).toThrowError("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL");
+    expect(attempt).toThrowError(
+      "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL",
+    );
     expect(attempt).not.toThrowError(/hunter2/);
   });
 });

@@ -44,11 +44,17 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .refine(
+      (value) => Buffer.from(value, "base64").length === 32,
+      "must be 32 bytes in base64 (openssl rand -base64 32)",
+    )
     .optional(),
   PREMIUM_TESTER_EMAILS: z.string().optional(),
   AUDIT_BETA_EMAILS: z.string().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Tidemark <no-reply@tidemark.local>"),
   RATE_LIMIT_LOOKUPS_PER_MINUTE: positiveCount.default(20),
   RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES: positiveCount.default(5),
@@ -60,7 +66,9 @@ const envSchema = z.object({
     .optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
-  LLM_BASE_URL: z.url({ message: "must be a full URL such as http://127.0.0.1:11434/v1" }).optional(),
+  LLM_BASE_URL: z
+    .url({ message: "must be a full URL such as http://127.0.0.1:11434/v1" })
+    .optional(),
   LLM_TIMEOUT_MS: positiveCount.default(30_000),
   ASSISTANT_DAILY_MESSAGE_LIMIT: positiveCount.default(30),
   TRUST_PROXY: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
@@ -134,7 +142,11 @@ export type LlmConfig =
     };
 
 /** Sensible default models per provider, used when LLM_MODEL is not set. */
-const defaultModels = { openai: "gpt-4o-mini", anthropic: "claude-3-5-haiku-latest", google: "gemini-2.0-flash" } as const;
+const defaultModels = {
+  openai: "gpt-4o-mini",
+  anthropic: "claude-3-5-haiku-latest",
+  google: "gemini-2.0-flash",
+} as const;
 
 function llmConfig(values: {
   LLM_PROVIDER?: LlmConfig["provider"];
@@ -146,10 +158,18 @@ function llmConfig(values: {
   const provider = values.LLM_PROVIDER ?? "offline";
   if (provider === "offline") return { provider };
   if (provider === "openai-compatible") {
-    if (!values.LLM_BASE_URL) throw new ConfigError("Invalid configuration: LLM_BASE_URL is required for LLM_PROVIDER=openai-compatible");
-    if (!values.LLM_MODEL) throw new ConfigError("Invalid configuration: LLM_MODEL is required for LLM_PROVIDER=openai-compatible");
+    if (!values.LLM_BASE_URL)
+      throw new ConfigError(
+        "Invalid configuration: LLM_BASE_URL is required for LLM_PROVIDER=openai-compatible",
+      );
+    if (!values.LLM_MODEL)
+      throw new ConfigError(
+        "Invalid configuration: LLM_MODEL is required for LLM_PROVIDER=openai-compatible",
+      );
   } else if (!values.LLM_API_KEY) {
-    throw new ConfigError(`Invalid configuration: LLM_API_KEY is required for LLM_PROVIDER=${provider}`);
+    throw new ConfigError(
+      `Invalid configuration: LLM_API_KEY is required for LLM_PROVIDER=${provider}`,
+    );
   }
   return {
     provider,
@@ -173,19 +193,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Echo the bad value to help the operator, unless it may hold a credential.
     const showValue = received !== undefined && !/URL|SECRET|KEY|PASSWORD|TOKEN/.test(variable);
     throw new ConfigError(
-      `Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}` + (showValue ? ` (got "${received}")` : ""),
+      `Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}` +
+        (showValue ? ` (got "${received}")` : ""),
     );
   }
   const values = parsed.data;
   if (values.NODE_ENV === "production" && !values.SESSION_SECRET) {
-    throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)");
+    throw new ConfigError(
+      "Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)",
+    );
   }
   if (values.NODE_ENV === "production" && !values.TOKEN_ENCRYPTION_KEY) {
-    throw new ConfigError("Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production (openssl rand -base64 32)");
+    throw new ConfigError(
+      "Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production (openssl rand -base64 32)",
+    );
   }
   if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
     const missing = values.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
-    throw new ConfigError(`Invalid configuration: ${missing} must be set too (both Google OAuth values, or neither for the sandbox)`);
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set too (both Google OAuth values, or neither for the sandbox)`,
+    );
   }
   const sandbox = !values.GOOGLE_CLIENT_ID;
   return {
@@ -200,12 +227,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
-        ? { mode: "google", clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
-        : { mode: "sandbox", sandboxPort: values.SANDBOX_PORT, faultControl: values.SANDBOX_CONTROL === "on" },
+        ? {
+            mode: "google",
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+          }
+        : {
+            mode: "sandbox",
+            sandboxPort: values.SANDBOX_PORT,
+            faultControl: values.SANDBOX_CONTROL === "on",
+          },
     sessionSecret: values.SESSION_SECRET,
     tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY,
     // In sandbox mode a newcomer can try Premium and the audit with these documented addresses.
-    premiumTesterEmails: emailList(values.PREMIUM_TESTER_EMAILS, sandbox ? ["tester1@example.com", "tester2@example.com"] : []),
+    premiumTesterEmails: emailList(
+      values.PREMIUM_TESTER_EMAILS,
+      sandbox ? ["tester1@example.com", "tester2@example.com"] : [],
+    ),
     auditBetaEmails: emailList(values.AUDIT_BETA_EMAILS, sandbox ? ["auditor@example.com"] : []),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
@@ -224,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** An empty variable (`PORT=`) means "not set", as in most deployment tools. */
 function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== "",
+    ),
   );
 }

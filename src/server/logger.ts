@@ -15,7 +15,8 @@ const redactedPaths = [
 ];
 
 /** One-time secrets travel in some query strings (OAuth codes, sign-in link tokens, state). */
-const secretQueryParameters = /([?&](?:code|token|state|code_verifier|id_token|access_token|refresh_token)=)[^&]*/gi;
+const secretQueryParameters =
+  /([?&](?:code|token|state|code_verifier|id_token|access_token|refresh_token)=)[^&]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(secretQueryParameters, "$1[redacted]");
@@ -32,11 +33,22 @@ export function createLogger(config: Pick<AppConfig, "logLevel" | "logFormat">):
     level: config.logLevel,
     redact: { paths: redactedPaths, censor: "[redacted]" },
     serializers: {
-      req: (request: LoggedRequest) => ({ method: request.method, url: redactUrl(request.url ?? ""), remoteAddress: request.ip }),
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url ?? ""),
+        remoteAddress: request.ip,
+      }),
     },
   };
   // pino-pretty as a stream rather than a transport: no worker thread, so start-up stays cheap.
   return config.logFormat === "pretty"
-    ? pino(options, pretty({ colorize: process.stdout.isTTY, translateTime: "HH:MM:ss", ignore: "pid,hostname" }))
+    ? pino(
+        options,
+        pretty({
+          colorize: process.stdout.isTTY,
+          translateTime: "HH:MM:ss",
+          ignore: "pid,hostname",
+        }),
+      )
     : pino(options);
 }

@@ -25,13 +25,19 @@ export interface StartOptions {
 }
 
 /** env → secrets → database → migrations → app → listen. */
-export async function startServer(requested: AppConfig, options: StartOptions): Promise<RunningServer> {
+export async function startServer(
+  requested: AppConfig,
+  options: StartOptions,
+): Promise<RunningServer> {
   const config = await withConcretePort(requested);
   const logger = options.logger ?? createLogger(config);
-  const sessionSecret = config.sessionSecret ?? (await loadOrCreateLocalSecret(config.dataDir, "session-secret"));
+  const sessionSecret =
+    config.sessionSecret ?? (await loadOrCreateLocalSecret(config.dataDir, "session-secret"));
   const tokenEncryptionKey =
     config.tokenEncryptionKey ??
-    (await loadOrCreateLocalSecret(config.dataDir, "token-encryption-key", () => randomBytes(32).toString("base64")));
+    (await loadOrCreateLocalSecret(config.dataDir, "token-encryption-key", () =>
+      randomBytes(32).toString("base64"),
+    ));
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: "postgres", url: config.databaseUrl }
@@ -82,6 +88,7 @@ export async function withConcretePort(config: AppConfig): Promise<AppConfig> {
       probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
-  const appUrl = config.appUrl === "http://localhost:0" ? `http://localhost:${port}` : config.appUrl;
+  const appUrl =
+    config.appUrl === "http://localhost:0" ? `http://localhost:${port}` : config.appUrl;
   return { ...config, port, appUrl };
 }

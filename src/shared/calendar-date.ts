@@ -6,7 +6,14 @@ export interface CalendarDate {
 }
 
 export function isRealDate({ year, month, day }: CalendarDate): boolean {
-  if (![year, month, day].every(Number.isInteger) || year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) {
+  if (
+    ![year, month, day].every(Number.isInteger) ||
+    year < 1 ||
+    year > 9999 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1
+  ) {
     return false;
   }
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -21,7 +28,12 @@ export function toIsoDate({ year, month, day }: CalendarDate): string {
 }
 
 export function calendarDateOf(at: Date, timeZone = "UTC"): CalendarDate {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day") };
 }

@@ -58,6 +58,7 @@ export function isSubscriptionTier(value: unknown): value is SubscriptionTier {
 /** What a free user is told when they reach for a Premium feature, wherever they reach for it. */
 export const premiumFeatureMessages = {
   edit: "Editing annotations is a Premium feature. On the free plan you can list and add annotations.",
-  delete: "Deleting annotations is a Premium feature. On the free plan you can list and add annotations.",
+  delete:
+    "Deleting annotations is a Premium feature. On the free plan you can list and add annotations.",
   categories: "Categories are a Premium feature.",
 } as const;

@@ -27,7 +27,8 @@ export function accountSummaryRoutes(context: SandboxContext): Route[] {
       let offset = 0;
       if (pageToken) {
         const token = decodePageToken(pageToken);
-        if (typeof token.offset !== "number" || token.offset < 0) throw invalidArgument("page_token", "Invalid page token.");
+        if (typeof token.offset !== "number" || token.offset < 0)
+          throw invalidArgument("page_token", "Invalid page token.");
         offset = token.offset;
       }
       const numericEnums = wantsNumericEnums(request.query);
@@ -62,7 +63,9 @@ export function accountSummaryRoutes(context: SandboxContext): Route[] {
       const nextOffset = offset + pageSize;
       return jsonResult({
         ...(summaries.length ? { accountSummaries: summaries } : {}),
-        ...(nextOffset < user.accountIds.length ? { nextPageToken: encodePageToken({ offset: nextOffset }) } : {}),
+        ...(nextOffset < user.accountIds.length
+          ? { nextPageToken: encodePageToken({ offset: nextOffset }) }
+          : {}),
       });
     };
     return {

@@ -8,7 +8,11 @@ const sale: AnnotationRecord = {
   description: "BOGO on snacks",
   color: "PURPLE",
   systemGenerated: false,
-  target: { kind: "range", startDate: { year: 2025, month: 12, day: 20 }, endDate: { year: 2025, month: 12, day: 26 } },
+  target: {
+    kind: "range",
+    startDate: { year: 2025, month: 12, day: 20 },
+    endDate: { year: 2025, month: 12, day: 26 },
+  },
 };
 const outage: AnnotationRecord = {
   id: 2,
@@ -18,11 +22,21 @@ const outage: AnnotationRecord = {
   systemGenerated: false,
   target: { kind: "date", date: { year: 2026, month: 1, day: 10 } },
 };
-const system: AnnotationRecord = { ...outage, id: 3, title: "Consent mode detected", color: "ORANGE", systemGenerated: true };
+const system: AnnotationRecord = {
+  ...outage,
+  id: 3,
+  title: "Consent mode detected",
+  color: "ORANGE",
+  systemGenerated: true,
+};
 
 function matching(filter: string): number[] {
   const predicate = parseAnnotationFilter(filter);
-  return [sale, outage, system].filter((annotation) => predicate(annotation, `properties/1/reportingDataAnnotations/${annotation.id}`)).map((a) => a.id);
+  return [sale, outage, system]
+    .filter((annotation) =>
+      predicate(annotation, `properties/1/reportingDataAnnotations/${annotation.id}`),
+    )
+    .map((a) => a.id);
 }
 
 describe("annotation list filter", () => {

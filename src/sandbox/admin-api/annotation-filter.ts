@@ -93,7 +93,8 @@ class Parser {
 
   parse(): AnnotationPredicate {
     const predicate = this.expression();
-    if (this.position < this.tokens.length) throw new FilterError(`unexpected '${this.tokens[this.position]!.value}'`);
+    if (this.position < this.tokens.length)
+      throw new FilterError(`unexpected '${this.tokens[this.position]!.value}'`);
     return predicate;
   }
 
@@ -110,7 +111,8 @@ class Parser {
   /** sequence := factor factor* (juxtaposition means AND) */
   private sequence(): AnnotationPredicate {
     const parts = [this.factor()];
-    while (this.position < this.tokens.length && !this.isWord("AND") && !this.isPunct(")")) parts.push(this.factor());
+    while (this.position < this.tokens.length && !this.isWord("AND") && !this.isPunct(")"))
+      parts.push(this.factor());
     return parts.length === 1 ? parts[0]! : (a, n) => parts.every((part) => part(a, n));
   }
 
@@ -149,7 +151,8 @@ class Parser {
 
   private restriction(): AnnotationPredicate {
     const token = this.next();
-    if (token.type !== "word") throw new FilterError(`expected a field or function, found '${token.value}'`);
+    if (token.type !== "word")
+      throw new FilterError(`expected a field or function, found '${token.value}'`);
     if (this.isPunct("(")) return this.functionRestriction(token.value);
     const field = fieldAliases[token.value];
     if (!field) throw new FilterError(`unknown field '${token.value}'`);
@@ -254,7 +257,12 @@ function durationSeconds(value: string): number {
 }
 
 /** The ordering operators, for numbers and text alike (text compares as Google's does, by code point). */
-function compareOrdered<T extends number | string>(actual: T, op: string, expected: T, kind: "numbers" | "text"): boolean {
+function compareOrdered<T extends number | string>(
+  actual: T,
+  op: string,
+  expected: T,
+  kind: "numbers" | "text",
+): boolean {
   switch (op) {
     case "=":
       return actual === expected;
@@ -279,8 +287,11 @@ function compareNumbers(actual: number, op: string, expected: number): boolean {
 
 function fieldComparison(field: Field, op: string, value: string): AnnotationPredicate {
   if (field === "color") {
-    if (op !== "=" && op !== "!=" && op !== ":") throw new FilterError(`operator ${op} cannot compare a color`);
-    const byNumber = Object.entries(annotationColorNumbers).find(([, number]) => String(number) === value)?.[0];
+    if (op !== "=" && op !== "!=" && op !== ":")
+      throw new FilterError(`operator ${op} cannot compare a color`);
+    const byNumber = Object.entries(annotationColorNumbers).find(
+      ([, number]) => String(number) === value,
+    )?.[0];
     const color = byNumber ?? value.toUpperCase();
     if (!(color in annotationColorNumbers)) throw new FilterError(`'${value}' is not a color`);
     return op === "!=" ? (a) => a.color !== color : (a) => a.color === color;
@@ -293,10 +304,12 @@ function fieldComparison(field: Field, op: string, value: string): AnnotationPre
   }
   if (field === "annotation_date" || field.startsWith("annotation_date_range")) {
     if (!parseIsoDate(value)) throw new FilterError(`'${value}' is not a date in YYYY-MM-DD form`);
-    if (op === "=~" || op === "!~" || op === ":") throw new FilterError(`operator ${op} cannot compare a date`);
+    if (op === "=~" || op === "!~" || op === ":")
+      throw new FilterError(`operator ${op} cannot compare a date`);
     const read = (a: AnnotationRecord): string | undefined => {
       const { target } = a;
-      if (field === "annotation_date") return target.kind === "date" ? formatIsoDate(target.date) : undefined;
+      if (field === "annotation_date")
+        return target.kind === "date" ? formatIsoDate(target.date) : undefined;
       if (target.kind !== "range") return undefined;
       return formatIsoDate(field.endsWith("start_date") ? target.startDate : target.endDate);
     };
@@ -305,7 +318,8 @@ function fieldComparison(field: Field, op: string, value: string): AnnotationPre
       return actual !== undefined && compareText(actual, op, value);
     };
   }
-  const read = (a: AnnotationRecord, name: string): string => (field === "name" ? name : field === "title" ? a.title : a.description);
+  const read = (a: AnnotationRecord, name: string): string =>
+    field === "name" ? name : field === "title" ? a.title : a.description;
   if (op === "=~" || op === "!~") {
     let pattern: RegExp;
     try {

@@ -11,10 +11,17 @@ import { readFields, readInt32, readString, type JsonObject } from "../http/prot
 /** Request field holding the annotation in Create/UpdateReportingDataAnnotationRequest. */
 export const annotationMessagePath = "reporting_data_annotation";
 
-export const mutableAnnotationFields = ["title", "description", "color", "annotation_date", "annotation_date_range"] as const;
+export const mutableAnnotationFields = [
+  "title",
+  "description",
+  "color",
+  "annotation_date",
+  "annotation_date_range",
+] as const;
 export type MutableAnnotationField = (typeof mutableAnnotationFields)[number];
 
-const colorType = "type.googleapis.com/google.analytics.admin.v1alpha.ReportingDataAnnotation.Color";
+const colorType =
+  "type.googleapis.com/google.analytics.admin.v1alpha.ReportingDataAnnotation.Color";
 const dateType = "type.googleapis.com/google.type.Date";
 const colorNames = Object.keys(annotationColorNumbers) as AnnotationColorName[];
 
@@ -41,15 +48,25 @@ export function readAnnotationInput(object: JsonObject): AnnotationInput {
   const fields = readFields(object, path, [...mutableAnnotationFields, "name", "system_generated"]);
   const input: AnnotationInput = { populated: [] };
   if (fields.has("title")) input.title = readString(fields.get("title"), `${path}.title`);
-  if (fields.has("description")) input.description = readString(fields.get("description"), `${path}.description`);
+  if (fields.has("description"))
+    input.description = readString(fields.get("description"), `${path}.description`);
   if (fields.has("color")) input.color = readColor(fields.get("color"), `${path}.color`);
-  if (fields.has("annotation_date")) input.annotationDate = readDate(fields.get("annotation_date"), `${path}.annotation_date`);
+  if (fields.has("annotation_date"))
+    input.annotationDate = readDate(fields.get("annotation_date"), `${path}.annotation_date`);
   if (fields.has("annotation_date_range")) {
     const rangePath = `${path}.annotation_date_range`;
     const raw = fields.get("annotation_date_range");
-    if (!isObject(raw)) throw invalidValue(rangePath, "type.googleapis.com/google.analytics.admin.v1alpha.ReportingDataAnnotation.DateRange", raw);
+    if (!isObject(raw))
+      throw invalidValue(
+        rangePath,
+        "type.googleapis.com/google.analytics.admin.v1alpha.ReportingDataAnnotation.DateRange",
+        raw,
+      );
     const range = readFields(raw, rangePath, ["start_date", "end_date"]);
-    const end = (name: string) => (range.has(name) ? readDate(range.get(name), `${rangePath}.${name}`) : { year: 0, month: 0, day: 0 });
+    const end = (name: string) =>
+      range.has(name)
+        ? readDate(range.get(name), `${rangePath}.${name}`)
+        : { year: 0, month: 0, day: 0 };
     input.annotationDateRange = { startDate: end("start_date"), endDate: end("end_date") };
   }
   if (input.annotationDate && input.annotationDateRange) {
@@ -63,7 +80,11 @@ export function readAnnotationInput(object: JsonObject): AnnotationInput {
 }
 
 /** Applies the named fields of `input` to `draft` (oneof semantics: setting one target clears the other). */
-export function applyAnnotationFields(draft: AnnotationDraft, input: AnnotationInput, fields: readonly MutableAnnotationField[]): void {
+export function applyAnnotationFields(
+  draft: AnnotationDraft,
+  input: AnnotationInput,
+  fields: readonly MutableAnnotationField[],
+): void {
   for (const field of fields) {
     switch (field) {
       case "title":
@@ -80,7 +101,8 @@ export function applyAnnotationFields(draft: AnnotationDraft, input: AnnotationI
         else if (draft.target?.kind === "date") draft.target = undefined;
         break;
       case "annotation_date_range":
-        if (input.annotationDateRange) draft.target = { kind: "range", ...input.annotationDateRange };
+        if (input.annotationDateRange)
+          draft.target = { kind: "range", ...input.annotationDateRange };
         else if (draft.target?.kind === "range") draft.target = undefined;
         break;
     }
@@ -88,12 +110,18 @@ export function applyAnnotationFields(draft: AnnotationDraft, input: AnnotationI
 }
 
 /** The checks of a user write; every failure is a 400 INVALID_ARGUMENT naming the field. */
-export function validateAnnotationDraft(draft: AnnotationDraft): asserts draft is AnnotationDraft & { target: AnnotationTarget } {
+export function validateAnnotationDraft(
+  draft: AnnotationDraft,
+): asserts draft is AnnotationDraft & { target: AnnotationTarget } {
   const path = annotationMessagePath;
   if (!draft.title.trim()) throw invalidArgument(`${path}.title`, `${path}.title is required.`);
-  if (draft.color === "COLOR_UNSPECIFIED") throw invalidArgument(`${path}.color`, `${path}.color is required.`);
+  if (draft.color === "COLOR_UNSPECIFIED")
+    throw invalidArgument(`${path}.color`, `${path}.color is required.`);
   if (draft.color === "ORANGE") {
-    throw invalidArgument(`${path}.color`, `${path}.color ORANGE is reserved for system-generated annotations.`);
+    throw invalidArgument(
+      `${path}.color`,
+      `${path}.color ORANGE is reserved for system-generated annotations.`,
+    );
   }
   const target = draft.target;
   if (!target) {
@@ -117,7 +145,11 @@ export function validateAnnotationDraft(draft: AnnotationDraft): asserts draft i
 }
 
 /** The REST JSON of an annotation; empty and false fields are omitted as in proto3 JSON. */
-export function annotationToJson(propertyId: string, annotation: AnnotationRecord, numericEnums: boolean): JsonObject {
+export function annotationToJson(
+  propertyId: string,
+  annotation: AnnotationRecord,
+  numericEnums: boolean,
+): JsonObject {
   const { target } = annotation;
   return {
     name: `properties/${propertyId}/reportingDataAnnotations/${annotation.id}`,
@@ -125,7 +157,12 @@ export function annotationToJson(propertyId: string, annotation: AnnotationRecor
     ...(annotation.description ? { description: annotation.description } : {}),
     ...(target.kind === "date"
       ? { annotationDate: { ...target.date } }
-      : { annotationDateRange: { startDate: { ...target.startDate }, endDate: { ...target.endDate } } }),
+      : {
+          annotationDateRange: {
+            startDate: { ...target.startDate },
+            endDate: { ...target.endDate },
+          },
+        }),
     color: numericEnums ? annotationColorNumbers[annotation.color] : annotation.color,
     ...(annotation.systemGenerated ? { systemGenerated: true } : {}),
   };
@@ -137,7 +174,8 @@ function checkDate(date: CivilDate, path: string): void {
 }
 
 function readColor(value: unknown, path: string): AnnotationColorName {
-  if (typeof value === "string" && (colorNames as string[]).includes(value)) return value as AnnotationColorName;
+  if (typeof value === "string" && (colorNames as string[]).includes(value))
+    return value as AnnotationColorName;
   const number = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
   const byNumber = colorNames.find((name) => annotationColorNumbers[name] === number);
   if (byNumber) return byNumber;
@@ -147,7 +185,8 @@ function readColor(value: unknown, path: string): AnnotationColorName {
 function readDate(value: unknown, path: string): CivilDate {
   if (!isObject(value)) throw invalidValue(path, dateType, value);
   const fields = readFields(value, path, ["year", "month", "day"]);
-  const part = (name: string) => (fields.has(name) ? readInt32(fields.get(name), `${path}.${name}`) : 0);
+  const part = (name: string) =>
+    fields.has(name) ? readInt32(fields.get(name), `${path}.${name}`) : 0;
   return { year: part("year"), month: part("month"), day: part("day") };
 }
 

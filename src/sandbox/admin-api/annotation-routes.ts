@@ -36,14 +36,24 @@ const methods = {
 };
 
 const collection = /^\/v1alpha\/properties\/(?<property>[^/]+)\/reportingDataAnnotations$/;
-const item = /^\/v1alpha\/properties\/(?<property>[^/]+)\/reportingDataAnnotations\/(?<annotation>[^/]+)$/;
+const item =
+  /^\/v1alpha\/properties\/(?<property>[^/]+)\/reportingDataAnnotations\/(?<annotation>[^/]+)$/;
 
 /** Admin API v1alpha `properties.reportingDataAnnotations`: create, get, list, patch, delete. */
 export function annotationRoutes(context: SandboxContext): Route[] {
   const { store, tokens } = context;
 
-  const property = (request: RequestContext, apiMethod: ApiMethod, access: "read" | "edit"): PropertyRecord => {
-    const user = authenticateApiCall(tokens, request, apiMethod, access === "read" ? adminReadScopes : adminWriteScopes);
+  const property = (
+    request: RequestContext,
+    apiMethod: ApiMethod,
+    access: "read" | "edit",
+  ): PropertyRecord => {
+    const user = authenticateApiCall(
+      tokens,
+      request,
+      apiMethod,
+      access === "read" ? adminReadScopes : adminWriteScopes,
+    );
     const field = request.params.annotation === undefined ? "parent" : "name";
     return propertyForUser(store, user, request.params.property ?? "", { access, field });
   };
@@ -51,25 +61,42 @@ export function annotationRoutes(context: SandboxContext): Route[] {
   const existing = (request: RequestContext, target: PropertyRecord): AnnotationRecord => {
     const id = annotationIdOf(request.params.annotation ?? "");
     const annotation = target.annotations.get(id);
-    if (!annotation) throw notFound(`Reporting data annotation properties/${target.id}/reportingDataAnnotations/${id} was not found.`);
+    if (!annotation)
+      throw notFound(
+        `Reporting data annotation properties/${target.id}/reportingDataAnnotations/${id} was not found.`,
+      );
     return annotation;
   };
 
   const writable = (annotation: AnnotationRecord): AnnotationRecord => {
-    if (annotation.systemGenerated) throw invalidArgument("name", "System-generated annotations cannot be updated or deleted.");
+    if (annotation.systemGenerated)
+      throw invalidArgument("name", "System-generated annotations cannot be updated or deleted.");
     return annotation;
   };
 
-  const respond = (request: RequestContext, target: PropertyRecord, annotation: AnnotationRecord): HandlerResult =>
+  const respond = (
+    request: RequestContext,
+    target: PropertyRecord,
+    annotation: AnnotationRecord,
+  ): HandlerResult =>
     jsonResult(annotationToJson(target.id, annotation, wantsNumericEnums(request.query)));
 
   const create = (request: RequestContext): HandlerResult => {
     const target = property(request, methods.create, "edit");
     const input = readAnnotationInput(bodyObject(request.body, annotationMessagePath));
-    const draft: AnnotationDraft = { title: "", description: "", color: "COLOR_UNSPECIFIED", target: undefined };
+    const draft: AnnotationDraft = {
+      title: "",
+      description: "",
+      color: "COLOR_UNSPECIFIED",
+      target: undefined,
+    };
     applyAnnotationFields(draft, input, input.populated);
     validateAnnotationDraft(draft);
-    const annotation: AnnotationRecord = { id: target.nextAnnotationId, ...draft, systemGenerated: false };
+    const annotation: AnnotationRecord = {
+      id: target.nextAnnotationId,
+      ...draft,
+      systemGenerated: false,
+    };
     target.nextAnnotationId += 1;
     target.annotations.set(annotation.id, annotation);
     store.changed();
@@ -89,7 +116,8 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     try {
       matches = parseAnnotationFilter(filter);
     } catch (error) {
-      if (error instanceof FilterError) throw invalidArgument("filter", `Invalid filter "${filter}": ${error.message}.`);
+      if (error instanceof FilterError)
+        throw invalidArgument("filter", `Invalid filter "${filter}": ${error.message}.`);
       throw error;
     }
     let after = 0;
@@ -97,7 +125,10 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     if (pageToken) {
       const token = decodePageToken(pageToken);
       if (token.filter !== filter || typeof token.after !== "number") {
-        throw invalidArgument("page_token", "The page token does not match the request; every parameter except page_size must stay the same.");
+        throw invalidArgument(
+          "page_token",
+          "The page token does not match the request; every parameter except page_size must stay the same.",
+        );
       }
       after = token.after;
     }
@@ -106,7 +137,8 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     let more = false;
     for (const annotation of target.annotations.values()) {
       if (annotation.id <= after) continue;
-      if (!matches(annotation, `properties/${target.id}/reportingDataAnnotations/${annotation.id}`)) continue;
+      if (!matches(annotation, `properties/${target.id}/reportingDataAnnotations/${annotation.id}`))
+        continue;
       if (page.length === pageSize) {
         more = true;
         break;
@@ -115,7 +147,13 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     }
     const last = page[page.length - 1];
     return jsonResult({
-      ...(page.length ? { reportingDataAnnotations: page.map((annotation) => annotationToJson(target.id, annotation, numericEnums)) } : {}),
+      ...(page.length
+        ? {
+            reportingDataAnnotations: page.map((annotation) =>
+              annotationToJson(target.id, annotation, numericEnums),
+            ),
+          }
+        : {}),
       ...(more && last ? { nextPageToken: encodePageToken({ after: last.id, filter }) } : {}),
     });
   };
@@ -124,7 +162,12 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     const target = property(request, methods.patch, "edit");
     const annotation = writable(existing(request, target));
     const input = readAnnotationInput(bodyObject(request.body, annotationMessagePath));
-    const draft: AnnotationDraft = { title: annotation.title, description: annotation.description, color: annotation.color, target: annotation.target };
+    const draft: AnnotationDraft = {
+      title: annotation.title,
+      description: annotation.description,
+      color: annotation.color,
+      target: annotation.target,
+    };
     applyAnnotationFields(draft, input, updateMaskFields(request.query, input));
     validateAnnotationDraft(draft);
     Object.assign(annotation, draft);
@@ -142,11 +185,39 @@ export function annotationRoutes(context: SandboxContext): Route[] {
 
   const api = { family: "api" as const, service };
   return [
-    { ...api, method: "POST", pattern: collection, body: "json", counter: methods.create.id, handle: create },
-    { ...api, method: "GET", pattern: collection, body: "none", counter: methods.list.id, handle: list },
+    {
+      ...api,
+      method: "POST",
+      pattern: collection,
+      body: "json",
+      counter: methods.create.id,
+      handle: create,
+    },
+    {
+      ...api,
+      method: "GET",
+      pattern: collection,
+      body: "none",
+      counter: methods.list.id,
+      handle: list,
+    },
     { ...api, method: "GET", pattern: item, body: "none", counter: methods.get.id, handle: get },
-    { ...api, method: "PATCH", pattern: item, body: "json", counter: methods.patch.id, handle: patch },
-    { ...api, method: "DELETE", pattern: item, body: "none", counter: methods.delete.id, handle: remove },
+    {
+      ...api,
+      method: "PATCH",
+      pattern: item,
+      body: "json",
+      counter: methods.patch.id,
+      handle: patch,
+    },
+    {
+      ...api,
+      method: "DELETE",
+      pattern: item,
+      body: "none",
+      counter: methods.delete.id,
+      handle: remove,
+    },
   ];
 }
 
@@ -154,17 +225,24 @@ export function annotationRoutes(context: SandboxContext): Route[] {
  * The fields a patch changes: the update mask (snake_case or camelCase paths, `*` for all), or,
  * without one, every field populated in the body.
  */
-function updateMaskFields(query: URLSearchParams, input: AnnotationInput): MutableAnnotationField[] {
+function updateMaskFields(
+  query: URLSearchParams,
+  input: AnnotationInput,
+): MutableAnnotationField[] {
   const raw = query.get("updateMask") ?? query.get("update_mask");
   if (!raw) return input.populated;
   const fields = new Set<MutableAnnotationField>();
-  for (const path of raw.split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const path of raw
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     if (path === "*") {
       for (const field of mutableAnnotationFields) fields.add(field);
       continue;
     }
     const snake = path.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-    if (snake === "name" || snake === "system_generated") throw invalidArgument("update_mask", `update_mask: field ${snake} cannot be updated.`);
+    if (snake === "name" || snake === "system_generated")
+      throw invalidArgument("update_mask", `update_mask: field ${snake} cannot be updated.`);
     if (!(mutableAnnotationFields as readonly string[]).includes(snake)) {
       throw invalidArgument("update_mask", `update_mask: unknown field path "${path}".`);
     }

@@ -15,7 +15,8 @@ export function encodePageToken(payload: JsonObject): string {
 export function decodePageToken(token: string): JsonObject {
   try {
     const payload = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as unknown;
-    if (payload && typeof payload === "object" && !Array.isArray(payload)) return payload as JsonObject;
+    if (payload && typeof payload === "object" && !Array.isArray(payload))
+      return payload as JsonObject;
   } catch {
     // fall through
   }

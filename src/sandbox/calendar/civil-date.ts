@@ -25,7 +25,8 @@ export function daysInMonth(year: number, month: number): number {
 export function civilDateProblem(date: CivilDate): string | undefined {
   if (date.year < 1 || date.year > 9999) return "year must be between 1 and 9999";
   if (date.month < 1 || date.month > 12) return "month must be between 1 and 12";
-  if (date.day < 1 || date.day > daysInMonth(date.year, date.month)) return "day is not valid for the month";
+  if (date.day < 1 || date.day > daysInMonth(date.year, date.month))
+    return "day is not valid for the month";
   return undefined;
 }
 
@@ -53,7 +54,12 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function civilDateInZone(epochMs: number, timeZone: string): CivilDate {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" });
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+    });
     formatters.set(timeZone, formatter);
   }
   const parts = formatter.formatToParts(new Date(epochMs));

@@ -8,7 +8,12 @@ export const supportedDimensions = ["date"] as const;
 export type DimensionName = (typeof supportedDimensions)[number];
 export const metricAggregations = ["TOTAL", "MAXIMUM", "MINIMUM", "COUNT"] as const;
 export type MetricAggregation = (typeof metricAggregations)[number];
-const aggregationNumbers: Record<number, MetricAggregation> = { 1: "TOTAL", 4: "COUNT", 5: "MINIMUM", 6: "MAXIMUM" };
+const aggregationNumbers: Record<number, MetricAggregation> = {
+  1: "TOTAL",
+  4: "COUNT",
+  5: "MINIMUM",
+  6: "MAXIMUM",
+};
 
 export interface ReportDateRange {
   startDay: number;
@@ -16,7 +21,9 @@ export interface ReportDateRange {
   name: string;
 }
 
-export type OrderBy = { kind: "dimension"; name: string; desc: boolean } | { kind: "metric"; name: MetricName; desc: boolean };
+export type OrderBy =
+  | { kind: "dimension"; name: string; desc: boolean }
+  | { kind: "metric"; name: MetricName; desc: boolean };
 
 export interface RunReportRequest {
   dimensions: DimensionName[];
@@ -48,7 +55,8 @@ const requestFields = [
   "comparisons",
 ];
 const unsupported = ["dimension_filter", "metric_filter", "cohort_spec", "comparisons"];
-const schemaHelp = "For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema";
+const schemaHelp =
+  "For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema";
 
 /**
  * Validates a RunReportRequest body. Relative dates (`today`, `yesterday`, `NdaysAgo`) resolve
@@ -57,37 +65,55 @@ const schemaHelp = "For a list of valid dimensions and metrics, see https://deve
 export function parseRunReportRequest(body: ParsedBody, today: number): RunReportRequest {
   const fields = readFields(bodyObject(body, "request"), "request", requestFields);
   for (const name of unsupported) {
-    if (fields.has(name)) throw invalidArgument(name, `${name} is not supported by the Tidemark sandbox.`);
+    if (fields.has(name))
+      throw invalidArgument(name, `${name} is not supported by the Tidemark sandbox.`);
   }
   const dimensions = list(fields.get("dimensions"), "dimensions").map((entry, index) => {
     const name = nameOf(entry, `dimensions[${index}]`, ["name", "dimension_expression"]);
     if (!(supportedDimensions as readonly string[]).includes(name)) {
-      throw invalidArgument(`dimensions[${index}].name`, `Field ${name} is not a valid dimension in the Tidemark sandbox (supported: date). ${schemaHelp}`);
+      throw invalidArgument(
+        `dimensions[${index}].name`,
+        `Field ${name} is not a valid dimension in the Tidemark sandbox (supported: date). ${schemaHelp}`,
+      );
     }
     return name as DimensionName;
   });
   const metrics = list(fields.get("metrics"), "metrics").map((entry, index) => {
     const name = nameOf(entry, `metrics[${index}]`, ["name", "expression", "invisible"]);
     if (!(supportedMetrics as readonly string[]).includes(name)) {
-      throw invalidArgument(`metrics[${index}].name`, `Field ${name} is not a valid metric in the Tidemark sandbox (supported: ${supportedMetrics.join(", ")}). ${schemaHelp}`);
+      throw invalidArgument(
+        `metrics[${index}].name`,
+        `Field ${name} is not a valid metric in the Tidemark sandbox (supported: ${supportedMetrics.join(", ")}). ${schemaHelp}`,
+      );
     }
     return name as MetricName;
   });
-  if (dimensions.length === 0 && metrics.length === 0) throw invalidArgument("metrics", "A report needs at least one dimension or metric.");
+  if (dimensions.length === 0 && metrics.length === 0)
+    throw invalidArgument("metrics", "A report needs at least one dimension or metric.");
 
   const rawRanges = list(fields.get("date_ranges"), "date_ranges");
-  if (rawRanges.length === 0) throw invalidArgument("date_ranges", "date_ranges is required: give at least one date range.");
-  if (rawRanges.length > 4) throw invalidArgument("date_ranges", "A report may have at most 4 date ranges.");
+  if (rawRanges.length === 0)
+    throw invalidArgument("date_ranges", "date_ranges is required: give at least one date range.");
+  if (rawRanges.length > 4)
+    throw invalidArgument("date_ranges", "A report may have at most 4 date ranges.");
   const dateRanges = rawRanges.map((entry, index) => dateRangeOf(entry, index, today));
 
-  const orderBys = list(fields.get("order_bys"), "order_bys").map((entry, index) => orderByOf(entry, index, dimensions, metrics));
-  const aggregations = list(fields.get("metric_aggregations"), "metric_aggregations").map((value, index) => {
-    const name = typeof value === "number" ? aggregationNumbers[value] : value;
-    if (typeof name !== "string" || !(metricAggregations as readonly string[]).includes(name)) {
-      throw invalidValue(`metric_aggregations[${index}]`, "type.googleapis.com/google.analytics.data.v1beta.MetricAggregation", value);
-    }
-    return name as MetricAggregation;
-  });
+  const orderBys = list(fields.get("order_bys"), "order_bys").map((entry, index) =>
+    orderByOf(entry, index, dimensions, metrics),
+  );
+  const aggregations = list(fields.get("metric_aggregations"), "metric_aggregations").map(
+    (value, index) => {
+      const name = typeof value === "number" ? aggregationNumbers[value] : value;
+      if (typeof name !== "string" || !(metricAggregations as readonly string[]).includes(name)) {
+        throw invalidValue(
+          `metric_aggregations[${index}]`,
+          "type.googleapis.com/google.analytics.data.v1beta.MetricAggregation",
+          value,
+        );
+      }
+      return name as MetricAggregation;
+    },
+  );
 
   const limit = int64(fields.get("limit"), "limit") ?? 10_000;
   if (limit < 0) throw invalidArgument("limit", "limit must be positive.");
@@ -113,7 +139,8 @@ function list(value: unknown, path: string): unknown[] {
 }
 
 function objectAt(value: unknown, path: string): JsonObject {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidValue(path, "object", value);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw invalidValue(path, "object", value);
   return value as JsonObject;
 }
 
@@ -129,17 +156,23 @@ function dateRangeOf(entry: unknown, index: number, today: number): ReportDateRa
   const fields = readFields(objectAt(entry, path), path, ["start_date", "end_date", "name"]);
   const day = (name: "start_date" | "end_date") => {
     const value = fields.get(name);
-    if (value === undefined) throw invalidArgument(`${path}.${name}`, `${path}.${name} is required.`);
+    if (value === undefined)
+      throw invalidArgument(`${path}.${name}`, `${path}.${name} is required.`);
     const resolved = resolveReportDate(readString(value, `${path}.${name}`), today);
     if (resolved === undefined) {
-      throw invalidArgument(`${path}.${name}`, `Invalid ${name} "${String(value)}": use YYYY-MM-DD, NdaysAgo, yesterday or today.`);
+      throw invalidArgument(
+        `${path}.${name}`,
+        `Invalid ${name} "${String(value)}": use YYYY-MM-DD, NdaysAgo, yesterday or today.`,
+      );
     }
     return resolved;
   };
   const startDay = day("start_date");
   const endDay = day("end_date");
   if (startDay > endDay) throw invalidArgument(path, `${path}: start_date is after end_date.`);
-  const name = fields.has("name") ? readString(fields.get("name"), `${path}.name`) : `date_range_${index}`;
+  const name = fields.has("name")
+    ? readString(fields.get("name"), `${path}.name`)
+    : `date_range_${index}`;
   return { startDay, endDay, name };
 }
 
@@ -153,33 +186,54 @@ export function resolveReportDate(text: string, today: number): number | undefin
   return date ? toDayNumber(date) : undefined;
 }
 
-function orderByOf(entry: unknown, index: number, dimensions: string[], metrics: MetricName[]): OrderBy {
+function orderByOf(
+  entry: unknown,
+  index: number,
+  dimensions: string[],
+  metrics: MetricName[],
+): OrderBy {
   const path = `order_bys[${index}]`;
   const fields = readFields(objectAt(entry, path), path, ["dimension", "metric", "pivot", "desc"]);
   const desc = bool(fields.get("desc"), `${path}.desc`);
   if (fields.has("dimension")) {
-    const inner = readFields(objectAt(fields.get("dimension"), `${path}.dimension`), `${path}.dimension`, ["dimension_name", "order_type"]);
+    const inner = readFields(
+      objectAt(fields.get("dimension"), `${path}.dimension`),
+      `${path}.dimension`,
+      ["dimension_name", "order_type"],
+    );
     const name = readString(inner.get("dimension_name") ?? "", `${path}.dimension.dimension_name`);
     if (!dimensions.includes(name) && name !== "dateRange") {
-      throw invalidArgument(`${path}.dimension.dimension_name`, `Dimension ${name} in order_bys is not in the request's dimensions.`);
+      throw invalidArgument(
+        `${path}.dimension.dimension_name`,
+        `Dimension ${name} in order_bys is not in the request's dimensions.`,
+      );
     }
     return { kind: "dimension", name, desc };
   }
   if (fields.has("metric")) {
-    const inner = readFields(objectAt(fields.get("metric"), `${path}.metric`), `${path}.metric`, ["metric_name"]);
+    const inner = readFields(objectAt(fields.get("metric"), `${path}.metric`), `${path}.metric`, [
+      "metric_name",
+    ]);
     const name = readString(inner.get("metric_name") ?? "", `${path}.metric.metric_name`);
     if (!(metrics as string[]).includes(name)) {
-      throw invalidArgument(`${path}.metric.metric_name`, `Metric ${name} in order_bys is not in the request's metrics.`);
+      throw invalidArgument(
+        `${path}.metric.metric_name`,
+        `Metric ${name} in order_bys is not in the request's metrics.`,
+      );
     }
     return { kind: "metric", name: name as MetricName, desc };
   }
-  throw invalidArgument(path, `${path} needs a dimension or a metric (pivot ordering is not supported by the Tidemark sandbox).`);
+  throw invalidArgument(
+    path,
+    `${path} needs a dimension or a metric (pivot ordering is not supported by the Tidemark sandbox).`,
+  );
 }
 
 function int64(value: unknown, path: string): number | undefined {
   if (value === undefined) return undefined;
   const number = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== "number" || !Number.isSafeInteger(number)) throw invalidValue(path, "TYPE_INT64", value);
+  if (typeof number !== "number" || !Number.isSafeInteger(number))
+    throw invalidValue(path, "TYPE_INT64", value);
   return number;
 }
 

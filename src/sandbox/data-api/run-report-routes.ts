@@ -1,4 +1,9 @@
-import { civilDateInZone, formatCompactDate, fromDayNumber, toDayNumber } from "../calendar/civil-date.js";
+import {
+  civilDateInZone,
+  formatCompactDate,
+  fromDayNumber,
+  toDayNumber,
+} from "../calendar/civil-date.js";
 import type { ApiMethod } from "../http/google-api-error.js";
 import { jsonResult, type HandlerResult } from "../http/handler-result.js";
 import type { RequestContext, Route } from "../http/route.js";
@@ -7,7 +12,11 @@ import { dataReadScopes } from "../oauth/scopes.js";
 import { propertyForUser } from "../property-access.js";
 import type { SandboxContext } from "../sandbox-context.js";
 import type { PropertyRecord } from "../store/sandbox-records.js";
-import { parseRunReportRequest, type MetricAggregation, type RunReportRequest } from "./run-report-request.js";
+import {
+  parseRunReportRequest,
+  type MetricAggregation,
+  type RunReportRequest,
+} from "./run-report-request.js";
 import { aggregateMetrics, dailyMetrics, type MetricValues } from "./synthetic-traffic.js";
 
 const service = "analyticsdata.googleapis.com";
@@ -49,34 +58,57 @@ export function runReportRoutes(context: SandboxContext): Route[] {
   ];
 }
 
-function buildReport(property: PropertyRecord, request: RunReportRequest, today: number): Record<string, unknown> {
+function buildReport(
+  property: PropertyRecord,
+  request: RunReportRequest,
+  today: number,
+): Record<string, unknown> {
   const multipleRanges = request.dateRanges.length > 1;
-  const dimensionNames: string[] = [...request.dimensions, ...(multipleRanges ? ["dateRange"] : [])];
+  const dimensionNames: string[] = [
+    ...request.dimensions,
+    ...(multipleRanges ? ["dateRange"] : []),
+  ];
   const byDate = request.dimensions.includes("date");
 
   let rows: Row[] = [];
   for (const range of request.dateRanges) {
     const rangeValue = multipleRanges ? [range.name] : [];
     const days: Array<{ day: number; metrics: MetricValues }> = [];
-    for (let day = range.startDay; day <= range.endDay; day++) days.push({ day, metrics: dailyMetrics(property.traffic, day, today) });
+    for (let day = range.startDay; day <= range.endDay; day++)
+      days.push({ day, metrics: dailyMetrics(property.traffic, day, today) });
     if (byDate) {
-      for (const { day, metrics } of days) rows.push({ dimensionValues: [formatCompactDate(fromDayNumber(day)), ...rangeValue], metrics });
+      for (const { day, metrics } of days)
+        rows.push({
+          dimensionValues: [formatCompactDate(fromDayNumber(day)), ...rangeValue],
+          metrics,
+        });
     } else {
-      rows.push({ dimensionValues: rangeValue, metrics: aggregateMetrics(days.map((entry) => entry.metrics)) });
+      rows.push({
+        dimensionValues: rangeValue,
+        metrics: aggregateMetrics(days.map((entry) => entry.metrics)),
+      });
     }
   }
-  if (!request.keepEmptyRows) rows = rows.filter((row) => request.metrics.some((name) => row.metrics[name] !== 0));
+  if (!request.keepEmptyRows)
+    rows = rows.filter((row) => request.metrics.some((name) => row.metrics[name] !== 0));
   if (request.orderBys.length > 0) rows.sort((a, b) => compareRows(a, b, request, dimensionNames));
 
   const page = rows.slice(request.offset, request.offset + request.limit);
   const toJson = (row: Row) => ({
-    ...(dimensionNames.length ? { dimensionValues: row.dimensionValues.map((value) => ({ value })) } : {}),
+    ...(dimensionNames.length
+      ? { dimensionValues: row.dimensionValues.map((value) => ({ value })) }
+      : {}),
     metricValues: request.metrics.map((name) => ({ value: String(row.metrics[name]) })),
   });
-  const aggregate = (kind: MetricAggregation) => aggregationRows(rows, request, dimensionNames.length, kind).map(toJson);
+  const aggregate = (kind: MetricAggregation) =>
+    aggregationRows(rows, request, dimensionNames.length, kind).map(toJson);
   return {
-    ...(dimensionNames.length ? { dimensionHeaders: dimensionNames.map((name) => ({ name })) } : {}),
-    ...(request.metrics.length ? { metricHeaders: request.metrics.map((name) => ({ name, type: "TYPE_INTEGER" })) } : {}),
+    ...(dimensionNames.length
+      ? { dimensionHeaders: dimensionNames.map((name) => ({ name })) }
+      : {}),
+    ...(request.metrics.length
+      ? { metricHeaders: request.metrics.map((name) => ({ name, type: "TYPE_INTEGER" })) }
+      : {}),
     ...(page.length ? { rows: page.map(toJson) } : {}),
     ...(request.aggregations.includes("TOTAL") ? { totals: aggregate("TOTAL") } : {}),
     ...(request.aggregations.includes("MAXIMUM") ? { maximums: aggregate("MAXIMUM") } : {}),
@@ -102,11 +134,24 @@ function compareRows(a: Row, b: Row, request: RunReportRequest, dimensionNames: 
 }
 
 /** Google's aggregate rows: one per date range, dimension values RESERVED_TOTAL / _MAX / _MIN / _COUNT. */
-function aggregationRows(rows: Row[], request: RunReportRequest, dimensionCount: number, kind: MetricAggregation): Row[] {
-  const marker = { TOTAL: "RESERVED_TOTAL", MAXIMUM: "RESERVED_MAX", MINIMUM: "RESERVED_MIN", COUNT: "RESERVED_COUNT" }[kind];
-  const groups = request.dateRanges.length > 1 ? request.dateRanges.map((range) => range.name) : [undefined];
+function aggregationRows(
+  rows: Row[],
+  request: RunReportRequest,
+  dimensionCount: number,
+  kind: MetricAggregation,
+): Row[] {
+  const marker = {
+    TOTAL: "RESERVED_TOTAL",
+    MAXIMUM: "RESERVED_MAX",
+    MINIMUM: "RESERVED_MIN",
+    COUNT: "RESERVED_COUNT",
+  }[kind];
+  const groups =
+    request.dateRanges.length > 1 ? request.dateRanges.map((range) => range.name) : [undefined];
   return groups.map((rangeName) => {
-    const members = rows.filter((row) => rangeName === undefined || row.dimensionValues.at(-1) === rangeName);
+    const members = rows.filter(
+      (row) => rangeName === undefined || row.dimensionValues.at(-1) === rangeName,
+    );
     const metrics = aggregateMetrics(members.map((row) => row.metrics));
     if (kind !== "TOTAL") {
       for (const name of request.metrics) {

@@ -17,7 +17,9 @@ export type MetricValues = Record<MetricName, number>;
 /** Metrics that count distinct users: a sum over days overcounts, so aggregates shrink it. */
 const userMetrics: ReadonlySet<MetricName> = new Set(["activeUsers", "totalUsers"]);
 
-const zero: MetricValues = Object.fromEntries(supportedMetrics.map((name) => [name, 0])) as MetricValues;
+const zero: MetricValues = Object.fromEntries(
+  supportedMetrics.map((name) => [name, 0]),
+) as MetricValues;
 
 /**
  * One day of plausible traffic for a property: a base level with yearly growth, a mild yearly season,
@@ -32,9 +34,13 @@ export function dailyMetrics(profile: TrafficProfile, day: number, today: number
   const trend = (1 + profile.growthPerYear) ** ((day - profile.dataStartDay) / 365);
   const season = 1 + 0.08 * Math.sin((2 * Math.PI * day) / 365.25);
   let events = 1;
-  for (const effect of profile.effects) if (day >= effect.startDay && day <= effect.endDay) events *= effect.factor;
+  for (const effect of profile.effects)
+    if (day >= effect.startDay && day <= effect.endDay) events *= effect.factor;
   const noise = 1 + (hashUnit(profile.seed, day) - 0.5) * 0.16;
-  const sessions = Math.max(1, Math.round(profile.baseSessions * weekly * trend * season * events * noise));
+  const sessions = Math.max(
+    1,
+    Math.round(profile.baseSessions * weekly * trend * season * events * noise),
+  );
   const jitter = (salt: number) => hashUnit(profile.seed + salt, day);
   const activeUsers = Math.round(sessions * (0.72 + 0.08 * jitter(1)));
   const screenPageViews = Math.round(sessions * (2.4 + 0.8 * jitter(3)));
@@ -58,6 +64,7 @@ export function aggregateMetrics(days: readonly MetricValues[]): MetricValues {
     if (values.sessions > 0) activeDays += 1;
     for (const name of supportedMetrics) total[name] += values[name];
   }
-  if (activeDays > 1) for (const name of userMetrics) total[name] = Math.round(total[name] * activeDays ** -0.25);
+  if (activeDays > 1)
+    for (const name of userMetrics) total[name] = Math.round(total[name] * activeDays ** -0.25);
   return total;
 }

@@ -10,7 +10,13 @@ import type { FaultRuleInput } from "./fault-rules.js";
 
 export const controlPrefix = "/__sandbox/control";
 
-const defaultMintScopes = [scopes.openid, scopes.email, scopes.profile, scopes.analyticsReadonly, scopes.analyticsEdit];
+const defaultMintScopes = [
+  scopes.openid,
+  scopes.email,
+  scopes.profile,
+  scopes.analyticsReadonly,
+  scopes.analyticsEdit,
+];
 
 const mintSchema = z.strictObject({
   email: z.string().min(3).max(254).includes("@"),
@@ -38,14 +44,22 @@ export function controlRoutes(context: SandboxContext): Route[] {
     const input = parse(mintSchema, request);
     const clientId = input.clientId ?? sandboxTestClient.clientId;
     if (!clients.get(clientId)) throw invalidArgument("clientId", `Unknown client ${clientId}.`);
-    const requested = input.scopes === undefined ? defaultMintScopes.join(" ") : [input.scopes].flat().join(" ");
+    const requested =
+      input.scopes === undefined ? defaultMintScopes.join(" ") : [input.scopes].flat().join(" ");
     const { scopes: granted, unknown } = parseScopeParameter(requested);
     if (unknown.length) throw invalidArgument("scopes", `Unknown scopes: ${unknown.join(", ")}.`);
     const user = ensureSandboxUser(store, input.email, clock.now());
     return jsonResult(await tokens.mint(user, clientId, granted));
   };
 
-  const handlers: Array<[Route["method"], string, Route["body"], (request: RequestContext) => HandlerResult | Promise<HandlerResult>]> = [
+  const handlers: Array<
+    [
+      Route["method"],
+      string,
+      Route["body"],
+      (request: RequestContext) => HandlerResult | Promise<HandlerResult>,
+    ]
+  > = [
     ["GET", "/counters", "none", () => jsonResult(faults.counterSnapshot())],
     [
       "DELETE",
@@ -58,7 +72,12 @@ export function controlRoutes(context: SandboxContext): Route[] {
     ],
     ["GET", "/faults", "none", () => jsonResult({ faults: faults.list() })],
     // FaultController.add validates the payload with its own zod schema.
-    ["POST", "/faults", "json", (request) => jsonResult({ fault: faults.add(bodyValue(request) as FaultRuleInput) })],
+    [
+      "POST",
+      "/faults",
+      "json",
+      (request) => jsonResult({ fault: faults.add(bodyValue(request) as FaultRuleInput) }),
+    ],
     [
       "DELETE",
       "/faults",
@@ -73,17 +92,29 @@ export function controlRoutes(context: SandboxContext): Route[] {
       "/faults/(?<id>[A-Za-z0-9-]+)",
       "none",
       (request) => {
-        if (!faults.remove(request.params.id ?? "")) throw notFound(`No fault ${request.params.id}.`);
+        if (!faults.remove(request.params.id ?? ""))
+          throw notFound(`No fault ${request.params.id}.`);
         return jsonResult({});
       },
     ],
     ["POST", "/tokens", "json", mint],
-    ["POST", "/tokens/expire", "json", (request) => jsonResult({ expired: tokens.expireAccessTokens(subOf(parse(emailFilterSchema, request).email)) })],
+    [
+      "POST",
+      "/tokens/expire",
+      "json",
+      (request) =>
+        jsonResult({
+          expired: tokens.expireAccessTokens(subOf(parse(emailFilterSchema, request).email)),
+        }),
+    ],
     [
       "POST",
       "/tokens/revoke-refresh",
       "json",
-      (request) => jsonResult({ revoked: tokens.revokeRefreshTokens(subOf(parse(emailFilterSchema, request).email)) }),
+      (request) =>
+        jsonResult({
+          revoked: tokens.revokeRefreshTokens(subOf(parse(emailFilterSchema, request).email)),
+        }),
     ],
     [
       "POST",
@@ -91,7 +122,10 @@ export function controlRoutes(context: SandboxContext): Route[] {
       "json",
       (request) => {
         clock.advance(parse(clockSchema, request).advanceSeconds * 1000);
-        return jsonResult({ now: new Date(clock.now()).toISOString(), offsetSeconds: clock.offsetMs / 1000 });
+        return jsonResult({
+          now: new Date(clock.now()).toISOString(),
+          offsetSeconds: clock.offsetMs / 1000,
+        });
       },
     ],
     [
@@ -126,7 +160,9 @@ function parse<T>(schema: z.ZodType<T>, request: RequestContext): T {
 }
 
 /** Zod failures (bad control payloads) become Google-shaped 400s naming the field. */
-function withZodErrors(handle: (request: RequestContext) => HandlerResult | Promise<HandlerResult>) {
+function withZodErrors(
+  handle: (request: RequestContext) => HandlerResult | Promise<HandlerResult>,
+) {
   return async (request: RequestContext): Promise<HandlerResult> => {
     try {
       return await handle(request);

@@ -1,5 +1,10 @@
 import { createRandom, seedFromText } from "../seeded-random.js";
-import { faultRuleInputSchema, type FailureKind, type FaultRuleInput, type FaultRuleView } from "./fault-rules.js";
+import {
+  faultRuleInputSchema,
+  type FailureKind,
+  type FaultRuleInput,
+  type FaultRuleView,
+} from "./fault-rules.js";
 
 export interface FaultDecision {
   latencyMs: number;

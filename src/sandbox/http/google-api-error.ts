@@ -41,9 +41,16 @@ export class GoogleApiError extends Error {
 }
 
 /** 400 INVALID_ARGUMENT naming the offending field (snake_case proto path) in the message and in a BadRequest detail. */
-export function invalidArgument(field: string, description: string, message = description): GoogleApiError {
+export function invalidArgument(
+  field: string,
+  description: string,
+  message = description,
+): GoogleApiError {
   return new GoogleApiError(400, "INVALID_ARGUMENT", message, [
-    { "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field, description }] },
+    {
+      "@type": "type.googleapis.com/google.rpc.BadRequest",
+      fieldViolations: [{ field, description }],
+    },
   ]);
 }
 
@@ -57,7 +64,9 @@ export function invalidValue(field: string, protoType: string, value: unknown): 
 /** 400 for a body that is not acceptable JSON at all. */
 export function invalidJsonPayload(detail: string, field?: string): GoogleApiError {
   const message = `Invalid JSON payload received. ${detail}`;
-  return field ? invalidArgument(field, message, message) : new GoogleApiError(400, "INVALID_ARGUMENT", message);
+  return field
+    ? invalidArgument(field, message, message)
+    : new GoogleApiError(400, "INVALID_ARGUMENT", message);
 }
 
 export function notFound(message = "Requested entity was not found."): GoogleApiError {
@@ -68,15 +77,34 @@ export function permissionDenied(message = "The caller does not have permission"
   return new GoogleApiError(403, "PERMISSION_DENIED", message);
 }
 
-export function unauthenticated(kind: "missing" | "invalid" | "expired", method: ApiMethod): GoogleApiError {
+export function unauthenticated(
+  kind: "missing" | "invalid" | "expired",
+  method: ApiMethod,
+): GoogleApiError {
   const missing = kind === "missing";
   const message = missing
     ? `Request is missing required authentication credential. ${credentialsHelp}`
     : `Request had invalid authentication credentials. ${credentialsHelp}`;
-  const reason = missing ? "CREDENTIALS_MISSING" : kind === "expired" ? "ACCESS_TOKEN_EXPIRED" : "ACCESS_TOKEN_TYPE_UNSUPPORTED";
+  const reason = missing
+    ? "CREDENTIALS_MISSING"
+    : kind === "expired"
+      ? "ACCESS_TOKEN_EXPIRED"
+      : "ACCESS_TOKEN_TYPE_UNSUPPORTED";
   const legacy = missing
-    ? { message: "Login Required.", domain: "global", reason: "required", location: "Authorization", locationType: "header" }
-    : { message: "Invalid Credentials", domain: "global", reason: "authError", location: "Authorization", locationType: "header" };
+    ? {
+        message: "Login Required.",
+        domain: "global",
+        reason: "required",
+        location: "Authorization",
+        locationType: "header",
+      }
+    : {
+        message: "Invalid Credentials",
+        domain: "global",
+        reason: "authError",
+        location: "Authorization",
+        locationType: "header",
+      };
   const challenge = missing
     ? 'Bearer realm="https://accounts.google.com/"'
     : 'Bearer realm="https://accounts.google.com/", error="invalid_token"';
@@ -84,13 +112,23 @@ export function unauthenticated(kind: "missing" | "invalid" | "expired", method:
     401,
     "UNAUTHENTICATED",
     message,
-    [{ "@type": errorInfoType, reason, domain: "googleapis.com", metadata: { service: method.service, method: method.rpc } }],
+    [
+      {
+        "@type": errorInfoType,
+        reason,
+        domain: "googleapis.com",
+        metadata: { service: method.service, method: method.rpc },
+      },
+    ],
     [legacy],
     { "www-authenticate": challenge },
   );
 }
 
-export function scopeInsufficient(method: ApiMethod, acceptedScopes: readonly string[]): GoogleApiError {
+export function scopeInsufficient(
+  method: ApiMethod,
+  acceptedScopes: readonly string[],
+): GoogleApiError {
   return new GoogleApiError(
     403,
     "PERMISSION_DENIED",
@@ -115,7 +153,9 @@ export function resourceExhausted(service: string): GoogleApiError {
   return new GoogleApiError(
     429,
     "RESOURCE_EXHAUSTED",
-    "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute per user' of service '" + service + "'.",
+    "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute per user' of service '" +
+      service +
+      "'.",
     [
       {
         "@type": errorInfoType,
@@ -140,7 +180,14 @@ export function rateLimitExceeded403(): GoogleApiError {
     403,
     "PERMISSION_DENIED",
     "Rate Limit Exceeded",
-    [{ "@type": errorInfoType, reason: "RATE_LIMIT_EXCEEDED", domain: "googleapis.com", metadata: {} }],
+    [
+      {
+        "@type": errorInfoType,
+        reason: "RATE_LIMIT_EXCEEDED",
+        domain: "googleapis.com",
+        metadata: {},
+      },
+    ],
     [{ message: "Rate Limit Exceeded", domain: "usageLimits", reason: "rateLimitExceeded" }],
   );
 }

@@ -11,6 +11,12 @@ export function jsonResult(body: unknown, status = 200, headers?: ResultHeaders)
   return headers ? { type: "json", status, body, headers } : { type: "json", status, body };
 }
 
-export function redirectResult(location: string, status: 302 | 303 = 302, headers?: ResultHeaders): HandlerResult {
-  return headers ? { type: "redirect", status, location, headers } : { type: "redirect", status, location };
+export function redirectResult(
+  location: string,
+  status: 302 | 303 = 302,
+  headers?: ResultHeaders,
+): HandlerResult {
+  return headers
+    ? { type: "redirect", status, location, headers }
+    : { type: "redirect", status, location };
 }

@@ -17,12 +17,19 @@ export function bodyObject(body: ParsedBody, messagePath: string): JsonObject {
 }
 
 /** Maps each known field (by its snake_case name) to its value; throws on unknown names. */
-export function readFields(object: JsonObject, messagePath: string, fieldNames: readonly string[]): Map<string, unknown> {
+export function readFields(
+  object: JsonObject,
+  messagePath: string,
+  fieldNames: readonly string[],
+): Map<string, unknown> {
   const fields = new Map<string, unknown>();
   for (const [key, value] of Object.entries(object)) {
     const snake = key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
     if (!fieldNames.includes(snake)) {
-      throw invalidJsonPayload(`Unknown name "${key}" at '${messagePath}': Cannot find field.`, messagePath);
+      throw invalidJsonPayload(
+        `Unknown name "${key}" at '${messagePath}': Cannot find field.`,
+        messagePath,
+      );
     }
     if (value !== null) fields.set(snake, value);
   }
@@ -36,14 +43,23 @@ export function readString(value: unknown, path: string): string {
 
 export function readInt32(value: unknown, path: string): number {
   const number = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== "number" || !Number.isInteger(number) || number < -(2 ** 31) || number >= 2 ** 31) {
+  if (
+    typeof number !== "number" ||
+    !Number.isInteger(number) ||
+    number < -(2 ** 31) ||
+    number >= 2 ** 31
+  ) {
     throw invalidValue(path, "TYPE_INT32", value);
   }
   return number;
 }
 
 /** A query parameter that must be an int32 when present. */
-export function queryInt32(query: URLSearchParams, name: string, field: string): number | undefined {
+export function queryInt32(
+  query: URLSearchParams,
+  name: string,
+  field: string,
+): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === "") return undefined;
   return readInt32(raw, field);

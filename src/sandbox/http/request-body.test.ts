@@ -9,7 +9,9 @@ let collection: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, clients: [], faultControl: true });
   authorization = `Bearer ${(await mintTokens(sandbox.url, { email: "bodies@example.com" })).access_token}`;
-  const summaries = (await (await fetch(`${sandbox.url}/v1beta/accountSummaries`, { headers: { authorization } })).json()) as {
+  const summaries = (await (
+    await fetch(`${sandbox.url}/v1beta/accountSummaries`, { headers: { authorization } })
+  ).json()) as {
     accountSummaries: Array<{ propertySummaries: Array<{ property: string }> }>;
   };
   collection = `${sandbox.url}/v1alpha/${summaries.accountSummaries[0]!.propertySummaries[0]!.property}/reportingDataAnnotations`;
@@ -23,11 +25,21 @@ async function post(url: string, body: string | Buffer, contentType?: string) {
     headers: { authorization, ...(contentType ? { "content-type": contentType } : {}) },
     body,
   });
-  return { status: response.status, type: response.headers.get("content-type"), body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 function googleError(status: number) {
-  return { error: expect.objectContaining({ code: status, status: "INVALID_ARGUMENT", message: expect.any(String) as string }) as unknown };
+  return {
+    error: expect.objectContaining({
+      code: status,
+      status: "INVALID_ARGUMENT",
+      message: expect.any(String) as string,
+    }) as unknown,
+  };
 }
 
 describe("bad request bodies get a Google-shaped 400, never a crash", () => {
@@ -36,7 +48,9 @@ describe("bad request bodies get a Google-shaped 400, never a crash", () => {
     expect(result.status).toBe(400);
     expect(result.type).toBe("application/json; charset=UTF-8");
     expect(result.body).toEqual(googleError(400));
-    expect((result.body.error as { message: string }).message).toMatch(/^Invalid JSON payload received\./);
+    expect((result.body.error as { message: string }).message).toMatch(
+      /^Invalid JSON payload received\./,
+    );
   });
 
   it("a JSON value that is not an object", async () => {
@@ -54,7 +68,9 @@ describe("bad request bodies get a Google-shaped 400, never a crash", () => {
     const huge = JSON.stringify({ title: "x".repeat(1_100_000) });
     const declared = await post(collection, huge, "application/json");
     expect(declared.status).toBe(400);
-    expect((declared.body.error as { message: string }).message).toBe("Request payload size exceeds the limit: 1048576 bytes.");
+    expect((declared.body.error as { message: string }).message).toBe(
+      "Request payload size exceeds the limit: 1048576 bytes.",
+    );
 
     const chunks = [Buffer.from('{"title":"'), Buffer.alloc(1_100_000, 0x61), Buffer.from('"}')];
     const streamed = await fetch(collection, {
@@ -78,7 +94,10 @@ describe("bad request bodies get a Google-shaped 400, never a crash", () => {
     const wrongType = await post(`${sandbox.url}/token`, "grant_type=refresh_token", "text/plain");
     expect(wrongType.body).toMatchObject({ error: "invalid_request" });
     const missing = await post(`${sandbox.url}/token`, "", "application/x-www-form-urlencoded");
-    expect(missing.body).toMatchObject({ error: "invalid_request", error_description: "Could not determine client ID from request." });
+    expect(missing.body).toMatchObject({
+      error: "invalid_request",
+      error_description: "Could not determine client ID from request.",
+    });
   });
 
   it("still serves normally afterwards, and answers unknown paths with a Google-shaped 404", async () => {
@@ -94,7 +113,9 @@ describe("bad request bodies get a Google-shaped 400, never a crash", () => {
   it("pretty-prints like Google unless prettyPrint=false", async () => {
     const pretty = await (await fetch(collection, { headers: { authorization } })).text();
     expect(pretty).toMatch(/^\{\n {2}"reportingDataAnnotations"/);
-    const compact = await (await fetch(`${collection}?prettyPrint=false`, { headers: { authorization } })).text();
+    const compact = await (
+      await fetch(`${collection}?prettyPrint=false`, { headers: { authorization } })
+    ).text();
     expect(compact).toMatch(/^\{"reportingDataAnnotations":\[/);
   });
 });

@@ -3,9 +3,7 @@ import type { IncomingMessage } from "node:http";
 export type BodyExpectation = "none" | "json" | "form" | "form-or-json";
 
 export type ParsedBody =
-  | { kind: "none" }
-  | { kind: "json"; value: unknown }
-  | { kind: "form"; value: URLSearchParams };
+  { kind: "none" } | { kind: "json"; value: unknown } | { kind: "form"; value: URLSearchParams };
 
 export type BodyProblem = "too-large" | "content-type" | "malformed-json";
 
@@ -35,12 +33,17 @@ export async function readRequestBody(
     throw tooLarge(limitBytes);
   }
   const raw = await collect(request, limitBytes);
-  if (raw.length === 0) return expectation === "form" ? { kind: "form", value: new URLSearchParams() } : { kind: "json", value: undefined };
+  if (raw.length === 0)
+    return expectation === "form"
+      ? { kind: "form", value: new URLSearchParams() }
+      : { kind: "json", value: undefined };
 
-  const mediaType = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const mediaType =
+    (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const isJson = mediaType === "application/json" || mediaType.endsWith("+json");
   const isForm = mediaType === "application/x-www-form-urlencoded";
-  if (isForm && expectation !== "json") return { kind: "form", value: new URLSearchParams(raw.toString("utf8")) };
+  if (isForm && expectation !== "json")
+    return { kind: "form", value: new URLSearchParams(raw.toString("utf8")) };
   if (isJson && expectation !== "form") {
     try {
       return { kind: "json", value: JSON.parse(raw.toString("utf8")) as unknown };
@@ -54,11 +57,17 @@ export async function readRequestBody(
       : expectation === "form"
         ? "application/x-www-form-urlencoded"
         : "application/x-www-form-urlencoded or application/json";
-  throw new RequestBodyError("content-type", `Unsupported Content-Type "${mediaType || "(none)"}"; expected ${expected}.`);
+  throw new RequestBodyError(
+    "content-type",
+    `Unsupported Content-Type "${mediaType || "(none)"}"; expected ${expected}.`,
+  );
 }
 
 function tooLarge(limitBytes: number): RequestBodyError {
-  return new RequestBodyError("too-large", `Request payload size exceeds the limit: ${limitBytes} bytes.`);
+  return new RequestBodyError(
+    "too-large",
+    `Request payload size exceeds the limit: ${limitBytes} bytes.`,
+  );
 }
 
 function collect(request: IncomingMessage, limitBytes: number): Promise<Buffer> {

@@ -17,7 +17,13 @@ import type { HandlerResult, ResultHeaders } from "./handler-result.js";
 import { OAuthError } from "./oauth-error.js";
 import { PageError } from "./page-error.js";
 import { readRequestBody, RequestBodyError } from "./request-body.js";
-import { isCounted, matchRoute, type RequestContext, type Route, type RouteFamily } from "./route.js";
+import {
+  isCounted,
+  matchRoute,
+  type RequestContext,
+  type Route,
+  type RouteFamily,
+} from "./route.js";
 
 export interface RequestListenerDeps {
   routes: readonly Route[];
@@ -47,13 +53,27 @@ export function createRequestListener(deps: RequestListenerDeps) {
   };
 }
 
-async function handle(deps: RequestListenerDeps, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(
+  deps: RequestListenerDeps,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const url = new URL(request.url ?? "/", "http://localhost");
-  const pretty = url.searchParams.get("prettyPrint") !== "false" && url.searchParams.get("$prettyPrint") !== "false";
+  const pretty =
+    url.searchParams.get("prettyPrint") !== "false" &&
+    url.searchParams.get("$prettyPrint") !== "false";
   const match = matchRoute(deps.routes, request.method ?? "GET", url.pathname);
   if (!match) {
     request.resume();
-    write(response, errorResult(notFound(`The requested URL ${url.pathname} was not found on this server.`), "api", deps), pretty);
+    write(
+      response,
+      errorResult(
+        notFound(`The requested URL ${url.pathname} was not found on this server.`),
+        "api",
+        deps,
+      ),
+      pretty,
+    );
     return;
   }
   const { route, params } = match;
@@ -70,7 +90,8 @@ async function handle(deps: RequestListenerDeps, request: IncomingMessage, respo
     context.body = await readRequestBody(request, route.body, deps.bodyLimitBytes);
   } catch (error) {
     if (!(error instanceof RequestBodyError)) throw error;
-    if (isCounted(route.family)) deps.faults.count(typeof route.counter === "string" ? route.counter : route.counter(context));
+    if (isCounted(route.family))
+      deps.faults.count(typeof route.counter === "string" ? route.counter : route.counter(context));
     write(response, errorResult(bodyError(error, route.family), route.family, deps), pretty);
     return;
   }
@@ -83,7 +104,11 @@ async function handle(deps: RequestListenerDeps, request: IncomingMessage, respo
     if (decision.latencyMs > 0) await delay(decision.latencyMs);
     if (decision.failure === "commit-then-drop") drop = true;
     else if (decision.failure) {
-      write(response, errorResult(injectedFailure(decision.failure, route), route.family, deps), pretty);
+      write(
+        response,
+        errorResult(injectedFailure(decision.failure, route), route.family, deps),
+        pretty,
+      );
       return;
     }
   }
@@ -103,16 +128,20 @@ async function handle(deps: RequestListenerDeps, request: IncomingMessage, respo
 
 function bodyError(error: RequestBodyError, family: RouteFamily): Error {
   if (family === "oauth") return new OAuthError(400, "invalid_request", error.message);
-  if (family === "page" || family === "asset") return new PageError(400, "Error 400: invalid_request", error.message);
-  if (error.problem === "too-large") return new GoogleApiError(400, "INVALID_ARGUMENT", error.message);
+  if (family === "page" || family === "asset")
+    return new PageError(400, "Error 400: invalid_request", error.message);
+  if (error.problem === "too-large")
+    return new GoogleApiError(400, "INVALID_ARGUMENT", error.message);
   return invalidJsonPayload(error.message);
 }
 
 function injectedFailure(kind: FailureKind, route: Route): Error {
   const service = route.service ?? "oauth2.googleapis.com";
   if (route.family === "oauth") {
-    if (kind === "resource-exhausted") return new OAuthError(429, "rate_limit_exceeded", "Rate limit exceeded.");
-    if (kind === "rate-limit-exceeded") return new OAuthError(403, "rate_limit_exceeded", "Rate limit exceeded.");
+    if (kind === "resource-exhausted")
+      return new OAuthError(429, "rate_limit_exceeded", "Rate limit exceeded.");
+    if (kind === "rate-limit-exceeded")
+      return new OAuthError(403, "rate_limit_exceeded", "Rate limit exceeded.");
     if (kind === "internal") return new OAuthError(500, "internal_failure", "Backend Error");
     return new OAuthError(503, "temporarily_unavailable", "The service is currently unavailable.");
   }
@@ -124,19 +153,36 @@ function injectedFailure(kind: FailureKind, route: Route): Error {
         : kind === "internal"
           ? internalError()
           : unavailable();
-  if (route.family === "page") return new PageError(apiError.code, `Error ${apiError.code}`, apiError.message);
+  if (route.family === "page")
+    return new PageError(apiError.code, `Error ${apiError.code}`, apiError.message);
   return apiError;
 }
 
-function errorResult(error: unknown, family: RouteFamily, deps: RequestListenerDeps): HandlerResult {
-  if (error instanceof GoogleApiError) return withHeaders({ type: "json", status: error.code, body: error.toBody() }, error.headers);
+function errorResult(
+  error: unknown,
+  family: RouteFamily,
+  deps: RequestListenerDeps,
+): HandlerResult {
+  if (error instanceof GoogleApiError)
+    return withHeaders({ type: "json", status: error.code, body: error.toBody() }, error.headers);
   if (error instanceof OAuthError) {
-    return withHeaders({ type: "json", status: error.httpStatus, body: error.toBody() }, { "cache-control": "no-store", ...error.headers });
+    return withHeaders(
+      { type: "json", status: error.httpStatus, body: error.toBody() },
+      { "cache-control": "no-store", ...error.headers },
+    );
   }
   if (error instanceof PageError) return deps.renderErrorPage(error);
   deps.logger?.error?.({ err: error }, "sandbox handler failed");
-  if (family === "oauth") return { type: "json", status: 500, body: new OAuthError(500, "internal_failure", "Backend Error").toBody() };
-  if (family === "page" || family === "asset") return deps.renderErrorPage(new PageError(500, "Error 500", "Something went wrong in the sandbox."));
+  if (family === "oauth")
+    return {
+      type: "json",
+      status: 500,
+      body: new OAuthError(500, "internal_failure", "Backend Error").toBody(),
+    };
+  if (family === "page" || family === "asset")
+    return deps.renderErrorPage(
+      new PageError(500, "Error 500", "Something went wrong in the sandbox."),
+    );
   return { type: "json", status: 500, body: internalError().toBody() };
 }
 
@@ -147,17 +193,30 @@ function withHeaders(result: HandlerResult, headers: ResultHeaders | undefined):
 function write(response: ServerResponse, result: HandlerResult, pretty: boolean): void {
   switch (result.type) {
     case "json": {
-      const text = pretty ? `${JSON.stringify(result.body, null, 2)}\n` : JSON.stringify(result.body);
-      response.writeHead(result.status, { ...jsonHeaders, "cache-control": "private", ...result.headers });
+      const text = pretty
+        ? `${JSON.stringify(result.body, null, 2)}\n`
+        : JSON.stringify(result.body);
+      response.writeHead(result.status, {
+        ...jsonHeaders,
+        "cache-control": "private",
+        ...result.headers,
+      });
       response.end(text);
       return;
     }
     case "html":
-      response.writeHead(result.status, { "content-type": "text/html; charset=utf-8", ...result.headers });
+      response.writeHead(result.status, {
+        "content-type": "text/html; charset=utf-8",
+        ...result.headers,
+      });
       response.end(result.html);
       return;
     case "redirect":
-      response.writeHead(result.status, { location: result.location, "cache-control": "no-store", ...result.headers });
+      response.writeHead(result.status, {
+        location: result.location,
+        "cache-control": "no-store",
+        ...result.headers,
+      });
       response.end();
       return;
     case "raw":

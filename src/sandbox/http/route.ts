@@ -42,13 +42,18 @@ export interface RouteMatch {
 }
 
 /** Finds the route for a method and path; `undefined` when nothing serves that combination. */
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch | undefined {
+export function matchRoute(
+  routes: readonly Route[],
+  method: string,
+  path: string,
+): RouteMatch | undefined {
   for (const route of routes) {
     if (route.method !== method) continue;
     const match = route.pattern.exec(path);
     if (!match) continue;
     const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = safeDecode(value);
+    for (const [name, value] of Object.entries(match.groups ?? {}))
+      params[name] = safeDecode(value);
     return { route, params };
   }
   return undefined;

@@ -1,7 +1,12 @@
 import { escapeHtml } from "./html-template.js";
 
 /** A round badge with a few letters: sandbox avatars and the favicon (no external assets anywhere). */
-export function badgeSvg(options: { size: number; fill: string; text: string; label?: string }): string {
+export function badgeSvg(options: {
+  size: number;
+  fill: string;
+  text: string;
+  label?: string;
+}): string {
   const { size, fill, text, label } = options;
   const half = size / 2;
   return [

@@ -13,6 +13,7 @@ export function authenticateApiCall(
 ): UserRecord {
   const check = tokens.checkBearer(request.headers.authorization);
   if (check.outcome !== "valid") throw unauthenticated(check.outcome, method);
-  if (!hasAnyScope(check.token.scopes, acceptedScopes)) throw scopeInsufficient(method, acceptedScopes);
+  if (!hasAnyScope(check.token.scopes, acceptedScopes))
+    throw scopeInsufficient(method, acceptedScopes);
   return check.user;
 }

@@ -42,7 +42,11 @@ export class ClientRegistry {
     if (!client.anyLoopbackRedirect) return false;
     try {
       const url = new URL(redirectUri);
-      return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1") && !url.hash;
+      return (
+        url.protocol === "http:" &&
+        (url.hostname === "localhost" || url.hostname === "127.0.0.1") &&
+        !url.hash
+      );
     } catch {
       return false;
     }
@@ -64,10 +68,12 @@ export class ClientRegistry {
         secret = decodeFormComponent(decoded.slice(colon + 1));
       }
     }
-    if (!clientId) throw new OAuthError(400, "invalid_request", "Could not determine client ID from request.");
+    if (!clientId)
+      throw new OAuthError(400, "invalid_request", "Could not determine client ID from request.");
     const client = this.clients.get(clientId);
     if (!client) throw new OAuthError(401, "invalid_client", "The OAuth client was not found.");
-    if (secret === undefined || !sameSecret(secret, client.clientSecret)) throw new OAuthError(401, "invalid_client", "Unauthorized");
+    if (secret === undefined || !sameSecret(secret, client.clientSecret))
+      throw new OAuthError(401, "invalid_client", "Unauthorized");
     return client;
   }
 }

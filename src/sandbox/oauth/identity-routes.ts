@@ -10,7 +10,10 @@ import { hashUnit } from "../seeded-random.js";
 import { badgeSvg } from "./badge-svg.js";
 import { scopes as knownScopes } from "./scopes.js";
 
-const noStore = { "cache-control": "no-cache, no-store, max-age=0, must-revalidate", pragma: "no-cache" };
+const noStore = {
+  "cache-control": "no-cache, no-store, max-age=0, must-revalidate",
+  pragma: "no-cache",
+};
 const certCache = { "cache-control": "public, max-age=21600, must-revalidate, no-transform" };
 const userinfoMethod: ApiMethod = {
   id: "oauth2.userinfo",
@@ -38,7 +41,19 @@ export function identityRoutes(context: SandboxContext): Route[] {
         id_token_signing_alg_values_supported: ["RS256"],
         scopes_supported: ["openid", "email", "profile"],
         token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
-        claims_supported: ["aud", "email", "email_verified", "exp", "family_name", "given_name", "iat", "iss", "name", "picture", "sub"],
+        claims_supported: [
+          "aud",
+          "email",
+          "email_verified",
+          "exp",
+          "family_name",
+          "given_name",
+          "iat",
+          "iss",
+          "name",
+          "picture",
+          "sub",
+        ],
         code_challenge_methods_supported: ["plain", "S256"],
         grant_types_supported: ["authorization_code", "refresh_token"],
       },
@@ -48,22 +63,27 @@ export function identityRoutes(context: SandboxContext): Route[] {
   };
 
   const jwks = () => jsonResult({ keys: [signingKey.publicJwk] }, 200, certCache);
-  const pemCertificates = () => jsonResult({ [signingKey.kid]: signingKey.certificatePem }, 200, certCache);
+  const pemCertificates = () =>
+    jsonResult({ [signingKey.kid]: signingKey.certificatePem }, 200, certCache);
 
   const token = async (request: RequestContext): Promise<HandlerResult> => {
     const form = formOf(request);
     const client = clients.authenticate(request.headers, form);
     const grantType = form.get("grant_type");
-    if (!grantType) throw new OAuthError(400, "invalid_request", "Missing required parameter: grant_type");
-    if (grantType === "authorization_code") return jsonResult(await tokens.exchangeCode(client, form), 200, noStore);
-    if (grantType === "refresh_token") return jsonResult(await tokens.refresh(client, form), 200, noStore);
+    if (!grantType)
+      throw new OAuthError(400, "invalid_request", "Missing required parameter: grant_type");
+    if (grantType === "authorization_code")
+      return jsonResult(await tokens.exchangeCode(client, form), 200, noStore);
+    if (grantType === "refresh_token")
+      return jsonResult(await tokens.refresh(client, form), 200, noStore);
     throw new OAuthError(400, "unsupported_grant_type", `Invalid grant_type: ${grantType}`);
   };
 
   const revoke = (request: RequestContext): HandlerResult => {
     const value = request.query.get("token") ?? formOf(request).get("token");
     if (!value) throw new OAuthError(400, "invalid_request", "Bad Request");
-    if (!tokens.revoke(value)) throw new OAuthError(400, "invalid_token", "Token expired or revoked");
+    if (!tokens.revoke(value))
+      throw new OAuthError(400, "invalid_token", "Token expired or revoked");
     return jsonResult({}, 200, noStore);
   };
 
@@ -85,7 +105,9 @@ export function identityRoutes(context: SandboxContext): Route[] {
         scope: record.scopes.join(" "),
         exp: String(Math.floor(record.expiresAt / 1000)),
         expires_in: String(Math.max(0, Math.floor((record.expiresAt - now) / 1000))),
-        ...(record.scopes.includes(knownScopes.email) ? { email: user.email, email_verified: "true" } : {}),
+        ...(record.scopes.includes(knownScopes.email)
+          ? { email: user.email, email_verified: "true" }
+          : {}),
         access_type: record.offline ? "offline" : "online",
       },
       200,
@@ -101,7 +123,12 @@ export function identityRoutes(context: SandboxContext): Route[] {
       });
       const claims: Record<string, string> = {};
       for (const [name, value] of Object.entries(payload)) claims[name] = String(value);
-      return { ...claims, alg: protectedHeader.alg, kid: protectedHeader.kid ?? "", typ: protectedHeader.typ ?? "JWT" };
+      return {
+        ...claims,
+        alg: protectedHeader.alg,
+        kid: protectedHeader.kid ?? "",
+        typ: protectedHeader.typ ?? "JWT",
+      };
     } catch {
       throw new OAuthError(400, "invalid_token", "Invalid Value");
     }
@@ -117,7 +144,12 @@ export function identityRoutes(context: SandboxContext): Route[] {
       {
         sub: user.sub,
         ...(profile
-          ? { name: user.name, given_name: user.givenName, ...(user.familyName ? { family_name: user.familyName } : {}), picture: tokens.pictureUrl(user) }
+          ? {
+              name: user.name,
+              given_name: user.givenName,
+              ...(user.familyName ? { family_name: user.familyName } : {}),
+              picture: tokens.pictureUrl(user),
+            }
           : {}),
         ...(email ? { email: user.email, email_verified: true } : {}),
       },
@@ -144,31 +176,125 @@ export function identityRoutes(context: SandboxContext): Route[] {
     const user = context.store.users.get(sub);
     const name = user?.name ?? "?";
     const hue = Math.floor(hashUnit(Number(sub.slice(-9)), 7) * 360);
-    return image(badgeSvg({ size: 96, fill: `hsl(${hue} 55% 42%)`, text: initialsOf(name).toUpperCase(), label: name }), user ? 200 : 404);
+    return image(
+      badgeSvg({
+        size: 96,
+        fill: `hsl(${hue} 55% 42%)`,
+        text: initialsOf(name).toUpperCase(),
+        label: name,
+      }),
+      user ? 200 : 404,
+    );
   };
 
   const favicon = (): HandlerResult => image(badgeSvg({ size: 32, fill: "#1a73e8", text: "G" }));
 
   const oauth = { family: "oauth" as const };
   return [
-    { ...oauth, method: "GET", pattern: /^\/\.well-known\/openid-configuration$/, body: "none", counter: "oidc.discovery", handle: discovery },
-    { ...oauth, method: "GET", pattern: /^\/oauth2\/v3\/certs$/, body: "none", counter: "oauth2.certs", handle: jwks },
-    { ...oauth, method: "GET", pattern: /^\/oauth2\/v1\/certs$/, body: "none", counter: "oauth2.certs", handle: pemCertificates },
-    { ...oauth, method: "POST", pattern: /^\/(?:token|o\/oauth2\/token)$/, body: "form-or-json", counter: tokenCounter, handle: token },
-    { ...oauth, method: "POST", pattern: /^\/(?:revoke|o\/oauth2\/revoke)$/, body: "form-or-json", counter: "oauth2.revoke", handle: revoke },
-    { ...oauth, method: "GET", pattern: /^\/(?:revoke|o\/oauth2\/revoke)$/, body: "none", counter: "oauth2.revoke", handle: revoke },
-    { ...oauth, method: "POST", pattern: /^\/(?:tokeninfo|oauth2\/v3\/tokeninfo)$/, body: "form-or-json", counter: "oauth2.tokeninfo", handle: tokeninfo },
-    { ...oauth, method: "GET", pattern: /^\/(?:tokeninfo|oauth2\/v3\/tokeninfo)$/, body: "none", counter: "oauth2.tokeninfo", handle: tokeninfo },
-    { family: "api", method: "GET", pattern: /^\/(?:v1|oauth2\/v3)\/userinfo$/, body: "none", counter: "oauth2.userinfo", handle: userinfo },
-    { family: "api", method: "POST", pattern: /^\/(?:v1|oauth2\/v3)\/userinfo$/, body: "form-or-json", counter: "oauth2.userinfo", handle: userinfo },
-    { family: "asset", method: "GET", pattern: /^\/avatars\/(?<sub>\d{1,30})\.svg$/, body: "none", counter: "avatar", handle: avatar },
-    { family: "asset", method: "GET", pattern: /^\/favicon\.(?:svg|ico)$/, body: "none", counter: "favicon", handle: favicon },
+    {
+      ...oauth,
+      method: "GET",
+      pattern: /^\/\.well-known\/openid-configuration$/,
+      body: "none",
+      counter: "oidc.discovery",
+      handle: discovery,
+    },
+    {
+      ...oauth,
+      method: "GET",
+      pattern: /^\/oauth2\/v3\/certs$/,
+      body: "none",
+      counter: "oauth2.certs",
+      handle: jwks,
+    },
+    {
+      ...oauth,
+      method: "GET",
+      pattern: /^\/oauth2\/v1\/certs$/,
+      body: "none",
+      counter: "oauth2.certs",
+      handle: pemCertificates,
+    },
+    {
+      ...oauth,
+      method: "POST",
+      pattern: /^\/(?:token|o\/oauth2\/token)$/,
+      body: "form-or-json",
+      counter: tokenCounter,
+      handle: token,
+    },
+    {
+      ...oauth,
+      method: "POST",
+      pattern: /^\/(?:revoke|o\/oauth2\/revoke)$/,
+      body: "form-or-json",
+      counter: "oauth2.revoke",
+      handle: revoke,
+    },
+    {
+      ...oauth,
+      method: "GET",
+      pattern: /^\/(?:revoke|o\/oauth2\/revoke)$/,
+      body: "none",
+      counter: "oauth2.revoke",
+      handle: revoke,
+    },
+    {
+      ...oauth,
+      method: "POST",
+      pattern: /^\/(?:tokeninfo|oauth2\/v3\/tokeninfo)$/,
+      body: "form-or-json",
+      counter: "oauth2.tokeninfo",
+      handle: tokeninfo,
+    },
+    {
+      ...oauth,
+      method: "GET",
+      pattern: /^\/(?:tokeninfo|oauth2\/v3\/tokeninfo)$/,
+      body: "none",
+      counter: "oauth2.tokeninfo",
+      handle: tokeninfo,
+    },
+    {
+      family: "api",
+      method: "GET",
+      pattern: /^\/(?:v1|oauth2\/v3)\/userinfo$/,
+      body: "none",
+      counter: "oauth2.userinfo",
+      handle: userinfo,
+    },
+    {
+      family: "api",
+      method: "POST",
+      pattern: /^\/(?:v1|oauth2\/v3)\/userinfo$/,
+      body: "form-or-json",
+      counter: "oauth2.userinfo",
+      handle: userinfo,
+    },
+    {
+      family: "asset",
+      method: "GET",
+      pattern: /^\/avatars\/(?<sub>\d{1,30})\.svg$/,
+      body: "none",
+      counter: "avatar",
+      handle: avatar,
+    },
+    {
+      family: "asset",
+      method: "GET",
+      pattern: /^\/favicon\.(?:svg|ico)$/,
+      body: "none",
+      counter: "favicon",
+      handle: favicon,
+    },
   ];
 }
 
 function tokenCounter(request: RequestContext): string {
   const grant = formOf(request).get("grant_type");
-  return grant === "authorization_code" || grant === "refresh_token" ? `oauth2.token.${grant}` : "oauth2.token";
+  return grant === "authorization_code" || grant === "refresh_token"
+    ? `oauth2.token.${grant}`
+    : "oauth2.token";
 }
 
 /** Token endpoints take a form (or, like Google's, a JSON object); both become URLSearchParams. */
@@ -176,9 +302,15 @@ function formOf(request: RequestContext): URLSearchParams {
   const { body } = request;
   if (body.kind === "form") return body.value;
   const form = new URLSearchParams();
-  if (body.kind === "json" && body.value && typeof body.value === "object" && !Array.isArray(body.value)) {
+  if (
+    body.kind === "json" &&
+    body.value &&
+    typeof body.value === "object" &&
+    !Array.isArray(body.value)
+  ) {
     for (const [name, value] of Object.entries(body.value)) {
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") form.set(name, String(value));
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+        form.set(name, String(value));
     }
   }
   return form;

@@ -1,7 +1,12 @@
 import { CodeChallengeMethod, type OAuth2Client } from "google-auth-library";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../index.js";
-import { bearer, googleErrorOf, sandboxAdminClient, sandboxOAuthClient } from "../testing/official-clients.js";
+import {
+  bearer,
+  googleErrorOf,
+  sandboxAdminClient,
+  sandboxOAuthClient,
+} from "../testing/official-clients.js";
 import { control, walkSignInPages } from "../testing/sandbox-test-kit.js";
 import { scopes } from "./scopes.js";
 
@@ -10,7 +15,13 @@ const appClient = {
   clientSecret: "app-secret",
   redirectUris: ["http://localhost:3000/api/auth/callback/google"],
 };
-const analyticsScopes = ["openid", "email", "profile", scopes.analyticsReadonly, scopes.analyticsEdit];
+const analyticsScopes = [
+  "openid",
+  "email",
+  "profile",
+  scopes.analyticsReadonly,
+  scopes.analyticsEdit,
+];
 
 let sandbox: RunningSandbox;
 
@@ -28,8 +39,14 @@ interface Authorized {
 }
 
 /** generateAuthUrl → sign-in pages → the code, exactly as an app would get it. */
-async function authorize(email: string, options: { accessType?: "online" | "offline"; scope?: string[] } = {}): Promise<Authorized> {
-  const client = sandboxOAuthClient(sandbox.url, { ...appClient, redirectUri: appClient.redirectUris[0]! });
+async function authorize(
+  email: string,
+  options: { accessType?: "online" | "offline"; scope?: string[] } = {},
+): Promise<Authorized> {
+  const client = sandboxOAuthClient(sandbox.url, {
+    ...appClient,
+    redirectUri: appClient.redirectUris[0]!,
+  });
   const { codeVerifier, codeChallenge } = await client.generateCodeVerifierAsync();
   const url = client.generateAuthUrl({
     access_type: options.accessType ?? "offline",
@@ -42,7 +59,12 @@ async function authorize(email: string, options: { accessType?: "online" | "offl
     login_hint: email,
   });
   const { callback } = await walkSignInPages(url, { email });
-  return { client, code: callback.searchParams.get("code")!, codeVerifier: codeVerifier!, callback };
+  return {
+    client,
+    code: callback.searchParams.get("code")!,
+    codeVerifier: codeVerifier!,
+    callback,
+  };
 }
 
 function oauthErrorOf(error: Awaited<ReturnType<typeof googleErrorOf>>): unknown {
@@ -62,10 +84,19 @@ describe("OAuth2Client against the sandbox", () => {
     expect(tokens.token_type).toBe("Bearer");
     expect(tokens.expiry_date).toBeGreaterThan(Date.now() + 3_500_000);
     expect(tokens.scope?.split(" ")).toEqual(
-      expect.arrayContaining(["openid", scopes.email, scopes.profile, scopes.analyticsReadonly, scopes.analyticsEdit]),
+      expect.arrayContaining([
+        "openid",
+        scopes.email,
+        scopes.profile,
+        scopes.analyticsReadonly,
+        scopes.analyticsEdit,
+      ]),
     );
 
-    const ticket = await client.verifyIdToken({ idToken: tokens.id_token!, audience: appClient.clientId });
+    const ticket = await client.verifyIdToken({
+      idToken: tokens.id_token!,
+      audience: appClient.clientId,
+    });
     expect(ticket.getPayload()).toMatchObject({
       iss: sandbox.url,
       aud: appClient.clientId,
@@ -85,17 +116,28 @@ describe("OAuth2Client against the sandbox", () => {
     const { tokens } = await client.getToken({ code, codeVerifier });
     const replay = await googleErrorOf(client.getToken({ code, codeVerifier }));
     expect(replay.status).toBe(400);
-    expect(oauthErrorOf(replay)).toEqual({ error: "invalid_grant", error_description: "Bad Request" });
+    expect(oauthErrorOf(replay)).toEqual({
+      error: "invalid_grant",
+      error_description: "Bad Request",
+    });
     expect((await googleErrorOf(client.getTokenInfo(tokens.access_token!))).status).toBe(400);
   });
 
   it("checks the PKCE verifier", async () => {
     const wrong = await authorize("pkce@example.com");
-    const mismatch = await googleErrorOf(wrong.client.getToken({ code: wrong.code, codeVerifier: "x".repeat(64) }));
-    expect(oauthErrorOf(mismatch)).toEqual({ error: "invalid_grant", error_description: "Invalid code verifier." });
+    const mismatch = await googleErrorOf(
+      wrong.client.getToken({ code: wrong.code, codeVerifier: "x".repeat(64) }),
+    );
+    expect(oauthErrorOf(mismatch)).toEqual({
+      error: "invalid_grant",
+      error_description: "Invalid code verifier.",
+    });
     const missing = await authorize("pkce@example.com");
     const none = await googleErrorOf(missing.client.getToken({ code: missing.code }));
-    expect(oauthErrorOf(none)).toEqual({ error: "invalid_grant", error_description: "Missing code verifier." });
+    expect(oauthErrorOf(none)).toEqual({
+      error: "invalid_grant",
+      error_description: "Missing code verifier.",
+    });
   });
 
   it("expires codes after five minutes", async () => {
@@ -111,25 +153,47 @@ describe("OAuth2Client against the sandbox", () => {
 
   it("answers redirect_uri_mismatch when the exchange names another redirect URI", async () => {
     const { code, codeVerifier } = await authorize("redirect@example.com");
-    const other = sandboxOAuthClient(sandbox.url, { ...appClient, redirectUri: "http://localhost:3000/elsewhere" });
+    const other = sandboxOAuthClient(sandbox.url, {
+      ...appClient,
+      redirectUri: "http://localhost:3000/elsewhere",
+    });
     const error = await googleErrorOf(other.getToken({ code, codeVerifier }));
     expect(error.status).toBe(400);
-    expect(oauthErrorOf(error)).toEqual({ error: "redirect_uri_mismatch", error_description: "Bad Request" });
+    expect(oauthErrorOf(error)).toEqual({
+      error: "redirect_uri_mismatch",
+      error_description: "Bad Request",
+    });
   });
 
   it("answers 401 invalid_client for a wrong secret or an unknown client", async () => {
     const { code, codeVerifier } = await authorize("client@example.com");
-    const wrongSecret = sandboxOAuthClient(sandbox.url, { ...appClient, clientSecret: "nope", redirectUri: appClient.redirectUris[0]! });
+    const wrongSecret = sandboxOAuthClient(sandbox.url, {
+      ...appClient,
+      clientSecret: "nope",
+      redirectUri: appClient.redirectUris[0]!,
+    });
     const bad = await googleErrorOf(wrongSecret.getToken({ code, codeVerifier }));
     expect(bad.status).toBe(401);
-    expect(oauthErrorOf(bad)).toEqual({ error: "invalid_client", error_description: "Unauthorized" });
-    const unknown = sandboxOAuthClient(sandbox.url, { clientId: "who", clientSecret: "x", redirectUri: appClient.redirectUris[0]! });
+    expect(oauthErrorOf(bad)).toEqual({
+      error: "invalid_client",
+      error_description: "Unauthorized",
+    });
+    const unknown = sandboxOAuthClient(sandbox.url, {
+      clientId: "who",
+      clientSecret: "x",
+      redirectUri: appClient.redirectUris[0]!,
+    });
     const notFound = await googleErrorOf(unknown.getToken({ code, codeVerifier }));
-    expect(oauthErrorOf(notFound)).toEqual({ error: "invalid_client", error_description: "The OAuth client was not found." });
+    expect(oauthErrorOf(notFound)).toEqual({
+      error: "invalid_client",
+      error_description: "The OAuth client was not found.",
+    });
   });
 
   it("issues no refresh token without access_type=offline", async () => {
-    const { client, code, codeVerifier } = await authorize("online@example.com", { accessType: "online" });
+    const { client, code, codeVerifier } = await authorize("online@example.com", {
+      accessType: "online",
+    });
     const { tokens } = await client.getToken({ code, codeVerifier });
     expect(tokens.refresh_token).toBeUndefined();
     expect(tokens.access_token).toBeTruthy();
@@ -153,7 +217,12 @@ describe("OAuth2Client against the sandbox", () => {
     const info = await client.getTokenInfo(refreshed[0]!);
     expect(info.scopes).toEqual(expect.arrayContaining([scopes.analyticsEdit]));
 
-    const old = await googleErrorOf(sandboxAdminClient(sandbox.url, bearer(sandbox.url, tokens.access_token!)).properties.reportingDataAnnotations.list({ parent }));
+    const old = await googleErrorOf(
+      sandboxAdminClient(
+        sandbox.url,
+        bearer(sandbox.url, tokens.access_token!),
+      ).properties.reportingDataAnnotations.list({ parent }),
+    );
     expect(old.status).toBe(401);
     expect(old.body.error.details?.[0]).toMatchObject({ reason: "ACCESS_TOKEN_EXPIRED" });
   });
@@ -165,7 +234,10 @@ describe("OAuth2Client against the sandbox", () => {
     client.setCredentials({ refresh_token: tokens.refresh_token! });
     const error = await googleErrorOf(client.refreshAccessToken());
     expect(error.status).toBe(400);
-    expect(oauthErrorOf(error)).toEqual({ error: "invalid_grant", error_description: "Token has been expired or revoked." });
+    expect(oauthErrorOf(error)).toEqual({
+      error: "invalid_grant",
+      error_description: "Token has been expired or revoked.",
+    });
   });
 
   it("revokes: the access token and its refresh token both stop working", async () => {
@@ -175,7 +247,9 @@ describe("OAuth2Client against the sandbox", () => {
     expect(revoked.status).toBe(200);
     expect((await googleErrorOf(client.getTokenInfo(tokens.access_token!))).status).toBe(400);
     client.setCredentials({ refresh_token: tokens.refresh_token! });
-    expect(oauthErrorOf(await googleErrorOf(client.refreshAccessToken()))).toMatchObject({ error: "invalid_grant" });
+    expect(oauthErrorOf(await googleErrorOf(client.refreshAccessToken()))).toMatchObject({
+      error: "invalid_grant",
+    });
     expect(oauthErrorOf(await googleErrorOf(client.revokeToken(tokens.access_token!)))).toEqual({
       error: "invalid_token",
       error_description: "Token expired or revoked",
@@ -186,16 +260,37 @@ describe("OAuth2Client against the sandbox", () => {
     const { client, code, codeVerifier } = await authorize("tokeninfo@example.com");
     const { tokens } = await client.getToken({ code, codeVerifier });
     const info = await client.getTokenInfo(tokens.access_token!);
-    expect(info).toMatchObject({ aud: appClient.clientId, azp: appClient.clientId, email: "tokeninfo@example.com", email_verified: "true", access_type: "offline" });
+    expect(info).toMatchObject({
+      aud: appClient.clientId,
+      azp: appClient.clientId,
+      email: "tokeninfo@example.com",
+      email_verified: "true",
+      access_type: "offline",
+    });
     expect(info.expiry_date).toBeGreaterThan(Date.now());
-    const byQuery = (await (await fetch(`${sandbox.url}/tokeninfo?id_token=${tokens.id_token}`)).json()) as Record<string, unknown>;
-    expect(byQuery).toMatchObject({ iss: sandbox.url, aud: appClient.clientId, email: "tokeninfo@example.com", email_verified: "true", alg: "RS256" });
+    const byQuery = (await (
+      await fetch(`${sandbox.url}/tokeninfo?id_token=${tokens.id_token}`)
+    ).json()) as Record<string, unknown>;
+    expect(byQuery).toMatchObject({
+      iss: sandbox.url,
+      aud: appClient.clientId,
+      email: "tokeninfo@example.com",
+      email_verified: "true",
+      alg: "RS256",
+    });
   });
 
   it("honours accessTokenLifetimeSeconds", async () => {
-    const short = await startSandbox({ port: 0, clients: [], faultControl: true, accessTokenLifetimeSeconds: 60 });
+    const short = await startSandbox({
+      port: 0,
+      clients: [],
+      faultControl: true,
+      accessTokenLifetimeSeconds: 60,
+    });
     try {
-      const minted = await control<{ expires_in: number }>(short.url, "POST", "/tokens", { email: "short@example.com" });
+      const minted = await control<{ expires_in: number }>(short.url, "POST", "/tokens", {
+        email: "short@example.com",
+      });
       expect(minted.expires_in).toBe(60);
     } finally {
       await short.close();

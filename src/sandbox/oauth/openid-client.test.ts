@@ -11,9 +11,15 @@ const redirectUri = "http://127.0.0.1:4321/callback";
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, clients: [] });
-  config = await oidc.discovery(new URL(sandbox.url), sandboxTestClient.clientId, sandboxTestClient.clientSecret, undefined, {
-    execute: [oidc.allowInsecureRequests],
-  });
+  config = await oidc.discovery(
+    new URL(sandbox.url),
+    sandboxTestClient.clientId,
+    sandboxTestClient.clientSecret,
+    undefined,
+    {
+      execute: [oidc.allowInsecureRequests],
+    },
+  );
 });
 
 afterAll(() => sandbox.close());
@@ -33,7 +39,11 @@ async function signIn(email: string, extra: Record<string, string> = {}) {
     ...extra,
   });
   const { callback } = await walkSignInPages(url, { email });
-  const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce });
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: codeVerifier,
+    expectedState: state,
+    expectedNonce: nonce,
+  });
   return { tokens, nonce };
 }
 
@@ -42,7 +52,13 @@ describe("OpenID Connect with openid-client", () => {
     const metadata = config.serverMetadata();
     expect(metadata.issuer).toBe(sandbox.url);
     expect(sandbox.url).toMatch(/^http:\/\/localhost:\d+$/);
-    for (const endpoint of ["authorization_endpoint", "token_endpoint", "userinfo_endpoint", "revocation_endpoint", "jwks_uri"] as const) {
+    for (const endpoint of [
+      "authorization_endpoint",
+      "token_endpoint",
+      "userinfo_endpoint",
+      "revocation_endpoint",
+      "jwks_uri",
+    ] as const) {
       expect(metadata[endpoint]).toMatch(new RegExp(`^${sandbox.url}/`));
     }
     expect(metadata.id_token_signing_alg_values_supported).toEqual(["RS256"]);
@@ -71,7 +87,12 @@ describe("OpenID Connect with openid-client", () => {
   it("serves userinfo for the access token", async () => {
     const { tokens } = await signIn("userinfo@example.com");
     const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
-    expect(info).toMatchObject({ email: "userinfo@example.com", email_verified: true, name: "Userinfo", given_name: "Userinfo" });
+    expect(info).toMatchObject({
+      email: "userinfo@example.com",
+      email_verified: true,
+      name: "Userinfo",
+      given_name: "Userinfo",
+    });
     expect(info.family_name).toBeUndefined();
   });
 
@@ -81,7 +102,9 @@ describe("OpenID Connect with openid-client", () => {
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.claims()?.email).toBe("refresh.oidc@example.com");
     await oidc.tokenRevocation(config, tokens.refresh_token!);
-    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
   });
 
   it("accepts client_secret_basic too", async () => {
@@ -98,12 +121,19 @@ describe("OpenID Connect with openid-client", () => {
   });
 
   it("publishes the signing key as a JWK and as a matching self-signed X.509 certificate", async () => {
-    const jwks = (await (await fetch(`${sandbox.url}/oauth2/v3/certs`)).json()) as { keys: Array<{ kid: string; n: string }> };
-    const pem = (await (await fetch(`${sandbox.url}/oauth2/v1/certs`)).json()) as Record<string, string>;
+    const jwks = (await (await fetch(`${sandbox.url}/oauth2/v3/certs`)).json()) as {
+      keys: Array<{ kid: string; n: string }>;
+    };
+    const pem = (await (await fetch(`${sandbox.url}/oauth2/v1/certs`)).json()) as Record<
+      string,
+      string
+    >;
     const [key] = jwks.keys;
     const certificate = new X509Certificate(pem[key!.kid]!);
     expect(certificate.verify(certificate.publicKey)).toBe(true);
     expect((certificate.publicKey.export({ format: "jwk" }) as { n: string }).n).toBe(key!.n);
-    expect(createPublicKey({ key: key as never, format: "jwk" }).equals(certificate.publicKey)).toBe(true);
+    expect(
+      createPublicKey({ key: key as never, format: "jwk" }).equals(certificate.publicKey),
+    ).toBe(true);
   });
 });

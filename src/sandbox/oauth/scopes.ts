@@ -26,11 +26,24 @@ const knownScopes = new Map<string, ScopeInfo>([
   [scopes.email, { basic: true, description: "See your primary Google Account email address" }],
   [
     scopes.profile,
-    { basic: true, description: "See your personal info, including any personal info you've made publicly available" },
+    {
+      basic: true,
+      description:
+        "See your personal info, including any personal info you've made publicly available",
+    },
   ],
-  [scopes.analytics, { basic: false, description: "See and download your Google Analytics data, and manage it" }],
-  [scopes.analyticsReadonly, { basic: false, description: "See and download your Google Analytics data" }],
-  [scopes.analyticsEdit, { basic: false, description: "Edit Google Analytics management entities" }],
+  [
+    scopes.analytics,
+    { basic: false, description: "See and download your Google Analytics data, and manage it" },
+  ],
+  [
+    scopes.analyticsReadonly,
+    { basic: false, description: "See and download your Google Analytics data" },
+  ],
+  [
+    scopes.analyticsEdit,
+    { basic: false, description: "Edit Google Analytics management entities" },
+  ],
 ]);
 
 /** Short names Google accepts for the sign-in scopes. */

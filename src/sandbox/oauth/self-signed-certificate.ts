@@ -10,8 +10,13 @@ export function selfSignedCertificatePem(
   publicKey: KeyObject,
   options: { commonName: string; serial: Buffer; notBefore: Date; notAfter: Date },
 ): string {
-  const sha256WithRsa = sequence(objectIdentifier("1.2.840.113549.1.1.11"), Buffer.from([0x05, 0x00]));
-  const name = sequence(set(sequence(objectIdentifier("2.5.4.3"), tlv(0x0c, Buffer.from(options.commonName, "utf8")))));
+  const sha256WithRsa = sequence(
+    objectIdentifier("1.2.840.113549.1.1.11"),
+    Buffer.from([0x05, 0x00]),
+  );
+  const name = sequence(
+    set(sequence(objectIdentifier("2.5.4.3"), tlv(0x0c, Buffer.from(options.commonName, "utf8")))),
+  );
   const toBeSigned = sequence(
     tlv(0xa0, integer(Buffer.from([2]))),
     integer(options.serial),
@@ -22,7 +27,11 @@ export function selfSignedCertificatePem(
     publicKey.export({ type: "spki", format: "der" }),
   );
   const signature = sign("sha256", toBeSigned, privateKey);
-  const der = sequence(toBeSigned, sha256WithRsa, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])));
+  const der = sequence(
+    toBeSigned,
+    sha256WithRsa,
+    tlv(0x03, Buffer.concat([Buffer.from([0]), signature])),
+  );
   const base64 = der.toString("base64").replace(/.{64}/g, "$&\n").replace(/\n$/, "");
   return `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
 }
@@ -57,7 +66,8 @@ function objectIdentifier(dotted: string): Buffer {
   const bytes = [first! * 40 + second!];
   for (const arc of rest) {
     const chunk: number[] = [arc & 0x7f];
-    for (let value = Math.floor(arc / 128); value > 0; value = Math.floor(value / 128)) chunk.unshift((value & 0x7f) | 0x80);
+    for (let value = Math.floor(arc / 128); value > 0; value = Math.floor(value / 128))
+      chunk.unshift((value & 0x7f) | 0x80);
     bytes.push(...chunk);
   }
   return tlv(0x06, Buffer.from(bytes));
@@ -66,5 +76,7 @@ function objectIdentifier(dotted: string): Buffer {
 function time(date: Date): Buffer {
   const iso = date.toISOString().replace(/[-:T]/g, "").slice(0, 14);
   // UTCTime until 2049, GeneralizedTime after (RFC 5280 §4.1.2.5).
-  return date.getUTCFullYear() < 2050 ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`)) : tlv(0x18, Buffer.from(`${iso}Z`));
+  return date.getUTCFullYear() < 2050
+    ? tlv(0x17, Buffer.from(`${iso.slice(2)}Z`))
+    : tlv(0x18, Buffer.from(`${iso}Z`));
 }

@@ -8,7 +8,11 @@ import { interactionLifetimeSeconds } from "../sandbox-options.js";
 import type { SandboxContext } from "../sandbox-context.js";
 import { ensureSandboxUser } from "../seed/seed-sandbox-user.js";
 import type { UserRecord } from "../store/sandbox-records.js";
-import { callbackUrl, parseAuthorizationRequest, type AuthorizationRequest } from "./authorization-request.js";
+import {
+  callbackUrl,
+  parseAuthorizationRequest,
+  type AuthorizationRequest,
+} from "./authorization-request.js";
 import { isBasicScope, sortScopes } from "./scopes.js";
 import { renderConsentPage, renderEmailPage } from "./sign-in-pages.js";
 
@@ -42,29 +46,62 @@ export class SignInFlow {
   routes(): Route[] {
     const page = { family: "page" as const };
     return [
-      { ...page, method: "GET", pattern: /^\/o\/oauth2\/(?:v2\/)?auth$/, body: "none", counter: "oauth2.authorize", handle: (c) => this.authorize(c) },
-      { ...page, method: "POST", pattern: new RegExp(`^/signin/${idPattern}/identifier$`), body: "form", counter: "oauth2.signin", handle: (c) => this.submitEmail(c) },
-      { ...page, method: "GET", pattern: new RegExp(`^/signin/${idPattern}/consent$`), body: "none", counter: "oauth2.consent", handle: (c) => this.showConsent(c) },
-      { ...page, method: "POST", pattern: new RegExp(`^/signin/${idPattern}/consent$`), body: "form", counter: "oauth2.consent", handle: (c) => this.submitConsent(c) },
+      {
+        ...page,
+        method: "GET",
+        pattern: /^\/o\/oauth2\/(?:v2\/)?auth$/,
+        body: "none",
+        counter: "oauth2.authorize",
+        handle: (c) => this.authorize(c),
+      },
+      {
+        ...page,
+        method: "POST",
+        pattern: new RegExp(`^/signin/${idPattern}/identifier$`),
+        body: "form",
+        counter: "oauth2.signin",
+        handle: (c) => this.submitEmail(c),
+      },
+      {
+        ...page,
+        method: "GET",
+        pattern: new RegExp(`^/signin/${idPattern}/consent$`),
+        body: "none",
+        counter: "oauth2.consent",
+        handle: (c) => this.showConsent(c),
+      },
+      {
+        ...page,
+        method: "POST",
+        pattern: new RegExp(`^/signin/${idPattern}/consent$`),
+        body: "form",
+        counter: "oauth2.consent",
+        handle: (c) => this.submitConsent(c),
+      },
     ];
   }
 
   private async authorize(context: RequestContext): Promise<HandlerResult> {
     const request = parseAuthorizationRequest(context.query, this.context.clients);
     const existingKey = context.cookies[sandboxSessionCookie];
-    const browserKey = existingKey && /^[A-Za-z0-9_-]{32,64}$/.test(existingKey) ? existingKey : randomBytes(24).toString("base64url");
+    const browserKey =
+      existingKey && /^[A-Za-z0-9_-]{32,64}$/.test(existingKey)
+        ? existingKey
+        : randomBytes(24).toString("base64url");
     const signedInSub = this.sessions.get(browserKey);
     const signedIn = signedInSub ? this.context.store.users.get(signedInSub) : undefined;
 
     if (request.prompts.has("none")) {
       if (!signedIn) return redirectResult(callbackUrl(request, { error: "login_required" }));
-      if (this.needsConsent(request, signedIn.sub)) return redirectResult(callbackUrl(request, { error: "consent_required" }));
+      if (this.needsConsent(request, signedIn.sub))
+        return redirectResult(callbackUrl(request, { error: "consent_required" }));
       return redirectResult(await this.finish(request, signedIn, request.scopes, false));
     }
 
     const now = this.context.clock.now();
     if (this.interactions.size > 256) {
-      for (const [id, interaction] of this.interactions) if (interaction.expiresAt <= now) this.interactions.delete(id);
+      for (const [id, interaction] of this.interactions)
+        if (interaction.expiresAt <= now) this.interactions.delete(id);
     }
     const interaction: Interaction = {
       id: randomBytes(18).toString("base64url"),
@@ -76,7 +113,10 @@ export class SignInFlow {
     this.interactions.set(interaction.id, interaction);
     const result = this.emailPage(interaction, request.loginHint ?? signedIn?.email ?? "");
     if (browserKey !== existingKey) {
-      result.headers = { ...result.headers, "set-cookie": serializeCookie(sandboxSessionCookie, browserKey) };
+      result.headers = {
+        ...result.headers,
+        "set-cookie": serializeCookie(sandboxSessionCookie, browserKey),
+      };
     }
     return result;
   }
@@ -85,14 +125,23 @@ export class SignInFlow {
     const interaction = this.activeInteraction(context, true);
     const email = form(context).get("email")?.trim() ?? "";
     if (email.length > 254 || !emailPattern.test(email)) {
-      return this.emailPage(interaction, email, "Enter a valid email address, for example jane.doe@example.com.", 400);
+      return this.emailPage(
+        interaction,
+        email,
+        "Enter a valid email address, for example jane.doe@example.com.",
+        400,
+      );
     }
     const user = ensureSandboxUser(this.context.store, email, this.context.clock.now());
     this.sessions.set(interaction.browserKey, user.sub);
     interaction.sub = user.sub;
-    if (this.needsConsent(interaction.request, user.sub)) return redirectResult(`/signin/${interaction.id}/consent`, 303);
+    if (this.needsConsent(interaction.request, user.sub))
+      return redirectResult(`/signin/${interaction.id}/consent`, 303);
     this.interactions.delete(interaction.id);
-    return redirectResult(await this.finish(interaction.request, user, interaction.request.scopes, false), 303);
+    return redirectResult(
+      await this.finish(interaction.request, user, interaction.request.scopes, false),
+      303,
+    );
   }
 
   private showConsent(context: RequestContext): HandlerResult {
@@ -116,15 +165,22 @@ export class SignInFlow {
     const { request } = interaction;
     const body = form(context);
     this.interactions.delete(interaction.id);
-    if (body.get("decision") !== "allow") return redirectResult(callbackUrl(request, { error: "access_denied" }), 303);
+    if (body.get("decision") !== "allow")
+      return redirectResult(callbackUrl(request, { error: "access_denied" }), 303);
     const ticked = body.getAll("scope");
     const granted = request.scopes.filter((scope) => isBasicScope(scope) || ticked.includes(scope));
-    if (granted.length === 0) return redirectResult(callbackUrl(request, { error: "access_denied" }), 303);
+    if (granted.length === 0)
+      return redirectResult(callbackUrl(request, { error: "access_denied" }), 303);
     return redirectResult(await this.finish(request, user, granted, true), 303);
   }
 
   /** Records the grant and returns the redirect back to the client with a fresh code. */
-  private async finish(request: AuthorizationRequest, user: UserRecord, granted: string[], consentShown: boolean): Promise<string> {
+  private async finish(
+    request: AuthorizationRequest,
+    user: UserRecord,
+    granted: string[],
+    consentShown: boolean,
+  ): Promise<string> {
     const { tokens } = this.context;
     const clientId = request.client.clientId;
     const allGranted = tokens.recordGrant(user.sub, clientId, granted, true);
@@ -135,9 +191,15 @@ export class SignInFlow {
       sub: user.sub,
       scopes,
       ...(request.nonce ? { nonce: request.nonce } : {}),
-      ...(request.codeChallenge ? { codeChallenge: request.codeChallenge, codeChallengeMethod: request.codeChallengeMethod ?? "plain" } : {}),
+      ...(request.codeChallenge
+        ? {
+            codeChallenge: request.codeChallenge,
+            codeChallengeMethod: request.codeChallengeMethod ?? "plain",
+          }
+        : {}),
       // Like Google: a refresh token comes with the consent screen, not with every sign-in.
-      issueRefreshToken: request.offline && (consentShown || !tokens.hasLiveRefreshToken(user.sub, clientId)),
+      issueRefreshToken:
+        request.offline && (consentShown || !tokens.hasLiveRefreshToken(user.sub, clientId)),
       offline: request.offline,
     });
     return callbackUrl(request, { code, scope: scopes.join(" ") });
@@ -149,7 +211,12 @@ export class SignInFlow {
     return request.scopes.some((scope) => !granted.includes(scope));
   }
 
-  private emailPage(interaction: Interaction, email: string, error?: string, status?: number): HandlerResult {
+  private emailPage(
+    interaction: Interaction,
+    email: string,
+    error?: string,
+    status?: number,
+  ): HandlerResult {
     return renderEmailPage(
       {
         action: `/signin/${interaction.id}/identifier`,
@@ -166,20 +233,37 @@ export class SignInFlow {
   private activeInteraction(context: RequestContext, checkCsrf: boolean): Interaction {
     const interaction = this.interactions.get(context.params.id ?? "");
     if (!interaction || interaction.expiresAt <= this.context.clock.now()) {
-      throw new PageError(400, "Error 400: invalid_request", "This sign-in request has expired or is unknown. Go back to the app and start again.");
+      throw new PageError(
+        400,
+        "Error 400: invalid_request",
+        "This sign-in request has expired or is unknown. Go back to the app and start again.",
+      );
     }
     if (context.cookies[sandboxSessionCookie] !== interaction.browserKey) {
-      throw new PageError(403, "Error 403: invalid_request", "This sign-in request belongs to another browser session. Go back to the app and start again.");
+      throw new PageError(
+        403,
+        "Error 403: invalid_request",
+        "This sign-in request belongs to another browser session. Go back to the app and start again.",
+      );
     }
     if (checkCsrf && !sameToken(form(context).get("csrf_token") ?? "", interaction.csrfToken)) {
-      throw new PageError(403, "Error 403: invalid_request", "The form's security token is missing or wrong. Go back to the app and start again.");
+      throw new PageError(
+        403,
+        "Error 403: invalid_request",
+        "The form's security token is missing or wrong. Go back to the app and start again.",
+      );
     }
     return interaction;
   }
 
   private userOf(interaction: Interaction): UserRecord {
     const user = interaction.sub ? this.context.store.users.get(interaction.sub) : undefined;
-    if (!user) throw new PageError(400, "Error 400: invalid_request", "Enter your email first. Go back to the app and start again.");
+    if (!user)
+      throw new PageError(
+        400,
+        "Error 400: invalid_request",
+        "Enter your email first. Go back to the app and start again.",
+      );
     return user;
   }
 }

@@ -3,7 +3,12 @@ import { sandboxTestClient, startSandbox, type RunningSandbox } from "../index.j
 import { readForm, walkSignInPages } from "../testing/sandbox-test-kit.js";
 import { scopes } from "./scopes.js";
 
-const app = { clientId: "tidemark-web", clientSecret: "web-secret", redirectUris: ["http://localhost:3000/callback"], displayName: "Tidemark" };
+const app = {
+  clientId: "tidemark-web",
+  clientSecret: "web-secret",
+  redirectUris: ["http://localhost:3000/callback"],
+  displayName: "Tidemark",
+};
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
@@ -25,11 +30,20 @@ function authorizeUrl(parameters: Record<string, string> = {}): string {
   return `${sandbox.url}/o/oauth2/v2/auth?${query.toString()}`;
 }
 
-async function exchange(code: string, redirectUri = app.redirectUris[0]!): Promise<Record<string, unknown>> {
+async function exchange(
+  code: string,
+  redirectUri = app.redirectUris[0]!,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${sandbox.url}/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ code, redirect_uri: redirectUri, client_id: app.clientId, client_secret: app.clientSecret, grant_type: "authorization_code" }),
+    body: new URLSearchParams({
+      code,
+      redirect_uri: redirectUri,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      grant_type: "authorization_code",
+    }),
   });
   return (await response.json()) as Record<string, unknown>;
 }
@@ -47,7 +61,9 @@ describe("the sign-in page", () => {
     expect(html).toContain("<title>Sign in with Google</title>");
     expect(html).toContain("Tidemark sandbox");
     expect(html).toMatch(/<label[^>]*for="email"[^>]*>Email<\/label>/);
-    expect(html).toMatch(/<input id="email" name="email" type="email"[^>]*value="jane@example.com"/);
+    expect(html).toMatch(
+      /<input id="email" name="email" type="email"[^>]*value="jane@example.com"/,
+    );
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Continue<\/button>/);
     expect(html).toContain("to continue to <strong>Tidemark</strong>");
     expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
@@ -63,11 +79,15 @@ describe("the sign-in page", () => {
     expect(csp).not.toContain("unsafe-inline");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     const cookie = response.headers.getSetCookie()[0]!;
-    expect(cookie).toMatch(/^tidemark_sandbox_session=[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^tidemark_sandbox_session=[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
   });
 
   it("escapes what it echoes", async () => {
-    const html = await (await fetch(authorizeUrl({ login_hint: '"><script>alert(1)</script>' }))).text();
+    const html = await (
+      await fetch(authorizeUrl({ login_hint: '"><script>alert(1)</script>' }))
+    ).text();
     expect(html).not.toContain("<script>");
     expect(html).toContain("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
   });
@@ -97,11 +117,16 @@ describe("the consent page and the redirect back", () => {
     const afterEmail = await fetch(`${sandbox.url}${emailForm.action}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-      body: new URLSearchParams({ csrf_token: emailForm.csrfToken, email: "consent.page@example.com" }),
+      body: new URLSearchParams({
+        csrf_token: emailForm.csrfToken,
+        email: "consent.page@example.com",
+      }),
       redirect: "manual",
     });
     expect(afterEmail.status).toBe(303);
-    const consent = await fetch(new URL(afterEmail.headers.get("location")!, sandbox.url), { headers: { cookie } });
+    const consent = await fetch(new URL(afterEmail.headers.get("location")!, sandbox.url), {
+      headers: { cookie },
+    });
     const html = await consent.text();
     expect(html).toContain("See your primary Google Account email address");
     expect(html).toContain("See and download your Google Analytics data");
@@ -133,51 +158,82 @@ describe("the consent page and the redirect back", () => {
   });
 
   it("drops an unticked Analytics scope from the grant (granular consent)", async () => {
-    const { callback } = await walkSignInPages(authorizeUrl(), { email: "granular@example.com", untick: [scopes.analyticsEdit] });
+    const { callback } = await walkSignInPages(authorizeUrl(), {
+      email: "granular@example.com",
+      untick: [scopes.analyticsEdit],
+    });
     expect(callback.searchParams.get("scope")).not.toContain(scopes.analyticsEdit);
     const tokens = await exchange(callback.searchParams.get("code")!);
-    expect(String(tokens.scope).split(" ")).toEqual(["openid", scopes.email, scopes.profile, scopes.analyticsReadonly]);
+    expect(String(tokens.scope).split(" ")).toEqual([
+      "openid",
+      scopes.email,
+      scopes.profile,
+      scopes.analyticsReadonly,
+    ]);
   });
 
   it("Cancel redirects with error=access_denied and the state", async () => {
-    const { callback } = await walkSignInPages(authorizeUrl(), { email: "cancel@example.com", decision: "cancel" });
+    const { callback } = await walkSignInPages(authorizeUrl(), {
+      email: "cancel@example.com",
+      decision: "cancel",
+    });
     expect(callback.searchParams.get("error")).toBe("access_denied");
     expect(callback.searchParams.get("state")).toBe("s-1");
     expect(callback.searchParams.has("code")).toBe(false);
   });
 
   it("skips consent for a returning person whose scopes were granted, and honours prompt=none", async () => {
-    const first = await walkSignInPages(authorizeUrl({ prompt: "consent" }), { email: "returning@example.com" });
+    const first = await walkSignInPages(authorizeUrl({ prompt: "consent" }), {
+      email: "returning@example.com",
+    });
     expect(first.consentShown).toBe(true);
     await exchange(first.callback.searchParams.get("code")!);
 
-    const again = await walkSignInPages(authorizeUrl(), { email: "returning@example.com", cookie: first.cookie });
+    const again = await walkSignInPages(authorizeUrl(), {
+      email: "returning@example.com",
+      cookie: first.cookie,
+    });
     expect(again.consentShown).toBe(false);
     const tokens = await exchange(again.callback.searchParams.get("code")!);
     expect(tokens.access_token).toBeTruthy();
     expect(tokens.refresh_token).toBeUndefined(); // like Google: the refresh token came with the consent
 
-    const silent = await fetch(authorizeUrl({ prompt: "none" }), { headers: { cookie: first.cookie }, redirect: "manual" });
+    const silent = await fetch(authorizeUrl({ prompt: "none" }), {
+      headers: { cookie: first.cookie },
+      redirect: "manual",
+    });
     expect(silent.status).toBe(302);
     expect(new URL(silent.headers.get("location")!).searchParams.get("code")).toBeTruthy();
 
     const stranger = await fetch(authorizeUrl({ prompt: "none" }), { redirect: "manual" });
-    expect(new URL(stranger.headers.get("location")!).searchParams.get("error")).toBe("login_required");
+    expect(new URL(stranger.headers.get("location")!).searchParams.get("error")).toBe(
+      "login_required",
+    );
   });
 
   it("adds earlier grants with include_granted_scopes=true", async () => {
-    await walkSignInPages(authorizeUrl({ scope: `openid ${scopes.analyticsReadonly}` }), { email: "incremental@example.com" }).then(({ callback }) =>
-      exchange(callback.searchParams.get("code")!),
-    );
-    const { callback } = await walkSignInPages(authorizeUrl({ scope: `openid ${scopes.analyticsEdit}`, include_granted_scopes: "true" }), {
+    await walkSignInPages(authorizeUrl({ scope: `openid ${scopes.analyticsReadonly}` }), {
       email: "incremental@example.com",
-    });
+    }).then(({ callback }) => exchange(callback.searchParams.get("code")!));
+    const { callback } = await walkSignInPages(
+      authorizeUrl({ scope: `openid ${scopes.analyticsEdit}`, include_granted_scopes: "true" }),
+      {
+        email: "incremental@example.com",
+      },
+    );
     const tokens = await exchange(callback.searchParams.get("code")!);
-    expect(String(tokens.scope).split(" ")).toEqual(["openid", scopes.analyticsReadonly, scopes.analyticsEdit]);
+    expect(String(tokens.scope).split(" ")).toEqual([
+      "openid",
+      scopes.analyticsReadonly,
+      scopes.analyticsEdit,
+    ]);
   });
 
   it("lets the test client use any loopback redirect URI", async () => {
-    const url = authorizeUrl({ client_id: sandboxTestClient.clientId, redirect_uri: "http://127.0.0.1:9999/any/path" });
+    const url = authorizeUrl({
+      client_id: sandboxTestClient.clientId,
+      redirect_uri: "http://127.0.0.1:9999/any/path",
+    });
     const { callback } = await walkSignInPages(url, { email: "tester@example.com" });
     expect(callback.origin).toBe("http://127.0.0.1:9999");
     expect(callback.searchParams.get("code")).toBeTruthy();
@@ -196,19 +252,50 @@ describe("protection and errors", () => {
         body: new URLSearchParams(fields),
         redirect: "manual",
       });
-    expect((await post({ csrf_token: "forged", email: "a@example.com" }, { cookie })).status).toBe(403);
+    expect((await post({ csrf_token: "forged", email: "a@example.com" }, { cookie })).status).toBe(
+      403,
+    );
     expect((await post({ email: "a@example.com" }, { cookie })).status).toBe(403);
-    expect((await post({ csrf_token: form.csrfToken, email: "a@example.com" }, {})).status).toBe(403);
-    expect((await post({ csrf_token: form.csrfToken, email: "a@example.com" }, { cookie: "tidemark_sandbox_session=someone-else-entirely-0123456789" })).status).toBe(403);
+    expect((await post({ csrf_token: form.csrfToken, email: "a@example.com" }, {})).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await post(
+          { csrf_token: form.csrfToken, email: "a@example.com" },
+          { cookie: "tidemark_sandbox_session=someone-else-entirely-0123456789" },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it.each([
     ["an unknown client", { client_id: "nobody" }, 401, "invalid_client"],
-    ["an unregistered redirect URI", { redirect_uri: "http://localhost:3000/other" }, 400, "redirect_uri_mismatch"],
-    ["a non-loopback redirect for the test client", { client_id: sandboxTestClient.clientId, redirect_uri: "https://evil.example/cb" }, 400, "redirect_uri_mismatch"],
-    ["an unknown scope", { scope: "openid https://www.googleapis.com/auth/drive" }, 400, "invalid_scope"],
+    [
+      "an unregistered redirect URI",
+      { redirect_uri: "http://localhost:3000/other" },
+      400,
+      "redirect_uri_mismatch",
+    ],
+    [
+      "a non-loopback redirect for the test client",
+      { client_id: sandboxTestClient.clientId, redirect_uri: "https://evil.example/cb" },
+      400,
+      "redirect_uri_mismatch",
+    ],
+    [
+      "an unknown scope",
+      { scope: "openid https://www.googleapis.com/auth/drive" },
+      400,
+      "invalid_scope",
+    ],
     ["an unsupported response type", { response_type: "token" }, 400, "unsupported_response_type"],
-    ["a bad PKCE method", { code_challenge: "x".repeat(43), code_challenge_method: "S512" }, 400, "invalid_request"],
+    [
+      "a bad PKCE method",
+      { code_challenge: "x".repeat(43), code_challenge_method: "S512" },
+      400,
+      "invalid_request",
+    ],
   ])("shows an error page (no redirect) for %s", async (_case, parameters, status, error) => {
     const response = await fetch(authorizeUrl(parameters), { redirect: "manual" });
     expect(response.status).toBe(status);

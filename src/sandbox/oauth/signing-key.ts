@@ -1,4 +1,10 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  type KeyObject,
+} from "node:crypto";
 import { promisify } from "node:util";
 import type { SandboxStore } from "../store/sandbox-store.js";
 import { selfSignedCertificatePem } from "./self-signed-certificate.js";
@@ -20,7 +26,9 @@ let processKey: Promise<KeyObject> | undefined;
  */
 export async function loadSigningKey(store: SandboxStore, now: number): Promise<SigningKey> {
   if (!store.signingKey) {
-    processKey ??= generateRsaKeyPair("rsa", { modulusLength: 2048 }).then(({ privateKey }) => privateKey);
+    processKey ??= generateRsaKeyPair("rsa", { modulusLength: 2048 }).then(
+      ({ privateKey }) => privateKey,
+    );
     const privateKey = await processKey;
     const privateJwk = privateKey.export({ format: "jwk" }) as Record<string, unknown>;
     store.signingKey = { kid: thumbprint(privateJwk), privateJwk, createdAt: now };

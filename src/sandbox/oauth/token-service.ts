@@ -72,7 +72,11 @@ export class TokenService {
       for (const [hash, record] of this.codes) if (record.expiresAt < now) this.codes.delete(hash);
     }
     const code = randomToken("4/0", 48);
-    this.codes.set(hashToken(code), { ...grant, expiresAt: now + authorizationCodeLifetimeSeconds * 1000, used: false });
+    this.codes.set(hashToken(code), {
+      ...grant,
+      expiresAt: now + authorizationCodeLifetimeSeconds * 1000,
+      used: false,
+    });
     return code;
   }
 
@@ -82,8 +86,14 @@ export class TokenService {
     const redirectUri = required(form, "redirect_uri");
     const hash = hashToken(code);
     const record = this.codes.get(hash);
-    if (!record) throw new OAuthError(400, "invalid_grant", code.startsWith("4/") ? "Bad Request" : "Malformed auth code.");
-    if (record.clientId !== client.clientId) throw new OAuthError(400, "invalid_grant", "Bad Request");
+    if (!record)
+      throw new OAuthError(
+        400,
+        "invalid_grant",
+        code.startsWith("4/") ? "Bad Request" : "Malformed auth code.",
+      );
+    if (record.clientId !== client.clientId)
+      throw new OAuthError(400, "invalid_grant", "Bad Request");
     if (record.used) {
       // A replayed code revokes what the first exchange issued (RFC 6749 §4.1.2).
       this.codes.delete(hash);
@@ -94,12 +104,17 @@ export class TokenService {
       this.codes.delete(hash);
       throw new OAuthError(400, "invalid_grant", "Bad Request");
     }
-    if (redirectUri !== record.redirectUri) throw new OAuthError(400, "redirect_uri_mismatch", "Bad Request");
+    if (redirectUri !== record.redirectUri)
+      throw new OAuthError(400, "redirect_uri_mismatch", "Bad Request");
     if (record.codeChallenge) {
       const verifier = form.get("code_verifier");
       if (!verifier) throw new OAuthError(400, "invalid_grant", "Missing code verifier.");
-      const computed = record.codeChallengeMethod === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
-      if (computed !== record.codeChallenge) throw new OAuthError(400, "invalid_grant", "Invalid code verifier.");
+      const computed =
+        record.codeChallengeMethod === "S256"
+          ? createHash("sha256").update(verifier).digest("base64url")
+          : verifier;
+      if (computed !== record.codeChallenge)
+        throw new OAuthError(400, "invalid_grant", "Invalid code verifier.");
     }
     record.used = true;
     const user = this.userOf(record.sub);
@@ -115,24 +130,35 @@ export class TokenService {
     const refreshToken = required(form, "refresh_token");
     const record = this.deps.store.refreshTokens.get(hashToken(refreshToken));
     if (!record) throw new OAuthError(400, "invalid_grant", "Token has been expired or revoked.");
-    if (record.clientId !== client.clientId) throw new OAuthError(401, "unauthorized_client", "Unauthorized");
+    if (record.clientId !== client.clientId)
+      throw new OAuthError(401, "unauthorized_client", "Unauthorized");
     let grantedScopes = record.scopes;
     const requested = form.get("scope");
     if (requested) {
       const narrowed = requested.split(/\s+/).filter(Boolean);
       if (narrowed.some((scope) => !record.scopes.includes(scope))) {
-        throw new OAuthError(400, "invalid_scope", "Some requested scopes were invalid or were not granted.");
+        throw new OAuthError(
+          400,
+          "invalid_scope",
+          "Some requested scopes were invalid or were not granted.",
+        );
       }
       grantedScopes = narrowed;
     }
     const user = this.userOf(record.sub);
-    return this.issueTokens(user, client.clientId, grantedScopes, { refreshToken: false, offline: true });
+    return this.issueTokens(user, client.clientId, grantedScopes, {
+      refreshToken: false,
+      offline: true,
+    });
   }
 
   /** Tokens for a user without the browser flow (control endpoint). Always offline. */
   mint(user: UserRecord, clientId: string, scopes: string[]): Promise<TokenResponse> {
     this.recordGrant(user.sub, clientId, scopes, true);
-    return this.issueTokens(user, clientId, sortScopes(scopes), { refreshToken: true, offline: true });
+    return this.issueTokens(user, clientId, sortScopes(scopes), {
+      refreshToken: true,
+      offline: true,
+    });
   }
 
   checkBearer(authorization: string | undefined): BearerCheck {
@@ -169,14 +195,17 @@ export class TokenService {
 
   recordGrant(sub: string, clientId: string, scopes: string[], includeGranted: boolean): string[] {
     const key = SandboxStore.grantKey(sub, clientId);
-    const merged = sortScopes(includeGranted ? [...(this.deps.store.grants.get(key) ?? []), ...scopes] : scopes);
+    const merged = sortScopes(
+      includeGranted ? [...(this.deps.store.grants.get(key) ?? []), ...scopes] : scopes,
+    );
     this.deps.store.grants.set(key, merged);
     this.deps.store.changed();
     return merged;
   }
 
   hasLiveRefreshToken(sub: string, clientId: string): boolean {
-    for (const token of this.deps.store.refreshTokens.values()) if (token.sub === sub && token.clientId === clientId) return true;
+    for (const token of this.deps.store.refreshTokens.values())
+      if (token.sub === sub && token.clientId === clientId) return true;
     return false;
   }
 
@@ -207,14 +236,29 @@ export class TokenService {
     return count;
   }
 
-  private async signIdToken(user: UserRecord, clientId: string, scopes: readonly string[], accessToken: string, nonce?: string): Promise<string> {
+  private async signIdToken(
+    user: UserRecord,
+    clientId: string,
+    scopes: readonly string[],
+    accessToken: string,
+    nonce?: string,
+  ): Promise<string> {
     const issuedAt = Math.floor(this.deps.clock.now() / 1000);
     const claims: Record<string, unknown> = { azp: clientId, sub: user.sub };
-    if (scopes.includes(knownScopes.email)) Object.assign(claims, { email: user.email, email_verified: true });
-    claims.at_hash = createHash("sha256").update(accessToken).digest().subarray(0, 16).toString("base64url");
+    if (scopes.includes(knownScopes.email))
+      Object.assign(claims, { email: user.email, email_verified: true });
+    claims.at_hash = createHash("sha256")
+      .update(accessToken)
+      .digest()
+      .subarray(0, 16)
+      .toString("base64url");
     if (nonce) claims.nonce = nonce;
     if (scopes.includes(knownScopes.profile)) {
-      Object.assign(claims, { name: user.name, picture: this.pictureUrl(user), given_name: user.givenName });
+      Object.assign(claims, {
+        name: user.name,
+        picture: this.pictureUrl(user),
+        given_name: user.givenName,
+      });
       if (user.familyName) claims.family_name = user.familyName;
     }
     return new SignJWT(claims)
@@ -249,7 +293,12 @@ export class TokenService {
     let refreshToken: string | undefined;
     if (options.refreshToken) {
       refreshToken = randomToken("1//0", 64);
-      store.refreshTokens.set(hashToken(refreshToken), { sub: user.sub, clientId, scopes, createdAt: now });
+      store.refreshTokens.set(hashToken(refreshToken), {
+        sub: user.sub,
+        clientId,
+        scopes,
+        createdAt: now,
+      });
     }
     store.changed();
     const response: TokenResponse = {
@@ -260,15 +309,23 @@ export class TokenService {
       token_type: "Bearer",
     };
     if (scopes.includes(knownScopes.openid)) {
-      response.id_token = await this.signIdToken(user, clientId, scopes, accessToken, options.nonce);
+      response.id_token = await this.signIdToken(
+        user,
+        clientId,
+        scopes,
+        accessToken,
+        options.nonce,
+      );
     }
     return response;
   }
 
   private revokeGrant(sub: string, clientId: string): void {
     const { store } = this.deps;
-    for (const [hash, token] of store.accessTokens) if (token.sub === sub && token.clientId === clientId) store.accessTokens.delete(hash);
-    for (const [hash, token] of store.refreshTokens) if (token.sub === sub && token.clientId === clientId) store.refreshTokens.delete(hash);
+    for (const [hash, token] of store.accessTokens)
+      if (token.sub === sub && token.clientId === clientId) store.accessTokens.delete(hash);
+    for (const [hash, token] of store.refreshTokens)
+      if (token.sub === sub && token.clientId === clientId) store.refreshTokens.delete(hash);
     store.grants.delete(SandboxStore.grantKey(sub, clientId));
     store.changed();
   }

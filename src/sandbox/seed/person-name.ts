@@ -1,5 +1,9 @@
 /** A display name from an email address: `jane.doe+ga@x.com` → Jane Doe. */
-export function personNameFromEmail(email: string): { name: string; givenName: string; familyName: string } {
+export function personNameFromEmail(email: string): {
+  name: string;
+  givenName: string;
+  familyName: string;
+} {
   const local = email.split("@")[0]?.split("+")[0] ?? "";
   const words = local
     .split(/[._\-\s]+/)

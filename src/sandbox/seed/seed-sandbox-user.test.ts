@@ -20,7 +20,9 @@ describe("seeded sandbox accounts", () => {
     expect(b.store.toSnapshot(now)).toEqual(a.store.toSnapshot(now));
     expect(a.user.sub).toBe(subjectForEmail("someone@example.com"));
     expect(a.user.sub).toMatch(/^1\d{20}$/);
-    expect(seed("someone.else@example.com").store.toSnapshot(now)).not.toEqual(a.store.toSnapshot(now));
+    expect(seed("someone.else@example.com").store.toSnapshot(now)).not.toEqual(
+      a.store.toSnapshot(now),
+    );
   });
 
   it("reuse the existing account on a second sign-in", () => {
@@ -29,37 +31,49 @@ describe("seeded sandbox accounts", () => {
     expect(store.users.size).toBe(1);
   });
 
-  it.each(Array.from({ length: 40 }, (_, index) => `person${index}@example.com`))("hold the promised shape for %s", (email) => {
-    const { store, user } = seed(email);
-    expect(user.accountIds).toHaveLength(2);
-    const propertyIds = user.accountIds.flatMap((id) => store.accounts.get(id)!.propertyIds);
-    expect(propertyIds.length).toBeGreaterThanOrEqual(2);
-    expect(propertyIds.length).toBeLessThanOrEqual(3);
-    expect(user.propertyRoles[propertyIds[0]!]).toBe("editor");
-    expect(propertyIds.filter((id) => user.propertyRoles[id] === "viewer")).toHaveLength(1);
-    for (const id of propertyIds) {
-      const annotations = [...store.properties.get(id)!.annotations.values()];
-      expect(annotations.length).toBeGreaterThanOrEqual(8);
-      expect(annotations.length).toBeLessThanOrEqual(15);
-      const system = annotations.filter((annotation) => annotation.systemGenerated);
-      expect(system).toHaveLength(1);
-      expect(system[0]!.color).toBe("ORANGE");
-      expect(annotations.filter((annotation) => annotation.color === "ORANGE")).toHaveLength(1);
-      expect(new Set(annotations.map((annotation) => annotation.color)).size).toBeGreaterThanOrEqual(4);
-      for (const annotation of annotations) {
-        const day = toDayNumber(annotation.target.kind === "date" ? annotation.target.date : annotation.target.startDate);
-        expect(day).toBeGreaterThanOrEqual(today - 548);
-        expect(day).toBeLessThan(today);
-        expect(annotation.title.length).toBeGreaterThan(3);
+  it.each(Array.from({ length: 40 }, (_, index) => `person${index}@example.com`))(
+    "hold the promised shape for %s",
+    (email) => {
+      const { store, user } = seed(email);
+      expect(user.accountIds).toHaveLength(2);
+      const propertyIds = user.accountIds.flatMap((id) => store.accounts.get(id)!.propertyIds);
+      expect(propertyIds.length).toBeGreaterThanOrEqual(2);
+      expect(propertyIds.length).toBeLessThanOrEqual(3);
+      expect(user.propertyRoles[propertyIds[0]!]).toBe("editor");
+      expect(propertyIds.filter((id) => user.propertyRoles[id] === "viewer")).toHaveLength(1);
+      for (const id of propertyIds) {
+        const annotations = [...store.properties.get(id)!.annotations.values()];
+        expect(annotations.length).toBeGreaterThanOrEqual(8);
+        expect(annotations.length).toBeLessThanOrEqual(15);
+        const system = annotations.filter((annotation) => annotation.systemGenerated);
+        expect(system).toHaveLength(1);
+        expect(system[0]!.color).toBe("ORANGE");
+        expect(annotations.filter((annotation) => annotation.color === "ORANGE")).toHaveLength(1);
+        expect(
+          new Set(annotations.map((annotation) => annotation.color)).size,
+        ).toBeGreaterThanOrEqual(4);
+        for (const annotation of annotations) {
+          const day = toDayNumber(
+            annotation.target.kind === "date"
+              ? annotation.target.date
+              : annotation.target.startDate,
+          );
+          expect(day).toBeGreaterThanOrEqual(today - 548);
+          expect(day).toBeLessThan(today);
+          expect(annotation.title.length).toBeGreaterThan(3);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("names from email addresses", () => {
   it.each([
     ["jane.doe@example.com", { name: "Jane Doe", givenName: "Jane", familyName: "Doe" }],
-    ["mary-ann_o.brien+ga@example.com", { name: "Mary Ann O Brien", givenName: "Mary", familyName: "Ann O Brien" }],
+    [
+      "mary-ann_o.brien+ga@example.com",
+      { name: "Mary Ann O Brien", givenName: "Mary", familyName: "Ann O Brien" },
+    ],
     ["ada@example.com", { name: "Ada", givenName: "Ada", familyName: "" }],
     ["1234@example.com", { name: "Sandbox User", givenName: "Sandbox", familyName: "User" }],
   ])("%s", (email, expected) => {

@@ -46,7 +46,10 @@ export function ensureSandboxUser(store: SandboxStore, rawEmail: string, now: nu
 
   const random = new RandomPicker(createRandom(seedFromText(`tidemark-sandbox-seed:${email}`)));
   const today = Math.floor(now / msPerDay);
-  const [ownCompany, partnerCompany] = random.shuffle(companyCatalogue) as [CompanyTemplate, CompanyTemplate];
+  const [ownCompany, partnerCompany] = random.shuffle(companyCatalogue) as [
+    CompanyTemplate,
+    CompanyTemplate,
+  ];
   const user: UserRecord = {
     sub: subjectForEmail(email),
     email,
@@ -64,7 +67,14 @@ export function ensureSandboxUser(store: SandboxStore, rawEmail: string, now: nu
     user.propertyRoles[property.id] = "editor";
   }
   const partnerAccount = createAccount(store, random, partnerCompany.name);
-  const shared = createProperty(store, random, partnerAccount.id, `${partnerCompany.domain} - GA4`, partnerCompany, today);
+  const shared = createProperty(
+    store,
+    random,
+    partnerAccount.id,
+    `${partnerCompany.domain} - GA4`,
+    partnerCompany,
+    today,
+  );
   partnerAccount.propertyIds.push(shared.id);
   user.propertyRoles[shared.id] = "viewer";
 
@@ -75,7 +85,9 @@ export function ensureSandboxUser(store: SandboxStore, rawEmail: string, now: nu
 }
 
 function createAccount(store: SandboxStore, random: RandomPicker, displayName: string) {
-  const id = freeId(random.int(10_000_000, 299_999_999), (candidate) => store.accounts.has(candidate));
+  const id = freeId(random.int(10_000_000, 299_999_999), (candidate) =>
+    store.accounts.has(candidate),
+  );
   const account = { id, displayName, propertyIds: [] as string[] };
   store.accounts.set(id, account);
   return account;
@@ -89,7 +101,9 @@ function createProperty(
   company: CompanyTemplate,
   today: number,
 ): PropertyRecord {
-  const id = freeId(random.int(300_000_000, 499_999_999), (candidate) => store.properties.has(candidate));
+  const id = freeId(random.int(300_000_000, 499_999_999), (candidate) =>
+    store.properties.has(candidate),
+  );
   const { annotations, effects } = seedAnnotations(random, today);
   const property: PropertyRecord = {
     id,
@@ -102,7 +116,8 @@ function createProperty(
     traffic: {
       seed: random.int(1, 2 ** 31 - 1),
       baseSessions: random.int(300, 5000),
-      weekendFactor: company.audience === "shop" ? random.between(1.05, 1.3) : random.between(0.45, 0.7),
+      weekendFactor:
+        company.audience === "shop" ? random.between(1.05, 1.3) : random.between(0.45, 0.7),
       growthPerYear: random.between(0.05, 0.35),
       dataStartDay: today - random.int(900, 1400),
       effects,
@@ -119,7 +134,10 @@ interface DraftAnnotation {
   effect?: TrafficEffect;
 }
 
-function seedAnnotations(random: RandomPicker, today: number): { annotations: AnnotationRecord[]; effects: TrafficEffect[] } {
+function seedAnnotations(
+  random: RandomPicker,
+  today: number,
+): { annotations: AnnotationRecord[]; effects: TrafficEffect[] } {
   const windowStart = today - seedWindowDays;
   const total = random.int(8, 15);
   const drafts: DraftAnnotation[] = [];
@@ -133,7 +151,12 @@ function seedAnnotations(random: RandomPicker, today: number): { annotations: An
   drafts.push({
     startDay: systemDay,
     endDay: systemDay,
-    record: { title: system.title, description: system.description, color: "ORANGE", systemGenerated: true },
+    record: {
+      title: system.title,
+      description: system.description,
+      color: "ORANGE",
+      systemGenerated: true,
+    },
   });
 
   drafts.sort((a, b) => a.startDay - b.startDay);
@@ -143,7 +166,11 @@ function seedAnnotations(random: RandomPicker, today: number): { annotations: An
     target:
       draft.startDay === draft.endDay
         ? { kind: "date", date: fromDayNumber(draft.startDay) }
-        : { kind: "range", startDate: fromDayNumber(draft.startDay), endDate: fromDayNumber(draft.endDay) },
+        : {
+            kind: "range",
+            startDate: fromDayNumber(draft.startDay),
+            endDate: fromDayNumber(draft.endDay),
+          },
   }));
   const effects = drafts.flatMap((draft) => (draft.effect ? [draft.effect] : []));
   return { annotations, effects };
@@ -185,8 +212,17 @@ function draftFromTemplate(
   return {
     startDay,
     endDay,
-    record: { title: template.title(random), description: template.description, color: template.color, systemGenerated: false },
-    effect: { startDay, endDay: startDay + impactDays - 1, factor: round3(random.between(template.impact[0], template.impact[1])) },
+    record: {
+      title: template.title(random),
+      description: template.description,
+      color: template.color,
+      systemGenerated: false,
+    },
+    effect: {
+      startDay,
+      endDay: startDay + impactDays - 1,
+      factor: round3(random.between(template.impact[0], template.impact[1])),
+    },
   };
 }
 

@@ -14,8 +14,7 @@ export const annotationColorNumbers = {
 export type AnnotationColorName = keyof typeof annotationColorNumbers;
 
 export type AnnotationTarget =
-  | { kind: "date"; date: CivilDate }
-  | { kind: "range"; startDate: CivilDate; endDate: CivilDate };
+  { kind: "date"; date: CivilDate } | { kind: "range"; startDate: CivilDate; endDate: CivilDate };
 
 export interface AnnotationRecord {
   id: number;

@@ -70,7 +70,8 @@ export class SandboxStore {
   }
 
   static fromSnapshot(snapshot: StoreSnapshot, onChange?: () => void): SandboxStore {
-    if (snapshot.version !== snapshotVersion) throw new Error(`Unsupported sandbox state version ${String(snapshot.version)}`);
+    if (snapshot.version !== snapshotVersion)
+      throw new Error(`Unsupported sandbox state version ${String(snapshot.version)}`);
     const store = new SandboxStore(onChange);
     store.signingKey = snapshot.signingKey;
     for (const user of snapshot.users) store.addUser(user);

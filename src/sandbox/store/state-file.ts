@@ -34,7 +34,10 @@ export class StateFile {
     } catch {
       const aside = `${this.path}.corrupt-${Date.now()}`;
       await rename(this.path, aside);
-      this.logger?.warn?.({ path: aside }, "sandbox state file was not valid JSON; moved it aside and started fresh");
+      this.logger?.warn?.(
+        { path: aside },
+        "sandbox state file was not valid JSON; moved it aside and started fresh",
+      );
       return undefined;
     }
   }
@@ -64,7 +67,10 @@ export class StateFile {
       while (this.pending) {
         this.pending = false;
         await this.writeNow().catch((error: unknown) => {
-          this.logger?.error?.({ err: error, path: this.path }, "could not write the sandbox state");
+          this.logger?.error?.(
+            { err: error, path: this.path },
+            "could not write the sandbox state",
+          );
         });
       }
     })().finally(() => {

@@ -10,7 +10,12 @@ import { sandboxTestClient } from "../sandbox-options.js";
 
 export function sandboxOAuthClient(
   sandboxUrl: string,
-  options: { clientId?: string; clientSecret?: string; redirectUri?: string; credentials?: Credentials } = {},
+  options: {
+    clientId?: string;
+    clientSecret?: string;
+    redirectUri?: string;
+    credentials?: Credentials;
+  } = {},
 ): OAuth2Client {
   const client = new OAuth2Client({
     clientId: options.clientId ?? sandboxTestClient.clientId,
@@ -32,11 +37,19 @@ export function sandboxOAuthClient(
 
 /** Admin API v1alpha (annotations, account summaries); `auth` omitted = no Authorization header. */
 export function sandboxAdminClient(sandboxUrl: string, auth?: OAuth2Client) {
-  return analyticsadmin({ version: "v1alpha", rootUrl: `${sandboxUrl}/`, ...(auth ? { auth } : {}) });
+  return analyticsadmin({
+    version: "v1alpha",
+    rootUrl: `${sandboxUrl}/`,
+    ...(auth ? { auth } : {}),
+  });
 }
 
 export function sandboxAdminBetaClient(sandboxUrl: string, auth?: OAuth2Client) {
-  return analyticsadmin({ version: "v1beta", rootUrl: `${sandboxUrl}/`, ...(auth ? { auth } : {}) });
+  return analyticsadmin({
+    version: "v1beta",
+    rootUrl: `${sandboxUrl}/`,
+    ...(auth ? { auth } : {}),
+  });
 }
 
 export function sandboxDataClient(sandboxUrl: string, auth?: OAuth2Client) {
@@ -45,12 +58,22 @@ export function sandboxDataClient(sandboxUrl: string, auth?: OAuth2Client) {
 
 /** An OAuth2Client holding just an access token (with a far expiry, so it never refreshes on its own). */
 export function bearer(sandboxUrl: string, accessToken: string): OAuth2Client {
-  return sandboxOAuthClient(sandboxUrl, { credentials: { access_token: accessToken, expiry_date: Date.now() + 3_600_000 } });
+  return sandboxOAuthClient(sandboxUrl, {
+    credentials: { access_token: accessToken, expiry_date: Date.now() + 3_600_000 },
+  });
 }
 
 export interface GoogleErrorSummary {
   status: number;
-  body: { error: { code: number; message: string; status: string; details?: Array<Record<string, unknown>>; errors?: unknown[] } };
+  body: {
+    error: {
+      code: number;
+      message: string;
+      status: string;
+      details?: Array<Record<string, unknown>>;
+      errors?: unknown[];
+    };
+  };
 }
 
 /** Awaits a client call that must fail and returns the HTTP status and the Google error body. */

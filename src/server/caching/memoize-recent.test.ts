@@ -11,17 +11,22 @@ describe("memoizeRecent", () => {
 
   it("forgets the oldest input when full", () => {
     const calls: string[] = [];
-    const upper = memoizeRecent((input: string) => (calls.push(input), input.toUpperCase()), { size: 2 });
+    const upper = memoizeRecent((input: string) => (calls.push(input), input.toUpperCase()), {
+      size: 2,
+    });
     for (const input of ["a", "b", "c", "a"]) upper(input);
     expect(calls).toEqual(["a", "b", "c", "a"]);
   });
 
   it("does not keep results it is told not to remember", () => {
     const calls: string[] = [];
-    const parse = memoizeRecent((input: string) => (calls.push(input), /^\d+$/.test(input) ? Number(input) : null), {
-      size: 10,
-      remember: (result) => result !== null,
-    });
+    const parse = memoizeRecent(
+      (input: string) => (calls.push(input), /^\d+$/.test(input) ? Number(input) : null),
+      {
+        size: 10,
+        remember: (result) => result !== null,
+      },
+    );
     for (const input of ["12", "x", "12", "x"]) parse(input);
     expect(calls).toEqual(["12", "x", "x"]);
   });

@@ -15,7 +15,12 @@ describe("batchedLookup", () => {
   it("answers lookups made in the same turn with one load of the distinct keys", async () => {
     const { batches, load } = recordingLoader({ a: 1, b: 2 });
     const lookup = batchedLookup(load);
-    const results = await Promise.all([lookup.one("a"), lookup.one("b"), lookup.one("a"), lookup.one("missing")]);
+    const results = await Promise.all([
+      lookup.one("a"),
+      lookup.one("b"),
+      lookup.one("a"),
+      lookup.one("missing"),
+    ]);
     expect(results).toEqual([1, 2, 1, undefined]);
     expect(batches).toEqual([["a", "b", "missing"]]);
   });
@@ -40,7 +45,9 @@ describe("batchedLookup", () => {
   it("never puts more than maxBatch keys in one load", async () => {
     const { batches, load } = recordingLoader({ a: 1, b: 2, c: 3, d: 4, e: 5 });
     const lookup = batchedLookup(load, { maxBatch: 2 });
-    await expect(Promise.all(["a", "b", "c", "d", "e"].map(lookup.one))).resolves.toEqual([1, 2, 3, 4, 5]);
+    await expect(Promise.all(["a", "b", "c", "d", "e"].map(lookup.one))).resolves.toEqual([
+      1, 2, 3, 4, 5,
+    ]);
     expect(batches).toEqual([["a", "b"], ["c", "d"], ["e"]]);
   });
 
@@ -110,7 +117,12 @@ describe("batchedPairLookup", () => {
       pairOf: (row) => [row.user, row.property],
       valueOf: (row) => row.name,
     });
-    const answers = await Promise.all([lookup.one("u1", "p1"), lookup.one("u2", "p2"), lookup.one("u2", "p1"), lookup.one("u1", "p1")]);
+    const answers = await Promise.all([
+      lookup.one("u1", "p1"),
+      lookup.one("u2", "p2"),
+      lookup.one("u2", "p1"),
+      lookup.one("u1", "p1"),
+    ]);
     expect(answers).toEqual(["Shop", "Blog (Grace)", undefined, "Shop"]);
     expect(loads).toEqual([
       [
@@ -122,7 +134,8 @@ describe("batchedPairLookup", () => {
 
   it("answers many second ids of one first id by second id", async () => {
     const lookup = batchedPairLookup({
-      load: async (users: string[], properties: string[]) => rows.filter((row) => users.includes(row.user) && properties.includes(row.property)),
+      load: async (users: string[], properties: string[]) =>
+        rows.filter((row) => users.includes(row.user) && properties.includes(row.property)),
       pairOf: (row) => [row.user, row.property],
       valueOf: (row) => row.name,
     });

@@ -55,10 +55,12 @@ export function batchedLookup<V>(
     new Promise<Map<string, V>>((resolve) => resolve(loadMany([...batch.keys()])))
       .then(
         (found) => {
-          for (const [key, waiters] of batch) for (const settle of waiters) settle({ ok: true, value: found.get(key) });
+          for (const [key, waiters] of batch)
+            for (const settle of waiters) settle({ ok: true, value: found.get(key) });
         },
         (error: unknown) => {
-          for (const waiters of batch.values()) for (const settle of waiters) settle({ ok: false, error });
+          for (const waiters of batch.values())
+            for (const settle of waiters) settle({ ok: false, error });
         },
       )
       .finally(() => {
@@ -74,7 +76,8 @@ export function batchedLookup<V>(
         open = null;
       }
       open ??= new Map();
-      const settle: Waiter<V> = (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error));
+      const settle: Waiter<V> = (outcome) =>
+        outcome.ok ? resolve(outcome.value) : reject(outcome.error);
       const waiters = open.get(key);
       if (waiters) waiters.push(settle);
       else open.set(key, [settle]);
@@ -114,8 +117,13 @@ export function batchedPairLookup<Row, V>(options: {
   const lookup = batchedLookup<V>(
     async (keys) => {
       const pairs = keys.map((key) => key.split(pairSeparator) as [string, string]);
-      const rows = await options.load([...new Set(pairs.map(([first]) => first))], [...new Set(pairs.map(([, second]) => second))]);
-      return new Map(rows.map((row) => [options.pairOf(row).join(pairSeparator), options.valueOf(row)]));
+      const rows = await options.load(
+        [...new Set(pairs.map(([first]) => first))],
+        [...new Set(pairs.map(([, second]) => second))],
+      );
+      return new Map(
+        rows.map((row) => [options.pairOf(row).join(pairSeparator), options.valueOf(row)]),
+      );
     },
     options.maxBatch === undefined ? {} : { maxBatch: options.maxBatch },
   );
@@ -124,7 +132,9 @@ export function batchedPairLookup<Row, V>(options: {
     /** The values found for one first id and several second ids, by second id. */
     async many(first: string, seconds: readonly string[]): Promise<Map<string, V>> {
       const found = await lookup.many(seconds.map((second) => `${first}${pairSeparator}${second}`));
-      return new Map([...found].map(([key, value]) => [key.slice(key.indexOf(pairSeparator) + 1), value]));
+      return new Map(
+        [...found].map(([key, value]) => [key.slice(key.indexOf(pairSeparator) + 1), value]),
+      );
     },
   };
 }

@@ -36,7 +36,10 @@ async function insertUser(overrides: Partial<typeof users.$inferInsert> = {}) {
 }
 
 /** Postgres reports constraint failures with SQLSTATE codes; both drivers surface them on the cause. */
-async function expectViolation(action: Promise<unknown>, code: "23505" | "23514" | "23502" | "23503" | "22001") {
+async function expectViolation(
+  action: Promise<unknown>,
+  code: "23505" | "23514" | "23502" | "23503" | "22001",
+) {
   const error = await action.then(
     () => null,
     (caught: unknown) => caught,
@@ -133,7 +136,9 @@ describe("properties", () => {
       "23514",
     );
     await expectViolation(
-      db.insert(properties).values({ userId: user.id, propertyId: "9", name: "x", locked: "x".repeat(11) }),
+      db
+        .insert(properties)
+        .values({ userId: user.id, propertyId: "9", name: "x", locked: "x".repeat(11) }),
       "22001",
     );
   });
@@ -141,12 +146,17 @@ describe("properties", () => {
   it("keeps one row per user and property", async () => {
     const user = await insertUser();
     await db.insert(properties).values({ userId: user.id, propertyId: "777", name: "Blog" });
-    await expectViolation(db.insert(properties).values({ userId: user.id, propertyId: "777", name: "Blog" }), "23505");
+    await expectViolation(
+      db.insert(properties).values({ userId: user.id, propertyId: "777", name: "Blog" }),
+      "23505",
+    );
   });
 
   it("refuses an unknown user and is deleted with its user", async () => {
     await expectViolation(
-      db.insert(properties).values({ userId: "00000000-0000-4000-8000-000000000000", propertyId: "1", name: "x" }),
+      db
+        .insert(properties)
+        .values({ userId: "00000000-0000-4000-8000-000000000000", propertyId: "1", name: "x" }),
       "23503",
     );
     const user = await insertUser();
@@ -167,20 +177,28 @@ describe("annotation categories and metadata", () => {
     expect(category!.isDefault).toBe("false");
     expect(category!.description).toBeNull();
     await expectViolation(
-      db.insert(annotationCategories).values({ userId: user.id, name: "campaigns & promos", color: "RED" }),
+      db
+        .insert(annotationCategories)
+        .values({ userId: user.id, name: "campaigns & promos", color: "RED" }),
       "23505",
     );
     await expectViolation(
-      db.insert(annotationCategories).values({ userId: user.id, name: "x".repeat(101), color: "RED" }),
+      db
+        .insert(annotationCategories)
+        .values({ userId: user.id, name: "x".repeat(101), color: "RED" }),
       "22001",
     );
     await expectViolation(
-      db.insert(annotationCategories).values({ userId: user.id, name: "Long colour", color: "x".repeat(21) }),
+      db
+        .insert(annotationCategories)
+        .values({ userId: user.id, name: "Long colour", color: "x".repeat(21) }),
       "22001",
     );
     const other = await insertUser();
     await expect(
-      db.insert(annotationCategories).values({ userId: other.id, name: "Campaigns & Promos", color: "PURPLE" }),
+      db
+        .insert(annotationCategories)
+        .values({ userId: other.id, name: "Campaigns & Promos", color: "PURPLE" }),
     ).resolves.toBeDefined();
   });
 
@@ -195,20 +213,30 @@ describe("annotation categories and metadata", () => {
       .values({ annotationId: "a1", propertyId: "123", categoryId: category!.id })
       .returning();
     await db.delete(annotationCategories).where(eq(annotationCategories.id, category!.id));
-    const [after] = await db.select().from(annotationMetadata).where(eq(annotationMetadata.id, metadata!.id));
+    const [after] = await db
+      .select()
+      .from(annotationMetadata)
+      .where(eq(annotationMetadata.id, metadata!.id));
     expect(after!.categoryId).toBeNull();
   });
 
   it("keeps one metadata row per annotation of a property", async () => {
     await db.insert(annotationMetadata).values({ annotationId: "dup", propertyId: "42" });
-    await expectViolation(db.insert(annotationMetadata).values({ annotationId: "dup", propertyId: "42" }), "23505");
+    await expectViolation(
+      db.insert(annotationMetadata).values({ annotationId: "dup", propertyId: "42" }),
+      "23505",
+    );
   });
 
   it("deletes a user's categories with the user", async () => {
     const user = await insertUser();
-    await db.insert(annotationCategories).values({ userId: user.id, name: "Releases", color: "BLUE" });
+    await db
+      .insert(annotationCategories)
+      .values({ userId: user.id, name: "Releases", color: "BLUE" });
     await db.delete(users).where(eq(users.id, user.id));
-    expect(await db.select().from(annotationCategories).where(eq(annotationCategories.userId, user.id))).toEqual([]);
+    expect(
+      await db.select().from(annotationCategories).where(eq(annotationCategories.userId, user.id)),
+    ).toEqual([]);
   });
 });
 
@@ -216,10 +244,14 @@ describe("annotation events", () => {
   it("records created, updated and deleted only, within 20 characters", async () => {
     const user = await insertUser();
     for (const eventType of ["created", "updated", "deleted"]) {
-      await db.insert(annotationEvents).values({ userId: user.id, propertyId: "1", annotationId: "a", eventType });
+      await db
+        .insert(annotationEvents)
+        .values({ userId: user.id, propertyId: "1", annotationId: "a", eventType });
     }
     await expectViolation(
-      db.insert(annotationEvents).values({ userId: user.id, propertyId: "1", annotationId: "a", eventType: "viewed" }),
+      db
+        .insert(annotationEvents)
+        .values({ userId: user.id, propertyId: "1", annotationId: "a", eventType: "viewed" }),
       "23514",
     );
     await expectViolation(
@@ -234,7 +266,10 @@ describe("annotation events", () => {
 describe("audit sessions and suggestions", () => {
   it("defaults a session to pending with zero progress and orders its date range", async () => {
     const user = await insertUser();
-    const [session] = await db.insert(annotationAuditSessions).values({ userId: user.id, propertyId: "9" }).returning();
+    const [session] = await db
+      .insert(annotationAuditSessions)
+      .values({ userId: user.id, propertyId: "9" })
+      .returning();
     expect(session).toMatchObject({
       status: "pending",
       totalAnnotations: 0,
@@ -244,34 +279,48 @@ describe("audit sessions and suggestions", () => {
       completedAt: null,
     });
     await expectViolation(
-      db.insert(annotationAuditSessions).values({ userId: user.id, propertyId: "9", status: "paused" }),
+      db
+        .insert(annotationAuditSessions)
+        .values({ userId: user.id, propertyId: "9", status: "paused" }),
       "23514",
     );
     await expectViolation(
-      db
-        .insert(annotationAuditSessions)
-        .values({ userId: user.id, propertyId: "9", startDate: "2026-02-01", endDate: "2026-01-01" }),
+      db.insert(annotationAuditSessions).values({
+        userId: user.id,
+        propertyId: "9",
+        startDate: "2026-02-01",
+        endDate: "2026-01-01",
+      }),
       "23514",
     );
   });
 
   it("defaults suggestions to pending and deletes them with their session", async () => {
     const user = await insertUser();
-    const [session] = await db.insert(annotationAuditSessions).values({ userId: user.id, propertyId: "9" }).returning();
+    const [session] = await db
+      .insert(annotationAuditSessions)
+      .values({ userId: user.id, propertyId: "9" })
+      .returning();
     const [suggestion] = await db
       .insert(annotationSuggestions)
       .values({ auditSessionId: session!.id, annotationId: "a1", originalTitle: "sale" })
       .returning();
     expect(suggestion!.status).toBe("pending");
     await expectViolation(
-      db
-        .insert(annotationSuggestions)
-        .values({ auditSessionId: session!.id, annotationId: "a2", originalTitle: "x", status: "maybe" }),
+      db.insert(annotationSuggestions).values({
+        auditSessionId: session!.id,
+        annotationId: "a2",
+        originalTitle: "x",
+        status: "maybe",
+      }),
       "23514",
     );
     await db.delete(annotationAuditSessions).where(eq(annotationAuditSessions.id, session!.id));
     expect(
-      await db.select().from(annotationSuggestions).where(eq(annotationSuggestions.auditSessionId, session!.id)),
+      await db
+        .select()
+        .from(annotationSuggestions)
+        .where(eq(annotationSuggestions.auditSessionId, session!.id)),
     ).toEqual([]);
   });
 
@@ -281,7 +330,10 @@ describe("audit sessions and suggestions", () => {
       .insert(annotationCategories)
       .values({ userId: user.id, name: "Experiments", color: "GREEN" })
       .returning();
-    const [session] = await db.insert(annotationAuditSessions).values({ userId: user.id, propertyId: "9" }).returning();
+    const [session] = await db
+      .insert(annotationAuditSessions)
+      .values({ userId: user.id, propertyId: "9" })
+      .returning();
     const [suggestion] = await db
       .insert(annotationSuggestions)
       .values({
@@ -293,17 +345,28 @@ describe("audit sessions and suggestions", () => {
       })
       .returning();
     await db.delete(annotationCategories).where(eq(annotationCategories.id, category!.id));
-    const [after] = await db.select().from(annotationSuggestions).where(eq(annotationSuggestions.id, suggestion!.id));
+    const [after] = await db
+      .select()
+      .from(annotationSuggestions)
+      .where(eq(annotationSuggestions.id, suggestion!.id));
     expect(after).toMatchObject({ suggestedCategoryId: null, modifiedCategoryId: null });
   });
 
   it("deletes a user's audits, and through them their suggestions, with the user", async () => {
     const user = await insertUser();
-    const [session] = await db.insert(annotationAuditSessions).values({ userId: user.id, propertyId: "9" }).returning();
-    await db.insert(annotationSuggestions).values({ auditSessionId: session!.id, annotationId: "a", originalTitle: "t" });
+    const [session] = await db
+      .insert(annotationAuditSessions)
+      .values({ userId: user.id, propertyId: "9" })
+      .returning();
+    await db
+      .insert(annotationSuggestions)
+      .values({ auditSessionId: session!.id, annotationId: "a", originalTitle: "t" });
     await db.delete(users).where(eq(users.id, user.id));
     expect(
-      await db.select().from(annotationSuggestions).where(eq(annotationSuggestions.auditSessionId, session!.id)),
+      await db
+        .select()
+        .from(annotationSuggestions)
+        .where(eq(annotationSuggestions.auditSessionId, session!.id)),
     ).toEqual([]);
   });
 });
@@ -322,7 +385,11 @@ describe("chat sessions and messages", () => {
       "23514",
     );
     await db.delete(users).where(eq(users.id, user.id));
-    expect(await db.select().from(chatSessions).where(eq(chatSessions.userId, user.id))).toEqual([]);
-    expect(await db.select().from(chatMessages).where(eq(chatMessages.sessionId, session!.id))).toEqual([]);
+    expect(await db.select().from(chatSessions).where(eq(chatSessions.userId, user.id))).toEqual(
+      [],
+    );
+    expect(
+      await db.select().from(chatMessages).where(eq(chatMessages.sessionId, session!.id)),
+    ).toEqual([]);
   });
 });

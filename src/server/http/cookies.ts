@@ -4,7 +4,8 @@ export function readCookie(header: string | undefined, name: string): string | u
   for (const part of header.split(";")) {
     const separator = part.indexOf("=");
     if (separator === -1) continue;
-    if (part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim());
+    if (part.slice(0, separator).trim() === name)
+      return decodeURIComponent(part.slice(separator + 1).trim());
   }
   return undefined;
 }

@@ -12,7 +12,8 @@ export const foreignOriginMessage = "This request must come from the Tidemark ap
  */
 export function refuseCrossSite(request: FastifyRequest): void {
   const site = request.headers["sec-fetch-site"];
-  if (site === "cross-site" || site === "same-site") throw new HttpError(403, foreignOriginMessage, "forbidden_origin");
+  if (site === "cross-site" || site === "same-site")
+    throw new HttpError(403, foreignOriginMessage, "forbidden_origin");
 }
 
 /**
@@ -20,7 +21,10 @@ export function refuseCrossSite(request: FastifyRequest): void {
  * origin. Browsers always send Origin on cross-origin and non-GET fetches; a missing Origin is
  * refused too, since every legitimate caller of these endpoints is our own web app.
  */
-export function registerOriginGuard(app: FastifyInstance, options: { trustedOrigins: string[] }): void {
+export function registerOriginGuard(
+  app: FastifyInstance,
+  options: { trustedOrigins: string[] },
+): void {
   const trusted = new Set(options.trustedOrigins.map((origin) => new URL(origin).origin));
   app.addHook("onRequest", (request, _reply, done) => {
     // Unknown paths change nothing and get their plain 404.

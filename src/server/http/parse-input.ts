@@ -2,7 +2,10 @@ import type { z } from "zod";
 import { HttpError } from "./http-error.js";
 
 /** Validates input (a body, a path parameter, an assistant tool call) against its shared contract; the first problem becomes a 400. */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+): z.output<Schema> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -33,10 +33,18 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         returning count, window_started_at`);
       const row = result.rows[0];
       if (!row || row.count <= rule.max) return;
-      const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.window_started_at) + rule.windowMs - at) / 1000));
-      throw new HttpError(429, "Too many attempts. Please wait a moment and try again.", "rate_limited", {
-        "Retry-After": String(retryAfterSeconds),
-      });
+      const retryAfterSeconds = Math.max(
+        1,
+        Math.ceil((Number(row.window_started_at) + rule.windowMs - at) / 1000),
+      );
+      throw new HttpError(
+        429,
+        "Too many attempts. Please wait a moment and try again.",
+        "rate_limited",
+        {
+          "Retry-After": String(retryAfterSeconds),
+        },
+      );
     },
   };
 }

@@ -16,13 +16,18 @@ const contentSecurityPolicy = [
 ].join("; ");
 
 /** Baseline browser protections on every response; API answers are never cached. */
-export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { production: boolean },
+): void {
   const everyResponse: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "X-Frame-Options": "DENY",
-    ...(options.production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+    ...(options.production
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
   };
   // A callback hook, not an async one: it runs on every response and has nothing to wait for.
   app.addHook("onSend", (request, reply, payload, done) => {

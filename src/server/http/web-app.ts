@@ -13,7 +13,10 @@ function isApiPath(url: string): boolean {
  * so a deploy reaches people on their next navigation. Unknown non-API paths get index.html and
  * the client router draws its 404 page; unknown API paths get a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webRoot: string | null }): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webRoot: string | null },
+): Promise<void> {
   const { webRoot } = options;
   const indexPath = webRoot ? path.join(webRoot, "index.html") : null;
   const hasWebApp = indexPath !== null && existsSync(indexPath);
@@ -33,12 +36,18 @@ export async function registerWebApp(app: FastifyInstance, options: { webRoot: s
   }
 
   const sendIndex = (reply: FastifyReply) =>
-    reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+    reply
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .sendFile("index.html");
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isPageRequest = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
+    const isPageRequest =
+      (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (isPageRequest && hasWebApp) return sendIndex(reply);
     const pathname = request.url.split("?")[0];
-    return reply.code(404).send({ error: `Not found: ${request.method} ${pathname}` } satisfies ErrorBody);
+    return reply
+      .code(404)
+      .send({ error: `Not found: ${request.method} ${pathname}` } satisfies ErrorBody);
   });
 }

@@ -17,7 +17,9 @@ describe("secret box", () => {
     const parts = sealed.split(".");
     const flipped = Buffer.from(parts[3]!, "base64url");
     flipped[0] = flipped[0]! ^ 1;
-    expect(() => box.open([...parts.slice(0, 3), flipped.toString("base64url")].join("."))).toThrow();
+    expect(() =>
+      box.open([...parts.slice(0, 3), flipped.toString("base64url")].join(".")),
+    ).toThrow();
     expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow();
     expect(() => box.open("plain text")).toThrow();
   });

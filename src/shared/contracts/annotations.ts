@@ -7,15 +7,22 @@ export const annotationDescriptionMaxLength = 1000;
 
 /** GA4 property ids are numbers (properties/123456789); measurement ids like G-XXXX are not. */
 export const propertyIdPattern = /^\d{1,20}$/;
-export const propertyId = z.string().regex(propertyIdPattern, "Property IDs are numbers, like 123456789");
-export const annotationId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "That is not a valid annotation ID");
+export const propertyId = z
+  .string()
+  .regex(propertyIdPattern, "Property IDs are numbers, like 123456789");
+export const annotationId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "That is not a valid annotation ID");
 
 export const calendarDate = z
-  .strictObject({
-    year: z.number({ message: "Choose a date" }).int(),
-    month: z.number({ message: "Choose a date" }).int(),
-    day: z.number({ message: "Choose a date" }).int(),
-  }, { message: "Choose a date" })
+  .strictObject(
+    {
+      year: z.number({ message: "Choose a date" }).int(),
+      month: z.number({ message: "Choose a date" }).int(),
+      day: z.number({ message: "Choose a date" }).int(),
+    },
+    { message: "Choose a date" },
+  )
   .refine(isRealDate, "That date does not exist");
 
 const title = z
@@ -26,8 +33,13 @@ const title = z
 const description = z
   .string({ message: "Description must be text" })
   .trim()
-  .max(annotationDescriptionMaxLength, `Description must be ${annotationDescriptionMaxLength} characters or fewer`);
-const color = z.enum(annotationColors, { message: `Colour must be one of ${annotationColors.join(", ")}` });
+  .max(
+    annotationDescriptionMaxLength,
+    `Description must be ${annotationDescriptionMaxLength} characters or fewer`,
+  );
+const color = z.enum(annotationColors, {
+  message: `Colour must be one of ${annotationColors.join(", ")}`,
+});
 const categoryId = z.uuid({ message: "That is not a valid category" });
 
 export const createAnnotationRequest = z.strictObject({

@@ -7,15 +7,14 @@ export const sendChatRequest = z.strictObject({
   message: z
     .string({ message: "Type a message first" })
     .refine((text) => text.trim().length > 0, "Type a message first")
-    .refine((text) => text.length <= chatMessageMaxLength, `Messages can be at most ${chatMessageMaxLength} characters`),
+    .refine(
+      (text) => text.length <= chatMessageMaxLength,
+      `Messages can be at most ${chatMessageMaxLength} characters`,
+    ),
   propertyId: propertyId.nullish(),
   sessionId: z.uuid({ message: "That conversation was not found" }).nullish(),
   /** The browser's IANA time zone, so "yesterday" means the person's yesterday; UTC when absent. */
-  timeZone: z
-    .string()
-    .max(64)
-    .refine(isKnownTimeZone, "Unknown time zone")
-    .optional(),
+  timeZone: z.string().max(64).refine(isKnownTimeZone, "Unknown time zone").optional(),
 });
 export type SendChatRequest = z.infer<typeof sendChatRequest>;
 

@@ -24,8 +24,14 @@ describe("landing page", () => {
     const header = screen.getByRole("banner");
 
     expect(within(header).getByText("Tidemark")).toBeInTheDocument();
-    expect(await within(header).findByRole("link", { name: "Log In" })).toHaveAttribute("href", "/login");
-    expect(within(header).getByRole("link", { name: "Get Started for Free" })).toHaveAttribute("href", "/signup");
+    expect(await within(header).findByRole("link", { name: "Log In" })).toHaveAttribute(
+      "href",
+      "/login",
+    );
+    expect(within(header).getByRole("link", { name: "Get Started for Free" })).toHaveAttribute(
+      "href",
+      "/signup",
+    );
     expect(within(header).getByRole("button", { name: "Toggle theme" })).toBeInTheDocument();
   });
 
@@ -63,8 +69,14 @@ describe("landing page", () => {
     renderAt("/");
     const footer = screen.getByRole("contentinfo");
 
-    expect(within(footer).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
-    expect(within(footer).getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+    expect(within(footer).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+    expect(within(footer).getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "/terms",
+    );
   });
 });
 
@@ -72,7 +84,9 @@ describe("legal pages", () => {
   it("renders the privacy policy with its date and retention promises", async () => {
     renderAt("/privacy");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Privacy Policy" }),
+    ).toBeInTheDocument();
     const main = screen.getByRole("main");
     expect(main).toHaveTextContent("Last updated October 1, 2025");
     expect(main).toHaveTextContent("It expires 7 days after you sign in");
@@ -85,22 +99,27 @@ describe("legal pages", () => {
   it("renders the terms with the liability cap and the UTC reset", async () => {
     renderAt("/terms");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Terms of Service" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Terms of Service" }),
+    ).toBeInTheDocument();
     const main = screen.getByRole("main");
     expect(main).toHaveTextContent("Last updated October 1, 2025");
-    expect(main).toHaveTextContent("in the 12 months before the event giving rise to the claim, or (b) US $100");
+    expect(main).toHaveTextContent(
+      "in the 12 months before the event giving rise to the claim, or (b) US $100",
+    );
     expect(main).toHaveTextContent("Daily annotation counts reset at midnight UTC");
   });
 });
 
 describe("unknown paths", () => {
-  it.each(["/does-not-exist", "/categories", "/audit"])(
-    "%s shows the 404 page",
-    async (path) => {
-      renderAt(path);
+  it.each(["/does-not-exist", "/categories", "/audit"])("%s shows the 404 page", async (path) => {
+    renderAt(path);
 
-      expect(await screen.findByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeInTheDocument();
-      expect(within(screen.getByRole("main")).getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
-    },
-  );
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "404 Page Not Found" }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("main")).getByRole("link", { name: "Back to home" }),
+    ).toHaveAttribute("href", "/");
+  });
 });

@@ -7,17 +7,29 @@ import { HomeRoute } from "./routes/home-route";
 
 // Home (the landing page for visitors) is the front door, so it ships in the entry chunk; every
 // other page, and every signed-in screen, is fetched on first visit to keep the landing route small.
-const LoginRoute = lazy(() => import("./routes/login-route").then((module) => ({ default: module.LoginRoute })));
-const SignupRoute = lazy(() => import("./routes/signup-route").then((module) => ({ default: module.SignupRoute })));
-const PlansRoute = lazy(() => import("./routes/plans-route").then((module) => ({ default: module.PlansRoute })));
+const LoginRoute = lazy(() =>
+  import("./routes/login-route").then((module) => ({ default: module.LoginRoute })),
+);
+const SignupRoute = lazy(() =>
+  import("./routes/signup-route").then((module) => ({ default: module.SignupRoute })),
+);
+const PlansRoute = lazy(() =>
+  import("./routes/plans-route").then((module) => ({ default: module.PlansRoute })),
+);
 const ModeSelectionRoute = lazy(() =>
-  import("./routes/mode-selection-route").then((module) => ({ default: module.ModeSelectionRoute })),
+  import("./routes/mode-selection-route").then((module) => ({
+    default: module.ModeSelectionRoute,
+  })),
 );
 const DashboardRoute = lazy(() =>
   import("./routes/dashboard-route").then((module) => ({ default: module.DashboardRoute })),
 );
-const PrivacyRoute = lazy(() => import("./routes/privacy-route").then((module) => ({ default: module.PrivacyRoute })));
-const TermsRoute = lazy(() => import("./routes/terms-route").then((module) => ({ default: module.TermsRoute })));
+const PrivacyRoute = lazy(() =>
+  import("./routes/privacy-route").then((module) => ({ default: module.PrivacyRoute })),
+);
+const TermsRoute = lazy(() =>
+  import("./routes/terms-route").then((module) => ({ default: module.TermsRoute })),
+);
 const NotFoundRoute = lazy(() =>
   import("./routes/not-found-route").then((module) => ({ default: module.NotFoundRoute })),
 );

@@ -22,7 +22,12 @@ export function TidemarkLogo({ className }: { className?: string }) {
   // Unique per instance: two logos on one page must not share a gradient id.
   const gradientId = useId();
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={cn("size-8 shrink-0", className)}>
+    <svg
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      focusable="false"
+      className={cn("size-8 shrink-0", className)}
+    >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0%" stopColor="#1f6fd1" />
@@ -31,7 +36,13 @@ export function TidemarkLogo({ className }: { className?: string }) {
       </defs>
       <rect width="32" height="32" rx="8" fill={`url(#${gradientId})`} />
       <circle cx="16" cy="8.5" r="2.6" fill="white" />
-      <path d="M16 12v5" stroke="white" strokeWidth="2" strokeLinecap="round" strokeDasharray="0.01 3.2" />
+      <path
+        d="M16 12v5"
+        stroke="white"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeDasharray="0.01 3.2"
+      />
       <path d={wavePath(20.5)} {...waveStroke} />
       <path d={wavePath(25.2)} {...waveStroke} strokeOpacity="0.6" />
     </svg>

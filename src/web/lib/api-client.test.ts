@@ -38,7 +38,9 @@ describe("apiRequest", () => {
   it("turns a non-2xx response into an ApiError whose message is status, colon, body text", async () => {
     respondWith('{"error":"Property not found"}', { status: 404, statusText: "Not Found" });
 
-    const error: unknown = await apiRequest("/api/annotations/1").catch((caught: unknown) => caught);
+    const error: unknown = await apiRequest("/api/annotations/1").catch(
+      (caught: unknown) => caught,
+    );
 
     expect(isApiError(error)).toBe(true);
     expect(error).toBeInstanceOf(ApiError);
@@ -68,7 +70,9 @@ describe("apiRequest", () => {
   it("still throws other failures when 401 yields null", async () => {
     respondWith("boom", { status: 500, statusText: "Internal Server Error" });
 
-    await expect(apiRequest("/api/auth/user", { on401: "return-null" })).rejects.toThrow("500: boom");
+    await expect(apiRequest("/api/auth/user", { on401: "return-null" })).rejects.toThrow(
+      "500: boom",
+    );
   });
 
   it("returns null for an empty success response", async () => {
@@ -79,20 +83,27 @@ describe("apiRequest", () => {
 
   it("hands the JSON to the parse option and returns its result", async () => {
     const parse = (json: unknown): { exists: boolean } => {
-      if (typeof json === "object" && json !== null && "exists" in json && typeof json.exists === "boolean") {
+      if (
+        typeof json === "object" &&
+        json !== null &&
+        "exists" in json &&
+        typeof json.exists === "boolean"
+      ) {
         return { exists: json.exists };
       }
       throw new TypeError("Unexpected lookup response");
     };
 
     respondWith(JSON.stringify({ exists: true, extra: 1 }), { status: 200 });
-    await expect(apiRequest("/api/auth/lookup", { method: "POST", body: {}, parse })).resolves.toEqual({
+    await expect(
+      apiRequest("/api/auth/lookup", { method: "POST", body: {}, parse }),
+    ).resolves.toEqual({
       exists: true,
     });
 
     respondWith(JSON.stringify({ exists: "yes" }), { status: 200 });
-    await expect(apiRequest("/api/auth/lookup", { method: "POST", body: {}, parse })).rejects.toThrow(
-      "Unexpected lookup response",
-    );
+    await expect(
+      apiRequest("/api/auth/lookup", { method: "POST", body: {}, parse }),
+    ).rejects.toThrow("Unexpected lookup response");
   });
 });

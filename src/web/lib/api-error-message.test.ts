@@ -4,15 +4,19 @@ import { serverErrorMessage } from "./api-error-message";
 
 describe("serverErrorMessage", () => {
   it("reads our API's { error }", () => {
-    expect(serverErrorMessage(new ApiError(403, "Forbidden", '{"error":"Not for you","code":"forbidden"}'))).toBe(
-      "Not for you",
-    );
+    expect(
+      serverErrorMessage(
+        new ApiError(403, "Forbidden", '{"error":"Not for you","code":"forbidden"}'),
+      ),
+    ).toBe("Not for you");
   });
 
   it("reads Better Auth's { message }", () => {
-    expect(serverErrorMessage(new ApiError(400, "Bad Request", '{"message":"Invalid email","code":"X"}'))).toBe(
-      "Invalid email",
-    );
+    expect(
+      serverErrorMessage(
+        new ApiError(400, "Bad Request", '{"message":"Invalid email","code":"X"}'),
+      ),
+    ).toBe("Invalid email");
   });
 
   it.each([

@@ -17,7 +17,9 @@ describe("createQueryClient", () => {
   });
 
   it("fetches a query by GETting the path its key spells, with the session cookie", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ properties: [] }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ properties: [] }), { status: 200 }),
+    );
     vi.stubGlobal("fetch", fetchMock);
 
     const data = await createQueryClient().fetchQuery({ queryKey: ["/api/annotations", "123"] });
@@ -33,7 +35,9 @@ describe("createQueryClient", () => {
     const fetchMock = vi.fn(async () => new Response("down", { status: 500 }));
     vi.stubGlobal("fetch", fetchMock);
 
-    await expect(createQueryClient().fetchQuery({ queryKey: ["/api/properties"] })).rejects.toThrow("500: down");
+    await expect(createQueryClient().fetchQuery({ queryKey: ["/api/properties"] })).rejects.toThrow(
+      "500: down",
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

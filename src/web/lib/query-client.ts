@@ -9,7 +9,9 @@ import { apiRequest, type UnauthorizedBehavior } from "./api-client";
 export function queryKeyToPath(queryKey: QueryKey): string {
   const parts = queryKey.map((part, index) => {
     if (typeof part !== "string" && typeof part !== "number") {
-      throw new TypeError(`Query key part ${index} must be a string or number to become a URL path.`);
+      throw new TypeError(
+        `Query key part ${index} must be a string or number to become a URL path.`,
+      );
     }
     return index === 0 ? String(part) : encodeURIComponent(String(part));
   });
@@ -17,7 +19,11 @@ export function queryKeyToPath(queryKey: QueryKey): string {
 }
 
 /** A GET query function for keys shaped like paths; pass "return-null" where 401 means "signed out". */
-export function createPathQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
+export function createPathQueryFn({
+  on401,
+}: {
+  on401: UnauthorizedBehavior;
+}): QueryFunction<unknown> {
   return ({ queryKey, signal }) =>
     on401 === "return-null"
       ? apiRequest(queryKeyToPath(queryKey), { signal, on401 })

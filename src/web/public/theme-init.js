@@ -10,7 +10,8 @@
   }
   if (theme !== "light" && theme !== "dark") {
     const prefersDark =
-      typeof window.matchMedia === "function" && window.matchMedia("(prefers-color-scheme: dark)").matches;
+      typeof window.matchMedia === "function" &&
+      window.matchMedia("(prefers-color-scheme: dark)").matches;
     theme = prefersDark ? "dark" : "light";
   }
   document.documentElement.classList.toggle("dark", theme === "dark");

@@ -10,7 +10,11 @@ export interface RecordedRequest {
 
 export type FakeRoute = (request: RecordedRequest) => Response | Promise<Response>;
 
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { "Content-Type": "application/json", ...headers },
@@ -34,7 +38,8 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
 export function stubApi(routes: Record<string, FakeRoute>): { requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
   const table: Record<string, FakeRoute> = {
-    "GET /api/auth/user": () => jsonResponse(401, { error: "Not signed in", code: "unauthenticated" }),
+    "GET /api/auth/user": () =>
+      jsonResponse(401, { error: "Not signed in", code: "unauthenticated" }),
     ...routes,
   };
   vi.stubGlobal(
@@ -48,7 +53,8 @@ export function stubApi(routes: Record<string, FakeRoute>): { requests: Recorded
       };
       requests.push(request);
       const route = table[`${request.method} ${request.path}`];
-      if (!route) return new Response(`No fake for ${request.method} ${request.path}`, { status: 599 });
+      if (!route)
+        return new Response(`No fake for ${request.method} ${request.path}`, { status: 599 });
       return route(request);
     }),
   );

@@ -14,11 +14,16 @@ export const annotationMetadata = pgTable(
     id: id(),
     annotationId: text("annotation_id").notNull(),
     propertyId: text("property_id").notNull(),
-    categoryId: uuid("category_id").references(() => annotationCategories.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id").references(() => annotationCategories.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
   (table) => [
-    unique("annotation_metadata_property_annotation_unique").on(table.propertyId, table.annotationId),
+    unique("annotation_metadata_property_annotation_unique").on(
+      table.propertyId,
+      table.annotationId,
+    ),
     index("annotation_metadata_category_idx").on(table.categoryId),
   ],
 );
@@ -41,7 +46,10 @@ export const annotationEvents = pgTable(
   },
   (table) => [
     index("annotation_events_user_created_idx").on(table.userId, table.createdAt),
-    check("annotation_events_type_known", sql`${table.eventType} in ('created', 'updated', 'deleted')`),
+    check(
+      "annotation_events_type_known",
+      sql`${table.eventType} in ('created', 'updated', 'deleted')`,
+    ),
   ],
 );
 

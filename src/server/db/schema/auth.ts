@@ -1,4 +1,13 @@
-import { bigint, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
@@ -22,7 +31,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [unique("sessions_token_unique").on(table.token), index("sessions_user_idx").on(table.userId)],
+  (table) => [
+    unique("sessions_token_unique").on(table.token),
+    index("sessions_user_idx").on(table.userId),
+  ],
 );
 
 /** A sign-in identity linked to a user (Google's `sub`); tokens in it are stored encrypted. */

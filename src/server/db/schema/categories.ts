@@ -20,8 +20,14 @@ export const annotationCategories = pgTable(
   },
   (table) => [
     index("annotation_categories_user_idx").on(table.userId),
-    uniqueIndex("annotation_categories_user_name_unique").on(table.userId, sql`lower(${table.name})`),
-    check("annotation_categories_is_default_boolean_text", sql`${table.isDefault} in ('true', 'false')`),
+    uniqueIndex("annotation_categories_user_name_unique").on(
+      table.userId,
+      sql`lower(${table.name})`,
+    ),
+    check(
+      "annotation_categories_is_default_boolean_text",
+      sql`${table.isDefault} in ('true', 'false')`,
+    ),
   ],
 );
 

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.js";
 
 export const users = pgTable(
@@ -34,9 +43,15 @@ export const users = pgTable(
   (table) => [
     // Emails are compared case-insensitively, so one person cannot hold two accounts by casing.
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
-    check("users_subscription_tier_known", sql`${table.subscriptionTier} in ('freemium', 'premium')`),
+    check(
+      "users_subscription_tier_known",
+      sql`${table.subscriptionTier} in ('freemium', 'premium')`,
+    ),
     check("users_daily_annotation_count_non_negative", sql`${table.dailyAnnotationCount} >= 0`),
-    check("users_quotas_non_negative", sql`${table.propertyQuota} >= 0 and ${table.annotationQuota} >= 0`),
+    check(
+      "users_quotas_non_negative",
+      sql`${table.propertyQuota} >= 0 and ${table.annotationQuota} >= 0`,
+    ),
   ],
 );
 

@@ -1,7 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
-import { annotationCategories, annotationEvents, annotationMetadata, type AnnotationEventType } from "../../db/schema/index.js";
+import {
+  annotationCategories,
+  annotationEvents,
+  annotationMetadata,
+  type AnnotationEventType,
+} from "../../db/schema/index.js";
 
 /** What Tidemark keeps about annotations besides Google: their categories and a change log. */
 export function createAnnotationRecordsRepository(db: Db) {
@@ -31,7 +36,8 @@ export function createAnnotationRecordsRepository(db: Db) {
 
   return {
     async metadataFor(propertyId: string, annotationIds: string[]) {
-      if (annotationIds.length === 0) return new Map<string, { categoryId: string | null; createdAt: Date }>();
+      if (annotationIds.length === 0)
+        return new Map<string, { categoryId: string | null; createdAt: Date }>();
       return metadata.many(propertyId, annotationIds);
     },
 
@@ -51,7 +57,10 @@ export function createAnnotationRecordsRepository(db: Db) {
           annotationId: input.annotationId,
           eventType: input.eventType,
         });
-        const key = and(eq(annotationMetadata.propertyId, input.propertyId), eq(annotationMetadata.annotationId, input.annotationId));
+        const key = and(
+          eq(annotationMetadata.propertyId, input.propertyId),
+          eq(annotationMetadata.annotationId, input.annotationId),
+        );
         if (input.eventType === "deleted") {
           await tx.delete(annotationMetadata).where(key);
           return null;
@@ -59,16 +68,29 @@ export function createAnnotationRecordsRepository(db: Db) {
         if (input.eventType === "created" || input.categoryId !== undefined) {
           const [row] = await tx
             .insert(annotationMetadata)
-            .values({ propertyId: input.propertyId, annotationId: input.annotationId, categoryId: input.categoryId ?? null })
+            .values({
+              propertyId: input.propertyId,
+              annotationId: input.annotationId,
+              categoryId: input.categoryId ?? null,
+            })
             .onConflictDoUpdate({
               target: [annotationMetadata.propertyId, annotationMetadata.annotationId],
-              set: input.categoryId !== undefined ? { categoryId: input.categoryId } : { propertyId: input.propertyId },
+              set:
+                input.categoryId !== undefined
+                  ? { categoryId: input.categoryId }
+                  : { propertyId: input.propertyId },
             })
-            .returning({ categoryId: annotationMetadata.categoryId, createdAt: annotationMetadata.createdAt });
+            .returning({
+              categoryId: annotationMetadata.categoryId,
+              createdAt: annotationMetadata.createdAt,
+            });
           return row ?? null;
         }
         const [row] = await tx
-          .select({ categoryId: annotationMetadata.categoryId, createdAt: annotationMetadata.createdAt })
+          .select({
+            categoryId: annotationMetadata.categoryId,
+            createdAt: annotationMetadata.createdAt,
+          })
           .from(annotationMetadata)
           .where(key);
         return row ?? null;
@@ -79,7 +101,9 @@ export function createAnnotationRecordsRepository(db: Db) {
       const [row] = await db
         .select({ id: annotationCategories.id })
         .from(annotationCategories)
-        .where(and(eq(annotationCategories.id, categoryId), eq(annotationCategories.userId, userId)))
+        .where(
+          and(eq(annotationCategories.id, categoryId), eq(annotationCategories.userId, userId)),
+        )
         .limit(1);
       return row !== undefined;
     },

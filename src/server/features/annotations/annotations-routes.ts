@@ -45,22 +45,40 @@ const annotationListJson = {
           categoryId: { type: ["string", "null"] },
           systemGenerated: { type: "boolean" },
         } satisfies Record<keyof Annotation, unknown>,
-        required: ["annotationId", "name", "title", "description", "annotationDate", "color", "dateAdded", "categoryId", "systemGenerated"],
+        required: [
+          "annotationId",
+          "name",
+          "title",
+          "description",
+          "annotationDate",
+          "color",
+          "dateAdded",
+          "categoryId",
+          "systemGenerated",
+        ],
       },
     },
   },
   required: ["reportingDataAnnotations"],
 } as const;
 
-export async function annotationsRoutes(app: FastifyInstance, deps: { annotations: AnnotationsService }): Promise<void> {
+export async function annotationsRoutes(
+  app: FastifyInstance,
+  deps: { annotations: AnnotationsService },
+): Promise<void> {
   const { annotations } = deps;
 
   app.get<{ Params: PropertyParams }>(
     "/api/annotations/:propertyId",
     { schema: { response: { 200: annotationListJson } } },
     async (request): Promise<AnnotationListResponse> => {
-    const user = await request.requireUser();
-    return { reportingDataAnnotations: await annotations.list(user, parseInput(propertyId, request.params.propertyId)) };
+      const user = await request.requireUser();
+      return {
+        reportingDataAnnotations: await annotations.list(
+          user,
+          parseInput(propertyId, request.params.propertyId),
+        ),
+      };
     },
   );
 
@@ -71,18 +89,24 @@ export async function annotationsRoutes(app: FastifyInstance, deps: { annotation
     return reply.code(201).send(await annotations.create(user, property, request.body));
   });
 
-  app.patch<{ Params: AnnotationParams }>("/api/annotations/:propertyId/:annotationId", async (request) => {
-    const user = await request.requireUser();
-    const property = parseInput(propertyId, request.params.propertyId);
-    const id = parseInput(annotationId, request.params.annotationId);
-    return annotations.update(user, property, id, request.body);
-  });
+  app.patch<{ Params: AnnotationParams }>(
+    "/api/annotations/:propertyId/:annotationId",
+    async (request) => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      const id = parseInput(annotationId, request.params.annotationId);
+      return annotations.update(user, property, id, request.body);
+    },
+  );
 
-  app.delete<{ Params: AnnotationParams }>("/api/annotations/:propertyId/:annotationId", async (request) => {
-    const user = await request.requireUser();
-    const property = parseInput(propertyId, request.params.propertyId);
-    const id = parseInput(annotationId, request.params.annotationId);
-    await annotations.remove(user, property, id);
-    return { deleted: true };
-  });
+  app.delete<{ Params: AnnotationParams }>(
+    "/api/annotations/:propertyId/:annotationId",
+    async (request) => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      const id = parseInput(annotationId, request.params.annotationId);
+      await annotations.remove(user, property, id);
+      return { deleted: true };
+    },
+  );
 }

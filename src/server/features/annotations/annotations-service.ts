@@ -1,6 +1,9 @@
 import type { User } from "../../db/schema/index.js";
 import { HttpError } from "../../http/http-error.js";
-import type { GoogleAnnotation, GoogleAnnotationInput } from "../../integrations/google/analytics-admin.js";
+import type {
+  GoogleAnnotation,
+  GoogleAnnotationInput,
+} from "../../integrations/google/analytics-admin.js";
 import { defaultAnnotationColor, isAnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, latestTodayAnywhere } from "../../../shared/calendar-date.js";
 import {
@@ -24,7 +27,8 @@ export const dailyLimitMessage = "Daily limit reached. Resets tomorrow.";
 /** The one check behind every edit and delete, for the routes and the assistant alike. */
 export function requirePremiumFeature(user: User, feature: "edit" | "delete"): void {
   const capabilities = capabilitiesOf(user.subscriptionTier);
-  const allowed = feature === "edit" ? capabilities.canEditAnnotations : capabilities.canDeleteAnnotations;
+  const allowed =
+    feature === "edit" ? capabilities.canEditAnnotations : capabilities.canDeleteAnnotations;
   if (!allowed) throw new HttpError(403, premiumFeatureMessages[feature], "premium_required");
 }
 
@@ -42,10 +46,15 @@ export function createAnnotationsService(deps: {
   const now = deps.now ?? (() => new Date());
   const { gateway, properties, records, quota } = deps;
 
-  async function toAnnotations(propertyId: string, found: GoogleAnnotation[]): Promise<Annotation[]> {
+  async function toAnnotations(
+    propertyId: string,
+    found: GoogleAnnotation[],
+  ): Promise<Annotation[]> {
     const ids = found.map(annotationIdOf);
     const metadata = await records.metadataFor(propertyId, ids);
-    return found.map((annotation, index) => toAnnotation(annotation, ids[index]!, metadata.get(ids[index]!) ?? null));
+    return found.map((annotation, index) =>
+      toAnnotation(annotation, ids[index]!, metadata.get(ids[index]!) ?? null),
+    );
   }
 
   async function requireCategory(user: User, categoryId: string | null | undefined): Promise<void> {
@@ -62,15 +71,24 @@ export function createAnnotationsService(deps: {
     /** Newest first, as the table shows them. */
     async list(user: User, propertyId: string): Promise<Annotation[]> {
       await properties.requireAllowed(user, propertyId);
-      const found = await gateway.call(user, "property", (admin, token) => admin.listAnnotations(token, propertyId), {
-        retry: true,
-      });
+      const found = await gateway.call(
+        user,
+        "property",
+        (admin, token) => admin.listAnnotations(token, propertyId),
+        {
+          retry: true,
+        },
+      );
       const annotations = await toAnnotations(propertyId, found);
       return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
     },
 
     /** `request` is checked against the shared contract here, so every caller — routes and assistant — gets the same rules. */
-    async create(user: User, propertyId: string, request: CreateAnnotationRequest | unknown): Promise<Annotation> {
+    async create(
+      user: User,
+      propertyId: string,
+      request: CreateAnnotationRequest | unknown,
+    ): Promise<Annotation> {
       const input = parseInput(createAnnotationRequest, request);
       await properties.requireAllowed(user, propertyId);
       if (compareDates(input.annotationDate, latestTodayAnywhere(now())) > 0) {
@@ -85,21 +103,29 @@ export function createAnnotationsService(deps: {
       };
 
       const day = startOfUtcDay(now());
-      if (!(await quota.take(user.id, day))) throw new HttpError(429, dailyLimitMessage, "daily_limit");
+      if (!(await quota.take(user.id, day)))
+        throw new HttpError(429, dailyLimitMessage, "daily_limit");
       let created: GoogleAnnotation;
       try {
-        created = await gateway.call<GoogleAnnotation>(user, "property", (admin, token) => admin.createAnnotation(token, propertyId, body), {
-          requiresWrite: true,
-          retry: true,
-          // A create whose answer was lost may still have landed: look before sending it again,
-          // so a dropped connection never makes a duplicate.
-          beforeRetry: async (admin, token, failure) => {
-            // A 429 or a refusal means Google did nothing; only a lost answer needs a look.
-            if (!failure.outcomeUnknown) return { done: false };
-            const landed = (await admin.listAnnotations(token, propertyId)).find((candidate) => sameAnnotation(candidate, body));
-            return landed ? { done: true, value: landed } : { done: false };
+        created = await gateway.call<GoogleAnnotation>(
+          user,
+          "property",
+          (admin, token) => admin.createAnnotation(token, propertyId, body),
+          {
+            requiresWrite: true,
+            retry: true,
+            // A create whose answer was lost may still have landed: look before sending it again,
+            // so a dropped connection never makes a duplicate.
+            beforeRetry: async (admin, token, failure) => {
+              // A 429 or a refusal means Google did nothing; only a lost answer needs a look.
+              if (!failure.outcomeUnknown) return { done: false };
+              const landed = (await admin.listAnnotations(token, propertyId)).find((candidate) =>
+                sameAnnotation(candidate, body),
+              );
+              return landed ? { done: true, value: landed } : { done: false };
+            },
           },
-        });
+        );
       } catch (error) {
         // Only creations Google accepted spend the allowance.
         await quota.giveBack(user.id, day);
@@ -116,7 +142,12 @@ export function createAnnotationsService(deps: {
       return toAnnotation(created, annotationIdOf(created), metadata);
     },
 
-    async update(user: User, propertyId: string, annotationId: string, request: UpdateAnnotationRequest | unknown): Promise<Annotation> {
+    async update(
+      user: User,
+      propertyId: string,
+      annotationId: string,
+      request: UpdateAnnotationRequest | unknown,
+    ): Promise<Annotation> {
       const input = parseInput(updateAnnotationRequest, request);
       requirePremiumFeature(user, "edit");
       await properties.requireAllowed(user, propertyId);
@@ -167,16 +198,34 @@ export function createAnnotationsService(deps: {
         },
         { requiresWrite: true, retry: true },
       );
-      await records.recordChange({ userId: user.id, propertyId, annotationId, eventType: "deleted" });
+      await records.recordChange({
+        userId: user.id,
+        propertyId,
+        annotationId,
+        eventType: "deleted",
+      });
     },
   };
 
-  async function findAnnotation(user: User, propertyId: string, annotationId: string): Promise<GoogleAnnotation> {
-    const found = await gateway.call(user, "annotation", (admin, token) => admin.listAnnotations(token, propertyId), { retry: true });
+  async function findAnnotation(
+    user: User,
+    propertyId: string,
+    annotationId: string,
+  ): Promise<GoogleAnnotation> {
+    const found = await gateway.call(
+      user,
+      "annotation",
+      (admin, token) => admin.listAnnotations(token, propertyId),
+      { retry: true },
+    );
     const annotation = found.find((candidate) => annotationIdOf(candidate) === annotationId);
     if (!annotation) throw new HttpError(404, annotationGoneMessage, "annotation_not_found");
     if (annotation.systemGenerated) {
-      throw new HttpError(403, "Annotations made by Google Analytics itself cannot be changed or deleted.", "system_generated");
+      throw new HttpError(
+        403,
+        "Annotations made by Google Analytics itself cannot be changed or deleted.",
+        "system_generated",
+      );
     }
     return annotation;
   }
@@ -213,7 +262,10 @@ function toAnnotation(
     description: annotation.description ?? "",
     annotationDate: start,
     ...(range ? { annotationEndDate: range.endDate } : {}),
-    color: isAnnotationColor(annotation.color) || annotation.color === "ORANGE" ? annotation.color : defaultAnnotationColor,
+    color:
+      isAnnotationColor(annotation.color) || annotation.color === "ORANGE"
+        ? annotation.color
+        : defaultAnnotationColor,
     dateAdded: metadata?.createdAt.toISOString() ?? null,
     categoryId: metadata?.categoryId ?? null,
     systemGenerated: annotation.systemGenerated === true,

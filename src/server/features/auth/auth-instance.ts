@@ -41,7 +41,8 @@ export function createAuth(deps: AuthDependencies) {
     telemetry: { enabled: false },
     logger: {
       level: "error",
-      log: (level, message) => (level === "error" ? deps.logger.error(message) : deps.logger.warn(message)),
+      log: (level, message) =>
+        level === "error" ? deps.logger.error(message) : deps.logger.warn(message),
     },
     database: drizzleAdapter(deps.db, {
       provider: "pg",
@@ -73,7 +74,13 @@ export function createAuth(deps: AuthDependencies) {
     // Our own limits (shared by all instances through the database) guard these routes instead.
     rateLimit: { enabled: false },
     // Profiles are set from Google or by the product, never by a client call.
-    disabledPaths: ["/update-user", "/delete-user", "/change-email", "/sign-up/email", "/sign-in/email"],
+    disabledPaths: [
+      "/update-user",
+      "/delete-user",
+      "/change-email",
+      "/sign-up/email",
+      "/sign-in/email",
+    ],
     advanced: {
       database: { generateId: "uuid" },
       cookiePrefix: sessionCookiePrefix,

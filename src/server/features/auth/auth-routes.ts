@@ -1,6 +1,10 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { emailAddress, lookupRequest, type LookupResponse } from "../../../shared/contracts/auth.js";
+import {
+  emailAddress,
+  lookupRequest,
+  type LookupResponse,
+} from "../../../shared/contracts/auth.js";
 import { HttpError } from "../../http/http-error.js";
 import { refuseCrossSite } from "../../http/origin-guard.js";
 import { parseInput } from "../../http/parse-input.js";
@@ -49,7 +53,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
   // A navigation: ends the session, clears the cookie and lands on the landing page.
   app.get("/api/logout", async (request, reply) => {
     refuseCrossSite(request);
-    const response = await deps.auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+    const response = await deps.auth.api.signOut({
+      headers: fromNodeHeaders(request.headers),
+      asResponse: true,
+    });
     forwardCookies(response, reply);
     return reply.redirect("/", 302);
   });
@@ -63,7 +70,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
       const path = request.url.split("?")[0]!.slice(authBasePath.length);
       const allowed = forwardedAuthPaths[path];
       if (!allowed || !allowed.includes(request.method)) {
-        return reply.code(404).send({ error: `Not found: ${request.method} ${authBasePath}${path}` });
+        return reply
+          .code(404)
+          .send({ error: `Not found: ${request.method} ${authBasePath}${path}` });
       }
       await guardSignInAttempt(request, deps);
       return forwardToAuth(request, reply, deps.auth, deps.appUrl);
@@ -85,13 +94,21 @@ const forwardedAuthPaths: Record<string, string[]> = {
  * email normalisation as the rest of the app (one person, one address) and a per-address limit;
  * starting an OAuth sign-in is limited per client address.
  */
-async function guardSignInAttempt(request: FastifyRequest, deps: AuthRouteDependencies): Promise<void> {
+async function guardSignInAttempt(
+  request: FastifyRequest,
+  deps: AuthRouteDependencies,
+): Promise<void> {
   if (request.method !== "POST") return;
   const path = request.url.split("?")[0];
   if (path === `${authBasePath}/sign-in/magic-link`) {
     const body = request.body as Record<string, unknown> | undefined;
     const parsed = emailAddress.safeParse(body?.email);
-    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Enter a valid email address", "invalid_request");
+    if (!parsed.success)
+      throw new HttpError(
+        400,
+        parsed.error.issues[0]?.message ?? "Enter a valid email address",
+        "invalid_request",
+      );
     body!.email = parsed.data;
     await deps.rateLimiter.hit(deps.limits.signInLink, parsed.data);
   } else if (path === `${authBasePath}/sign-in/social`) {
@@ -99,12 +116,18 @@ async function guardSignInAttempt(request: FastifyRequest, deps: AuthRouteDepend
   }
 }
 
-async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, auth: Auth, appUrl: string) {
+async function forwardToAuth(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: Auth,
+  appUrl: string,
+) {
   const headers = fromNodeHeaders(request.headers);
   // Better Auth reads the client address from a header; set it from the connection (or the
   // trusted proxy) so a client cannot choose its own.
   headers.set("x-tidemark-client-ip", request.ip);
-  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined;
+  const hasBody =
+    request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined;
   const response = await auth.handler(
     new Request(new URL(request.url, appUrl), {
       method: request.method,
@@ -121,7 +144,10 @@ async function forwardToAuth(request: FastifyRequest, reply: FastifyReply, auth:
   if (response.status >= 400 && isJson) {
     // One error shape for the whole API: Better Auth's `{ message, code }` becomes `{ error, code }`.
     const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-    return reply.send({ error: body.message ?? "Sign-in failed. Please try again.", ...(body.code ? { code: body.code } : {}) });
+    return reply.send({
+      error: body.message ?? "Sign-in failed. Please try again.",
+      ...(body.code ? { code: body.code } : {}),
+    });
   }
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }

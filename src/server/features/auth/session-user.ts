@@ -34,7 +34,10 @@ export async function registerSessionUser(
   const { authCookies } = await deps.auth.$context;
   const sessionCookie = authCookies.sessionToken.name;
   const dontRememberCookie = authCookies.dontRememberToken.name;
-  const readSessionToken = createSessionTokenReader({ cookieName: sessionCookie, secret: deps.secret });
+  const readSessionToken = createSessionTokenReader({
+    cookieName: sessionCookie,
+    secret: deps.secret,
+  });
 
   async function load(request: FastifyRequest): Promise<User | null> {
     const header = request.headers.cookie;
@@ -45,7 +48,8 @@ export async function registerSessionUser(
     if (!found) return null;
     const endsAt = found.expiresAt.getTime();
     const now = Date.now();
-    const dueForExtension = endsAt - sessionLifetimeSeconds * 1000 + sessionRefreshAgeSeconds * 1000 <= now;
+    const dueForExtension =
+      endsAt - sessionLifetimeSeconds * 1000 + sessionRefreshAgeSeconds * 1000 <= now;
     if (endsAt <= now || dueForExtension) return viaLibrary(request);
     return found.user;
   }
@@ -81,9 +85,9 @@ export async function registerSessionUser(
     if (lines) {
       // A route that sets the session cookie itself (signing out, signing in) has the last word.
       const existing = reply.getHeader("set-cookie");
-      const already = (Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)]).some((line) =>
-        line.startsWith(`${sessionCookie}=`),
-      );
+      const already = (
+        Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)]
+      ).some((line) => line.startsWith(`${sessionCookie}=`));
       if (!already) for (const line of lines) reply.header("set-cookie", line);
     }
     done(null, payload);

@@ -1,6 +1,10 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cookieValue, createSessionTokenReader, readSignedSessionToken } from "./signed-session-cookie.js";
+import {
+  cookieValue,
+  createSessionTokenReader,
+  readSignedSessionToken,
+} from "./signed-session-cookie.js";
 
 const secret = "a-test-secret-that-is-long-enough-0123456789";
 const name = "tidemark.session_token";
@@ -45,7 +49,9 @@ describe("cookieValue", () => {
 describe("createSessionTokenReader", () => {
   it("reads the same tokens as readSignedSessionToken, remembered or not", () => {
     const read = createSessionTokenReader({ cookieName: name, secret, remember: 2 });
-    const headers = ["first", "second", "third", "first"].map((token) => `a=1; ${name}=${signed(token)}`);
+    const headers = ["first", "second", "third", "first"].map(
+      (token) => `a=1; ${name}=${signed(token)}`,
+    );
     expect(headers.map(read)).toEqual(["first", "second", "third", "first"]);
     expect(headers.map(read)).toEqual(["first", "second", "third", "first"]);
   });

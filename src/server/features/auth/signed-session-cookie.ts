@@ -9,7 +9,11 @@ const signatureLength = 44;
  * Better Auth's signed cookie (`encodeURIComponent(token + "." + base64(HMAC-SHA256(secret, token)))`):
  * reading it here, synchronously, spares every API request the library's whole endpoint pipeline.
  */
-export function readSignedSessionToken(cookieHeader: string | undefined, cookieName: string, secret: string): string | null {
+export function readSignedSessionToken(
+  cookieHeader: string | undefined,
+  cookieName: string,
+  secret: string,
+): string | null {
   const raw = cookieValue(cookieHeader, cookieName);
   return raw === null ? null : verifySignedValue(raw, secret);
 }
@@ -37,7 +41,11 @@ function verifySignedValue(raw: string, secret: string): string | null {
  * recently: the answer for a value never changes, and a signed-in person sends the same cookie
  * with every request, so most requests skip the HMAC.
  */
-export function createSessionTokenReader(options: { cookieName: string; secret: string; remember?: number }) {
+export function createSessionTokenReader(options: {
+  cookieName: string;
+  secret: string;
+  remember?: number;
+}) {
   const verify = memoizeRecent((raw: string) => verifySignedValue(raw, options.secret), {
     size: options.remember ?? 5_000,
     remember: (token) => token !== null,

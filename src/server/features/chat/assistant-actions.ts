@@ -4,7 +4,10 @@ import type { AnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
-import { requirePremiumFeature, type AnnotationsService } from "../annotations/annotations-service.js";
+import {
+  requirePremiumFeature,
+  type AnnotationsService,
+} from "../annotations/annotations-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { ChatRepository } from "./chat-repository.js";
 
@@ -25,7 +28,8 @@ export interface AnnotationFilter {
   color?: AnnotationColor;
 }
 
-export type AnnotationReference = { kind: "id"; annotationId: string } | { kind: "title"; title: string } | { kind: "last" };
+export type AnnotationReference =
+  { kind: "id"; annotationId: string } | { kind: "title"; title: string } | { kind: "last" };
 
 export const noPropertyMessage =
   "Which property should I use? Choose one in the property picker above, or write its ID (for example: property 123456789).";
@@ -72,7 +76,9 @@ export function createAssistantActions(
     return propertyId;
   }
 
-  async function list(filter: AnnotationFilter = {}): Promise<{ propertyId: string; annotations: Annotation[] }> {
+  async function list(
+    filter: AnnotationFilter = {},
+  ): Promise<{ propertyId: string; annotations: Annotation[] }> {
     const propertyId = await property();
     const all = await deps.annotations.list(user, propertyId);
     const text = filter.titleContains?.toLowerCase();
@@ -80,13 +86,17 @@ export function createAssistantActions(
       (annotation) =>
         (!filter.startDate || compareDates(annotation.annotationDate, filter.startDate) >= 0) &&
         (!filter.endDate || compareDates(annotation.annotationDate, filter.endDate) <= 0) &&
-        (!text || annotation.title.toLowerCase().includes(text) || annotation.description.toLowerCase().includes(text)) &&
+        (!text ||
+          annotation.title.toLowerCase().includes(text) ||
+          annotation.description.toLowerCase().includes(text)) &&
         (!filter.color || annotation.color === filter.color),
     );
     return { propertyId, annotations };
   }
 
-  async function resolve(reference: AnnotationReference): Promise<{ propertyId: string; annotation: Annotation }> {
+  async function resolve(
+    reference: AnnotationReference,
+  ): Promise<{ propertyId: string; annotation: Annotation }> {
     const { propertyId, annotations } = await list();
     let found: Annotation | undefined;
     if (reference.kind === "id") {
@@ -94,22 +104,40 @@ export function createAssistantActions(
     } else if (reference.kind === "last") {
       // The one most recently added through Tidemark; otherwise the newest by date.
       found =
-        [...annotations].filter((a) => a.dateAdded).sort((a, b) => b.dateAdded!.localeCompare(a.dateAdded!))[0] ??
-        annotations[0];
+        [...annotations]
+          .filter((a) => a.dateAdded)
+          .sort((a, b) => b.dateAdded!.localeCompare(a.dateAdded!))[0] ?? annotations[0];
     } else {
       const wanted = reference.title.trim().toLowerCase();
       const exact = annotations.filter((annotation) => annotation.title.toLowerCase() === wanted);
-      const partial = annotations.filter((annotation) => annotation.title.toLowerCase().includes(wanted));
+      const partial = annotations.filter((annotation) =>
+        annotation.title.toLowerCase().includes(wanted),
+      );
       const matches = exact.length > 0 ? exact : partial;
       if (matches.length > 1) {
-        const options = matches.slice(0, 5).map((a) => `“${a.title}” (${toIsoDate(a.annotationDate)}, ID ${a.annotationId})`);
-        throw new HttpError(409, `Several annotations match “${reference.title}”: ${options.join("; ")}. Which one do you mean? You can use its ID.`, "ambiguous");
+        const options = matches
+          .slice(0, 5)
+          .map((a) => `“${a.title}” (${toIsoDate(a.annotationDate)}, ID ${a.annotationId})`);
+        throw new HttpError(
+          409,
+          `Several annotations match “${reference.title}”: ${options.join("; ")}. Which one do you mean? You can use its ID.`,
+          "ambiguous",
+        );
       }
       found = matches[0];
     }
     if (!found) {
-      const described = reference.kind === "id" ? `with ID ${reference.annotationId}` : reference.kind === "title" ? `called “${reference.title}”` : "to change";
-      throw new HttpError(404, `I couldn't find an annotation ${described} on property ${propertyId}.`, "annotation_not_found");
+      const described =
+        reference.kind === "id"
+          ? `with ID ${reference.annotationId}`
+          : reference.kind === "title"
+            ? `called “${reference.title}”`
+            : "to change";
+      throw new HttpError(
+        404,
+        `I couldn't find an annotation ${described} on property ${propertyId}.`,
+        "annotation_not_found",
+      );
     }
     return { propertyId, annotation: found };
   }
@@ -124,7 +152,12 @@ export function createAssistantActions(
   return {
     listAnnotations: (filter: AnnotationFilter) => attempt(() => list(filter)),
 
-    createAnnotation: (input: { title: string; date: CalendarDate; description?: string; color?: AnnotationColor }) =>
+    createAnnotation: (input: {
+      title: string;
+      date: CalendarDate;
+      description?: string;
+      color?: AnnotationColor;
+    }) =>
       attempt(async () => {
         const propertyId = await property();
         return deps.annotations.create(user, propertyId, {
@@ -137,7 +170,12 @@ export function createAssistantActions(
 
     updateAnnotation: (
       reference: AnnotationReference,
-      changes: { title?: string; description?: string; date?: CalendarDate; color?: AnnotationColor },
+      changes: {
+        title?: string;
+        description?: string;
+        date?: CalendarDate;
+        color?: AnnotationColor;
+      },
     ) =>
       attempt(async () => {
         requirePremiumFeature(user, "edit");
@@ -158,7 +196,11 @@ export function createAssistantActions(
         requirePremiumFeature(user, "delete");
         const { propertyId, annotation } = await resolve(reference);
         if (annotation.systemGenerated) {
-          throw new HttpError(403, "That annotation was made by Google Analytics itself, so it can't be deleted.", "system_generated");
+          throw new HttpError(
+            403,
+            "That annotation was made by Google Analytics itself, so it can't be deleted.",
+            "system_generated",
+          );
         }
         await deps.chat.setPendingAction(context.sessionId, {
           kind: "delete",
@@ -173,12 +215,25 @@ export function createAssistantActions(
     confirmPending: (pending: PendingAssistantAction) =>
       attempt(async () => {
         await deps.chat.setPendingAction(context.sessionId, null);
-        const current = (await deps.annotations.list(user, pending.propertyId)).find((a) => a.annotationId === pending.annotationId);
-        if (!current) throw new HttpError(404, "That annotation is already gone, so there was nothing to delete.", "annotation_not_found");
+        const current = (await deps.annotations.list(user, pending.propertyId)).find(
+          (a) => a.annotationId === pending.annotationId,
+        );
+        if (!current)
+          throw new HttpError(
+            404,
+            "That annotation is already gone, so there was nothing to delete.",
+            "annotation_not_found",
+          );
         const now = snapshotOf(current);
-        const unchanged = (Object.keys(now) as (keyof typeof now)[]).every((field) => now[field] === pending.snapshot[field]);
+        const unchanged = (Object.keys(now) as (keyof typeof now)[]).every(
+          (field) => now[field] === pending.snapshot[field],
+        );
         if (!unchanged) {
-          throw new HttpError(409, `“${pending.snapshot.title}” changed since I showed it to you, so I didn't delete it. Ask again if you still want to.`, "changed");
+          throw new HttpError(
+            409,
+            `“${pending.snapshot.title}” changed since I showed it to you, so I didn't delete it. Ask again if you still want to.`,
+            "changed",
+          );
         }
         await deps.annotations.remove(user, pending.propertyId, pending.annotationId);
         return current;
@@ -189,7 +244,11 @@ export function createAssistantActions(
     listProperties: () =>
       attempt(async () => {
         const saved = await deps.properties.saved(user);
-        return saved.map((property) => ({ propertyId: property.propertyId, name: property.name, locked: property.locked }));
+        return saved.map((property) => ({
+          propertyId: property.propertyId,
+          name: property.name,
+          locked: property.locked,
+        }));
       }),
   };
 }

@@ -24,7 +24,13 @@ export function describeList(annotations: Annotation[], scope: string): string {
   if (annotations.length === 0) return `No annotations found${scope}.`;
   const lines = annotations
     .slice(0, listLimit)
-    .map((a) => `• ${toIsoDate(a.annotationDate)} — ${a.title} (${a.color.toLowerCase()}${a.systemGenerated ? ", by Google" : ""}, ID ${a.annotationId})`);
-  const more = annotations.length > listLimit ? `\n…and ${annotations.length - listLimit} more in the table.` : "";
+    .map(
+      (a) =>
+        `• ${toIsoDate(a.annotationDate)} — ${a.title} (${a.color.toLowerCase()}${a.systemGenerated ? ", by Google" : ""}, ID ${a.annotationId})`,
+    );
+  const more =
+    annotations.length > listLimit
+      ? `\n…and ${annotations.length - listLimit} more in the table.`
+      : "";
   return `${annotations.length} annotation${annotations.length === 1 ? "" : "s"}${scope}:\n${lines.join("\n")}${more}`;
 }

@@ -1,6 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { chatMessages, chatSessions, users, type ChatMessage, type ChatSession, type PendingAssistantAction } from "../../db/schema/index.js";
+import {
+  chatMessages,
+  chatSessions,
+  users,
+  type ChatMessage,
+  type ChatSession,
+  type PendingAssistantAction,
+} from "../../db/schema/index.js";
 
 export function createChatRepository(db: Db) {
   return {
@@ -26,17 +33,34 @@ export function createChatRepository(db: Db) {
       return deleted.length > 0;
     },
 
-    async addMessage(sessionId: string, role: "user" | "assistant", content: string): Promise<ChatMessage> {
-      const [message] = await db.insert(chatMessages).values({ sessionId, role, content }).returning();
+    async addMessage(
+      sessionId: string,
+      role: "user" | "assistant",
+      content: string,
+    ): Promise<ChatMessage> {
+      const [message] = await db
+        .insert(chatMessages)
+        .values({ sessionId, role, content })
+        .returning();
       return message!;
     },
 
     messages(sessionId: string): Promise<ChatMessage[]> {
-      return db.select().from(chatMessages).where(eq(chatMessages.sessionId, sessionId)).orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+      return db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId))
+        .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
     },
 
-    async setPendingAction(sessionId: string, action: PendingAssistantAction | null): Promise<void> {
-      await db.update(chatSessions).set({ pendingAction: action }).where(eq(chatSessions.id, sessionId));
+    async setPendingAction(
+      sessionId: string,
+      action: PendingAssistantAction | null,
+    ): Promise<void> {
+      await db
+        .update(chatSessions)
+        .set({ pendingAction: action })
+        .where(eq(chatSessions.id, sessionId));
     },
 
     async setProperty(sessionId: string, propertyId: string): Promise<void> {

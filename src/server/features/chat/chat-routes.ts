@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { sendChatRequest, type ChatHistoryResponse, type SendChatResponse } from "../../../shared/contracts/chat.js";
+import {
+  sendChatRequest,
+  type ChatHistoryResponse,
+  type SendChatResponse,
+} from "../../../shared/contracts/chat.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { ChatService } from "./chat-service.js";
 
@@ -12,10 +16,15 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
     return deps.chat.send(user, parseInput(sendChatRequest, request.body));
   });
 
-  app.get<{ Params: { sessionId: string } }>("/api/chat/:sessionId", async (request): Promise<ChatHistoryResponse> => {
-    const user = await request.requireUser();
-    return { messages: await deps.chat.history(user, parseInput(sessionId, request.params.sessionId)) };
-  });
+  app.get<{ Params: { sessionId: string } }>(
+    "/api/chat/:sessionId",
+    async (request): Promise<ChatHistoryResponse> => {
+      const user = await request.requireUser();
+      return {
+        messages: await deps.chat.history(user, parseInput(sessionId, request.params.sessionId)),
+      };
+    },
+  );
 
   app.delete<{ Params: { sessionId: string } }>("/api/chat/:sessionId", async (request) => {
     const user = await request.requireUser();

@@ -2,7 +2,11 @@ import type { ModelMessage } from "ai";
 import type { User } from "../../db/schema/index.js";
 import { HttpError } from "../../http/http-error.js";
 import { calendarDateOf } from "../../../shared/calendar-date.js";
-import type { ChatMessageView, SendChatRequest, SendChatResponse } from "../../../shared/contracts/chat.js";
+import type {
+  ChatMessageView,
+  SendChatRequest,
+  SendChatResponse,
+} from "../../../shared/contracts/chat.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
@@ -17,12 +21,14 @@ import { suggestCompletion, type OfflineAssistant } from "./offline-assistant.js
 const historyWindow = 20;
 
 /** Only a message that is nothing but a yes confirms: "ok, show me the list first" does not. */
-const affirmative = /^\s*(yes|y|yep|yeah|yup|confirm(ed)?|do it|go ahead|ok(ay)?|sure|please do|yes,? (please|delete it|do it))[\s.!]*$/i;
+const affirmative =
+  /^\s*(yes|y|yep|yeah|yup|confirm(ed)?|do it|go ahead|ok(ay)?|sure|please do|yes,? (please|delete it|do it))[\s.!]*$/i;
 const negative = /^\s*(no|nope|n|cancel|stop|don'?t|never ?mind|abort|keep it)\b/i;
 /** "property 123456789", "property id: 123456789", "properties/123456789". */
 const propertyMention = /\bpropert(?:y|ies)\s*(?:id)?\s*[:#/]?\s*(\d{5,20})\b/i;
 
-export type AssistantEngine = { kind: "offline"; assistant: OfflineAssistant } | { kind: "llm"; assistant: LlmAssistant };
+export type AssistantEngine =
+  { kind: "offline"; assistant: OfflineAssistant } | { kind: "llm"; assistant: LlmAssistant };
 
 export function createChatService(deps: {
   chat: ChatRepository;
@@ -45,7 +51,11 @@ export function createChatService(deps: {
     async send(user: User, request: SendChatRequest): Promise<SendChatResponse> {
       const existing = request.sessionId ? await ownedSession(user, request.sessionId) : null;
       if (capabilitiesOf(user.subscriptionTier).hasDailyAssistantLimit) {
-        const allowed = await chat.takeAssistantMessage(user.id, startOfUtcDay(now()), deps.dailyMessageLimit);
+        const allowed = await chat.takeAssistantMessage(
+          user.id,
+          startOfUtcDay(now()),
+          deps.dailyMessageLimit,
+        );
         if (!allowed) {
           throw new HttpError(
             429,
@@ -57,7 +67,8 @@ export function createChatService(deps: {
       const detectedPropertyId = propertyMention.exec(request.message)?.[1] ?? null;
       const propertyId = detectedPropertyId ?? request.propertyId ?? existing?.propertyId ?? null;
       const session = existing ?? (await chat.createSession(user.id, propertyId));
-      if (propertyId && propertyId !== session.propertyId) await chat.setProperty(session.id, propertyId);
+      if (propertyId && propertyId !== session.propertyId)
+        await chat.setProperty(session.id, propertyId);
 
       const history = existing ? await chat.messages(session.id) : [];
       await chat.addMessage(session.id, "user", request.message);
@@ -77,20 +88,41 @@ export function createChatService(deps: {
           // Anything but a yes drops the previewed action; a plain no ends the turn here.
           await actions.cancelPending();
           if (negative.test(request.message)) {
-            turn = { reply: `Okay, I won't delete “${pending.snapshot.title}”.`, showAnnotations: false, suggestedInput: null };
+            turn = {
+              reply: `Okay, I won't delete “${pending.snapshot.title}”.`,
+              showAnnotations: false,
+              suggestedInput: null,
+            };
           }
         }
       }
 
       if (!turn) {
         const timeZone = request.timeZone ?? "UTC";
-        const context = { user, actions, message: request.message, timeZone, today: calendarDateOf(now(), timeZone), propertyId };
+        const context = {
+          user,
+          actions,
+          message: request.message,
+          timeZone,
+          today: calendarDateOf(now(), timeZone),
+          propertyId,
+        };
         if (deps.engine.kind === "offline") {
           turn = await deps.engine.assistant.respond({ ...context, now: now() });
         } else {
-          turn = await deps.engine.assistant.respond({ ...context, history: toModelMessages(history.slice(-historyWindow)) });
+          turn = await deps.engine.assistant.respond({
+            ...context,
+            history: toModelMessages(history.slice(-historyWindow)),
+          });
           if (!turn.showAnnotations && !turn.suggestedInput) {
-            turn = { ...turn, suggestedInput: await suggestCompletion(request.message, { now: now(), timeZone, today: context.today }) };
+            turn = {
+              ...turn,
+              suggestedInput: await suggestCompletion(request.message, {
+                now: now(),
+                timeZone,
+                today: context.today,
+              }),
+            };
           }
         }
       }
@@ -125,7 +157,9 @@ export function createChatService(deps: {
 
 function toModelMessages(messages: { role: string; content: string }[]): ModelMessage[] {
   return messages.map((message) =>
-    message.role === "assistant" ? { role: "assistant", content: message.content } : { role: "user", content: message.content },
+    message.role === "assistant"
+      ? { role: "assistant", content: message.content }
+      : { role: "user", content: message.content },
   );
 }
 

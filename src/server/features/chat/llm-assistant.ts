@@ -2,7 +2,10 @@ import { generateText, stepCountIs, tool, type LanguageModel, type ModelMessage 
 import { z } from "zod";
 import { annotationColors } from "../../../shared/annotation-colors.js";
 import { toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
-import { annotationDescriptionMaxLength, annotationTitleMaxLength } from "../../../shared/contracts/annotations.js";
+import {
+  annotationDescriptionMaxLength,
+  annotationTitleMaxLength,
+} from "../../../shared/contracts/annotations.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import type { User } from "../../db/schema/index.js";
 import type { AnnotationReference, AssistantActions } from "./assistant-actions.js";
@@ -43,11 +46,13 @@ interface TurnState {
 
 const oneChangePerTurn = {
   ok: false as const,
-  error: "Only one annotation can be created, changed or deleted per message. Do this one, then ask the person to confirm the next.",
+  error:
+    "Only one annotation can be created, changed or deleted per message. Do this one, then ask the person to confirm the next.",
 };
 
 /** Words with which a reply would claim a change. */
-const claimsAChange = /\b(created|added|deleted|removed|updated|renamed|changed|moved|recolou?red)\b/i;
+const claimsAChange =
+  /\b(created|added|deleted|removed|updated|renamed|changed|moved|recolou?red)\b/i;
 
 /** Per request: the tools the model may call, bound to this person's actions. */
 function assistantTools(actions: AssistantActions, turn: TurnState) {
@@ -61,7 +66,8 @@ function assistantTools(actions: AssistantActions, turn: TurnState) {
   };
   return {
     listAnnotations: tool({
-      description: "List the property's annotations, optionally filtered by date range, text in the title, or colour.",
+      description:
+        "List the property's annotations, optionally filtered by date range, text in the title, or colour.",
       inputSchema: z.object({
         startDate: isoDate.optional(),
         endDate: isoDate.optional(),
@@ -94,7 +100,8 @@ function assistantTools(actions: AssistantActions, turn: TurnState) {
       },
     }),
     createAnnotation: tool({
-      description: "Create one annotation. Ask for the title if the person did not give one; never invent it.",
+      description:
+        "Create one annotation. Ask for the title if the person did not give one; never invent it.",
       inputSchema: z.object({
         title: z.string().min(1).max(annotationTitleMaxLength),
         date: isoDate,
@@ -111,7 +118,16 @@ function assistantTools(actions: AssistantActions, turn: TurnState) {
             ...(input.color ? { color: input.color } : {}),
           }),
         );
-        return result.ok ? { ok: true, created: { id: result.value.annotationId, title: result.value.title, date: toIsoDate(result.value.annotationDate) } } : result;
+        return result.ok
+          ? {
+              ok: true,
+              created: {
+                id: result.value.annotationId,
+                title: result.value.title,
+                date: toIsoDate(result.value.annotationDate),
+              },
+            }
+          : result;
       },
     }),
     updateAnnotation: tool({
@@ -133,7 +149,16 @@ function assistantTools(actions: AssistantActions, turn: TurnState) {
             ...(input.color !== undefined ? { color: input.color } : {}),
           }),
         );
-        return result.ok ? { ok: true, updated: { id: result.value.after.annotationId, title: result.value.after.title, date: toIsoDate(result.value.after.annotationDate) } } : result;
+        return result.ok
+          ? {
+              ok: true,
+              updated: {
+                id: result.value.after.annotationId,
+                title: result.value.after.title,
+                date: toIsoDate(result.value.after.annotationDate),
+              },
+            }
+          : result;
       },
     }),
     deleteAnnotation: tool({
@@ -156,7 +181,10 @@ function assistantTools(actions: AssistantActions, turn: TurnState) {
   };
 }
 
-function instructions(user: User, context: { today: CalendarDate; timeZone: string; propertyId: string | null }): string {
+function instructions(
+  user: User,
+  context: { today: CalendarDate; timeZone: string; propertyId: string | null },
+): string {
   const capabilities = capabilitiesOf(user.subscriptionTier);
   return [
     "You are the Tidemark assistant. You manage Google Analytics 4 annotations (dated notes on a property) with the tools given.",
@@ -207,14 +235,30 @@ export function createLlmAssistant(options: {
         // A deletion preview must reach the person verbatim, whatever the model wrote around it.
         const parts = [text, ...turn.previews.filter((preview) => !text.includes(preview))];
         // The model's words are not proof: if it claims a change Google never accepted, say so.
-        if (turn.writes === 0 && turn.previews.length === 0 && claimsAChange.test(text)) parts.push("(No annotations were changed.)");
+        if (turn.writes === 0 && turn.previews.length === 0 && claimsAChange.test(text))
+          parts.push("(No annotations were changed.)");
         const reply = parts.filter(Boolean).join("\n\n");
-        return { reply: reply || "Done.", showAnnotations: turn.showAnnotations, suggestedInput: null };
+        return {
+          reply: reply || "Done.",
+          showAnnotations: turn.showAnnotations,
+          suggestedInput: null,
+        };
       } catch (error) {
         // Name and status only: the error also carries the prompt, which holds people's data.
-        const { name, statusCode, message } = error as { name?: string; statusCode?: number; message?: string };
-        options.logger?.warn({ name, statusCode, message }, "assistant: the language model call failed");
-        return { reply: providerFailureReply(error), showAnnotations: turn.showAnnotations, suggestedInput: null };
+        const { name, statusCode, message } = error as {
+          name?: string;
+          statusCode?: number;
+          message?: string;
+        };
+        options.logger?.warn(
+          { name, statusCode, message },
+          "assistant: the language model call failed",
+        );
+        return {
+          reply: providerFailureReply(error),
+          showAnnotations: turn.showAnnotations,
+          suggestedInput: null,
+        };
       }
     },
   };
@@ -232,6 +276,7 @@ export function providerFailureReply(error: unknown): string {
   if (status === 401 || status === 403) {
     return "The assistant is not available right now (its AI provider refused our credentials). Your message is saved; the table still works.";
   }
-  if (status === 429) return "The assistant is busy right now. Your message is saved; please try again in a minute.";
+  if (status === 429)
+    return "The assistant is busy right now. Your message is saved; please try again in a minute.";
   return "The assistant is unavailable right now. Your message is saved; please try again shortly.";
 }

@@ -3,7 +3,12 @@ import { toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import type { User } from "../../db/schema/index.js";
 import { noPropertyMessage, type AssistantActions } from "./assistant-actions.js";
-import { deletionPreview, describeAnnotation, describeList, type AssistantTurn } from "./assistant-reply.js";
+import {
+  deletionPreview,
+  describeAnnotation,
+  describeList,
+  type AssistantTurn,
+} from "./assistant-reply.js";
 import type * as OfflineEngine from "./offline-engine/understand-message.js";
 import type { Understanding } from "./offline-engine/understand-message.js";
 
@@ -35,7 +40,10 @@ export function createOfflineAssistant() {
       propertyId: string | null;
     }): Promise<AssistantTurn> {
       const { understandMessage } = await loadEngine();
-      const understood = understandMessage(input.message, { now: input.now, timeZone: input.timeZone });
+      const understood = understandMessage(input.message, {
+        now: input.now,
+        timeZone: input.timeZone,
+      });
       return act(understood, input);
     },
   };
@@ -46,8 +54,10 @@ export type OfflineAssistant = ReturnType<typeof createOfflineAssistant>;
 /** A create request with its missing piece laid out for the person to fill in, or null. */
 function completionFor(understood: Understanding, today: CalendarDate): string | null {
   if (understood.intent !== "create") return null;
-  if (understood.missing.includes("date")) return `Create an annotation called "${understood.title ?? ""}" on ${toIsoDate(today)}`;
-  if (!understood.title) return `Create an annotation called "" on ${toIsoDate(understood.date ?? today)}`;
+  if (understood.missing.includes("date"))
+    return `Create an annotation called "${understood.title ?? ""}" on ${toIsoDate(today)}`;
+  if (!understood.title)
+    return `Create an annotation called "" on ${toIsoDate(understood.date ?? today)}`;
   return null;
 }
 
@@ -55,9 +65,15 @@ function completionFor(understood: Understanding, today: CalendarDate): string |
  * The same suggestion for a turn a language model answered: its reply is free text, so the
  * deterministic understanding of the message decides whether a piece was missing.
  */
-export async function suggestCompletion(message: string, context: { now: Date; timeZone: string; today: CalendarDate }): Promise<string | null> {
+export async function suggestCompletion(
+  message: string,
+  context: { now: Date; timeZone: string; today: CalendarDate },
+): Promise<string | null> {
   const { understandMessage } = await loadEngine();
-  return completionFor(understandMessage(message, { now: context.now, timeZone: context.timeZone }), context.today);
+  return completionFor(
+    understandMessage(message, { now: context.now, timeZone: context.timeZone }),
+    context.today,
+  );
 }
 
 const reply = (text: string, extra: Partial<AssistantTurn> = {}): AssistantTurn => ({
@@ -89,8 +105,11 @@ async function act(
     case "list_properties": {
       const result = await actions.listProperties();
       if (!result.ok) return reply(result.error);
-      if (result.value.length === 0) return reply("You have no saved properties yet. Choose one in the property picker above.");
-      const lines = result.value.map((p) => `• ${p.name} (ID ${p.propertyId})${p.locked ? " — your free plan's property" : ""}`);
+      if (result.value.length === 0)
+        return reply("You have no saved properties yet. Choose one in the property picker above.");
+      const lines = result.value.map(
+        (p) => `• ${p.name} (ID ${p.propertyId})${p.locked ? " — your free plan's property" : ""}`,
+      );
       return reply(`Your saved properties:\n${lines.join("\n")}`);
     }
 
@@ -98,13 +117,19 @@ async function act(
       const suggestedInput = completionFor(understood, today);
       if (understood.missing.includes("date")) {
         const title = understood.title ? `“${understood.title}”` : "the annotation";
-        return reply(`That date does not exist. Which day should ${title} be on? For example: ${toIsoDate(today)}.`, { suggestedInput });
+        return reply(
+          `That date does not exist. Which day should ${title} be on? For example: ${toIsoDate(today)}.`,
+          { suggestedInput },
+        );
       }
       const date = understood.date ?? today;
       if (!understood.title) {
-        return reply(`What should the annotation be called? For example: Create an annotation called “Winter sale launched” on ${toIsoDate(date)}.`, {
-          suggestedInput,
-        });
+        return reply(
+          `What should the annotation be called? For example: Create an annotation called “Winter sale launched” on ${toIsoDate(date)}.`,
+          {
+            suggestedInput,
+          },
+        );
       }
       const result = await actions.createAnnotation({
         title: understood.title,
@@ -113,19 +138,28 @@ async function act(
         ...(understood.color ? { color: understood.color } : {}),
       });
       if (!result.ok) return reply(`I couldn't create it: ${result.error}`);
-      const colour = annotationColorSwatches[result.value.color as keyof typeof annotationColorSwatches]?.label.toLowerCase() ?? result.value.color;
-      return reply(`Created ${describeAnnotation(result.value)} in ${colour}.`, { showAnnotations: true });
+      const colour =
+        annotationColorSwatches[
+          result.value.color as keyof typeof annotationColorSwatches
+        ]?.label.toLowerCase() ?? result.value.color;
+      return reply(`Created ${describeAnnotation(result.value)} in ${colour}.`, {
+        showAnnotations: true,
+      });
     }
 
     case "list": {
       const result = await actions.listAnnotations({
-        ...(understood.dateRange ? { startDate: understood.dateRange.start, endDate: understood.dateRange.end } : {}),
+        ...(understood.dateRange
+          ? { startDate: understood.dateRange.start, endDate: understood.dateRange.end }
+          : {}),
         ...(understood.titleContains ? { titleContains: understood.titleContains } : {}),
         ...(understood.color ? { color: understood.color } : {}),
       });
       if (!result.ok) return reply(result.error);
       const scope = [
-        understood.dateRange ? ` from ${toIsoDate(understood.dateRange.start)} to ${toIsoDate(understood.dateRange.end)}` : "",
+        understood.dateRange
+          ? ` from ${toIsoDate(understood.dateRange.start)} to ${toIsoDate(understood.dateRange.end)}`
+          : "",
         understood.titleContains ? ` about “${understood.titleContains}”` : "",
         understood.color ? ` in ${understood.color.toLowerCase()}` : "",
       ].join("");
@@ -136,10 +170,13 @@ async function act(
       if (!capabilities.canEditAnnotations) {
         return reply(premiumFeatureMessages.edit);
       }
-      if (!understood.target) return reply("Which annotation should I change? Give its title in quotes or its ID.");
+      if (!understood.target)
+        return reply("Which annotation should I change? Give its title in quotes or its ID.");
       const changes = {
         ...(understood.newTitle ? { title: understood.newTitle } : {}),
-        ...(understood.newDescription !== undefined ? { description: understood.newDescription } : {}),
+        ...(understood.newDescription !== undefined
+          ? { description: understood.newDescription }
+          : {}),
         ...(understood.date ? { date: understood.date } : {}),
         ...(understood.color ? { color: understood.color } : {}),
       };
@@ -148,16 +185,20 @@ async function act(
       }
       const result = await actions.updateAnnotation(understood.target, changes);
       if (!result.ok) return reply(`I couldn't change it: ${result.error}`);
-      return reply(`Updated ${describeAnnotation(result.value.before)} → ${describeAnnotation(result.value.after)}, ${result.value.after.color.toLowerCase()}.`, {
-        showAnnotations: true,
-      });
+      return reply(
+        `Updated ${describeAnnotation(result.value.before)} → ${describeAnnotation(result.value.after)}, ${result.value.after.color.toLowerCase()}.`,
+        {
+          showAnnotations: true,
+        },
+      );
     }
 
     case "delete": {
       if (!capabilities.canDeleteAnnotations) {
         return reply(premiumFeatureMessages.delete);
       }
-      if (!understood.target) return reply("Which annotation should I delete? Give its title in quotes or its ID.");
+      if (!understood.target)
+        return reply("Which annotation should I delete? Give its title in quotes or its ID.");
       const result = await actions.previewDeletion(understood.target);
       if (!result.ok) return reply(result.error);
       return reply(deletionPreview(result.value));

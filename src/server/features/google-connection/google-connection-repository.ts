@@ -38,7 +38,12 @@ export function createGoogleConnectionRepository(db: Db) {
     async clear(userId: string): Promise<void> {
       await db
         .update(users)
-        .set({ googleAccessToken: null, googleRefreshToken: null, googleTokenExpiry: null, googleScopes: null })
+        .set({
+          googleAccessToken: null,
+          googleRefreshToken: null,
+          googleTokenExpiry: null,
+          googleScopes: null,
+        })
         .where(eq(users.id, userId));
     },
   };

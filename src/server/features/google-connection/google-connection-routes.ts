@@ -16,24 +16,48 @@ export async function googleConnectionRoutes(
   app.get<{ Querystring: { mode?: string } }>("/api/google/authorize", async (request, reply) => {
     const user = await request.sessionUser();
     if (!user) return reply.redirect("/login", 302);
-    const mode = request.query.mode === "agent" || request.query.mode === "property" ? request.query.mode : undefined;
+    const mode =
+      request.query.mode === "agent" || request.query.mode === "property"
+        ? request.query.mode
+        : undefined;
     const { url, pending } = connections.startAuthorization(user, mode);
-    reply.header("set-cookie", serializeCookie(pendingCookie, pending, { maxAgeSeconds: 600, path: cookiePath, secure: deps.secureCookies }));
+    reply.header(
+      "set-cookie",
+      serializeCookie(pendingCookie, pending, {
+        maxAgeSeconds: 600,
+        path: cookiePath,
+        secure: deps.secureCookies,
+      }),
+    );
     return reply.redirect(url, 302);
   });
 
   // Google sends the browser back here; the dashboard shows the outcome.
-  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>("/api/google/callback", async (request, reply) => {
-    const user = await request.sessionUser();
-    if (!user) return reply.redirect("/login", 302);
-    const { outcome, mode } = await connections.completeAuthorization(
-      user,
-      { code: stringOrUndefined(request.query.code), state: stringOrUndefined(request.query.state), error: stringOrUndefined(request.query.error) },
-      readCookie(request.headers.cookie, pendingCookie),
-    );
-    reply.header("set-cookie", serializeCookie(pendingCookie, "", { maxAgeSeconds: 0, path: cookiePath, secure: deps.secureCookies }));
-    return reply.redirect(`/dashboard?${mode ? `mode=${mode}&` : ""}oauth=${outcome}`, 302);
-  });
+  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
+    "/api/google/callback",
+    async (request, reply) => {
+      const user = await request.sessionUser();
+      if (!user) return reply.redirect("/login", 302);
+      const { outcome, mode } = await connections.completeAuthorization(
+        user,
+        {
+          code: stringOrUndefined(request.query.code),
+          state: stringOrUndefined(request.query.state),
+          error: stringOrUndefined(request.query.error),
+        },
+        readCookie(request.headers.cookie, pendingCookie),
+      );
+      reply.header(
+        "set-cookie",
+        serializeCookie(pendingCookie, "", {
+          maxAgeSeconds: 0,
+          path: cookiePath,
+          secure: deps.secureCookies,
+        }),
+      );
+      return reply.redirect(`/dashboard?${mode ? `mode=${mode}&` : ""}oauth=${outcome}`, 302);
+    },
+  );
 
   app.get("/api/google/status", async (request) => connections.status(await request.requireUser()));
 

@@ -1,19 +1,30 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { User } from "../../db/schema/index.js";
 import { HttpError } from "../../http/http-error.js";
-import { analyticsScopes, GoogleOAuthError, type GoogleOAuth, type GoogleTokenSet } from "../../integrations/google/google-oauth.js";
+import {
+  analyticsScopes,
+  GoogleOAuthError,
+  type GoogleOAuth,
+  type GoogleTokenSet,
+} from "../../integrations/google/google-oauth.js";
 import { memoizeRecent } from "../../caching/memoize-recent.js";
 import type { SecretBox } from "../../security/secret-box.js";
 import type { GoogleConnectionStatus } from "../../../shared/contracts/google.js";
-import { storedTokensOf, type GoogleConnectionRepository, type StoredGoogleTokens } from "./google-connection-repository.js";
+import {
+  storedTokensOf,
+  type GoogleConnectionRepository,
+  type StoredGoogleTokens,
+} from "./google-connection-repository.js";
 
 /** Refresh a little before Google's expiry, so a token never dies mid-request. */
 const refreshMarginMs = 60_000;
 const pendingAuthorizationLifetimeMs = 10 * 60_000;
 
-export const reconnectMessage = "Your Google Analytics connection has expired. Please connect Google Analytics again.";
+export const reconnectMessage =
+  "Your Google Analytics connection has expired. Please connect Google Analytics again.";
 export const notConnectedMessage = "Connect Google Analytics first.";
-export const googleUnavailableMessage = "Google Analytics is unavailable right now. Please try again shortly.";
+export const googleUnavailableMessage =
+  "Google Analytics is unavailable right now. Please try again shortly.";
 
 interface PendingAuthorization {
   userId: string;
@@ -43,12 +54,13 @@ export function createGoogleConnectionService(deps: {
     return {
       sealedAccessToken: box.seal(tokens.accessToken),
       // A refresh answer usually has no new refresh token: keep the one we hold.
-      sealedRefreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : (previous?.sealedRefreshToken ?? null),
+      sealedRefreshToken: tokens.refreshToken
+        ? box.seal(tokens.refreshToken)
+        : (previous?.sealedRefreshToken ?? null),
       expiresAt: tokens.expiresAt,
       scopes: tokens.scopes.length > 0 ? tokens.scopes : (previous?.scopes ?? []),
     };
   }
-
 
   /** The state must match the transaction this browser started, for this user, recently. */
   async function finish(
@@ -61,8 +73,14 @@ export function createGoogleConnectionService(deps: {
     if (query.error) return query.error === "access_denied" ? "denied" : "failed";
     if (!query.code) return "failed";
     try {
-      const tokens = await oauth.exchangeCode({ code: query.code, redirectUri: deps.callbackUrl, codeVerifier: pending.codeVerifier });
-      const granted = tokens.scopes.some((scope) => scope === analyticsScopes.edit || scope === analyticsScopes.readonly);
+      const tokens = await oauth.exchangeCode({
+        code: query.code,
+        redirectUri: deps.callbackUrl,
+        codeVerifier: pending.codeVerifier,
+      });
+      const granted = tokens.scopes.some(
+        (scope) => scope === analyticsScopes.edit || scope === analyticsScopes.readonly,
+      );
       if (!granted) return "denied";
       await repository.save(user.id, seal(tokens, storedTokensOf(user) ?? undefined));
       return "success";
@@ -75,7 +93,10 @@ export function createGoogleConnectionService(deps: {
   return {
     async status(user: User): Promise<GoogleConnectionStatus> {
       const stored = storedTokensOf(user);
-      return { connected: stored !== null, canWrite: stored?.scopes.includes(analyticsScopes.edit) ?? false };
+      return {
+        connected: stored !== null,
+        canWrite: stored?.scopes.includes(analyticsScopes.edit) ?? false,
+      };
     },
 
     /** Where to send the browser, and the sealed transaction to keep in a cookie until it returns. */
@@ -89,7 +110,12 @@ export function createGoogleConnectionService(deps: {
       };
       const codeChallenge = createHash("sha256").update(pending.codeVerifier).digest("base64url");
       return {
-        url: oauth.authorizationUrl({ redirectUri: deps.callbackUrl, state: pending.state, codeChallenge, loginHint: user.email }),
+        url: oauth.authorizationUrl({
+          redirectUri: deps.callbackUrl,
+          state: pending.state,
+          codeChallenge,
+          loginHint: user.email,
+        }),
         pending: box.seal(JSON.stringify(pending)),
       };
     },
@@ -126,8 +152,10 @@ export function createGoogleConnectionService(deps: {
       const stored = storedTokensOf(user);
       if (!stored) throw new HttpError(409, notConnectedMessage, "google_not_connected");
       const canWrite = stored.scopes.includes(analyticsScopes.edit);
-      const due = !stored.expiresAt || stored.expiresAt.getTime() - refreshMarginMs <= now().getTime();
-      if (!due && stored.sealedAccessToken) return { token: openAccessToken(stored.sealedAccessToken), canWrite };
+      const due =
+        !stored.expiresAt || stored.expiresAt.getTime() - refreshMarginMs <= now().getTime();
+      if (!due && stored.sealedAccessToken)
+        return { token: openAccessToken(stored.sealedAccessToken), canWrite };
       if (!stored.sealedRefreshToken) {
         await repository.clear(user.id);
         throw new HttpError(409, reconnectMessage, "google_reconnect");
@@ -137,7 +165,10 @@ export function createGoogleConnectionService(deps: {
         await repository.save(user.id, seal(refreshed, stored));
         return { token: refreshed.accessToken, canWrite };
       } catch (error) {
-        if (error instanceof GoogleOAuthError && (error.error === "invalid_grant" || error.error === "unauthorized_client")) {
+        if (
+          error instanceof GoogleOAuthError &&
+          (error.error === "invalid_grant" || error.error === "unauthorized_client")
+        ) {
           await repository.clear(user.id);
           throw new HttpError(409, reconnectMessage, "google_reconnect");
         }

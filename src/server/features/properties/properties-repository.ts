@@ -23,7 +23,11 @@ export function createPropertiesRepository(db: Db) {
 
   return {
     listByUser(userId: string): Promise<SavedProperty[]> {
-      return db.select().from(properties).where(eq(properties.userId, userId)).orderBy(asc(properties.createdAt));
+      return db
+        .select()
+        .from(properties)
+        .where(eq(properties.userId, userId))
+        .orderBy(asc(properties.createdAt));
     },
 
     async findByPropertyId(userId: string, propertyId: string): Promise<SavedProperty | null> {
@@ -53,7 +57,9 @@ export function createPropertiesRepository(db: Db) {
         const [existing] = await tx
           .select()
           .from(properties)
-          .where(and(eq(properties.userId, input.userId), eq(properties.propertyId, input.propertyId)));
+          .where(
+            and(eq(properties.userId, input.userId), eq(properties.propertyId, input.propertyId)),
+          );
         if (existing) return existing;
         const [{ count } = { count: 0 }] = await tx
           .select({ count: sql<number>`count(*)::int` })
@@ -62,7 +68,12 @@ export function createPropertiesRepository(db: Db) {
         if (count >= limit) return null;
         const [saved] = await tx
           .insert(properties)
-          .values({ userId: input.userId, propertyId: input.propertyId, name: input.name, locked: input.locked ? "true" : "false" })
+          .values({
+            userId: input.userId,
+            propertyId: input.propertyId,
+            name: input.name,
+            locked: input.locked ? "true" : "false",
+          })
           .returning();
         return saved ?? null;
       });
@@ -74,7 +85,10 @@ export function createPropertiesRepository(db: Db) {
         .update(users)
         .set({ lockedPropertyId: propertyId })
         .where(and(eq(users.id, userId), isNull(users.lockedPropertyId)));
-      const [row] = await db.select({ locked: users.lockedPropertyId }).from(users).where(eq(users.id, userId));
+      const [row] = await db
+        .select({ locked: users.lockedPropertyId })
+        .from(users)
+        .where(eq(users.id, userId));
       return row?.locked ?? null;
     },
 

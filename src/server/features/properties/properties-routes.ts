@@ -6,14 +6,19 @@ import type { PropertiesService } from "./properties-service.js";
 
 const savedPropertyId = z.uuid({ message: "That saved property was not found." });
 
-export async function propertiesRoutes(app: FastifyInstance, deps: { properties: PropertiesService }): Promise<void> {
+export async function propertiesRoutes(
+  app: FastifyInstance,
+  deps: { properties: PropertiesService },
+): Promise<void> {
   const { properties } = deps;
 
   app.get("/api/ga4/properties", async (request) => ({
     properties: await properties.reachableProperties(await request.requireUser()),
   }));
 
-  app.get("/api/properties", async (request) => ({ properties: await properties.saved(await request.requireUser()) }));
+  app.get("/api/properties", async (request) => ({
+    properties: await properties.saved(await request.requireUser()),
+  }));
 
   app.post("/api/properties", async (request, reply) => {
     const user = await request.requireUser();

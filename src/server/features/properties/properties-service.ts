@@ -6,7 +6,10 @@ import { capabilitiesOf } from "../../../shared/plans.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
 import type { PropertiesRepository } from "./properties-repository.js";
 
-export function createPropertiesService(deps: { repository: PropertiesRepository; gateway: AnalyticsGateway }) {
+export function createPropertiesService(deps: {
+  repository: PropertiesRepository;
+  gateway: AnalyticsGateway;
+}) {
   const { repository, gateway } = deps;
 
   const lockedElsewhere = (lockedName: string) =>
@@ -17,7 +20,9 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
     );
 
   async function reachableProperties(user: User): Promise<AnalyticsProperty[]> {
-    return gateway.call(user, "property", (admin, token) => admin.listPropertySummaries(token), { retry: true });
+    return gateway.call(user, "property", (admin, token) => admin.listPropertySummaries(token), {
+      retry: true,
+    });
   }
 
   return {
@@ -46,20 +51,35 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
       if (existing) return toView(existing, user);
 
       const capabilities = capabilitiesOf(user.subscriptionTier);
-      if (capabilities.locksFirstProperty && user.lockedPropertyId && user.lockedPropertyId !== propertyId) {
+      if (
+        capabilities.locksFirstProperty &&
+        user.lockedPropertyId &&
+        user.lockedPropertyId !== propertyId
+      ) {
         const locked = await repository.findByPropertyId(user.id, user.lockedPropertyId);
         throw lockedElsewhere(locked?.name ?? `property ${user.lockedPropertyId}`);
       }
-      const property = (await reachableProperties(user)).find((candidate) => candidate.propertyId === propertyId);
+      const property = (await reachableProperties(user)).find(
+        (candidate) => candidate.propertyId === propertyId,
+      );
       if (!property) {
-        throw new HttpError(403, "Your Google account cannot reach that property in Google Analytics.", "property_unreachable");
+        throw new HttpError(
+          403,
+          "Your Google account cannot reach that property in Google Analytics.",
+          "property_unreachable",
+        );
       }
       if (capabilities.locksFirstProperty) {
         const lockedId = await repository.lockIfUnlocked(user.id, propertyId);
         if (lockedId !== propertyId) throw lockedElsewhere(`property ${lockedId}`);
       }
       const saved = await repository.insertWithinLimit(
-        { userId: user.id, propertyId, name: property.displayName, locked: capabilities.locksFirstProperty },
+        {
+          userId: user.id,
+          propertyId,
+          name: property.displayName,
+          locked: capabilities.locksFirstProperty,
+        },
         user.propertyQuota,
       );
       if (!saved) {
@@ -69,14 +89,25 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
           "property_quota",
         );
       }
-      return toView(saved, { ...user, lockedPropertyId: capabilities.locksFirstProperty ? propertyId : user.lockedPropertyId });
+      return toView(saved, {
+        ...user,
+        lockedPropertyId: capabilities.locksFirstProperty ? propertyId : user.lockedPropertyId,
+      });
     },
 
     async remove(user: User, id: string): Promise<void> {
       const saved = await repository.findById(user.id, id);
-      if (!saved) throw new HttpError(404, "That saved property was not found.", "property_not_found");
-      if (capabilitiesOf(user.subscriptionTier).locksFirstProperty && saved.propertyId === user.lockedPropertyId) {
-        throw new HttpError(403, "On the free plan your locked property cannot be removed.", "property_locked");
+      if (!saved)
+        throw new HttpError(404, "That saved property was not found.", "property_not_found");
+      if (
+        capabilitiesOf(user.subscriptionTier).locksFirstProperty &&
+        saved.propertyId === user.lockedPropertyId
+      ) {
+        throw new HttpError(
+          403,
+          "On the free plan your locked property cannot be removed.",
+          "property_locked",
+        );
       }
       await repository.delete(user.id, id);
     },
@@ -90,18 +121,27 @@ export function createPropertiesService(deps: { repository: PropertiesRepository
       }
       const saved = await repository.findByPropertyId(user.id, propertyId);
       if (saved && (!freePlan || user.lockedPropertyId === propertyId)) return saved;
-      throw new HttpError(403, "Choose this property in the property picker first.", "property_not_saved");
+      throw new HttpError(
+        403,
+        "Choose this property in the property picker first.",
+        "property_not_saved",
+      );
     },
   };
 }
 
 /** "Locked" follows the plan: a free user's one property is locked; after an upgrade none is. */
-function toView(row: SavedProperty, user: Pick<User, "subscriptionTier" | "lockedPropertyId">): SavedPropertyView {
+function toView(
+  row: SavedProperty,
+  user: Pick<User, "subscriptionTier" | "lockedPropertyId">,
+): SavedPropertyView {
   return {
     id: row.id,
     propertyId: row.propertyId,
     name: row.name,
-    locked: capabilitiesOf(user.subscriptionTier).locksFirstProperty && row.propertyId === user.lockedPropertyId,
+    locked:
+      capabilitiesOf(user.subscriptionTier).locksFirstProperty &&
+      row.propertyId === user.lockedPropertyId,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -2,7 +2,11 @@ import type { User } from "../../db/schema/index.js";
 import { HttpError } from "../../http/http-error.js";
 import type { CurrentUser } from "../../../shared/contracts/auth.js";
 import { countForToday } from "../../../shared/daily-quota.js";
-import { isSubscriptionTier, tierCapabilities, type SubscriptionTier } from "../../../shared/plans.js";
+import {
+  isSubscriptionTier,
+  tierCapabilities,
+  type SubscriptionTier,
+} from "../../../shared/plans.js";
 import type { UsersRepository } from "./users-repository.js";
 
 export interface PlanAccessLists {
@@ -25,7 +29,8 @@ export function createSubscriptionService(deps: {
   const auditBeta = new Set(deps.access.auditBetaEmails.map((email) => email.toLowerCase()));
 
   const isAuditBetaUser = (email: string) => auditBeta.has(email.toLowerCase());
-  const canSelectPremium = (email: string) => testers.has(email.toLowerCase()) || isAuditBetaUser(email);
+  const canSelectPremium = (email: string) =>
+    testers.has(email.toLowerCase()) || isAuditBetaUser(email);
 
   return {
     canSelectPremium,
@@ -42,7 +47,12 @@ export function createSubscriptionService(deps: {
         annotationQuota: capabilities.dailyAnnotationQuota,
         propertyQuota: capabilities.propertyQuota,
       });
-      if (!updated) throw new HttpError(401, "Your session has ended. Please sign in again.", "unauthenticated");
+      if (!updated)
+        throw new HttpError(
+          401,
+          "Your session has ended. Please sign in again.",
+          "unauthenticated",
+        );
       if (capabilities.locksFirstProperty) {
         await deps.keepOnePropertyForFreePlan(updated);
         return (await deps.users.findById(user.id)) ?? updated;
@@ -61,7 +71,11 @@ export function createSubscriptionService(deps: {
         subscriptionTier: isSubscriptionTier(user.subscriptionTier) ? user.subscriptionTier : null,
         annotationQuota: user.annotationQuota,
         propertyQuota: user.propertyQuota,
-        dailyAnnotationCount: countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, now()),
+        dailyAnnotationCount: countForToday(
+          user.dailyAnnotationCount,
+          user.dailyCountResetAt,
+          now(),
+        ),
         lockedPropertyId: user.lockedPropertyId,
         canSelectPremium: canSelectPremium(user.email),
         isAuditBetaUser: isAuditBetaUser(user.email),

@@ -29,7 +29,11 @@ export function createUsersRepository(db: Db): UsersRepository {
     async setSubscription(id, plan) {
       const [user] = await db
         .update(users)
-        .set({ subscriptionTier: plan.tier, annotationQuota: plan.annotationQuota, propertyQuota: plan.propertyQuota })
+        .set({
+          subscriptionTier: plan.tier,
+          annotationQuota: plan.annotationQuota,
+          propertyQuota: plan.propertyQuota,
+        })
         .where(eq(users.id, id))
         .returning();
       return user ?? null;

@@ -34,7 +34,11 @@ export interface GooglePropertySummary {
 export interface AnalyticsAdmin {
   listPropertySummaries(accessToken: string): Promise<GooglePropertySummary[]>;
   listAnnotations(accessToken: string, propertyId: string): Promise<GoogleAnnotation[]>;
-  createAnnotation(accessToken: string, propertyId: string, input: GoogleAnnotationInput): Promise<GoogleAnnotation>;
+  createAnnotation(
+    accessToken: string,
+    propertyId: string,
+    input: GoogleAnnotationInput,
+  ): Promise<GoogleAnnotation>;
   updateAnnotation(
     accessToken: string,
     propertyId: string,
@@ -71,7 +75,8 @@ interface AnnotationsPage {
 
 export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdmin {
   const send = createGoogleJsonApi({ rootUrl: options.rootUrl, timeoutMs: requestTimeoutMs });
-  const annotationsOf = (propertyId: string) => `v1alpha/properties/${encodeURIComponent(propertyId)}/reportingDataAnnotations`;
+  const annotationsOf = (propertyId: string) =>
+    `v1alpha/properties/${encodeURIComponent(propertyId)}/reportingDataAnnotations`;
   const annotationPath = (propertyId: string, annotationId: string) =>
     `${annotationsOf(propertyId)}/${encodeURIComponent(annotationId)}`;
 
@@ -118,11 +123,18 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
     },
 
     createAnnotation(accessToken, propertyId, input) {
-      return send<GoogleAnnotation>({ method: "POST", path: annotationsOf(propertyId), body: input, accessToken });
+      return send<GoogleAnnotation>({
+        method: "POST",
+        path: annotationsOf(propertyId),
+        body: input,
+        accessToken,
+      });
     },
 
     updateAnnotation(accessToken, propertyId, annotationId, input) {
-      const fields = (Object.keys(input) as (keyof GoogleAnnotationInput)[]).filter((key) => input[key] !== undefined);
+      const fields = (Object.keys(input) as (keyof GoogleAnnotationInput)[]).filter(
+        (key) => input[key] !== undefined,
+      );
       return send<GoogleAnnotation>({
         method: "PATCH",
         path: annotationPath(propertyId, annotationId),
@@ -133,7 +145,11 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
     },
 
     async deleteAnnotation(accessToken, propertyId, annotationId) {
-      await send<unknown>({ method: "DELETE", path: annotationPath(propertyId, annotationId), accessToken });
+      await send<unknown>({
+        method: "DELETE",
+        path: annotationPath(propertyId, annotationId),
+        accessToken,
+      });
     },
   };
 }

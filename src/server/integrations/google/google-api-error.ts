@@ -21,7 +21,11 @@ export class GoogleApiError extends Error {
   }
 
   get isRateLimit(): boolean {
-    return this.status === 429 || this.reason === "rateLimitExceeded" || this.reason === "RATE_LIMIT_EXCEEDED";
+    return (
+      this.status === 429 ||
+      this.reason === "rateLimitExceeded" ||
+      this.reason === "RATE_LIMIT_EXCEEDED"
+    );
   }
 
   /** Whether Google may have carried out a write whose answer we never saw. */
@@ -42,7 +46,15 @@ interface GoogleErrorBody {
 
 /** Reads Google's error answer (google.rpc.Status as JSON); any other body keeps the HTTP status. */
 export function googleApiErrorFrom(status: number, body: unknown): GoogleApiError {
-  const details = typeof body === "object" && body !== null ? (body as GoogleErrorBody).error : undefined;
-  const reason = details?.details?.find((detail) => detail.reason)?.reason ?? details?.errors?.find((e) => e.reason)?.reason;
-  return new GoogleApiError(status, details?.message ?? `Google answered ${status}`, details?.status, reason);
+  const details =
+    typeof body === "object" && body !== null ? (body as GoogleErrorBody).error : undefined;
+  const reason =
+    details?.details?.find((detail) => detail.reason)?.reason ??
+    details?.errors?.find((e) => e.reason)?.reason;
+  return new GoogleApiError(
+    status,
+    details?.message ?? `Google answered ${status}`,
+    details?.status,
+    reason,
+  );
 }

@@ -22,7 +22,10 @@ export interface GoogleEndpoints {
   dataApiRoot: string;
 }
 
-export function realGoogleEndpoints(client: { clientId: string; clientSecret: string }): GoogleEndpoints {
+export function realGoogleEndpoints(client: {
+  clientId: string;
+  clientSecret: string;
+}): GoogleEndpoints {
   return {
     mode: "google",
     ...client,

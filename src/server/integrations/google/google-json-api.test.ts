@@ -52,7 +52,9 @@ describe("createGoogleJsonApi", () => {
     });
     expect(result).toEqual({ name: "properties/1/reportingDataAnnotations/7", title: "Launch" });
     expect(seen.method).toBe("PATCH");
-    expect(seen.url).toBe("/v1alpha/properties/1/reportingDataAnnotations/7?updateMask=title%2Cannotation_date");
+    expect(seen.url).toBe(
+      "/v1alpha/properties/1/reportingDataAnnotations/7?updateMask=title%2Cannotation_date",
+    );
     expect(seen.headers.authorization).toBe("Bearer ya29.token");
     expect(seen.headers["content-type"]).toMatch(/^application\/json/);
     expect(JSON.parse(seen.body)).toEqual({ title: "Launch" });
@@ -60,7 +62,9 @@ describe("createGoogleJsonApi", () => {
 
   it("reads an empty success body as {}", async () => {
     answer = (response) => response.writeHead(200).end();
-    await expect(send()({ method: "DELETE", path: "v1alpha/x", accessToken: "t" })).resolves.toEqual({});
+    await expect(
+      send()({ method: "DELETE", path: "v1alpha/x", accessToken: "t" }),
+    ).resolves.toEqual({});
   });
 
   it("turns Google's error answer into a GoogleApiError with status, status name and reason", async () => {
@@ -69,23 +73,37 @@ describe("createGoogleJsonApi", () => {
         code: 429,
         message: "Quota exceeded",
         status: "RESOURCE_EXHAUSTED",
-        details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "RATE_LIMIT_EXCEEDED" }],
+        details: [
+          { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "RATE_LIMIT_EXCEEDED" },
+        ],
       },
     });
-    const failure = await send()({ method: "GET", path: "v1alpha/x", accessToken: "t" }).catch((error: unknown) => error);
+    const failure = await send()({ method: "GET", path: "v1alpha/x", accessToken: "t" }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(GoogleApiError);
-    expect(failure).toMatchObject({ status: 429, message: "Quota exceeded", googleStatus: "RESOURCE_EXHAUSTED", reason: "RATE_LIMIT_EXCEEDED" });
+    expect(failure).toMatchObject({
+      status: 429,
+      message: "Quota exceeded",
+      googleStatus: "RESOURCE_EXHAUSTED",
+      reason: "RATE_LIMIT_EXCEEDED",
+    });
     expect((failure as GoogleApiError).transient).toBe(true);
   });
 
   it("keeps the status of an error answer that is not Google's JSON", async () => {
-    answer = (response) => response.writeHead(502, { "content-type": "text/html" }).end("<html>Bad gateway</html>");
-    await expect(send()({ method: "GET", path: "v1alpha/x", accessToken: "t" })).rejects.toMatchObject({ status: 502, transient: true });
+    answer = (response) =>
+      response.writeHead(502, { "content-type": "text/html" }).end("<html>Bad gateway</html>");
+    await expect(
+      send()({ method: "GET", path: "v1alpha/x", accessToken: "t" }),
+    ).rejects.toMatchObject({ status: 502, transient: true });
   });
 
   it("refuses a success answer that is not JSON, as an unknown outcome", async () => {
     answer = (response) => response.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    await expect(send()({ method: "POST", path: "v1alpha/x", accessToken: "t", body: {} })).rejects.toMatchObject({
+    await expect(
+      send()({ method: "POST", path: "v1alpha/x", accessToken: "t", body: {} }),
+    ).rejects.toMatchObject({
       status: 502,
       outcomeUnknown: true,
     });
@@ -93,7 +111,9 @@ describe("createGoogleJsonApi", () => {
 
   it("gives up on an answer that never comes, as a lost connection", async () => {
     answer = () => {};
-    await expect(send()({ method: "GET", path: "v1alpha/x", accessToken: "t" })).rejects.toMatchObject({ status: 0, transient: true });
+    await expect(
+      send()({ method: "GET", path: "v1alpha/x", accessToken: "t" }),
+    ).rejects.toMatchObject({ status: 0, transient: true });
   });
 
   it("reports a host that cannot be reached as a lost connection", async () => {
@@ -101,7 +121,12 @@ describe("createGoogleJsonApi", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = createGoogleJsonApi({ rootUrl: `http://127.0.0.1:${port}/`, timeoutMs: 500 });
-    await expect(unreachable({ method: "GET", path: "v1beta/accountSummaries", accessToken: "t" })).rejects.toMatchObject({ status: 0 });
+    const unreachable = createGoogleJsonApi({
+      rootUrl: `http://127.0.0.1:${port}/`,
+      timeoutMs: 500,
+    });
+    await expect(
+      unreachable({ method: "GET", path: "v1beta/accountSummaries", accessToken: "t" }),
+    ).rejects.toMatchObject({ status: 0 });
   });
 });

@@ -22,13 +22,20 @@ export type GoogleJsonApi = <T>(request: GoogleJsonRequest) => Promise<T>;
  * through it (its request pipeline, node-fetch and header objects), and this is the hottest path
  * of the product. The sandbox's conformance tests still run the official clients against it.
  */
-export function createGoogleJsonApi(options: { rootUrl: string; timeoutMs: number }): GoogleJsonApi {
+export function createGoogleJsonApi(options: {
+  rootUrl: string;
+  timeoutMs: number;
+}): GoogleJsonApi {
   const root = new URL(options.rootUrl.endsWith("/") ? options.rootUrl : `${options.rootUrl}/`);
   const transport = root.protocol === "https:" ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 128 });
 
   // Resolved once: the root never changes, and parsing a URL per call is measurable on the hot path.
-  const server = { protocol: root.protocol, hostname: root.hostname.replace(/^\[(.*)\]$/, "$1"), port: root.port };
+  const server = {
+    protocol: root.protocol,
+    hostname: root.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: root.port,
+  };
   const basePath = root.pathname;
 
   return function send<T>(request: GoogleJsonRequest): Promise<T> {
@@ -50,12 +57,21 @@ export function createGoogleJsonApi(options: { rootUrl: string; timeoutMs: numbe
     }
 
     return new Promise<T>((resolve, reject) => {
-      const requestOptions = { ...server, path, method: request.method, agent, headers, timeout: options.timeoutMs };
+      const requestOptions = {
+        ...server,
+        path,
+        method: request.method,
+        agent,
+        headers,
+        timeout: options.timeoutMs,
+      };
       const outgoing = transport.request(requestOptions, (response) => {
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
-        response.on("error", (error) => reject(new GoogleApiError(0, `Google's answer was cut off: ${error.message}`)));
+        response.on("error", (error) =>
+          reject(new GoogleApiError(0, `Google's answer was cut off: ${error.message}`)),
+        );
         response.on("end", () => {
           const status = response.statusCode ?? 0;
           let body: unknown;
@@ -65,15 +81,20 @@ export function createGoogleJsonApi(options: { rootUrl: string; timeoutMs: numbe
             body = undefined;
           }
           if (status >= 200 && status < 300) {
-            if (body === undefined) reject(new GoogleApiError(502, "Google answered with something that is not JSON."));
+            if (body === undefined)
+              reject(new GoogleApiError(502, "Google answered with something that is not JSON."));
             else resolve(body as T);
             return;
           }
           reject(googleApiErrorFrom(status, body));
         });
       });
-      outgoing.on("timeout", () => outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-      outgoing.on("error", (error) => reject(new GoogleApiError(0, `Google could not be reached: ${error.message}`)));
+      outgoing.on("timeout", () =>
+        outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+      );
+      outgoing.on("error", (error) =>
+        reject(new GoogleApiError(0, `Google could not be reached: ${error.message}`)),
+      );
       outgoing.end(payload);
     });
   };

@@ -34,7 +34,11 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
     const response = await fetch(endpoints.tokenUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ client_id: endpoints.clientId, client_secret: endpoints.clientSecret, ...fields }),
+      body: new URLSearchParams({
+        client_id: endpoints.clientId,
+        client_secret: endpoints.clientSecret,
+        ...fields,
+      }),
       signal: AbortSignal.timeout(15_000),
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -55,7 +59,12 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
   }
 
   return {
-    authorizationUrl(input: { redirectUri: string; state: string; codeChallenge: string; loginHint?: string }): string {
+    authorizationUrl(input: {
+      redirectUri: string;
+      state: string;
+      codeChallenge: string;
+      loginHint?: string;
+    }): string {
       const url = new URL(endpoints.authorizationUrl);
       url.search = new URLSearchParams({
         client_id: endpoints.clientId,
@@ -74,7 +83,11 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
       return url.toString();
     },
 
-    exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<GoogleTokenSet> {
+    exchangeCode(input: {
+      code: string;
+      redirectUri: string;
+      codeVerifier: string;
+    }): Promise<GoogleTokenSet> {
       return tokenRequest({
         grant_type: "authorization_code",
         code: input.code,

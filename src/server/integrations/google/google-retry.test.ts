@@ -3,7 +3,13 @@ import { GoogleApiError } from "./google-api-error.js";
 import { withGoogleRetry, type RetryPolicy } from "./google-retry.js";
 
 const waits: number[] = [];
-const policy: RetryPolicy = { attempts: 4, baseDelayMs: 100, maxDelayMs: 250, sleep: async (ms) => void waits.push(ms), random: () => 1 };
+const policy: RetryPolicy = {
+  attempts: 4,
+  baseDelayMs: 100,
+  maxDelayMs: 250,
+  sleep: async (ms) => void waits.push(ms),
+  random: () => 1,
+};
 
 /** A call that fails with the given errors in turn, then answers "ok". */
 function failing(...errors: unknown[]) {
@@ -19,7 +25,11 @@ function failing(...errors: unknown[]) {
 describe("withGoogleRetry", () => {
   it("retries transient failures with capped exponential backoff", async () => {
     waits.length = 0;
-    const google = failing(new GoogleApiError(503, "unavailable"), new GoogleApiError(429, "busy"), new GoogleApiError(0, "reset"));
+    const google = failing(
+      new GoogleApiError(503, "unavailable"),
+      new GoogleApiError(429, "busy"),
+      new GoogleApiError(0, "reset"),
+    );
     await expect(withGoogleRetry(google.call, policy)).resolves.toBe("ok");
     expect(google.calls()).toBe(4);
     expect(waits).toEqual([100, 200, 250]);
@@ -45,7 +55,10 @@ describe("withGoogleRetry", () => {
 
   it("stops early when the check before a retry finds the work done", async () => {
     const google = failing(new GoogleApiError(502, "lost answer"));
-    const result = withGoogleRetry(google.call, policy, async (failure) => ({ done: true, value: `found after ${failure.status}` }));
+    const result = withGoogleRetry(google.call, policy, async (failure) => ({
+      done: true,
+      value: `found after ${failure.status}`,
+    }));
     await expect(result).resolves.toBe("found after 502");
     expect(google.calls()).toBe(1);
   });

@@ -11,7 +11,11 @@ export interface RetryPolicy {
 }
 
 /** Interactive requests: a person is waiting, so give up after a few seconds in all. */
-export const interactiveRetryPolicy: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 2_000 };
+export const interactiveRetryPolicy: RetryPolicy = {
+  attempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 2_000,
+};
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -32,7 +36,8 @@ export async function withGoogleRetry<T>(
       return await call();
     } catch (caught) {
       // Only Google's failures may be transient; a bug of ours must surface at once.
-      if (!(caught instanceof GoogleApiError) || !caught.transient || attempt >= policy.attempts) throw caught;
+      if (!(caught instanceof GoogleApiError) || !caught.transient || attempt >= policy.attempts)
+        throw caught;
       const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
       await sleep(Math.round(random() * ceiling));
       if (beforeRetry) {

@@ -14,7 +14,9 @@ export function SiteFooter() {
             <TidemarkLogo className="size-6" />
             <span>Tidemark</span>
           </div>
-          <p className="text-sm text-muted-foreground">Annotate Google Analytics 4 by chat or by table.</p>
+          <p className="text-sm text-muted-foreground">
+            Annotate Google Analytics 4 by chat or by table.
+          </p>
           <p className="text-sm text-muted-foreground">© {new Date().getFullYear()} Tidemark</p>
         </div>
         <nav aria-label="Legal">

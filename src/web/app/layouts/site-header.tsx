@@ -25,7 +25,9 @@ export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactN
           <TidemarkLogo className="size-7" />
           <span>Tidemark</span>
         </Link>
-        {nav ? <div className="order-last flex w-full justify-center md:order-none md:w-auto">{nav}</div> : null}
+        {nav ? (
+          <div className="order-last flex w-full justify-center md:order-none md:w-auto">{nav}</div>
+        ) : null}
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           {actions}

@@ -26,7 +26,12 @@ export function SiteLayout({
         Skip to content
       </a>
       <SiteHeader actions={headerActions} nav={headerNav} />
-      <main id={mainContentId} ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      <main
+        id={mainContentId}
+        ref={mainRef}
+        tabIndex={-1}
+        className="flex flex-1 flex-col outline-none"
+      >
         {children}
       </main>
       <SiteFooter />

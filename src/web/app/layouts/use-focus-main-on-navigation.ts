@@ -21,7 +21,8 @@ export function useFocusMainOnNavigation<T extends HTMLElement>() {
     if (previousLocation.current === location) return;
     previousLocation.current = location;
     // "instant" so the smooth-scrolling stylesheet cannot animate the jump to a new page.
-    if (window.scrollX !== 0 || window.scrollY !== 0) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    if (window.scrollX !== 0 || window.scrollY !== 0)
+      window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     mainRef.current?.focus({ preventScroll: true });
   }, [location]);
 

@@ -20,8 +20,8 @@ export function NotFoundRoute() {
         404 Page Not Found
       </h1>
       <p className="mt-3 max-w-md text-pretty text-muted-foreground">
-        The page you are looking for does not exist or may have moved. Check the address, or head back to the home
-        page.
+        The page you are looking for does not exist or may have moved. Check the address, or head
+        back to the home page.
       </p>
       <Button asChild className="mt-8">
         <Link href={routePaths.home}>

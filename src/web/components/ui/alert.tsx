@@ -8,7 +8,8 @@ const alertVariants = cva(
     variants: {
       variant: {
         info: "border-primary/25 bg-primary/5 text-foreground [&>svg]:text-primary",
-        destructive: "border-destructive/40 bg-destructive/5 text-foreground [&>svg]:text-destructive",
+        destructive:
+          "border-destructive/40 bg-destructive/5 text-foreground [&>svg]:text-destructive",
       },
     },
     defaultVariants: { variant: "info" },
@@ -16,6 +17,10 @@ const alertVariants = cva(
 );
 
 /** A message box. Give it role="alert" for errors that appear after an action, role="status" for news. */
-export function Alert({ className, variant, ...props }: ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  ...props
+}: ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
   return <div data-slot="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }

@@ -5,14 +5,23 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="card"
-      className={cn("flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm", className)}
+      className={cn(
+        "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-header" className={cn("flex flex-col gap-1.5 px-6", className)} {...props} />;
+  return (
+    <div
+      data-slot="card-header"
+      className={cn("flex flex-col gap-1.5 px-6", className)}
+      {...props}
+    />
+  );
 }
 
 /** Defaults to an h3 because cards sit under a section's h2; pass `as` to fit a different outline. */
@@ -22,12 +31,22 @@ export function CardTitle({
   ...props
 }: ComponentProps<"h3"> & { as?: "h1" | "h2" | "h3" | "h4" }) {
   return (
-    <Heading data-slot="card-title" className={cn("leading-tight font-semibold tracking-tight", className)} {...props} />
+    <Heading
+      data-slot="card-title"
+      className={cn("leading-tight font-semibold tracking-tight", className)}
+      {...props}
+    />
   );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {
-  return <p data-slot="card-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <p
+      data-slot="card-description"
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
@@ -35,5 +54,7 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-footer" className={cn("flex items-center px-6", className)} {...props} />;
+  return (
+    <div data-slot="card-footer" className={cn("flex items-center px-6", className)} {...props} />
+  );
 }

@@ -34,7 +34,9 @@ export function Dialog({
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>("[data-autofocus]") ?? panel?.querySelector<HTMLElement>(focusableSelector);
+    const first =
+      panel?.querySelector<HTMLElement>("[data-autofocus]") ??
+      panel?.querySelector<HTMLElement>(focusableSelector);
     (first ?? panel)?.focus();
     return () => {
       if (opener?.isConnected) opener.focus();
@@ -65,7 +67,11 @@ export function Dialog({
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <div aria-hidden="true" className="absolute inset-0 bg-black/50" onClick={() => onOpenChange(false)} />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-black/50"
+        onClick={() => onOpenChange(false)}
+      />
       <div
         ref={panelRef}
         role="dialog"
@@ -105,5 +111,9 @@ export function Dialog({
 }
 
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>{children}</div>;
+  return (
+    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>
+      {children}
+    </div>
+  );
 }

@@ -6,7 +6,13 @@ import { tooltipDelays } from "./tooltip";
  * the landing bundle (the provider lives there), so this one is positioned by CSS above its
  * trigger. Opens on hover after the spec's 700 ms, at once on keyboard focus; Escape closes it.
  */
-export function HintTooltip({ content, children }: { content: string; children: ReactElement<Record<string, unknown>> }) {
+export function HintTooltip({
+  content,
+  children,
+}: {
+  content: string;
+  children: ReactElement<Record<string, unknown>>;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -98,7 +98,11 @@ describe("Toaster", () => {
     render(<Toaster />);
     let handle: ReturnType<typeof toast> | undefined;
     act(() => {
-      handle = toast({ title: "Error", description: "Failed to update subscription plan", variant: "destructive" });
+      handle = toast({
+        title: "Error",
+        description: "Failed to update subscription plan",
+        variant: "destructive",
+      });
     });
     expect(screen.getByText("Failed to update subscription plan")).toBeInTheDocument();
 

@@ -59,7 +59,9 @@ describe("TooltipProvider", () => {
     expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByRole("tooltip")).toHaveTextContent("Premium feature - Upgrade to edit annotations");
+    expect(screen.getByRole("tooltip")).toHaveTextContent(
+      "Premium feature - Upgrade to edit annotations",
+    );
   });
 
   it("opens the next tooltip at once within 300 ms of leaving one, and waits again after", () => {
@@ -72,7 +74,9 @@ describe("TooltipProvider", () => {
     leave(edit);
     act(() => vi.advanceTimersByTime(299));
     pointAt(remove);
-    expect(screen.getByRole("tooltip")).toHaveTextContent("Premium feature - Upgrade to delete annotations");
+    expect(screen.getByRole("tooltip")).toHaveTextContent(
+      "Premium feature - Upgrade to delete annotations",
+    );
 
     leave(remove);
     act(() => vi.advanceTimersByTime(300));

@@ -13,7 +13,13 @@ export function TooltipProvider({
   skipDelayDuration = tooltipDelays.skipDelayDurationMs,
   ...props
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={delayDuration}
+      skipDelayDuration={skipDelayDuration}
+      {...props}
+    />
+  );
 }
 
 export const Tooltip = TooltipPrimitive.Root;

@@ -81,7 +81,11 @@ export function dismissToast(id?: string): void {
   for (const entry of activeToasts) {
     if (id === undefined || entry.id === id) scheduleRemoval(entry.id);
   }
-  publish(activeToasts.map((entry) => (id === undefined || entry.id === id ? { ...entry, open: false } : entry)));
+  publish(
+    activeToasts.map((entry) =>
+      id === undefined || entry.id === id ? { ...entry, open: false } : entry,
+    ),
+  );
 }
 
 export function toast(options: ToastOptions): ToastHandle {
@@ -100,11 +104,18 @@ export function toast(options: ToastOptions): ToastHandle {
   return {
     id,
     dismiss: () => dismissToast(id),
-    update: (next) => publish(activeToasts.map((current) => (current.id === id ? { ...current, ...next } : current))),
+    update: (next) =>
+      publish(
+        activeToasts.map((current) => (current.id === id ? { ...current, ...next } : current)),
+      ),
   };
 }
 
-export function useToast(): { toasts: readonly ActiveToast[]; toast: typeof toast; dismiss: typeof dismissToast } {
+export function useToast(): {
+  toasts: readonly ActiveToast[];
+  toast: typeof toast;
+  dismiss: typeof dismissToast;
+} {
   const toasts = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return { toasts, toast, dismiss: dismissToast };
 }

@@ -4,7 +4,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { storageKeys } from "../../lib/storage-keys";
-import { jsonResponse, makeUser, signedInAs, stubApi, type FakeRoute } from "../../test-support/fake-api";
+import {
+  jsonResponse,
+  makeUser,
+  signedInAs,
+  stubApi,
+  type FakeRoute,
+} from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
 import { localTodayIso } from "./annotation-format";
 
@@ -37,7 +43,15 @@ function dashboardRoutes(tier: "freemium" | "premium", extra: Record<string, Fak
       "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
       "GET /api/properties": () =>
         jsonResponse(200, {
-          properties: [{ id: "p1", propertyId: "123", name: "Shop", locked: tier === "freemium", createdAt: "2026-11-01T00:00:00Z" }],
+          properties: [
+            {
+              id: "p1",
+              propertyId: "123",
+              name: "Shop",
+              locked: tier === "freemium",
+              createdAt: "2026-11-01T00:00:00Z",
+            },
+          ],
         }),
       "GET /api/annotations/123": () => jsonResponse(200, { reportingDataAnnotations: [existing] }),
       ...extra,
@@ -106,15 +120,11 @@ describe("annotation dialogs", () => {
     expect(date).toHaveAttribute("type", "date");
     expect(date).toHaveAttribute("max", localTodayIso());
     expect(dialog.getByText("Annotations cannot be created for future dates")).toBeInTheDocument();
-    expect(within(dialog.getByLabelText("Color")).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "Select a color",
-      "Purple",
-      "Brown",
-      "Blue",
-      "Green",
-      "Red",
-      "Cyan",
-    ]);
+    expect(
+      within(dialog.getByLabelText("Color"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Select a color", "Purple", "Brown", "Blue", "Green", "Red", "Cyan"]);
 
     await user.clear(title);
     await user.type(title, "  Winter launch ");
@@ -122,14 +132,24 @@ describe("annotation dialogs", () => {
     await user.type(date, "2026-11-02");
     await user.click(submit);
 
-    expect(await screen.findByText('"Winter launch" has been created successfully in GA4.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('"Winter launch" has been created successfully in GA4.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByText("Winter launch")).toBeInTheDocument();
     const posts = requests.filter((request) => request.method === "POST");
     expect(posts).toEqual([
-      { method: "POST", path: "/api/annotations/123", body: { title: "Winter launch", annotationDate: { year: 2026, month: 11, day: 2 } } },
+      {
+        method: "POST",
+        path: "/api/annotations/123",
+        body: { title: "Winter launch", annotationDate: { year: 2026, month: 11, day: 2 } },
+      },
     ]);
-    expect(requests.filter((request) => request.path === "/api/annotations/123" && request.method === "GET")).toHaveLength(1);
+    expect(
+      requests.filter(
+        (request) => request.path === "/api/annotations/123" && request.method === "GET",
+      ),
+    ).toHaveLength(1);
     await waitFor(() =>
       expect(screen.getByRole("complementary", { name: "Your plan" })).toHaveTextContent("2 / 5"),
     );
@@ -139,7 +159,8 @@ describe("annotation dialogs", () => {
     window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
     stubApi({
       ...dashboardRoutes("freemium").routes,
-      "POST /api/annotations/123": () => jsonResponse(429, { error: "Daily limit reached. Resets tomorrow.", code: "quota" }),
+      "POST /api/annotations/123": () =>
+        jsonResponse(429, { error: "Daily limit reached. Resets tomorrow.", code: "quota" }),
     });
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
@@ -155,7 +176,8 @@ describe("annotation dialogs", () => {
     window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
     const { requests } = stubApi({
       ...dashboardRoutes("premium").routes,
-      "PATCH /api/annotations/123/a1": () => jsonResponse(200, { ...existing, title: "Cyber Monday" }),
+      "PATCH /api/annotations/123/a1": () =>
+        jsonResponse(200, { ...existing, title: "Cyber Monday" }),
       "DELETE /api/annotations/123/a1": () => jsonResponse(200, { deleted: true }),
     });
     const user = userEvent.setup();
@@ -164,7 +186,9 @@ describe("annotation dialogs", () => {
     await user.click(await screen.findByRole("button", { name: "Edit Black Friday" }));
     const dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
     expect(dialog.getByText("Update the annotation details below.")).toBeInTheDocument();
-    expect(dialog.queryByText("Annotations cannot be created for future dates")).not.toBeInTheDocument();
+    expect(
+      dialog.queryByText("Annotations cannot be created for future dates"),
+    ).not.toBeInTheDocument();
     const title = dialog.getByLabelText("Title");
     await user.clear(title);
     expect(dialog.getByRole("button", { name: "Update Annotation" })).toBeDisabled();
@@ -172,21 +196,28 @@ describe("annotation dialogs", () => {
     await user.click(dialog.getByRole("button", { name: "Update Annotation" }));
 
     expect(await screen.findByText("Annotation updated")).toBeInTheDocument();
-    expect(requests.find((request) => request.method === "PATCH")?.body).toEqual({ title: "Cyber Monday" });
+    expect(requests.find((request) => request.method === "PATCH")?.body).toEqual({
+      title: "Cyber Monday",
+    });
     expect(screen.getByText("Cyber Monday")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Delete Cyber Monday" }));
     const confirm = within(screen.getByRole("dialog", { name: "Delete Annotation" }));
     await user.click(confirm.getByRole("button", { name: "Delete" }));
     expect(await screen.findByText(/No annotations yet/)).toBeInTheDocument();
-    expect(requests.filter((request) => request.path === "/api/annotations/123" && request.method === "GET")).toHaveLength(1);
+    expect(
+      requests.filter(
+        (request) => request.path === "/api/annotations/123" && request.method === "GET",
+      ),
+    ).toHaveLength(1);
   });
 
   it("empties the list and says so when loading fails", async () => {
     window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
     stubApi({
       ...dashboardRoutes("premium").routes,
-      "GET /api/annotations/123": () => jsonResponse(403, { error: "No access to this property", code: "forbidden" }),
+      "GET /api/annotations/123": () =>
+        jsonResponse(403, { error: "No access to this property", code: "forbidden" }),
     });
     renderAppAt("/dashboard?mode=property");
     expect(await screen.findByText("Error loading annotations")).toBeInTheDocument();

@@ -7,7 +7,11 @@ import {
   type CreateAnnotationRequest,
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations";
-import { annotationColors, annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
+import {
+  annotationColors,
+  annotationColorSwatches,
+  isAnnotationColor,
+} from "../../../shared/annotation-colors";
 import { toIsoDate } from "../../../shared/calendar-date";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
@@ -49,15 +53,20 @@ export function createRequestOf(values: FormValues): CreateAnnotationRequest | n
 }
 
 /** Only the fields that changed (spec §7, PATCH). */
-export function updateRequestOf(values: FormValues, original: Annotation): UpdateAnnotationRequest | null {
+export function updateRequestOf(
+  values: FormValues,
+  original: Annotation,
+): UpdateAnnotationRequest | null {
   const annotationDate = parseIsoDate(values.date);
   const title = values.title.trim();
   if (!title || !annotationDate) return null;
   const changes: UpdateAnnotationRequest = {};
   if (title !== original.title) changes.title = title;
-  if (values.description.trim() !== original.description.trim()) changes.description = values.description.trim();
+  if (values.description.trim() !== original.description.trim())
+    changes.description = values.description.trim();
   if (values.date !== toIsoDate(original.annotationDate)) changes.annotationDate = annotationDate;
-  if (isAnnotationColor(values.color) && values.color !== original.color) changes.color = values.color;
+  if (isAnnotationColor(values.color) && values.color !== original.color)
+    changes.color = values.color;
   return changes;
 }
 
@@ -70,12 +79,23 @@ type FormDialogProps =
  * per opening so each opening starts from fresh values.
  */
 export function AnnotationFormDialog(
-  props: FormDialogProps & { open: boolean; onOpenChange: (open: boolean) => void; pending: boolean },
+  props: FormDialogProps & {
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+    pending: boolean;
+  },
 ) {
   const { mode, annotation, open, onOpenChange, pending } = props;
   const [values, setValues] = useState(() => initialValues(annotation));
   const [titleTouched, setTitleTouched] = useState(false);
-  const ids = { title: useId(), titleError: useId(), description: useId(), date: useId(), hint: useId(), color: useId() };
+  const ids = {
+    title: useId(),
+    titleError: useId(),
+    description: useId(),
+    date: useId(),
+    hint: useId(),
+    color: useId(),
+  };
   const isCreate = mode === "create";
   const today = localTodayIso();
   const titleMissing = values.title.trim() === "";
@@ -106,7 +126,9 @@ export function AnnotationFormDialog(
       onOpenChange={onOpenChange}
       title={isCreate ? "Create New Annotation" : "Edit Annotation"}
       description={
-        isCreate ? "Add a new annotation to your GA4 property to mark important events." : "Update the annotation details below."
+        isCreate
+          ? "Add a new annotation to your GA4 property to mark important events."
+          : "Update the annotation details below."
       }
     >
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">

@@ -3,12 +3,20 @@ import { annotationColorSwatches, isAnnotationColor } from "../../../shared/anno
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date";
 
 /** Spec §5: dates show as YYYY-MM-DD; a range as its first and last day. */
-export function formatAnnotationDate(annotation: Pick<Annotation, "annotationDate" | "annotationEndDate">): string {
+export function formatAnnotationDate(
+  annotation: Pick<Annotation, "annotationDate" | "annotationEndDate">,
+): string {
   const start = toIsoDate(annotation.annotationDate);
-  return annotation.annotationEndDate ? `${start} – ${toIsoDate(annotation.annotationEndDate)}` : start;
+  return annotation.annotationEndDate
+    ? `${start} – ${toIsoDate(annotation.annotationEndDate)}`
+    : start;
 }
 
-const shortUsDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric" });
+const shortUsDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+});
 
 /** Spec §5: 'Date Added' as a short US date (11/23/2026); '—' for annotations made outside Tidemark. */
 export function formatDateAdded(dateAdded: string | null): string {
@@ -19,7 +27,10 @@ export function formatDateAdded(dateAdded: string | null): string {
 
 export type SortDirection = "desc" | "asc";
 
-export function sortByDate(annotations: readonly Annotation[], direction: SortDirection): Annotation[] {
+export function sortByDate(
+  annotations: readonly Annotation[],
+  direction: SortDirection,
+): Annotation[] {
   const sign = direction === "desc" ? -1 : 1;
   return [...annotations].sort((a, b) => sign * compareDates(a.annotationDate, b.annotationDate));
 }
@@ -36,5 +47,7 @@ export function parseIsoDate(value: string): CalendarDate | null {
 }
 
 export function colorSwatch(color: Annotation["color"]): { label: string; hex: string } {
-  return isAnnotationColor(color) ? annotationColorSwatches[color] : { label: "Orange", hex: "#e37400" };
+  return isAnnotationColor(color)
+    ? annotationColorSwatches[color]
+    : { label: "Orange", hex: "#e37400" };
 }

@@ -29,7 +29,8 @@ const noAnnotations: Annotation[] = [];
 export function useAnnotations(propertyId: string) {
   const query = useQuery({
     queryKey: annotationsQueryKey(propertyId),
-    queryFn: ({ signal }) => apiRequest<AnnotationListResponse>(annotationsPath(propertyId), { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<AnnotationListResponse>(annotationsPath(propertyId), { signal }),
     select: (data) => data.reportingDataAnnotations,
     enabled: propertyId !== "",
     retry: false,
@@ -42,7 +43,8 @@ export function useAnnotations(propertyId: string) {
       variant: "destructive",
       title: "Error loading annotations",
       description:
-        serverErrorMessage(error) ?? "Failed to fetch annotations. Please check your property ID and permissions.",
+        serverErrorMessage(error) ??
+        "Failed to fetch annotations. Please check your property ID and permissions.",
     });
   }, [error]);
 
@@ -82,8 +84,17 @@ export function useCreateAnnotation(propertyId: string) {
 export function useUpdateAnnotation(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ annotationId, changes }: { annotationId: string; changes: UpdateAnnotationRequest }) =>
-      apiRequest<Annotation>(annotationsPath(propertyId, annotationId), { method: "PATCH", body: changes }),
+    mutationFn: ({
+      annotationId,
+      changes,
+    }: {
+      annotationId: string;
+      changes: UpdateAnnotationRequest;
+    }) =>
+      apiRequest<Annotation>(annotationsPath(propertyId, annotationId), {
+        method: "PATCH",
+        body: changes,
+      }),
     onSuccess: (updated) => {
       updateCachedList(queryClient, propertyId, (list) =>
         list.map((entry) => (entry.annotationId === updated.annotationId ? updated : entry)),
@@ -96,9 +107,13 @@ export function useDeleteAnnotation(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (annotationId: string) =>
-      apiRequest<{ deleted: true }>(annotationsPath(propertyId, annotationId), { method: "DELETE" }),
+      apiRequest<{ deleted: true }>(annotationsPath(propertyId, annotationId), {
+        method: "DELETE",
+      }),
     onSuccess: (_, annotationId) => {
-      updateCachedList(queryClient, propertyId, (list) => list.filter((entry) => entry.annotationId !== annotationId));
+      updateCachedList(queryClient, propertyId, (list) =>
+        list.filter((entry) => entry.annotationId !== annotationId),
+      );
     },
   });
 }

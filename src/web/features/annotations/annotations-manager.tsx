@@ -8,7 +8,12 @@ import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { AnnotationFormDialog } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
-import { useAnnotations, useCreateAnnotation, useDeleteAnnotation, useUpdateAnnotation } from "./annotations-api";
+import {
+  useAnnotations,
+  useCreateAnnotation,
+  useDeleteAnnotation,
+  useUpdateAnnotation,
+} from "./annotations-api";
 
 export const missingPropertyMessage = "Please select a property ID first.";
 
@@ -86,7 +91,11 @@ export function AnnotationsManager({
                 });
               },
               onError: (error) =>
-                errorToast("Error creating annotation", error, "Failed to create annotation in GA4. Please try again."),
+                errorToast(
+                  "Error creating annotation",
+                  error,
+                  "Failed to create annotation in GA4. Please try again.",
+                ),
             });
           }}
         />
@@ -108,10 +117,17 @@ export function AnnotationsManager({
               {
                 onSuccess: (updated) => {
                   setEditing(null);
-                  toast({ title: "Annotation updated", description: `"${updated.title}" has been updated in GA4.` });
+                  toast({
+                    title: "Annotation updated",
+                    description: `"${updated.title}" has been updated in GA4.`,
+                  });
                 },
                 onError: (error) =>
-                  errorToast("Error updating annotation", error, "Failed to update annotation in GA4. Please try again."),
+                  errorToast(
+                    "Error updating annotation",
+                    error,
+                    "Failed to update annotation in GA4. Please try again.",
+                  ),
               },
             );
           }}
@@ -142,11 +158,18 @@ export function AnnotationsManager({
               remove.mutate(target.annotationId, {
                 onSuccess: () => {
                   setDeleting(null);
-                  toast({ title: "Annotation deleted", description: `"${target.title}" has been deleted from GA4.` });
+                  toast({
+                    title: "Annotation deleted",
+                    description: `"${target.title}" has been deleted from GA4.`,
+                  });
                 },
                 onError: (error) => {
                   setDeleting(null);
-                  errorToast("Error deleting annotation", error, "Failed to delete annotation in GA4. Please try again.");
+                  errorToast(
+                    "Error deleting annotation",
+                    error,
+                    "Failed to delete annotation in GA4. Please try again.",
+                  );
                 },
               });
             }}

@@ -22,8 +22,16 @@ export function makeAnnotation(overrides: Partial<Annotation> = {}): Annotation 
 }
 
 const annotations = [
-  makeAnnotation({ annotationId: "b", title: "Middle", annotationDate: { year: 2026, month: 5, day: 3 } }),
-  makeAnnotation({ annotationId: "c", title: "Newest", annotationDate: { year: 2026, month: 11, day: 20 } }),
+  makeAnnotation({
+    annotationId: "b",
+    title: "Middle",
+    annotationDate: { year: 2026, month: 5, day: 3 },
+  }),
+  makeAnnotation({
+    annotationId: "c",
+    title: "Newest",
+    annotationDate: { year: 2026, month: 11, day: 20 },
+  }),
   makeAnnotation({
     annotationId: "a",
     title: "Oldest",
@@ -38,7 +46,14 @@ function renderTable(props: Partial<Parameters<typeof AnnotationsTable>[0]> = {}
   const onEdit = vi.fn();
   const onDelete = vi.fn();
   render(
-    <AnnotationsTable annotations={annotations} canEdit canDelete onEdit={onEdit} onDelete={onDelete} {...props} />,
+    <AnnotationsTable
+      annotations={annotations}
+      canEdit
+      canDelete
+      onEdit={onEdit}
+      onDelete={onDelete}
+      {...props}
+    />,
   );
   return { onEdit, onDelete };
 }
@@ -54,13 +69,27 @@ describe("AnnotationsTable", () => {
   it("shows every column and sorts newest first, toggled by the Date header", async () => {
     renderTable();
     const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headers).toEqual(["Annotation ID", "Date", "Title", "Description", "Color", "Date Added", "Actions"]);
+    expect(headers).toEqual([
+      "Annotation ID",
+      "Date",
+      "Title",
+      "Description",
+      "Color",
+      "Date Added",
+      "Actions",
+    ]);
     expect(titlesInOrder()).toEqual(["Newest", "Middle", "Oldest"]);
-    expect(screen.getByRole("columnheader", { name: "Date" })).toHaveAttribute("aria-sort", "descending");
+    expect(screen.getByRole("columnheader", { name: "Date" })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Date" }));
     expect(titlesInOrder()).toEqual(["Oldest", "Middle", "Newest"]);
-    expect(screen.getByRole("columnheader", { name: "Date" })).toHaveAttribute("aria-sort", "ascending");
+    expect(screen.getByRole("columnheader", { name: "Date" })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
   });
 
   it("formats dates as YYYY-MM-DD and Date Added as a short US date, '—' when unknown", () => {
@@ -79,7 +108,8 @@ describe("AnnotationsTable", () => {
     const deletes = screen.getAllByRole("button", { name: premiumTooltips.delete });
     expect(edits).toHaveLength(2);
     expect(deletes).toHaveLength(2);
-    for (const button of [...edits, ...deletes]) expect(button).toHaveAttribute("aria-disabled", "true");
+    for (const button of [...edits, ...deletes])
+      expect(button).toHaveAttribute("aria-disabled", "true");
 
     const user = userEvent.setup();
     await user.click(edits[0]!);
@@ -95,8 +125,14 @@ describe("AnnotationsTable", () => {
     await user.click(screen.getByRole("button", { name: "Delete Middle" }));
     expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ title: "Newest" }));
     expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ title: "Middle" }));
-    expect(screen.getByRole("button", { name: "Edit Oldest (read-only)" })).toHaveAttribute("aria-disabled", "true");
-    expect(screen.getByRole("button", { name: "Delete Oldest (read-only)" })).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByRole("button", { name: "Edit Oldest (read-only)" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    expect(screen.getByRole("button", { name: "Delete Oldest (read-only)" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
   });
 
   it("shows the empty state", () => {

@@ -3,7 +3,13 @@ import { useState, type ReactNode } from "react";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { cn } from "../../lib/class-names";
-import { colorSwatch, formatAnnotationDate, formatDateAdded, sortByDate, type SortDirection } from "./annotation-format";
+import {
+  colorSwatch,
+  formatAnnotationDate,
+  formatDateAdded,
+  sortByDate,
+  type SortDirection,
+} from "./annotation-format";
 
 export const premiumTooltips = {
   edit: "Premium feature - Upgrade to edit annotations",
@@ -35,7 +41,10 @@ function ActionButton({
       aria-label={disabled && tooltip && !label.endsWith("(read-only)") ? tooltip : label}
       aria-disabled={disabled ? true : undefined}
       onClick={disabled ? undefined : onClick}
-      className={cn(iconButtonClass, disabled ? "cursor-not-allowed opacity-55" : "hover:bg-accent hover:text-foreground")}
+      className={cn(
+        iconButtonClass,
+        disabled ? "cursor-not-allowed opacity-55" : "hover:bg-accent hover:text-foreground",
+      )}
     >
       {children}
     </button>
@@ -78,7 +87,11 @@ export function AnnotationsTable({
             <th scope="col" className="px-3 py-2 font-medium">
               Annotation ID
             </th>
-            <th scope="col" className="px-3 py-2 font-medium" aria-sort={direction === "desc" ? "descending" : "ascending"}>
+            <th
+              scope="col"
+              className="px-3 py-2 font-medium"
+              aria-sort={direction === "desc" ? "descending" : "ascending"}
+            >
               <button
                 type="button"
                 onClick={() => setDirection((value) => (value === "desc" ? "asc" : "desc"))}
@@ -124,8 +137,12 @@ export function AnnotationsTable({
               const system = annotation.systemGenerated;
               return (
                 <tr key={annotation.annotationId} className="border-b last:border-b-0">
-                  <td className="px-3 py-2 font-mono text-xs text-muted-foreground">{annotation.annotationId}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatAnnotationDate(annotation)}</td>
+                  <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
+                    {annotation.annotationId}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {formatAnnotationDate(annotation)}
+                  </td>
                   <td className="px-3 py-2 font-medium">{annotation.title}</td>
                   <td className="max-w-[16rem] px-3 py-2 text-muted-foreground">
                     <span className="block truncate" title={annotation.description || undefined}>
@@ -134,28 +151,62 @@ export function AnnotationsTable({
                   </td>
                   <td className="px-3 py-2">
                     <span className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs">
-                      <span className="size-2.5 rounded-full" style={{ backgroundColor: swatch.hex }} aria-hidden="true" />
+                      <span
+                        className="size-2.5 rounded-full"
+                        style={{ backgroundColor: swatch.hex }}
+                        aria-hidden="true"
+                      />
                       {swatch.label}
                     </span>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDateAdded(annotation.dateAdded)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {formatDateAdded(annotation.dateAdded)}
+                  </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">
                       <ActionButton
-                        label={system ? `Edit ${annotation.title} (read-only)` : `Edit ${annotation.title}`}
-                        tooltip={system ? systemGeneratedTooltip : canEdit ? undefined : premiumTooltips.edit}
+                        label={
+                          system
+                            ? `Edit ${annotation.title} (read-only)`
+                            : `Edit ${annotation.title}`
+                        }
+                        tooltip={
+                          system
+                            ? systemGeneratedTooltip
+                            : canEdit
+                              ? undefined
+                              : premiumTooltips.edit
+                        }
                         disabled={system || !canEdit}
                         onClick={() => onEdit(annotation)}
                       >
-                        {canEdit ? <Pencil className="size-4" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}
+                        {canEdit ? (
+                          <Pencil className="size-4" aria-hidden="true" />
+                        ) : (
+                          <Lock className="size-4" aria-hidden="true" />
+                        )}
                       </ActionButton>
                       <ActionButton
-                        label={system ? `Delete ${annotation.title} (read-only)` : `Delete ${annotation.title}`}
-                        tooltip={system ? systemGeneratedTooltip : canDelete ? undefined : premiumTooltips.delete}
+                        label={
+                          system
+                            ? `Delete ${annotation.title} (read-only)`
+                            : `Delete ${annotation.title}`
+                        }
+                        tooltip={
+                          system
+                            ? systemGeneratedTooltip
+                            : canDelete
+                              ? undefined
+                              : premiumTooltips.delete
+                        }
                         disabled={system || !canDelete}
                         onClick={() => onDelete(annotation)}
                       >
-                        {canDelete ? <Trash2 className="size-4" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}
+                        {canDelete ? (
+                          <Trash2 className="size-4" aria-hidden="true" />
+                        ) : (
+                          <Lock className="size-4" aria-hidden="true" />
+                        )}
                       </ActionButton>
                     </div>
                   </td>

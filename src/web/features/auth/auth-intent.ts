@@ -1,4 +1,9 @@
-import { readStoredValue, removeStoredValue, storageKeys, writeStoredValue } from "../../lib/storage-keys";
+import {
+  readStoredValue,
+  removeStoredValue,
+  storageKeys,
+  writeStoredValue,
+} from "../../lib/storage-keys";
 
 /** Which page a sign-in started from (spec §3, `authIntent`). */
 export type AuthIntent = "login" | "signup";

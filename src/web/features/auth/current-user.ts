@@ -14,7 +14,8 @@ function isNullableString(value: unknown): value is string | null {
  * server's validator) out of the landing page's bundle.
  */
 export function parseCurrentUser(json: unknown): CurrentUser {
-  if (typeof json !== "object" || json === null) throw new TypeError("Unexpected current-user response");
+  if (typeof json !== "object" || json === null)
+    throw new TypeError("Unexpected current-user response");
   const user = json as Record<string, unknown>;
   const tier = user.subscriptionTier;
   if (
@@ -31,8 +32,14 @@ export function parseCurrentUser(json: unknown): CurrentUser {
 }
 
 /** Who is signed in: the user, or null when signed out (401 is an answer, not an error). */
-export function fetchCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
-  return apiRequest(currentUserQueryKey[0], { on401: "return-null", parse: parseCurrentUser, signal });
+export function fetchCurrentUser({
+  signal,
+}: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
+  return apiRequest(currentUserQueryKey[0], {
+    on401: "return-null",
+    parse: parseCurrentUser,
+    signal,
+  });
 }
 
 export interface CurrentUserState {
@@ -60,7 +67,10 @@ export function useCurrentUser(): CurrentUserState {
 }
 
 /** Stores a user the server just returned and asks the server again, so every screen agrees. */
-export async function refreshCurrentUser(queryClient: QueryClient, latest?: CurrentUser): Promise<void> {
+export async function refreshCurrentUser(
+  queryClient: QueryClient,
+  latest?: CurrentUser,
+): Promise<void> {
   if (latest) queryClient.setQueryData(currentUserQueryKey, latest);
   await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
 }

@@ -85,7 +85,12 @@ export function EmailSignInForm({
           <p>{error}</p>
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={email.trim() === "" || isChecking}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={email.trim() === "" || isChecking}
+      >
         {isChecking ? "Checking..." : "Continue"}
       </Button>
     </form>

@@ -25,7 +25,12 @@ function GoogleMark() {
 
 export function GoogleSignInButton({ intent }: { intent: AuthIntent }) {
   return (
-    <Button variant="outline" size="lg" className="w-full" onClick={() => startGoogleSignIn(intent)}>
+    <Button
+      variant="outline"
+      size="lg"
+      className="w-full"
+      onClick={() => startGoogleSignIn(intent)}
+    >
       <GoogleMark />
       Continue with Google
     </Button>

@@ -13,7 +13,11 @@ export function logOut(): void {
   loadServerPage(serverNavigations.logout);
 }
 
-export function LogOutButton({ variant = "outline", size = "sm", ...props }: Omit<ButtonProps, "onClick">) {
+export function LogOutButton({
+  variant = "outline",
+  size = "sm",
+  ...props
+}: Omit<ButtonProps, "onClick">) {
   return (
     <Button variant={variant} size={size} onClick={logOut} {...props}>
       <LogOut aria-hidden="true" />

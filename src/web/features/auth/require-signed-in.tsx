@@ -19,6 +19,7 @@ export function RequireSignedIn({
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen label="Loading your account..." />;
   if (!user) return <Redirect to={routePaths.login} replace />;
-  if (requireTier && user.subscriptionTier === null) return <Redirect to={routePaths.plans} replace />;
+  if (requireTier && user.subscriptionTier === null)
+    return <Redirect to={routePaths.plans} replace />;
   return children(user);
 }

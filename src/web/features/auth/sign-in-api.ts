@@ -10,7 +10,12 @@ export async function lookupAccount(email: string): Promise<boolean> {
     method: "POST",
     body: { email },
     parse: (json) => {
-      if (typeof json === "object" && json !== null && "exists" in json && typeof json.exists === "boolean") {
+      if (
+        typeof json === "object" &&
+        json !== null &&
+        "exists" in json &&
+        typeof json.exists === "boolean"
+      ) {
         return { exists: json.exists };
       }
       throw new TypeError("Unexpected lookup response");

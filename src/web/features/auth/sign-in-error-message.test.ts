@@ -12,12 +12,16 @@ describe("signInErrorMessage", () => {
     expect(signInErrorMessage("access_denied")).toBe("Google sign-in was cancelled.");
   });
 
-  it.each(["state_mismatch", "google", "google_unavailable", "sign_in_failed", "unable_to_get_user_info", "x"])(
-    "gives %s the general message",
-    (code) => {
-      expect(signInErrorMessage(code)).toBe("Sign-in failed. Please try again.");
-    },
-  );
+  it.each([
+    "state_mismatch",
+    "google",
+    "google_unavailable",
+    "sign_in_failed",
+    "unable_to_get_user_info",
+    "x",
+  ])("gives %s the general message", (code) => {
+    expect(signInErrorMessage(code)).toBe("Sign-in failed. Please try again.");
+  });
 
   it("has nothing to say without a code", () => {
     expect(signInErrorMessage(null)).toBeNull();

@@ -42,10 +42,18 @@ describe.each([
     expect(within(main).getByRole("button", { name: "Continue with Google" })).toBeInTheDocument();
     expect(email).toHaveAttribute("type", "email");
     expect(email).toBeRequired();
-    expect(within(main).getByRole("link", { name: otherPage.name })).toHaveAttribute("href", otherPage.href);
-    expect(within(main).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    expect(within(main).getByRole("link", { name: otherPage.name })).toHaveAttribute(
+      "href",
+      otherPage.href,
+    );
+    expect(within(main).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
     // The way-in pages do not repeat the header's way in.
-    expect(within(screen.getByRole("banner")).queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("banner")).queryByRole("link", { name: "Log In" }),
+    ).not.toBeInTheDocument();
   });
 
   it("keeps Continue disabled while the field is empty or blank", async () => {
@@ -90,16 +98,22 @@ describe.each([
     stubApi({
       "POST /api/auth/lookup": () => jsonResponse(200, { exists: false }),
       "POST /api/auth/sign-in/magic-link": () =>
-        jsonResponse(429, { error: "Too many attempts. Try again in 15 minutes.", code: "rate_limited" }, {
-          "Retry-After": "900",
-        }),
+        jsonResponse(
+          429,
+          { error: "Too many attempts. Try again in 15 minutes.", code: "rate_limited" },
+          {
+            "Retry-After": "900",
+          },
+        ),
     });
     const user = userEvent.setup();
     const { email, continueButton } = await openPage(path);
 
     await user.type(email, "ada@example.com{Enter}");
 
-    expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts. Try again in 15 minutes.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Too many attempts. Try again in 15 minutes.",
+    );
     expect(email).toHaveAttribute("aria-invalid", "true");
     expect(continueButton).toBeEnabled();
     expect(continueButton).toHaveTextContent("Continue");
@@ -127,7 +141,11 @@ describe("email sign-in on /login", () => {
     expect(screen.getByRole("main")).toHaveTextContent("expires in 15 minutes");
     const posts = requests.filter((request) => request.method === "POST");
     expect(posts).toEqual([
-      { method: "POST", path: "/api/auth/sign-in/magic-link", body: magicLinkBody("Ada@Example.com") },
+      {
+        method: "POST",
+        path: "/api/auth/sign-in/magic-link",
+        body: magicLinkBody("Ada@Example.com"),
+      },
     ]);
   });
 
@@ -151,7 +169,9 @@ describe("email sign-in on /login", () => {
 
     await user.type(email, "ada@example.com{Enter}");
 
-    expect(await screen.findByRole("alert")).toHaveTextContent("We couldn't send a sign-in link. Please try again.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We couldn't send a sign-in link. Please try again.",
+    );
   });
 
   it("'Use a different email' returns to an empty form", async () => {
@@ -169,13 +189,17 @@ describe("email sign-in on /login", () => {
 describe("email sign-in on /signup", () => {
   it("offers the login page when the account exists, and goes there on OK without sending a link", async () => {
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-    const { requests } = stubApi({ "POST /api/auth/lookup": () => jsonResponse(200, { exists: true }) });
+    const { requests } = stubApi({
+      "POST /api/auth/lookup": () => jsonResponse(200, { exists: true }),
+    });
     const user = userEvent.setup();
     const { app, email } = await openPage("/signup");
 
     await user.type(email, "ada@example.com{Enter}");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Log in to Tidemark" }),
+    ).toBeInTheDocument();
     expect(confirm).toHaveBeenCalledWith(
       "An account with ada@example.com already exists. Would you like to log in instead?",
     );

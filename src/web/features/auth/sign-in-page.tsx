@@ -2,7 +2,14 @@ import { CircleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Alert } from "../../components/ui/alert";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
 import { routePaths } from "../../lib/route-paths";
 import type { AuthIntent } from "./auth-intent";
 import { CheckInboxNotice } from "./check-inbox-notice";
@@ -39,11 +46,15 @@ export function SignInPage({ intent }: { intent: AuthIntent }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   useEffect(() => {
-    if (errorCode !== null) navigate(intent === "login" ? routePaths.login : routePaths.signup, { replace: true });
+    if (errorCode !== null)
+      navigate(intent === "login" ? routePaths.login : routePaths.signup, { replace: true });
   }, [errorCode, intent, navigate]);
 
   return (
-    <section aria-labelledby="auth-title" className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24">
+    <section
+      aria-labelledby="auth-title"
+      className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24"
+    >
       <Card className="w-full max-w-md gap-6 shadow-md">
         <CardHeader>
           <CardTitle as="h1" id="auth-title" className="text-2xl">
@@ -66,7 +77,11 @@ export function SignInPage({ intent }: { intent: AuthIntent }) {
                 or
                 <span className="h-px flex-1 bg-border" aria-hidden="true" />
               </div>
-              <EmailSignInForm intent={intent} onAttempt={() => setFailure(null)} onSent={setSentTo} />
+              <EmailSignInForm
+                intent={intent}
+                onAttempt={() => setFailure(null)}
+                onSent={setSentTo}
+              />
             </>
           ) : (
             <CheckInboxNotice email={sentTo} onUseAnotherEmail={() => setSentTo(null)} />

@@ -1,4 +1,9 @@
-import type { ChatHistoryResponse, ChatMessageView, SendChatRequest, SendChatResponse } from "../../../shared/contracts/chat";
+import type {
+  ChatHistoryResponse,
+  ChatMessageView,
+  SendChatRequest,
+  SendChatResponse,
+} from "../../../shared/contracts/chat";
 import { apiRequest } from "../../lib/api-client";
 
 export function chatHistoryQueryKey(sessionId: string) {
@@ -22,8 +27,14 @@ export function sendChatMessage(request: SendChatRequest): Promise<SendChatRespo
   return apiRequest<SendChatResponse>("/api/chat", { method: "POST", body: request });
 }
 
-export async function fetchChatHistory(sessionId: string, signal?: AbortSignal): Promise<ChatMessageView[]> {
-  const response = await apiRequest<ChatHistoryResponse>(sessionPath(sessionId), signal ? { signal } : {});
+export async function fetchChatHistory(
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<ChatMessageView[]> {
+  const response = await apiRequest<ChatHistoryResponse>(
+    sessionPath(sessionId),
+    signal ? { signal } : {},
+  );
   return response.messages;
 }
 

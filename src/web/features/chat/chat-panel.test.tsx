@@ -39,7 +39,8 @@ function annotation(title: string): Annotation {
   };
 }
 
-type Reply = Partial<SendChatResponse> | ((request: RecordedRequest) => Response | Promise<Response>);
+type Reply =
+  Partial<SendChatResponse> | ((request: RecordedRequest) => Response | Promise<Response>);
 
 /**
  * A small stand-in for the chat API: POST answers with the next scripted reply and stores the
@@ -97,7 +98,8 @@ function fakeChat({
   });
   return {
     requests: api.requests,
-    posts: () => api.requests.filter((entry) => entry.method === "POST" && entry.path === "/api/chat"),
+    posts: () =>
+      api.requests.filter((entry) => entry.method === "POST" && entry.path === "/api/chat"),
     annotationLoads: () => annotationLoads,
   };
 }
@@ -105,7 +107,10 @@ function fakeChat({
 async function openAgentMode() {
   renderAppAt("/dashboard?mode=agent");
   const input = await screen.findByPlaceholderText(chatPlaceholder);
-  return { input: input as HTMLTextAreaElement, log: screen.getByRole("log", { name: "Conversation" }) };
+  return {
+    input: input as HTMLTextAreaElement,
+    log: screen.getByRole("log", { name: "Conversation" }),
+  };
 }
 
 beforeEach(() => {
@@ -129,7 +134,9 @@ describe("the chat panel in Agent Mode", () => {
     expect(input).toHaveAttribute("rows", "3");
     expect(input.className).toContain("min-h-[60px]");
     expect(input.className).toContain("max-h-[200px]");
-    expect(screen.getByText(`Ask me anything about annotations for property ${propertyId}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Ask me anything about annotations for property ${propertyId}`),
+    ).toBeInTheDocument();
   });
 
   it("shows the user's bubble and 'Thinking...' at once, then the reply, and keeps the session", async () => {
@@ -235,7 +242,9 @@ describe("the chat panel in Agent Mode", () => {
     const input = screen.getByPlaceholderText(chatPlaceholder);
 
     fireEvent.change(input, { target: { value: "x".repeat(4001) } });
-    expect(screen.getByText(/4,001 \/ 4,000/)).toHaveTextContent("Messages can be at most 4000 characters");
+    expect(screen.getByText(/4,001 \/ 4,000/)).toHaveTextContent(
+      "Messages can be at most 4000 characters",
+    );
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("button", { name: "Send message" })).toBeDisabled();
     fireEvent.keyDown(input, { key: "Enter" });
@@ -252,7 +261,11 @@ describe("the chat panel in Agent Mode", () => {
     await user.click(screen.getByRole("button", { name: "Clear" }));
 
     expect(await screen.findByText(chatEmptyTitle)).toBeInTheDocument();
-    expect(chat.requests.some((entry) => entry.method === "DELETE" && entry.path === `/api/chat/${sessionId}`)).toBe(true);
+    expect(
+      chat.requests.some(
+        (entry) => entry.method === "DELETE" && entry.path === `/api/chat/${sessionId}`,
+      ),
+    ).toBe(true);
     expect(screen.queryByRole("button", { name: "Clear" })).not.toBeInTheDocument();
     expect(window.sessionStorage.getItem(`chatSession:${propertyId}`)).toBeNull();
 
@@ -270,11 +283,17 @@ describe("the chat panel in Agent Mode", () => {
     const { input, log } = await openAgentMode();
     await screen.findByText("No annotations found for this property.");
     await user.click(screen.getByRole("button", { name: "Annotations" }));
-    expect(screen.getByRole("button", { name: "Annotations" })).toHaveAttribute("aria-expanded", "false");
+    expect(screen.getByRole("button", { name: "Annotations" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
 
     await user.type(input, "Create an annotation called Launch on 2025-03-01{Enter}");
     await within(log).findByText("Created “Launch” (2025-03-01) in blue.");
-    expect(screen.getByRole("button", { name: "Annotations" })).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("button", { name: "Annotations" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     expect(await screen.findByRole("cell", { name: "Launch" })).toBeInTheDocument();
     expect(chat.annotationLoads()).toBe(2);
   });
@@ -286,7 +305,9 @@ describe("the chat panel in Agent Mode", () => {
 
     await user.type(input, "Use property 987654321{Enter}");
     await within(log).findByText("Switched.");
-    expect(await screen.findByText("Ask me anything about annotations for property 987654321")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Ask me anything about annotations for property 987654321"),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem(storageKeys.selectedPropertyId)).toBe("987654321");
     // The conversation follows the property it is about.
     expect(within(log).getByText("Switched.")).toBeInTheDocument();
@@ -319,7 +340,10 @@ describe("the chat panel in Agent Mode", () => {
   });
 
   it("starts a new conversation when the kept one is gone", async () => {
-    window.sessionStorage.setItem(`chatSession:${propertyId}`, "0a0a0a0a-0000-4000-8000-000000000000");
+    window.sessionStorage.setItem(
+      `chatSession:${propertyId}`,
+      "0a0a0a0a-0000-4000-8000-000000000000",
+    );
     const chat = fakeChat({
       replies: [() => jsonResponse(404, { error: "That conversation was not found." })],
       extra: {
@@ -350,7 +374,9 @@ describe("Agent Mode's suggested prompts", () => {
     const remove = prompts.getByRole("button", { name: "Delete an annotation" });
     expect(edit).toHaveAttribute("aria-disabled", "true");
     expect(remove).toHaveAttribute("aria-disabled", "true");
-    expect(prompts.getByRole("button", { name: "Create an annotation" })).not.toHaveAttribute("aria-disabled");
+    expect(prompts.getByRole("button", { name: "Create an annotation" })).not.toHaveAttribute(
+      "aria-disabled",
+    );
 
     await user.click(remove);
     expect(input).toHaveValue("");
@@ -368,7 +394,9 @@ describe("Agent Mode's suggested prompts", () => {
     const { input, log } = await openAgentMode();
     const prompts = within(screen.getByRole("list", { name: "Suggested prompts" }));
 
-    expect(prompts.getByRole("button", { name: "Delete an annotation" })).not.toHaveAttribute("aria-disabled");
+    expect(prompts.getByRole("button", { name: "Delete an annotation" })).not.toHaveAttribute(
+      "aria-disabled",
+    );
     await user.click(prompts.getByRole("button", { name: "Delete an annotation" }));
     expect(input).toHaveValue('Delete ""');
     expect(input).toHaveFocus();

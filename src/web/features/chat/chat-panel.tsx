@@ -7,7 +7,8 @@ import { canSendChat, chatTooLongMessage, type ChatController } from "./use-chat
 
 export const chatPlaceholder = "Ask me to manage your annotations...";
 export const chatEmptyTitle = "Start a conversation";
-export const chatEmptyHint = "Ask me to create, list, update, or delete annotations for your GA4 property.";
+export const chatEmptyHint =
+  "Ask me to create, list, update, or delete annotations for your GA4 property.";
 
 /** Spec §9: the input starts at 3 rows, at least 60 px, and grows up to 200 px. */
 const inputMinHeightPx = 60;
@@ -58,12 +59,24 @@ function Composer({ chat }: { chat: ChatController }) {
             tooLong && "border-destructive",
           )}
         />
-        <Button type="submit" size="icon" aria-label="Send message" disabled={!canSendChat(input, pending)}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <SendHorizontal aria-hidden="true" />}
+        <Button
+          type="submit"
+          size="icon"
+          aria-label="Send message"
+          disabled={!canSendChat(input, pending)}
+        >
+          {pending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <SendHorizontal aria-hidden="true" />
+          )}
         </Button>
       </div>
       {showCounter ? (
-        <p id={counterId} className={cn("text-xs", tooLong ? "text-destructive" : "text-muted-foreground")}>
+        <p
+          id={counterId}
+          className={cn("text-xs", tooLong ? "text-destructive" : "text-muted-foreground")}
+        >
           {input.length.toLocaleString("en-US")} / {chatMessageMaxLength.toLocaleString("en-US")}
           {tooLong ? ` · ${chatTooLongMessage}` : null}
         </p>
@@ -91,7 +104,10 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
   return (
     <section
       aria-labelledby={headingId}
-      className={cn("flex min-w-0 flex-col overflow-hidden rounded-xl border bg-card text-card-foreground", className)}
+      className={cn(
+        "flex min-w-0 flex-col overflow-hidden rounded-xl border bg-card text-card-foreground",
+        className,
+      )}
     >
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <h2 id={headingId} className="flex items-center gap-2 font-semibold">
@@ -99,7 +115,12 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
           GA4 Assistant
         </h2>
         {messages.length > 0 ? (
-          <Button variant="ghost" size="sm" onClick={chat.clear} disabled={pending || chat.clearing}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={chat.clear}
+            disabled={pending || chat.clearing}
+          >
             <Trash2 aria-hidden="true" />
             Clear
           </Button>
@@ -137,7 +158,10 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
           </div>
         ))}
         {pending ? (
-          <div role="status" className="flex items-center gap-2 self-start rounded-2xl bg-muted px-3.5 py-2 text-sm text-muted-foreground">
+          <div
+            role="status"
+            className="flex items-center gap-2 self-start rounded-2xl bg-muted px-3.5 py-2 text-sm text-muted-foreground"
+          >
             <Loader2 className="size-4 animate-spin" aria-hidden="true" />
             Thinking...
           </div>

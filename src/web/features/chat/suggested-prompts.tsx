@@ -28,7 +28,12 @@ export const suggestedPrompts: readonly SuggestedPrompt[] = [
     icon: Plus,
     run: (chat) => chat.fill(`Create an annotation called "" on ${localToday()}`),
   },
-  { label: "List my annotations", icon: List, run: (chat) => chat.send("List my annotations"), sends: true },
+  {
+    label: "List my annotations",
+    icon: List,
+    run: (chat) => chat.send("List my annotations"),
+    sends: true,
+  },
   {
     label: "Edit an annotation",
     icon: Pencil,
@@ -74,7 +79,9 @@ export function SuggestedPrompts({ user, chat }: { user: CurrentUser; chat: Chat
             }}
             className={cn(
               promptClass,
-              unavailable ? "cursor-not-allowed text-muted-foreground opacity-60" : "hover:bg-accent",
+              unavailable
+                ? "cursor-not-allowed text-muted-foreground opacity-60"
+                : "hover:bg-accent",
             )}
           >
             <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -83,7 +90,11 @@ export function SuggestedPrompts({ user, chat }: { user: CurrentUser; chat: Chat
         );
         return (
           <li key={prompt.label} className="flex min-w-0 [&>span]:w-full">
-            {locked && prompt.lockedTooltip ? <HintTooltip content={prompt.lockedTooltip}>{button}</HintTooltip> : button}
+            {locked && prompt.lockedTooltip ? (
+              <HintTooltip content={prompt.lockedTooltip}>{button}</HintTooltip>
+            ) : (
+              button
+            )}
           </li>
         );
       })}

@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
-import { chatMessageMaxLength, type ChatMessageView, type SendChatResponse } from "../../../shared/contracts/chat";
+import {
+  chatMessageMaxLength,
+  type ChatMessageView,
+  type SendChatResponse,
+} from "../../../shared/contracts/chat";
 import { capabilitiesOf } from "../../../shared/plans";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -68,7 +72,8 @@ export function useChat({
   const { propertyId, setPropertyId } = useSelectedProperty();
   const propertyKey = propertyId || "none";
   const [sessions, setSessions] = useState<Record<string, string | null>>({});
-  const sessionId = propertyKey in sessions ? (sessions[propertyKey] ?? null) : readStoredChatSession(propertyKey);
+  const sessionId =
+    propertyKey in sessions ? (sessions[propertyKey] ?? null) : readStoredChatSession(propertyKey);
   const [input, setInput] = useState("");
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -115,14 +120,26 @@ export function useChat({
     }
   }, []);
 
-  function applyResponse(response: SendChatResponse, text: string, previous: readonly ChatMessageView[]) {
+  function applyResponse(
+    response: SendChatResponse,
+    text: string,
+    previous: readonly ChatMessageView[],
+  ) {
     const now = Date.now();
     // The reply is in the response: show it at once, then settle on the stored history.
-    queryClient.setQueryData<ChatMessageView[]>(chatHistoryQueryKey(response.sessionId), (cached) => [
-      ...(cached ?? previous),
-      { id: `local-user-${now}`, role: "user", content: text, timestamp: now },
-      { id: `local-assistant-${now}`, role: "assistant", content: response.reply, timestamp: now },
-    ]);
+    queryClient.setQueryData<ChatMessageView[]>(
+      chatHistoryQueryKey(response.sessionId),
+      (cached) => [
+        ...(cached ?? previous),
+        { id: `local-user-${now}`, role: "user", content: text, timestamp: now },
+        {
+          id: `local-assistant-${now}`,
+          role: "assistant",
+          content: response.reply,
+          timestamp: now,
+        },
+      ],
+    );
     void queryClient.invalidateQueries({ queryKey: chatHistoryQueryKey(response.sessionId) });
     rememberSession(propertyKey, response.sessionId);
 
@@ -171,7 +188,8 @@ export function useChat({
         setNotice(serverErrorMessage(error) ?? chatFailureMessage);
         // Nothing was stored: give the words back so they can be sent again.
         if (text === undefined) setInput((current) => (current === "" ? message : current));
-        if (isApiError(error) && error.status === 401) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+        if (isApiError(error) && error.status === 401)
+          void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       } finally {
         pendingRef.current = false;
         setPendingText(null);
@@ -201,7 +219,9 @@ export function useChat({
 
   const stored = activeSessionId ? (history.data ?? noMessages) : noMessages;
   const messages: ChatBubble[] =
-    pendingText === null ? stored : [...stored, { id: "pending-user-message", role: "user", content: pendingText }];
+    pendingText === null
+      ? stored
+      : [...stored, { id: "pending-user-message", role: "user", content: pendingText }];
 
   return {
     messages,

@@ -33,7 +33,9 @@ describe("/dashboard", () => {
     stubApi({});
     const app = renderAppAt("/dashboard?mode=property");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Log in to Tidemark" }),
+    ).toBeInTheDocument();
     expect(app.currentUrl()).toBe("/login");
   });
 
@@ -43,8 +45,14 @@ describe("/dashboard", () => {
 
     const header = within(await screen.findByRole("banner"));
     expect(header.getByRole("link", { name: "Tidemark" })).toHaveAttribute("href", "/");
-    expect(header.getByRole("tab", { name: "Agent Mode" })).toHaveAttribute("aria-selected", "true");
-    expect(header.getByRole("tab", { name: "Property View" })).toHaveAttribute("aria-selected", "false");
+    expect(header.getByRole("tab", { name: "Agent Mode" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expect(header.getByRole("tab", { name: "Property View" })).toHaveAttribute(
+      "aria-selected",
+      "false",
+    );
     expect(header.getByRole("button", { name: "Toggle theme" })).toBeInTheDocument();
     expect(header.queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "AI Assistant" })).toBeInTheDocument();
@@ -59,8 +67,13 @@ describe("/dashboard", () => {
     const user = userEvent.setup();
     const app = renderAppAt("/dashboard?mode=property");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Annotations" })).toBeInTheDocument();
-    expect(screen.getByRole("tab", { name: "Property View" })).toHaveAttribute("aria-selected", "true");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Annotations" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Property View" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
 
     await user.click(screen.getByRole("tab", { name: "Agent Mode" }));
     expect(app.currentUrl()).toBe("/dashboard?mode=agent");
@@ -90,7 +103,11 @@ describe("/dashboard", () => {
   });
 
   it("says 'Daily limit reached. Resets tomorrow.' when the quota is spent", async () => {
-    stubApi({ "GET /api/auth/user": signedInAs(makeUser({ subscriptionTier: "freemium", dailyAnnotationCount: 5 })) });
+    stubApi({
+      "GET /api/auth/user": signedInAs(
+        makeUser({ subscriptionTier: "freemium", dailyAnnotationCount: 5 }),
+      ),
+    });
     renderAppAt("/dashboard");
 
     const plan = await screen.findByRole("complementary", { name: "Your plan" });
@@ -102,7 +119,13 @@ describe("/dashboard", () => {
     renderAppAt("/dashboard");
 
     const footer = within(await screen.findByRole("contentinfo"));
-    expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
-    expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+    expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+    expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+      "href",
+      "/terms",
+    );
   });
 });

@@ -34,8 +34,8 @@ function ConnectionNotice() {
       <Alert>
         <TriangleAlert aria-hidden="true" />
         <p>
-          Read-only connection: Tidemark can read your annotations but cannot write them. Reconnect Google Analytics and
-          allow editing to create, edit or delete annotations.
+          Read-only connection: Tidemark can read your annotations but cannot write them. Reconnect
+          Google Analytics and allow editing to create, edit or delete annotations.
         </p>
       </Alert>
     );
@@ -43,7 +43,15 @@ function ConnectionNotice() {
   return null;
 }
 
-function ModeHeading({ icon: Icon, heading, hint }: { icon: typeof Bot; heading: string; hint: string }) {
+function ModeHeading({
+  icon: Icon,
+  heading,
+  hint,
+}: {
+  icon: typeof Bot;
+  heading: string;
+  hint: string;
+}) {
   return (
     <div className="flex items-start gap-4">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
@@ -75,10 +83,18 @@ function PropertyView({ user }: { user: CurrentUser }) {
           <ModeHeading
             icon={Table2}
             heading="Annotations"
-            hint={propertyId ? `Manage annotations for property ${propertyId}` : "Enter a property ID to get started"}
+            hint={
+              propertyId
+                ? `Manage annotations for property ${propertyId}`
+                : "Enter a property ID to get started"
+            }
           />
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" aria-pressed={chatShown} onClick={() => setChatShown((shown) => !shown)}>
+            <Button
+              variant="outline"
+              aria-pressed={chatShown}
+              onClick={() => setChatShown((shown) => !shown)}
+            >
               <MessageSquare aria-hidden="true" />
               {chatShown ? "Hide Chat" : "Show Chat"}
             </Button>
@@ -117,7 +133,9 @@ function AgentView({ user }: { user: CurrentUser }) {
         icon={Bot}
         heading="AI Assistant"
         hint={
-          propertyId ? `Ask me anything about annotations for property ${propertyId}` : "Enter a property ID above to get started"
+          propertyId
+            ? `Ask me anything about annotations for property ${propertyId}`
+            : "Enter a property ID above to get started"
         }
       />
       <ConnectionNotice />
@@ -132,7 +150,10 @@ function AgentView({ user }: { user: CurrentUser }) {
             onClick={() => setTableOpen((open) => !open)}
             className="inline-flex items-center gap-2 rounded-md font-semibold focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
           >
-            <ChevronDown className={tableOpen ? "size-4" : "size-4 -rotate-90"} aria-hidden="true" />
+            <ChevronDown
+              className={tableOpen ? "size-4" : "size-4 -rotate-90"}
+              aria-hidden="true"
+            />
             Annotations
           </button>
         </h2>
@@ -158,7 +179,12 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-      <section id={dashboardPanelId} role="tabpanel" aria-labelledby={dashboardTabId(mode)} className="min-w-0">
+      <section
+        id={dashboardPanelId}
+        role="tabpanel"
+        aria-labelledby={dashboardTabId(mode)}
+        className="min-w-0"
+      >
         {mode === "property" ? <PropertyView user={user} /> : <AgentView user={user} />}
       </section>
       <SubscriptionCard user={user} />

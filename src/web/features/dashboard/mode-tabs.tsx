@@ -2,7 +2,12 @@ import { useRef, type KeyboardEvent } from "react";
 import { useLocation } from "wouter";
 import { cn } from "../../lib/class-names";
 import { dashboardPath, type DashboardMode } from "../../lib/route-paths";
-import { dashboardModes, dashboardPanelId, dashboardTabId, useDashboardMode } from "./dashboard-mode";
+import {
+  dashboardModes,
+  dashboardPanelId,
+  dashboardTabId,
+  useDashboardMode,
+} from "./dashboard-mode";
 
 /**
  * The header's Agent Mode / Property View toggle (spec §2, "/dashboard"). The mode lives in the
@@ -60,7 +65,9 @@ export function ModeTabs({ className }: { className?: string }) {
             className={cn(
               "h-8 flex-1 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none",
               "focus-visible:ring-3 focus-visible:ring-ring/40",
-              isActive ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+              isActive
+                ? "bg-background text-foreground shadow-sm"
+                : "text-muted-foreground hover:text-foreground",
             )}
           >
             {label}

@@ -9,7 +9,11 @@ import { googleAuthorizePath, useDisconnectGoogle, useGoogleStatus } from "./goo
 /** Leaves for Google's consent screen; the dashboard mode comes back with the result. */
 export function connectGoogle(): void {
   const mode = new URLSearchParams(window.location.search).get("mode");
-  loadServerPage(mode === "agent" || mode === "property" ? `${googleAuthorizePath}?mode=${mode}` : googleAuthorizePath);
+  loadServerPage(
+    mode === "agent" || mode === "property"
+      ? `${googleAuthorizePath}?mode=${mode}`
+      : googleAuthorizePath,
+  );
 }
 
 /** Spec §2, "Google connect control": a spinner while checking, then 'GA4 Connected' or 'Connect GA4'. */
@@ -20,7 +24,12 @@ export function GoogleConnectControl() {
 
   if (status.isPending) {
     return (
-      <Button variant="outline" size="sm" disabled aria-label="Checking Google Analytics connection">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled
+        aria-label="Checking Google Analytics connection"
+      >
         <Loader2 className="animate-spin" aria-hidden="true" />
       </Button>
     );

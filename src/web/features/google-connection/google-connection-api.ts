@@ -9,7 +9,8 @@ export const googleAuthorizePath = "/api/google/authorize";
 export function useGoogleStatus() {
   return useQuery({
     queryKey: googleStatusQueryKey,
-    queryFn: ({ signal }) => apiRequest<GoogleConnectionStatus>(googleStatusQueryKey[0], { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<GoogleConnectionStatus>(googleStatusQueryKey[0], { signal }),
     retry: false,
   });
 }
@@ -19,7 +20,10 @@ export function useDisconnectGoogle() {
   return useMutation({
     mutationFn: () => apiRequest<{ connected: false }>("/api/google/disconnect"),
     onSuccess: () => {
-      queryClient.setQueryData<GoogleConnectionStatus>(googleStatusQueryKey, { connected: false, canWrite: false });
+      queryClient.setQueryData<GoogleConnectionStatus>(googleStatusQueryKey, {
+        connected: false,
+        canWrite: false,
+      });
       queryClient.removeQueries({ queryKey: ["/api/ga4/properties"] });
     },
   });

@@ -27,12 +27,16 @@ export function useOauthResult(): void {
         canWrite: previous?.canWrite ?? true,
       }));
       void queryClient.invalidateQueries({ queryKey: googleStatusQueryKey });
-      toast({ title: "Google Analytics connected", description: "Choose a GA4 property to work with." });
+      toast({
+        title: "Google Analytics connected",
+        description: "Choose a GA4 property to work with.",
+      });
     } else if (outcome === "denied") {
       toast({
         variant: "destructive",
         title: "Google Analytics not connected",
-        description: "You declined access on Google's page, so Tidemark cannot reach your properties.",
+        description:
+          "You declined access on Google's page, so Tidemark cannot reach your properties.",
       });
     } else {
       toast({

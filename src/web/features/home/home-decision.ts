@@ -19,7 +19,12 @@ export interface SignedInHomeFacts {
   storedPlan: SubscriptionTier | null;
 }
 
-export function decideSignedInHome({ tier, authIntent, storedPlan }: SignedInHomeFacts): SignedInHomeStep {
-  if (tier === null) return storedPlan ? { kind: "apply-stored-plan", plan: storedPlan } : { kind: "choose-plan" };
+export function decideSignedInHome({
+  tier,
+  authIntent,
+  storedPlan,
+}: SignedInHomeFacts): SignedInHomeStep {
+  if (tier === null)
+    return storedPlan ? { kind: "apply-stored-plan", plan: storedPlan } : { kind: "choose-plan" };
   return authIntent ? { kind: "open-dashboard" } : { kind: "choose-mode" };
 }

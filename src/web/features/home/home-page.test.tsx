@@ -28,7 +28,9 @@ describe("home routing", () => {
     stubApi({});
     renderAppAt("/");
 
-    expect(await screen.findByRole("heading", { level: 1, name: /Every spike in your analytics/ })).toBeVisible();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: /Every spike in your analytics/ }),
+    ).toBeVisible();
   });
 
   it("sends someone without a plan to /plans and handles their authIntent", async () => {
@@ -36,7 +38,9 @@ describe("home routing", () => {
     stubApi({ "GET /api/auth/user": signedInAs(makeUser()) });
     const app = renderAppAt("/");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" }),
+    ).toBeInTheDocument();
     expect(app.currentUrl()).toBe("/plans");
     expect(window.localStorage.getItem("authIntent")).toBeNull();
   });
@@ -45,7 +49,9 @@ describe("home routing", () => {
     stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
     const app = renderAppAt("/");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeInTheDocument();
     expect(app.currentUrl()).toBe("/");
   });
 
@@ -56,7 +62,9 @@ describe("home routing", () => {
       stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
       const app = renderAppAt("/");
 
-      expect(await screen.findByRole("tab", { name: "Property View", selected: true })).toBeInTheDocument();
+      expect(
+        await screen.findByRole("tab", { name: "Property View", selected: true }),
+      ).toBeInTheDocument();
       expect(app.currentUrl()).toBe("/dashboard?mode=property");
       expect(window.localStorage.getItem("authIntent")).toBeNull();
     },
@@ -83,13 +91,17 @@ describe("automatic plan application", () => {
 
     patched.resolve(jsonResponse(200, { user: makeUser({ subscriptionTier: "freemium" }) }));
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeInTheDocument();
     expect(app.currentUrl()).toBe("/");
     expect(window.localStorage.getItem("selectedPlan")).toBeNull();
     // The intent was handled by the plan step, so it does not also open the dashboard.
     expect(window.localStorage.getItem("authIntent")).toBeNull();
     const patches = requests.filter((request) => request.method === "PATCH");
-    expect(patches).toEqual([{ method: "PATCH", path: "/api/users/subscription", body: { tier: "freemium" } }]);
+    expect(patches).toEqual([
+      { method: "PATCH", path: "/api/users/subscription", body: { tier: "freemium" } },
+    ]);
     // Reloaded after the change: at least one user check follows the PATCH.
     expect(requests.at(-1)).toMatchObject({ method: "GET", path: "/api/auth/user" });
   });
@@ -103,7 +115,9 @@ describe("automatic plan application", () => {
     });
     const app = renderAppAt("/");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" }),
+    ).toBeInTheDocument();
     expect(app.currentUrl()).toBe("/plans");
     expect(window.localStorage.getItem("selectedPlan")).toBeNull();
     const toast = await findToast();
@@ -136,7 +150,9 @@ describe("automatic plan application", () => {
     });
     renderAppAt("/", { strict: true });
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeInTheDocument();
     expect(requests.filter((request) => request.method === "PATCH")).toHaveLength(1);
   });
 
@@ -145,7 +161,9 @@ describe("automatic plan application", () => {
     const { requests } = stubApi({ "GET /api/auth/user": signedInAs(makeUser()) });
     const app = renderAppAt("/");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" }),
+    ).toBeInTheDocument();
     expect(app.currentUrl()).toBe("/plans");
     expect(requests.some((request) => request.method === "PATCH")).toBe(false);
   });

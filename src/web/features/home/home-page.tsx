@@ -4,7 +4,9 @@ import { LandingPage } from "../landing/landing-page";
 import { SettingUpAccount } from "./setting-up-account";
 
 // Signed-in screens are fetched only for signed-in people, keeping the landing page's bundle small.
-const SignedInHome = lazy(() => import("./signed-in-home").then((module) => ({ default: module.SignedInHome })));
+const SignedInHome = lazy(() =>
+  import("./signed-in-home").then((module) => ({ default: module.SignedInHome })),
+);
 
 /** "/" (spec §2): the landing page for visitors; for signed-in people, plans or mode selection. */
 export function HomePage() {

@@ -35,7 +35,9 @@ function annotationAccess(tier: SubscriptionTier): string {
 }
 
 function assistantAllowance(tier: SubscriptionTier): string {
-  return tierCapabilities[tier].hasDailyAssistantLimit ? "Basic AI assistant" : "Unlimited AI assistant";
+  return tierCapabilities[tier].hasDailyAssistantLimit
+    ? "Basic AI assistant"
+    : "Unlimited AI assistant";
 }
 
 function premiumExtras(tier: SubscriptionTier): string[] {

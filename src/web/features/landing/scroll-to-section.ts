@@ -7,7 +7,8 @@ export function scrollToSection(sectionId: string): void {
   if (!section) return;
 
   const prefersReducedMotion =
-    typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   // Focus first without scrolling: focusing after a smooth scroll starts would cut it short.
   section.focus({ preventScroll: true });

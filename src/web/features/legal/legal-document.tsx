@@ -21,7 +21,10 @@ const proseClass = [
 
 function TableOfContents({ sections }: { sections: LegalSection[] }) {
   return (
-    <nav aria-labelledby="legal-contents-title" className="rounded-xl border bg-card p-5 text-sm lg:sticky lg:top-24">
+    <nav
+      aria-labelledby="legal-contents-title"
+      className="rounded-xl border bg-card p-5 text-sm lg:sticky lg:top-24"
+    >
       <h2 id="legal-contents-title" className="font-semibold">
         On this page
       </h2>
@@ -73,7 +76,12 @@ export function LegalDocument({
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-14">
         <article className="order-2 flex max-w-3xl min-w-0 flex-col gap-10 lg:order-1">
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className="scroll-mt-24"
+            >
               <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight">
                 {index + 1}. {section.title}
               </h2>

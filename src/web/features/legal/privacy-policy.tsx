@@ -2,7 +2,8 @@ import { dataRetention } from "../../../shared/data-retention";
 import { LegalDocument, type LegalSection } from "./legal-document";
 import { legalContactEmail } from "./legal-facts";
 
-const { sessionLifetimeDays, inactiveAccountDeletionYears, deletionRequestDeadlineDays } = dataRetention;
+const { sessionLifetimeDays, inactiveAccountDeletionYears, deletionRequestDeadlineDays } =
+  dataRetention;
 
 const sections: LegalSection[] = [
   {
@@ -13,27 +14,29 @@ const sections: LegalSection[] = [
         <p>We collect only what we need to run Tidemark:</p>
         <ul>
           <li>
-            <strong>Account information.</strong> Your email address and, when you sign in with Google, the first and
-            last name and profile picture of your Google account.
+            <strong>Account information.</strong> Your email address and, when you sign in with
+            Google, the first and last name and profile picture of your Google account.
           </li>
           <li>
-            <strong>Google Analytics connection.</strong> When you connect Google Analytics, we receive OAuth access
-            and refresh tokens, their expiry time and the permissions (scopes) you granted. Using them, we read the
-            list of GA4 properties your Google account can access (property ID, display name and account name) and
-            the annotations on the properties you choose to work with.
+            <strong>Google Analytics connection.</strong> When you connect Google Analytics, we
+            receive OAuth access and refresh tokens, their expiry time and the permissions (scopes)
+            you granted. Using them, we read the list of GA4 properties your Google account can
+            access (property ID, display name and account name) and the annotations on the
+            properties you choose to work with.
           </li>
           <li>
-            <strong>Content you create.</strong> Annotation titles, descriptions, dates and colours; categories and
-            title templates; the property IDs you save; AI audit sessions and the suggestions they produce; and the
-            messages you exchange with the AI assistant.
+            <strong>Content you create.</strong> Annotation titles, descriptions, dates and colours;
+            categories and title templates; the property IDs you save; AI audit sessions and the
+            suggestions they produce; and the messages you exchange with the AI assistant.
           </li>
           <li>
-            <strong>Usage records.</strong> Your plan, a count of annotations created each day and a record of
-            annotation changes (created, updated, deleted), which we use to apply your plan&apos;s limits.
+            <strong>Usage records.</strong> Your plan, a count of annotations created each day and a
+            record of annotation changes (created, updated, deleted), which we use to apply your
+            plan&apos;s limits.
           </li>
           <li>
-            <strong>Technical information.</strong> Server logs with your IP address, browser type and the time of
-            each request, which we keep for security and troubleshooting.
+            <strong>Technical information.</strong> Server logs with your IP address, browser type
+            and the time of each request, which we keep for security and troubleshooting.
           </li>
         </ul>
       </>
@@ -47,11 +50,18 @@ const sections: LegalSection[] = [
         <p>We use the information above to:</p>
         <ul>
           <li>sign you in and keep your session secure;</li>
-          <li>list, create, edit and delete annotations on your GA4 properties when you ask us to;</li>
-          <li>answer your messages to the AI assistant and run the AI annotation audit when you start one;</li>
+          <li>
+            list, create, edit and delete annotations on your GA4 properties when you ask us to;
+          </li>
+          <li>
+            answer your messages to the AI assistant and run the AI annotation audit when you start
+            one;
+          </li>
           <li>apply plan limits, such as the number of annotations you can create each day;</li>
           <li>detect and prevent abuse, fix problems and keep the service reliable;</li>
-          <li>send you messages about the service itself, such as important changes to these policies.</li>
+          <li>
+            send you messages about the service itself, such as important changes to these policies.
+          </li>
         </ul>
         <p>We do not sell your personal information, and we do not use it for advertising.</p>
       </>
@@ -63,22 +73,28 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Tidemark connects to Google Analytics through Google&apos;s OAuth consent screen; we never see your Google
-          password. We use this access only to manage annotations for you: to list the GA4 properties you can reach and
-          to read, create, edit and delete annotations on them as you direct.
+          Tidemark connects to Google Analytics through Google&apos;s OAuth consent screen; we never
+          see your Google password. We use this access only to manage annotations for you: to list
+          the GA4 properties you can reach and to read, create, edit and delete annotations on them
+          as you direct.
         </p>
         <p>
-          Your OAuth tokens are encrypted at rest and are used only by our servers. We do not use Google Analytics
-          data for advertising, we do not sell it, and we do not share it except as described in this policy to
-          provide the features you use. Our use of information received from Google APIs adheres to the{" "}
-          <a href="https://developers.google.com/terms/api-services-user-data-policy" rel="noreferrer" target="_blank">
+          Your OAuth tokens are encrypted at rest and are used only by our servers. We do not use
+          Google Analytics data for advertising, we do not sell it, and we do not share it except as
+          described in this policy to provide the features you use. Our use of information received
+          from Google APIs adheres to the{" "}
+          <a
+            href="https://developers.google.com/terms/api-services-user-data-policy"
+            rel="noreferrer"
+            target="_blank"
+          >
             Google API Services User Data Policy
           </a>
           , including its Limited Use requirements.
         </p>
         <p>
-          You can disconnect Google Analytics in Tidemark at any time, which deletes the stored tokens. You can also
-          revoke Tidemark&apos;s access from your{" "}
+          You can disconnect Google Analytics in Tidemark at any time, which deletes the stored
+          tokens. You can also revoke Tidemark&apos;s access from your{" "}
           <a href="https://myaccount.google.com/permissions" rel="noreferrer" target="_blank">
             Google Account permissions page
           </a>
@@ -93,14 +109,14 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Messages you send in Agent Mode, and the annotation details needed to answer them, are processed by an AI
-          assistant to understand your request and carry it out. The same applies to the annotations included in an AI
-          audit you start. This processing is performed by an AI model provider acting on our behalf and only to
-          provide these features.
+          Messages you send in Agent Mode, and the annotation details needed to answer them, are
+          processed by an AI assistant to understand your request and carry it out. The same applies
+          to the annotations included in an AI audit you start. This processing is performed by an
+          AI model provider acting on our behalf and only to provide these features.
         </p>
         <p>
-          We keep your conversation so that you can see it while you work. Clearing the chat deletes that
-          conversation. Please do not include sensitive personal information in your messages.
+          We keep your conversation so that you can see it while you work. Clearing the chat deletes
+          that conversation. Please do not include sensitive personal information in your messages.
         </p>
       </>
     ),
@@ -111,14 +127,15 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Tidemark uses one strictly necessary cookie: a session cookie that keeps you signed in. It expires{" "}
-          {sessionLifetimeDays} days after you sign in, after which you will need to sign in again. Signing out ends
-          the session straight away. We do not use cookies for advertising.
+          Tidemark uses one strictly necessary cookie: a session cookie that keeps you signed in. It
+          expires {sessionLifetimeDays} days after you sign in, after which you will need to sign in
+          again. Signing out ends the session straight away. We do not use cookies for advertising.
         </p>
         <p>
-          Your browser&apos;s local storage also keeps a few preferences on your device: your light or dark theme, the
-          property you last selected, a plan you picked before signing in, and whether you chose to log in or sign up.
-          They never leave your device, and you can remove them by clearing your browser&apos;s site data.
+          Your browser&apos;s local storage also keeps a few preferences on your device: your light
+          or dark theme, the property you last selected, a plan you picked before signing in, and
+          whether you chose to log in or sign up. They never leave your device, and you can remove
+          them by clearing your browser&apos;s site data.
         </p>
       </>
     ),
@@ -131,20 +148,21 @@ const sections: LegalSection[] = [
         <p>We share information only in these cases:</p>
         <ul>
           <li>
-            <strong>Google</strong>, when we call Google Analytics on your instruction, for example to create an
-            annotation.
+            <strong>Google</strong>, when we call Google Analytics on your instruction, for example
+            to create an annotation.
           </li>
           <li>
-            <strong>Service providers</strong> that host our servers and database or provide the AI model, under
-            contracts that let them use the information only to provide their services to us.
+            <strong>Service providers</strong> that host our servers and database or provide the AI
+            model, under contracts that let them use the information only to provide their services
+            to us.
           </li>
           <li>
-            <strong>Legal reasons</strong>, when the law requires it or to protect the rights, safety and security of
-            our users, the public or Tidemark.
+            <strong>Legal reasons</strong>, when the law requires it or to protect the rights,
+            safety and security of our users, the public or Tidemark.
           </li>
           <li>
-            <strong>Business transfers</strong>, if Tidemark is involved in a merger or acquisition, in which case
-            this policy continues to apply to your information.
+            <strong>Business transfers</strong>, if Tidemark is involved in a merger or acquisition,
+            in which case this policy continues to apply to your information.
           </li>
         </ul>
       </>
@@ -156,15 +174,16 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          We keep your account information and content for as long as your account is active. If you do not sign in
-          for {inactiveAccountDeletionYears} years, we treat your account as inactive and delete it along with its
-          data.
+          We keep your account information and content for as long as your account is active. If you
+          do not sign in for {inactiveAccountDeletionYears} years, we treat your account as inactive
+          and delete it along with its data.
         </p>
         <p>
           You can ask us to delete your account at any time; we will delete your data within{" "}
-          {deletionRequestDeadlineDays} days of your request. Annotations that have already been written to your GA4
-          properties are stored by Google Analytics, not by Tidemark, so deleting your Tidemark account does not remove
-          them; you can delete them in Tidemark beforehand or in Google Analytics.
+          {deletionRequestDeadlineDays} days of your request. Annotations that have already been
+          written to your GA4 properties are stored by Google Analytics, not by Tidemark, so
+          deleting your Tidemark account does not remove them; you can delete them in Tidemark
+          beforehand or in Google Analytics.
         </p>
       </>
     ),
@@ -174,9 +193,10 @@ const sections: LegalSection[] = [
     title: "Security",
     body: (
       <p>
-        We protect your information with encryption in transit (HTTPS), encryption at rest for Google tokens, and
-        access controls that limit who and what can reach your data. No system is perfectly secure, but we work to
-        protect your information and will notify you if a breach affects it, as the law requires.
+        We protect your information with encryption in transit (HTTPS), encryption at rest for
+        Google tokens, and access controls that limit who and what can reach your data. No system is
+        perfectly secure, but we work to protect your information and will notify you if a breach
+        affects it, as the law requires.
       </p>
     ),
   },
@@ -186,14 +206,16 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You can ask to access, correct, export or delete your personal information, and you can object to or ask us
-          to restrict certain processing. Depending on where you live, for example in the European Economic Area, the
-          United Kingdom or California, you may have further rights under local law, including the right to complain
-          to a data protection authority.
+          You can ask to access, correct, export or delete your personal information, and you can
+          object to or ask us to restrict certain processing. Depending on where you live, for
+          example in the European Economic Area, the United Kingdom or California, you may have
+          further rights under local law, including the right to complain to a data protection
+          authority.
         </p>
         <p>
-          To make a request, email us at <a href={`mailto:${legalContactEmail}`}>{legalContactEmail}</a>. We may need
-          to confirm your identity before acting on it.
+          To make a request, email us at{" "}
+          <a href={`mailto:${legalContactEmail}`}>{legalContactEmail}</a>. We may need to confirm
+          your identity before acting on it.
         </p>
       </>
     ),
@@ -203,9 +225,9 @@ const sections: LegalSection[] = [
     title: "Children",
     body: (
       <p>
-        Tidemark is a tool for professionals and is not directed to children under 16. We do not knowingly collect
-        their personal information; if you believe a child has given us information, contact us and we will delete
-        it.
+        Tidemark is a tool for professionals and is not directed to children under 16. We do not
+        knowingly collect their personal information; if you believe a child has given us
+        information, contact us and we will delete it.
       </p>
     ),
   },
@@ -214,8 +236,9 @@ const sections: LegalSection[] = [
     title: "International transfers",
     body: (
       <p>
-        We and our service providers may process information in countries other than the one you live in. Where we
-        do, we use safeguards required by law, such as standard contractual clauses, to protect it.
+        We and our service providers may process information in countries other than the one you
+        live in. Where we do, we use safeguards required by law, such as standard contractual
+        clauses, to protect it.
       </p>
     ),
   },
@@ -224,8 +247,9 @@ const sections: LegalSection[] = [
     title: "Changes to this policy",
     body: (
       <p>
-        We may update this policy as Tidemark changes. We will change the &ldquo;Last updated&rdquo; date above and,
-        if the changes are significant, tell you in the app or by email before they take effect.
+        We may update this policy as Tidemark changes. We will change the &ldquo;Last updated&rdquo;
+        date above and, if the changes are significant, tell you in the app or by email before they
+        take effect.
       </p>
     ),
   },

@@ -51,8 +51,14 @@ describe("mode selection", () => {
     const user = userEvent.setup();
     renderAppAt("/mode-selection");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeInTheDocument();
-    expect(screen.getByText(/switch between Agent Mode and Property View at any time from the dashboard header/)).toBeVisible();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /switch between Agent Mode and Property View at any time from the dashboard header/,
+      ),
+    ).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Log out" }));
 
     expect(loadServerPage).toHaveBeenCalledWith("/api/logout");
@@ -63,13 +69,17 @@ describe("mode selection", () => {
   it("sends a visitor to /login and someone without a plan to /plans", async () => {
     stubApi({});
     const visitor = renderAppAt("/mode-selection");
-    expect(await screen.findByRole("heading", { level: 1, name: "Log in to Tidemark" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Log in to Tidemark" }),
+    ).toBeInTheDocument();
     expect(visitor.currentUrl()).toBe("/login");
     visitor.unmount();
 
     stubApi({ "GET /api/auth/user": signedInAs(makeUser()) });
     const planless = renderAppAt("/mode-selection");
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" }),
+    ).toBeInTheDocument();
     expect(planless.currentUrl()).toBe("/plans");
   });
 });

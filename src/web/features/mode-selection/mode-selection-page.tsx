@@ -18,20 +18,28 @@ const workflowChoices: readonly WorkflowChoice[] = [
   {
     mode: "agent",
     title: "Agent Mode",
-    description: "Chat with the AI assistant: ask it to create or list annotations in plain language.",
+    description:
+      "Chat with the AI assistant: ask it to create or list annotations in plain language.",
     icon: Bot,
     event: { event: "agent_mode_click" },
   },
   {
     mode: "property",
     title: "Property View",
-    description: "Work through a table of your property's annotations, with dialogs to add new ones.",
+    description:
+      "Work through a table of your property's annotations, with dialogs to add new ones.",
     icon: Table2,
     event: { event: "property_mode_click" },
   },
 ];
 
-function WorkflowCard({ choice, onChoose }: { choice: WorkflowChoice; onChoose: (choice: WorkflowChoice) => void }) {
+function WorkflowCard({
+  choice,
+  onChoose,
+}: {
+  choice: WorkflowChoice;
+  onChoose: (choice: WorkflowChoice) => void;
+}) {
   const Icon = choice.icon;
   const titleId = `workflow-${choice.mode}-title`;
 
@@ -71,15 +79,21 @@ export function ModeSelectionPage({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <section aria-labelledby="mode-selection-title" className="flex flex-1 flex-col px-4 py-16 sm:px-6 sm:py-20">
+    <section
+      aria-labelledby="mode-selection-title"
+      className="flex flex-1 flex-col px-4 py-16 sm:px-6 sm:py-20"
+    >
       <title>Choose Your Workflow · Tidemark</title>
       <div className="mx-auto flex w-full max-w-4xl flex-col items-center text-center">
-        <h1 id="mode-selection-title" className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+        <h1
+          id="mode-selection-title"
+          className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+        >
           Choose Your Workflow
         </h1>
         <p className="mt-3 max-w-xl text-pretty text-muted-foreground">
-          {user.firstName ? `Welcome, ${user.firstName}. ` : ""}How would you like to work on your GA4 annotations
-          today?
+          {user.firstName ? `Welcome, ${user.firstName}. ` : ""}How would you like to work on your
+          GA4 annotations today?
         </p>
       </div>
 

@@ -25,10 +25,22 @@ interface CardCopy {
 
 function cardCopy(choice: PlanChoice, selectable: boolean): CardCopy {
   if (choice.tier === "freemium") {
-    return { badge: null, price: "$0", priceNote: "Free, forever", action: "Get Started Free", unavailableNote: null };
+    return {
+      badge: null,
+      price: "$0",
+      priceNote: "Free, forever",
+      action: "Get Started Free",
+      unavailableNote: null,
+    };
   }
   return selectable
-    ? { badge: "Tester Access", price: "$0", priceNote: "Free while you test", action: "Choose Premium", unavailableNote: null }
+    ? {
+        badge: "Tester Access",
+        price: "$0",
+        priceNote: "Free while you test",
+        action: "Choose Premium",
+        unavailableNote: null,
+      }
     : {
         badge: "Coming Soon",
         price: "Early access",
@@ -58,7 +70,8 @@ export function PlanChoiceCard({
       aria-busy={state.isPending || undefined}
       className={cn(
         "relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm transition-[border-color,box-shadow] sm:p-8",
-        clickable && "focus-within:ring-3 focus-within:ring-ring/30 hover:border-primary/50 hover:shadow-md",
+        clickable &&
+          "focus-within:ring-3 focus-within:ring-ring/30 hover:border-primary/50 hover:shadow-md",
         choice.tier === "premium" && state.selectable && "border-primary/50 ring-1 ring-primary/30",
       )}
     >
@@ -105,7 +118,10 @@ export function PlanChoiceCard({
           variant={state.selectable ? "default" : "secondary"}
           size="lg"
           // Stretched over the card so the whole card is the target, with one accessible name.
-          className={cn("w-full outline-none", clickable && "after:absolute after:inset-0 after:rounded-2xl")}
+          className={cn(
+            "w-full outline-none",
+            clickable && "after:absolute after:inset-0 after:rounded-2xl",
+          )}
           disabled={!state.selectable}
           // Busy rather than disabled while a plan is applied, so a focused button keeps focus.
           aria-disabled={state.isPending || state.isBlocked || undefined}
@@ -114,7 +130,10 @@ export function PlanChoiceCard({
         >
           {state.isPending ? (
             <>
-              <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              <LoaderCircle
+                className="animate-spin motion-reduce:animate-none"
+                aria-hidden="true"
+              />
               Applying plan...
             </>
           ) : (

@@ -31,7 +31,9 @@ function describe(tier: SubscriptionTier): Pick<PlanChoice, "included" | "notInc
   }
   (caps.canRunAudit ? included : notIncluded).push("AI annotation audit");
   (caps.canUseCategories ? included : notIncluded).push("Custom categories");
-  included.push(caps.hasDailyAssistantLimit ? "Agent chat and property table" : "Advanced agent mode");
+  included.push(
+    caps.hasDailyAssistantLimit ? "Agent chat and property table" : "Advanced agent mode",
+  );
 
   return { included, notIncluded };
 }

@@ -35,10 +35,19 @@ describe("/plans cards", () => {
     const { freemium } = await openPlans();
 
     expect(freemium).toHaveTextContent("$0");
-    for (const included of ["1 saved property", "5 annotations per day", "List and create annotations", "Agent chat and property table"]) {
+    for (const included of [
+      "1 saved property",
+      "5 annotations per day",
+      "List and create annotations",
+      "Agent chat and property table",
+    ]) {
       expect(within(freemium).getByText(included)).toBeInTheDocument();
     }
-    for (const excluded of ["Edit or delete annotations", "AI annotation audit", "Custom categories"]) {
+    for (const excluded of [
+      "Edit or delete annotations",
+      "AI annotation audit",
+      "Custom categories",
+    ]) {
       expect(within(freemium).getByText(excluded)).toBeInTheDocument();
     }
     expect(within(freemium).getByRole("button", { name: "Get Started Free" })).toBeEnabled();
@@ -102,7 +111,9 @@ describe("/plans cards", () => {
     stubApi({});
     await openPlans();
 
-    expect(within(screen.getByRole("main")).getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+    expect(
+      within(screen.getByRole("main")).getByRole("link", { name: "Back to home" }),
+    ).toHaveAttribute("href", "/");
   });
 });
 
@@ -124,7 +135,9 @@ describe("choosing a plan", () => {
     let tier: "premium" | null = null;
     const patched = deferred<Response>();
     const { requests } = stubApi({
-      "GET /api/auth/user": signedInAs(() => makeUser({ subscriptionTier: tier, canSelectPremium: true })),
+      "GET /api/auth/user": signedInAs(() =>
+        makeUser({ subscriptionTier: tier, canSelectPremium: true }),
+      ),
       "PATCH /api/users/subscription": () => {
         tier = "premium";
         return patched.promise;
@@ -148,14 +161,22 @@ describe("choosing a plan", () => {
     // From here the clock is fake, so the 500 ms wait can be measured: advancing it also settles
     // the request, the user refresh and the toast, which all run on promises and zero-delay timers.
     vi.useFakeTimers();
-    patched.resolve(jsonResponse(200, { user: makeUser({ subscriptionTier: "premium", canSelectPremium: true }) }));
+    patched.resolve(
+      jsonResponse(200, {
+        user: makeUser({ subscriptionTier: "premium", canSelectPremium: true }),
+      }),
+    );
     await act(() => vi.advanceTimersByTimeAsync(10));
 
-    const toast = within(screen.getByRole("region", { name: /Notifications/ })).getByRole("listitem");
+    const toast = within(screen.getByRole("region", { name: /Notifications/ })).getByRole(
+      "listitem",
+    );
     expect(toast).toHaveTextContent("Plan selected");
     expect(toast).toHaveTextContent("Your subscription plan has been updated.");
     expect(window.localStorage.getItem("selectedPlan")).toBeNull();
-    expect(requests.filter((request) => request.path === "/api/auth/user").length).toBeGreaterThan(userChecksBefore);
+    expect(requests.filter((request) => request.path === "/api/auth/user").length).toBeGreaterThan(
+      userChecksBefore,
+    );
     expect(app.currentUrl()).toBe("/plans");
 
     await act(() => vi.advanceTimersByTimeAsync(480));
@@ -163,7 +184,9 @@ describe("choosing a plan", () => {
     await act(() => vi.advanceTimersByTimeAsync(20));
     expect(app.currentUrl()).toBe("/mode-selection");
     vi.useRealTimers();
-    expect(await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Choose Your Workflow" }),
+    ).toBeInTheDocument();
   });
 
   it("signed in: a refusal shows 'Error' with the server's message and lets the person choose again", async () => {
@@ -180,8 +203,12 @@ describe("choosing a plan", () => {
     const toast = await findToast();
     expect(toast).toHaveTextContent("Error");
     expect(toast).toHaveTextContent("Premium is open to invited testers only.");
-    await waitFor(() => expect(within(premium).getByRole("button", { name: "Choose Premium" })).toBeEnabled());
-    expect(within(premium).getByRole("button", { name: "Choose Premium" })).not.toHaveAttribute("aria-disabled");
+    await waitFor(() =>
+      expect(within(premium).getByRole("button", { name: "Choose Premium" })).toBeEnabled(),
+    );
+    expect(within(premium).getByRole("button", { name: "Choose Premium" })).not.toHaveAttribute(
+      "aria-disabled",
+    );
     expect(app.currentUrl()).toBe("/plans");
   });
 

@@ -17,7 +17,10 @@ export function PlansPage({ user }: { user: CurrentUser | null }) {
   const canSelectPremium = user?.canSelectPremium ?? false;
 
   return (
-    <section aria-labelledby="plans-title" className="flex flex-1 flex-col px-4 py-14 sm:px-6 sm:py-20">
+    <section
+      aria-labelledby="plans-title"
+      className="flex flex-1 flex-col px-4 py-14 sm:px-6 sm:py-20"
+    >
       <div className="mx-auto flex w-full max-w-4xl flex-col">
         <Button asChild variant="ghost" size="sm" className="self-start">
           <Link href={routePaths.home}>
@@ -26,7 +29,10 @@ export function PlansPage({ user }: { user: CurrentUser | null }) {
           </Link>
         </Button>
         <div className="mt-6 flex flex-col items-center text-center">
-          <h1 id="plans-title" className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+          <h1
+            id="plans-title"
+            className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+          >
             Choose Your Plan
           </h1>
           <p className="mt-3 max-w-xl text-pretty text-muted-foreground">
@@ -35,7 +41,8 @@ export function PlansPage({ user }: { user: CurrentUser | null }) {
           {user ? (
             // Someone without a plan cannot reach mode selection's logout yet, so offer it here.
             <p className="mt-2 flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
-              Signed in as <span className="font-medium break-all text-foreground">{user.email}</span>.
+              Signed in as{" "}
+              <span className="font-medium break-all text-foreground">{user.email}</span>.
               <LogOutButton variant="link" className="h-auto px-1 py-0" />
             </p>
           ) : null}

@@ -1,5 +1,10 @@
 import { isSubscriptionTier, type SubscriptionTier } from "../../../shared/plans";
-import { readStoredValue, removeStoredValue, storageKeys, writeStoredValue } from "../../lib/storage-keys";
+import {
+  readStoredValue,
+  removeStoredValue,
+  storageKeys,
+  writeStoredValue,
+} from "../../lib/storage-keys";
 
 /** A plan picked while signed out, applied once the person has signed in (spec §4). */
 export function storeSelectedPlan(tier: SubscriptionTier): void {

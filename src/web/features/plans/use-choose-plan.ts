@@ -39,7 +39,10 @@ export function useChoosePlan(user: CurrentUser | null): {
       await refreshCurrentUser(queryClient, updated);
       clearSelectedPlan();
       toast({ title: planMessages.selectedTitle, description: planMessages.selectedDescription });
-      redirectTimer.current = setTimeout(() => navigate(routePaths.modeSelection), modeSelectionDelayMs);
+      redirectTimer.current = setTimeout(
+        () => navigate(routePaths.modeSelection),
+        modeSelectionDelayMs,
+      );
     } catch (error) {
       toast({
         title: planMessages.errorTitle,

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AnalyticsProperty } from "../../../shared/contracts/google";
-import type { SavedPropertiesResponse, SavedPropertyView } from "../../../shared/contracts/properties";
+import type {
+  SavedPropertiesResponse,
+  SavedPropertyView,
+} from "../../../shared/contracts/properties";
 import { apiRequest } from "../../lib/api-client";
 import { currentUserQueryKey } from "../auth/current-user";
 
@@ -10,7 +13,8 @@ export const analyticsPropertiesQueryKey = ["/api/ga4/properties"] as const;
 export function useSavedProperties() {
   return useQuery({
     queryKey: savedPropertiesQueryKey,
-    queryFn: ({ signal }) => apiRequest<SavedPropertiesResponse>(savedPropertiesQueryKey[0], { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<SavedPropertiesResponse>(savedPropertiesQueryKey[0], { signal }),
     select: (data) => data.properties,
   });
 }
@@ -31,7 +35,10 @@ export function useSaveProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (propertyId: string) =>
-      apiRequest<{ property: SavedPropertyView }>(savedPropertiesQueryKey[0], { method: "POST", body: { propertyId } }),
+      apiRequest<{ property: SavedPropertyView }>(savedPropertiesQueryKey[0], {
+        method: "POST",
+        body: { propertyId },
+      }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: savedPropertiesQueryKey }),
@@ -45,7 +52,9 @@ export function useDeleteProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<{ deleted: true }>(`${savedPropertiesQueryKey[0]}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      apiRequest<{ deleted: true }>(`${savedPropertiesQueryKey[0]}/${encodeURIComponent(id)}`, {
+        method: "DELETE",
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedPropertiesQueryKey }),
   });
 }

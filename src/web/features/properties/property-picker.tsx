@@ -12,7 +12,12 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/class-names";
 import { connectGoogle } from "../google-connection/google-connect-control";
 import { useGoogleStatus } from "../google-connection/google-connection-api";
-import { useAnalyticsProperties, useDeleteProperty, useSaveProperty, useSavedProperties } from "./properties-api";
+import {
+  useAnalyticsProperties,
+  useDeleteProperty,
+  useSaveProperty,
+  useSavedProperties,
+} from "./properties-api";
 import { useSelectedProperty } from "./selected-property";
 
 export const propertyEmptyMessages = {
@@ -83,7 +88,10 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
     saveProperty.mutate(property.propertyId, {
       onSuccess: () => {
         setPropertyId(property.propertyId);
-        toast({ title: "Property saved", description: `${property.displayName} has been added to your saved properties.` });
+        toast({
+          title: "Property saved",
+          description: `${property.displayName} has been added to your saved properties.`,
+        });
       },
       onError: (error) => {
         toast({
@@ -112,7 +120,10 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
       onSuccess: () => {
         setToDelete(null);
         if (property.propertyId === propertyId) setPropertyId("");
-        toast({ title: "Property deleted", description: "The property has been removed from your saved list." });
+        toast({
+          title: "Property deleted",
+          description: "The property has been removed from your saved list.",
+        });
       },
       onError: (error) => {
         setToDelete(null);
@@ -156,7 +167,11 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         className="flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-[0.8125rem] shadow-xs hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none sm:w-[250px]"
       >
         <span className={cn("truncate", !propertyId && "text-muted-foreground")}>
-          {propertyId ? (selectedName ? `${selectedName} (${propertyId})` : propertyId) : "Select a property"}
+          {propertyId
+            ? selectedName
+              ? `${selectedName} (${propertyId})`
+              : propertyId
+            : "Select a property"}
         </span>
         <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
       </button>
@@ -175,7 +190,9 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         >
           {savedList.length > 0 ? (
             <section aria-label="Saved properties">
-              <p className="px-2 py-1 text-xs font-medium text-muted-foreground">Saved properties</p>
+              <p className="px-2 py-1 text-xs font-medium text-muted-foreground">
+                Saved properties
+              </p>
               <ul>
                 {savedList.map((entry) => (
                   <li key={entry.id} className="flex items-center gap-1">
@@ -186,12 +203,17 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
                       onClick={() => choose(entry.propertyId)}
                     >
                       <Check
-                        className={cn("size-4 shrink-0", entry.propertyId !== propertyId && "invisible")}
+                        className={cn(
+                          "size-4 shrink-0",
+                          entry.propertyId !== propertyId && "invisible",
+                        )}
                         aria-hidden="true"
                       />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate">{entry.name}</span>
-                        <span className="block text-xs text-muted-foreground">{entry.propertyId}</span>
+                        <span className="block text-xs text-muted-foreground">
+                          {entry.propertyId}
+                        </span>
                       </span>
                     </button>
                     {entry.locked ? (
@@ -224,7 +246,9 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
           ) : null}
           {analyticsList.length > 0 ? (
             <section aria-label="Google Analytics properties">
-              <p className="px-2 py-1 text-xs font-medium text-muted-foreground">Google Analytics properties</p>
+              <p className="px-2 py-1 text-xs font-medium text-muted-foreground">
+                Google Analytics properties
+              </p>
               <ul>
                 {analyticsList.map((entry) => (
                   <li key={entry.propertyId} className="flex">
@@ -251,10 +275,15 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
               </ul>
             </section>
           ) : null}
-          {emptyMessage ? <p className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyMessage}</p> : null}
+          {emptyMessage ? (
+            <p className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyMessage}</p>
+          ) : null}
           {needsReconnect ? (
             <div className="flex flex-col gap-2 border-t p-2 text-xs text-muted-foreground">
-              <p>{serverErrorMessage(analytics.error) ?? "Your Google Analytics connection has expired."}</p>
+              <p>
+                {serverErrorMessage(analytics.error) ??
+                  "Your Google Analytics connection has expired."}
+              </p>
               <Button size="sm" variant="outline" onClick={connectGoogle}>
                 Reconnect Google Analytics
               </Button>

@@ -1,5 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { readStoredValue, removeStoredValue, storageKeys, writeStoredValue } from "../../lib/storage-keys";
+import {
+  readStoredValue,
+  removeStoredValue,
+  storageKeys,
+  writeStoredValue,
+} from "../../lib/storage-keys";
 
 interface SelectedPropertyState {
   /** The GA4 property id being worked on; "" when none is chosen. */
@@ -11,7 +16,9 @@ const SelectedPropertyContext = createContext<SelectedPropertyState | null>(null
 
 /** The selected property id, shared by the header's picker and the page, kept in localStorage (spec §4). */
 export function SelectedPropertyProvider({ children }: { children: ReactNode }) {
-  const [propertyId, setState] = useState(() => readStoredValue(storageKeys.selectedPropertyId) ?? "");
+  const [propertyId, setState] = useState(
+    () => readStoredValue(storageKeys.selectedPropertyId) ?? "",
+  );
   const setPropertyId = useCallback((next: string) => {
     setState(next);
     if (next) writeStoredValue(storageKeys.selectedPropertyId, next);

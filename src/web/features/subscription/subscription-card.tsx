@@ -34,7 +34,13 @@ const plans = [
   },
 ] as const;
 
-function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function UpgradeDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog
       open={open}
@@ -75,7 +81,10 @@ export function SubscriptionCard({ user }: { user: CurrentUser }) {
   const percent = user.annotationQuota > 0 ? Math.round((used / user.annotationQuota) * 100) : 100;
 
   return (
-    <aside aria-labelledby="plan-summary-title" className="self-start rounded-xl border bg-card p-5 shadow-sm">
+    <aside
+      aria-labelledby="plan-summary-title"
+      className="self-start rounded-xl border bg-card p-5 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="plan-summary-title" className="font-semibold">
           Your plan
@@ -101,14 +110,25 @@ export function SubscriptionCard({ user }: { user: CurrentUser }) {
         aria-valuenow={used}
         className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
       </div>
-      <p className={remaining === 0 ? "mt-2 text-sm font-medium text-destructive" : "mt-2 text-sm text-muted-foreground"}>
+      <p
+        className={
+          remaining === 0
+            ? "mt-2 text-sm font-medium text-destructive"
+            : "mt-2 text-sm text-muted-foreground"
+        }
+      >
         {remainingMessage(remaining)}
       </p>
       {isPremium ? null : (
         <>
-          <p className="mt-3 text-xs text-muted-foreground">List &amp; Add only (no editing/deleting)</p>
+          <p className="mt-3 text-xs text-muted-foreground">
+            List &amp; Add only (no editing/deleting)
+          </p>
           <Button className="mt-4 w-full" size="sm" onClick={() => setUpgradeOpen(true)}>
             <Crown aria-hidden="true" />
             Upgrade

@@ -26,6 +26,9 @@ describe("ThemeToggle", () => {
 
     render(<ThemeToggle />);
 
-    expect(screen.getByRole("button", { name: "Toggle theme" })).toHaveAttribute("title", "Switch to light theme");
+    expect(screen.getByRole("button", { name: "Toggle theme" })).toHaveAttribute(
+      "title",
+      "Switch to light theme",
+    );
   });
 });

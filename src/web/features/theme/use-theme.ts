@@ -64,7 +64,11 @@ export function initializeTheme(): void {
   applyTheme(resolveTheme(readStoredTheme(), systemPrefersDark()));
 }
 
-export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
+export function useTheme(): {
+  theme: Theme;
+  setTheme: (theme: Theme) => void;
+  toggleTheme: () => void;
+} {
   const theme = useSyncExternalStore(subscribe, appliedTheme, appliedTheme);
   const toggleTheme = useCallback(() => setTheme(appliedTheme() === "dark" ? "light" : "dark"), []);
   return { theme, setTheme, toggleTheme };

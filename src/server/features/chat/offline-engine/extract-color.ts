@@ -13,7 +13,8 @@ const KNOWN: Record<string, AnnotationColor> = {
   cyan: "CYAN",
 };
 const KNOWN_WORDS = Object.keys(KNOWN).join("|");
-const UNKNOWN_WORDS = "orange|yellow|pink|black|white|gr[ae]y|teal|violet|magenta|gold|golden|silver|navy|maroon|lime|indigo|turquoise|beige";
+const UNKNOWN_WORDS =
+  "orange|yellow|pink|black|white|gr[ae]y|teal|violet|magenta|gold|golden|silver|navy|maroon|lime|indigo|turquoise|beige";
 const ANY_WORDS = `${KNOWN_WORDS}|${UNKNOWN_WORDS}`;
 
 export interface FoundColor {
@@ -58,6 +59,7 @@ export function findColor(text: string, mode: "cued" | "update" | "loose"): Foun
   }
   const atEnd = BARE_AT_END.exec(text);
   const word = atEnd?.[1];
-  if (atEnd && word && word === word.toLowerCase()) return found(word, atEnd.index, atEnd.index + atEnd[0].length);
+  if (atEnd && word && word === word.toLowerCase())
+    return found(word, atEnd.index, atEnd.index + atEnd[0].length);
   return undefined;
 }

@@ -7,7 +7,12 @@
  */
 import * as chrono from "chrono-node";
 import type { ParsedResult } from "chrono-node";
-import { calendarDateOf, compareDates, isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import {
+  calendarDateOf,
+  compareDates,
+  isRealDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
 import { parseCount } from "./text-utils.js";
 
 export interface DateRange {
@@ -79,10 +84,12 @@ function weekRange(containing: CalendarDate): DateRange {
 const weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 // A weekday after these words names a day in a title ("Black Friday sale"), not a date.
-const HOLIDAY_BEFORE = /\b(?:black|cyber|good|giving|super|ash|fat|holy|easter|palm|blue|travel|maundy|shrove|boxing|small business)\s+$/i;
+const HOLIDAY_BEFORE =
+  /\b(?:black|cyber|good|giving|super|ash|fat|holy|easter|palm|blue|travel|maundy|shrove|boxing|small business)\s+$/i;
 const WEEKDAY_PATTERN =
   /\b(?:(last|this\s+past|past|previous|this|next)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi;
-const WEEKDAY_ONLY = /^(?:(?:last|this\s+past|past|previous|this|next|on)\s+)?(?:sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:[a-z]*)?\.?$/i;
+const WEEKDAY_ONLY =
+  /^(?:(?:last|this\s+past|past|previous|this|next|on)\s+)?(?:sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:[a-z]*)?\.?$/i;
 
 /** "Friday" and "last Friday" are the most recent Friday before today (or today for a bare name). */
 function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
@@ -94,7 +101,12 @@ function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
     const back = (weekdayOf(today) - target + 7) % 7;
     let date: CalendarDate;
     if (modifier === "next") date = addDays(today, (target - weekdayOf(today) + 7) % 7 || 7);
-    else if (modifier === "last" || modifier === "past" || modifier === "previous" || modifier === "this past") {
+    else if (
+      modifier === "last" ||
+      modifier === "past" ||
+      modifier === "previous" ||
+      modifier === "this past"
+    ) {
       date = addDays(today, -(back || 7));
     } else date = addDays(today, -back);
     found.push({ date, index: match.index, end: match.index + match[0].length });
@@ -102,7 +114,8 @@ function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
   return found;
 }
 
-const PERIOD_WORDS = /^(?:(?:last|this|next|past|previous|current)\s+(?:week|month|year|quarter)|(?:right\s+)?now)$/i;
+const PERIOD_WORDS =
+  /^(?:(?:last|this|next|past|previous|current)\s+(?:week|month|year|quarter)|(?:right\s+)?now)$/i;
 
 /** chrono reads the text as if it were noon UTC on the zone's today, so "yesterday" is the zone's. */
 function chronoResults(text: string, today: CalendarDate): ParsedResult[] {
@@ -111,7 +124,10 @@ function chronoResults(text: string, today: CalendarDate): ParsedResult[] {
 }
 
 /** A chrono result as a calendar date, pulled into the past when the person gave no year. */
-function resultDate(components: ParsedResult["start"], today: CalendarDate): CalendarDate | undefined {
+function resultDate(
+  components: ParsedResult["start"],
+  today: CalendarDate,
+): CalendarDate | undefined {
   const year = components.get("year");
   const month = components.get("month");
   const day = components.get("day");
@@ -141,30 +157,69 @@ const PART_OF_TODAY = /\b(?:this\s+(?:morning|afternoon|evening)|earlier\s+today
 export function findDate(text: string, today: CalendarDate): FoundDate | undefined {
   const candidates: FoundDate[] = [];
   const partOfToday = PART_OF_TODAY.exec(text);
-  if (partOfToday) candidates.push({ date: today, index: partOfToday.index, end: partOfToday.index + partOfToday[0].length });
+  if (partOfToday)
+    candidates.push({
+      date: today,
+      index: partOfToday.index,
+      end: partOfToday.index + partOfToday[0].length,
+    });
   const dayBefore = DAY_BEFORE_YESTERDAY.exec(text);
   if (dayBefore) {
-    candidates.push({ date: addDays(today, -2), index: dayBefore.index, end: dayBefore.index + dayBefore[0].length });
+    candidates.push({
+      date: addDays(today, -2),
+      index: dayBefore.index,
+      end: dayBefore.index + dayBefore[0].length,
+    });
   }
   for (const result of chronoResults(text, today)) {
     if (!namesADay(result)) continue;
     const date = resultDate(result.start, today);
-    if (date) candidates.push({ date, index: result.index, end: result.index + result.text.length });
+    if (date)
+      candidates.push({ date, index: result.index, end: result.index + result.text.length });
   }
   // A weekday inside a fuller date ("Friday, Nov 28") defers to that date.
   for (const weekday of findWeekdays(text, today)) {
-    if (!candidates.some((other) => weekday.index < other.end && other.index < weekday.end)) candidates.push(weekday);
+    if (!candidates.some((other) => weekday.index < other.end && other.index < weekday.end))
+      candidates.push(weekday);
   }
   const notInside = candidates.filter(
-    (candidate) => !candidates.some((other) => other !== candidate && other.index <= candidate.index && candidate.end <= other.end && other.end - other.index > candidate.end - candidate.index),
+    (candidate) =>
+      !candidates.some(
+        (other) =>
+          other !== candidate &&
+          other.index <= candidate.index &&
+          candidate.end <= other.end &&
+          other.end - other.index > candidate.end - candidate.index,
+      ),
   );
   return notInside.sort((a, b) => a.index - b.index)[0];
 }
 
 const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10,
-  november: 11, nov: 11, december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sep: 9,
+  sept: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 };
 
 // A month on its own ("in March", "March 2025"), not followed by a day and not after one ("3rd of March").
@@ -190,10 +245,21 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
     const after = between.index + between[0].length;
     const results = chronoResults(text.slice(after), today).filter(namesADay);
     const [first, second] = results;
-    if (first && second && /^\s*(?:and|&|to|-|–)\s*$/i.test(text.slice(after + first.index + first.text.length, after + second.index))) {
+    if (
+      first &&
+      second &&
+      /^\s*(?:and|&|to|-|–)\s*$/i.test(
+        text.slice(after + first.index + first.text.length, after + second.index),
+      )
+    ) {
       const start = resultDate(first.start, today);
       const end = resultDate(second.start, today);
-      if (start && end) return { range: ordered(start, end), index: between.index, end: after + second.index + second.text.length };
+      if (start && end)
+        return {
+          range: ordered(start, end),
+          index: between.index,
+          end: after + second.index + second.text.length,
+        };
     }
   }
 
@@ -212,7 +278,11 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
   if (lastN) {
     const count = parseCount(lastN[1] ?? "") ?? 1;
     const unit = (lastN[2] ?? "").toLowerCase();
-    const start = unit.startsWith("day") ? addDays(today, -count) : unit.startsWith("week") ? addDays(today, -7 * count) : addMonthsClamped(today, -count);
+    const start = unit.startsWith("day")
+      ? addDays(today, -count)
+      : unit.startsWith("week")
+        ? addDays(today, -7 * count)
+        : addMonthsClamped(today, -count);
     return { range: { start, end: today }, index: lastN.index, end: lastN.index + lastN[0].length };
   }
 
@@ -247,7 +317,11 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
   const year = YEAR_PATTERN.exec(text);
   if (year) {
     const value = Number(year[1]);
-    return { range: { start: { year: value, month: 1, day: 1 }, end: { year: value, month: 12, day: 31 } }, index: year.index, end: year.index + year[0].length };
+    return {
+      range: { start: { year: value, month: 1, day: 1 }, end: { year: value, month: 12, day: 31 } },
+      index: year.index,
+      end: year.index + year[0].length,
+    };
   }
 
   const day = findDate(text, today);
@@ -265,6 +339,9 @@ function ordered(a: CalendarDate, b: CalendarDate): DateRange {
 
 /** The preposition that introduces a date phrase ("on", "for", "dated", "to"), to cut with it. */
 export function dateLeadIn(text: string, index: number): number {
-  const match = /(?:\b(?:on|for|dated|from|at|as\s+of|of|to|back\s+to|forward\s+to|until|till)\s+)?(?:\bthe\s+)?$/i.exec(text.slice(0, index));
+  const match =
+    /(?:\b(?:on|for|dated|from|at|as\s+of|of|to|back\s+to|forward\s+to|until|till)\s+)?(?:\bthe\s+)?$/i.exec(
+      text.slice(0, index),
+    );
   return match ? match.index : index;
 }

@@ -4,20 +4,25 @@
  */
 import { soleQuote, tidy, firstQuote } from "./text-utils.js";
 
-export type AnnotationReference = { kind: "id"; annotationId: string } | { kind: "title"; title: string } | { kind: "last" };
+export type AnnotationReference =
+  { kind: "id"; annotationId: string } | { kind: "title"; title: string } | { kind: "last" };
 
 const LAST =
   /^(?:(?:the|my)\s+)?(?:(?:very\s+)?(?:last|latest|most\s+recent|newest|recent|previous|final)(?:\s+(?:one|annotation|note|entry|item|marker))?(?:\s+(?:i|you)\s+(?:made|created|added|logged))?|one\s+(?:i|you)\s+just\s+(?:made|created|added|logged)|annotation\s+(?:i|you)\s+just\s+(?:made|created|added|logged))$/i;
 // An id needs a digit, so "annotation Launch" stays a title.
 const ID =
   /^(?:(?:the\s+)?(?:annotation|note|entry)\s*(?:(?:id|number|no\.?)\s*)?[:#]?\s*|(?:id|#)\s*[:#]?\s*)([A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)$|^#?(\d{1,20})$/i;
-const PRONOUN = /^(?:it|this|that|this\s+one|that\s+one|them|these|those|one|annotation|note|the\s+annotation|an\s+annotation|annotations)$/i;
+const PRONOUN =
+  /^(?:it|this|that|this\s+one|that\s+one|them|these|those|one|annotation|note|the\s+annotation|an\s+annotation|annotations)$/i;
 
 /** Words around a title that are not part of it ("the … annotation", "annotation called …"). */
 function bareTitle(text: string): string {
   return tidy(
     tidy(text)
-      .replace(/^(?:(?:the|my|an?|this|that)\s+)?(?:annotation|note|entry|marker)s?\s+(?:called|named|titled|for|about)\s+/i, "")
+      .replace(
+        /^(?:(?:the|my|an?|this|that)\s+)?(?:annotation|note|entry|marker)s?\s+(?:called|named|titled|for|about)\s+/i,
+        "",
+      )
       .replace(/^(?:the\s+)?(?:one|annotation|note|entry)\s+(?:called|named|titled|about)\s+/i, "")
       .replace(/^(?:called|named|titled)\s+/i, "")
       .replace(/^(?:(?:the|my|this|that)\s+)/i, "")
@@ -26,7 +31,10 @@ function bareTitle(text: string): string {
 }
 
 /** Reads a target phrase (placeholders for quoted text allowed); undefined when it names nothing. */
-export function parseTarget(phrase: string, quotes: readonly string[]): AnnotationReference | undefined {
+export function parseTarget(
+  phrase: string,
+  quotes: readonly string[],
+): AnnotationReference | undefined {
   const text = tidy(phrase);
   if (!text) return undefined;
   const quoted = soleQuote(bareTitle(text), quotes) ?? firstQuote(text, quotes)?.value;
@@ -37,6 +45,7 @@ export function parseTarget(phrase: string, quotes: readonly string[]): Annotati
   if (annotationId) return { kind: "id", annotationId };
   if (PRONOUN.test(text)) return undefined;
   const title = bareTitle(text);
-  if (!title || PRONOUN.test(title) || LAST.test(title)) return title && LAST.test(title) ? { kind: "last" } : undefined;
+  if (!title || PRONOUN.test(title) || LAST.test(title))
+    return title && LAST.test(title) ? { kind: "last" } : undefined;
   return { kind: "title", title };
 }

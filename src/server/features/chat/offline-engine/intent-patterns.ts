@@ -5,7 +5,16 @@
  */
 import { stripPoliteness } from "./text-utils.js";
 
-export type Intent = "create" | "list" | "update" | "delete" | "confirm" | "cancel" | "help" | "list_properties" | "unknown";
+export type Intent =
+  | "create"
+  | "list"
+  | "update"
+  | "delete"
+  | "confirm"
+  | "cancel"
+  | "help"
+  | "list_properties"
+  | "unknown";
 
 export interface Classified {
   intent: Intent;
@@ -27,7 +36,8 @@ const HELP =
 const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
-const DELETE_VERB = /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill)\b\s*/i;
+const DELETE_VERB =
+  /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill)\b\s*/i;
 const UPDATE_VERB =
   /^(rename|retitle|relabel|change|update|edit|modify|move|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter)\b\s*/i;
 const CREATE_VERB =
@@ -35,7 +45,8 @@ const CREATE_VERB =
 const LIST_VERB =
   /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check)\b\s*/i;
 /** "make/set/put/drop an annotation …" creates; "make X red" updates. */
-const NEW_THING = /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b/i;
+const NEW_THING =
+  /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b/i;
 
 function bareReply(message: string): string {
   return message.trim().replace(COURTESY_TAIL, "").trim().toLowerCase();
@@ -54,7 +65,12 @@ export function classify(text: string): Classified {
   if (!bareRequest) return none("unknown");
   if (HELP.test(bareRequest)) return none("help");
 
-  if (PROPERTIES.test(request) && !ANNOTATION_WORD.test(request) && !DELETE_VERB.test(request) && !CREATE_VERB.test(request)) {
+  if (
+    PROPERTIES.test(request) &&
+    !ANNOTATION_WORD.test(request) &&
+    !DELETE_VERB.test(request) &&
+    !CREATE_VERB.test(request)
+  ) {
     return none("list_properties");
   }
 
@@ -65,9 +81,17 @@ export function classify(text: string): Classified {
   });
   const remove = DELETE_VERB.exec(request);
   // "drop a note …" is a create; "drop the Launch annotation" is a delete.
-  if (remove && !(remove[1]?.toLowerCase() === "drop" && NEW_THING.test(request.slice(remove[0].length)))) return take("delete", remove);
+  if (
+    remove &&
+    !(remove[1]?.toLowerCase() === "drop" && NEW_THING.test(request.slice(remove[0].length)))
+  )
+    return take("delete", remove);
   const change = UPDATE_VERB.exec(request);
-  if (change && !(/^(?:make|set)$/i.test(change[1] ?? "") && NEW_THING.test(request.slice(change[0].length)))) return take("update", change);
+  if (
+    change &&
+    !(/^(?:make|set)$/i.test(change[1] ?? "") && NEW_THING.test(request.slice(change[0].length)))
+  )
+    return take("update", change);
   const create = CREATE_VERB.exec(request);
   if (create) return take("create", create);
   const list = LIST_VERB.exec(request);

@@ -23,7 +23,10 @@ export interface ChangeSlots {
 }
 
 const FIELD = "(title|name|description|desc|details|date|day|colou?r)";
-const FIELD_OF = new RegExp(`^(?:the\\s+)?${FIELD}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
+const FIELD_OF = new RegExp(
+  `^(?:the\\s+)?${FIELD}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|=|:|into)\\s*(.+)$`,
+  "i",
+);
 const FIELD_POSSESSIVE = new RegExp(`^(.+?)'s?\\s+${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
 const FIELD_AFTER = new RegExp(`^(.+?)\\s+${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
 /** "change the title to Y" with no target named. */
@@ -35,7 +38,13 @@ function valueText(text: string, quotes: readonly string[]): string {
   return quoted ?? tidy(restoreQuotes(text, quotes));
 }
 
-function applyField(slots: ChangeSlots, field: string, value: string, quotes: readonly string[], today: CalendarDate): void {
+function applyField(
+  slots: ChangeSlots,
+  field: string,
+  value: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): void {
   const kind = field.toLowerCase();
   if (kind === "title" || kind === "name") {
     const title = cleanTitle(value, quotes);
@@ -60,21 +69,29 @@ function setTarget(slots: ChangeSlots, phrase: string, quotes: readonly string[]
 }
 
 function finish(slots: ChangeSlots): ChangeSlots {
-  const changed = [slots.newTitle, slots.newDescription, slots.date, slots.color].some((value) => value !== undefined);
+  const changed = [slots.newTitle, slots.newDescription, slots.date, slots.color].some(
+    (value) => value !== undefined,
+  );
   if (!slots.target) slots.missing.unshift("target");
   if (!changed && !slots.missing.some((item) => item !== "target")) slots.missing.push("change");
   slots.missing = [...new Set(slots.missing)];
   return slots;
 }
 
-export function parseUpdate(verb: string, rest: string, quotes: readonly string[], today: CalendarDate): ChangeSlots {
+export function parseUpdate(
+  verb: string,
+  rest: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): ChangeSlots {
   const slots: ChangeSlots = { missing: [] };
   const text = tidy(rest);
 
   for (const pattern of [FIELD_OF, FIELD_POSSESSIVE, FIELD_AFTER]) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const [field = "", target = "", value = ""] = pattern === FIELD_OF ? [match[1], match[2], match[3]] : [match[2], match[1], match[3]];
+    const [field = "", target = "", value = ""] =
+      pattern === FIELD_OF ? [match[1], match[2], match[3]] : [match[2], match[1], match[3]];
     if (/^(?:the|its)$/i.test(tidy(target))) break;
     setTarget(slots, target, quotes);
     applyField(slots, field, value, quotes, today);
@@ -113,7 +130,11 @@ export function parseUpdate(verb: string, rest: string, quotes: readonly string[
   if (/^(?:recolou?r|colou?r|paint)$/.test(verb)) {
     const color = findColor(text, "loose");
     if (color?.color) slots.color = color.color;
-    setTarget(slots, color ? cut(text, color.index, color.end).replace(/\s+(?:to|as|in)$/i, "") : text, quotes);
+    setTarget(
+      slots,
+      color ? cut(text, color.index, color.end).replace(/\s+(?:to|as|in)$/i, "") : text,
+      quotes,
+    );
     if (!color?.color) slots.missing.push("change");
     return finish(slots);
   }
@@ -134,7 +155,8 @@ export function parseUpdate(verb: string, rest: string, quotes: readonly string[
     slots.date = found.date;
     remaining = cut(remaining, dateLeadIn(remaining, found.index), found.end);
   }
-  const rename = !color && !found && split.description === undefined ? TO_SPLIT.exec(remaining) : null;
+  const rename =
+    !color && !found && split.description === undefined ? TO_SPLIT.exec(remaining) : null;
   if (rename) {
     // "change X to Y" with Y neither a date nor a colour: the person wants it called Y.
     setTarget(slots, rename[1] ?? "", quotes);
@@ -145,13 +167,22 @@ export function parseUpdate(verb: string, rest: string, quotes: readonly string[
   return finish(slots);
 }
 
-export function parseDelete(rest: string, quotes: readonly string[], today: CalendarDate): ChangeSlots {
+export function parseDelete(
+  rest: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): ChangeSlots {
   let text = tidy(rest);
   // A date is not a way to name an annotation here ("delete the one from yesterday" asks which).
   const found = findDate(text, today);
   if (found && !soleQuote(text, quotes)) text = cut(text, dateLeadIn(text, found.index), found.end);
   const slots: ChangeSlots = { missing: [] };
-  if (!/^(?:all|everything|all\s+(?:of\s+)?(?:my\s+|the\s+)?(?:annotations|them|notes))$/i.test(tidy(text))) setTarget(slots, text, quotes);
+  if (
+    !/^(?:all|everything|all\s+(?:of\s+)?(?:my\s+|the\s+)?(?:annotations|them|notes))$/i.test(
+      tidy(text),
+    )
+  )
+    setTarget(slots, text, quotes);
   if (!slots.target) slots.missing.push("target");
   return slots;
 }

@@ -22,7 +22,8 @@ const IMPOSSIBLE_DATE =
   /(?:^|\s)(?:on|for|dated)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{4}-\d{1,2}-\d{1,2})(?=\s|$|[.,!])/i;
 
 /** "a new annotation", "an annotation", "a note" right after the verb. */
-const OBJECT = /^(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annotation|note|marker|entry|event)s?\b\s*/i;
+const OBJECT =
+  /^(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annotation|note|marker|entry|event)s?\b\s*/i;
 
 /**
  * Description markers. Rule: the description runs from the marker to the end of the message, or,
@@ -32,7 +33,8 @@ const OBJECT = /^(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annot
 const DESCRIPTION_MARKER =
   /(?:\s*[,;-]\s*|\s+)(?:and\s+)?(?:with\s+(?:a\s+|the\s+)?(?:description|desc|details|notes?|comment)(?:\s+(?:of|saying|that\s+says|reading))?|described\s+as|(?:description|desc|details|notes?|comment)\s*[:=])\s*:?\s*/i;
 
-const COLOURED_OBJECT = /^(?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?(purple|brown|blue|green|red|cyan)\s+(?:annotation|note|marker|entry)s?\b\s*/i;
+const COLOURED_OBJECT =
+  /^(?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?(purple|brown|blue|green|red|cyan)\s+(?:annotation|note|marker|entry)s?\b\s*/i;
 
 export interface SplitDescription {
   text: string;
@@ -46,18 +48,25 @@ export function splitDescription(text: string, quotes: readonly string[]): Split
   const after = text.slice(marker.index + marker[0].length);
   const quoted = /^⟪\d+⟫/.exec(after);
   if (quoted) {
-    return { text: `${before} ${after.slice(quoted[0].length)}`, description: soleQuote(quoted[0], quotes) ?? "" };
+    return {
+      text: `${before} ${after.slice(quoted[0].length)}`,
+      description: soleQuote(quoted[0], quotes) ?? "",
+    };
   }
   return { text: before, description: tidyDescription(restoreQuotes(after, quotes)) };
 }
 
 function tidyDescription(text: string): string {
-  return text.trim().replace(/^["'“‘]+|["'”’]+$/g, "").trim();
+  return text
+    .trim()
+    .replace(/^["'“‘]+|["'”’]+$/g, "")
+    .trim();
 }
 
 const TITLE_LEAD =
   /^(?:(?:called|named|titled|entitled|title[d]?\s*[:=]?|with\s+(?:the\s+|a\s+)?title(?:\s+of)?|saying|that\s+says|reading|about|as|for|on|to|that|:)\s+|[:=-]\s*)/i;
-const TITLE_TAIL = /\s+(?:annotation|note|marker|on|for|at|in|to|dated|with|and|as|called|named|titled)$/i;
+const TITLE_TAIL =
+  /\s+(?:annotation|note|marker|on|for|at|in|to|dated|with|and|as|called|named|titled)$/i;
 
 export function cleanTitle(text: string, quotes: readonly string[]): string | undefined {
   const quoted = firstQuote(text, quotes);
@@ -72,14 +81,20 @@ export function cleanTitle(text: string, quotes: readonly string[]): string | un
   return title || undefined;
 }
 
-export function parseCreate(rest: string, quotes: readonly string[], today: CalendarDate): CreateSlots {
+export function parseCreate(
+  rest: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): CreateSlots {
   // "a brown annotation called …": the colour describes the annotation.
   const adjective = COLOURED_OBJECT.exec(rest);
   let text = adjective ? rest.slice(adjective[0].length) : rest.replace(OBJECT, "");
   const split = splitDescription(text, quotes);
   text = split.text;
 
-  const color = adjective ? { color: findColor(adjective[1] ?? "", "loose")?.color, index: 0, end: 0 } : findColor(text, "cued");
+  const color = adjective
+    ? { color: findColor(adjective[1] ?? "", "loose")?.color, index: 0, end: 0 }
+    : findColor(text, "cued");
   if (color) text = cut(text, color.index, color.end);
 
   const found = findDate(text, today);
@@ -90,7 +105,10 @@ export function parseCreate(rest: string, quotes: readonly string[], today: Cale
 
   const slots: CreateSlots = { date: found?.date ?? today };
   if (impossible) slots.invalidDate = true;
-  const title = cleanTitle(soleQuote(text, quotes) !== undefined ? text : text.replace(OBJECT, ""), quotes);
+  const title = cleanTitle(
+    soleQuote(text, quotes) !== undefined ? text : text.replace(OBJECT, ""),
+    quotes,
+  );
   if (title) slots.title = title;
   if (split.description) slots.description = split.description;
   if (color?.color) slots.color = color.color;

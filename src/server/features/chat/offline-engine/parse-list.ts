@@ -14,9 +14,15 @@ export interface ListSlots {
 const CONTAINS_MARKER =
   /\b(?:about|regarding|concerning|containing|contains?|mentioning|mentions?|matching|match(?:es)?|titled|called|named|related\s+to|with\s+(?:the\s+)?(?:words?|text|title)|that\s+(?:mention|contain|say)s?|for|on)\s+(.+)$/i;
 const WITH_IN_TITLE = /\bwith\s+(.+?)\s+in\s+(?:the|their|its)\s+(?:title|name)s?\b/i;
-const FILLER = /\b(?:me|my|all|the|annotations?|notes?|everything|anything|do|i|have|are|there|what|which|any|of|we|made|created|added|ones?|some|please|so\s+far|in\s+the\s+title|you|got|exist|existing|list|show)\b/gi;
+const FILLER =
+  /\b(?:me|my|all|the|annotations?|notes?|everything|anything|do|i|have|are|there|what|which|any|of|we|made|created|added|ones?|some|please|so\s+far|in\s+the\s+title|you|got|exist|existing|list|show)\b/gi;
 
-export function parseList(verb: string, rest: string, quotes: readonly string[], today: CalendarDate): ListSlots {
+export function parseList(
+  verb: string,
+  rest: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): ListSlots {
   const slots: ListSlots = {};
   let text = rest;
   const quoted = firstQuote(text, quotes);
@@ -39,10 +45,15 @@ export function parseList(verb: string, rest: string, quotes: readonly string[],
   const inTitle = WITH_IN_TITLE.exec(text);
   const marker = inTitle ?? CONTAINS_MARKER.exec(text);
   let candidate = "";
-  if (marker) candidate = (marker[1] ?? "").replace(/\s+(?:annotations?|notes?|in\s+(?:the|their)\s+titles?|please)$/i, "");
+  if (marker)
+    candidate = (marker[1] ?? "").replace(
+      /\s+(?:annotations?|notes?|in\s+(?:the|their)\s+titles?|please)$/i,
+      "",
+    );
   // "find Black Friday": after a search verb, whatever is not filler is the text to look for.
   else if (/^(?:find|search|search for|look up)$/.test(verb)) candidate = text.replace(FILLER, " ");
   candidate = tidy(restoreQuotes(candidate, quotes).replace(/\s+(?:in|from|on|for|with)$/i, ""));
-  if (candidate && !/^(?:in|from|on|for|with|to)$/i.test(candidate)) slots.titleContains = candidate;
+  if (candidate && !/^(?:in|from|on|for|with|to)$/i.test(candidate))
+    slots.titleContains = candidate;
   return slots;
 }

@@ -23,7 +23,8 @@ export interface QuotedText {
 export function extractQuotes(message: string): QuotedText {
   const quotes: string[] = [];
   const text = message.replace(QUOTE_PATTERN, (...groups: unknown[]) => {
-    const inner = groups.slice(1, 7).find((group): group is string => typeof group === "string") ?? "";
+    const inner =
+      groups.slice(1, 7).find((group): group is string => typeof group === "string") ?? "";
     quotes.push(inner.trim());
     return `⟪${quotes.length - 1}⟫`;
   });
@@ -43,10 +44,17 @@ export function soleQuote(text: string, quotes: readonly string[]): string | und
 }
 
 /** The first placeholder in the text, with its quoted passage. */
-export function firstQuote(text: string, quotes: readonly string[]): { value: string; index: number; end: number } | undefined {
+export function firstQuote(
+  text: string,
+  quotes: readonly string[],
+): { value: string; index: number; end: number } | undefined {
   const match = /⟪(\d+)⟫/.exec(text);
   if (!match) return undefined;
-  return { value: quotes[Number(match[1])] ?? "", index: match.index, end: match.index + match[0].length };
+  return {
+    value: quotes[Number(match[1])] ?? "",
+    index: match.index,
+    end: match.index + match[0].length,
+  };
 }
 
 export function collapseSpaces(text: string): string {
@@ -81,7 +89,10 @@ const PROPERTY_PATTERN =
 export function extractPropertyId(text: string): { propertyId?: string; text: string } {
   const match = PROPERTY_PATTERN.exec(text);
   if (!match) return { text };
-  return { propertyId: match[1] ?? match[2], text: cut(text, match.index, match.index + match[0].length) };
+  return {
+    propertyId: match[1] ?? match[2],
+    text: cut(text, match.index, match.index + match[0].length),
+  };
 }
 
 // Courtesy and hedging in front of the real request ("hey, could you please …").
@@ -94,8 +105,26 @@ export function stripPoliteness(text: string): string {
 
 /** Number words people use in relative dates ("two weeks ago") and periods ("last three days"). */
 export const numberWords: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, sixty: 60, ninety: 90,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
 };
 
 export function parseCount(word: string): number | undefined {

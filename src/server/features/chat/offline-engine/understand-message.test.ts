@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
-import { understandMessage, type Understanding, type UnderstandingContext } from "./understand-message.js";
+import {
+  understandMessage,
+  type Understanding,
+  type UnderstandingContext,
+} from "./understand-message.js";
 
 // Monday 23 November 2026, mid-afternoon in UTC.
 const now = new Date("2026-11-23T15:00:00Z");
@@ -16,165 +20,521 @@ const today = d("2026-11-23");
 type Case = [message: string, expected: Partial<Understanding>, context?: UnderstandingContext];
 
 const create: Case[] = [
-  ["Create an annotation called Launch on 2025-03-01", { intent: "create", title: "Launch", date: d("2025-03-01"), missing: [] }],
-  ["add a note for yesterday: checkout outage", { intent: "create", title: "checkout outage", date: d("2026-11-22"), missing: [] }],
-  ["annotate Black Friday sale on Nov 28", { intent: "create", title: "Black Friday sale", date: d("2025-11-28") }],
-  ["log 'Deploy v2' today in red", { intent: "create", title: "Deploy v2", date: today, color: "RED" }],
-  ["mark last Friday as Newsletter sent", { intent: "create", title: "Newsletter sent", date: d("2026-11-20") }],
-  ['create "Winter sale launched"', { intent: "create", title: "Winter sale launched", date: today, missing: [] }],
-  ["create an annotation called Launch on Feb 30", { intent: "create", title: "Launch", missing: ["date"] }],
+  [
+    "Create an annotation called Launch on 2025-03-01",
+    { intent: "create", title: "Launch", date: d("2025-03-01"), missing: [] },
+  ],
+  [
+    "add a note for yesterday: checkout outage",
+    { intent: "create", title: "checkout outage", date: d("2026-11-22"), missing: [] },
+  ],
+  [
+    "annotate Black Friday sale on Nov 28",
+    { intent: "create", title: "Black Friday sale", date: d("2025-11-28") },
+  ],
+  [
+    "log 'Deploy v2' today in red",
+    { intent: "create", title: "Deploy v2", date: today, color: "RED" },
+  ],
+  [
+    "mark last Friday as Newsletter sent",
+    { intent: "create", title: "Newsletter sent", date: d("2026-11-20") },
+  ],
+  [
+    'create "Winter sale launched"',
+    { intent: "create", title: "Winter sale launched", date: today, missing: [] },
+  ],
+  [
+    "create an annotation called Launch on Feb 30",
+    { intent: "create", title: "Launch", missing: ["date"] },
+  ],
   ["add Release 4.2 for 2026-02-31", { intent: "create", title: "Release 4.2", missing: ["date"] }],
-  ["create annotation “Pricing page redesign” on March 3rd", { intent: "create", title: "Pricing page redesign", date: d("2026-03-03") }],
-  ["add an annotation titled Email blast for 3/11", { intent: "create", title: "Email blast", date: d("2026-03-11") }],
-  ["new annotation: Site migration, 2 days ago", { intent: "create", title: "Site migration", date: d("2026-11-21") }],
-  ["add annotation 'Sale on red items for Friday' yesterday", { intent: "create", title: "Sale on red items for Friday", date: d("2026-11-22") }],
+  [
+    "create annotation “Pricing page redesign” on March 3rd",
+    { intent: "create", title: "Pricing page redesign", date: d("2026-03-03") },
+  ],
+  [
+    "add an annotation titled Email blast for 3/11",
+    { intent: "create", title: "Email blast", date: d("2026-03-11") },
+  ],
+  [
+    "new annotation: Site migration, 2 days ago",
+    { intent: "create", title: "Site migration", date: d("2026-11-21") },
+  ],
+  [
+    "add annotation 'Sale on red items for Friday' yesterday",
+    { intent: "create", title: "Sale on red items for Friday", date: d("2026-11-22") },
+  ],
   ["create an annotation", { intent: "create", date: today, missing: ["title"] }],
   ["add a note for yesterday", { intent: "create", date: d("2026-11-22"), missing: ["title"] }],
-  ["create annotation called Launch", { intent: "create", title: "Launch", date: today, missing: [] }],
-  ["Please add an annotation named Homepage A/B test two weeks ago", { intent: "create", title: "Homepage A/B test", date: d("2026-11-09") }],
-  ["could you create an annotation called Podcast ad on 3 days ago", { intent: "create", title: "Podcast ad", date: d("2026-11-20") }],
-  ["log Server outage 3 days ago", { intent: "create", title: "Server outage", date: d("2026-11-20") }],
-  ["add 'Q4 campaign' in purple on Nov 3", { intent: "create", title: "Q4 campaign", color: "PURPLE", date: d("2026-11-03") }],
-  ["create annotation Launch purple colour", { intent: "create", title: "Launch", color: "PURPLE" }],
-  ["create annotation Launch colored blue yesterday", { intent: "create", title: "Launch", color: "BLUE", date: d("2026-11-22") }],
-  ["add annotation Spring promo in green", { intent: "create", title: "Spring promo", color: "GREEN" }],
-  ["add annotation Spring promo in orange", { intent: "create", title: "Spring promo", missing: [] }],
+  [
+    "create annotation called Launch",
+    { intent: "create", title: "Launch", date: today, missing: [] },
+  ],
+  [
+    "Please add an annotation named Homepage A/B test two weeks ago",
+    { intent: "create", title: "Homepage A/B test", date: d("2026-11-09") },
+  ],
+  [
+    "could you create an annotation called Podcast ad on 3 days ago",
+    { intent: "create", title: "Podcast ad", date: d("2026-11-20") },
+  ],
+  [
+    "log Server outage 3 days ago",
+    { intent: "create", title: "Server outage", date: d("2026-11-20") },
+  ],
+  [
+    "add 'Q4 campaign' in purple on Nov 3",
+    { intent: "create", title: "Q4 campaign", color: "PURPLE", date: d("2026-11-03") },
+  ],
+  [
+    "create annotation Launch purple colour",
+    { intent: "create", title: "Launch", color: "PURPLE" },
+  ],
+  [
+    "create annotation Launch colored blue yesterday",
+    { intent: "create", title: "Launch", color: "BLUE", date: d("2026-11-22") },
+  ],
+  [
+    "add annotation Spring promo in green",
+    { intent: "create", title: "Spring promo", color: "GREEN" },
+  ],
+  [
+    "add annotation Spring promo in orange",
+    { intent: "create", title: "Spring promo", missing: [] },
+  ],
   ["log Deploy v3 today red", { intent: "create", title: "Deploy v3", color: "RED", date: today }],
   ["create an annotation called Seeing Red", { intent: "create", title: "Seeing Red" }],
-  ["create Red Nose Day campaign on March 13", { intent: "create", title: "Red Nose Day campaign", date: d("2026-03-13") }],
-  ["add annotation Launch with description Big release of the new app", { intent: "create", title: "Launch", description: "Big release of the new app" }],
-  ["add annotation 'Launch' yesterday with description \"Rolled out to 100% of users\"", { intent: "create", title: "Launch", description: "Rolled out to 100% of users", date: d("2026-11-22") }],
-  ["log Outage on Nov 3 described as checkout returned 500s", { intent: "create", title: "Outage", description: "checkout returned 500s", date: d("2026-11-03") }],
-  ["create annotation Newsletter today, note: sent to 20k subscribers", { intent: "create", title: "Newsletter", description: "sent to 20k subscribers", date: today }],
-  ["add Launch yesterday - description: the big one", { intent: "create", title: "Launch", description: "the big one" }],
+  [
+    "create Red Nose Day campaign on March 13",
+    { intent: "create", title: "Red Nose Day campaign", date: d("2026-03-13") },
+  ],
+  [
+    "add annotation Launch with description Big release of the new app",
+    { intent: "create", title: "Launch", description: "Big release of the new app" },
+  ],
+  [
+    "add annotation 'Launch' yesterday with description \"Rolled out to 100% of users\"",
+    {
+      intent: "create",
+      title: "Launch",
+      description: "Rolled out to 100% of users",
+      date: d("2026-11-22"),
+    },
+  ],
+  [
+    "log Outage on Nov 3 described as checkout returned 500s",
+    {
+      intent: "create",
+      title: "Outage",
+      description: "checkout returned 500s",
+      date: d("2026-11-03"),
+    },
+  ],
+  [
+    "create annotation Newsletter today, note: sent to 20k subscribers",
+    { intent: "create", title: "Newsletter", description: "sent to 20k subscribers", date: today },
+  ],
+  [
+    "add Launch yesterday - description: the big one",
+    { intent: "create", title: "Launch", description: "the big one" },
+  ],
   ["note: checkout outage", { intent: "create", title: "checkout outage", date: today }],
   ["note down Tracking fix today", { intent: "create", title: "Tracking fix", date: today }],
-  ["record a marker for Friday called Webinar", { intent: "create", title: "Webinar", date: d("2026-11-20") }],
-  ["add an annotation for property 123456789: Site relaunch yesterday", { intent: "create", title: "Site relaunch", date: d("2026-11-22"), propertyId: "123456789" }],
-  ["create 'Launch' on 2025-03-01 for property 987654321", { intent: "create", title: "Launch", date: d("2025-03-01"), propertyId: "987654321" }],
-  ["add annotation Price change on the day before yesterday", { intent: "create", title: "Price change", date: d("2026-11-21") }],
-  ["make an annotation called Rebrand on Oct 12", { intent: "create", title: "Rebrand", date: d("2026-10-12") }],
-  ["make a new annotation for last Monday: Tag manager update", { intent: "create", title: "Tag manager update", date: d("2026-11-16") }],
-  ["I want to add an annotation called GDPR banner on November 1st", { intent: "create", title: "GDPR banner", date: d("2026-11-01") }],
-  ["add annotation Cyber Monday deals", { intent: "create", title: "Cyber Monday deals", date: today }],
-  ["annotate Dec 5 as Holiday campaign start", { intent: "create", title: "Holiday campaign start", date: d("2025-12-05") }],
-  ["log ‘App store feature’ on 2026-11-01 colour: cyan", { intent: "create", title: "App store feature", date: d("2026-11-01"), color: "CYAN" }],
-  ["add a brown annotation called Budget cut on Nov 2", { intent: "create", title: "Budget cut", color: "BROWN", date: d("2026-11-02") }],
-  ["create annotation 'On sale for red Friday' in blue", { intent: "create", title: "On sale for red Friday", color: "BLUE" }],
-  ["add annotation \"\"", { intent: "create", missing: ["title"] }],
-  ["create annotation Launch on Sunday", { intent: "create", title: "Launch", date: d("2026-11-22") }],
+  [
+    "record a marker for Friday called Webinar",
+    { intent: "create", title: "Webinar", date: d("2026-11-20") },
+  ],
+  [
+    "add an annotation for property 123456789: Site relaunch yesterday",
+    { intent: "create", title: "Site relaunch", date: d("2026-11-22"), propertyId: "123456789" },
+  ],
+  [
+    "create 'Launch' on 2025-03-01 for property 987654321",
+    { intent: "create", title: "Launch", date: d("2025-03-01"), propertyId: "987654321" },
+  ],
+  [
+    "add annotation Price change on the day before yesterday",
+    { intent: "create", title: "Price change", date: d("2026-11-21") },
+  ],
+  [
+    "make an annotation called Rebrand on Oct 12",
+    { intent: "create", title: "Rebrand", date: d("2026-10-12") },
+  ],
+  [
+    "make a new annotation for last Monday: Tag manager update",
+    { intent: "create", title: "Tag manager update", date: d("2026-11-16") },
+  ],
+  [
+    "I want to add an annotation called GDPR banner on November 1st",
+    { intent: "create", title: "GDPR banner", date: d("2026-11-01") },
+  ],
+  [
+    "add annotation Cyber Monday deals",
+    { intent: "create", title: "Cyber Monday deals", date: today },
+  ],
+  [
+    "annotate Dec 5 as Holiday campaign start",
+    { intent: "create", title: "Holiday campaign start", date: d("2025-12-05") },
+  ],
+  [
+    "log ‘App store feature’ on 2026-11-01 colour: cyan",
+    { intent: "create", title: "App store feature", date: d("2026-11-01"), color: "CYAN" },
+  ],
+  [
+    "add a brown annotation called Budget cut on Nov 2",
+    { intent: "create", title: "Budget cut", color: "BROWN", date: d("2026-11-02") },
+  ],
+  [
+    "create annotation 'On sale for red Friday' in blue",
+    { intent: "create", title: "On sale for red Friday", color: "BLUE" },
+  ],
+  ['add annotation ""', { intent: "create", missing: ["title"] }],
+  [
+    "create annotation Launch on Sunday",
+    { intent: "create", title: "Launch", date: d("2026-11-22") },
+  ],
   ["create annotation Launch on Monday", { intent: "create", title: "Launch", date: today }],
   ["add Ads paused a week ago", { intent: "create", title: "Ads paused", date: d("2026-11-16") }],
-  ["save annotation TV spot aired, March 3 2025", { intent: "create", title: "TV spot aired", date: d("2025-03-03") }],
-  ["put a note on Nov 10: Influencer post", { intent: "create", title: "Influencer post", date: d("2026-11-10") }],
-  ["add annotation with title Referral program for yesterday", { intent: "create", title: "Referral program", date: d("2026-11-22") }],
-  ["create annotation Newsletter this morning", { intent: "create", title: "Newsletter", date: today }],
+  [
+    "save annotation TV spot aired, March 3 2025",
+    { intent: "create", title: "TV spot aired", date: d("2025-03-03") },
+  ],
+  [
+    "put a note on Nov 10: Influencer post",
+    { intent: "create", title: "Influencer post", date: d("2026-11-10") },
+  ],
+  [
+    "add annotation with title Referral program for yesterday",
+    { intent: "create", title: "Referral program", date: d("2026-11-22") },
+  ],
+  [
+    "create annotation Newsletter this morning",
+    { intent: "create", title: "Newsletter", date: today },
+  ],
   ["Add annotation: Sale now live", { intent: "create", title: "Sale now live", date: today }],
-  ["create annotation called Launch v2.0 on 1 March 2025", { intent: "create", title: "Launch v2.0", date: d("2025-03-01") }],
-  ["hey, please log Google core update on Nov 11", { intent: "create", title: "Google core update", date: d("2026-11-11") }],
+  [
+    "create annotation called Launch v2.0 on 1 March 2025",
+    { intent: "create", title: "Launch v2.0", date: d("2025-03-01") },
+  ],
+  [
+    "hey, please log Google core update on Nov 11",
+    { intent: "create", title: "Google core update", date: d("2026-11-11") },
+  ],
   ["add annotation Launch in red color", { intent: "create", title: "Launch", color: "RED" }],
 ];
 
 const list: Case[] = [
-  ["show me last month's annotations", { intent: "list", dateRange: range("2026-10-01", "2026-10-31") }],
+  [
+    "show me last month's annotations",
+    { intent: "list", dateRange: range("2026-10-01", "2026-10-31") },
+  ],
   ["list my annotations", { intent: "list", missing: [] }],
-  ["what annotations do I have in March", { intent: "list", dateRange: range("2026-03-01", "2026-03-31") }],
+  [
+    "what annotations do I have in March",
+    { intent: "list", dateRange: range("2026-03-01", "2026-03-31") },
+  ],
   ["show red annotations", { intent: "list", color: "RED" }],
   ["annotations about sale", { intent: "list", titleContains: "sale" }],
-  ["list everything from Nov 1 to Nov 10", { intent: "list", dateRange: range("2026-11-01", "2026-11-10") }],
-  ["show annotations between Nov 1 and Nov 10", { intent: "list", dateRange: range("2026-11-01", "2026-11-10") }],
+  [
+    "list everything from Nov 1 to Nov 10",
+    { intent: "list", dateRange: range("2026-11-01", "2026-11-10") },
+  ],
+  [
+    "show annotations between Nov 1 and Nov 10",
+    { intent: "list", dateRange: range("2026-11-01", "2026-11-10") },
+  ],
   ["show annotations this week", { intent: "list", dateRange: range("2026-11-23", "2026-11-29") }],
-  ["what did we annotate last week", { intent: "list", dateRange: range("2026-11-16", "2026-11-22") }],
-  ["show this month's annotations", { intent: "list", dateRange: range("2026-11-01", "2026-11-30") }],
-  ["list annotations from this year", { intent: "list", dateRange: range("2026-01-01", "2026-12-31") }],
-  ["show annotations from last year", { intent: "list", dateRange: range("2025-01-01", "2025-12-31") }],
-  ["any annotations in December?", { intent: "list", dateRange: range("2025-12-01", "2025-12-31") }],
-  ["show annotations in March 2025", { intent: "list", dateRange: range("2025-03-01", "2025-03-31") }],
+  [
+    "what did we annotate last week",
+    { intent: "list", dateRange: range("2026-11-16", "2026-11-22") },
+  ],
+  [
+    "show this month's annotations",
+    { intent: "list", dateRange: range("2026-11-01", "2026-11-30") },
+  ],
+  [
+    "list annotations from this year",
+    { intent: "list", dateRange: range("2026-01-01", "2026-12-31") },
+  ],
+  [
+    "show annotations from last year",
+    { intent: "list", dateRange: range("2025-01-01", "2025-12-31") },
+  ],
+  [
+    "any annotations in December?",
+    { intent: "list", dateRange: range("2025-12-01", "2025-12-31") },
+  ],
+  [
+    "show annotations in March 2025",
+    { intent: "list", dateRange: range("2025-03-01", "2025-03-31") },
+  ],
   ["show annotations about Black Friday", { intent: "list", titleContains: "Black Friday" }],
   ["find annotations containing 'launch'", { intent: "list", titleContains: "launch" }],
   ["search for Black Friday", { intent: "list", titleContains: "Black Friday" }],
-  ["show me the green ones from last month", { intent: "list", color: "GREEN", dateRange: range("2026-10-01", "2026-10-31") }],
+  [
+    "show me the green ones from last month",
+    { intent: "list", color: "GREEN", dateRange: range("2026-10-01", "2026-10-31") },
+  ],
   ["list annotations for property 123456789", { intent: "list", propertyId: "123456789" }],
-  ["show annotations from yesterday", { intent: "list", dateRange: range("2026-11-22", "2026-11-22") }],
+  [
+    "show annotations from yesterday",
+    { intent: "list", dateRange: range("2026-11-22", "2026-11-22") },
+  ],
   ["what happened on Nov 3", { intent: "list", dateRange: range("2026-11-03", "2026-11-03") }],
-  ["show annotations in the last 7 days", { intent: "list", dateRange: range("2026-11-16", "2026-11-23") }],
-  ["show annotations since Nov 1", { intent: "list", dateRange: range("2026-11-01", "2026-11-23") }],
+  [
+    "show annotations in the last 7 days",
+    { intent: "list", dateRange: range("2026-11-16", "2026-11-23") },
+  ],
+  [
+    "show annotations since Nov 1",
+    { intent: "list", dateRange: range("2026-11-01", "2026-11-23") },
+  ],
   ["display all annotations", { intent: "list" }],
   ["can you show me my annotations please", { intent: "list" }],
   ["which annotations mention checkout", { intent: "list", titleContains: "checkout" }],
   ["show annotations with sale in the title", { intent: "list", titleContains: "sale" }],
-  ["show purple annotations about launch from last month", { intent: "list", color: "PURPLE", titleContains: "launch", dateRange: range("2026-10-01", "2026-10-31") }],
+  [
+    "show purple annotations about launch from last month",
+    {
+      intent: "list",
+      color: "PURPLE",
+      titleContains: "launch",
+      dateRange: range("2026-10-01", "2026-10-31"),
+    },
+  ],
   ["annotations from last month", { intent: "list", dateRange: range("2026-10-01", "2026-10-31") }],
-  ["how many annotations do I have this year", { intent: "list", dateRange: range("2026-01-01", "2026-12-31") }],
-  ["get annotations from 2025-01-01 to 2025-01-31", { intent: "list", dateRange: range("2025-01-01", "2025-01-31") }],
-  ["show annotations for last Friday", { intent: "list", dateRange: range("2026-11-20", "2026-11-20") }],
+  [
+    "how many annotations do I have this year",
+    { intent: "list", dateRange: range("2026-01-01", "2026-12-31") },
+  ],
+  [
+    "get annotations from 2025-01-01 to 2025-01-31",
+    { intent: "list", dateRange: range("2025-01-01", "2025-01-31") },
+  ],
+  [
+    "show annotations for last Friday",
+    { intent: "list", dateRange: range("2026-11-20", "2026-11-20") },
+  ],
   ["list annotations in 2025", { intent: "list", dateRange: range("2025-01-01", "2025-12-31") }],
-  ["show me everything in November", { intent: "list", dateRange: range("2026-11-01", "2026-11-30") }],
-  ["show annotations titled \"Deploy on Friday\"", { intent: "list", titleContains: "Deploy on Friday" }],
+  [
+    "show me everything in November",
+    { intent: "list", dateRange: range("2026-11-01", "2026-11-30") },
+  ],
+  [
+    'show annotations titled "Deploy on Friday"',
+    { intent: "list", titleContains: "Deploy on Friday" },
+  ],
   ["list cyan annotations", { intent: "list", color: "CYAN" }],
   ["show blue ones", { intent: "list", color: "BLUE" }],
-  ["show annotations in the past 2 weeks", { intent: "list", dateRange: range("2026-11-09", "2026-11-23") }],
-  ["show the annotations from the previous month", { intent: "list", dateRange: range("2026-10-01", "2026-10-31") }],
+  [
+    "show annotations in the past 2 weeks",
+    { intent: "list", dateRange: range("2026-11-09", "2026-11-23") },
+  ],
+  [
+    "show the annotations from the previous month",
+    { intent: "list", dateRange: range("2026-10-01", "2026-10-31") },
+  ],
 ];
 
 const update: Case[] = [
-  ["rename Launch to Big launch", { intent: "update", target: { kind: "title", title: "Launch" }, newTitle: "Big launch", missing: [] }],
-  ["rename 'Deploy to prod' to 'Deploy v2 to prod'", { intent: "update", target: { kind: "title", title: "Deploy to prod" }, newTitle: "Deploy v2 to prod" }],
-  ["change the title of Black Friday to Black Friday 2025", { intent: "update", target: { kind: "title", title: "Black Friday" }, newTitle: "Black Friday 2025" }],
-  ["move Launch to Friday", { intent: "update", target: { kind: "title", title: "Launch" }, date: d("2026-11-20"), missing: [] }],
-  ["move the last one to yesterday", { intent: "update", target: { kind: "last" }, date: d("2026-11-22") }],
-  ["change Launch's colour to red", { intent: "update", target: { kind: "title", title: "Launch" }, color: "RED" }],
+  [
+    "rename Launch to Big launch",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Launch" },
+      newTitle: "Big launch",
+      missing: [],
+    },
+  ],
+  [
+    "rename 'Deploy to prod' to 'Deploy v2 to prod'",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Deploy to prod" },
+      newTitle: "Deploy v2 to prod",
+    },
+  ],
+  [
+    "change the title of Black Friday to Black Friday 2025",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Black Friday" },
+      newTitle: "Black Friday 2025",
+    },
+  ],
+  [
+    "move Launch to Friday",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Launch" },
+      date: d("2026-11-20"),
+      missing: [],
+    },
+  ],
+  [
+    "move the last one to yesterday",
+    { intent: "update", target: { kind: "last" }, date: d("2026-11-22") },
+  ],
+  [
+    "change Launch's colour to red",
+    { intent: "update", target: { kind: "title", title: "Launch" }, color: "RED" },
+  ],
   ["recolor the last one green", { intent: "update", target: { kind: "last" }, color: "GREEN" }],
-  ["recolour annotation 42 to purple", { intent: "update", target: { kind: "id", annotationId: "42" }, color: "PURPLE" }],
-  ["change the description of Launch to First public release", { intent: "update", target: { kind: "title", title: "Launch" }, newDescription: "First public release" }],
-  ["update 'Launch' with description \"Shipped to everyone\"", { intent: "update", target: { kind: "title", title: "Launch" }, newDescription: "Shipped to everyone" }],
-  ["set the colour of 'Winter sale' to cyan", { intent: "update", target: { kind: "title", title: "Winter sale" }, color: "CYAN" }],
+  [
+    "recolour annotation 42 to purple",
+    { intent: "update", target: { kind: "id", annotationId: "42" }, color: "PURPLE" },
+  ],
+  [
+    "change the description of Launch to First public release",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Launch" },
+      newDescription: "First public release",
+    },
+  ],
+  [
+    "update 'Launch' with description \"Shipped to everyone\"",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Launch" },
+      newDescription: "Shipped to everyone",
+    },
+  ],
+  [
+    "set the colour of 'Winter sale' to cyan",
+    { intent: "update", target: { kind: "title", title: "Winter sale" }, color: "CYAN" },
+  ],
   ["make the last one red", { intent: "update", target: { kind: "last" }, color: "RED" }],
-  ["make Launch blue", { intent: "update", target: { kind: "title", title: "Launch" }, color: "BLUE" }],
-  ["change the date of Launch to Nov 3", { intent: "update", target: { kind: "title", title: "Launch" }, date: d("2026-11-03") }],
-  ["reschedule the Black Friday annotation to Nov 28", { intent: "update", target: { kind: "title", title: "Black Friday" }, date: d("2025-11-28") }],
+  [
+    "make Launch blue",
+    { intent: "update", target: { kind: "title", title: "Launch" }, color: "BLUE" },
+  ],
+  [
+    "change the date of Launch to Nov 3",
+    { intent: "update", target: { kind: "title", title: "Launch" }, date: d("2026-11-03") },
+  ],
+  [
+    "reschedule the Black Friday annotation to Nov 28",
+    { intent: "update", target: { kind: "title", title: "Black Friday" }, date: d("2025-11-28") },
+  ],
   ["update the last one", { intent: "update", target: { kind: "last" }, missing: ["change"] }],
-  ["edit Launch", { intent: "update", target: { kind: "title", title: "Launch" }, missing: ["change"] }],
+  [
+    "edit Launch",
+    { intent: "update", target: { kind: "title", title: "Launch" }, missing: ["change"] },
+  ],
   ["rename it to Launch", { intent: "update", newTitle: "Launch", missing: ["target"] }],
   ["rename the last one", { intent: "update", target: { kind: "last" }, missing: ["title"] }],
-  ["move Launch", { intent: "update", target: { kind: "title", title: "Launch" }, missing: ["date"] }],
+  [
+    "move Launch",
+    { intent: "update", target: { kind: "title", title: "Launch" }, missing: ["date"] },
+  ],
   ["change the colour to red", { intent: "update", color: "RED", missing: ["target"] }],
-  ["change Launch to orange", { intent: "update", target: { kind: "title", title: "Launch" }, missing: ["change"] }],
-  ["rename annotation 17 to Pricing test", { intent: "update", target: { kind: "id", annotationId: "17" }, newTitle: "Pricing test" }],
-  ["change the name of the last one to Promo", { intent: "update", target: { kind: "last" }, newTitle: "Promo" }],
-  ["change Launch to Big Launch", { intent: "update", target: { kind: "title", title: "Launch" }, newTitle: "Big Launch" }],
-  ["update Launch to red", { intent: "update", target: { kind: "title", title: "Launch" }, color: "RED" }],
-  ["move 'Newsletter' to last Monday", { intent: "update", target: { kind: "title", title: "Newsletter" }, date: d("2026-11-16") }],
-  ["shift the latest annotation to 2 days ago", { intent: "update", target: { kind: "last" }, date: d("2026-11-21") }],
-  ["could you rename “Sale” to “Winter Sale”?", { intent: "update", target: { kind: "title", title: "Sale" }, newTitle: "Winter Sale" }],
-  ["change the title of annotation 42 to Relaunch", { intent: "update", target: { kind: "id", annotationId: "42" }, newTitle: "Relaunch" }],
-  ["paint Launch brown", { intent: "update", target: { kind: "title", title: "Launch" }, color: "BROWN" }],
-  ["set Launch's description to Shipped on time", { intent: "update", target: { kind: "title", title: "Launch" }, newDescription: "Shipped on time" }],
-  ["update Launch for property 123456789 to blue", { intent: "update", target: { kind: "title", title: "Launch" }, color: "BLUE", propertyId: "123456789" }],
-  ["move my last annotation to Nov 20", { intent: "update", target: { kind: "last" }, date: d("2026-11-20") }],
-  ["change the Launch annotation colour to green", { intent: "update", target: { kind: "title", title: "Launch" }, color: "GREEN" }],
+  [
+    "change Launch to orange",
+    { intent: "update", target: { kind: "title", title: "Launch" }, missing: ["change"] },
+  ],
+  [
+    "rename annotation 17 to Pricing test",
+    { intent: "update", target: { kind: "id", annotationId: "17" }, newTitle: "Pricing test" },
+  ],
+  [
+    "change the name of the last one to Promo",
+    { intent: "update", target: { kind: "last" }, newTitle: "Promo" },
+  ],
+  [
+    "change Launch to Big Launch",
+    { intent: "update", target: { kind: "title", title: "Launch" }, newTitle: "Big Launch" },
+  ],
+  [
+    "update Launch to red",
+    { intent: "update", target: { kind: "title", title: "Launch" }, color: "RED" },
+  ],
+  [
+    "move 'Newsletter' to last Monday",
+    { intent: "update", target: { kind: "title", title: "Newsletter" }, date: d("2026-11-16") },
+  ],
+  [
+    "shift the latest annotation to 2 days ago",
+    { intent: "update", target: { kind: "last" }, date: d("2026-11-21") },
+  ],
+  [
+    "could you rename “Sale” to “Winter Sale”?",
+    { intent: "update", target: { kind: "title", title: "Sale" }, newTitle: "Winter Sale" },
+  ],
+  [
+    "change the title of annotation 42 to Relaunch",
+    { intent: "update", target: { kind: "id", annotationId: "42" }, newTitle: "Relaunch" },
+  ],
+  [
+    "paint Launch brown",
+    { intent: "update", target: { kind: "title", title: "Launch" }, color: "BROWN" },
+  ],
+  [
+    "set Launch's description to Shipped on time",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Launch" },
+      newDescription: "Shipped on time",
+    },
+  ],
+  [
+    "update Launch for property 123456789 to blue",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Launch" },
+      color: "BLUE",
+      propertyId: "123456789",
+    },
+  ],
+  [
+    "move my last annotation to Nov 20",
+    { intent: "update", target: { kind: "last" }, date: d("2026-11-20") },
+  ],
+  [
+    "change the Launch annotation colour to green",
+    { intent: "update", target: { kind: "title", title: "Launch" }, color: "GREEN" },
+  ],
   ["edit the last one: colour red", { intent: "update", target: { kind: "last" }, color: "RED" }],
 ];
 
 const remove: Case[] = [
   ["delete Launch", { intent: "delete", target: { kind: "title", title: "Launch" }, missing: [] }],
-  ["remove the Black Friday annotation", { intent: "delete", target: { kind: "title", title: "Black Friday" } }],
+  [
+    "remove the Black Friday annotation",
+    { intent: "delete", target: { kind: "title", title: "Black Friday" } },
+  ],
   ["erase 'Deploy v2'", { intent: "delete", target: { kind: "title", title: "Deploy v2" } }],
   ["delete the last one", { intent: "delete", target: { kind: "last" } }],
   ["delete annotation 42", { intent: "delete", target: { kind: "id", annotationId: "42" } }],
   ["delete #1234", { intent: "delete", target: { kind: "id", annotationId: "1234" } }],
-  ["remove annotation id abc_123", { intent: "delete", target: { kind: "id", annotationId: "abc_123" } }],
+  [
+    "remove annotation id abc_123",
+    { intent: "delete", target: { kind: "id", annotationId: "abc_123" } },
+  ],
   ["delete", { intent: "delete", missing: ["target"] }],
   ["delete it", { intent: "delete", missing: ["target"] }],
   ["remove an annotation", { intent: "delete", missing: ["target"] }],
   ["delete all annotations", { intent: "delete", missing: ["target"] }],
   ["delete the annotation from yesterday", { intent: "delete", missing: ["target"] }],
   ["please delete the most recent annotation", { intent: "delete", target: { kind: "last" } }],
-  ["get rid of the 'Stop the sale' annotation", { intent: "delete", target: { kind: "title", title: "Stop the sale" } }],
-  ["delete \"Red Friday on sale\" for property 555", { intent: "delete", target: { kind: "title", title: "Red Friday on sale" }, propertyId: "555" }],
-  ["drop the annotation called Test", { intent: "delete", target: { kind: "title", title: "Test" } }],
+  [
+    "get rid of the 'Stop the sale' annotation",
+    { intent: "delete", target: { kind: "title", title: "Stop the sale" } },
+  ],
+  [
+    'delete "Red Friday on sale" for property 555',
+    { intent: "delete", target: { kind: "title", title: "Red Friday on sale" }, propertyId: "555" },
+  ],
+  [
+    "drop the annotation called Test",
+    { intent: "delete", target: { kind: "title", title: "Test" } },
+  ],
   ["can you remove the latest one", { intent: "delete", target: { kind: "last" } }],
-  ["trash the annotation named Old promo", { intent: "delete", target: { kind: "title", title: "Old promo" } }],
+  [
+    "trash the annotation named Old promo",
+    { intent: "delete", target: { kind: "title", title: "Old promo" } },
+  ],
   ["delete the one I just created", { intent: "delete", target: { kind: "last" } }],
   ["erase the last annotation", { intent: "delete", target: { kind: "last" } }],
 ];
@@ -221,16 +581,56 @@ const unknown: Case[] = [
 ];
 
 const zones: Case[] = [
-  ["add a note for yesterday: outage", { intent: "create", date: d("2026-11-21") }, { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/Los_Angeles" }],
-  ["create annotation Launch", { intent: "create", date: d("2026-11-22") }, { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/Los_Angeles" }],
-  ["create annotation Launch today", { intent: "create", date: d("2026-11-24") }, { now: new Date("2026-11-23T23:30:00Z"), timeZone: "Pacific/Auckland" }],
-  ["log Outage yesterday", { intent: "create", date: d("2026-11-23") }, { now: new Date("2026-11-23T23:30:00Z"), timeZone: "Asia/Tokyo" }],
-  ["add Newsletter last Friday", { intent: "create", date: d("2026-11-20") }, { now: new Date("2026-11-21T01:00:00Z"), timeZone: "Europe/Paris" }],
-  ["show annotations this week", { intent: "list", dateRange: range("2026-11-16", "2026-11-22") }, { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/New_York" }],
-  ["show last month's annotations", { intent: "list", dateRange: range("2026-10-01", "2026-10-31") }, { now: new Date("2026-11-01T03:00:00Z"), timeZone: "Europe/Paris" }],
-  ["show last month's annotations", { intent: "list", dateRange: range("2026-09-01", "2026-09-30") }, { now: new Date("2026-11-01T03:00:00Z"), timeZone: "America/Los_Angeles" }],
-  ["create annotation Launch two weeks ago", { intent: "create", date: d("2026-11-08") }, { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/Los_Angeles" }],
-  ["create annotation Launch today", { intent: "create", date: d("2026-11-23") }, { now: new Date("2026-11-23T15:00:00Z"), timeZone: "Not/AZone" }],
+  [
+    "add a note for yesterday: outage",
+    { intent: "create", date: d("2026-11-21") },
+    { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/Los_Angeles" },
+  ],
+  [
+    "create annotation Launch",
+    { intent: "create", date: d("2026-11-22") },
+    { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/Los_Angeles" },
+  ],
+  [
+    "create annotation Launch today",
+    { intent: "create", date: d("2026-11-24") },
+    { now: new Date("2026-11-23T23:30:00Z"), timeZone: "Pacific/Auckland" },
+  ],
+  [
+    "log Outage yesterday",
+    { intent: "create", date: d("2026-11-23") },
+    { now: new Date("2026-11-23T23:30:00Z"), timeZone: "Asia/Tokyo" },
+  ],
+  [
+    "add Newsletter last Friday",
+    { intent: "create", date: d("2026-11-20") },
+    { now: new Date("2026-11-21T01:00:00Z"), timeZone: "Europe/Paris" },
+  ],
+  [
+    "show annotations this week",
+    { intent: "list", dateRange: range("2026-11-16", "2026-11-22") },
+    { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/New_York" },
+  ],
+  [
+    "show last month's annotations",
+    { intent: "list", dateRange: range("2026-10-01", "2026-10-31") },
+    { now: new Date("2026-11-01T03:00:00Z"), timeZone: "Europe/Paris" },
+  ],
+  [
+    "show last month's annotations",
+    { intent: "list", dateRange: range("2026-09-01", "2026-09-30") },
+    { now: new Date("2026-11-01T03:00:00Z"), timeZone: "America/Los_Angeles" },
+  ],
+  [
+    "create annotation Launch two weeks ago",
+    { intent: "create", date: d("2026-11-08") },
+    { now: new Date("2026-11-23T02:00:00Z"), timeZone: "America/Los_Angeles" },
+  ],
+  [
+    "create annotation Launch today",
+    { intent: "create", date: d("2026-11-23") },
+    { now: new Date("2026-11-23T15:00:00Z"), timeZone: "Not/AZone" },
+  ],
 ];
 
 const corpus: [string, Case[]][] = [
@@ -245,7 +645,9 @@ const corpus: [string, Case[]][] = [
 
 describe("understandMessage", () => {
   it("has a corpus of at least 150 phrasings", () => {
-    expect(corpus.reduce((total, [, cases]) => total + cases.length, 0)).toBeGreaterThanOrEqual(150);
+    expect(corpus.reduce((total, [, cases]) => total + cases.length, 0)).toBeGreaterThanOrEqual(
+      150,
+    );
   });
 
   for (const [group, cases] of corpus) {
@@ -262,16 +664,23 @@ describe("understandMessage", () => {
   });
 
   it("keeps quoted titles verbatim, including words that look like slots", () => {
-    expect(understandMessage("create 'Launch on Friday in red, note: big' yesterday", utc)).toEqual({
-      intent: "create",
-      title: "Launch on Friday in red, note: big",
-      date: d("2026-11-22"),
-      missing: [],
-    });
+    expect(understandMessage("create 'Launch on Friday in red, note: big' yesterday", utc)).toEqual(
+      {
+        intent: "create",
+        title: "Launch on Friday in red, note: big",
+        date: d("2026-11-22"),
+        missing: [],
+      },
+    );
   });
 
   it("does not invent slots for a bare create", () => {
-    expect(understandMessage("add annotation Launch", utc)).toEqual({ intent: "create", title: "Launch", date: today, missing: [] });
+    expect(understandMessage("add annotation Launch", utc)).toEqual({
+      intent: "create",
+      title: "Launch",
+      date: today,
+      missing: [],
+    });
   });
 
   it("passes long titles through for the caller to validate, without crashing", () => {

@@ -50,7 +50,9 @@ export interface UnderstandingContext {
 
 /** Copies only the slots that were found, so results compare cleanly and carry no undefined keys. */
 function defined<T extends object>(slots: T): Partial<T> {
-  return Object.fromEntries(Object.entries(slots).filter(([, value]) => value !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(slots).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }
 
 export function understandMessage(message: string, context: UnderstandingContext): Understanding {
@@ -76,7 +78,10 @@ export function understandMessage(message: string, context: UnderstandingContext
       break;
     case "update":
     case "delete": {
-      const slots = intent === "update" ? parseUpdate(verb, rest, quoted.quotes, today) : parseDelete(rest, quoted.quotes, today);
+      const slots =
+        intent === "update"
+          ? parseUpdate(verb, rest, quoted.quotes, today)
+          : parseDelete(rest, quoted.quotes, today);
       Object.assign(understanding, defined(slots));
       break;
     }

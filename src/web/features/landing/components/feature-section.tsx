@@ -1,4 +1,12 @@
-import { Layers2, ListChecks, MessageSquareText, ShieldCheck, Table2, Tags, type LucideIcon } from "lucide-react";
+import {
+  Layers2,
+  ListChecks,
+  MessageSquareText,
+  ShieldCheck,
+  Table2,
+  Tags,
+  type LucideIcon,
+} from "lucide-react";
 import { tierCapabilities } from "../../../../shared/plans";
 import { Badge } from "../../../components/ui/badge";
 import { landingSectionIds } from "../landing-section-ids";
@@ -83,9 +91,13 @@ export function FeatureSection() {
       className="scroll-mt-16 border-y border-border/70 bg-muted/40 py-20 sm:py-24"
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="features-title" eyebrow="Features" title="Two ways to annotate, one source of truth">
-          Chat when you are in a hurry, open the table when you want the whole picture. Both write straight to your
-          GA4 property.
+        <SectionHeading
+          id="features-title"
+          eyebrow="Features"
+          title="Two ways to annotate, one source of truth"
+        >
+          Chat when you are in a hurry, open the table when you want the whole picture. Both write
+          straight to your GA4 property.
         </SectionHeading>
         <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (

@@ -25,11 +25,13 @@ export function HeroSection() {
             className="mt-6 text-4xl leading-[1.08] font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
             Every spike in your analytics,{" "}
-            <span className="bg-linear-to-r from-brand-from to-brand-to bg-clip-text text-transparent">explained.</span>
+            <span className="bg-linear-to-r from-brand-from to-brand-to bg-clip-text text-transparent">
+              explained.
+            </span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-muted-foreground">
-            Tidemark keeps dated annotations on your GA4 properties: launches, deploys, outages and campaigns. Ask the
-            AI assistant in Agent Mode, or work through a table in Property View.
+            Tidemark keeps dated annotations on your GA4 properties: launches, deploys, outages and
+            campaigns. Ask the AI assistant in Agent Mode, or work through a table in Property View.
           </p>
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
@@ -38,11 +40,17 @@ export function HeroSection() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button size="lg" variant="outline" onClick={() => scrollToSection(landingSectionIds.pricing)}>
+            <Button
+              size="lg"
+              variant="outline"
+              onClick={() => scrollToSection(landingSectionIds.pricing)}
+            >
               View Pricing
             </Button>
           </div>
-          <p className="mt-4 text-sm text-muted-foreground">Freemium is free, forever. Premium is coming soon.</p>
+          <p className="mt-4 text-sm text-muted-foreground">
+            Freemium is free, forever. Premium is coming soon.
+          </p>
         </div>
         <ProductPreview />
       </div>

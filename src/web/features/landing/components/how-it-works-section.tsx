@@ -4,15 +4,18 @@ import { SectionHeading } from "./section-heading";
 const steps = [
   {
     title: "Create your free account",
-    description: "Sign up with Google or your email address and start on Freemium. There is nothing to install.",
+    description:
+      "Sign up with Google or your email address and start on Freemium. There is nothing to install.",
   },
   {
     title: "Connect Google Analytics",
-    description: "Grant access through Google's consent screen, then pick the GA4 property to annotate.",
+    description:
+      "Grant access through Google's consent screen, then pick the GA4 property to annotate.",
   },
   {
     title: "Annotate your way",
-    description: "Chat in Agent Mode or work in the Property View table, and switch between them from the header.",
+    description:
+      "Chat in Agent Mode or work in the Property View table, and switch between them from the header.",
   },
 ];
 

@@ -14,11 +14,14 @@ export function PlanCard({ offer }: { offer: PlanOffer }) {
       aria-labelledby={titleId}
       className={cn(
         "relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm sm:p-8",
-        offer.isMostPopular && "border-primary/50 shadow-xl shadow-primary/10 ring-1 ring-primary/30",
+        offer.isMostPopular &&
+          "border-primary/50 shadow-xl shadow-primary/10 ring-1 ring-primary/30",
       )}
     >
       {offer.isMostPopular ? (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 shadow-sm">Most Popular</Badge>
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 shadow-sm">
+          Most Popular
+        </Badge>
       ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-2">

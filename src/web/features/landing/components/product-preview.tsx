@@ -1,5 +1,8 @@
 import { Bot, Table2 } from "lucide-react";
-import { annotationColorSwatches, type AnnotationColor } from "../../../../shared/annotation-colors";
+import {
+  annotationColorSwatches,
+  type AnnotationColor,
+} from "../../../../shared/annotation-colors";
 
 // Illustrative data only: a week of sessions with a launch spike and an outage dip.
 const sessions = [30, 32, 29, 34, 33, 37, 35, 50, 61, 57, 49, 46, 48, 43, 24, 20, 31, 36, 39, 42];
@@ -49,13 +52,27 @@ function SessionsChart() {
         </linearGradient>
       </defs>
       <path d={areaPath} fill="url(#preview-area)" />
-      <path d={linePath} fill="none" stroke="var(--brand-gradient-from)" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d={linePath}
+        fill="none"
+        stroke="var(--brand-gradient-from)"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
       {sampleAnnotations.map(({ chartIndex, color }) => {
         const { x } = pointAt(chartIndex);
         const hex = annotationColorSwatches[color].hex;
         return (
           <g key={chartIndex}>
-            <line x1={x} x2={x} y1={10} y2={chart.height} stroke={hex} strokeWidth="1.5" strokeDasharray="3 3" />
+            <line
+              x1={x}
+              x2={x}
+              y1={10}
+              y2={chart.height}
+              stroke={hex}
+              strokeWidth="1.5"
+              strokeDasharray="3 3"
+            />
             <circle cx={x} cy={8} r={4} fill={hex} />
           </g>
         );
@@ -104,8 +121,10 @@ export function ProductPreview() {
             </p>
             <p className="mr-auto max-w-[90%] rounded-2xl rounded-bl-sm bg-muted px-3 py-2">
               Done. I created{" "}
-              <span className="font-medium">CAMPAIGN · Paid Social · Winter Sale Launch · AU · Prod</span> on
-              2026-11-08.
+              <span className="font-medium">
+                CAMPAIGN · Paid Social · Winter Sale Launch · AU · Prod
+              </span>{" "}
+              on 2026-11-08.
             </p>
           </div>
 
