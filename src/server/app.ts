@@ -25,6 +25,7 @@ import { createPropertiesService } from "./features/properties/properties-servic
 import { createSubscriptionService } from "./features/users/subscription-service.js";
 import { subscriptionRoutes } from "./features/users/subscription-routes.js";
 import { createUsersRepository } from "./features/users/users-repository.js";
+import { registerApiCompression } from "./http/compression.js";
 import { registerErrorHandling } from "./http/error-handling.js";
 import { registerOriginGuard } from "./http/origin-guard.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { production: config.nodeEnv === "production" });
   registerOriginGuard(app, { trustedOrigins: [config.appUrl] });
+  await registerApiCompression(app);
 
   const mailer =
     deps.mailer ??

@@ -2,11 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isApiPath } from "./api-path.js";
 import type { ErrorBody } from "./http-error.js";
-
-function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
-}
 
 /**
  * Serves the built single-page app. Hashed assets are cached for a year; index.html never is,
@@ -26,6 +23,10 @@ export async function registerWebApp(
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside every text file; the request's Accept-Encoding
+      // picks one (with Vary: Accept-Encoding), and a missing one falls back to the next or to
+      // the file itself.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
