@@ -8,6 +8,9 @@ import { createSessionsRepository } from "./features/auth/sessions-repository.js
 import { registerSessionUser } from "./features/auth/session-user.js";
 import { createAnnotationRecordsRepository } from "./features/annotations/annotation-records-repository.js";
 import { createAnnotationsService } from "./features/annotations/annotations-service.js";
+import { createCategoriesRepository } from "./features/categories/categories-repository.js";
+import { categoriesRoutes } from "./features/categories/categories-routes.js";
+import { createCategoriesService } from "./features/categories/categories-service.js";
 import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
 import { createDailyQuotaRepository } from "./features/annotations/daily-quota-repository.js";
 import { createAnalyticsGateway } from "./features/google-connection/analytics-gateway.js";
@@ -129,9 +132,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepOnePropertyForFreePlan: (user) => properties.keepOneForFreePlan(user),
     now: deps.now,
   });
+  const categories = createCategoriesService({
+    repository: createCategoriesRepository(database.db),
+  });
   const annotations = createAnnotationsService({
     gateway,
     properties,
+    categories,
     records: createAnnotationRecordsRepository(database.db),
     quota: createDailyQuotaRepository(database.db),
     now: deps.now,
@@ -174,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(propertiesRoutes, { properties });
   await app.register(annotationsRoutes, { annotations });
+  await app.register(categoriesRoutes, { categories });
   await app.register(chatRoutes, { chat });
 
   const webRoot =

@@ -1,12 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
+import { isPostgresError, postgresErrorCodes } from "../../db/postgres-errors.js";
 import {
-  annotationCategories,
   annotationEvents,
   annotationMetadata,
   type AnnotationEventType,
 } from "../../db/schema/index.js";
+
+const categoryForeignKey = "annotation_metadata_category_id_annotation_categories_id_fk";
 
 /** What Tidemark keeps about annotations besides Google: their categories and a change log. */
 export function createAnnotationRecordsRepository(db: Db) {
@@ -50,64 +52,75 @@ export function createAnnotationRecordsRepository(db: Db) {
       /** undefined: leave the category as it is; null: clear it. */
       categoryId?: string | null;
     }): Promise<{ categoryId: string | null; createdAt: Date } | null> {
-      return db.transaction(async (tx) => {
-        await tx.insert(annotationEvents).values({
-          userId: input.userId,
-          propertyId: input.propertyId,
-          annotationId: input.annotationId,
-          eventType: input.eventType,
-        });
-        const key = and(
-          eq(annotationMetadata.propertyId, input.propertyId),
-          eq(annotationMetadata.annotationId, input.annotationId),
-        );
-        if (input.eventType === "deleted") {
-          await tx.delete(annotationMetadata).where(key);
-          return null;
+      try {
+        return await recordChangeOnce(input);
+      } catch (error) {
+        // The category was deleted between the check and this write: the change stands and, as
+        // with any deleted category, the annotation is left without one.
+        if (
+          input.categoryId &&
+          isPostgresError(error, postgresErrorCodes.foreignKeyViolation, categoryForeignKey)
+        ) {
+          return recordChangeOnce({ ...input, categoryId: null });
         }
-        if (input.eventType === "created" || input.categoryId !== undefined) {
-          const [row] = await tx
-            .insert(annotationMetadata)
-            .values({
-              propertyId: input.propertyId,
-              annotationId: input.annotationId,
-              categoryId: input.categoryId ?? null,
-            })
-            .onConflictDoUpdate({
-              target: [annotationMetadata.propertyId, annotationMetadata.annotationId],
-              set:
-                input.categoryId !== undefined
-                  ? { categoryId: input.categoryId }
-                  : { propertyId: input.propertyId },
-            })
-            .returning({
-              categoryId: annotationMetadata.categoryId,
-              createdAt: annotationMetadata.createdAt,
-            });
-          return row ?? null;
-        }
-        const [row] = await tx
-          .select({
-            categoryId: annotationMetadata.categoryId,
-            createdAt: annotationMetadata.createdAt,
-          })
-          .from(annotationMetadata)
-          .where(key);
-        return row ?? null;
-      });
-    },
-
-    async categoryBelongsTo(userId: string, categoryId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: annotationCategories.id })
-        .from(annotationCategories)
-        .where(
-          and(eq(annotationCategories.id, categoryId), eq(annotationCategories.userId, userId)),
-        )
-        .limit(1);
-      return row !== undefined;
+        throw error;
+      }
     },
   };
+
+  async function recordChangeOnce(input: {
+    userId: string;
+    propertyId: string;
+    annotationId: string;
+    eventType: AnnotationEventType;
+    categoryId?: string | null;
+  }): Promise<{ categoryId: string | null; createdAt: Date } | null> {
+    return db.transaction(async (tx) => {
+      await tx.insert(annotationEvents).values({
+        userId: input.userId,
+        propertyId: input.propertyId,
+        annotationId: input.annotationId,
+        eventType: input.eventType,
+      });
+      const key = and(
+        eq(annotationMetadata.propertyId, input.propertyId),
+        eq(annotationMetadata.annotationId, input.annotationId),
+      );
+      if (input.eventType === "deleted") {
+        await tx.delete(annotationMetadata).where(key);
+        return null;
+      }
+      if (input.eventType === "created" || input.categoryId !== undefined) {
+        const [row] = await tx
+          .insert(annotationMetadata)
+          .values({
+            propertyId: input.propertyId,
+            annotationId: input.annotationId,
+            categoryId: input.categoryId ?? null,
+          })
+          .onConflictDoUpdate({
+            target: [annotationMetadata.propertyId, annotationMetadata.annotationId],
+            set:
+              input.categoryId !== undefined
+                ? { categoryId: input.categoryId }
+                : { propertyId: input.propertyId },
+          })
+          .returning({
+            categoryId: annotationMetadata.categoryId,
+            createdAt: annotationMetadata.createdAt,
+          });
+        return row ?? null;
+      }
+      const [row] = await tx
+        .select({
+          categoryId: annotationMetadata.categoryId,
+          createdAt: annotationMetadata.createdAt,
+        })
+        .from(annotationMetadata)
+        .where(key);
+      return row ?? null;
+    });
+  }
 }
 
 export type AnnotationRecordsRepository = ReturnType<typeof createAnnotationRecordsRepository>;

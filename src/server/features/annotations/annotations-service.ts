@@ -18,6 +18,7 @@ import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
 import { annotationGoneMessage } from "../google-connection/google-error-messages.js";
+import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
@@ -39,12 +40,13 @@ export function requirePremiumFeature(user: User, feature: "edit" | "delete"): v
 export function createAnnotationsService(deps: {
   gateway: AnalyticsGateway;
   properties: PropertiesService;
+  categories: Pick<CategoriesService, "requireUsable">;
   records: AnnotationRecordsRepository;
   quota: DailyQuotaRepository;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const { gateway, properties, records, quota } = deps;
+  const { gateway, properties, categories, records, quota } = deps;
 
   async function toAnnotations(
     propertyId: string,
@@ -57,14 +59,10 @@ export function createAnnotationsService(deps: {
     );
   }
 
+  /** A named category must be usable (plan, owner, still there) before anything is written. */
   async function requireCategory(user: User, categoryId: string | null | undefined): Promise<void> {
     if (categoryId === undefined || categoryId === null) return;
-    if (!capabilitiesOf(user.subscriptionTier).canUseCategories) {
-      throw new HttpError(403, premiumFeatureMessages.categories, "premium_required");
-    }
-    if (!(await records.categoryBelongsTo(user.id, categoryId))) {
-      throw new HttpError(400, "That category was not found.", "category_not_found");
-    }
+    await categories.requireUsable(user, categoryId);
   }
 
   return {

@@ -1,0 +1,116 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { annotationCategories, users, type AnnotationCategory } from "../../db/schema/index.js";
+import { isPostgresError, postgresErrorCodes } from "../../db/postgres-errors.js";
+
+export interface CategoryFields {
+  name: string;
+  color: string;
+  description: string | null;
+  titleTemplate: string | null;
+}
+
+/** Why a write did not happen, for the service to word. */
+export type CategoryWriteOutcome =
+  | { ok: true; category: AnnotationCategory }
+  | { ok: false; reason: "name_taken" | "limit_reached" | "not_found" };
+
+const uniqueNameIndex = "annotation_categories_user_name_unique";
+
+export function createCategoriesRepository(db: Db) {
+  const ownedBy = (userId: string, id: string) =>
+    and(eq(annotationCategories.userId, userId), eq(annotationCategories.id, id));
+
+  return {
+    /** Ordered by name as people read it: case does not split "alpha" from "Beta". */
+    listByUser(userId: string): Promise<AnnotationCategory[]> {
+      return db
+        .select()
+        .from(annotationCategories)
+        .where(eq(annotationCategories.userId, userId))
+        .orderBy(asc(sql`lower(${annotationCategories.name})`), asc(annotationCategories.name));
+    },
+
+    async findById(userId: string, id: string): Promise<AnnotationCategory | null> {
+      const [row] = await db.select().from(annotationCategories).where(ownedBy(userId, id));
+      return row ?? null;
+    },
+
+    /** The person's category with this name, ignoring case. */
+    async findByName(userId: string, name: string): Promise<AnnotationCategory | null> {
+      const [row] = await db
+        .select()
+        .from(annotationCategories)
+        .where(
+          and(
+            eq(annotationCategories.userId, userId),
+            sql`lower(${annotationCategories.name}) = lower(${name})`,
+          ),
+        );
+      return row ?? null;
+    },
+
+    /**
+     * Inserts unless the person already holds `limit` categories. Their user row is locked for
+     * the count and the insert, so parallel creates (on any instance) queue instead of both
+     * passing the limit; the unique index settles a name race.
+     */
+    async insertWithinLimit(
+      userId: string,
+      fields: CategoryFields,
+      limit: number,
+    ): Promise<CategoryWriteOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
+          const [{ count } = { count: 0 }] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(annotationCategories)
+            .where(eq(annotationCategories.userId, userId));
+          if (count >= limit) return { ok: false, reason: "limit_reached" } as const;
+          const [category] = await tx
+            .insert(annotationCategories)
+            .values({ userId, ...fields })
+            .returning();
+          return { ok: true, category: category! } as const;
+        });
+      } catch (error) {
+        if (isPostgresError(error, postgresErrorCodes.uniqueViolation, uniqueNameIndex)) {
+          return { ok: false, reason: "name_taken" };
+        }
+        throw error;
+      }
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      changes: Partial<CategoryFields>,
+    ): Promise<CategoryWriteOutcome> {
+      try {
+        const [category] = await db
+          .update(annotationCategories)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(ownedBy(userId, id))
+          .returning();
+        return category ? { ok: true, category } : { ok: false, reason: "not_found" };
+      } catch (error) {
+        if (isPostgresError(error, postgresErrorCodes.uniqueViolation, uniqueNameIndex)) {
+          return { ok: false, reason: "name_taken" };
+        }
+        throw error;
+      }
+    },
+
+    /** Annotations linked to it keep existing; the foreign key clears their link. */
+    async delete(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(annotationCategories)
+        .where(ownedBy(userId, id))
+        .returning({ id: annotationCategories.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type CategoriesRepository = ReturnType<typeof createCategoriesRepository>;

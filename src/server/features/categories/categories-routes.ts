@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import type {
+  CategoryDeletedResponse,
+  CategoryListResponse,
+} from "../../../shared/contracts/categories.js";
+import type { CategoriesService } from "./categories-service.js";
+
+interface CategoryParams {
+  id: string;
+}
+
+/** Bodies and ids are checked by the service against the shared contracts (it serves the assistant too). */
+export async function categoriesRoutes(
+  app: FastifyInstance,
+  deps: { categories: CategoriesService },
+): Promise<void> {
+  const { categories } = deps;
+
+  app.get("/api/categories", async (request): Promise<CategoryListResponse> => {
+    const user = await request.requireUser();
+    return { categories: await categories.list(user) };
+  });
+
+  app.post("/api/categories", async (request, reply) => {
+    const user = await request.requireUser();
+    return reply.code(201).send(await categories.create(user, request.body));
+  });
+
+  app.patch<{ Params: CategoryParams }>("/api/categories/:id", async (request) => {
+    const user = await request.requireUser();
+    return categories.update(user, request.params.id, request.body);
+  });
+
+  app.delete<{ Params: CategoryParams }>(
+    "/api/categories/:id",
+    async (request): Promise<CategoryDeletedResponse> => {
+      const user = await request.requireUser();
+      await categories.remove(user, request.params.id);
+      return { deleted: true };
+    },
+  );
+}

@@ -1,0 +1,165 @@
+import type { AnnotationCategory, User } from "../../db/schema/index.js";
+import { HttpError } from "../../http/http-error.js";
+import { parseInput } from "../../http/parse-input.js";
+import { isAnnotationColor, defaultAnnotationColor } from "../../../shared/annotation-colors.js";
+import {
+  categoriesPerPersonLimit,
+  firstTemplateSegment,
+  presetByPrefix,
+} from "../../../shared/categories.js";
+import {
+  categoryId as categoryIdSchema,
+  createCategoryRequest,
+  updateCategoryRequest,
+  type Category,
+  type CreateCategoryRequest,
+  type UpdateCategoryRequest,
+} from "../../../shared/contracts/categories.js";
+import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
+import type { CategoriesRepository, CategoryWriteOutcome } from "./categories-repository.js";
+
+export const categoryNotFoundMessage = "That category was not found.";
+export const categoryLimitMessage = `You can keep up to ${categoriesPerPersonLimit} categories. Delete one to add another.`;
+export const nameTakenMessage = (name: string) => `You already have a category named "${name}".`;
+
+/** Whether the person's plan includes categories (a free user's stay stored but unusable). */
+export function canUseCategories(user: Pick<User, "subscriptionTier">): boolean {
+  return capabilitiesOf(user.subscriptionTier).canUseCategories;
+}
+
+function requirePremium(user: User): void {
+  if (!canUseCategories(user)) {
+    throw new HttpError(403, premiumFeatureMessages.categories, "premium_required");
+  }
+}
+
+const notFound = () => new HttpError(404, categoryNotFoundMessage, "category_not_found");
+
+/** A path or tool argument that is not even an id names no category: the same 404, so ids leak nothing. */
+function idOf(id: unknown): string {
+  const parsed = categoryIdSchema.safeParse(id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+export function toCategory(row: AnnotationCategory): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    color: isAnnotationColor(row.color) ? row.color : defaultAnnotationColor,
+    description: row.description,
+    titleTemplate: row.titleTemplate,
+    isDefault: row.isDefault === "true",
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A person's categories. The one path to them for the REST routes, the annotation rules, the
+ * assistant and the audit, so every caller gets the same plan check, ownership and validation.
+ * Another person's category is "not found", never "forbidden".
+ */
+export function createCategoriesService(deps: { repository: CategoriesRepository }) {
+  const { repository } = deps;
+
+  async function settle(user: User, outcome: CategoryWriteOutcome, name: string | undefined) {
+    if (outcome.ok) return toCategory(outcome.category);
+    if (outcome.reason === "not_found") throw notFound();
+    if (outcome.reason === "limit_reached") {
+      throw new HttpError(409, categoryLimitMessage, "category_limit");
+    }
+    const clash = name === undefined ? null : await repository.findByName(user.id, name);
+    throw new HttpError(409, nameTakenMessage(clash?.name ?? name ?? ""), "category_name_taken");
+  }
+
+  return {
+    /** Ordered by name, ignoring case. */
+    async list(user: User): Promise<Category[]> {
+      requirePremium(user);
+      return (await repository.listByUser(user.id)).map(toCategory);
+    },
+
+    async get(user: User, id: unknown): Promise<Category> {
+      requirePremium(user);
+      const row = await repository.findById(user.id, idOf(id));
+      if (!row) throw notFound();
+      return toCategory(row);
+    },
+
+    /** `request` is checked against the shared contract here, for every caller. */
+    async create(user: User, request: CreateCategoryRequest | unknown): Promise<Category> {
+      requirePremium(user);
+      const input = parseInput(createCategoryRequest, request);
+      const outcome = await repository.insertWithinLimit(
+        user.id,
+        {
+          name: input.name,
+          color: input.color,
+          description: input.description ?? null,
+          titleTemplate: input.titleTemplate ?? null,
+        },
+        categoriesPerPersonLimit,
+      );
+      return settle(user, outcome, input.name);
+    },
+
+    async update(
+      user: User,
+      id: unknown,
+      request: UpdateCategoryRequest | unknown,
+    ): Promise<Category> {
+      requirePremium(user);
+      const categoryId = idOf(id);
+      const input = parseInput(updateCategoryRequest, request);
+      const changes = Object.fromEntries(
+        Object.entries(input).filter(([, value]) => value !== undefined),
+      );
+      return settle(user, await repository.update(user.id, categoryId, changes), input.name);
+    },
+
+    /** The category goes; every annotation linked to it stays, without a category. */
+    async remove(user: User, id: unknown): Promise<void> {
+      requirePremium(user);
+      if (!(await repository.delete(user.id, idOf(id)))) throw notFound();
+    },
+
+    /**
+     * The category a person means by a word: its name ignoring case ("campaigns & promos"), or a
+     * preset's prefix, singular or plural ("release", "Incidents"), which finds the category whose
+     * template starts with that prefix, else the one carrying the preset's name. Null when the
+     * person has no such category: callers say so rather than invent one.
+     */
+    async findByReference(user: User, reference: string): Promise<Category | null> {
+      requirePremium(user);
+      const wanted = reference.trim();
+      if (wanted === "") return null;
+      const categories = await repository.listByUser(user.id);
+      const lower = wanted.toLowerCase();
+      const byName = categories.find((row) => row.name.toLowerCase() === lower);
+      if (byName) return toCategory(byName);
+      const preset = presetByPrefix(wanted);
+      if (!preset) return null;
+      const byPrefix =
+        categories.find(
+          (row) => firstTemplateSegment(row.titleTemplate).toUpperCase() === preset.prefix,
+        ) ?? categories.find((row) => row.name.toLowerCase() === preset.name.toLowerCase());
+      return byPrefix ? toCategory(byPrefix) : null;
+    },
+
+    /**
+     * The check behind every annotation that names a category: the plan must include categories
+     * and the category must be the person's own and still exist. Anything else is a bad request
+     * (400), so nothing is written.
+     */
+    async requireUsable(user: User, id: string): Promise<Category> {
+      requirePremium(user);
+      const parsed = categoryIdSchema.safeParse(id);
+      const row = parsed.success ? await repository.findById(user.id, parsed.data) : null;
+      if (!row) throw new HttpError(400, categoryNotFoundMessage, "category_not_found");
+      return toCategory(row);
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

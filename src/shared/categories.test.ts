@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  categoryPresets,
+  defaultTitleTemplate,
+  firstTemplateSegment,
+  normalizeTitleTemplate,
+  presetByPrefix,
+  titleTemplateExample,
+} from "./categories.js";
+
+describe("category presets", () => {
+  it("are the five of the product, with their names, colours, descriptions and templates", () => {
+    expect(
+      categoryPresets.map(({ name, color, description, prefix, titleTemplate }) => ({
+        name,
+        color,
+        description,
+        prefix,
+        titleTemplate,
+      })),
+    ).toEqual([
+      {
+        name: "Campaigns & Promos",
+        color: "PURPLE",
+        description: "Launches, channel spikes, marketing campaigns",
+        prefix: "CAMPAIGN",
+        titleTemplate: "CAMPAIGN · [Team/System] · [What] · [Scope] · [Env]",
+      },
+      {
+        name: "Site/App Releases",
+        color: "BLUE",
+        description: "Feature flags, deploys, rollbacks",
+        prefix: "RELEASE",
+        titleTemplate: "RELEASE · [Team/System] · [What] · [Scope] · [Env]",
+      },
+      {
+        name: "Incidents/Outages",
+        color: "RED",
+        description: "Tracking breaks, CDN issues, payment failures",
+        prefix: "INCIDENT",
+        titleTemplate: "INCIDENT · [Team/System] · [What] · [Scope] · [Env]",
+      },
+      {
+        name: "Experiments",
+        color: "GREEN",
+        description: "A/B start/stop, guardrails",
+        prefix: "EXPERIMENT",
+        titleTemplate: "EXPERIMENT · [Team/System] · [What] · [Scope] · [Env]",
+      },
+      {
+        name: "External Shocks",
+        color: "CYAN",
+        description: "Holidays, weather, PR",
+        prefix: "EXTERNAL",
+        titleTemplate: "EXTERNAL · [Team/System] · [What] · [Scope] · [Env]",
+      },
+    ]);
+    expect(defaultTitleTemplate).toBe("[TYPE] · [Team/System] · [What] · [Scope] · [Env]");
+    expect(titleTemplateExample).toBe("CAMPAIGN · Paid Social · Winter Sale Launch · AU · Prod");
+  });
+
+  it("are found by prefix, ignoring case and a plural ending", () => {
+    expect(presetByPrefix("release")?.key).toBe("releases");
+    expect(presetByPrefix("Incidents")?.key).toBe("incidents");
+    expect(presetByPrefix(" CAMPAIGN ")?.key).toBe("campaigns");
+    expect(presetByPrefix("experiments")?.key).toBe("experiments");
+    expect(presetByPrefix("external")?.key).toBe("external");
+    expect(presetByPrefix("sales")).toBeUndefined();
+    expect(presetByPrefix("")).toBeUndefined();
+  });
+});
+
+describe("title templates", () => {
+  it("take their first segment, split on the separator", () => {
+    expect(firstTemplateSegment("CAMPAIGN · [Team/System] · [What]")).toBe("CAMPAIGN");
+    expect(firstTemplateSegment("RELEASE")).toBe("RELEASE");
+    expect(firstTemplateSegment(null)).toBe("");
+    expect(firstTemplateSegment("")).toBe("");
+  });
+
+  it("are stored with exactly one spaced dot between trimmed segments", () => {
+    expect(normalizeTitleTemplate("A·B ·  C")).toBe("A · B · C");
+    expect(normalizeTitleTemplate("  ")).toBeNull();
+    expect(normalizeTitleTemplate("A ·  · C")).toEqual({ error: expect.any(String) });
+    expect(normalizeTitleTemplate("· A")).toEqual({ error: expect.any(String) });
+    expect(normalizeTitleTemplate(defaultTitleTemplate)).toBe(defaultTitleTemplate);
+  });
+});
