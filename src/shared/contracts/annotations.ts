@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { annotationColors, type AnnotationColor } from "../annotation-colors.js";
 import { isRealDate, type CalendarDate } from "../calendar-date.js";
+import { cleanText } from "./clean-text.js";
 
 export const annotationTitleMaxLength = 100;
 export const annotationDescriptionMaxLength = 1000;
@@ -25,18 +26,18 @@ export const calendarDate = z
   )
   .refine(isRealDate, "That date does not exist");
 
-const title = z
-  .string({ message: "Title is required" })
-  .trim()
-  .min(1, "Title is required")
-  .max(annotationTitleMaxLength, `Title must be ${annotationTitleMaxLength} characters or fewer`);
-const description = z
-  .string({ message: "Description must be text" })
-  .trim()
-  .max(
-    annotationDescriptionMaxLength,
-    `Description must be ${annotationDescriptionMaxLength} characters or fewer`,
-  );
+export const annotationTitle = cleanText({
+  label: "Title",
+  maxLength: annotationTitleMaxLength,
+  required: true,
+});
+export const annotationDescription = cleanText({
+  label: "Description",
+  maxLength: annotationDescriptionMaxLength,
+  multiline: true,
+});
+const title = annotationTitle;
+const description = annotationDescription;
 const color = z.enum(annotationColors, {
   message: `Colour must be one of ${annotationColors.join(", ")}`,
 });

@@ -1,16 +1,22 @@
 import { z } from "zod";
 import { propertyId } from "./annotations.js";
+import { cleanText } from "./clean-text.js";
 
 export const chatMessageMaxLength = 4000;
+export const chatTooLongMessage = `Messages can be at most ${chatMessageMaxLength} characters`;
+
+/** A message as typed: kept as written (not trimmed), tabs and line breaks allowed. */
+export const chatMessageText = cleanText({
+  label: "Message",
+  maxLength: chatMessageMaxLength,
+  multiline: true,
+  trim: false,
+  required: "Type a message first",
+  tooLongMessage: chatTooLongMessage,
+});
 
 export const sendChatRequest = z.strictObject({
-  message: z
-    .string({ message: "Type a message first" })
-    .refine((text) => text.trim().length > 0, "Type a message first")
-    .refine(
-      (text) => text.length <= chatMessageMaxLength,
-      `Messages can be at most ${chatMessageMaxLength} characters`,
-    ),
+  message: chatMessageText,
   propertyId: propertyId.nullish(),
   sessionId: z.uuid({ message: "That conversation was not found" }).nullish(),
   /** The browser's IANA time zone, so "yesterday" means the person's yesterday; UTC when absent. */

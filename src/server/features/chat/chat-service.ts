@@ -7,6 +7,7 @@ import type {
   SendChatRequest,
   SendChatResponse,
 } from "../../../shared/contracts/chat.js";
+import { toSafeText } from "../../../shared/contracts/clean-text.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
@@ -127,13 +128,15 @@ export function createChatService(deps: {
         }
       }
 
-      await chat.addMessage(session.id, "assistant", turn.reply);
+      // A language model may answer with anything; what is stored and shown is clean text.
+      const reply = toSafeText(turn.reply);
+      await chat.addMessage(session.id, "assistant", reply);
       return {
         sessionId: session.id,
         showAnnotations: turn.showAnnotations,
         detectedPropertyId,
         suggestedInput: turn.suggestedInput,
-        reply: turn.reply,
+        reply,
       };
     },
 

@@ -1,4 +1,5 @@
 import type { CalendarDate } from "../../../shared/calendar-date.js";
+import { toSafeText } from "../../../shared/contracts/clean-text.js";
 import { createGoogleJsonApi } from "./google-json-api.js";
 
 /** A reporting data annotation as Google sends it (proto3 JSON: default fields may be absent). */
@@ -95,8 +96,8 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
           for (const property of account.propertySummaries ?? []) {
             summaries.push({
               propertyId: (property.property ?? "").replace(/^properties\//, ""),
-              displayName: property.displayName ?? "",
-              accountName: account.displayName ?? "",
+              displayName: safeString(property.displayName, false),
+              accountName: safeString(account.displayName, false),
               canEdit: property.canEdit === true,
             });
           }
@@ -116,32 +117,38 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
           query: { pageSize: maxPageSize, pageToken },
           accessToken,
         });
-        found.push(...(page.reportingDataAnnotations ?? []));
+        for (const annotation of page.reportingDataAnnotations ?? []) {
+          found.push(safeAnnotation(annotation));
+        }
         pageToken = page.nextPageToken || undefined;
       } while (pageToken);
       return found;
     },
 
-    createAnnotation(accessToken, propertyId, input) {
-      return send<GoogleAnnotation>({
-        method: "POST",
-        path: annotationsOf(propertyId),
-        body: input,
-        accessToken,
-      });
+    async createAnnotation(accessToken, propertyId, input) {
+      return safeAnnotation(
+        await send<GoogleAnnotation>({
+          method: "POST",
+          path: annotationsOf(propertyId),
+          body: input,
+          accessToken,
+        }),
+      );
     },
 
-    updateAnnotation(accessToken, propertyId, annotationId, input) {
+    async updateAnnotation(accessToken, propertyId, annotationId, input) {
       const fields = (Object.keys(input) as (keyof GoogleAnnotationInput)[]).filter(
         (key) => input[key] !== undefined,
       );
-      return send<GoogleAnnotation>({
-        method: "PATCH",
-        path: annotationPath(propertyId, annotationId),
-        query: { updateMask: fields.map((field) => maskPaths[field]).join(",") },
-        body: input,
-        accessToken,
-      });
+      return safeAnnotation(
+        await send<GoogleAnnotation>({
+          method: "PATCH",
+          path: annotationPath(propertyId, annotationId),
+          query: { updateMask: fields.map((field) => maskPaths[field]).join(",") },
+          body: input,
+          accessToken,
+        }),
+      );
     },
 
     async deleteAnnotation(accessToken, propertyId, annotationId) {
@@ -151,5 +158,24 @@ export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdm
         accessToken,
       });
     },
+  };
+}
+
+/**
+ * Text from Google may hold anything (an annotation made elsewhere, through the API, with a NUL
+ * or a broken surrogate): it is made safe here, once, before anything stores or shows it.
+ */
+function safeString(value: unknown, multiline: boolean): string {
+  return typeof value === "string" ? toSafeText(value, multiline) : "";
+}
+
+function safeAnnotation(annotation: GoogleAnnotation): GoogleAnnotation {
+  return {
+    ...annotation,
+    name: safeString(annotation.name, false),
+    title: safeString(annotation.title, false),
+    ...(annotation.description !== undefined
+      ? { description: safeString(annotation.description, true) }
+      : {}),
   };
 }

@@ -68,6 +68,40 @@ afterEach(() => {
 });
 
 describe("annotation dialogs", () => {
+  it("counts the title as people see it and refuses control characters, as the server does", async () => {
+    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    stubApi(dashboardRoutes("freemium").routes);
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    expect(await screen.findByText("Manage annotations for property 123")).toBeInTheDocument();
+    expect(await screen.findByText("Black Friday")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "New Annotation" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Create New Annotation" }));
+    const title = dialog.getByLabelText("Title");
+    const submit = dialog.getByRole("button", { name: "Create Annotation" });
+
+    await user.click(title);
+    await user.paste("👍🏽".repeat(100));
+    expect(title).toHaveValue("👍🏽".repeat(100));
+    expect(submit).toBeEnabled();
+    await user.paste("👍🏽");
+    expect(dialog.getByText("Title must be 100 characters or fewer")).toBeInTheDocument();
+    expect(title).toHaveAttribute("aria-invalid", "true");
+    expect(submit).toBeDisabled();
+
+    await user.clear(title);
+    await user.paste("Launch\u0000day");
+    expect(dialog.getByText(/^Title contains characters that cannot be used/)).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.clear(title);
+    await user.paste("Launch day");
+    await user.click(dialog.getByLabelText("Description"));
+    await user.paste("first line\nsecond\u0007");
+    expect(dialog.getByText(/^Description contains characters/)).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+  });
+
   it("asks for a property before creating", async () => {
     stubApi(dashboardRoutes("freemium").routes);
     renderAppAt("/dashboard?mode=property");
@@ -110,7 +144,8 @@ describe("annotation dialogs", () => {
     const submit = dialog.getByRole("button", { name: "Create Annotation" });
     expect(submit).toBeDisabled();
     const title = dialog.getByLabelText("Title");
-    expect(title).toHaveAttribute("maxLength", "100");
+    // The shared contract counts characters as people see them; maxlength would count UTF-16 units.
+    expect(title).not.toHaveAttribute("maxLength");
     await user.type(title, "   ");
     await user.tab();
     expect(dialog.getByText("Title is required")).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { Loader2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import {
-  annotationDescriptionMaxLength,
-  annotationTitleMaxLength,
+  annotationDescription,
+  annotationTitle,
   type Annotation,
   type CreateAnnotationRequest,
   type UpdateAnnotationRequest,
@@ -18,6 +18,12 @@ import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { localTodayIso, parseIsoDate } from "./annotation-format";
+
+/** The shared contract's first complaint about one field, so the form says what the server would. */
+function problemOf(field: typeof annotationTitle | typeof annotationDescription, value: string) {
+  const result = field.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
 
 export const futureDateHint = "Annotations cannot be created for future dates";
 
@@ -92,6 +98,7 @@ export function AnnotationFormDialog(
     title: useId(),
     titleError: useId(),
     description: useId(),
+    descriptionError: useId(),
     date: useId(),
     hint: useId(),
     color: useId(),
@@ -99,12 +106,22 @@ export function AnnotationFormDialog(
   const isCreate = mode === "create";
   const today = localTodayIso();
   const titleMissing = values.title.trim() === "";
+  // Text already in Google (made elsewhere) is only checked once it is changed here.
+  const titleProblem =
+    titleMissing || values.title === annotation?.title
+      ? null
+      : problemOf(annotationTitle, values.title);
+  const descriptionProblem =
+    values.description === annotation?.description
+      ? null
+      : problemOf(annotationDescription, values.description);
+  const textInvalid = titleProblem !== null || descriptionProblem !== null;
   const dateInvalid = parseIsoDate(values.date) === null || (isCreate && values.date > today);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTitleTouched(true);
-    if (titleMissing || dateInvalid || pending) return;
+    if (titleMissing || textInvalid || dateInvalid || pending) return;
     if (props.mode === "create") {
       const request = createRequestOf(values);
       if (request) props.onCreate(request);
@@ -138,10 +155,11 @@ export function AnnotationFormDialog(
             id={ids.title}
             data-autofocus
             value={values.title}
-            maxLength={annotationTitleMaxLength}
             required
-            aria-invalid={titleTouched && titleMissing ? true : undefined}
-            aria-describedby={titleTouched && titleMissing ? ids.titleError : undefined}
+            aria-invalid={(titleTouched && titleMissing) || titleProblem ? true : undefined}
+            aria-describedby={
+              (titleTouched && titleMissing) || titleProblem ? ids.titleError : undefined
+            }
             placeholder="e.g. Winter sale launch"
             onChange={(event) => set("title", event.target.value)}
             onBlur={() => setTitleTouched(true)}
@@ -149,6 +167,10 @@ export function AnnotationFormDialog(
           {titleTouched && titleMissing ? (
             <p id={ids.titleError} className="text-sm text-destructive">
               Title is required
+            </p>
+          ) : titleProblem ? (
+            <p id={ids.titleError} className="text-sm text-destructive">
+              {titleProblem}
             </p>
           ) : null}
         </div>
@@ -158,11 +180,17 @@ export function AnnotationFormDialog(
             id={ids.description}
             rows={3}
             value={values.description}
-            maxLength={annotationDescriptionMaxLength}
             placeholder="Optional details"
+            aria-invalid={descriptionProblem ? true : undefined}
+            aria-describedby={descriptionProblem ? ids.descriptionError : undefined}
             onChange={(event) => set("description", event.target.value)}
             className={fieldClass}
           />
+          {descriptionProblem ? (
+            <p id={ids.descriptionError} className="text-sm text-destructive">
+              {descriptionProblem}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2">
@@ -204,7 +232,7 @@ export function AnnotationFormDialog(
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={titleMissing || dateInvalid || pending}>
+          <Button type="submit" disabled={titleMissing || textInvalid || dateInvalid || pending}>
             {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             {isCreate ? "Create Annotation" : "Update Annotation"}
           </Button>

@@ -1,6 +1,7 @@
 import { Bot, Loader2, MessageSquare, SendHorizontal, Trash2, TriangleAlert } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { chatMessageMaxLength } from "../../../shared/contracts/chat";
+import { visibleLength } from "../../../shared/contracts/clean-text";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
 import { canSendChat, chatTooLongMessage, type ChatController } from "./use-chat";
@@ -19,8 +20,10 @@ const counterFrom = chatMessageMaxLength - 500;
 function Composer({ chat }: { chat: ChatController }) {
   const { input, setInput, pending, textareaRef } = chat;
   const counterId = useId();
-  const tooLong = input.length > chatMessageMaxLength;
-  const showCounter = input.length > counterFrom;
+  // Counted as people see characters, as the server counts them; a short input cannot be near the limit.
+  const length = input.length > counterFrom ? visibleLength(input) : input.length;
+  const tooLong = length > chatMessageMaxLength;
+  const showCounter = length > counterFrom;
 
   useLayoutEffect(() => {
     const element = textareaRef.current;
@@ -77,7 +80,7 @@ function Composer({ chat }: { chat: ChatController }) {
           id={counterId}
           className={cn("text-xs", tooLong ? "text-destructive" : "text-muted-foreground")}
         >
-          {input.length.toLocaleString("en-US")} / {chatMessageMaxLength.toLocaleString("en-US")}
+          {length.toLocaleString("en-US")} / {chatMessageMaxLength.toLocaleString("en-US")}
           {tooLong ? ` · ${chatTooLongMessage}` : null}
         </p>
       ) : null}

@@ -3,9 +3,11 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import {
   chatMessageMaxLength,
+  chatTooLongMessage,
   type ChatMessageView,
   type SendChatResponse,
 } from "../../../shared/contracts/chat";
+import { visibleLength } from "../../../shared/contracts/clean-text";
 import { capabilitiesOf } from "../../../shared/plans";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -22,7 +24,7 @@ import {
 } from "./chat-api";
 
 export const chatFailureMessage = "Something went wrong. Please try again.";
-export const chatTooLongMessage = `Messages can be at most ${chatMessageMaxLength} characters`;
+export { chatTooLongMessage };
 
 /** A bubble on screen: a stored message, or the one just sent and not yet answered. */
 export type ChatBubble = Pick<ChatMessageView, "id" | "role" | "content">;
@@ -46,7 +48,7 @@ export interface ChatController {
 
 /** Whether `text` may be sent now (spec §5). */
 export function canSendChat(text: string, pending: boolean): boolean {
-  return !pending && text.trim() !== "" && text.length <= chatMessageMaxLength;
+  return !pending && text.trim() !== "" && visibleLength(text) <= chatMessageMaxLength;
 }
 
 function caretFor(text: string): number {
