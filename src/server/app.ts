@@ -167,6 +167,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         max: config.rateLimits.signInLinksPer15Minutes,
         windowMs: 15 * minute,
       },
+      signInLinkPerClient: {
+        name: "sign-in-link-client",
+        max: config.rateLimits.signInLinksPerClientPerHour,
+        windowMs: 60 * minute,
+      },
       signInStart: {
         name: "sign-in-start",
         max: config.rateLimits.signInStartsPerMinute,

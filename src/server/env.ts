@@ -58,6 +58,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Tidemark <no-reply@tidemark.local>"),
   RATE_LIMIT_LOOKUPS_PER_MINUTE: positiveCount.default(20),
   RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES: positiveCount.default(5),
+  RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR: positiveCount.default(10),
   RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE: positiveCount.default(60),
   LLM_PROVIDER: z
     .enum(["offline", "openai", "anthropic", "google", "openai-compatible"], {
@@ -119,6 +120,8 @@ export interface AppConfig {
   rateLimits: {
     lookupsPerMinute: number;
     signInLinksPer15Minutes: number;
+    /** Sign-in links one client address may ask for, whatever the addresses they go to. */
+    signInLinksPerClientPerHour: number;
     signInStartsPerMinute: number;
   };
 }
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       lookupsPerMinute: values.RATE_LIMIT_LOOKUPS_PER_MINUTE,
       signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,
+      signInLinksPerClientPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR,
       signInStartsPerMinute: values.RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE,
     },
   };

@@ -19,7 +19,12 @@ export interface AuthRouteDependencies {
   users: UsersRepository;
   subscriptions: SubscriptionService;
   rateLimiter: RateLimiter;
-  limits: { lookup: RateLimitRule; signInLink: RateLimitRule; signInStart: RateLimitRule };
+  limits: {
+    lookup: RateLimitRule;
+    signInLink: RateLimitRule;
+    signInLinkPerClient: RateLimitRule;
+    signInStart: RateLimitRule;
+  };
 }
 
 /** Where people land after signing in; the web app's home routes them on from there. */
@@ -91,8 +96,9 @@ const forwardedAuthPaths: Record<string, string[]> = {
 
 /**
  * Our rules in front of Better Auth's sign-in endpoints: an email link request gets the same
- * email normalisation as the rest of the app (one person, one address) and a per-address limit;
- * starting an OAuth sign-in is limited per client address.
+ * email normalisation as the rest of the app (one person, one address), a per-address limit (no
+ * inbox gets flooded) and a per-client limit (no one client mails many inboxes); starting an
+ * OAuth sign-in is limited per client address.
  */
 async function guardSignInAttempt(
   request: FastifyRequest,
@@ -110,6 +116,7 @@ async function guardSignInAttempt(
         "invalid_request",
       );
     body!.email = parsed.data;
+    await deps.rateLimiter.hit(deps.limits.signInLinkPerClient, request.ip);
     await deps.rateLimiter.hit(deps.limits.signInLink, parsed.data);
   } else if (path === `${authBasePath}/sign-in/social`) {
     await deps.rateLimiter.hit(deps.limits.signInStart, request.ip);
