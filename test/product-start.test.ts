@@ -30,40 +30,44 @@ describe("starting the product", () => {
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
   });
 
-  it("creates its database in the data folder, keeps data across a restart and stops cleanly", async () => {
-    const first = await runProduct({ DATA_DIR: dataDir });
-    const health = await fetch(`${first.url}/api/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
-    expect(await first.stop("SIGTERM")).toBe(0);
-    expect(first.output()).toContain("SIGTERM received");
+  it(
+    "creates its database in the data folder, keeps data across a restart and stops cleanly",
+    { timeout: 90_000 },
+    async () => {
+      const first = await runProduct({ DATA_DIR: dataDir });
+      const health = await fetch(`${first.url}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+      expect(await first.stop("SIGTERM")).toBe(0);
+      expect(first.output()).toContain("SIGTERM received");
 
-    const database = await openDatabase({
-      engine: "pglite",
-      dataDir: path.join(dataDir, "pglite"),
-    });
-    await database.db.insert(users).values({ email: "kept@example.com" });
-    await database.close();
+      const database = await openDatabase({
+        engine: "pglite",
+        dataDir: path.join(dataDir, "pglite"),
+      });
+      await database.db.insert(users).values({ email: "kept@example.com" });
+      await database.close();
 
-    const second = await runProduct({ DATA_DIR: dataDir });
-    expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
-    expect(await second.stop("SIGINT")).toBe(0);
+      const second = await runProduct({ DATA_DIR: dataDir });
+      expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+      expect(await second.stop("SIGINT")).toBe(0);
 
-    const reopened = await openDatabase({
-      engine: "pglite",
-      dataDir: path.join(dataDir, "pglite"),
-    });
-    try {
-      const rows = await reopened.db.select({ email: users.email }).from(users);
-      expect(rows).toEqual([{ email: "kept@example.com" }]);
-      const migrations = await reopened.db.execute<{ count: number }>(
-        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
-      );
-      expect(migrations.rows[0]?.count).toBeGreaterThan(0);
-    } finally {
-      await reopened.close();
-    }
-  });
+      const reopened = await openDatabase({
+        engine: "pglite",
+        dataDir: path.join(dataDir, "pglite"),
+      });
+      try {
+        const rows = await reopened.db.select({ email: users.email }).from(users);
+        expect(rows).toEqual([{ email: "kept@example.com" }]);
+        const migrations = await reopened.db.execute<{ count: number }>(
+          sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+        );
+        expect(migrations.rows[0]?.count).toBeGreaterThan(0);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     "runs on PostgreSQL when DATABASE_URL is set",

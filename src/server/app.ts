@@ -34,6 +34,7 @@ import { registerOriginGuard } from "./http/origin-guard.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
+import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createAnalyticsAdmin } from "./integrations/google/analytics-admin.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
 import { createGoogleOAuth } from "./integrations/google/google-oauth.js";
@@ -59,6 +60,11 @@ export interface AppDependencies {
   assistantEngine?: AssistantEngine;
   /** How Google calls are retried; tests pass one that does not wait. */
   googleRetryPolicy?: RetryPolicy;
+  /**
+   * The durable job queue; defaults to pg-boss on `database`. The app defines its jobs on it,
+   * starts it when the app is ready and stops it when the app closes.
+   */
+  jobs?: JobQueue;
 }
 
 const minute = 60_000;
@@ -78,6 +84,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });
+
+  const jobs = deps.jobs ?? createJobQueue({ database, logger });
+  // Jobs start once every feature has defined its own, and stop before the database closes.
+  app.addHook("onReady", () => jobs.start());
+  app.addHook("onClose", () => jobs.stop());
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { production: config.nodeEnv === "production" });

@@ -32,7 +32,16 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap liveness probe used by /api/health. */
   ping(): Promise<void>;
+  /**
+   * Plain SQL for a library that brings its own statements (the job queue): parameterised
+   * queries, and parameter-less scripts of several statements, on the app's own connections.
+   */
+  sql: SqlClient;
   close(): Promise<void>;
+}
+
+export interface SqlClient {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export type DatabaseTarget =
@@ -57,7 +66,28 @@ function wrapPglite(client: PGlite): Database {
     ping: async () => {
       await client.query("select 1");
     },
+    sql: pgliteSqlClient(client),
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite's `query` takes one statement, so a parameter-less script goes to `exec` and its rows
+ * are flattened. The script runs inside PGlite's own transaction call, which holds the single
+ * connection until it ends and rolls back on error: a failing script that opened its own BEGIN
+ * can never leave the connection in an aborted transaction for the next caller. (Its inner
+ * BEGIN and COMMIT only draw warnings there.)
+ */
+function pgliteSqlClient(client: PGlite): SqlClient {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows as unknown[] };
+      }
+      const results = await client.transaction((tx) => tx.exec(text));
+      return { rows: results.flatMap((result) => result.rows as unknown[]) };
+    },
   };
 }
 
@@ -74,6 +104,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // node-postgres sends a parameter-less text as a simple query, which may hold several statements.
+    sql: { executeSql: (text, values) => pool.query(text, values) },
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/database.js";
+import { createTestDatabase, type TestDatabase } from "../../../test/test-database.js";
+import { createJobQueue, type JobQueue } from "./job-queue.js";
+
+const logger = pino({ level: "silent" });
+let database: TestDatabase;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  await database.close();
+});
+
+function queueOn(db: Database = database, stopGraceMs = 2_000): JobQueue {
+  const queue = createJobQueue({ database: db, logger, stopGraceMs });
+  queues.push(queue);
+  return queue;
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("the job queue", () => {
+  it("runs a sent job with its data", async () => {
+    const queue = queueOn();
+    const seen: unknown[] = [];
+    const job = queue.define<{ n: number }>({
+      name: "echo",
+      pollingIntervalSeconds: 0.5,
+      run: async (data) => {
+        seen.push(data);
+      },
+    });
+    await queue.start();
+    expect(await job.send({ n: 7 })).toBe(true);
+    await waitFor(() => seen.length === 1);
+    expect(seen).toEqual([{ n: 7 }]);
+    await queue.stop();
+  });
+
+  it("queues a job with the same id once, however often it is sent", async () => {
+    const queue = queueOn();
+    let runs = 0;
+    const job = queue.define<{ key: string }>({
+      name: "once",
+      pollingIntervalSeconds: 0.5,
+      run: async () => {
+        runs += 1;
+      },
+    });
+    await queue.start();
+    const id = randomUUID();
+    const sent = await Promise.all([
+      job.send({ key: "a" }, { id }),
+      job.send({ key: "a" }, { id }),
+    ]);
+    expect(sent.filter(Boolean)).toHaveLength(1);
+    await waitFor(() => runs === 1);
+    expect(await job.send({ key: "a" }, { id })).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(runs).toBe(1);
+    await queue.stop();
+  });
+
+  it("retries a failing run and says when the last attempt comes", async () => {
+    const queue = queueOn();
+    const attempts: { retryCount: number; isLastAttempt: boolean }[] = [];
+    const job = queue.define<object>({
+      name: "flaky",
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      run: async (_data, context) => {
+        attempts.push({ retryCount: context.retryCount, isLastAttempt: context.isLastAttempt });
+        throw new Error("not today");
+      },
+    });
+    await queue.start();
+    await job.send({});
+    await waitFor(() => attempts.length === 3);
+    expect(attempts).toEqual([
+      { retryCount: 0, isLastAttempt: false },
+      { retryCount: 1, isLastAttempt: false },
+      { retryCount: 2, isLastAttempt: true },
+    ]);
+    await queue.stop();
+  });
+
+  it("keeps a schedule once, however many instances define it", async () => {
+    const first = queueOn();
+    const second = queueOn();
+    for (const queue of [first, second])
+      queue.define({ name: "nightly", schedule: "30 3 * * *", run: async () => {} });
+    await first.start();
+    await second.start();
+    const { rows } = await database.sql.executeSql(
+      "select name, cron, timezone from pgboss.schedule where name = $1",
+      ["nightly"],
+    );
+    expect(rows).toEqual([{ name: "nightly", cron: "30 3 * * *", timezone: "UTC" }]);
+    await first.stop();
+    await second.stop();
+  });
+
+  it("refuses a bad name, a second definition and a definition after start", async () => {
+    const queue = queueOn();
+    expect(() => queue.define({ name: "Bad Name", run: async () => {} })).toThrow(/lower-case/);
+    queue.define({ name: "twice", run: async () => {} });
+    expect(() => queue.define({ name: "twice", run: async () => {} })).toThrow(/twice/);
+    await queue.start();
+    expect(() => queue.define({ name: "late", run: async () => {} })).toThrow(/too late/);
+    await queue.stop();
+  });
+
+  it("on stop, tells a running job to stop and hands it back for a retry", async () => {
+    const queue = queueOn(database, 1_000);
+    let started = false;
+    let sawAbort = false;
+    const job = queue.define<object>({
+      name: "long-runner",
+      pollingIntervalSeconds: 0.5,
+      run: async (_data, context) => {
+        started = true;
+        await new Promise<void>((resolve) =>
+          context.signal.addEventListener("abort", () => resolve(), { once: true }),
+        );
+        sawAbort = true;
+        throw new Error("stopping");
+      },
+    });
+    await queue.start();
+    await job.send({});
+    await waitFor(() => started);
+    await queue.stop();
+    expect(sawAbort).toBe(true);
+    const { rows } = await database.sql.executeSql("select state from pgboss.job where name = $1", [
+      "long-runner",
+    ]);
+    expect(rows).toEqual([{ state: "retry" }]);
+  });
+
+  it("with two instances on one database, runs each job exactly once", async () => {
+    // On PostgreSQL the second instance has its own pool, as another server would.
+    const otherDb = database.url
+      ? await openDatabase({ engine: "postgres", url: database.url, poolSize: 3 })
+      : database;
+    try {
+      const runsById = new Map<number, number>();
+      const ranOn = new Set<string>();
+      const instances = [queueOn(database), queueOn(otherDb)];
+      const handles = instances.map((queue, index) =>
+        queue.define<{ n: number }>({
+          name: "shared-work",
+          pollingIntervalSeconds: 0.5,
+          run: async ({ n }) => {
+            runsById.set(n, (runsById.get(n) ?? 0) + 1);
+            ranOn.add(String(index));
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          },
+        }),
+      );
+      for (const queue of instances) await queue.start();
+      for (let n = 0; n < 30; n++) await handles[n % 2]!.send({ n });
+      await waitFor(() => runsById.size === 30, 40_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect([...runsById.values()].every((count) => count === 1)).toBe(true);
+      expect(ranOn.size).toBe(2);
+      for (const queue of instances) await queue.stop();
+    } finally {
+      if (otherDb !== database) await otherDb.close();
+    }
+  });
+});
+
+describe("a restart on PGlite", () => {
+  it("hands a run cut off by a crash back at once, instead of after its timeout", async () => {
+    if (database.engine !== "pglite") return;
+    const crashed = queueOn();
+    let firstStarted = false;
+    const firstJob = crashed.define<object>({
+      name: "cut-off",
+      pollingIntervalSeconds: 0.5,
+      // Never finishes: the process "dies" with this run active.
+      run: () => {
+        firstStarted = true;
+        return new Promise(() => {});
+      },
+    });
+    await crashed.start();
+    await firstJob.send({});
+    await waitFor(() => firstStarted);
+
+    // The "dead" instance's only worker is stuck in that run, so it never fetches again.
+    const restarted = queueOn();
+    const retries: number[] = [];
+    restarted.define<object>({
+      name: "cut-off",
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      run: async (_data, context) => {
+        retries.push(context.retryCount);
+      },
+    });
+    await restarted.start();
+    await waitFor(() => retries.length === 1, 10_000);
+    expect(retries).toEqual([1]);
+    await restarted.stop();
+    await crashed.stop();
+  });
+});
