@@ -67,6 +67,24 @@ describe("apiRequest", () => {
     await expect(apiRequest("/api/auth/user", { on401: "return-null" })).resolves.toBeNull();
   });
 
+  it("reads every response body to its end, even a 401 it answers with null", async () => {
+    const answers: Response[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        const response = new Response('{"error":"Sign in first"}', { status: 401 });
+        answers.push(response);
+        return response;
+      }),
+    );
+
+    await expect(apiRequest("/api/auth/user", { on401: "return-null" })).resolves.toBeNull();
+    await expect(apiRequest("/api/auth/user")).rejects.toThrow("401");
+
+    expect(answers).toHaveLength(2);
+    for (const response of answers) expect(response.bodyUsed).toBe(true);
+  });
+
   it("still throws other failures when 401 yields null", async () => {
     respondWith("boom", { status: 500, statusText: "Internal Server Error" });
 

@@ -69,9 +69,11 @@ export async function apiRequest<T>(
     signal: signal ?? null,
   });
 
+  // Every body is read to its end, even one we ignore: an unread body keeps its connection
+  // busy, and the page never reaches network idle (browser tools and crawlers wait on that).
+  const text = await response.text();
   if (response.status === 401 && on401 === "return-null") return null;
 
-  const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
 
   // 204 No Content and empty 200s are legitimate answers to DELETE and friends.
