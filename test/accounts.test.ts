@@ -407,7 +407,7 @@ describe("GET /api/logout", () => {
     const logout = await inject({
       method: "GET",
       url: "/api/logout",
-      headers: { cookie: oldCookie },
+      headers: { cookie: oldCookie, "sec-fetch-site": "same-origin" },
     });
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toBe("/");
@@ -434,6 +434,43 @@ describe("GET /api/logout", () => {
       (await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: jar.header() } }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it("without Fetch Metadata, needs a Referer of our own origin; never runs on HEAD", async () => {
+    const jar = await signInWithEmailLink(harness, freshEmail("old.browser"));
+    const signedIn = async () =>
+      (await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: jar.header() } }))
+        .statusCode === 200;
+    for (const headers of [
+      {},
+      { referer: "https://evil.example/page" },
+      { referer: "http://localhost:5999.evil.example/" },
+      { referer: "not a url" },
+      { "sec-fetch-site": "same-site" },
+    ]) {
+      const refused = await inject({
+        method: "GET",
+        url: "/api/logout",
+        headers: { cookie: jar.header(), ...headers },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(await signedIn()).toBe(true);
+    }
+    const head = await inject({
+      method: "HEAD",
+      url: "/api/logout",
+      headers: { cookie: jar.header(), "sec-fetch-site": "same-origin" },
+    });
+    expect(head.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await signedIn()).toBe(true);
+
+    const fromOurPage = await inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: { cookie: jar.header(), referer: `${appUrl}/dashboard` },
+    });
+    expect(fromOurPage.statusCode).toBe(302);
+    expect(await signedIn()).toBe(false);
   });
 });
 

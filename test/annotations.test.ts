@@ -162,7 +162,11 @@ describe("connecting Google Analytics", () => {
 
   it("disconnects: revokes at Google and forgets the tokens", async () => {
     const who = await person("freemium");
-    const response = await get(who.jar, "/api/google/disconnect");
+    const response = await inject({
+      method: "GET",
+      url: "/api/google/disconnect",
+      headers: { cookie: who.jar.header(), "sec-fetch-site": "same-origin" },
+    });
     expect(response.json()).toEqual({ connected: false });
     expect((await get(who.jar, "/api/google/status")).json().connected).toBe(false);
     const [row] = await harness.database.db.select().from(users).where(eq(users.email, who.email));
@@ -173,6 +177,32 @@ describe("connecting Google Analytics", () => {
       headers: { cookie: who.jar.header(), "sec-fetch-site": "cross-site" },
     });
     expect(crossSite.statusCode).toBe(403);
+  });
+
+  it("never disconnects on HEAD, nor on a GET without Fetch Metadata or our Referer", async () => {
+    const who = await person("freemium");
+    const connected = async () => (await get(who.jar, "/api/google/status")).json().connected;
+    for (const [method, headers] of [
+      ["HEAD", {}],
+      ["HEAD", { "sec-fetch-site": "same-origin" }],
+      ["GET", {}],
+      ["GET", { referer: "https://attacker.example/" }],
+    ] as const) {
+      const response = await inject({
+        method,
+        url: "/api/google/disconnect",
+        headers: { cookie: who.jar.header(), ...headers },
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await connected()).toBe(true);
+    }
+    const fromOurPage = await inject({
+      method: "GET",
+      url: "/api/google/disconnect",
+      headers: { cookie: who.jar.header(), referer: `${appUrl}/dashboard?mode=property` },
+    });
+    expect(fromOurPage.statusCode).toBe(200);
+    expect(await connected()).toBe(false);
   });
 
   it("marks the connection disconnected when Google rejects the refresh token", async () => {

@@ -5,34 +5,61 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const foreignOriginMessage = "This request must come from the Tidemark app itself.";
 
-/**
- * For the few GET endpoints that change state because the spec makes them navigations or plain
- * fetches (logout, disconnect): browsers label a request started by another site, and such a
- * request is refused.
- */
-export function refuseCrossSite(request: FastifyRequest): void {
-  const site = request.headers["sec-fetch-site"];
-  if (site === "cross-site" || site === "same-site")
-    throw new HttpError(403, foreignOriginMessage, "forbidden_origin");
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes state because the product makes it a navigation or a plain fetch
+     * (logout, disconnect). It gets the same-origin checks a POST gets, and never runs on HEAD.
+     */
+    changesState?: boolean;
+  }
 }
+
+/** Route options for a GET that changes state: no automatic HEAD twin, same-origin checks on. */
+export const stateChangingGet = { exposeHeadRoute: false, config: { changesState: true } } as const;
 
 /**
  * Cross-site request forgery defence: a state-changing request must come from a page of our own
  * origin. Browsers always send Origin on cross-origin and non-GET fetches; a missing Origin is
  * refused too, since every legitimate caller of these endpoints is our own web app.
+ *
+ * GETs marked `changesState` are navigations, which carry no Origin: browsers label where they
+ * came from with Fetch Metadata (another site, or a sibling subdomain, is refused); a browser that
+ * sends none must show a Referer of our own origin instead.
  */
 export function registerOriginGuard(
   app: FastifyInstance,
   options: { trustedOrigins: string[] },
 ): void {
   const trusted = new Set(options.trustedOrigins.map((origin) => new URL(origin).origin));
+  const refuse = () => new HttpError(403, foreignOriginMessage, "forbidden_origin");
+
   app.addHook("onRequest", (request, _reply, done) => {
     // Unknown paths change nothing and get their plain 404.
-    if (safeMethods.has(request.method) || request.is404) return done();
-    const origin = request.headers.origin;
-    if (!origin || origin === "null" || !trusted.has(origin)) {
-      return done(new HttpError(403, foreignOriginMessage, "forbidden_origin"));
+    if (request.is404) return done();
+    if (safeMethods.has(request.method)) {
+      if (!request.routeOptions.config?.changesState) return done();
+      if (request.method !== "GET") {
+        return done(new HttpError(405, "Use GET for this address.", "method_not_allowed"));
+      }
+      return done(sameSiteNavigation(request, trusted) ? undefined : refuse());
     }
+    const origin = request.headers.origin;
+    if (!origin || origin === "null" || !trusted.has(origin)) return done(refuse());
     done();
   });
+}
+
+function sameSiteNavigation(request: FastifyRequest, trusted: Set<string>): boolean {
+  const site = request.headers["sec-fetch-site"];
+  // "none": the person typed the address or used a bookmark themselves.
+  if (site === "same-origin" || site === "none") return true;
+  if (site !== undefined) return false;
+  const referer = request.headers.referer;
+  if (!referer) return false;
+  try {
+    return trusted.has(new URL(referer).origin);
+  } catch {
+    return false;
+  }
 }

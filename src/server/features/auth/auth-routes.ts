@@ -6,7 +6,7 @@ import {
   type LookupResponse,
 } from "../../../shared/contracts/auth.js";
 import { HttpError } from "../../http/http-error.js";
-import { refuseCrossSite } from "../../http/origin-guard.js";
+import { stateChangingGet } from "../../http/origin-guard.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { SubscriptionService } from "../users/subscription-service.js";
@@ -55,9 +55,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
     return reply.redirect(url, 302);
   });
 
-  // A navigation: ends the session, clears the cookie and lands on the landing page.
-  app.get("/api/logout", async (request, reply) => {
-    refuseCrossSite(request);
+  // A navigation: ends the session, clears the cookie and lands on the landing page. The origin
+  // guard holds it to same-origin like a POST.
+  app.get("/api/logout", stateChangingGet, async (request, reply) => {
     const response = await deps.auth.api.signOut({
       headers: fromNodeHeaders(request.headers),
       asResponse: true,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readCookie, serializeCookie } from "../../http/cookies.js";
-import { refuseCrossSite } from "../../http/origin-guard.js";
+import { stateChangingGet } from "../../http/origin-guard.js";
 import type { GoogleConnectionService } from "./google-connection-service.js";
 
 const pendingCookie = "tidemark.google_oauth";
@@ -61,13 +61,12 @@ export async function googleConnectionRoutes(
 
   app.get("/api/google/status", async (request) => connections.status(await request.requireUser()));
 
-  // The spec calls this with GET; a GET that changes state must not be triggered from another site.
+  // The spec calls this with GET; the origin guard holds it to same-origin like a POST.
   const disconnect = async (request: FastifyRequest) => {
-    refuseCrossSite(request);
     await connections.disconnect(await request.requireUser());
     return { connected: false };
   };
-  app.get("/api/google/disconnect", disconnect);
+  app.get("/api/google/disconnect", stateChangingGet, disconnect);
   app.post("/api/google/disconnect", disconnect);
 }
 
