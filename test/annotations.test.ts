@@ -323,7 +323,7 @@ describe("annotations", () => {
     expect(annotations.find((a) => a.systemGenerated)!.color).toBe("ORANGE");
   });
 
-  it("lists an annotation made in Google Analytics over several days with its last day", async () => {
+  it("lists an annotation made in Google Analytics over several days in Google's shape", async () => {
     const who = await person("freemium");
     const google = await mintTokens(harness.sandbox.url, {
       email: who.email,
@@ -357,7 +357,10 @@ describe("annotations", () => {
       title: "Spring campaign",
       description: "",
       annotationDate: { year: 2025, month: 3, day: 1 },
-      annotationEndDate: { year: 2025, month: 3, day: 14 },
+      annotationDateRange: {
+        startDate: { year: 2025, month: 3, day: 1 },
+        endDate: { year: 2025, month: 3, day: 14 },
+      },
       color: "GREEN",
       dateAdded: null,
       categoryId: null,

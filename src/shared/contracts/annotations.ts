@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { annotationColors, type AnnotationColor } from "../annotation-colors.js";
-import { isRealDate, type CalendarDate } from "../calendar-date.js";
+import { compareDates, isRealDate, type CalendarDate } from "../calendar-date.js";
 import { cleanText } from "./clean-text.js";
 
 export const annotationTitleMaxLength = 100;
@@ -26,6 +26,18 @@ export const calendarDate = z
   )
   .refine(isRealDate, "That date does not exist");
 
+/** Google's DateRange: both days inclusive, the end on or after the start. */
+export const annotationDateRange = z
+  .strictObject(
+    { startDate: calendarDate, endDate: calendarDate },
+    { message: "Choose a start and an end date" },
+  )
+  .refine((range) => compareDates(range.endDate, range.startDate) >= 0, {
+    message: "The end date must be on or after the start date",
+    path: ["endDate"],
+  });
+export type AnnotationDateRange = z.infer<typeof annotationDateRange>;
+
 export const annotationTitle = cleanText({
   label: "Title",
   maxLength: annotationTitleMaxLength,
@@ -43,13 +55,26 @@ const color = z.enum(annotationColors, {
 });
 const categoryId = z.uuid({ message: "That is not a valid category" });
 
-export const createAnnotationRequest = z.strictObject({
-  title,
-  description: description.optional(),
-  annotationDate: calendarDate,
-  color: color.optional(),
-  categoryId: categoryId.optional(),
-});
+/** As at Google, an annotation marks one day or one range of days: exactly one of the two. */
+const bothTargetsMessage = "Give either a date or a date range, not both";
+
+export const createAnnotationRequest = z
+  .strictObject({
+    title,
+    description: description.optional(),
+    annotationDate: calendarDate.optional(),
+    annotationDateRange: annotationDateRange.optional(),
+    color: color.optional(),
+    categoryId: categoryId.optional(),
+  })
+  .refine((body) => body.annotationDate !== undefined || body.annotationDateRange !== undefined, {
+    message: "Choose a date",
+    path: ["annotationDate"],
+  })
+  .refine((body) => body.annotationDate === undefined || body.annotationDateRange === undefined, {
+    message: bothTargetsMessage,
+    path: ["annotationDateRange"],
+  });
 export type CreateAnnotationRequest = z.infer<typeof createAnnotationRequest>;
 
 export const updateAnnotationRequest = z
@@ -57,10 +82,15 @@ export const updateAnnotationRequest = z
     title: title.optional(),
     description: description.optional(),
     annotationDate: calendarDate.optional(),
+    annotationDateRange: annotationDateRange.optional(),
     color: color.optional(),
     categoryId: categoryId.nullable().optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), "Nothing to change");
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "Nothing to change")
+  .refine((body) => body.annotationDate === undefined || body.annotationDateRange === undefined, {
+    message: bothTargetsMessage,
+    path: ["annotationDateRange"],
+  });
 export type UpdateAnnotationRequest = z.infer<typeof updateAnnotationRequest>;
 
 /** An annotation as the web app and the assistant see it. */
@@ -70,10 +100,10 @@ export interface Annotation {
   name: string;
   title: string;
   description: string;
-  /** The day it marks; for a date range, its first day. */
+  /** The day it marks; for a date range, its first day (so lists sort and filter by the start). */
   annotationDate: CalendarDate;
-  /** Present when the annotation spans several days. */
-  annotationEndDate?: CalendarDate;
+  /** Present, in Google's shape, when the annotation marks a range of days (both inclusive). */
+  annotationDateRange?: AnnotationDateRange;
   color: AnnotationColor | "ORANGE";
   /** When it was added through Tidemark (ISO 8601); null for annotations made elsewhere. */
   dateAdded: string | null;
@@ -84,4 +114,14 @@ export interface Annotation {
 
 export interface AnnotationListResponse {
   reportingDataAnnotations: Annotation[];
+}
+
+/** The first and last day an annotation covers (the same day for a single-day annotation). */
+export function annotationSpan(
+  annotation: Pick<Annotation, "annotationDate" | "annotationDateRange">,
+): { start: CalendarDate; end: CalendarDate } {
+  const range = annotation.annotationDateRange;
+  return range
+    ? { start: range.startDate, end: range.endDate }
+    : { start: annotation.annotationDate, end: annotation.annotationDate };
 }

@@ -39,7 +39,11 @@ const annotationListJson = {
           title: { type: "string" },
           description: { type: "string" },
           annotationDate: calendarDateJson,
-          annotationEndDate: calendarDateJson,
+          annotationDateRange: {
+            type: "object",
+            properties: { startDate: calendarDateJson, endDate: calendarDateJson },
+            required: ["startDate", "endDate"],
+          },
           color: { type: "string" },
           dateAdded: { type: ["string", "null"] },
           categoryId: { type: ["string", "null"] },

@@ -5,7 +5,11 @@ import type {
   GoogleAnnotationInput,
 } from "../../integrations/google/analytics-admin.js";
 import { defaultAnnotationColor, isAnnotationColor } from "../../../shared/annotation-colors.js";
-import { compareDates, latestTodayAnywhere } from "../../../shared/calendar-date.js";
+import {
+  compareDates,
+  latestTodayAnywhere,
+  type CalendarDate,
+} from "../../../shared/calendar-date.js";
 import {
   createAnnotationRequest,
   updateAnnotationRequest,
@@ -89,7 +93,10 @@ export function createAnnotationsService(deps: {
     ): Promise<Annotation> {
       const input = parseInput(createAnnotationRequest, request);
       await properties.requireAllowed(user, propertyId);
-      if (compareDates(input.annotationDate, latestTodayAnywhere(now())) > 0) {
+      const target = targetOf(input);
+      // A range may run on past today (a sale that ends next week); it may not start after it.
+      const start = target.annotationDate ?? target.annotationDateRange!.startDate;
+      if (compareDates(start, latestTodayAnywhere(now())) > 0) {
         throw new HttpError(400, "Annotations cannot be created for future dates.", "future_date");
       }
       await requireCategory(user, input.categoryId);
@@ -97,7 +104,7 @@ export function createAnnotationsService(deps: {
         title: input.title,
         ...(input.description ? { description: input.description } : {}),
         color: input.color ?? defaultAnnotationColor,
-        annotationDate: input.annotationDate,
+        ...target,
       };
 
       const day = startOfUtcDay(now());
@@ -154,7 +161,9 @@ export function createAnnotationsService(deps: {
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.color !== undefined ? { color: input.color } : {}),
-        ...(input.annotationDate !== undefined ? { annotationDate: input.annotationDate } : {}),
+        ...(input.annotationDate !== undefined || input.annotationDateRange !== undefined
+          ? targetOf(input)
+          : {}),
       };
       const hasGoogleChanges = Object.keys(changes).length > 0;
       // A category-only change touches nothing in Google, but the annotation must still exist.
@@ -235,14 +244,32 @@ function annotationIdOf(annotation: GoogleAnnotation): string {
   return annotation.name.slice(annotation.name.lastIndexOf("/") + 1);
 }
 
+/**
+ * The Google target of a request: a range whose two ends are the same day is sent as that day,
+ * so an annotation of one day looks the same however it was entered.
+ */
+function targetOf(input: {
+  annotationDate?: CalendarDate;
+  annotationDateRange?: { startDate: CalendarDate; endDate: CalendarDate };
+}): Pick<GoogleAnnotationInput, "annotationDate" | "annotationDateRange"> {
+  const range = input.annotationDateRange;
+  if (range && compareDates(range.startDate, range.endDate) !== 0)
+    return { annotationDateRange: range };
+  return { annotationDate: range?.startDate ?? input.annotationDate! };
+}
+
+function sameDay(a: CalendarDate | undefined, b: CalendarDate | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : compareDates(a, b) === 0;
+}
+
 function sameAnnotation(candidate: GoogleAnnotation, body: GoogleAnnotationInput): boolean {
   return (
     candidate.title === body.title &&
     (candidate.description ?? "") === (body.description ?? "") &&
     candidate.color === body.color &&
-    candidate.annotationDate !== undefined &&
-    body.annotationDate !== undefined &&
-    compareDates(candidate.annotationDate, body.annotationDate) === 0
+    sameDay(candidate.annotationDate, body.annotationDate) &&
+    sameDay(candidate.annotationDateRange?.startDate, body.annotationDateRange?.startDate) &&
+    sameDay(candidate.annotationDateRange?.endDate, body.annotationDateRange?.endDate)
   );
 }
 
@@ -259,7 +286,9 @@ function toAnnotation(
     title: annotation.title,
     description: annotation.description ?? "",
     annotationDate: start,
-    ...(range ? { annotationEndDate: range.endDate } : {}),
+    ...(range
+      ? { annotationDateRange: { startDate: range.startDate, endDate: range.endDate } }
+      : {}),
     color:
       isAnnotationColor(annotation.color) || annotation.color === "ORANGE"
         ? annotation.color

@@ -17,7 +17,9 @@ export interface GoogleAnnotationInput {
   title?: string;
   description?: string;
   color?: string;
+  /** One of the two targets; sending one clears the other at Google (a oneof). */
   annotationDate?: CalendarDate;
+  annotationDateRange?: { startDate: CalendarDate; endDate: CalendarDate };
 }
 
 export interface GooglePropertySummary {
@@ -58,6 +60,7 @@ const maskPaths: Record<keyof GoogleAnnotationInput, string> = {
   description: "description",
   color: "color",
   annotationDate: "annotation_date",
+  annotationDateRange: "annotation_date_range",
 };
 
 interface AccountSummariesPage {

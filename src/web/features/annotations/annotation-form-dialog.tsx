@@ -12,12 +12,19 @@ import {
   annotationColorSwatches,
   isAnnotationColor,
 } from "../../../shared/annotation-colors";
-import { toIsoDate } from "../../../shared/calendar-date";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { localTodayIso, parseIsoDate } from "./annotation-format";
+import {
+  AnnotationDateFields,
+  changedTarget,
+  dateFieldsOf,
+  dateFieldsProblem,
+  targetOfDateFields,
+  type DateFieldValues,
+} from "./annotation-date-fields";
+import { localTodayIso } from "./annotation-format";
 
 /** The shared contract's first complaint about one field, so the form says what the server would. */
 function problemOf(field: typeof annotationTitle | typeof annotationDescription, value: string) {
@@ -25,7 +32,7 @@ function problemOf(field: typeof annotationTitle | typeof annotationDescription,
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-export const futureDateHint = "Annotations cannot be created for future dates";
+export { futureDateHint } from "./annotation-date-fields";
 
 const fieldClass =
   "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 sm:text-sm";
@@ -33,26 +40,40 @@ const fieldClass =
 interface FormValues {
   title: string;
   description: string;
-  date: string;
+  dates: DateFieldValues;
   color: string;
 }
 
-function initialValues(annotation: Annotation | undefined): FormValues {
-  if (!annotation) return { title: "", description: "", date: localTodayIso(), color: "" };
+/** What a new annotation starts from, e.g. a day picked on the chart with a draft title. */
+export interface AnnotationDraft {
+  title?: string;
+  /** YYYY-MM-DD */
+  date?: string;
+}
+
+function initialValues(annotation: Annotation | undefined, draft?: AnnotationDraft): FormValues {
+  if (!annotation) {
+    return {
+      title: draft?.title ?? "",
+      description: "",
+      dates: dateFieldsOf(undefined, draft?.date ?? localTodayIso()),
+      color: "",
+    };
+  }
   return {
     title: annotation.title,
     description: annotation.description,
-    date: toIsoDate(annotation.annotationDate),
+    dates: dateFieldsOf(annotation, localTodayIso()),
     color: isAnnotationColor(annotation.color) ? annotation.color : "",
   };
 }
 
-/** Spec §5: description only if non-blank; colour only if chosen; the date as numbers. */
+/** Spec §5: description only if non-blank; colour only if chosen; the dates as numbers. */
 export function createRequestOf(values: FormValues): CreateAnnotationRequest | null {
-  const annotationDate = parseIsoDate(values.date);
+  const target = targetOfDateFields(values.dates);
   const title = values.title.trim();
-  if (!title || !annotationDate) return null;
-  const request: CreateAnnotationRequest = { title, annotationDate };
+  if (!title || !target) return null;
+  const request: CreateAnnotationRequest = { title, ...target };
   if (values.description.trim()) request.description = values.description.trim();
   if (isAnnotationColor(values.color)) request.color = values.color;
   return request;
@@ -63,21 +84,25 @@ export function updateRequestOf(
   values: FormValues,
   original: Annotation,
 ): UpdateAnnotationRequest | null {
-  const annotationDate = parseIsoDate(values.date);
   const title = values.title.trim();
-  if (!title || !annotationDate) return null;
+  if (!title || !targetOfDateFields(values.dates)) return null;
   const changes: UpdateAnnotationRequest = {};
   if (title !== original.title) changes.title = title;
   if (values.description.trim() !== original.description.trim())
     changes.description = values.description.trim();
-  if (values.date !== toIsoDate(original.annotationDate)) changes.annotationDate = annotationDate;
+  Object.assign(changes, changedTarget(values.dates, original));
   if (isAnnotationColor(values.color) && values.color !== original.color)
     changes.color = values.color;
   return changes;
 }
 
 type FormDialogProps =
-  | { mode: "create"; annotation?: undefined; onCreate: (request: CreateAnnotationRequest) => void }
+  | {
+      mode: "create";
+      annotation?: undefined;
+      draft?: AnnotationDraft;
+      onCreate: (request: CreateAnnotationRequest) => void;
+    }
   | { mode: "edit"; annotation: Annotation; onUpdate: (changes: UpdateAnnotationRequest) => void };
 
 /**
@@ -92,15 +117,15 @@ export function AnnotationFormDialog(
   },
 ) {
   const { mode, annotation, open, onOpenChange, pending } = props;
-  const [values, setValues] = useState(() => initialValues(annotation));
+  const [values, setValues] = useState(() =>
+    initialValues(annotation, props.mode === "create" ? props.draft : undefined),
+  );
   const [titleTouched, setTitleTouched] = useState(false);
   const ids = {
     title: useId(),
     titleError: useId(),
     description: useId(),
     descriptionError: useId(),
-    date: useId(),
-    hint: useId(),
     color: useId(),
   };
   const isCreate = mode === "create";
@@ -116,7 +141,7 @@ export function AnnotationFormDialog(
       ? null
       : problemOf(annotationDescription, values.description);
   const textInvalid = titleProblem !== null || descriptionProblem !== null;
-  const dateInvalid = parseIsoDate(values.date) === null || (isCreate && values.date > today);
+  const dateInvalid = dateFieldsProblem(values.dates, { isCreate, today }) !== null;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -192,25 +217,13 @@ export function AnnotationFormDialog(
             </p>
           ) : null}
         </div>
+        <AnnotationDateFields
+          values={values.dates}
+          onChange={(dates) => set("dates", dates)}
+          isCreate={isCreate}
+          today={today}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.date}>Date</Label>
-            <Input
-              id={ids.date}
-              type="date"
-              required
-              value={values.date}
-              max={isCreate ? today : undefined}
-              aria-describedby={isCreate ? ids.hint : undefined}
-              aria-invalid={dateInvalid ? true : undefined}
-              onChange={(event) => set("date", event.target.value)}
-            />
-            {isCreate ? (
-              <p id={ids.hint} className="text-xs text-muted-foreground">
-                {futureDateHint}
-              </p>
-            ) : null}
-          </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={ids.color}>Color</Label>
             <select

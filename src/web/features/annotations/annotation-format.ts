@@ -2,14 +2,33 @@ import type { Annotation } from "../../../shared/contracts/annotations";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date";
 
-/** Spec §5: dates show as YYYY-MM-DD; a range as its first and last day. */
+const monthDay = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const monthDayYear = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const utcDate = ({ year, month, day }: CalendarDate) => new Date(Date.UTC(year, month - 1, day));
+
+/** 'Nov 3 – Nov 10, 2026'; the year is repeated only when the range crosses one. */
+export function formatDateRange(start: CalendarDate, end: CalendarDate): string {
+  const first = start.year === end.year ? monthDay : monthDayYear;
+  return `${first.format(utcDate(start))} – ${monthDayYear.format(utcDate(end))}`;
+}
+
+/** A single day shows as YYYY-MM-DD; a range as its first and last day, 'Nov 3 – Nov 10, 2026'. */
 export function formatAnnotationDate(
-  annotation: Pick<Annotation, "annotationDate" | "annotationEndDate">,
+  annotation: Pick<Annotation, "annotationDate" | "annotationDateRange">,
 ): string {
-  const start = toIsoDate(annotation.annotationDate);
-  return annotation.annotationEndDate
-    ? `${start} – ${toIsoDate(annotation.annotationEndDate)}`
-    : start;
+  const range = annotation.annotationDateRange;
+  return range
+    ? formatDateRange(range.startDate, range.endDate)
+    : toIsoDate(annotation.annotationDate);
 }
 
 const shortUsDate = new Intl.DateTimeFormat("en-US", {

@@ -1,0 +1,179 @@
+import "../../test-support/setup-dom-tests";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Annotation } from "../../../shared/contracts/annotations";
+import { endBeforeStartMessage } from "./annotation-date-fields";
+import { formatAnnotationDate, formatDateRange, localTodayIso } from "./annotation-format";
+import { AnnotationFormDialog } from "./annotation-form-dialog";
+import { AnnotationsTable } from "./annotations-table";
+
+const range: Annotation = {
+  annotationId: "r1",
+  name: "properties/123/reportingDataAnnotations/r1",
+  title: "Autumn sale",
+  description: "",
+  annotationDate: { year: 2026, month: 11, day: 3 },
+  annotationDateRange: {
+    startDate: { year: 2026, month: 11, day: 3 },
+    endDate: { year: 2026, month: 11, day: 10 },
+  },
+  color: "GREEN",
+  dateAdded: null,
+  categoryId: null,
+  systemGenerated: false,
+};
+
+describe("date-range formatting", () => {
+  it("shows a range as its first and last day, with the year once", () => {
+    expect(formatAnnotationDate(range)).toBe("Nov 3 – Nov 10, 2026");
+    expect(
+      formatDateRange({ year: 2025, month: 12, day: 28 }, { year: 2026, month: 1, day: 3 }),
+    ).toBe("Dec 28, 2025 – Jan 3, 2026");
+    expect(formatAnnotationDate({ annotationDate: { year: 2026, month: 11, day: 3 } })).toBe(
+      "2026-11-03",
+    );
+  });
+
+  it("sorts ranges in the table by their first day", async () => {
+    const later = {
+      ...range,
+      annotationId: "d1",
+      title: "Single day",
+      annotationDate: { year: 2026, month: 11, day: 5 },
+      annotationDateRange: undefined,
+    };
+    render(
+      <AnnotationsTable
+        annotations={[later, range]}
+        canEdit
+        canDelete
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
+    const titles = () =>
+      screen
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => within(row).getAllByRole("cell")[2]!.textContent);
+    expect(titles()).toEqual(["Single day", "Autumn sale"]);
+    expect(screen.getByText("Nov 3 – Nov 10, 2026")).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Date" }));
+    expect(titles()).toEqual(["Autumn sale", "Single day"]);
+  });
+});
+
+describe("the dialogs' date fields", () => {
+  it("creates a range, refusing an end before the start", async () => {
+    const onCreate = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <AnnotationFormDialog
+        mode="create"
+        open
+        onOpenChange={vi.fn()}
+        pending={false}
+        draft={{ title: "Spike in sessions", date: "2026-11-03" }}
+        onCreate={onCreate}
+      />,
+    );
+    const dialog = within(screen.getByRole("dialog", { name: "Create New Annotation" }));
+    expect(dialog.getByLabelText("Title")).toHaveValue("Spike in sessions");
+    expect(dialog.getByLabelText("Date")).toHaveValue("2026-11-03");
+
+    await user.click(dialog.getByRole("radio", { name: "Date range" }));
+    const start = dialog.getByLabelText("Start date");
+    const end = dialog.getByLabelText("End date");
+    expect(start).toHaveValue("2026-11-03");
+    expect(start).toHaveAttribute("max", localTodayIso());
+    expect(end).not.toHaveAttribute("max");
+    expect(end).toHaveAttribute("min", "2026-11-03");
+
+    await user.clear(end);
+    await user.type(end, "2026-11-01");
+    expect(dialog.getByText(endBeforeStartMessage)).toBeInTheDocument();
+    expect(end).toHaveAttribute("aria-invalid", "true");
+    const submit = dialog.getByRole("button", { name: "Create Annotation" });
+    expect(submit).toBeDisabled();
+
+    await user.clear(end);
+    await user.type(end, "2026-11-10");
+    expect(dialog.queryByText(endBeforeStartMessage)).not.toBeInTheDocument();
+    await user.click(submit);
+    expect(onCreate).toHaveBeenCalledWith({
+      title: "Spike in sessions",
+      annotationDateRange: {
+        startDate: { year: 2026, month: 11, day: 3 },
+        endDate: { year: 2026, month: 11, day: 10 },
+      },
+    });
+  });
+
+  it("refuses a new annotation that starts after today", async () => {
+    const user = userEvent.setup();
+    render(
+      <AnnotationFormDialog
+        mode="create"
+        open
+        onOpenChange={vi.fn()}
+        pending={false}
+        draft={{ title: "Next year", date: "2999-01-01" }}
+        onCreate={vi.fn()}
+      />,
+    );
+    const dialog = within(screen.getByRole("dialog"));
+    expect(dialog.getByLabelText("Date")).toHaveAttribute("aria-invalid", "true");
+    expect(dialog.getByRole("button", { name: "Create Annotation" })).toBeDisabled();
+    await user.click(dialog.getByRole("radio", { name: "Date range" }));
+    expect(dialog.getByRole("button", { name: "Create Annotation" })).toBeDisabled();
+  });
+
+  it("edits a range into another range, and into a single day, sending only the dates", async () => {
+    const onUpdate = vi.fn();
+    const user = userEvent.setup();
+    const { unmount } = render(
+      <AnnotationFormDialog
+        mode="edit"
+        annotation={range}
+        open
+        onOpenChange={vi.fn()}
+        pending={false}
+        onUpdate={onUpdate}
+      />,
+    );
+    let dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    expect(dialog.getByRole("radio", { name: "Date range" })).toBeChecked();
+    const end = dialog.getByLabelText("End date");
+    expect(end).toHaveValue("2026-11-10");
+    await user.clear(end);
+    await user.type(end, "2026-11-12");
+    await user.click(dialog.getByRole("button", { name: "Update Annotation" }));
+    expect(onUpdate).toHaveBeenLastCalledWith({
+      annotationDateRange: {
+        startDate: { year: 2026, month: 11, day: 3 },
+        endDate: { year: 2026, month: 11, day: 12 },
+      },
+    });
+    unmount();
+
+    const onOpenChange = vi.fn();
+    render(
+      <AnnotationFormDialog
+        mode="edit"
+        annotation={range}
+        open
+        onOpenChange={onOpenChange}
+        pending={false}
+        onUpdate={onUpdate}
+      />,
+    );
+    dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    await user.click(dialog.getByRole("radio", { name: "Single day" }));
+    await user.click(dialog.getByRole("button", { name: "Update Annotation" }));
+    expect(onUpdate).toHaveBeenLastCalledWith({
+      annotationDate: { year: 2026, month: 11, day: 3 },
+    });
+    expect(onUpdate).toHaveBeenCalledTimes(2);
+  });
+});
