@@ -615,16 +615,20 @@ describe("the service other features call", () => {
     const categories = service();
 
     expect(await categories.requireUsable(user, mine.id)).toEqual(mine);
+    // A category named in a request that is not the person's makes the request bad (a 400).
     await expect(categories.requireUsable(user, theirs.id)).rejects.toMatchObject({
-      statusCode: 400,
+      fromInput: true,
       code: "category_not_found",
     });
     await expect(categories.requireUsable(user, "nope")).rejects.toMatchObject({
-      statusCode: 400,
+      fromInput: true,
     });
     await expect(
       categories.requireUsable({ ...user, subscriptionTier: "freemium" }, mine.id),
-    ).rejects.toMatchObject({ statusCode: 403, message: premiumFeatureMessages.categories });
+    ).rejects.toMatchObject({
+      code: "premium_required",
+      message: premiumFeatureMessages.categories,
+    });
   });
 
   it("records an annotation without its category when the category vanished after the check", async () => {

@@ -7,7 +7,7 @@ import { createTestDatabase } from "../../test/test-database.js";
 import { testConfig } from "../../test/test-config.js";
 import { buildApp } from "./app.js";
 import type { Database } from "./db/database.js";
-import { HttpError } from "./http/http-error.js";
+import { AppError } from "./app-error.js";
 import { sandboxGoogleEndpoints } from "./integrations/google/google-endpoints.js";
 
 /** These tests never reach Google; sign-in has its own tests against the sandbox in test/. */
@@ -119,7 +119,7 @@ describe("errors", () => {
       throw new Error("connection string postgres://secret@db leaked");
     });
     probe.get("/api/probe/refused", async () => {
-      throw new HttpError(403, "Editing annotations is a Premium feature.", "premium_required");
+      throw new AppError("premium_required", "Editing annotations is a Premium feature.");
     });
     probe.post("/api/probe/echo", async (request) => request.body);
   });

@@ -1,25 +1,64 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { HttpError, type ErrorBody } from "./http-error.js";
+import { errorMessages, type ErrorBody, type ErrorCode } from "../../shared/contracts/errors.js";
+import { AppError } from "../app-error.js";
 
-const internalErrorMessage = "Something went wrong on our side. Please try again.";
+/** The HTTP status of each refusal: the one place where the error vocabulary meets HTTP. */
+export const statusOfError: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  forbidden_origin: 403,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  sign_in_refused: 400,
+  premium_required: 403,
+  premium_not_available: 403,
+  property_required: 400,
+  property_not_saved: 403,
+  property_not_found: 404,
+  property_locked: 403,
+  property_quota: 403,
+  property_unreachable: 403,
+  annotation_not_found: 404,
+  system_generated: 403,
+  future_date: 400,
+  daily_limit: 429,
+  category_not_found: 404,
+  category_limit: 409,
+  category_name_taken: 409,
+  chat_not_found: 404,
+  assistant_daily_limit: 429,
+  ambiguous: 409,
+  changed: 409,
+  google_not_connected: 409,
+  google_reconnect: 409,
+  google_read_only: 403,
+  google_no_access: 403,
+  google_busy: 429,
+  google_unavailable: 503,
+  google_rejected: 400,
+};
 
 /** Maps every failure to one JSON shape, `{ error, code? }`, in one place. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError | HttpError | Error>((error, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
+  app.setErrorHandler<FastifyError | AppError | Error>((error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header("Retry-After", String(error.retryAfterSeconds));
+      }
       return reply
-        .code(error.statusCode)
+        .code(error.fromInput ? 400 : statusOfError[error.code])
         .send({ error: error.message, code: error.code } satisfies ErrorBody);
     }
     const statusCode =
       "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported type) carry safe messages.
-      const code = "code" in error && typeof error.code === "string" ? error.code : undefined;
-      return reply.code(statusCode).send({ error: error.message, code } satisfies ErrorBody);
+      // Fastify's own client errors (bad JSON, body too large, unsupported type) carry safe
+      // messages; their status says which, and the code says it was the request.
+      return reply
+        .code(statusCode)
+        .send({ error: error.message, code: "invalid_request" } satisfies ErrorBody);
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ error: internalErrorMessage } satisfies ErrorBody);
+    return reply.code(500).send({ error: errorMessages.internal } satisfies ErrorBody);
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "./http-error.js";
+import { AppError } from "../app-error.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -32,7 +32,7 @@ export function registerOriginGuard(
   options: { trustedOrigins: string[] },
 ): void {
   const trusted = new Set(options.trustedOrigins.map((origin) => new URL(origin).origin));
-  const refuse = () => new HttpError(403, foreignOriginMessage, "forbidden_origin");
+  const refuse = () => new AppError("forbidden_origin", foreignOriginMessage);
 
   app.addHook("onRequest", (request, _reply, done) => {
     // Unknown paths change nothing and get their plain 404.
@@ -40,7 +40,7 @@ export function registerOriginGuard(
     if (safeMethods.has(request.method)) {
       if (!request.routeOptions.config?.changesState) return done();
       if (request.method !== "GET") {
-        return done(new HttpError(405, "Use GET for this address.", "method_not_allowed"));
+        return done(new AppError("method_not_allowed", "Use GET for this address."));
       }
       return done(sameSiteNavigation(request, trusted) ? undefined : refuse());
     }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { HttpError } from "./http-error.js";
+import { AppError } from "../app-error.js";
 
 /** Validates input (a body, a path parameter, an assistant tool call) against its shared contract; the first problem becomes a 400. */
 export function parseInput<Schema extends z.ZodType>(
@@ -9,5 +9,5 @@ export function parseInput<Schema extends z.ZodType>(
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new HttpError(400, issue?.message ?? "The request is not valid.", "invalid_request");
+  throw new AppError("invalid_request", issue?.message ?? "The request is not valid.");
 }

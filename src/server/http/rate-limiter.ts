@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { rateLimitBuckets } from "../db/schema/index.js";
-import { HttpError } from "./http-error.js";
+import { AppError } from "../app-error.js";
 
 export interface RateLimitRule {
   /** Names the limit in keys and messages, e.g. "lookup". */
@@ -37,14 +37,9 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         1,
         Math.ceil((Number(row.window_started_at) + rule.windowMs - at) / 1000),
       );
-      throw new HttpError(
-        429,
-        "Too many attempts. Please wait a moment and try again.",
-        "rate_limited",
-        {
-          "Retry-After": String(retryAfterSeconds),
-        },
-      );
+      throw new AppError("rate_limited", "Too many attempts. Please wait a moment and try again.", {
+        retryAfterSeconds,
+      });
     },
   };
 }

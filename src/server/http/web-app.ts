@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorBody } from "../../shared/contracts/errors.js";
 import { isApiPath } from "./api-path.js";
-import type { ErrorBody } from "./http-error.js";
 
 /**
  * Serves the built single-page app. Hashed assets are cached for a year; index.html never is,

@@ -1,3 +1,4 @@
+import { errorMessages } from "./errors.js";
 import { z } from "zod";
 import { propertyId } from "./annotations.js";
 import { cleanText } from "./clean-text.js";
@@ -18,7 +19,7 @@ export const chatMessageText = cleanText({
 export const sendChatRequest = z.strictObject({
   message: chatMessageText,
   propertyId: propertyId.nullish(),
-  sessionId: z.uuid({ message: "That conversation was not found" }).nullish(),
+  sessionId: z.uuid({ message: errorMessages.chatNotFound }).nullish(),
   /** The browser's IANA time zone, so "yesterday" means the person's yesterday; UTC when absent. */
   timeZone: z.string().max(64).refine(isKnownTimeZone, "Unknown time zone").optional(),
 });

@@ -125,3 +125,28 @@ describe("apiRequest", () => {
     ).rejects.toThrow("Unexpected lookup response");
   });
 });
+
+describe("ApiError codes", () => {
+  it("reads the shared error code from the body", async () => {
+    respondWith('{"error":"Daily limit reached. Resets tomorrow.","code":"daily_limit"}', {
+      status: 429,
+    });
+
+    const error: unknown = await apiRequest("/api/annotations/1").catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(isApiError(error, "daily_limit")).toBe(true);
+    expect(isApiError(error, "google_busy")).toBe(false);
+    expect((error as ApiError).code).toBe("daily_limit");
+  });
+
+  it.each([
+    ["a code outside the vocabulary", '{"error":"x","code":"INVALID_CALLBACKURL"}'],
+    ["no code", '{"error":"x"}'],
+    ["a body that is not JSON", "<html>bad gateway</html>"],
+    ["an empty body", ""],
+  ])("has no code for %s", (_, body) => {
+    expect(new ApiError(502, "Bad Gateway", body).code).toBeNull();
+  });
+});

@@ -1,3 +1,5 @@
+import { isErrorCode, type ErrorCode } from "../../shared/contracts/errors";
+
 /**
  * The one way the web app talks to the API. Every call carries the session cookie, sends and
  * reads JSON, and turns any non-2xx response into an ApiError (spec §7 and §8).
@@ -11,16 +13,31 @@ export class ApiError extends Error {
   /** The raw response body; servers put their own error text here. */
   readonly bodyText: string;
 
+  /** What went wrong, from the shared vocabulary; null when the body names no known code. */
+  readonly code: ErrorCode | null;
+
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.status = status;
     this.statusText = statusText;
     this.bodyText = bodyText;
+    this.code = errorCodeOf(bodyText);
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+function errorCodeOf(bodyText: string): ErrorCode | null {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    const code = typeof body === "object" && body !== null && "code" in body ? body.code : null;
+    return isErrorCode(code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `error` is an API refusal, optionally one with the given code. */
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,5 +1,6 @@
 import { vi } from "vitest";
 import type { CurrentUser } from "../../shared/contracts/auth";
+import type { ErrorBody } from "../../shared/contracts/errors";
 
 /** One request the app made through fetch, with its JSON body parsed. */
 export interface RecordedRequest {
@@ -21,6 +22,15 @@ export function jsonResponse(
   });
 }
 
+/** A refusal in the API's own shape, so a fake can only use codes the server sends. */
+export function errorResponse(
+  status: number,
+  body: ErrorBody,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse(status, body, headers);
+}
+
 /** A promise the test settles by hand, for asserting what shows while a request is in flight. */
 export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve!: (value: T) => void;
@@ -39,7 +49,7 @@ export function stubApi(routes: Record<string, FakeRoute>): { requests: Recorded
   const requests: RecordedRequest[] = [];
   const table: Record<string, FakeRoute> = {
     "GET /api/auth/user": () =>
-      jsonResponse(401, { error: "Not signed in", code: "unauthenticated" }),
+      errorResponse(401, { error: "Not signed in", code: "unauthenticated" }),
     ...routes,
   };
   vi.stubGlobal(

@@ -1,5 +1,6 @@
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import type {
   GoogleAnnotation,
   GoogleAnnotationInput,
@@ -21,20 +22,17 @@ import { parseInput } from "../../http/parse-input.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
-import { annotationGoneMessage } from "../google-connection/google-error-messages.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
-
-export const dailyLimitMessage = "Daily limit reached. Resets tomorrow.";
 
 /** The one check behind every edit and delete, for the routes and the assistant alike. */
 export function requirePremiumFeature(user: User, feature: "edit" | "delete"): void {
   const capabilities = capabilitiesOf(user.subscriptionTier);
   const allowed =
     feature === "edit" ? capabilities.canEditAnnotations : capabilities.canDeleteAnnotations;
-  if (!allowed) throw new HttpError(403, premiumFeatureMessages[feature], "premium_required");
+  if (!allowed) throw new AppError("premium_required", premiumFeatureMessages[feature]);
 }
 
 /**
@@ -97,7 +95,7 @@ export function createAnnotationsService(deps: {
       // A range may run on past today (a sale that ends next week); it may not start after it.
       const start = target.annotationDate ?? target.annotationDateRange!.startDate;
       if (compareDates(start, latestTodayAnywhere(now())) > 0) {
-        throw new HttpError(400, "Annotations cannot be created for future dates.", "future_date");
+        throw new AppError("future_date", "Annotations cannot be created for future dates.");
       }
       await requireCategory(user, input.categoryId);
       const body: GoogleAnnotationInput = {
@@ -109,7 +107,7 @@ export function createAnnotationsService(deps: {
 
       const day = startOfUtcDay(now());
       if (!(await quota.take(user.id, day)))
-        throw new HttpError(429, dailyLimitMessage, "daily_limit");
+        throw new AppError("daily_limit", errorMessages.dailyLimit);
       let created: GoogleAnnotation;
       try {
         created = await gateway.call<GoogleAnnotation>(
@@ -226,13 +224,9 @@ export function createAnnotationsService(deps: {
       { retry: true },
     );
     const annotation = found.find((candidate) => annotationIdOf(candidate) === annotationId);
-    if (!annotation) throw new HttpError(404, annotationGoneMessage, "annotation_not_found");
+    if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
     if (annotation.systemGenerated) {
-      throw new HttpError(
-        403,
-        "Annotations made by Google Analytics itself cannot be changed or deleted.",
-        "system_generated",
-      );
+      throw new AppError("system_generated", errorMessages.systemGenerated);
     }
     return annotation;
   }

@@ -5,7 +5,8 @@ import {
   lookupRequest,
   type LookupResponse,
 } from "../../../shared/contracts/auth.js";
-import { HttpError } from "../../http/http-error.js";
+import type { ErrorBody } from "../../../shared/contracts/errors.js";
+import { AppError } from "../../app-error.js";
 import { stateChangingGet } from "../../http/origin-guard.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
@@ -110,10 +111,9 @@ async function guardSignInAttempt(
     const body = request.body as Record<string, unknown> | undefined;
     const parsed = emailAddress.safeParse(body?.email);
     if (!parsed.success)
-      throw new HttpError(
-        400,
-        parsed.error.issues[0]?.message ?? "Enter a valid email address",
+      throw new AppError(
         "invalid_request",
+        parsed.error.issues[0]?.message ?? "Enter a valid email address",
       );
     body!.email = parsed.data;
     await deps.rateLimiter.hit(deps.limits.signInLinkPerClient, request.ip);
@@ -149,12 +149,13 @@ async function forwardToAuth(
   forwardCookies(response, reply);
   const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
   if (response.status >= 400 && isJson) {
-    // One error shape for the whole API: Better Auth's `{ message, code }` becomes `{ error, code }`.
-    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    // One error shape for the whole API: Better Auth's `{ message, code }` becomes `{ error, code }`
+    // with a code from our vocabulary; its own codes name internals the web app has no use for.
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
     return reply.send({
       error: body.message ?? "Sign-in failed. Please try again.",
-      ...(body.code ? { code: body.code } : {}),
-    });
+      code: response.status === 429 ? "rate_limited" : "sign_in_refused",
+    } satisfies ErrorBody);
   }
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }

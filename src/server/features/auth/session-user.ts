@@ -1,7 +1,8 @@
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import type { UsersRepository } from "../users/users-repository.js";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds, type Auth } from "./auth-instance.js";
 import type { SessionsRepository } from "./sessions-repository.js";
@@ -16,7 +17,7 @@ declare module "fastify" {
   }
 }
 
-const notSignedIn = () => new HttpError(401, "Please sign in to continue.", "unauthenticated");
+const notSignedIn = () => new AppError("unauthenticated", errorMessages.notSignedIn);
 
 /**
  * Who is signed in. The common case — a validly signed cookie for a live session that is not yet

@@ -1,5 +1,5 @@
 import type { AnnotationCategory, User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import { parseInput } from "../../http/parse-input.js";
 import { isAnnotationColor, defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import {
@@ -29,11 +29,11 @@ export function canUseCategories(user: Pick<User, "subscriptionTier">): boolean 
 
 function requirePremium(user: User): void {
   if (!canUseCategories(user)) {
-    throw new HttpError(403, premiumFeatureMessages.categories, "premium_required");
+    throw new AppError("premium_required", premiumFeatureMessages.categories);
   }
 }
 
-const notFound = () => new HttpError(404, categoryNotFoundMessage, "category_not_found");
+const notFound = () => new AppError("category_not_found", categoryNotFoundMessage);
 
 /** A path or tool argument that is not even an id names no category: the same 404, so ids leak nothing. */
 function idOf(id: unknown): string {
@@ -67,10 +67,10 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
     if (outcome.ok) return toCategory(outcome.category);
     if (outcome.reason === "not_found") throw notFound();
     if (outcome.reason === "limit_reached") {
-      throw new HttpError(409, categoryLimitMessage, "category_limit");
+      throw new AppError("category_limit", categoryLimitMessage);
     }
     const clash = name === undefined ? null : await repository.findByName(user.id, name);
-    throw new HttpError(409, nameTakenMessage(clash?.name ?? name ?? ""), "category_name_taken");
+    throw new AppError("category_name_taken", nameTakenMessage(clash?.name ?? name ?? ""));
   }
 
   return {
@@ -156,7 +156,9 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
       requirePremium(user);
       const parsed = categoryIdSchema.safeParse(id);
       const row = parsed.success ? await repository.findById(user.id, parsed.data) : null;
-      if (!row) throw new HttpError(400, categoryNotFoundMessage, "category_not_found");
+      if (!row) {
+        throw new AppError("category_not_found", categoryNotFoundMessage, { fromInput: true });
+      }
       return toCategory(row);
     },
   };

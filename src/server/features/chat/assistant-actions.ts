@@ -1,5 +1,5 @@
 import type { PendingAssistantAction, User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import type { AnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
@@ -50,7 +50,7 @@ export function createAssistantActions(
     try {
       return { ok: true, value: await work() };
     } catch (error) {
-      if (error instanceof HttpError) return { ok: false, error: error.message };
+      if (error instanceof AppError) return { ok: false, error: error.message };
       throw error;
     }
   }
@@ -58,17 +58,16 @@ export function createAssistantActions(
   /** The conversation's property, saved for the person if they may use it (as the picker would). */
   async function property(): Promise<string> {
     const propertyId = context.propertyId;
-    if (!propertyId) throw new HttpError(400, noPropertyMessage, "property_required");
+    if (!propertyId) throw new AppError("property_required", noPropertyMessage);
     try {
       await deps.properties.requireAllowed(user, propertyId);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.code !== "property_not_saved") throw error;
+      if (!(error instanceof AppError) || error.code !== "property_not_saved") throw error;
       if (capabilitiesOf(user.subscriptionTier).locksFirstProperty) {
         // Locking the free plan's one property is the person's decision, made in the picker.
-        throw new HttpError(
-          403,
-          "On the free plan Tidemark works with one property. Choose it in the property picker above; it asks you to confirm before locking it.",
+        throw new AppError(
           "property_not_saved",
+          "On the free plan Tidemark works with one property. Choose it in the property picker above; it asks you to confirm before locking it.",
         );
       }
       await deps.properties.save(user, propertyId);
@@ -118,10 +117,9 @@ export function createAssistantActions(
         const options = matches
           .slice(0, 5)
           .map((a) => `“${a.title}” (${toIsoDate(a.annotationDate)}, ID ${a.annotationId})`);
-        throw new HttpError(
-          409,
-          `Several annotations match “${reference.title}”: ${options.join("; ")}. Which one do you mean? You can use its ID.`,
+        throw new AppError(
           "ambiguous",
+          `Several annotations match “${reference.title}”: ${options.join("; ")}. Which one do you mean? You can use its ID.`,
         );
       }
       found = matches[0];
@@ -133,10 +131,9 @@ export function createAssistantActions(
           : reference.kind === "title"
             ? `called “${reference.title}”`
             : "to change";
-      throw new HttpError(
-        404,
-        `I couldn't find an annotation ${described} on property ${propertyId}.`,
+      throw new AppError(
         "annotation_not_found",
+        `I couldn't find an annotation ${described} on property ${propertyId}.`,
       );
     }
     return { propertyId, annotation: found };
@@ -196,10 +193,9 @@ export function createAssistantActions(
         requirePremiumFeature(user, "delete");
         const { propertyId, annotation } = await resolve(reference);
         if (annotation.systemGenerated) {
-          throw new HttpError(
-            403,
-            "That annotation was made by Google Analytics itself, so it can't be deleted.",
+          throw new AppError(
             "system_generated",
+            "That annotation was made by Google Analytics itself, so it can't be deleted.",
           );
         }
         await deps.chat.setPendingAction(context.sessionId, {
@@ -219,20 +215,18 @@ export function createAssistantActions(
           (a) => a.annotationId === pending.annotationId,
         );
         if (!current)
-          throw new HttpError(
-            404,
-            "That annotation is already gone, so there was nothing to delete.",
+          throw new AppError(
             "annotation_not_found",
+            "That annotation is already gone, so there was nothing to delete.",
           );
         const now = snapshotOf(current);
         const unchanged = (Object.keys(now) as (keyof typeof now)[]).every(
           (field) => now[field] === pending.snapshot[field],
         );
         if (!unchanged) {
-          throw new HttpError(
-            409,
-            `“${pending.snapshot.title}” changed since I showed it to you, so I didn't delete it. Ask again if you still want to.`,
+          throw new AppError(
             "changed",
+            `“${pending.snapshot.title}” changed since I showed it to you, so I didn't delete it. Ask again if you still want to.`,
           );
         }
         await deps.annotations.remove(user, pending.propertyId, pending.annotationId);

@@ -1,3 +1,4 @@
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
@@ -8,7 +9,7 @@ import {
 import { parseInput } from "../../http/parse-input.js";
 import type { ChatService } from "./chat-service.js";
 
-const sessionId = z.uuid({ message: "That conversation was not found." });
+const sessionId = z.uuid({ message: errorMessages.chatNotFound });
 
 export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }): Promise<void> {
   app.post("/api/chat", async (request): Promise<SendChatResponse> => {

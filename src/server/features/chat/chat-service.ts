@@ -1,6 +1,7 @@
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { ModelMessage } from "ai";
 import type { User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import { calendarDateOf } from "../../../shared/calendar-date.js";
 import type {
   ChatMessageView,
@@ -44,7 +45,7 @@ export function createChatService(deps: {
 
   async function ownedSession(user: User, sessionId: string) {
     const session = await chat.findSession(user.id, sessionId);
-    if (!session) throw new HttpError(404, "That conversation was not found.", "chat_not_found");
+    if (!session) throw new AppError("chat_not_found", errorMessages.chatNotFound);
     return session;
   }
 
@@ -58,10 +59,9 @@ export function createChatService(deps: {
           deps.dailyMessageLimit,
         );
         if (!allowed) {
-          throw new HttpError(
-            429,
-            `You've used today's ${deps.dailyMessageLimit} assistant messages on the free plan. They reset at midnight UTC; the annotations table still works.`,
+          throw new AppError(
             "assistant_daily_limit",
+            `You've used today's ${deps.dailyMessageLimit} assistant messages on the free plan. They reset at midnight UTC; the annotations table still works.`,
           );
         }
       }
@@ -152,7 +152,7 @@ export function createChatService(deps: {
 
     async clear(user: User, sessionId: string): Promise<void> {
       if (!(await chat.deleteSession(user.id, sessionId))) {
-        throw new HttpError(404, "That conversation was not found.", "chat_not_found");
+        throw new AppError("chat_not_found", errorMessages.chatNotFound);
       }
     },
   };

@@ -1,10 +1,10 @@
 import type { User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import { GoogleApiError } from "../../integrations/google/google-api-error.js";
 import type { AnalyticsAdmin } from "../../integrations/google/analytics-admin.js";
 import { withGoogleRetry, type RetryPolicy } from "../../integrations/google/google-retry.js";
 import { reconnectMessage, type GoogleConnectionService } from "./google-connection-service.js";
-import { readOnlyConnectionMessage, toHttpError } from "./google-error-messages.js";
+import { readOnlyConnectionMessage, toAppError } from "./google-error-messages.js";
 
 /**
  * The one way features reach the Analytics Admin API on a person's behalf: it supplies a fresh
@@ -34,7 +34,7 @@ export function createAnalyticsGateway(deps: {
   ): Promise<T> {
     const { token, canWrite } = await deps.connections.accessToken(user);
     if (options.requiresWrite && !canWrite) {
-      throw new HttpError(403, readOnlyConnectionMessage, "google_read_only");
+      throw new AppError("google_read_only", readOnlyConnectionMessage);
     }
     try {
       const attempt = () => work(deps.admin, token);
@@ -49,9 +49,9 @@ export function createAnalyticsGateway(deps: {
       if (!(caught instanceof GoogleApiError)) throw caught;
       if (caught.status === 401) {
         await deps.connections.forget(user);
-        throw new HttpError(409, reconnectMessage, "google_reconnect");
+        throw new AppError("google_reconnect", reconnectMessage);
       }
-      throw toHttpError(caught, subject);
+      throw toAppError(caught, subject);
     }
   }
   return { call };

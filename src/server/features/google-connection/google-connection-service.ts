@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import {
   analyticsScopes,
   GoogleOAuthError,
@@ -150,7 +150,7 @@ export function createGoogleConnectionService(deps: {
      */
     async accessToken(user: User): Promise<{ token: string; canWrite: boolean }> {
       const stored = storedTokensOf(user);
-      if (!stored) throw new HttpError(409, notConnectedMessage, "google_not_connected");
+      if (!stored) throw new AppError("google_not_connected", notConnectedMessage);
       const canWrite = stored.scopes.includes(analyticsScopes.edit);
       const due =
         !stored.expiresAt || stored.expiresAt.getTime() - refreshMarginMs <= now().getTime();
@@ -158,7 +158,7 @@ export function createGoogleConnectionService(deps: {
         return { token: openAccessToken(stored.sealedAccessToken), canWrite };
       if (!stored.sealedRefreshToken) {
         await repository.clear(user.id);
-        throw new HttpError(409, reconnectMessage, "google_reconnect");
+        throw new AppError("google_reconnect", reconnectMessage);
       }
       try {
         const refreshed = await oauth.refresh(box.open(stored.sealedRefreshToken));
@@ -170,10 +170,10 @@ export function createGoogleConnectionService(deps: {
           (error.error === "invalid_grant" || error.error === "unauthorized_client")
         ) {
           await repository.clear(user.id);
-          throw new HttpError(409, reconnectMessage, "google_reconnect");
+          throw new AppError("google_reconnect", reconnectMessage);
         }
         // Google unreachable or answering oddly: the connection may be fine; try again later.
-        throw new HttpError(503, googleUnavailableMessage, "google_unavailable");
+        throw new AppError("google_unavailable", googleUnavailableMessage);
       }
     },
 

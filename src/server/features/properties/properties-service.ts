@@ -1,5 +1,5 @@
 import type { SavedProperty, User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import type { AnalyticsProperty } from "../../../shared/contracts/google.js";
 import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
@@ -13,10 +13,9 @@ export function createPropertiesService(deps: {
   const { repository, gateway } = deps;
 
   const lockedElsewhere = (lockedName: string) =>
-    new HttpError(
-      403,
-      `On the free plan Tidemark works with one property, and yours is ${lockedName}. Upgrade to Premium to work with up to 5.`,
+    new AppError(
       "property_locked",
+      `On the free plan Tidemark works with one property, and yours is ${lockedName}. Upgrade to Premium to work with up to 5.`,
     );
 
   async function reachableProperties(user: User): Promise<AnalyticsProperty[]> {
@@ -63,10 +62,9 @@ export function createPropertiesService(deps: {
         (candidate) => candidate.propertyId === propertyId,
       );
       if (!property) {
-        throw new HttpError(
-          403,
-          "Your Google account cannot reach that property in Google Analytics.",
+        throw new AppError(
           "property_unreachable",
+          "Your Google account cannot reach that property in Google Analytics.",
         );
       }
       if (capabilities.locksFirstProperty) {
@@ -83,10 +81,9 @@ export function createPropertiesService(deps: {
         user.propertyQuota,
       );
       if (!saved) {
-        throw new HttpError(
-          403,
-          `Your plan holds up to ${user.propertyQuota} saved ${user.propertyQuota === 1 ? "property" : "properties"}. Remove one to add another.`,
+        throw new AppError(
           "property_quota",
+          `Your plan holds up to ${user.propertyQuota} saved ${user.propertyQuota === 1 ? "property" : "properties"}. Remove one to add another.`,
         );
       }
       return toView(saved, {
@@ -97,16 +94,14 @@ export function createPropertiesService(deps: {
 
     async remove(user: User, id: string): Promise<void> {
       const saved = await repository.findById(user.id, id);
-      if (!saved)
-        throw new HttpError(404, "That saved property was not found.", "property_not_found");
+      if (!saved) throw new AppError("property_not_found", "That saved property was not found.");
       if (
         capabilitiesOf(user.subscriptionTier).locksFirstProperty &&
         saved.propertyId === user.lockedPropertyId
       ) {
-        throw new HttpError(
-          403,
-          "On the free plan your locked property cannot be removed.",
+        throw new AppError(
           "property_locked",
+          "On the free plan your locked property cannot be removed.",
         );
       }
       await repository.delete(user.id, id);
@@ -121,10 +116,9 @@ export function createPropertiesService(deps: {
       }
       const saved = await repository.findByPropertyId(user.id, propertyId);
       if (saved && (!freePlan || user.lockedPropertyId === propertyId)) return saved;
-      throw new HttpError(
-        403,
-        "Choose this property in the property picker first.",
+      throw new AppError(
         "property_not_saved",
+        "Choose this property in the property picker first.",
       );
     },
   };

@@ -1,5 +1,6 @@
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import type { CurrentUser } from "../../../shared/contracts/auth.js";
 import { countForToday } from "../../../shared/daily-quota.js";
 import {
@@ -39,7 +40,7 @@ export function createSubscriptionService(deps: {
     /** Sets the plan and the allowances that come with it. */
     async choosePlan(user: User, tier: SubscriptionTier): Promise<User> {
       if (tier === "premium" && !canSelectPremium(user.email)) {
-        throw new HttpError(403, premiumNotAvailableMessage, "premium_not_available");
+        throw new AppError("premium_not_available", premiumNotAvailableMessage);
       }
       const capabilities = tierCapabilities[tier];
       const updated = await deps.users.setSubscription(user.id, {
@@ -47,12 +48,7 @@ export function createSubscriptionService(deps: {
         annotationQuota: capabilities.dailyAnnotationQuota,
         propertyQuota: capabilities.propertyQuota,
       });
-      if (!updated)
-        throw new HttpError(
-          401,
-          "Your session has ended. Please sign in again.",
-          "unauthenticated",
-        );
+      if (!updated) throw new AppError("unauthenticated", errorMessages.signInAgain);
       if (capabilities.locksFirstProperty) {
         await deps.keepOnePropertyForFreePlan(updated);
         return (await deps.users.findById(user.id)) ?? updated;

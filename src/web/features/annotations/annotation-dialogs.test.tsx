@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { storageKeys } from "../../lib/storage-keys";
 import {
+  type FakeRoute,
   jsonResponse,
   makeUser,
+  errorResponse,
   signedInAs,
   stubApi,
-  type FakeRoute,
 } from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
 import { localTodayIso } from "./annotation-format";
@@ -195,7 +196,7 @@ describe("annotation dialogs", () => {
     stubApi({
       ...dashboardRoutes("freemium").routes,
       "POST /api/annotations/123": () =>
-        jsonResponse(429, { error: "Daily limit reached. Resets tomorrow.", code: "quota" }),
+        errorResponse(429, { error: "Daily limit reached. Resets tomorrow.", code: "daily_limit" }),
     });
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
@@ -252,7 +253,7 @@ describe("annotation dialogs", () => {
     stubApi({
       ...dashboardRoutes("premium").routes,
       "GET /api/annotations/123": () =>
-        jsonResponse(403, { error: "No access to this property", code: "forbidden" }),
+        errorResponse(403, { error: "No access to this property", code: "google_no_access" }),
     });
     renderAppAt("/dashboard?mode=property");
     expect(await screen.findByText("Error loading annotations")).toBeInTheDocument();

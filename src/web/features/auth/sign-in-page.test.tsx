@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadServerPage } from "../../lib/page-navigation";
-import { deferred, jsonResponse, stubApi } from "../../test-support/fake-api";
+import { deferred, jsonResponse, errorResponse, stubApi } from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
 
 vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
@@ -98,7 +98,7 @@ describe.each([
     stubApi({
       "POST /api/auth/lookup": () => jsonResponse(200, { exists: false }),
       "POST /api/auth/sign-in/magic-link": () =>
-        jsonResponse(
+        errorResponse(
           429,
           { error: "Too many attempts. Try again in 15 minutes.", code: "rate_limited" },
           {
@@ -152,7 +152,7 @@ describe("email sign-in on /login", () => {
   it("shows Better Auth's message when that is what the server answers", async () => {
     stubApi({
       "POST /api/auth/sign-in/magic-link": () =>
-        jsonResponse(400, { message: "Invalid callbackURL", code: "INVALID_CALLBACKURL" }),
+        errorResponse(400, { error: "Invalid callbackURL", code: "sign_in_refused" }),
     });
     const user = userEvent.setup();
     const { email } = await openPage("/login");
@@ -247,7 +247,8 @@ describe("email sign-in on /signup", () => {
   it("falls through to sending the link when the lookup fails", async () => {
     const confirm = vi.spyOn(window, "confirm");
     stubApi({
-      "POST /api/auth/lookup": () => jsonResponse(429, { error: "Too many attempts." }),
+      "POST /api/auth/lookup": () =>
+        errorResponse(429, { error: "Too many attempts.", code: "rate_limited" }),
       "POST /api/auth/sign-in/magic-link": () => jsonResponse(200, { status: true }),
     });
     const user = userEvent.setup();

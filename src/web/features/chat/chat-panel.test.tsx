@@ -7,12 +7,13 @@ import type { ChatMessageView, SendChatResponse } from "../../../shared/contract
 import { storageKeys } from "../../lib/storage-keys";
 import {
   deferred,
+  type FakeRoute,
   jsonResponse,
   makeUser,
+  type RecordedRequest,
+  errorResponse,
   signedInAs,
   stubApi,
-  type FakeRoute,
-  type RecordedRequest,
 } from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
 import { premiumTooltips } from "../annotations/annotations-table";
@@ -329,7 +330,9 @@ describe("the chat panel in Agent Mode", () => {
   it("shows the free plan's daily limit message in the conversation and keeps the words", async () => {
     const limit =
       "You've used today's 30 assistant messages on the free plan. They reset at midnight UTC; the annotations table still works.";
-    fakeChat({ replies: [() => jsonResponse(429, { error: limit })] });
+    fakeChat({
+      replies: [() => errorResponse(429, { error: limit, code: "assistant_daily_limit" })],
+    });
     const user = userEvent.setup();
     const { input, log } = await openAgentMode();
 
@@ -345,7 +348,10 @@ describe("the chat panel in Agent Mode", () => {
       "0a0a0a0a-0000-4000-8000-000000000000",
     );
     const chat = fakeChat({
-      replies: [() => jsonResponse(404, { error: "That conversation was not found." })],
+      replies: [
+        () =>
+          errorResponse(404, { error: "That conversation was not found.", code: "chat_not_found" }),
+      ],
       extra: {
         "GET /api/chat/0a0a0a0a-0000-4000-8000-000000000000": () =>
           jsonResponse(200, { messages: [] }),

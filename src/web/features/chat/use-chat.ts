@@ -97,7 +97,7 @@ export function useChat({
   });
 
   // The kept conversation is gone (cleared elsewhere, or another account's): the next message starts afresh.
-  const historyGone = isApiError(history.error) && history.error.status === 404;
+  const historyGone = isApiError(history.error, "chat_not_found");
   const activeSessionId = historyGone ? null : sessionId;
 
   // Applies a requested caret position once the new input value is on screen.
@@ -180,7 +180,7 @@ export function useChat({
         try {
           response = await sendChatMessage({ ...request, sessionId });
         } catch (error) {
-          if (!(isApiError(error) && error.status === 404 && sessionId)) throw error;
+          if (!(isApiError(error, "chat_not_found") && sessionId)) throw error;
           // The conversation no longer exists: this message starts a new one.
           rememberSession(propertyKey, null);
           response = await sendChatMessage({ ...request, sessionId: null });
@@ -190,7 +190,7 @@ export function useChat({
         setNotice(serverErrorMessage(error) ?? chatFailureMessage);
         // Nothing was stored: give the words back so they can be sent again.
         if (text === undefined) setInput((current) => (current === "" ? message : current));
-        if (isApiError(error) && error.status === 401)
+        if (isApiError(error, "unauthenticated"))
           void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       } finally {
         pendingRef.current = false;

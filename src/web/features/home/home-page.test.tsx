@@ -2,7 +2,14 @@ import "../../test-support/setup-dom-tests";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../components/ui/use-toast";
-import { deferred, jsonResponse, makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
+import {
+  deferred,
+  jsonResponse,
+  makeUser,
+  errorResponse,
+  signedInAs,
+  stubApi,
+} from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
 
 afterEach(() => {
@@ -20,7 +27,7 @@ describe("home routing", () => {
 
     expect(screen.getByRole("status")).toHaveTextContent("Setting up your account...");
 
-    answer.resolve(jsonResponse(401, { error: "Not signed in" }));
+    answer.resolve(errorResponse(401, { error: "Not signed in", code: "unauthenticated" }));
     expect(await screen.findByRole("button", { name: "View Pricing" })).toBeInTheDocument();
   });
 
@@ -111,7 +118,10 @@ describe("automatic plan application", () => {
     stubApi({
       "GET /api/auth/user": signedInAs(makeUser()),
       "PATCH /api/users/subscription": () =>
-        jsonResponse(403, { error: "Premium is not open to this account yet.", code: "forbidden" }),
+        errorResponse(403, {
+          error: "Premium is not open to this account yet.",
+          code: "premium_not_available",
+        }),
     });
     const app = renderAppAt("/");
 

@@ -4,7 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../components/ui/use-toast";
 import { loadServerPage } from "../../lib/page-navigation";
-import { deferred, jsonResponse, makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
+import {
+  deferred,
+  jsonResponse,
+  makeUser,
+  errorResponse,
+  signedInAs,
+  stubApi,
+} from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
 
 vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
@@ -193,7 +200,10 @@ describe("choosing a plan", () => {
     stubApi({
       "GET /api/auth/user": signedInAs(makeUser({ canSelectPremium: true })),
       "PATCH /api/users/subscription": () =>
-        jsonResponse(403, { error: "Premium is open to invited testers only.", code: "forbidden" }),
+        errorResponse(403, {
+          error: "Premium is open to invited testers only.",
+          code: "premium_not_available",
+        }),
     });
     const user = userEvent.setup();
     const { app, premium } = await openPlans();

@@ -72,7 +72,9 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
   const selectedName =
     savedList.find((entry) => entry.propertyId === propertyId)?.name ??
     analytics.data?.find((entry) => entry.propertyId === propertyId)?.displayName;
-  const needsReconnect = isApiError(analytics.error) && analytics.error.status === 409;
+  const needsReconnect =
+    isApiError(analytics.error, "google_reconnect") ||
+    isApiError(analytics.error, "google_not_connected");
 
   function close() {
     setOpen(false);

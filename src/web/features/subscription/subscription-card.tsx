@@ -1,3 +1,4 @@
+import { errorMessages } from "../../../shared/contracts/errors";
 import { Check, Crown } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
@@ -5,7 +6,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 
-export const dailyLimitReachedMessage = "Daily limit reached. Resets tomorrow.";
+export const dailyLimitReachedMessage = errorMessages.dailyLimit;
 
 export function remainingMessage(remaining: number): string {
   if (remaining <= 0) return dailyLimitReachedMessage;

@@ -1,0 +1,72 @@
+/**
+ * The API's error vocabulary, the same on both sides. Every refusal the server makes on purpose
+ * carries one of these codes in `{ error, code }`; the web app decides what to do from the code
+ * and shows `error`, which is written for the person. Add a code here (and its HTTP status in the
+ * server's error mapper) before throwing it.
+ */
+export const errorCodes = [
+  // Requests and sessions
+  "invalid_request",
+  "unauthenticated",
+  "forbidden_origin",
+  "method_not_allowed",
+  "rate_limited",
+  "sign_in_refused",
+  // Plans
+  "premium_required",
+  "premium_not_available",
+  // Properties
+  "property_required",
+  "property_not_saved",
+  "property_not_found",
+  "property_locked",
+  "property_quota",
+  "property_unreachable",
+  // Annotations
+  "annotation_not_found",
+  "system_generated",
+  "future_date",
+  "daily_limit",
+  // Categories
+  "category_not_found",
+  "category_limit",
+  "category_name_taken",
+  // Assistant
+  "chat_not_found",
+  "assistant_daily_limit",
+  "ambiguous",
+  "changed",
+  // Google
+  "google_not_connected",
+  "google_reconnect",
+  "google_read_only",
+  "google_no_access",
+  "google_busy",
+  "google_unavailable",
+  "google_rejected",
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (errorCodes as readonly string[]).includes(value);
+}
+
+/**
+ * Every failed API answer. `code` is absent only where nothing specific went wrong: an unknown
+ * path (404) or a failure on our side (500).
+ */
+export interface ErrorBody {
+  error: string;
+  code?: ErrorCode;
+}
+
+/** Sentences more than one layer shows for the same refusal, kept here so they cannot drift. */
+export const errorMessages = {
+  dailyLimit: "Daily limit reached. Resets tomorrow.",
+  systemGenerated: "Annotations made by Google Analytics itself cannot be changed or deleted.",
+  chatNotFound: "That conversation was not found.",
+  annotationGone: "This annotation no longer exists in Google Analytics.",
+  signInAgain: "Your session has ended. Please sign in again.",
+  notSignedIn: "Please sign in to continue.",
+  internal: "Something went wrong on our side. Please try again.",
+} as const;
