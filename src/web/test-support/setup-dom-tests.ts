@@ -4,8 +4,12 @@
  * its automatic clean-up by itself.
  */
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// The first render of a lazily loaded page compiles its module; on a busy two-core machine that
+// alone can pass Testing Library's default 1 s, so `findBy…` waits longer before it gives up.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
