@@ -28,6 +28,8 @@ export default defineConfig({
           name: "web",
           include: ["src/web/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          // Journeys through several pages on a shared two-core machine can pass 5 s under load.
+          testTimeout: 15_000,
         },
       },
     ],
