@@ -11,7 +11,10 @@ import { testConfig } from "./test-config.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
 export const appUrl = "http://localhost:5999";
-const appClient = { clientId: "tidemark-test-app", clientSecret: "tidemark-test-app-secret" };
+export const appClient = {
+  clientId: "tidemark-test-app",
+  clientSecret: "tidemark-test-app-secret",
+};
 
 /** The app on its own database, talking to an in-memory sandbox; sign-in links are captured. */
 export interface AppHarness {
@@ -159,9 +162,9 @@ let personCounter = 0;
 export async function setUpPerson(
   harness: AppHarness,
   tier: "freemium" | "premium",
-  options: { untick?: string[] } = {},
+  options: { untick?: string[]; email?: string } = {},
 ): Promise<TestPerson> {
-  const email = `${tier}.${Date.now().toString(36)}${++personCounter}@example.com`;
+  const email = options.email ?? `${tier}.${Date.now().toString(36)}${++personCounter}@example.com`;
   const jar = await signInWithEmailLink(harness, email);
   const headers = { ...sameOrigin, cookie: jar.header() };
   const plan = await harness.app.inject({

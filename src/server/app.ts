@@ -34,6 +34,11 @@ import { registerOriginGuard } from "./http/origin-guard.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
+import type { AuditReviewer } from "./features/audits/audit-reviewer.js";
+import { createAuditsRepository } from "./features/audits/audits-repository.js";
+import { auditsRoutes } from "./features/audits/audits-routes.js";
+import { createAuditsService } from "./features/audits/audits-service.js";
+import { createOfflineReviewer } from "./features/audits/offline-reviewer.js";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createAnalyticsAdmin } from "./integrations/google/analytics-admin.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
@@ -65,6 +70,10 @@ export interface AppDependencies {
    * starts it when the app is ready and stops it when the app closes.
    */
   jobs?: JobQueue;
+  /** The audit's reviewer; defaults to what config.llm says. Tests pass a scripted one. */
+  auditReviewer?: AuditReviewer;
+  /** Waits between an audit's review attempts; tests pass one that does not. */
+  auditSleep?: (ms: number) => Promise<void>;
 }
 
 const minute = 60_000;
@@ -164,6 +173,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.now,
   });
 
+  const audits = createAuditsService({
+    repository: createAuditsRepository(database.db),
+    annotations,
+    categories,
+    properties,
+    users,
+    isAuditBetaUser: subscriptions.isAuditBetaUser,
+    reviewer: deps.auditReviewer ?? (await auditReviewerFor(config.llm)),
+    jobs,
+    logger,
+    now: deps.now,
+    sleep: deps.auditSleep,
+  });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     auth,
@@ -199,6 +222,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(annotationsRoutes, { annotations });
   await app.register(categoriesRoutes, { categories });
   await app.register(chatRoutes, { chat });
+  await app.register(auditsRoutes, { audits });
 
   const webRoot =
     deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
@@ -225,4 +249,13 @@ async function assistantEngineFor(
       logger,
     }),
   };
+}
+
+async function auditReviewerFor(llm: AppConfig["llm"]): Promise<AuditReviewer> {
+  if (llm.provider === "offline") return createOfflineReviewer();
+  const [{ createLanguageModel }, { createLlmReviewer }] = await Promise.all([
+    import("./features/chat/language-model.js"),
+    import("./features/audits/llm-reviewer.js"),
+  ]);
+  return createLlmReviewer({ model: createLanguageModel(llm), timeoutMs: llm.timeoutMs });
 }

@@ -7,6 +7,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -15,7 +16,15 @@ import { createdAt, id, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
 export const auditSessionStatuses = ["pending", "in_progress", "completed", "failed"] as const;
-export const suggestionStatuses = ["pending", "accepted", "rejected", "applied", "failed"] as const;
+/** "applying" holds a suggestion while one apply writes it, so a second apply cannot write it too. */
+export const suggestionStatuses = [
+  "pending",
+  "accepted",
+  "rejected",
+  "applying",
+  "applied",
+  "failed",
+] as const;
 
 export const annotationAuditSessions = pgTable(
   "annotation_audit_sessions",
@@ -33,11 +42,19 @@ export const annotationAuditSessions = pgTable(
     lastStep: text("last_step"),
     errorMessage: text("error_message"),
     errorStack: text("error_stack"),
+    /** Annotations left without a review because the reviewer kept failing on their batch. */
+    skippedAnnotations: integer("skipped_annotations").notNull().default(0),
+    /** When the person started it; a pending audit without it was created but never started. */
+    startedAt: timestamp("started_at", { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (table) => [
     index("annotation_audit_sessions_user_created_idx").on(table.userId, table.createdAt),
+    // One audit at a time per person and property, even when two requests race.
+    uniqueIndex("annotation_audit_sessions_one_active_idx")
+      .on(table.userId, table.propertyId)
+      .where(sql`${table.status} in ('pending', 'in_progress')`),
     check(
       "annotation_audit_sessions_status_known",
       sql`${table.status} in ('pending', 'in_progress', 'completed', 'failed')`,
@@ -80,14 +97,20 @@ export const annotationSuggestions = pgTable(
     modifiedCategoryId: uuid("modified_category_id").references(() => annotationCategories.id, {
       onDelete: "set null",
     }),
+    /** Why applying it failed, in words for the person. */
+    failureReason: text("failure_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index("annotation_suggestions_session_idx").on(table.auditSessionId),
+    // A resumed audit may review a batch again; it never stores a second suggestion for one annotation.
+    uniqueIndex("annotation_suggestions_session_annotation_idx").on(
+      table.auditSessionId,
+      table.annotationId,
+    ),
     check(
       "annotation_suggestions_status_known",
-      sql`${table.status} in ('pending', 'accepted', 'rejected', 'applied', 'failed')`,
+      sql`${table.status} in ('pending', 'accepted', 'rejected', 'applying', 'applied', 'failed')`,
     ),
   ],
 );

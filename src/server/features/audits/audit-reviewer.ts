@@ -1,0 +1,176 @@
+import { isAnnotationColor, type AnnotationColor } from "../../../shared/annotation-colors.js";
+import { categoryDescriptionMaxLength, categoryNameMaxLength } from "../../../shared/categories.js";
+import {
+  annotationDescriptionMaxLength,
+  annotationTitleMaxLength,
+} from "../../../shared/contracts/annotations.js";
+import type { Category } from "../../../shared/contracts/categories.js";
+import { hasForbiddenCharacters, visibleLength } from "../../../shared/contracts/clean-text.js";
+
+/** One annotation as a reviewer sees it. */
+export interface ReviewableAnnotation {
+  annotationId: string;
+  title: string;
+  description: string;
+  color: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  categoryId: string | null;
+}
+
+export interface ReviewContext {
+  /** The person's categories. */
+  categories: Category[];
+  /** Every annotation the audit covers, for comparisons across a batch (same-day duplicates). */
+  all: ReviewableAnnotation[];
+  signal?: AbortSignal;
+}
+
+export interface NewCategoryProposal {
+  name: string;
+  description: string;
+  color: AnnotationColor;
+}
+
+/** What a reviewer proposes for one annotation; null fields mean "leave as it is". */
+export interface ReviewedSuggestion {
+  annotationId: string;
+  suggestedTitle: string | null;
+  suggestedDescription: string | null;
+  suggestedColor: AnnotationColor | null;
+  /** One of the person's categories... */
+  suggestedCategoryId: string | null;
+  /** ...or one they do not have yet. */
+  newCategory: NewCategoryProposal | null;
+  /** Another annotation of the same day this one seems to repeat; pointed out, never changed. */
+  duplicateOf: string | null;
+  /** The title says too little to tell what happened; worth pointing out even with no rewrite. */
+  vagueTitle: boolean;
+  /** Why, in one sentence. */
+  aiReasoning: string;
+}
+
+/**
+ * The audit's reviewer, behind one interface with two engines like the assistant: the built-in
+ * deterministic one and the configured language model. A reviewer sees one batch at a time.
+ */
+export interface AuditReviewer {
+  readonly kind: "offline" | "llm";
+  /** Annotations per review call. */
+  readonly batchSize: number;
+  review(batch: ReviewableAnnotation[], context: ReviewContext): Promise<ReviewedSuggestion[]>;
+}
+
+const reasoningMaxLength = 500;
+
+/**
+ * The last check on any reviewer's answer, before anything is stored: it must be about an
+ * annotation of the batch (once), use the six colours and the annotation fields' lengths and
+ * characters, and name one of the person's categories or a clearly new one. Fields equal to what
+ * the annotation already has are dropped; a suggestion left with nothing to say is dropped too.
+ * Returns the accepted suggestions and how many answers were refused.
+ */
+export function checkReviewedSuggestions(
+  answers: ReviewedSuggestion[],
+  batch: ReviewableAnnotation[],
+  categories: Category[],
+): { accepted: ReviewedSuggestion[]; refused: number } {
+  const byId = new Map(batch.map((annotation) => [annotation.annotationId, annotation]));
+  const seen = new Set<string>();
+  const accepted: ReviewedSuggestion[] = [];
+  let refused = 0;
+  for (const answer of answers) {
+    const annotation = byId.get(answer.annotationId);
+    const checked = annotation && !seen.has(answer.annotationId) ? check(answer, annotation) : null;
+    if (!checked) {
+      refused += 1;
+      continue;
+    }
+    seen.add(answer.annotationId);
+    if (checked !== "nothing") accepted.push(checked);
+  }
+  return { accepted, refused };
+
+  function check(
+    answer: ReviewedSuggestion,
+    annotation: ReviewableAnnotation,
+  ): ReviewedSuggestion | "nothing" | null {
+    const text = (value: string | null, max: number, multiline: boolean) =>
+      value === null ||
+      (typeof value === "string" &&
+        !hasForbiddenCharacters(value, multiline) &&
+        value.trim().length > 0 &&
+        visibleLength(value) <= max);
+    if (!text(answer.suggestedTitle, annotationTitleMaxLength, false)) return null;
+    if (!text(answer.suggestedDescription, annotationDescriptionMaxLength, true)) return null;
+    if (answer.suggestedColor !== null && !isAnnotationColor(answer.suggestedColor)) return null;
+    if (typeof answer.aiReasoning !== "string" || answer.aiReasoning.trim() === "") return null;
+    if (hasForbiddenCharacters(answer.aiReasoning, false)) return null;
+
+    let categoryId = answer.suggestedCategoryId;
+    let newCategory = answer.newCategory;
+    if (categoryId !== null && !categories.some((category) => category.id === categoryId))
+      return null;
+    if (newCategory !== null) {
+      if (categoryId !== null) return null;
+      if (
+        !text(newCategory.name, categoryNameMaxLength, false) ||
+        !isAnnotationColor(newCategory.color) ||
+        typeof newCategory.description !== "string" ||
+        hasForbiddenCharacters(newCategory.description, true) ||
+        visibleLength(newCategory.description) > categoryDescriptionMaxLength
+      )
+        return null;
+      // A "new" category the person already has (by name) is that one.
+      const existing = categories.find(
+        (category) => category.name.toLowerCase() === newCategory!.name.trim().toLowerCase(),
+      );
+      if (existing) {
+        categoryId = existing.id;
+        newCategory = null;
+      } else {
+        newCategory = {
+          name: newCategory.name.trim(),
+          description: newCategory.description.trim(),
+          color: newCategory.color,
+        };
+      }
+    }
+    if (categoryId !== null && categoryId === annotation.categoryId) categoryId = null;
+
+    const title = answer.suggestedTitle?.trim() ?? null;
+    const description = answer.suggestedDescription?.trim() ?? null;
+    const suggestion: ReviewedSuggestion = {
+      annotationId: annotation.annotationId,
+      suggestedTitle: title !== null && title !== annotation.title ? title : null,
+      suggestedDescription:
+        description !== null && description !== annotation.description ? description : null,
+      suggestedColor:
+        answer.suggestedColor !== null && answer.suggestedColor !== annotation.color
+          ? answer.suggestedColor
+          : null,
+      suggestedCategoryId: categoryId,
+      newCategory,
+      duplicateOf:
+        answer.duplicateOf && answer.duplicateOf !== annotation.annotationId
+          ? answer.duplicateOf
+          : null,
+      vagueTitle: answer.vagueTitle === true,
+      aiReasoning: truncate(answer.aiReasoning.trim(), reasoningMaxLength),
+    };
+    const changesSomething =
+      suggestion.suggestedTitle !== null ||
+      suggestion.suggestedDescription !== null ||
+      suggestion.suggestedColor !== null ||
+      suggestion.suggestedCategoryId !== null ||
+      suggestion.newCategory !== null;
+    // A suggestion that changes nothing may still point out a likely duplicate or a vague title.
+    if (!changesSomething && suggestion.duplicateOf === null && !suggestion.vagueTitle)
+      return "nothing";
+    return suggestion;
+  }
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

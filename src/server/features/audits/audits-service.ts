@@ -1,0 +1,523 @@
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import { isAnnotationColor, type AnnotationColor } from "../../../shared/annotation-colors.js";
+import {
+  auditAccessMessages,
+  auditAccessOf,
+  auditSteps,
+  reviewingStep,
+  type AuditStatus,
+  type SuggestionStatus,
+} from "../../../shared/audit.js";
+import { compareDates, toIsoDate } from "../../../shared/calendar-date.js";
+import type { Annotation, UpdateAnnotationRequest } from "../../../shared/contracts/annotations.js";
+import {
+  createAuditRequest,
+  updateSuggestionRequest,
+  type AuditApplyResponse,
+  type AuditDetailResponse,
+  type AuditSession,
+  type AuditSuggestion,
+} from "../../../shared/contracts/audits.js";
+import type { Category } from "../../../shared/contracts/categories.js";
+import type { AnnotationAuditSession, AnnotationSuggestion, User } from "../../db/schema/index.js";
+import { HttpError } from "../../http/http-error.js";
+import { parseInput } from "../../http/parse-input.js";
+import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
+import type { AnnotationsService } from "../annotations/annotations-service.js";
+import type { CategoriesService } from "../categories/categories-service.js";
+import type { PropertiesService } from "../properties/properties-service.js";
+import type { UsersRepository } from "../users/users-repository.js";
+import {
+  checkReviewedSuggestions,
+  type AuditReviewer,
+  type ReviewableAnnotation,
+  type ReviewedSuggestion,
+} from "./audit-reviewer.js";
+import type { AuditsRepository, NewSuggestion } from "./audits-repository.js";
+
+export const auditNotFoundMessage = "That audit was not found.";
+export const suggestionNotFoundMessage = "That suggestion was not found.";
+export const auditRunningMessage =
+  "An audit of this property is already running. Wait for it to finish, then start another.";
+export const changedSinceAuditMessage =
+  "It was changed in Google Analytics since the audit, so it was left as it is.";
+export const deletedSinceAuditMessage = "It was deleted in Google Analytics since the audit.";
+
+/** How many times one batch is reviewed before it is skipped. */
+const reviewAttempts = 3;
+const historyLimit = 50;
+const uuid = z.uuid();
+
+const auditNotFound = () => new HttpError(404, auditNotFoundMessage, "audit_not_found");
+
+/** Raised when the app shuts down mid-audit: the job is handed back and resumes where it stopped. */
+class AuditInterrupted extends Error {
+  override name = "AuditInterrupted";
+}
+
+export interface AuditsServiceDeps {
+  repository: AuditsRepository;
+  annotations: Pick<AnnotationsService, "list" | "update">;
+  categories: Pick<CategoriesService, "list" | "requireUsable">;
+  properties: Pick<PropertiesService, "requireAllowed">;
+  users: Pick<UsersRepository, "findById">;
+  isAuditBetaUser: (email: string) => boolean;
+  reviewer: AuditReviewer;
+  jobs: JobQueue;
+  logger: FastifyBaseLogger;
+  now?: () => Date;
+  /** Waits between review attempts; tests pass one that does not. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The AI audit: a person asks for one, a durable job reviews the property's annotations in
+ * batches, the person decides on each suggestion, and apply writes the accepted ones to Google
+ * through the annotations service — the same path, rules and records as any edit.
+ */
+export function createAuditsService(deps: AuditsServiceDeps) {
+  const { repository, annotations, categories, properties, reviewer, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const sleep =
+    deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  const auditJob = deps.jobs.define<{ sessionId: string }>({
+    name: "annotation-audit",
+    // Each batch is saved as it is reviewed, so a retried run picks up where the last stopped.
+    retryLimit: 4,
+    retryDelaySeconds: 2,
+    timeoutSeconds: 30 * 60,
+    run: (data, context) => runAudit(data.sessionId, context),
+  });
+
+  function requireAccess(user: User): void {
+    const access = auditAccessOf({
+      subscriptionTier: user.subscriptionTier,
+      isAuditBetaUser: deps.isAuditBetaUser(user.email),
+    });
+    if (access === "premium_required")
+      throw new HttpError(403, auditAccessMessages.premium_required, "premium_required");
+    if (access === "beta_only")
+      throw new HttpError(403, auditAccessMessages.beta_only, "audit_beta_only");
+  }
+
+  async function ownSession(user: User, id: unknown): Promise<AnnotationAuditSession> {
+    const parsed = uuid.safeParse(id);
+    if (!parsed.success) throw auditNotFound();
+    const session = await repository.findOwnSession(user.id, parsed.data);
+    if (!session) throw auditNotFound();
+    return session;
+  }
+
+  async function runAudit(sessionId: string, context: JobContext): Promise<void> {
+    const session = await repository.findSession(sessionId);
+    if (!session || session.status === "completed" || session.status === "failed") return;
+    const user = await deps.users.findById(session.userId);
+    if (!user) return;
+    try {
+      await review(session, user, context);
+    } catch (error) {
+      if (error instanceof AuditInterrupted) throw error;
+      // A refusal (no access to the property, Google disconnected…) will not change on a retry.
+      const final = context.isLastAttempt || (error instanceof HttpError && error.statusCode < 500);
+      if (!final) throw error;
+      const message =
+        error instanceof HttpError
+          ? error.message
+          : "The audit stopped because of an unexpected error. Try again in a few minutes.";
+      if (!(error instanceof HttpError)) logger.error({ err: error, sessionId }, "audit failed");
+      await repository.updateSession(sessionId, {
+        status: "failed",
+        errorMessage: message,
+        errorStack: error instanceof Error ? (error.stack ?? null) : null,
+        completedAt: now(),
+      });
+    }
+  }
+
+  async function review(session: AnnotationAuditSession, user: User, context: JobContext) {
+    requireAccess(user);
+    await repository.updateSession(session.id, {
+      status: "in_progress",
+      lastStep: auditSteps.reading,
+    });
+    const [listed, personCategories] = await Promise.all([
+      annotations.list(user, session.propertyId),
+      categories.list(user),
+    ]);
+    const covered = coveredAnnotations(listed, session.startDate, session.endDate);
+    const total = covered.length;
+    await repository.updateSession(session.id, { totalAnnotations: total });
+
+    // Resume after the last batch saved: the order is fixed, so the same annotations come next.
+    let processed = Math.min(session.processedAnnotations, total);
+    const skippedRanges: string[] = [];
+    while (processed < total) {
+      if (context.signal.aborted) throw new AuditInterrupted("The app is shutting down.");
+      const batch = covered.slice(processed, processed + reviewer.batchSize);
+      const step = reviewingStep(processed + 1, processed + batch.length, total);
+      await repository.updateSession(session.id, { lastStep: step });
+      const reviewed = await reviewWithRetries(batch, {
+        categories: personCategories,
+        all: covered,
+        signal: context.signal,
+      });
+      if (reviewed === null) skippedRanges.push(`${processed + 1}–${processed + batch.length}`);
+      const accepted = reviewed
+        ? checkReviewedSuggestions(reviewed, batch, personCategories).accepted
+        : [];
+      processed += batch.length;
+      await repository.saveBatch(session.id, {
+        suggestions: accepted.map((suggestion) => toNewSuggestion(suggestion, batch)),
+        processedAnnotations: processed,
+        skipped: reviewed === null ? batch.length : 0,
+        lastStep: processed < total ? step : auditSteps.saving,
+      });
+    }
+
+    const finished = (await repository.findSession(session.id))!;
+    await repository.updateSession(session.id, {
+      status: "completed",
+      processedAnnotations: total,
+      lastStep: auditSteps.done,
+      completedAt: now(),
+      errorMessage:
+        finished.skippedAnnotations > 0
+          ? `${finished.skippedAnnotations} of ${total} annotations could not be reviewed, because the reviewer kept failing on them${skippedRanges.length ? ` (${skippedRanges.join(", ")})` : ""}. The suggestions below cover the rest; run another audit to review them.`
+          : null,
+    });
+  }
+
+  /** Null when every attempt failed: the batch is skipped, the audit goes on. */
+  async function reviewWithRetries(
+    batch: ReviewableAnnotation[],
+    context: Parameters<AuditReviewer["review"]>[1],
+  ): Promise<ReviewedSuggestion[] | null> {
+    for (let attempt = 1; attempt <= reviewAttempts; attempt++) {
+      try {
+        return await reviewer.review(batch, context);
+      } catch (error) {
+        if (context.signal?.aborted) throw new AuditInterrupted("The app is shutting down.");
+        logger.warn({ err: error, attempt }, "audit review batch failed");
+        if (attempt < reviewAttempts) await sleep(1_000 * 2 ** (attempt - 1));
+      }
+    }
+    return null;
+  }
+
+  function toSession(row: AnnotationAuditSession, suggestionCount: number): AuditSession {
+    return {
+      id: row.id,
+      propertyId: row.propertyId,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      status: row.status as AuditStatus,
+      totalAnnotations: row.totalAnnotations,
+      processedAnnotations: row.processedAnnotations,
+      skippedAnnotations: row.skippedAnnotations,
+      lastStep: row.lastStep,
+      errorMessage: row.errorMessage,
+      errorStack: row.errorStack,
+      createdAt: row.createdAt.toISOString(),
+      completedAt: row.completedAt?.toISOString() ?? null,
+      suggestionCount,
+    };
+  }
+
+  return {
+    auditJob,
+    /** For tests and tools: one run of the audit job, as the queue would run it. */
+    runAudit,
+
+    async create(user: User, body: unknown): Promise<AuditSession> {
+      requireAccess(user);
+      const input = parseInput(createAuditRequest, body);
+      await properties.requireAllowed(user, input.propertyId);
+      const created = await repository.insertSession({
+        userId: user.id,
+        propertyId: input.propertyId,
+        startDate: input.startDate,
+        endDate: input.endDate,
+      });
+      if (created) return toSession(created, 0);
+      const active = await repository.findActiveSession(user.id, input.propertyId);
+      // One created a moment ago but never started (the page was closed) is simply this one.
+      if (
+        active &&
+        active.status === "pending" &&
+        active.startedAt === null &&
+        active.startDate === input.startDate &&
+        active.endDate === input.endDate
+      )
+        return toSession(active, 0);
+      throw new HttpError(409, auditRunningMessage, "audit_in_progress");
+    },
+
+    /** Queues the audit; starting it again never runs it twice. */
+    async start(user: User, id: unknown): Promise<AuditSession> {
+      requireAccess(user);
+      const session = await ownSession(user, id);
+      if (session.status === "pending") {
+        // The job's id is the audit's: however often this is called, one job is queued.
+        await auditJob.send({ sessionId: session.id }, { id: session.id });
+        await repository.markStarted(session.id, now(), auditSteps.queued);
+      }
+      return toSession((await repository.findSession(session.id))!, 0);
+    },
+
+    async get(user: User, id: unknown): Promise<AuditDetailResponse> {
+      requireAccess(user);
+      const session = await ownSession(user, id);
+      const rows = await repository.listSuggestions(session.id);
+      return { session: toSession(session, rows.length), suggestions: rows.map(toSuggestion) };
+    },
+
+    async history(user: User): Promise<AuditSession[]> {
+      requireAccess(user);
+      const rows = await repository.listSessions(user.id, historyLimit);
+      return rows.map((row) => toSession(row.session, row.suggestionCount));
+    },
+
+    async updateSuggestion(
+      user: User,
+      id: unknown,
+      suggestionId: unknown,
+      body: unknown,
+    ): Promise<AuditSuggestion> {
+      requireAccess(user);
+      const session = await ownSession(user, id);
+      const parsedId = uuid.safeParse(suggestionId);
+      const suggestion = parsedId.success
+        ? await repository.findSuggestion(session.id, parsedId.data)
+        : null;
+      if (!suggestion) throw new HttpError(404, suggestionNotFoundMessage, "suggestion_not_found");
+      const input = parseInput(updateSuggestionRequest, body);
+
+      let changes: Parameters<AuditsRepository["updateOpenSuggestion"]>[2];
+      if ("status" in input) {
+        if (input.status === "accepted" && !isApplicable(suggestion))
+          throw new HttpError(
+            400,
+            "There is nothing to apply yet: edit the title or pick a category first.",
+            "nothing_to_apply",
+          );
+        changes = { status: input.status };
+      } else if ("modifiedTitle" in input) {
+        changes = {
+          modifiedTitle: input.modifiedTitle,
+          ...(input.modifiedDescription !== undefined
+            ? { modifiedDescription: input.modifiedDescription }
+            : {}),
+        };
+      } else {
+        if (input.modifiedCategoryId !== null)
+          await categories.requireUsable(user, input.modifiedCategoryId);
+        changes = { modifiedCategoryId: input.modifiedCategoryId };
+      }
+      const updated = await repository.updateOpenSuggestion(session.id, suggestion.id, changes);
+      if (!updated)
+        throw new HttpError(
+          409,
+          "This suggestion has already been applied and can no longer change.",
+          "suggestion_closed",
+        );
+      return toSuggestion(updated);
+    },
+
+    /**
+     * Writes every accepted suggestion to Google. It first re-reads the property's annotations:
+     * one changed or deleted since the audit read it fails rather than overwrite newer work. Each
+     * write goes through the annotations service, as one PATCH naming only the changed fields.
+     */
+    async apply(user: User, id: unknown): Promise<AuditApplyResponse> {
+      requireAccess(user);
+      const session = await ownSession(user, id);
+      if (session.status !== "completed")
+        throw new HttpError(409, "The audit has not finished yet.", "audit_not_completed");
+      const claimed = await repository.claimAccepted(session.id, now());
+      if (claimed.length === 0) return { applied: 0, failed: 0 };
+
+      let current: Map<string, Annotation>;
+      let personCategories: Category[];
+      try {
+        const [listed, own] = await Promise.all([
+          annotations.list(user, session.propertyId),
+          categories.list(user),
+        ]);
+        current = new Map(listed.map((annotation) => [annotation.annotationId, annotation]));
+        personCategories = own;
+      } catch (error) {
+        // Nothing was written: the suggestions stay accepted for another try.
+        await Promise.all(claimed.map((suggestion) => repository.releaseClaim(suggestion.id)));
+        throw error;
+      }
+
+      let applied = 0;
+      let failed = 0;
+      for (const suggestion of claimed) {
+        const outcome = await applyOne(
+          user,
+          session.propertyId,
+          suggestion,
+          current,
+          personCategories,
+        );
+        await repository.settleSuggestion(suggestion.id, outcome);
+        if (outcome.status === "applied") applied += 1;
+        else failed += 1;
+      }
+      return { applied, failed };
+    },
+  };
+
+  async function applyOne(
+    user: User,
+    propertyId: string,
+    suggestion: AnnotationSuggestion,
+    current: Map<string, Annotation>,
+    personCategories: Category[],
+  ): Promise<{ status: "applied" } | { status: "failed"; failureReason: string }> {
+    const annotation = current.get(suggestion.annotationId);
+    if (!annotation) return { status: "failed", failureReason: deletedSinceAuditMessage };
+    if (
+      annotation.title !== suggestion.originalTitle ||
+      annotation.description !== (suggestion.originalDescription ?? "") ||
+      (suggestion.originalColor !== null && annotation.color !== suggestion.originalColor)
+    )
+      return { status: "failed", failureReason: changedSinceAuditMessage };
+
+    const wanted = effectiveChange(suggestion, personCategories);
+    const changes: UpdateAnnotationRequest = {};
+    if (wanted.title !== null && wanted.title !== annotation.title) changes.title = wanted.title;
+    if (wanted.description !== null && wanted.description !== annotation.description)
+      changes.description = wanted.description;
+    if (wanted.color !== null && wanted.color !== annotation.color) changes.color = wanted.color;
+    if (wanted.categoryId !== null && wanted.categoryId !== annotation.categoryId)
+      changes.categoryId = wanted.categoryId;
+    if (Object.keys(changes).length === 0) return { status: "applied" };
+    try {
+      await annotations.update(user, propertyId, suggestion.annotationId, changes);
+      return { status: "applied" };
+    } catch (error) {
+      if (error instanceof HttpError) return { status: "failed", failureReason: error.message };
+      logger.error({ err: error, suggestionId: suggestion.id }, "applying a suggestion failed");
+      return {
+        status: "failed",
+        failureReason: "Google Analytics did not take the change. Try again later.",
+      };
+    }
+  }
+}
+
+export type AuditsService = ReturnType<typeof createAuditsService>;
+
+/** The annotations an audit covers: in the date range, and never Google's own. */
+function coveredAnnotations(
+  listed: Annotation[],
+  startDate: string | null,
+  endDate: string | null,
+): ReviewableAnnotation[] {
+  return listed
+    .filter((annotation) => !annotation.systemGenerated)
+    .map((annotation) => ({
+      annotationId: annotation.annotationId,
+      title: annotation.title,
+      description: annotation.description,
+      color: annotation.color,
+      date: toIsoDate(annotation.annotationDate),
+      categoryId: annotation.categoryId,
+      sortDate: annotation.annotationDate,
+    }))
+    .filter(
+      (annotation) =>
+        (!startDate || annotation.date >= startDate) && (!endDate || annotation.date <= endDate),
+    )
+    .sort(
+      (a, b) =>
+        compareDates(a.sortDate, b.sortDate) ||
+        (a.annotationId < b.annotationId ? -1 : a.annotationId > b.annotationId ? 1 : 0),
+    )
+    .map(({ sortDate: _sortDate, ...annotation }) => annotation);
+}
+
+function toNewSuggestion(
+  suggestion: ReviewedSuggestion,
+  batch: ReviewableAnnotation[],
+): NewSuggestion {
+  const annotation = batch.find((candidate) => candidate.annotationId === suggestion.annotationId)!;
+  return {
+    annotationId: annotation.annotationId,
+    originalTitle: annotation.title,
+    originalDescription: annotation.description,
+    originalColor: annotation.color,
+    suggestedTitle: suggestion.suggestedTitle,
+    suggestedDescription: suggestion.suggestedDescription,
+    suggestedColor: suggestion.suggestedColor,
+    suggestedCategoryId: suggestion.suggestedCategoryId,
+    suggestedCategoryName: suggestion.newCategory?.name ?? null,
+    suggestedCategoryDescription: suggestion.newCategory?.description ?? null,
+    suggestedCategoryColor: suggestion.newCategory?.color ?? null,
+    aiReasoning: suggestion.aiReasoning,
+  };
+}
+
+/** What applying the suggestion would set, with the person's modifications taking precedence. */
+function effectiveChange(
+  suggestion: AnnotationSuggestion,
+  personCategories: Category[] = [],
+): {
+  title: string | null;
+  description: string | null;
+  color: AnnotationColor | null;
+  categoryId: string | null;
+} {
+  const chosen = suggestion.modifiedCategoryId
+    ? personCategories.find((category) => category.id === suggestion.modifiedCategoryId)
+    : undefined;
+  const suggestedColor = isAnnotationColor(suggestion.suggestedColor)
+    ? suggestion.suggestedColor
+    : null;
+  return {
+    title: suggestion.modifiedTitle ?? suggestion.suggestedTitle,
+    description: suggestion.modifiedDescription ?? suggestion.suggestedDescription,
+    color: chosen?.color ?? suggestedColor,
+    categoryId: suggestion.modifiedCategoryId ?? suggestion.suggestedCategoryId,
+  };
+}
+
+function isApplicable(suggestion: AnnotationSuggestion): boolean {
+  const wanted = effectiveChange(suggestion);
+  return (
+    (wanted.title !== null && wanted.title !== suggestion.originalTitle) ||
+    (wanted.description !== null &&
+      wanted.description !== (suggestion.originalDescription ?? "")) ||
+    (wanted.color !== null && wanted.color !== suggestion.originalColor) ||
+    wanted.categoryId !== null
+  );
+}
+
+function toSuggestion(row: AnnotationSuggestion): AuditSuggestion {
+  const color = (value: string | null) => (isAnnotationColor(value) ? value : null);
+  return {
+    id: row.id,
+    annotationId: row.annotationId,
+    originalTitle: row.originalTitle,
+    originalDescription: row.originalDescription,
+    originalColor: row.originalColor,
+    suggestedTitle: row.suggestedTitle,
+    suggestedDescription: row.suggestedDescription,
+    suggestedColor: color(row.suggestedColor),
+    suggestedCategoryId: row.suggestedCategoryId,
+    suggestedCategoryName: row.suggestedCategoryName,
+    suggestedCategoryDescription: row.suggestedCategoryDescription,
+    suggestedCategoryColor: color(row.suggestedCategoryColor),
+    aiReasoning: row.aiReasoning,
+    status: row.status as SuggestionStatus,
+    modifiedTitle: row.modifiedTitle,
+    modifiedDescription: row.modifiedDescription,
+    modifiedCategoryId: row.modifiedCategoryId,
+    failureReason: row.failureReason,
+    applicable: isApplicable(row),
+  };
+}

@@ -1,0 +1,453 @@
+import type { AnnotationColor } from "../../../shared/annotation-colors.js";
+import {
+  categoryPresets,
+  defaultTitleTemplate,
+  firstTemplateSegment,
+  templateSegments,
+  templateSeparator,
+  type CategoryPreset,
+} from "../../../shared/categories.js";
+import { annotationTitleMaxLength } from "../../../shared/contracts/annotations.js";
+import type { Category } from "../../../shared/contracts/categories.js";
+import type {
+  AuditReviewer,
+  ReviewableAnnotation,
+  ReviewContext,
+  ReviewedSuggestion,
+} from "./audit-reviewer.js";
+
+/**
+ * The built-in reviewer: deterministic, offline, and careful never to invent a fact. It sorts
+ * each annotation into one of the person's categories or one of the five presets by its words,
+ * rewrites the title into that category's template using only segments it can read from the
+ * annotation, aligns the colour, fills an empty description from the title, and points out vague
+ * titles and same-day near-duplicates.
+ */
+export function createOfflineReviewer(options: { batchSize?: number } = {}): AuditReviewer {
+  return {
+    kind: "offline",
+    batchSize: options.batchSize ?? 25,
+    async review(batch, context) {
+      const duplicates = findNearDuplicates(context.all);
+      return batch.flatMap((annotation) => {
+        const suggestion = reviewOne(annotation, context, duplicates.get(annotation.annotationId));
+        return suggestion ? [suggestion] : [];
+      });
+    },
+  };
+}
+
+const presetKeywords: Record<CategoryPreset["key"], string[]> = {
+  campaigns: ["launch", "sale", "promo", "promotion", "campaign"],
+  releases: ["deploy", "release", "rollout", "version"],
+  incidents: ["outage", "incident", "broken", "down", "tracking"],
+  experiments: ["a/b", "ab", "test", "experiment"],
+  external: ["holiday", "weather", "press", "strike"],
+};
+
+const wordEndings = ["", "s", "es", "d", "ed", "ing", "ment", "ments"];
+
+/** Titles that say nothing about what happened. */
+const vagueTitles = new Set([
+  "update",
+  "updates",
+  "test",
+  "testing",
+  "misc",
+  "fix",
+  "fixes",
+  "change",
+  "changes",
+  "stuff",
+  "tbd",
+  "todo",
+  "note",
+  "new",
+  "event",
+]);
+
+const environments: Record<string, string> = {
+  prod: "Prod",
+  production: "Prod",
+  live: "Prod",
+  staging: "Staging",
+  stage: "Staging",
+  dev: "Dev",
+  development: "Dev",
+  qa: "QA",
+};
+
+const scopes: Record<string, string> = {
+  global: "Global",
+  worldwide: "Global",
+  us: "US",
+  usa: "US",
+  uk: "UK",
+  gb: "UK",
+  au: "AU",
+  ca: "CA",
+  de: "DE",
+  fr: "FR",
+  nl: "NL",
+  es: "ES",
+  it: "IT",
+  jp: "JP",
+  nz: "NZ",
+  ie: "IE",
+  eu: "EU",
+  emea: "EMEA",
+  apac: "APAC",
+  latam: "LATAM",
+  ios: "iOS",
+  android: "Android",
+  mobile: "Mobile",
+  desktop: "Desktop",
+  web: "Web",
+};
+
+/** Teams and systems an annotation may name; the segment is filled only when one is named. */
+const systems: Record<string, string> = {
+  checkout: "Checkout",
+  payments: "Payments",
+  payment: "Payments",
+  cart: "Cart",
+  search: "Search",
+  homepage: "Homepage",
+  cdn: "CDN",
+  gtm: "GTM",
+  ga4: "GA4",
+  api: "API",
+  email: "Email",
+  emails: "Email",
+  newsletter: "Email",
+  seo: "SEO",
+  sem: "SEM",
+  ppc: "PPC",
+  marketing: "Marketing",
+  engineering: "Engineering",
+  pricing: "Pricing",
+  login: "Login",
+  signup: "Signup",
+  onboarding: "Onboarding",
+};
+
+/** Words that dangle once a scope or environment word is taken out of a phrase. */
+const danglingWords = new Set(["to", "in", "on", "for", "at", "of", "the", "and", "-", "–", "·"]);
+
+interface Token {
+  raw: string;
+  lower: string;
+}
+
+function tokenize(text: string): Token[] {
+  return text
+    .split(/[\s,;:()[\]{}"“”]+/)
+    .map((raw) => raw.replace(/^[.!?'’]+|[.!?'’]+$/g, ""))
+    .filter((raw) => raw.length > 0)
+    .map((raw) => ({ raw, lower: raw.toLowerCase() }));
+}
+
+function matchesKeyword(word: string, keyword: string): boolean {
+  if (keyword.includes("/")) return word === keyword;
+  return wordEndings.some((ending) => word === keyword + ending);
+}
+
+interface Classification {
+  /** The person's category, when they have a fitting one. */
+  category: Category | null;
+  /** The preset behind the match, used to propose a new category when the person has none. */
+  preset: CategoryPreset | null;
+  keyword: string;
+}
+
+function presetOf(category: Category): CategoryPreset | undefined {
+  const prefix = firstTemplateSegment(category.titleTemplate).toUpperCase();
+  return categoryPresets.find(
+    (preset) =>
+      preset.prefix === prefix || preset.name.toLowerCase() === category.name.toLowerCase(),
+  );
+}
+
+function classify(text: string, categories: Category[]): Classification | null {
+  const lowerText = text.toLowerCase();
+  const tokens = tokenize(text);
+  // The person's own category named in the text wins: it is their vocabulary.
+  const named = categories
+    .filter((category) => {
+      const name = category.name.toLowerCase();
+      return (
+        name.length >= 3 &&
+        new RegExp(`(^|[^a-z0-9])${escapeRegExp(name)}([^a-z0-9]|$)`).test(lowerText)
+      );
+    })
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  if (named) return { category: named, preset: presetOf(named) ?? null, keyword: named.name };
+
+  let best: { preset: CategoryPreset; count: number; first: number; keyword: string } | null = null;
+  for (const preset of categoryPresets) {
+    let count = 0;
+    let first = Number.POSITIVE_INFINITY;
+    let keyword = "";
+    tokens.forEach((token, index) => {
+      const isVersion = preset.key === "releases" && /^v\d+(\.\d+)*$/.test(token.lower);
+      const hit =
+        isVersion || presetKeywords[preset.key].find((word) => matchesKeyword(token.lower, word));
+      if (hit) {
+        count += 1;
+        if (index < first) {
+          first = index;
+          keyword = token.raw;
+        }
+      }
+    });
+    if (count > 0 && (!best || count > best.count || (count === best.count && first < best.first)))
+      best = { preset, count, first, keyword };
+  }
+  if (!best) return null;
+  const own = categories.find((category) => presetOf(category)?.key === best.preset.key) ?? null;
+  return { category: own, preset: best.preset, keyword: best.keyword };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function normalizedTitle(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function isVague(title: string): boolean {
+  const normal = normalizedTitle(title);
+  return normal.length < 3 || vagueTitles.has(normal);
+}
+
+/** The first sentence of a description, short enough for a title. */
+function titleFromDescription(description: string): string | null {
+  const sentence =
+    description
+      .split(/(?<=[.!?])\s|\n/)[0]
+      ?.trim()
+      .replace(/[.!?]+$/, "") ?? "";
+  if (sentence.length < 4) return null;
+  if (sentence.length <= 80) return capitalize(sentence);
+  const cut = sentence.slice(0, 80);
+  return capitalize(cut.slice(0, cut.lastIndexOf(" ") > 40 ? cut.lastIndexOf(" ") : 80));
+}
+
+/** Reads the template's segments from the annotation; what it cannot read is left out. */
+function titleFromTemplate(
+  source: string,
+  description: string,
+  template: string,
+  typeLabel: string,
+): string | null {
+  const tokens = tokenize(source);
+  const described = tokenize(description);
+  const used = new Set<number>();
+  // A segment is read from the title first (and taken out of [What]), else from the description.
+  const find = (table: Record<string, string>): string | null => {
+    const index = tokens.findIndex((token, i) => !used.has(i) && table[token.lower] !== undefined);
+    if (index >= 0) {
+      used.add(index);
+      return table[tokens[index]!.lower]!;
+    }
+    const fromDescription = described.find((token) => table[token.lower] !== undefined);
+    return fromDescription ? table[fromDescription.lower]! : null;
+  };
+  const system = find(systems);
+  const scope = find(scopes);
+  const env = find(environments);
+  const prefixWord = typeLabel.toLowerCase();
+  const whatWords = tokens
+    .filter((token, index) => !used.has(index))
+    .map((token) => token.raw)
+    // A title that already starts with its type ("Release: v2") does not need it twice.
+    .filter((word, index) => !(index === 0 && word.toLowerCase().replace(/s$/, "") === prefixWord));
+  while (whatWords.length && danglingWords.has(whatWords.at(-1)!.toLowerCase())) whatWords.pop();
+  while (whatWords.length && danglingWords.has(whatWords[0]!.toLowerCase())) whatWords.shift();
+  const what = whatWords.length > 0 ? capitalize(whatWords.join(" ")) : null;
+  if (!what) return null;
+
+  const filled: string[] = [];
+  const readable: Record<string, string | null> = {
+    type: typeLabel,
+    "team/system": system,
+    team: system,
+    system,
+    what,
+    scope,
+    env,
+    environment: env,
+  };
+  for (const segment of templateSegments(template)) {
+    const placeholder = /^\[(.+)\]$/.exec(segment)?.[1]?.toLowerCase();
+    if (placeholder === undefined) {
+      filled.push(segment);
+      continue;
+    }
+    // A placeholder the annotation does not fill (or one we do not know) is left out.
+    const value = readable[placeholder];
+    if (value) filled.push(value);
+  }
+  const title = filled.join(templateSeparator);
+  return title.length <= annotationTitleMaxLength ? title : null;
+}
+
+function typeLabelOf(category: Category | null, preset: CategoryPreset | null): string {
+  if (preset) return preset.prefix;
+  const first = firstTemplateSegment(category?.titleTemplate);
+  if (first && !first.startsWith("[")) return first;
+  return (category?.name ?? "").split(/\s+/)[0]!.toUpperCase();
+}
+
+function reviewOne(
+  annotation: ReviewableAnnotation,
+  context: ReviewContext,
+  duplicateOf: ReviewableAnnotation | undefined,
+): ReviewedSuggestion | null {
+  const { categories } = context;
+  const vague = isVague(annotation.title);
+  const readableTitle = vague ? titleFromDescription(annotation.description) : annotation.title;
+
+  const linked = annotation.categoryId
+    ? (categories.find((category) => category.id === annotation.categoryId) ?? null)
+    : null;
+  const classification: Classification | null = linked
+    ? { category: linked, preset: presetOf(linked) ?? null, keyword: "" }
+    : classify(`${readableTitle ?? ""} ${annotation.description}`, categories);
+
+  const reasons: string[] = [];
+  let suggestedTitle: string | null = null;
+  let suggestedDescription: string | null = null;
+  let suggestedColor: AnnotationColor | null = null;
+  let suggestedCategoryId: string | null = null;
+  let newCategory: ReviewedSuggestion["newCategory"] = null;
+
+  if (classification) {
+    const { category, preset } = classification;
+    const name = category?.name ?? preset!.name;
+    const color = category?.color ?? preset!.color;
+    const template = category
+      ? (category.titleTemplate ?? defaultTitleTemplate)
+      : preset!.titleTemplate;
+    const typeLabel = typeLabelOf(category, preset);
+
+    if (!linked) {
+      if (category) suggestedCategoryId = category.id;
+      else
+        newCategory = {
+          name: preset!.name,
+          description: preset!.description,
+          color: preset!.color,
+        };
+      reasons.push(
+        classification.keyword
+          ? `"${classification.keyword}" makes this ${name}${category ? "" : " (a new category)"}`
+          : `it belongs to ${name}`,
+      );
+    }
+
+    const alreadyTemplated =
+      typeLabel !== "" &&
+      annotation.title
+        .toUpperCase()
+        .startsWith(`${typeLabel.toUpperCase()}${templateSeparator.trimEnd()}`);
+    if (readableTitle && !alreadyTemplated) {
+      const rewritten = titleFromTemplate(
+        readableTitle,
+        vague ? "" : annotation.description,
+        template,
+        typeLabel,
+      );
+      if (rewritten && rewritten !== annotation.title) {
+        suggestedTitle = rewritten;
+        reasons.push(`the title follows ${name}'s template`);
+      }
+    }
+    if (annotation.color !== color) {
+      suggestedColor = color;
+      reasons.push(`the colour becomes ${color.toLowerCase()} to match`);
+    }
+    if (annotation.description.trim() === "" && readableTitle) {
+      suggestedDescription = `${name}: ${readableTitle} (${annotation.date}).`;
+      reasons.push("the empty description is filled from the title");
+    }
+  } else if (annotation.description.trim() === "" && readableTitle && !vague) {
+    // No category to speak of, but an empty description can still say what the title says.
+    suggestedDescription = `${readableTitle} (${annotation.date}).`;
+    reasons.push("the empty description is filled from the title");
+  }
+
+  if (vague) {
+    if (readableTitle && !suggestedTitle) suggestedTitle = readableTitle;
+    reasons.unshift(
+      readableTitle
+        ? `the title "${annotation.title}" is vague, so it is taken from the description`
+        : `the title "${annotation.title}" is too vague to tell what happened: edit it to say what changed`,
+    );
+  }
+  if (duplicateOf) {
+    reasons.push(
+      `it looks like a near-duplicate of "${duplicateOf.title}" on the same day: if both mark one event, delete one in Property View`,
+    );
+  }
+
+  if (reasons.length === 0) return null;
+  const hasChange =
+    suggestedTitle !== null ||
+    suggestedDescription !== null ||
+    suggestedColor !== null ||
+    suggestedCategoryId !== null ||
+    newCategory !== null;
+  // A vague title with nothing to go on is still worth pointing out; the person can edit it.
+  if (!hasChange && !duplicateOf && !vague) return null;
+  return {
+    annotationId: annotation.annotationId,
+    suggestedTitle,
+    suggestedDescription,
+    suggestedColor,
+    suggestedCategoryId,
+    newCategory,
+    duplicateOf: duplicateOf?.annotationId ?? null,
+    vagueTitle: vague,
+    aiReasoning: `${capitalize(reasons.join("; "))}.`,
+  };
+}
+
+/** The later of two same-day annotations whose titles say nearly the same thing, mapped to the earlier. */
+function findNearDuplicates(all: ReviewableAnnotation[]): Map<string, ReviewableAnnotation> {
+  const byDay = new Map<string, ReviewableAnnotation[]>();
+  for (const annotation of all) {
+    const day = byDay.get(annotation.date) ?? [];
+    day.push(annotation);
+    byDay.set(annotation.date, day);
+  }
+  const duplicates = new Map<string, ReviewableAnnotation>();
+  for (const day of byDay.values()) {
+    for (let i = 0; i < day.length; i++) {
+      for (let j = i + 1; j < day.length; j++) {
+        const later = day[j]!;
+        if (duplicates.has(later.annotationId)) continue;
+        if (similarTitles(day[i]!.title, later.title)) duplicates.set(later.annotationId, day[i]!);
+      }
+    }
+  }
+  return duplicates;
+}
+
+function similarTitles(a: string, b: string): boolean {
+  const left = new Set(normalizedTitle(a).split(" ").filter(Boolean));
+  const right = new Set(normalizedTitle(b).split(" ").filter(Boolean));
+  if (left.size === 0 || right.size === 0) return false;
+  let shared = 0;
+  for (const word of left) if (right.has(word)) shared += 1;
+  return shared / (left.size + right.size - shared) >= 0.75;
+}

@@ -1,0 +1,72 @@
+import { capabilitiesOf } from "./plans.js";
+
+/**
+ * The AI audit's rules both sides share: who may use it, the states an audit and a suggestion go
+ * through, and how far along an audit is.
+ */
+
+export const auditStatuses = ["pending", "in_progress", "completed", "failed"] as const;
+export type AuditStatus = (typeof auditStatuses)[number];
+
+/** "applying" is held only while one apply writes the suggestion. */
+export const suggestionStatuses = [
+  "pending",
+  "accepted",
+  "rejected",
+  "applying",
+  "applied",
+  "failed",
+] as const;
+export type SuggestionStatus = (typeof suggestionStatuses)[number];
+
+/** How often the /audit page asks for news while an audit is pending or running. */
+export const auditPollIntervalMs = 2_000;
+
+/** What the /audit page shows a person: the Premium notice, the private-beta notice, or the audit. */
+export type AuditAccess = "premium_required" | "beta_only" | "allowed";
+
+export function auditAccessOf(user: {
+  subscriptionTier: string | null | undefined;
+  isAuditBetaUser: boolean;
+}): AuditAccess {
+  if (!capabilitiesOf(user.subscriptionTier).canRunAudit) return "premium_required";
+  return user.isAuditBetaUser ? "allowed" : "beta_only";
+}
+
+export const auditAccessMessages = {
+  premium_required: "The AI audit is a Premium feature.",
+  beta_only: "The AI audit is in private beta and not open to your account yet.",
+} as const;
+
+/** Pending 10 %, running 10 % plus 80 % of the share reviewed, completed 100 %. */
+export function auditProgressPercent(session: {
+  status: AuditStatus;
+  totalAnnotations: number;
+  processedAnnotations: number;
+}): number {
+  switch (session.status) {
+    case "pending":
+      return 10;
+    case "in_progress": {
+      if (session.totalAnnotations <= 0) return 10;
+      const share = Math.min(1, session.processedAnnotations / session.totalAnnotations);
+      return Math.round(10 + share * 80);
+    }
+    case "completed":
+      return 100;
+    case "failed":
+      return 0;
+  }
+}
+
+/** The step shown while annotations are reviewed, e.g. "Reviewing 21–40 of 87". */
+export function reviewingStep(from: number, to: number, total: number): string {
+  return `Reviewing ${from}–${to} of ${total}`;
+}
+
+export const auditSteps = {
+  queued: "Waiting to start",
+  reading: "Reading annotations",
+  saving: "Saving suggestions",
+  done: "Done",
+} as const;
