@@ -310,7 +310,7 @@ describe("running an audit", () => {
     expect(session.status).toBe("failed");
     expect(session.lastStep).toBe("Reading annotations");
     expect(session.errorMessage).toMatch(/connect/i);
-    expect(session.errorStack).toContain("HttpError");
+    expect(session.errorStack).toContain("AppError");
     const stranger = await setUpPerson(harness, "premium", { email: betaEmails[nextBeta++]! });
     expect((await get(stranger.jar, `/api/audits/${session.id}`)).statusCode).toBe(404);
     const history = (await get(stranger.jar, "/api/audits/history")).json().sessions;

@@ -31,6 +31,14 @@ export const errorCodes = [
   "category_not_found",
   "category_limit",
   "category_name_taken",
+  // AI audit
+  "audit_beta_only",
+  "audit_not_found",
+  "audit_in_progress",
+  "audit_not_completed",
+  "suggestion_not_found",
+  "suggestion_closed",
+  "nothing_to_apply",
   // Assistant
   "chat_not_found",
   "assistant_daily_limit",

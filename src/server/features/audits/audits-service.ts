@@ -21,7 +21,7 @@ import {
 } from "../../../shared/contracts/audits.js";
 import type { Category } from "../../../shared/contracts/categories.js";
 import type { AnnotationAuditSession, AnnotationSuggestion, User } from "../../db/schema/index.js";
-import { HttpError } from "../../http/http-error.js";
+import { AppError } from "../../app-error.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
@@ -49,7 +49,7 @@ const reviewAttempts = 3;
 const historyLimit = 50;
 const uuid = z.uuid();
 
-const auditNotFound = () => new HttpError(404, auditNotFoundMessage, "audit_not_found");
+const auditNotFound = () => new AppError("audit_not_found", auditNotFoundMessage);
 
 /** Raised when the app shuts down mid-audit: the job is handed back and resumes where it stopped. */
 class AuditInterrupted extends Error {
@@ -97,9 +97,9 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       isAuditBetaUser: deps.isAuditBetaUser(user.email),
     });
     if (access === "premium_required")
-      throw new HttpError(403, auditAccessMessages.premium_required, "premium_required");
+      throw new AppError("premium_required", auditAccessMessages.premium_required);
     if (access === "beta_only")
-      throw new HttpError(403, auditAccessMessages.beta_only, "audit_beta_only");
+      throw new AppError("audit_beta_only", auditAccessMessages.beta_only);
   }
 
   async function ownSession(user: User, id: unknown): Promise<AnnotationAuditSession> {
@@ -119,14 +119,18 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       await review(session, user, context);
     } catch (error) {
       if (error instanceof AuditInterrupted) throw error;
-      // A refusal (no access to the property, Google disconnected…) will not change on a retry.
-      const final = context.isLastAttempt || (error instanceof HttpError && error.statusCode < 500);
-      if (!final) throw error;
+      // A refusal (no access to the property, Google disconnected…) will not change on a retry;
+      // a busy or unavailable Google may.
+      const refusal =
+        error instanceof AppError &&
+        error.code !== "google_busy" &&
+        error.code !== "google_unavailable";
+      if (!refusal && !context.isLastAttempt) throw error;
       const message =
-        error instanceof HttpError
+        error instanceof AppError
           ? error.message
           : "The audit stopped because of an unexpected error. Try again in a few minutes.";
-      if (!(error instanceof HttpError)) logger.error({ err: error, sessionId }, "audit failed");
+      if (!(error instanceof AppError)) logger.error({ err: error, sessionId }, "audit failed");
       await repository.updateSession(sessionId, {
         status: "failed",
         errorMessage: message,
@@ -251,7 +255,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
         active.endDate === input.endDate
       )
         return toSession(active, 0);
-      throw new HttpError(409, auditRunningMessage, "audit_in_progress");
+      throw new AppError("audit_in_progress", auditRunningMessage);
     },
 
     /** Queues the audit; starting it again never runs it twice. */
@@ -291,16 +295,15 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       const suggestion = parsedId.success
         ? await repository.findSuggestion(session.id, parsedId.data)
         : null;
-      if (!suggestion) throw new HttpError(404, suggestionNotFoundMessage, "suggestion_not_found");
+      if (!suggestion) throw new AppError("suggestion_not_found", suggestionNotFoundMessage);
       const input = parseInput(updateSuggestionRequest, body);
 
       let changes: Parameters<AuditsRepository["updateOpenSuggestion"]>[2];
       if ("status" in input) {
         if (input.status === "accepted" && !isApplicable(suggestion))
-          throw new HttpError(
-            400,
-            "There is nothing to apply yet: edit the title or pick a category first.",
+          throw new AppError(
             "nothing_to_apply",
+            "There is nothing to apply yet: edit the title or pick a category first.",
           );
         changes = { status: input.status };
       } else if ("modifiedTitle" in input) {
@@ -317,10 +320,9 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       }
       const updated = await repository.updateOpenSuggestion(session.id, suggestion.id, changes);
       if (!updated)
-        throw new HttpError(
-          409,
-          "This suggestion has already been applied and can no longer change.",
+        throw new AppError(
           "suggestion_closed",
+          "This suggestion has already been applied and can no longer change.",
         );
       return toSuggestion(updated);
     },
@@ -334,7 +336,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       requireAccess(user);
       const session = await ownSession(user, id);
       if (session.status !== "completed")
-        throw new HttpError(409, "The audit has not finished yet.", "audit_not_completed");
+        throw new AppError("audit_not_completed", "The audit has not finished yet.");
       const claimed = await repository.claimAccepted(session.id, now());
       if (claimed.length === 0) return { applied: 0, failed: 0 };
 
@@ -400,7 +402,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       await annotations.update(user, propertyId, suggestion.annotationId, changes);
       return { status: "applied" };
     } catch (error) {
-      if (error instanceof HttpError) return { status: "failed", failureReason: error.message };
+      if (error instanceof AppError) return { status: "failed", failureReason: error.message };
       logger.error({ err: error, suggestionId: suggestion.id }, "applying a suggestion failed");
       return {
         status: "failed",
