@@ -58,10 +58,16 @@ async function main(): Promise<void> {
       logger: logger.child({ part: "sandbox" }),
     });
     google = sandboxGoogleEndpoints(sandbox.url, sandboxAppClient);
-    logger.info(
-      `Sandbox mode: Google sign-in and the Analytics APIs are simulated at ${sandbox.url} ` +
-        "(set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use real Google)",
-    );
+    if (config.google.demo) {
+      logger.warn(
+        `ALLOW_SANDBOX_IN_PRODUCTION is set: this production server uses the simulated Google at ${sandbox.url}; ` +
+          "nobody can connect a real Google Analytics account (a demo only)",
+      );
+    } else
+      logger.info(
+        `Sandbox mode: Google sign-in and the Analytics APIs are simulated at ${sandbox.url} ` +
+          "(set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to use real Google)",
+      );
   }
 
   const server = await startServer(config, { google, logger });

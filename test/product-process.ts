@@ -21,6 +21,9 @@ export function runProduct(env: Record<string, string>): Promise<ProductProcess>
       NODE_ENV: "production",
       SESSION_SECRET: "product-process-test-secret-0123456789abcdef",
       TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
+      // Production refuses to start on the simulated Google without this opt-in, and without mail.
+      ALLOW_SANDBOX_IN_PRODUCTION: "true",
+      SMTP_URL: "smtp://127.0.0.1:1",
       PORT: "0",
       SANDBOX_PORT: "0",
       HOST: "127.0.0.1",

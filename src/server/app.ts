@@ -45,7 +45,12 @@ import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js"
 import { createGoogleOAuth } from "./integrations/google/google-oauth.js";
 import { interactiveRetryPolicy, type RetryPolicy } from "./integrations/google/google-retry.js";
 import { createSecretBox, parseEncryptionKey } from "./security/secret-box.js";
-import { createLogMailer, createSmtpMailer, type Mailer } from "./integrations/mailer/mailer.js";
+import {
+  createLogMailer,
+  createSmtpMailer,
+  refuseLogMailerInProduction,
+  type Mailer,
+} from "./integrations/mailer/mailer.js";
 import { webDistFolder } from "./paths.js";
 
 export interface AppDependencies {
@@ -108,7 +113,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     deps.mailer ??
     (config.smtpUrl
       ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
-      : createLogMailer(logger));
+      : config.nodeEnv === "production"
+        ? refuseLogMailerInProduction()
+        : createLogMailer(logger));
   const auth = createAuth({
     db: database.db,
     appUrl: config.appUrl,
@@ -226,7 +233,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const webRoot =
     deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
-  await registerWebApp(app, { webRoot });
+  await registerWebApp(app, { webRoot, production: config.nodeEnv === "production" });
 
   return app;
 }

@@ -23,6 +23,9 @@ describe("loadConfig", () => {
       PORT: "8080",
       DATA_DIR: "/var/lib/tidemark",
       DATABASE_URL: "postgres://app@db:5432/tidemark",
+      SMTP_URL: "smtp://mail.example.com:587",
+      GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "secret",
     });
     expect(config).toMatchObject({
       port: 8080,

@@ -41,6 +41,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SANDBOX_PORT: portSchema.default(5050),
   SANDBOX_CONTROL: z.enum(["on", "off"], { message: "must be on or off" }).default("off"),
+  ALLOW_SANDBOX_IN_PRODUCTION: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -132,7 +136,13 @@ export interface AppConfig {
  */
 export type GoogleConfig =
   | { mode: "google"; clientId: string; clientSecret: string }
-  | { mode: "sandbox"; sandboxPort: number; faultControl: boolean };
+  | {
+      mode: "sandbox";
+      sandboxPort: number;
+      faultControl: boolean;
+      /** Production on the sandbox, for a demo: allowed only by ALLOW_SANDBOX_IN_PRODUCTION=true. */
+      demo?: boolean;
+    };
 
 export type LlmConfig =
   | { provider: "offline" }
@@ -211,13 +221,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       "Invalid configuration: TOKEN_ENCRYPTION_KEY is required in production (openssl rand -base64 32)",
     );
   }
+  if (values.NODE_ENV === "production" && !values.SMTP_URL) {
+    // Without mail, sign-in links would have to be written to the log, where anyone who reads
+    // the logs could sign in as anyone.
+    throw new ConfigError(
+      "Invalid configuration: SMTP_URL is required in production (sign-in links are mailed, never logged)",
+    );
+  }
+  if (
+    values.NODE_ENV === "production" &&
+    !values.GOOGLE_CLIENT_ID &&
+    !values.ALLOW_SANDBOX_IN_PRODUCTION
+  ) {
+    throw new ConfigError(
+      "Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production (or ALLOW_SANDBOX_IN_PRODUCTION=true for a demo on the simulated Google)",
+    );
+  }
   if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
     const missing = values.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
     throw new ConfigError(
       `Invalid configuration: ${missing} must be set too (both Google OAuth values, or neither for the sandbox)`,
     );
   }
-  const sandbox = !values.GOOGLE_CLIENT_ID;
+  const sandboxDefaults = !values.GOOGLE_CLIENT_ID && values.NODE_ENV !== "production";
   return {
     nodeEnv: values.NODE_ENV,
     host: values.HOST,
@@ -239,15 +265,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             mode: "sandbox",
             sandboxPort: values.SANDBOX_PORT,
             faultControl: values.SANDBOX_CONTROL === "on",
+            ...(values.NODE_ENV === "production" ? { demo: true } : {}),
           },
     sessionSecret: values.SESSION_SECRET,
     tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY,
-    // In sandbox mode a newcomer can try Premium and the audit with these documented addresses.
+    // On a sandbox for trying Tidemark, a newcomer can try Premium and the audit with these
+    // documented addresses; production (even a sandbox demo) lists its testers explicitly.
     premiumTesterEmails: emailList(
       values.PREMIUM_TESTER_EMAILS,
-      sandbox ? ["tester1@example.com", "tester2@example.com"] : [],
+      sandboxDefaults ? ["tester1@example.com", "tester2@example.com"] : [],
     ),
-    auditBetaEmails: emailList(values.AUDIT_BETA_EMAILS, sandbox ? ["auditor@example.com"] : []),
+    auditBetaEmails: emailList(
+      values.AUDIT_BETA_EMAILS,
+      sandboxDefaults ? ["auditor@example.com"] : [],
+    ),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     llm: llmConfig(values),

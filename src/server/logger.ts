@@ -28,11 +28,63 @@ interface LoggedRequest {
   ip?: string;
 }
 
-export function createLogger(config: Pick<AppConfig, "logLevel" | "logFormat">): Logger {
+/** "insert into chat_messages", "select … from sessions": what a query is, without its values. */
+export function statementName(query: string): string {
+  const text = query.replace(/\s+/g, " ").trim();
+  const command = /^(with|select|insert into|update|delete from)\b/i.exec(text)?.[1]?.toLowerCase();
+  if (!command) return "sql";
+  const table = /\b(?:into|update|from)\s+"?([\w.]+)"?/i.exec(text)?.[1];
+  return table ? `${command} ${table}` : command;
+}
+
+/**
+ * Errors are logged with their type, message and stack — except database errors, whose text
+ * can carry the query's values (a chat message, an email address): those are logged with the
+ * database's error code and the statement's name only.
+ */
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const query = (error as { query?: unknown }).query;
+  const database = databaseCauseOf(error);
+  if (typeof query === "string" || database) {
+    return {
+      type: error.name,
+      message: "Database query failed",
+      ...(database?.code ? { code: database.code } : {}),
+      ...(typeof query === "string" ? { statement: statementName(query) } : {}),
+    };
+  }
+  const code: unknown = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    message: error.message,
+    stack: error.stack,
+    ...(typeof code === "string" ? { code } : {}),
+    ...(error.cause !== undefined ? { cause: serializeError(error.cause) } : {}),
+  };
+}
+
+/** A PostgreSQL error (pg or PGlite) at the error or its cause: a five-character SQLSTATE code. */
+function databaseCauseOf(error: Error): { code: string } | null {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && "severity" in (current as object))
+      return { code };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function createLogger(
+  config: Pick<AppConfig, "logLevel" | "logFormat">,
+  /** Where JSON lines go (standard output unless a test captures them). */
+  destination?: pino.DestinationStream,
+): Logger {
   const options = {
     level: config.logLevel,
     redact: { paths: redactedPaths, censor: "[redacted]" },
     serializers: {
+      err: serializeError,
       req: (request: LoggedRequest) => ({
         method: request.method,
         url: redactUrl(request.url ?? ""),
@@ -50,5 +102,7 @@ export function createLogger(config: Pick<AppConfig, "logLevel" | "logFormat">):
           ignore: "pid,hostname",
         }),
       )
-    : pino(options);
+    : destination
+      ? pino(options, destination)
+      : pino(options);
 }

@@ -12,7 +12,7 @@ import { isApiPath } from "./api-path.js";
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webRoot: string | null },
+  options: { webRoot: string | null; production?: boolean },
 ): Promise<void> {
   const { webRoot } = options;
   const indexPath = webRoot ? path.join(webRoot, "index.html") : null;
@@ -27,6 +27,9 @@ export async function registerWebApp(
       // picks one (with Vary: Accept-Encoding), and a missing one falls back to the next or to
       // the file itself.
       preCompressed: true,
+      // The build keeps source maps for local debugging; production never serves them, so the
+      // original source is not published.
+      allowedPath: (pathname) => !(options.production && isSourceMap(pathname)),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -43,12 +46,18 @@ export async function registerWebApp(
       .sendFile("index.html");
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split("?")[0] ?? "";
     const isPageRequest =
-      (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
+      (request.method === "GET" || request.method === "HEAD") &&
+      !isApiPath(request.url) &&
+      !isSourceMap(pathname);
     if (isPageRequest && hasWebApp) return sendIndex(reply);
-    const pathname = request.url.split("?")[0];
     return reply
       .code(404)
       .send({ error: `Not found: ${request.method} ${pathname}` } satisfies ErrorBody);
   });
+}
+
+function isSourceMap(pathname: string): boolean {
+  return pathname.endsWith(".map");
 }

@@ -84,7 +84,16 @@ export function createAuth(deps: AuthDependencies) {
     advanced: {
       database: { generateId: "uuid" },
       cookiePrefix: sessionCookiePrefix,
-      useSecureCookies: deps.production,
+      // In production the session cookie is a __Host- cookie: Secure, Path=/, no Domain, so no
+      // sibling subdomain can set or shadow it. Better Auth's own secure mode would name it
+      // __Secure- instead, so Secure is set on every cookie directly.
+      useSecureCookies: false,
+      ...(deps.production
+        ? {
+            defaultCookieAttributes: { secure: true },
+            cookies: { session_token: { name: `__Host-${sessionCookiePrefix}.session_token` } },
+          }
+        : {}),
       // Checks stay on in every environment, tests included, so tests exercise them.
       disableOriginCheck: false,
       disableCSRFCheck: false,

@@ -18,6 +18,11 @@ export function createLogMailer(logger: Pick<FastifyBaseLogger, "info">): Mailer
   };
 }
 
+/** Production never writes a working sign-in link to its log; configuration requires SMTP there. */
+export function refuseLogMailerInProduction(): never {
+  throw new Error("Production needs SMTP_URL: sign-in links are never written to the log there.");
+}
+
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
