@@ -112,7 +112,7 @@ describe("legal pages", () => {
 });
 
 describe("unknown paths", () => {
-  it.each(["/does-not-exist", "/categories", "/audit"])("%s shows the 404 page", async (path) => {
+  it.each(["/does-not-exist", "/categories/extra"])("%s shows the 404 page", async (path) => {
     renderAt(path);
 
     expect(
@@ -121,5 +121,14 @@ describe("unknown paths", () => {
     expect(
       within(screen.getByRole("main")).getByRole("link", { name: "Back to home" }),
     ).toHaveAttribute("href", "/");
+  });
+});
+
+describe("signed-in pages", () => {
+  it.each(["/categories", "/audit"])("%s sends a signed-out visitor to /login", async (path) => {
+    const view = renderAt(path);
+
+    expect(await screen.findByRole("button", { name: "Continue with Google" })).toBeInTheDocument();
+    expect(view.currentUrl()).toBe("/login");
   });
 });

@@ -24,6 +24,12 @@ const ModeSelectionRoute = lazy(() =>
 const DashboardRoute = lazy(() =>
   import("./routes/dashboard-route").then((module) => ({ default: module.DashboardRoute })),
 );
+const CategoriesRoute = lazy(() =>
+  import("./routes/categories-route").then((module) => ({ default: module.CategoriesRoute })),
+);
+const AuditRoute = lazy(() =>
+  import("./routes/audit-route").then((module) => ({ default: module.AuditRoute })),
+);
 const PrivacyRoute = lazy(() =>
   import("./routes/privacy-route").then((module) => ({ default: module.PrivacyRoute })),
 );
@@ -63,6 +69,8 @@ function PublicSite() {
           <Route path={routePaths.signup} component={SignupRoute} />
           <Route path={routePaths.plans} component={PlansRoute} />
           <Route path={routePaths.modeSelection} component={ModeSelectionRoute} />
+          <Route path={routePaths.categories} component={CategoriesRoute} />
+          <Route path={routePaths.audit} component={AuditRoute} />
           <Route path={routePaths.privacy} component={PrivacyRoute} />
           <Route path={routePaths.terms} component={TermsRoute} />
           <Route component={NotFoundRoute} />

@@ -1,6 +1,5 @@
 /**
- * The client routes that exist in this build. /categories and /audit land with their issues.
- * Server navigations (full page loads handled by the API) live in `serverNavigations`.
+ * The client routes that exist in this build. Server navigations (full page loads handled by the API) live in `serverNavigations`.
  */
 export const routePaths = {
   home: "/",
@@ -9,6 +8,8 @@ export const routePaths = {
   plans: "/plans",
   modeSelection: "/mode-selection",
   dashboard: "/dashboard",
+  categories: "/categories",
+  audit: "/audit",
   privacy: "/privacy",
   terms: "/terms",
 } as const;

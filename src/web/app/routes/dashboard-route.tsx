@@ -3,6 +3,7 @@ import { LogOutButton } from "../../features/auth/log-out-button";
 import { RequireSignedIn } from "../../features/auth/require-signed-in";
 import { DashboardPage } from "../../features/dashboard/dashboard-page";
 import { ModeTabs } from "../../features/dashboard/mode-tabs";
+import { PremiumHeaderLinks } from "../../features/dashboard/premium-header-links";
 import { GoogleConnectControl } from "../../features/google-connection/google-connect-control";
 import { useOauthResult } from "../../features/google-connection/use-oauth-result";
 import { PropertyPicker } from "../../features/properties/property-picker";
@@ -21,6 +22,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       }
       headerActions={
         <>
+          <PremiumHeaderLinks user={user} />
           <GoogleConnectControl />
           <LogOutButton />
         </>
@@ -33,8 +35,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
 }
 
 /**
- * /dashboard has its own header (mode tabs, property picker, Google connection, logout); signed-out
- * visitors go to /login. Categories and AI Audit (premium only) join the header when their pages exist.
+ * /dashboard has its own header (mode tabs, property picker, Categories and AI Audit for Premium,
+ * Google connection, logout); signed-out visitors go to /login.
  */
 export function DashboardRoute() {
   return (

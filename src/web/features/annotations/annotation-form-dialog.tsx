@@ -12,10 +12,13 @@ import {
   annotationColorSwatches,
   isAnnotationColor,
 } from "../../../shared/annotation-colors";
+import type { Category } from "../../../shared/contracts/categories";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { CategorySelect } from "../categories/category-select";
+import { titlePrefillOf, useAnnotationCategory } from "../categories/use-annotation-category";
 import {
   AnnotationDateFields,
   changedTarget,
@@ -31,6 +34,8 @@ function problemOf(field: typeof annotationTitle | typeof annotationDescription,
   const result = field.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
+
+const noCategories: Category[] = [];
 
 export { futureDateHint } from "./annotation-date-fields";
 
@@ -111,6 +116,8 @@ type FormDialogProps =
  */
 export function AnnotationFormDialog(
   props: FormDialogProps & {
+    /** The person's categories to choose from; none hides the Category field. */
+    categories?: readonly Category[];
     open: boolean;
     onOpenChange: (open: boolean) => void;
     pending: boolean;
@@ -120,6 +127,12 @@ export function AnnotationFormDialog(
   const [values, setValues] = useState(() =>
     initialValues(annotation, props.mode === "create" ? props.draft : undefined),
   );
+  const category = useAnnotationCategory({
+    categories: props.categories ?? noCategories,
+    initialCategoryId: annotation?.categoryId ?? null,
+  });
+  // A chosen category decides the colour.
+  const color = category.lockedColor ?? values.color;
   const [titleTouched, setTitleTouched] = useState(false);
   const ids = {
     title: useId(),
@@ -127,6 +140,7 @@ export function AnnotationFormDialog(
     description: useId(),
     descriptionError: useId(),
     color: useId(),
+    colorLock: useId(),
   };
   const isCreate = mode === "create";
   const today = localTodayIso();
@@ -147,12 +161,14 @@ export function AnnotationFormDialog(
     event.preventDefault();
     setTitleTouched(true);
     if (titleMissing || textInvalid || dateInvalid || pending) return;
+    const chosen = { ...values, color };
     if (props.mode === "create") {
-      const request = createRequestOf(values);
-      if (request) props.onCreate(request);
+      const request = createRequestOf(chosen);
+      if (request) props.onCreate({ ...request, ...category.createField() });
     } else {
-      const changes = updateRequestOf(values, props.annotation);
-      if (!changes) return;
+      const fields = updateRequestOf(chosen, props.annotation);
+      if (!fields) return;
+      const changes = { ...fields, ...category.updateField(props.annotation.categoryId) };
       if (Object.keys(changes).length === 0) onOpenChange(false);
       else props.onUpdate(changes);
     }
@@ -224,13 +240,24 @@ export function AnnotationFormDialog(
           today={today}
         />
         <div className="grid gap-4 sm:grid-cols-2">
+          <CategorySelect
+            state={category}
+            onPick={(id) => {
+              const picked = category.pick(id);
+              const prefill = picked ? titlePrefillOf(picked) : "";
+              if (prefill && values.title.trim() === "") set("title", prefill);
+            }}
+            onLeave={() => onOpenChange(false)}
+          />
           <div className="flex flex-col gap-2">
             <Label htmlFor={ids.color}>Color</Label>
             <select
               id={ids.color}
-              value={values.color}
+              value={color}
+              disabled={category.lockedColor !== undefined}
+              aria-describedby={category.lockedColor ? ids.colorLock : undefined}
               onChange={(event) => set("color", event.target.value)}
-              className={`${fieldClass} h-10`}
+              className={`${fieldClass} h-10 disabled:cursor-not-allowed disabled:opacity-70`}
             >
               {isCreate ? <option value="">Select a color</option> : null}
               {annotationColors.map((color) => (
@@ -239,6 +266,11 @@ export function AnnotationFormDialog(
                 </option>
               ))}
             </select>
+            {category.selected ? (
+              <p id={ids.colorLock} className="text-xs text-muted-foreground">
+                Set by the category {category.selected.name}
+              </p>
+            ) : null}
           </div>
         </div>
         <DialogFooter>

@@ -1,11 +1,13 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Annotation } from "../../../shared/contracts/annotations";
+import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { useCategories } from "../categories/categories-api";
 import { AnnotationFormDialog } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
 import {
@@ -14,6 +16,8 @@ import {
   useDeleteAnnotation,
   useUpdateAnnotation,
 } from "./annotations-api";
+
+const noCategories: Category[] = [];
 
 export const missingPropertyMessage = "Please select a property ID first.";
 
@@ -42,7 +46,9 @@ export function AnnotationsManager({
   onCreateOpenChange: (open: boolean) => void;
   emptyMessage?: string;
 }) {
-  const { canEditAnnotations, canDeleteAnnotations } = capabilitiesOf(user.subscriptionTier);
+  const { canEditAnnotations, canDeleteAnnotations, canUseCategories } = capabilitiesOf(
+    user.subscriptionTier,
+  );
   const { annotations, isLoading } = useAnnotations(propertyId);
   const create = useCreateAnnotation(propertyId);
   const update = useUpdateAnnotation(propertyId);
@@ -50,6 +56,19 @@ export function AnnotationsManager({
   const [editing, setEditing] = useState<Annotation | null>(null);
   const [deleting, setDeleting] = useState<Annotation | null>(null);
   const [createKey, setCreateKey] = useState(0);
+  // Premium's categories are fetched only while a dialog offers them or an annotation shows one.
+  const categories = useCategories({
+    enabled:
+      canUseCategories &&
+      (createOpen ||
+        editing !== null ||
+        annotations.some((annotation) => annotation.categoryId !== null)),
+  });
+  const categoryChoices = canUseCategories ? (categories.data ?? noCategories) : noCategories;
+  const categoryNames = useMemo(
+    () => new Map((categories.data ?? []).map((category) => [category.id, category.name])),
+    [categories.data],
+  );
 
   function guardProperty(): boolean {
     if (propertyId) return true;
@@ -65,6 +84,7 @@ export function AnnotationsManager({
         canEdit={canEditAnnotations}
         canDelete={canDeleteAnnotations}
         emptyMessage={emptyMessage}
+        categoryNames={canUseCategories ? categoryNames : undefined}
         onEdit={(annotation) => {
           if (guardProperty()) setEditing(annotation);
         }}
@@ -76,6 +96,7 @@ export function AnnotationsManager({
         <AnnotationFormDialog
           key={createKey}
           mode="create"
+          categories={categoryChoices}
           open
           onOpenChange={onCreateOpenChange}
           pending={create.isPending}
@@ -105,6 +126,7 @@ export function AnnotationsManager({
           key={editing.annotationId}
           mode="edit"
           annotation={editing}
+          categories={categoryChoices}
           open
           onOpenChange={(open) => {
             if (!open) setEditing(null);

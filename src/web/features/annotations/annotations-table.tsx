@@ -66,6 +66,7 @@ export function AnnotationsTable({
   onDelete,
   emptyMessage = emptyTableMessage,
   isLoading = false,
+  categoryNames,
 }: {
   annotations: readonly Annotation[];
   canEdit: boolean;
@@ -74,6 +75,8 @@ export function AnnotationsTable({
   onDelete: (annotation: Annotation) => void;
   emptyMessage?: string;
   isLoading?: boolean;
+  /** The person's category names by id, for the category beside each colour. */
+  categoryNames?: ReadonlyMap<string, string>;
 }) {
   const [direction, setDirection] = useState<SortDirection>("desc");
   const rows = sortByDate(annotations, direction);
@@ -135,6 +138,9 @@ export function AnnotationsTable({
             rows.map((annotation) => {
               const swatch = colorSwatch(annotation.color);
               const system = annotation.systemGenerated;
+              const categoryName = annotation.categoryId
+                ? categoryNames?.get(annotation.categoryId)
+                : undefined;
               return (
                 <tr key={annotation.annotationId} className="border-b last:border-b-0">
                   <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
@@ -150,14 +156,22 @@ export function AnnotationsTable({
                     </span>
                   </td>
                   <td className="px-3 py-2">
-                    <span className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs">
-                      <span
-                        className="size-2.5 rounded-full"
-                        style={{ backgroundColor: swatch.hex }}
-                        aria-hidden="true"
-                      />
-                      {swatch.label}
-                    </span>
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <span className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs">
+                        <span
+                          className="size-2.5 rounded-full"
+                          style={{ backgroundColor: swatch.hex }}
+                          aria-hidden="true"
+                        />
+                        {swatch.label}
+                      </span>
+                      {categoryName ? (
+                        <span className="max-w-[10rem] truncate text-xs font-medium text-foreground/80">
+                          <span className="sr-only">Category: </span>
+                          {categoryName}
+                        </span>
+                      ) : null}
+                    </div>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {formatDateAdded(annotation.dateAdded)}
