@@ -310,10 +310,25 @@ describe("each person's own categories", () => {
 describe("validation: every rule refuses with nothing written", () => {
   const long = (length: number) => "x".repeat(length);
   const badCreates: [string, unknown, RegExp][] = [
-    ["a missing name", { color: "RED" }, /Category name is required/],
+    ["a missing name", { color: "RED" }, /Category name must be text/],
     ["a blank name", { name: "   ", color: "RED" }, /Category name is required/],
     ["a name of 101 characters", { name: long(101), color: "RED" }, /100 characters or fewer/],
-    ["a name that is not text", { name: 42, color: "RED" }, /Category name is required/],
+    ["a name that is not text", { name: 42, color: "RED" }, /Category name must be text/],
+    [
+      "a name with a control character",
+      { name: "Launch\u0000es", color: "RED" },
+      /Category name contains characters that cannot be used/,
+    ],
+    [
+      "a name of 100 characters that takes more room than the column",
+      { name: "👨‍👩‍👧".repeat(100), color: "RED" },
+      /100 characters or fewer/,
+    ],
+    [
+      "a template with a line break",
+      { name: "A", color: "RED", titleTemplate: "A\n· B" },
+      /Title template contains characters/,
+    ],
     ["a missing colour", { name: "A" }, /Color must be one of PURPLE/],
     ["Google's system colour", { name: "A", color: "ORANGE" }, /Color must be one of/],
     ["a lower-case colour", { name: "A", color: "red" }, /Color must be one of/],

@@ -6,6 +6,7 @@ import {
   normalizeTitleTemplate,
   titleTemplateMaxLength,
 } from "../categories.js";
+import { cleanText, cleanTextMessages } from "./clean-text.js";
 
 /** A category as the API returns it (GET /api/categories and every write). */
 export interface Category {
@@ -30,35 +31,34 @@ export interface CategoryDeletedResponse {
 
 export const categoryId = z.uuid({ message: "That category was not found." });
 
-const name = z
-  .string({ message: "Category name is required" })
-  .trim()
-  .min(1, "Category name is required")
-  .max(categoryNameMaxLength, `Category name must be ${categoryNameMaxLength} characters or fewer`);
+/**
+ * The stored name is a varchar of 100: besides the visible length, its code points must fit.
+ * The form's maxLength (UTF-16 units) is stricter still, so only hand-made requests meet this.
+ */
+const name = cleanText({
+  label: "Category name",
+  maxLength: categoryNameMaxLength,
+  required: true,
+}).refine(
+  (text) => Array.from(text).length <= categoryNameMaxLength,
+  cleanTextMessages("Category name", categoryNameMaxLength).tooLong,
+);
 
 const color = z.enum(annotationColors, {
   message: `Color must be one of ${annotationColors.join(", ")}`,
 });
 
 /** Blank or null means "no description". */
-const description = z
-  .string({ message: "Description must be text" })
-  .trim()
-  .max(
-    categoryDescriptionMaxLength,
-    `Description must be ${categoryDescriptionMaxLength} characters or fewer`,
-  )
+const description = cleanText({
+  label: "Description",
+  maxLength: categoryDescriptionMaxLength,
+  multiline: true,
+})
   .nullable()
   .transform((value) => (value ? value : null));
 
 /** Blank or null means "no template"; otherwise stored with its segments joined by " · ". */
-const titleTemplate = z
-  .string({ message: "Title template must be text" })
-  .trim()
-  .max(
-    titleTemplateMaxLength,
-    `Title template must be ${titleTemplateMaxLength} characters or fewer`,
-  )
+const titleTemplate = cleanText({ label: "Title template", maxLength: titleTemplateMaxLength })
   .nullable()
   .transform((value, context) => {
     if (value === null) return null;

@@ -20,6 +20,7 @@ import type {
   CreateCategoryRequest,
   UpdateCategoryRequest,
 } from "../../../shared/contracts/categories";
+import { cleanTextProblem } from "../../../shared/contracts/clean-text";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
@@ -60,13 +61,25 @@ function initialValues(category: Category | undefined): CategoryFormValues {
   };
 }
 
-/** The template as it will be stored, or the reason it cannot be. */
-function templateProblem(template: string): string | null {
-  if (template.trim().length > titleTemplateMaxLength) {
-    return `Title template must be ${titleTemplateMaxLength} characters or fewer`;
-  }
-  const normalized = normalizeTitleTemplate(template);
-  return normalized !== null && typeof normalized === "object" ? normalized.error : null;
+/** Why the server would refuse the typed text (the same shared rules), or null. */
+function problemsOf(values: CategoryFormValues) {
+  const normalized = normalizeTitleTemplate(values.titleTemplate);
+  return {
+    name: cleanTextProblem(values.name, {
+      label: "Category name",
+      maxLength: categoryNameMaxLength,
+    }),
+    description: cleanTextProblem(values.description, {
+      label: "Description",
+      maxLength: categoryDescriptionMaxLength,
+      multiline: true,
+    }),
+    titleTemplate:
+      cleanTextProblem(values.titleTemplate, {
+        label: "Title template",
+        maxLength: titleTemplateMaxLength,
+      }) ?? (normalized !== null && typeof normalized === "object" ? normalized.error : null),
+  };
 }
 
 /** The create body: description and template only when filled in. */
@@ -126,9 +139,13 @@ export function CategoryFormDialog(
     template: useId(),
     templateHint: useId(),
     templateError: useId(),
+    nameError: useId(),
+    descriptionError: useId(),
   };
   const isCreate = mode === "create";
-  const problem = templateProblem(values.titleTemplate);
+  const problems = problemsOf(values);
+  const problem = problems.titleTemplate;
+  const hasProblem = Object.values(problems).some((found) => found !== null);
 
   function set<K extends keyof CategoryFormValues>(key: K, value: CategoryFormValues[K]) {
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -164,7 +181,7 @@ export function CategoryFormDialog(
       });
       return;
     }
-    if (problem) return;
+    if (hasProblem) return;
     if (props.mode === "create") {
       const request = createCategoryRequestOf(values);
       if (request) props.onCreate(request);
@@ -217,8 +234,15 @@ export function CategoryFormDialog(
             value={values.name}
             maxLength={categoryNameMaxLength}
             placeholder="e.g. Campaigns & Promos"
+            aria-invalid={problems.name ? true : undefined}
+            aria-describedby={problems.name ? ids.nameError : undefined}
             onChange={(event) => set("name", event.target.value)}
           />
+          {problems.name ? (
+            <p id={ids.nameError} className="text-sm text-destructive">
+              {problems.name}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={ids.color}>
@@ -251,8 +275,15 @@ export function CategoryFormDialog(
             value={values.description}
             maxLength={categoryDescriptionMaxLength}
             placeholder="What belongs in this category"
+            aria-invalid={problems.description ? true : undefined}
+            aria-describedby={problems.description ? ids.descriptionError : undefined}
             onChange={(event) => set("description", event.target.value)}
           />
+          {problems.description ? (
+            <p id={ids.descriptionError} className="text-sm text-destructive">
+              {problems.description}
+            </p>
+          ) : null}
         </div>
         <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-2 text-sm leading-none font-medium">Title Template</legend>
@@ -301,7 +332,7 @@ export function CategoryFormDialog(
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending || problem !== null}>
+          <Button type="submit" disabled={pending || hasProblem}>
             {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             {isCreate ? "Create Category" : "Update Category"}
           </Button>
