@@ -41,6 +41,10 @@ import { createAuditsService } from "./features/audits/audits-service.js";
 import { createOfflineReviewer } from "./features/audits/offline-reviewer.js";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createAnalyticsAdmin } from "./integrations/google/analytics-admin.js";
+import { createAnalyticsData } from "./integrations/google/analytics-data.js";
+import { createTrafficRepository } from "./features/traffic/traffic-repository.js";
+import { trafficRoutes } from "./features/traffic/traffic-routes.js";
+import { createTrafficService } from "./features/traffic/traffic-service.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
 import { createGoogleOAuth } from "./integrations/google/google-oauth.js";
 import { interactiveRetryPolicy, type RetryPolicy } from "./integrations/google/google-retry.js";
@@ -170,6 +174,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     quota: createDailyQuotaRepository(database.db),
     now: deps.now,
   });
+  const traffic = createTrafficService({
+    gateway,
+    data: createAnalyticsData({ rootUrl: deps.google.dataApiRoot }),
+    properties,
+    annotations,
+    repository: createTrafficRepository(database.db),
+    now: deps.now,
+  });
 
   const chat = createChatService({
     chat: createChatRepository(database.db),
@@ -227,6 +239,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(propertiesRoutes, { properties });
   await app.register(annotationsRoutes, { annotations });
+  await app.register(trafficRoutes, { traffic });
   await app.register(categoriesRoutes, { categories });
   await app.register(chatRoutes, { chat });
   await app.register(auditsRoutes, { audits });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fromDayNumber, toDayNumber } from "../calendar/civil-date.js";
-import { createRandom, RandomPicker, seedFromText } from "../seeded-random.js";
+import { createRandom, hashUnit, RandomPicker, seedFromText } from "../seeded-random.js";
 import type {
   AnnotationRecord,
   PropertyRecord,
@@ -123,8 +123,42 @@ function createProperty(
       effects,
     },
   };
+  property.traffic.effects.push(...unexplainedEffects(property.traffic.seed, today, annotations));
   store.properties.set(id, property);
   return property;
+}
+
+/**
+ * Real traffic has spikes and dips nobody wrote down: one spike in the last four weeks and one
+ * dip five to nine weeks back, each at least two days from any seeded annotation. Derived from
+ * the property's traffic seed (no further draws), so earlier seeding stays as it was.
+ */
+function unexplainedEffects(
+  seed: number,
+  today: number,
+  annotations: AnnotationRecord[],
+): TrafficEffect[] {
+  const annotated = annotations.map((annotation) =>
+    annotation.target.kind === "date"
+      ? [toDayNumber(annotation.target.date), toDayNumber(annotation.target.date)]
+      : [toDayNumber(annotation.target.startDate), toDayNumber(annotation.target.endDate)],
+  );
+  const clear = (day: number) =>
+    annotated.every(([start, end]) => day < start! - 2 || day > end! + 2);
+  const pick = (salt: number, from: number, span: number): number | undefined => {
+    const offset = Math.floor(hashUnit(seed + salt, today) * span);
+    for (let step = 0; step < span; step += 1) {
+      const day = from + ((offset + step) % span);
+      if (clear(day)) return day;
+    }
+    return undefined;
+  };
+  const spike = pick(101, today - 21, 17);
+  const dip = pick(202, today - 63, 28);
+  return [
+    ...(spike === undefined ? [] : [{ startDay: spike, endDay: spike, factor: 1.8 }]),
+    ...(dip === undefined ? [] : [{ startDay: dip, endDay: dip, factor: 0.4 }]),
+  ];
 }
 
 interface DraftAnnotation {

@@ -63,9 +63,11 @@ describe("migrations", () => {
       "annotation_suggestions",
       "chat_messages",
       "chat_sessions",
+      "dismissed_traffic_changes",
       "properties",
       "rate_limit_buckets",
       "sessions",
+      "traffic_report_cache",
       "users",
       "verifications",
     ]);

@@ -41,6 +41,8 @@ export const statusOfError: Record<ErrorCode, number> = {
   google_read_only: 403,
   google_no_access: 403,
   google_busy: 429,
+  google_report_quota: 429,
+  google_no_report_access: 403,
   google_unavailable: 503,
   google_rejected: 400,
 };

@@ -52,6 +52,9 @@ export const errorCodes = [
   "google_busy",
   "google_unavailable",
   "google_rejected",
+  // Traffic reports (the Data API)
+  "google_report_quota",
+  "google_no_report_access",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -5,3 +5,4 @@ export * from "./categories.js";
 export * from "./chat.js";
 export * from "./properties.js";
 export * from "./users.js";
+export * from "./traffic.js";

@@ -18,7 +18,7 @@ export function createAnalyticsGateway(deps: {
 }) {
   async function call<T>(
     user: User,
-    subject: "annotation" | "property",
+    subject: "annotation" | "property" | "report",
     work: (admin: AnalyticsAdmin, token: string) => Promise<T>,
     options: {
       requiresWrite?: boolean;

@@ -1,0 +1,77 @@
+import { toIsoDate } from "./calendar-date.js";
+import { annotationSpan, type Annotation } from "./contracts/annotations.js";
+import {
+  addDays,
+  trafficMetricLabels,
+  type TrafficChange,
+  type TrafficMetric,
+} from "./contracts/traffic.js";
+
+type Dated = Pick<Annotation, "annotationDate" | "annotationDateRange">;
+
+/**
+ * The annotations that explain a day: a single-day annotation within a day of it (an event late
+ * in the evening shows up the next day; one announced the day before may move the day itself),
+ * or a range that contains it.
+ */
+export function annotationsExplaining<T extends Dated>(
+  date: string,
+  annotations: readonly T[],
+): T[] {
+  return annotations.filter((annotation) => {
+    const span = annotationSpan(annotation);
+    const start = toIsoDate(span.start);
+    const end = toIsoDate(span.end);
+    if (start !== end) return start <= date && date <= end;
+    return addDays(start, -1) <= date && date <= addDays(start, 1);
+  });
+}
+
+/** The annotations on a day itself (markers and ranges that touch it), for the chart's hover. */
+export function annotationsOnDay<T extends Dated>(date: string, annotations: readonly T[]): T[] {
+  return annotations.filter((annotation) => {
+    const span = annotationSpan(annotation);
+    return toIsoDate(span.start) <= date && date <= toIsoDate(span.end);
+  });
+}
+
+/** The changes nobody has explained yet: no annotation covers them and the person did not dismiss them. */
+export function unexplainedChanges(
+  changes: readonly TrafficChange[],
+  annotations: readonly Dated[],
+  dismissedDates: readonly string[],
+): TrafficChange[] {
+  const dismissed = new Set(dismissedDates);
+  return changes.filter(
+    (change) =>
+      !dismissed.has(change.date) && annotationsExplaining(change.date, annotations).length === 0,
+  );
+}
+
+const shortDay = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** 'Nov 12' */
+export function formatShortDay(date: string): string {
+  return shortDay.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** '+48%' / '−23%' */
+export function formatChange(change: number): string {
+  const percent = Math.round(change * 100);
+  return `${percent >= 0 ? "+" : "−"}${Math.abs(percent)}%`;
+}
+
+/** 'Sessions +48% on Nov 12' */
+export function changeSummary(change: TrafficChange, metric: TrafficMetric): string {
+  return `${trafficMetricLabels[metric]} ${formatChange(change.change)} on ${formatShortDay(change.date)}`;
+}
+
+/** A neutral title to start from: 'Spike in sessions' / 'Drop in active users'. */
+export function draftTitleFor(change: Pick<TrafficChange, "direction">, metric: TrafficMetric) {
+  const noun = trafficMetricLabels[metric].toLowerCase();
+  return `${change.direction === "spike" ? "Spike" : "Drop"} in ${noun}`;
+}
