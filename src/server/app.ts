@@ -25,9 +25,10 @@ import { healthRoutes } from "./features/health/health-routes.js";
 import { createPropertiesRepository } from "./features/properties/properties-repository.js";
 import { propertiesRoutes } from "./features/properties/properties-routes.js";
 import { createPropertiesService } from "./features/properties/properties-service.js";
-import { createSubscriptionService } from "./features/users/subscription-service.js";
-import { subscriptionRoutes } from "./features/users/subscription-routes.js";
-import { createUsersRepository } from "./features/users/users-repository.js";
+import { createPlansRepository } from "./features/plans/plans-repository.js";
+import { plansRoutes } from "./features/plans/plans-routes.js";
+import { createPlansService } from "./features/plans/plans-service.js";
+import { createUsersRepository } from "./features/auth/users-repository.js";
 import { registerApiCompression } from "./http/compression.js";
 import { registerErrorHandling } from "./http/error-handling.js";
 import { registerOriginGuard } from "./http/origin-guard.js";
@@ -154,8 +155,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     repository: createPropertiesRepository(database.db),
     gateway,
   });
-  const subscriptions = createSubscriptionService({
-    users,
+  const plans = createPlansService({
+    repository: createPlansRepository(database.db),
+    findUser: (id) => users.findById(id),
     access: {
       premiumTesterEmails: config.premiumTesterEmails,
       auditBetaEmails: config.auditBetaEmails,
@@ -211,7 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     auth,
     appUrl: config.appUrl,
     users,
-    subscriptions,
+    plans,
     rateLimiter,
     limits: {
       lookup: { name: "lookup", max: config.rateLimits.lookupsPerMinute, windowMs: minute },
@@ -232,7 +234,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
   });
-  await app.register(subscriptionRoutes, { subscriptions });
+  await app.register(plansRoutes, { plans });
   await app.register(googleConnectionRoutes, {
     connections,
     secureCookies: config.nodeEnv === "production",

@@ -62,3 +62,9 @@ export const premiumFeatureMessages = {
     "Deleting annotations is a Premium feature. On the free plan you can list and add annotations.",
   categories: "Categories are a Premium feature.",
 } as const;
+
+/** The short form of the same, for the tooltip on a locked control. */
+export const premiumTooltips = {
+  edit: "Premium feature - Upgrade to edit annotations",
+  delete: "Premium feature - Upgrade to delete annotations",
+} as const;

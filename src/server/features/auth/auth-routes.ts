@@ -10,15 +10,15 @@ import { AppError } from "../../app-error.js";
 import { stateChangingGet } from "../../http/origin-guard.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
-import type { SubscriptionService } from "../users/subscription-service.js";
-import type { UsersRepository } from "../users/users-repository.js";
+import type { PlansService } from "../plans/plans-service.js";
+import type { UsersRepository } from "./users-repository.js";
 import { authBasePath, type Auth } from "./auth-instance.js";
 
 export interface AuthRouteDependencies {
   auth: Auth;
   appUrl: string;
   users: UsersRepository;
-  subscriptions: SubscriptionService;
+  plans: PlansService;
   rateLimiter: RateLimiter;
   limits: {
     lookup: RateLimitRule;
@@ -33,7 +33,7 @@ const afterSignInPath = "/";
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependencies): Promise<void> {
   app.get("/api/auth/user", async (request) => {
-    return deps.subscriptions.toCurrentUser(await request.requireUser());
+    return deps.plans.toCurrentUser(await request.requireUser());
   });
 
   app.post("/api/auth/lookup", async (request): Promise<LookupResponse> => {

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
-import type { UsersRepository } from "../users/users-repository.js";
+import type { UsersRepository } from "./users-repository.js";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds, type Auth } from "./auth-instance.js";
 import type { SessionsRepository } from "./sessions-repository.js";
 import { cookieValue, createSessionTokenReader } from "./signed-session-cookie.js";

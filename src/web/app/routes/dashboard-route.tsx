@@ -1,5 +1,5 @@
 import type { CurrentUser } from "../../../shared/contracts/auth";
-import { LogOutButton } from "../../features/auth/log-out-button";
+import { LogOutButton } from "../../session/log-out-button";
 import { RequireSignedIn } from "../../features/auth/require-signed-in";
 import { DashboardPage } from "../../features/dashboard/dashboard-page";
 import { ModeTabs } from "../../features/dashboard/mode-tabs";
@@ -7,7 +7,7 @@ import { PremiumHeaderLinks } from "../../features/dashboard/premium-header-link
 import { GoogleConnectControl } from "../../features/google-connection/google-connect-control";
 import { useOauthResult } from "../../features/google-connection/use-oauth-result";
 import { PropertyPicker } from "../../features/properties/property-picker";
-import { SelectedPropertyProvider } from "../../features/properties/selected-property";
+import { SelectedPropertyProvider } from "../../session/selected-property";
 import { SiteLayout } from "../layouts/site-layout";
 
 function Dashboard({ user }: { user: CurrentUser }) {

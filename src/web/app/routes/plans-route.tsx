@@ -1,5 +1,5 @@
 import { LoadingScreen } from "../../components/loading-screen";
-import { useCurrentUser } from "../../features/auth/current-user";
+import { useCurrentUser } from "../../session/current-user";
 import { PlansPage } from "../../features/plans/plans-page";
 
 export function PlansRoute() {

@@ -9,7 +9,7 @@ import type {
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import { currentUserQueryKey } from "../auth/current-user";
+import { currentUserQueryKey } from "../../session/current-user";
 
 export function annotationsQueryKey(propertyId: string) {
   return ["/api/annotations", propertyId] as const;

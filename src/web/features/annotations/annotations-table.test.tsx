@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { formatDateAdded } from "./annotation-format";
-import { AnnotationsTable, emptyTableMessage, premiumTooltips } from "./annotations-table";
+import { premiumTooltips } from "../../../shared/plans";
+import { AnnotationsTable, emptyTableMessage } from "./annotations-table";
 
 export function makeAnnotation(overrides: Partial<Annotation> = {}): Annotation {
   return {

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Lock, Pencil, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { Annotation } from "../../../shared/contracts/annotations";
+import { premiumTooltips } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { cn } from "../../lib/class-names";
 import {
@@ -11,10 +12,6 @@ import {
   type SortDirection,
 } from "./annotation-format";
 
-export const premiumTooltips = {
-  edit: "Premium feature - Upgrade to edit annotations",
-  delete: "Premium feature - Upgrade to delete annotations",
-} as const;
 export const systemGeneratedTooltip = "Created by Google Analytics - read-only";
 export const emptyTableMessage =
   "No annotations yet - Create your first annotation to mark important events in your analytics.";

@@ -1,5 +1,5 @@
 import { AuthEntryLinks } from "./auth-entry-links";
-import { useCurrentUser } from "./current-user";
+import { useCurrentUser } from "../../session/current-user";
 
 /**
  * The public header's right-hand side: the way in for visitors. Signed-in people get their

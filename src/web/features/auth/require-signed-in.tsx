@@ -3,7 +3,7 @@ import { Redirect } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { LoadingScreen } from "../../components/loading-screen";
 import { routePaths } from "../../lib/route-paths";
-import { useCurrentUser } from "./current-user";
+import { useCurrentUser } from "../../session/current-user";
 
 /**
  * Renders its children for a signed-in person and sends everyone else to /login.

@@ -16,7 +16,7 @@ import {
   stubApi,
 } from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
-import { premiumTooltips } from "../annotations/annotations-table";
+import { premiumTooltips } from "../../../shared/plans";
 import { chatEmptyHint, chatEmptyTitle, chatPlaceholder } from "./chat-panel";
 
 vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));

@@ -3,7 +3,7 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import { capabilitiesOf } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { cn } from "../../lib/class-names";
-import { premiumTooltips } from "../annotations/annotations-table";
+import { premiumTooltips } from "../../../shared/plans";
 import type { ChatController } from "./use-chat";
 
 /** Today in the browser's calendar, as YYYY-MM-DD. */

@@ -11,8 +11,8 @@ import { visibleLength } from "../../../shared/contracts/clean-text";
 import { capabilitiesOf } from "../../../shared/plans";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import { currentUserQueryKey } from "../auth/current-user";
-import { useSelectedProperty } from "../properties/selected-property";
+import { currentUserQueryKey } from "../../session/current-user";
+import { useSelectedProperty } from "../../session/selected-property";
 import {
   browserTimeZone,
   chatHistoryQueryKey,

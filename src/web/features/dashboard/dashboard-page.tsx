@@ -7,10 +7,9 @@ import { AnnotationsManager, toastMissingProperty } from "../annotations/annotat
 import { ChatPanel } from "../chat/chat-panel";
 import { SuggestedPrompts } from "../chat/suggested-prompts";
 import { useChat } from "../chat/use-chat";
-import { connectGoogle } from "../google-connection/google-connect-control";
-import { useGoogleStatus } from "../google-connection/google-connection-api";
-import { useSelectedProperty } from "../properties/selected-property";
-import { SubscriptionCard } from "../subscription/subscription-card";
+import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
+import { useSelectedProperty } from "../../session/selected-property";
+import { SubscriptionCard } from "../plans/subscription-card";
 import { dashboardPanelId, dashboardTabId, useDashboardMode } from "./dashboard-mode";
 
 function ConnectionNotice() {

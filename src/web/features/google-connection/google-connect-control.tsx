@@ -3,18 +3,8 @@ import { useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
-import { loadServerPage } from "../../lib/page-navigation";
-import { googleAuthorizePath, useDisconnectGoogle, useGoogleStatus } from "./google-connection-api";
-
-/** Leaves for Google's consent screen; the dashboard mode comes back with the result. */
-export function connectGoogle(): void {
-  const mode = new URLSearchParams(window.location.search).get("mode");
-  loadServerPage(
-    mode === "agent" || mode === "property"
-      ? `${googleAuthorizePath}?mode=${mode}`
-      : googleAuthorizePath,
-  );
-}
+import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
+import { useDisconnectGoogle } from "./google-connection-api";
 
 /** Spec §2, "Google connect control": a spinner while checking, then 'GA4 Connected' or 'Connect GA4'. */
 export function GoogleConnectControl() {

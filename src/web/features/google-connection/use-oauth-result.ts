@@ -4,7 +4,7 @@ import { useLocation, useSearch } from "wouter";
 import type { GoogleConnectionStatus } from "../../../shared/contracts/google";
 import { toast } from "../../components/ui/use-toast";
 import { routePaths } from "../../lib/route-paths";
-import { googleStatusQueryKey } from "./google-connection-api";
+import { googleStatusQueryKey } from "../../session/google-connection-status";
 
 /**
  * The OAuth callback returns to /dashboard?oauth=success|denied|failed (spec §4). Success marks the

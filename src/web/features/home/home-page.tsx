@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useCurrentUser } from "../auth/current-user";
+import { useCurrentUser } from "../../session/current-user";
 import { LandingPage } from "../landing/landing-page";
 import { SettingUpAccount } from "./setting-up-account";
 

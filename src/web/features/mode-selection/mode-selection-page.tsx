@@ -4,7 +4,7 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import { Button } from "../../components/ui/button";
 import { pushDataLayerEvent, type DataLayerEvent } from "../../lib/data-layer";
 import { dashboardPath, type DashboardMode } from "../../lib/route-paths";
-import { LogOutButton } from "../auth/log-out-button";
+import { LogOutButton } from "../../session/log-out-button";
 
 interface WorkflowChoice {
   mode: DashboardMode;

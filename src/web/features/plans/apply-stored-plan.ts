@@ -3,10 +3,10 @@ import type { SubscriptionTier } from "../../../shared/plans";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { routePaths } from "../../lib/route-paths";
-import { refreshCurrentUser } from "../auth/current-user";
+import { refreshCurrentUser } from "../../session/current-user";
 import { planMessages } from "./plan-messages";
 import { clearSelectedPlan } from "./selected-plan";
-import { updateSubscription } from "./subscription-api";
+import { updateSubscription } from "./plans-api";
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 

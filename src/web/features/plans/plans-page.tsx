@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { Button } from "../../components/ui/button";
 import { routePaths } from "../../lib/route-paths";
-import { LogOutButton } from "../auth/log-out-button";
+import { LogOutButton } from "../../session/log-out-button";
 import { planChoices } from "./plan-choices";
 import { PlanChoiceCard } from "./plan-choice-card";
 import { useChoosePlan } from "./use-choose-plan";

@@ -7,10 +7,10 @@ import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { loadServerPage } from "../../lib/page-navigation";
 import { routePaths, serverNavigations } from "../../lib/route-paths";
-import { refreshCurrentUser } from "../auth/current-user";
+import { refreshCurrentUser } from "../../session/current-user";
 import { modeSelectionDelayMs, planMessages } from "./plan-messages";
 import { clearSelectedPlan, storeSelectedPlan } from "./selected-plan";
-import { updateSubscription } from "./subscription-api";
+import { updateSubscription } from "./plans-api";
 
 /**
  * Choosing a plan on /plans (spec §4 and §8). Signed out: the plan is stored and sign-in starts;

@@ -5,7 +5,7 @@ import type {
   SavedPropertyView,
 } from "../../../shared/contracts/properties";
 import { apiRequest } from "../../lib/api-client";
-import { currentUserQueryKey } from "../auth/current-user";
+import { currentUserQueryKey } from "../../session/current-user";
 
 export const savedPropertiesQueryKey = ["/api/properties"] as const;
 export const analyticsPropertiesQueryKey = ["/api/ga4/properties"] as const;

@@ -10,15 +10,14 @@ import { toast } from "../../components/ui/use-toast";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/class-names";
-import { connectGoogle } from "../google-connection/google-connect-control";
-import { useGoogleStatus } from "../google-connection/google-connection-api";
+import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 import {
   useAnalyticsProperties,
   useDeleteProperty,
   useSaveProperty,
   useSavedProperties,
 } from "./properties-api";
-import { useSelectedProperty } from "./selected-property";
+import { useSelectedProperty } from "../../session/selected-property";
 
 export const propertyEmptyMessages = {
   loading: "Loading your GA4 properties...",

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { subscriptionRequest } from "../../../shared/contracts/auth.js";
 import { parseInput } from "../../http/parse-input.js";
-import type { SubscriptionService } from "./subscription-service.js";
+import type { PlansService } from "./plans-service.js";
 
-export async function subscriptionRoutes(
+export async function plansRoutes(
   app: FastifyInstance,
-  deps: { subscriptions: SubscriptionService },
+  deps: { plans: PlansService },
 ): Promise<void> {
   app.patch("/api/users/subscription", async (request) => {
     const user = await request.requireUser();
     const { tier } = parseInput(subscriptionRequest, request.body);
-    const updated = await deps.subscriptions.choosePlan(user, tier);
-    return { user: deps.subscriptions.toCurrentUser(updated) };
+    const updated = await deps.plans.choosePlan(user, tier);
+    return { user: deps.plans.toCurrentUser(updated) };
   });
 }

@@ -4,7 +4,7 @@ import {
   removeStoredValue,
   storageKeys,
   writeStoredValue,
-} from "../../lib/storage-keys";
+} from "../lib/storage-keys";
 
 interface SelectedPropertyState {
   /** The GA4 property id being worked on; "" when none is chosen. */

@@ -8,7 +8,7 @@ import {
   tierCapabilities,
   type SubscriptionTier,
 } from "../../../shared/plans.js";
-import type { UsersRepository } from "./users-repository.js";
+import type { PlansRepository } from "./plans-repository.js";
 
 export interface PlanAccessLists {
   premiumTesterEmails: string[];
@@ -18,8 +18,10 @@ export interface PlanAccessLists {
 export const premiumNotAvailableMessage =
   "Premium is coming soon. For now it is open to invited testers only; the free plan is available to everyone.";
 
-export function createSubscriptionService(deps: {
-  users: UsersRepository;
+export function createPlansService(deps: {
+  repository: PlansRepository;
+  /** Reads the person again (an identity read, owned by auth). */
+  findUser: (userId: string) => Promise<User | null>;
   access: PlanAccessLists;
   /** Brings saved properties in line with the free plan's one property. */
   keepOnePropertyForFreePlan: (user: User) => Promise<void>;
@@ -43,7 +45,7 @@ export function createSubscriptionService(deps: {
         throw new AppError("premium_not_available", premiumNotAvailableMessage);
       }
       const capabilities = tierCapabilities[tier];
-      const updated = await deps.users.setSubscription(user.id, {
+      const updated = await deps.repository.setPlan(user.id, {
         tier,
         annotationQuota: capabilities.dailyAnnotationQuota,
         propertyQuota: capabilities.propertyQuota,
@@ -51,7 +53,7 @@ export function createSubscriptionService(deps: {
       if (!updated) throw new AppError("unauthenticated", errorMessages.signInAgain);
       if (capabilities.locksFirstProperty) {
         await deps.keepOnePropertyForFreePlan(updated);
-        return (await deps.users.findById(user.id)) ?? updated;
+        return (await deps.findUser(user.id)) ?? updated;
       }
       return updated;
     },
@@ -80,4 +82,4 @@ export function createSubscriptionService(deps: {
   };
 }
 
-export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+export type PlansService = ReturnType<typeof createPlansService>;

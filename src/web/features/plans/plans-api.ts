@@ -1,7 +1,7 @@
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { SubscriptionTier } from "../../../shared/plans";
 import { apiRequest } from "../../lib/api-client";
-import { parseCurrentUser } from "../auth/current-user";
+import { parseCurrentUser } from "../../session/current-user";
 
 /** PATCH /api/users/subscription: chooses a plan and answers with the updated user. */
 export async function updateSubscription(tier: SubscriptionTier): Promise<CurrentUser> {

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../shared/contracts/auth";
-import { isSubscriptionTier } from "../../../shared/plans";
-import { apiRequest } from "../../lib/api-client";
+import type { CurrentUser } from "../../shared/contracts/auth";
+import { isSubscriptionTier } from "../../shared/plans";
+import { apiRequest } from "../lib/api-client";
 
 export const currentUserQueryKey = ["/api/auth/user"] as const;
 

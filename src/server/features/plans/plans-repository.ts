@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { users, type User } from "../../db/schema/index.js";
+import type { SubscriptionTier } from "../../../shared/plans.js";
+
+export interface PlanAllowances {
+  tier: SubscriptionTier;
+  annotationQuota: number;
+  propertyQuota: number;
+}
+
+export interface PlansRepository {
+  /** Sets a person's plan and its allowances; null when the person no longer exists. */
+  setPlan(userId: string, plan: PlanAllowances): Promise<User | null>;
+}
+
+export function createPlansRepository(db: Db): PlansRepository {
+  return {
+    async setPlan(userId, plan) {
+      const [user] = await db
+        .update(users)
+        .set({
+          subscriptionTier: plan.tier,
+          annotationQuota: plan.annotationQuota,
+          propertyQuota: plan.propertyQuota,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return user ?? null;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { LogOut } from "lucide-react";
+import { Button, type ButtonProps } from "../components/ui/button";
+import { signOut } from "../lib/sign-out";
+
+export function LogOutButton({
+  variant = "outline",
+  size = "sm",
+  ...props
+}: Omit<ButtonProps, "onClick">) {
+  return (
+    <Button variant={variant} size={size} onClick={signOut} {...props}>
+      <LogOut aria-hidden="true" />
+      Log out
+    </Button>
+  );
+}
