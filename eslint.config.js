@@ -5,6 +5,7 @@ import prettierConfig from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import tidemark from "./eslint-rules/boundaries.js";
 
 /**
  * The architecture's arrows, enforced: shared is imported by everyone and imports no side;
@@ -66,6 +67,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...importsMayNotReach(["server", "sandbox"]),
     },
+  },
+  {
+    // Feature seams: no server feature reads another's repository; web features meet only on the
+    // composing screens below; the web's layers (lib, components → session → features → app)
+    // import downwards. Decision 0015.
+    files: ["src/server/**", "src/web/**"],
+    plugins: { tidemark },
+    rules: { "tidemark/boundaries": ["error", { composingFeatures: ["dashboard", "home"] }] },
   },
   { files: ["scripts/**", "bench/**"], rules: { "no-console": "off" } },
   // Layout is Prettier's job; this switches off the few lint rules that would argue with it.
