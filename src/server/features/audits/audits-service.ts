@@ -27,7 +27,6 @@ import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
-import type { UsersRepository } from "../users/users-repository.js";
 import {
   checkReviewedSuggestions,
   type AuditReviewer,
@@ -61,7 +60,8 @@ export interface AuditsServiceDeps {
   annotations: Pick<AnnotationsService, "list" | "update">;
   categories: Pick<CategoriesService, "list" | "requireUsable">;
   properties: Pick<PropertiesService, "requireAllowed">;
-  users: Pick<UsersRepository, "findById">;
+  /** Reads the person again when a job resumes (an identity read, owned by auth). */
+  findUser: (userId: string) => Promise<User | null>;
   isAuditBetaUser: (email: string) => boolean;
   reviewer: AuditReviewer;
   jobs: JobQueue;
@@ -113,7 +113,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
   async function runAudit(sessionId: string, context: JobContext): Promise<void> {
     const session = await repository.findSession(sessionId);
     if (!session || session.status === "completed" || session.status === "failed") return;
-    const user = await deps.users.findById(session.userId);
+    const user = await deps.findUser(session.userId);
     if (!user) return;
     try {
       await review(session, user, context);
