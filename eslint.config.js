@@ -71,7 +71,7 @@ export default tseslint.config(
   {
     // Feature seams: no server feature reads another's repository; web features meet only on the
     // composing screens below; the web's layers (lib, components → session → features → app)
-    // import downwards. Decision 0015.
+    // import downwards. Decision 0017.
     files: ["src/server/**", "src/web/**"],
     plugins: { tidemark },
     rules: { "tidemark/boundaries": ["error", { composingFeatures: ["dashboard", "home"] }] },

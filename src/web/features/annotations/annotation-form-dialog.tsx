@@ -17,8 +17,8 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { CategorySelect } from "../categories/category-select";
-import { titlePrefillOf, useAnnotationCategory } from "../categories/use-annotation-category";
+import { CategorySelect } from "./category-select";
+import { titlePrefillOf, useAnnotationCategory } from "./use-annotation-category";
 import {
   AnnotationDateFields,
   changedTarget,

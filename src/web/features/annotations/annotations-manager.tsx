@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import { useCategories } from "../categories/categories-api";
+import { useCategories } from "../../session/categories";
 import { AnnotationFormDialog } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
 import {

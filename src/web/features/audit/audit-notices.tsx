@@ -2,7 +2,7 @@ import { FlaskConical, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { routePaths } from "../../lib/route-paths";
-import { PremiumFeatureCard } from "../plans/premium-feature-card";
+import { PremiumFeatureCard } from "../../components/premium-feature-card";
 
 /** /audit without Premium. */
 export function AuditPremiumNotice() {

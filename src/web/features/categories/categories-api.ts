@@ -1,31 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   Category,
   CategoryDeletedResponse,
-  CategoryListResponse,
   CreateCategoryRequest,
   UpdateCategoryRequest,
 } from "../../../shared/contracts/categories";
 import { apiRequest } from "../../lib/api-client";
-
-export const categoriesQueryKey = ["/api/categories"] as const;
+import { categoriesQueryKey } from "../../session/categories";
 
 function categoryPath(id: string): string {
   return `${categoriesQueryKey[0]}/${encodeURIComponent(id)}`;
-}
-
-/**
- * The person's categories, ordered by name as the server sends them. Premium only: asked for
- * only while `enabled` (on /categories, or while an annotation dialog is open), never retried.
- */
-export function useCategories({ enabled }: { enabled: boolean }) {
-  return useQuery({
-    queryKey: categoriesQueryKey,
-    queryFn: ({ signal }) => apiRequest<CategoryListResponse>(categoriesQueryKey[0], { signal }),
-    select: (data) => data.categories,
-    enabled,
-    retry: false,
-  });
 }
 
 export function useCreateCategory() {

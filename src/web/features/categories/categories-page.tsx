@@ -11,13 +11,9 @@ import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { routePaths } from "../../lib/route-paths";
-import { PremiumFeatureCard } from "../plans/premium-feature-card";
-import {
-  useCategories,
-  useCreateCategory,
-  useDeleteCategory,
-  useUpdateCategory,
-} from "./categories-api";
+import { PremiumFeatureCard } from "../../components/premium-feature-card";
+import { useCategories } from "../../session/categories";
+import { useCreateCategory, useDeleteCategory, useUpdateCategory } from "./categories-api";
 import { CategoryFormDialog } from "./category-form-dialog";
 
 function failureToast(title: string, error: unknown): void {

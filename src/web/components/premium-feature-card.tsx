@@ -1,12 +1,6 @@
 import { Crown } from "lucide-react";
 import type { ReactNode } from "react";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 
 /**
  * What a person sees on a Premium screen their plan does not include: the 'Premium Feature'
