@@ -12,6 +12,7 @@ import { createCategoriesRepository } from "./features/categories/categories-rep
 import { categoriesRoutes } from "./features/categories/categories-routes.js";
 import { createCategoriesService } from "./features/categories/categories-service.js";
 import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
+import { createCreateRequestsRepository } from "./features/annotations/create-requests-repository.js";
 import { createDailyQuotaRepository } from "./features/annotations/daily-quota-repository.js";
 import { createAnalyticsGateway } from "./features/google-connection/analytics-gateway.js";
 import { createChatRepository } from "./features/chat/chat-repository.js";
@@ -75,6 +76,8 @@ export interface AppDependencies {
   assistantEngine?: AssistantEngine;
   /** How Google calls are retried; tests pass one that does not wait. */
   googleRetryPolicy?: RetryPolicy;
+  /** How long one Admin API call may go without an answer (tests shorten it to provoke timeouts). */
+  googleRequestTimeoutMs?: number;
   /**
    * The durable job queue; defaults to pg-boss on `database`. The app defines its jobs on it,
    * starts it when the app is ready and stops it when the app closes.
@@ -148,7 +151,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const gateway = createAnalyticsGateway({
     connections,
-    admin: createAnalyticsAdmin({ rootUrl: deps.google.adminApiRoot }),
+    admin: createAnalyticsAdmin({
+      rootUrl: deps.google.adminApiRoot,
+      ...(deps.googleRequestTimeoutMs ? { timeoutMs: deps.googleRequestTimeoutMs } : {}),
+    }),
     retryPolicy: deps.googleRetryPolicy ?? interactiveRetryPolicy,
   });
   const properties = createPropertiesService({
@@ -174,6 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     categories,
     records: createAnnotationRecordsRepository(database.db),
     quota: createDailyQuotaRepository(database.db),
+    createRequests: createCreateRequestsRepository(database.db),
     now: deps.now,
   });
   const traffic = createTrafficService({

@@ -45,6 +45,8 @@ export const statusOfError: Record<ErrorCode, number> = {
   google_no_report_access: 403,
   google_unavailable: 503,
   google_rejected: 400,
+  // Google may or may not have done it: the answer never came.
+  google_unconfirmed: 504,
 };
 
 /** Maps every failure to one JSON shape, `{ error, code? }`, in one place. */

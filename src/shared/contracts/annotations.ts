@@ -66,6 +66,11 @@ export const createAnnotationRequest = z
     annotationDateRange: annotationDateRange.optional(),
     color: color.optional(),
     categoryId: categoryId.optional(),
+    /**
+     * Our identity for this create, chosen by the caller once per intended annotation: the same
+     * id sent again (a retry) never makes a second annotation. Absent, the server picks one.
+     */
+    requestId: z.uuid({ message: "That is not a valid request ID" }).optional(),
   })
   .refine((body) => body.annotationDate !== undefined || body.annotationDateRange !== undefined, {
     message: "Choose a date",

@@ -52,6 +52,7 @@ export const errorCodes = [
   "google_busy",
   "google_unavailable",
   "google_rejected",
+  "google_unconfirmed",
   // Traffic reports (the Data API)
   "google_report_quota",
   "google_no_report_access",
@@ -77,6 +78,8 @@ export const errorMessages = {
   systemGenerated: "Annotations made by Google Analytics itself cannot be changed or deleted.",
   chatNotFound: "That conversation was not found.",
   annotationGone: "This annotation no longer exists in Google Analytics.",
+  createUnconfirmed:
+    "Google did not confirm the annotation was created. Check the list in a moment before trying again.",
   signInAgain: "Your session has ended. Please sign in again.",
   notSignedIn: "Please sign in to continue.",
   internal: "Something went wrong on our side. Please try again.",

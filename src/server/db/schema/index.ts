@@ -1,5 +1,6 @@
 export * from "./auth.js";
 export * from "./annotations.js";
+export * from "./annotation-writes.js";
 export * from "./audits.js";
 export * from "./categories.js";
 export * from "./chat.js";

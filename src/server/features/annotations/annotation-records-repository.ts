@@ -43,6 +43,22 @@ export function createAnnotationRecordsRepository(db: Db) {
       return metadata.many(propertyId, annotationIds);
     },
 
+    /** Whether this person ever changed the annotation through Tidemark (so it existed). */
+    async changedBefore(userId: string, propertyId: string, annotationId: string) {
+      const [row] = await db
+        .select({ id: annotationEvents.id })
+        .from(annotationEvents)
+        .where(
+          and(
+            eq(annotationEvents.userId, userId),
+            eq(annotationEvents.propertyId, propertyId),
+            eq(annotationEvents.annotationId, annotationId),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Records a change; on create also the metadata row, whose creation time is "Date Added". */
     async recordChange(input: {
       userId: string;

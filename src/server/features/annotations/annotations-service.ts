@@ -25,7 +25,19 @@ import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
+import type { CreateRequestsRepository } from "./create-requests-repository.js";
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
+import { GoogleApiError } from "../../integrations/google/google-api-error.js";
+import type { AnnotationCreateRequest } from "../../db/schema/index.js";
+
+/**
+ * How long a create whose answer was lost may take to show up in Google's list. After that it
+ * is taken as never made, and its quota slot is given back.
+ */
+export const unconfirmedCreateWindowMs = 10 * 60 * 1000;
+
+/** Thrown inside a create's retry loop: Google's answer was lost and nothing proves either way. */
+class OutcomeUnknown extends Error {}
 
 /** The one check behind every edit and delete, for the routes and the assistant alike. */
 export function requirePremiumFeature(user: User, feature: "edit" | "delete"): void {
@@ -45,10 +57,68 @@ export function createAnnotationsService(deps: {
   categories: Pick<CategoriesService, "requireUsable">;
   records: AnnotationRecordsRepository;
   quota: DailyQuotaRepository;
+  createRequests: CreateRequestsRepository;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const { gateway, properties, categories, records, quota } = deps;
+  const { gateway, properties, categories, records, quota, createRequests } = deps;
+
+  /**
+   * The annotation a lost create made, if the list shows it: one that matches what was sent and
+   * that no other create of ours has claimed (each claimed annotation has its metadata row).
+   */
+  async function findLanded(
+    propertyId: string,
+    found: GoogleAnnotation[],
+    body: GoogleAnnotationInput,
+    taken: Set<string> = new Set(),
+  ): Promise<GoogleAnnotation | null> {
+    const candidates = found.filter(
+      (candidate) => !taken.has(annotationIdOf(candidate)) && sameAnnotation(candidate, body),
+    );
+    if (candidates.length === 0) return null;
+    const known = await records.metadataFor(propertyId, candidates.map(annotationIdOf));
+    return candidates.find((candidate) => !known.has(annotationIdOf(candidate))) ?? null;
+  }
+
+  async function claim(
+    user: User,
+    request: AnnotationCreateRequest,
+    annotation: GoogleAnnotation,
+    categoryId: string | null,
+  ) {
+    const annotationId = annotationIdOf(annotation);
+    const metadata = await records.recordChange({
+      userId: user.id,
+      propertyId: request.propertyId,
+      annotationId,
+      eventType: "created",
+      categoryId,
+    });
+    await createRequests.settle(request.id, "created", annotationId);
+    return metadata;
+  }
+
+  /**
+   * Settles this person's unconfirmed creates on a property from a fresh listing: one that shows
+   * up is created (its slot stays spent); one still missing after the window never will be, and
+   * its slot is given back.
+   */
+  async function settleUnconfirmed(user: User, propertyId: string, found: GoogleAnnotation[]) {
+    if (!(await createRequests.hasUnsettled(user.id, propertyId))) return;
+    const taken = new Set<string>();
+    for (const request of await createRequests.unsettled(user.id, propertyId)) {
+      const body = request.body as GoogleAnnotationInput;
+      const landed = await findLanded(propertyId, found, body, taken);
+      if (landed) {
+        taken.add(annotationIdOf(landed));
+        await claim(user, request, landed, null);
+      } else if (now().getTime() - request.createdAt.getTime() > unconfirmedCreateWindowMs) {
+        await createRequests.settle(request.id, "failed");
+        await quota.giveBack(user.id, request.quotaDay);
+      }
+    }
+  }
 
   async function toAnnotations(
     propertyId: string,
@@ -67,6 +137,46 @@ export function createAnnotationsService(deps: {
     await categories.requireUsable(user, categoryId);
   }
 
+  /** Answers a create request seen before, from what became of it; never sends it again. */
+  async function repeated(
+    user: User,
+    propertyId: string,
+    request: AnnotationCreateRequest,
+    categoryId: string | null,
+  ): Promise<Annotation> {
+    if (request.userId !== user.id || request.propertyId !== propertyId) {
+      throw new AppError(
+        "invalid_request",
+        "That request ID was already used for another request.",
+      );
+    }
+    if (request.state === "failed") {
+      throw new AppError("google_unavailable", "That create did not happen. Please try again.");
+    }
+    const found = await gateway.call(
+      user,
+      "property",
+      (admin, token) => admin.listAnnotations(token, propertyId),
+      { retry: true },
+    );
+    if (request.state === "created") {
+      const annotation = found.find(
+        (candidate) => annotationIdOf(candidate) === request.annotationId,
+      );
+      if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
+      const metadata = await records.metadataFor(propertyId, [request.annotationId!]);
+      return toAnnotation(
+        annotation,
+        request.annotationId!,
+        metadata.get(request.annotationId!) ?? null,
+      );
+    }
+    const landed = await findLanded(propertyId, found, request.body as GoogleAnnotationInput);
+    if (!landed) throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
+    const metadata = await claim(user, request, landed, categoryId);
+    return toAnnotation(landed, annotationIdOf(landed), metadata);
+  }
+
   return {
     /** Newest first, as the table shows them. */
     async list(user: User, propertyId: string): Promise<Annotation[]> {
@@ -79,6 +189,7 @@ export function createAnnotationsService(deps: {
           retry: true,
         },
       );
+      await settleUnconfirmed(user, propertyId, found);
       const annotations = await toAnnotations(propertyId, found);
       return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
     },
@@ -105,9 +216,33 @@ export function createAnnotationsService(deps: {
         ...target,
       };
 
+      const requestId = input.requestId ?? crypto.randomUUID();
+      const categoryId = input.categoryId ?? null;
+
+      // The same request again (a retry after a lost answer): never a second create.
+      const earlier = input.requestId ? await createRequests.find(input.requestId) : null;
+      if (earlier) return repeated(user, propertyId, earlier, categoryId);
+
       const day = startOfUtcDay(now());
       if (!(await quota.take(user.id, day)))
         throw new AppError("daily_limit", errorMessages.dailyLimit);
+      if (
+        !(await createRequests.open({
+          id: requestId,
+          userId: user.id,
+          propertyId,
+          body: body as Record<string, unknown>,
+          quotaDay: day,
+        }))
+      ) {
+        // Another request with this id got in first (a double submit).
+        await quota.giveBack(user.id, day);
+        const first = await createRequests.find(requestId);
+        if (!first) throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
+        return repeated(user, propertyId, first, categoryId);
+      }
+      const opened = (await createRequests.find(requestId))!;
+
       let created: GoogleAnnotation;
       try {
         created = await gateway.call<GoogleAnnotation>(
@@ -117,31 +252,38 @@ export function createAnnotationsService(deps: {
           {
             requiresWrite: true,
             retry: true,
-            // A create whose answer was lost may still have landed: look before sending it again,
-            // so a dropped connection never makes a duplicate.
+            // Google answered with an error or not at all: look before sending it again.
             beforeRetry: async (admin, token, failure) => {
-              // A 429 or a refusal means Google did nothing; only a lost answer needs a look.
+              // A 429 or a refusal means Google did nothing.
               if (!failure.outcomeUnknown) return { done: false };
-              const landed = (await admin.listAnnotations(token, propertyId)).find((candidate) =>
-                sameAnnotation(candidate, body),
-              );
-              return landed ? { done: true, value: landed } : { done: false };
+              let found: GoogleAnnotation[];
+              try {
+                found = await admin.listAnnotations(token, propertyId);
+              } catch {
+                throw new OutcomeUnknown();
+              }
+              const landed = await findLanded(propertyId, found, body);
+              if (landed) return { done: true, value: landed };
+              // No answer at all (a dropped connection, a timeout): the create may still be on
+              // its way, so it is not sent again until its fate is known. An error answer with
+              // nothing in the list means Google did not make it: sending again is safe.
+              if (failure.status === 0) throw new OutcomeUnknown();
+              return { done: false };
             },
           },
         );
       } catch (error) {
-        // Only creations Google accepted spend the allowance.
+        if (error instanceof OutcomeUnknown || isLostAnswer(error)) {
+          // The slot stays taken: the annotation may exist. A later listing settles it.
+          await createRequests.settle(opened.id, "unconfirmed");
+          throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
+        }
+        // Google refused or stayed unavailable and made nothing: the slot is given back.
+        await createRequests.settle(opened.id, "failed");
         await quota.giveBack(user.id, day);
         throw error;
       }
-      const annotationId = annotationIdOf(created);
-      const metadata = await records.recordChange({
-        userId: user.id,
-        propertyId,
-        annotationId,
-        eventType: "created",
-        categoryId: input.categoryId ?? null,
-      });
+      const metadata = await claim(user, opened, created, categoryId);
       return toAnnotation(created, annotationIdOf(created), metadata);
     },
 
@@ -188,6 +330,7 @@ export function createAnnotationsService(deps: {
       requirePremiumFeature(user, "delete");
       await properties.requireAllowed(user, propertyId);
       let attempts = 0;
+      let alreadyGone = false;
       await gateway.call(
         user,
         "annotation",
@@ -196,13 +339,22 @@ export function createAnnotationsService(deps: {
           try {
             await admin.deleteAnnotation(token, propertyId, annotationId);
           } catch (error) {
-            // After a lost answer, "not found" means the first attempt did delete it.
-            if (attempts > 1 && (error as { status?: number }).status === 404) return;
+            if ((error as { status?: number }).status !== 404) throw error;
+            // After a lost answer, "not found" means the first attempt did delete it; a person's
+            // own retry of a delete that did happen (it exists in our records) succeeds too.
+            if (attempts > 1 || (await records.changedBefore(user.id, propertyId, annotationId))) {
+              alreadyGone = true;
+              return;
+            }
             throw error;
           }
         },
         { requiresWrite: true, retry: true },
       );
+      if (alreadyGone && (await records.metadataFor(propertyId, [annotationId])).size === 0) {
+        // Recorded as deleted already.
+        return;
+      }
       await records.recordChange({
         userId: user.id,
         propertyId,
@@ -254,6 +406,11 @@ function targetOf(input: {
 
 function sameDay(a: CalendarDate | undefined, b: CalendarDate | undefined): boolean {
   return a === undefined || b === undefined ? a === b : compareDates(a, b) === 0;
+}
+
+/** The gateway's message for a write whose answer never came (a dropped connection, a timeout). */
+function isLostAnswer(error: unknown): boolean {
+  return error instanceof GoogleApiError && error.status === 0;
 }
 
 function sameAnnotation(candidate: GoogleAnnotation, body: GoogleAnnotationInput): boolean {

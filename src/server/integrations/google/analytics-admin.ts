@@ -77,8 +77,14 @@ interface AnnotationsPage {
   nextPageToken?: string;
 }
 
-export function createAnalyticsAdmin(options: { rootUrl: string }): AnalyticsAdmin {
-  const send = createGoogleJsonApi({ rootUrl: options.rootUrl, timeoutMs: requestTimeoutMs });
+export function createAnalyticsAdmin(options: {
+  rootUrl: string;
+  timeoutMs?: number;
+}): AnalyticsAdmin {
+  const send = createGoogleJsonApi({
+    rootUrl: options.rootUrl,
+    timeoutMs: options.timeoutMs ?? requestTimeoutMs,
+  });
   const annotationsOf = (propertyId: string) =>
     `v1alpha/properties/${encodeURIComponent(propertyId)}/reportingDataAnnotations`;
   const annotationPath = (propertyId: string, annotationId: string) =>

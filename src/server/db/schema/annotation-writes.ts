@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.js";
+import { users } from "./users.js";
+
+export const annotationCreateStates = ["pending", "unconfirmed", "created", "failed"] as const;
+export type AnnotationCreateState = (typeof annotationCreateStates)[number];
+
+/**
+ * One create, by our own identity (a request id per create), remembered until Google's answer is
+ * known. A retried request with the same id is never sent twice; a create whose answer was lost
+ * stays "unconfirmed", its quota slot kept, until the annotation shows up in a listing (created)
+ * or long enough has passed that it never will (failed, slot given back).
+ */
+export const annotationCreateRequests = pgTable(
+  "annotation_create_requests",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: text("property_id").notNull(),
+    state: varchar("state", { length: 20 }).notNull().$type<AnnotationCreateState>(),
+    /** Google's annotation id, once known. */
+    annotationId: text("annotation_id"),
+    /** What was sent, to recognise the annotation in a listing when its answer was lost. */
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    /** The UTC day whose quota slot this create holds. */
+    quotaDay: timestamp("quota_day", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("annotation_create_requests_open_idx")
+      .on(table.userId, table.propertyId)
+      .where(sql`${table.state} in ('pending', 'unconfirmed')`),
+    check(
+      "annotation_create_requests_state_known",
+      sql`${table.state} in ('pending', 'unconfirmed', 'created', 'failed')`,
+    ),
+  ],
+);
+
+export type AnnotationCreateRequest = typeof annotationCreateRequests.$inferSelect;
