@@ -58,6 +58,7 @@ describe("migrations", () => {
       "accounts",
       "annotation_audit_sessions",
       "annotation_categories",
+      "annotation_create_requests",
       "annotation_events",
       "annotation_metadata",
       "annotation_suggestions",
