@@ -45,6 +45,7 @@ async function say(who: Person, message: string, propertyId: string | null = who
     showAnnotations: boolean;
     suggestedInput: string | null;
     detectedPropertyId: string | null;
+    confirmation: { id: string; summary: string; count: number } | null;
   };
 }
 
@@ -127,9 +128,15 @@ describe("the offline assistant", () => {
     const renamed = await say(who, 'rename "Launch" to "Launch v2"');
     expect(renamed.reply).toBe("Updated “Launch” (2025-03-01) → “Launch v2” (2025-03-01), blue.");
 
-    expect((await say(who, 'delete "Launch v2"')).reply).toBe(
-      "Delete “Launch v2” (2025-03-01)? Reply yes to confirm.",
+    const preview = await say(who, 'delete "Launch v2"');
+    expect(preview.reply).toBe(
+      "Delete “Launch v2” (2025-03-01)?\nNothing is deleted yet. Press Confirm or reply yes to delete it; Cancel keeps it.",
     );
+    expect(preview.confirmation).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      summary: "Delete “Launch v2” (2025-03-01)?",
+      count: 1,
+    });
     expect((await say(who, "no")).reply).toBe("Okay, I won't delete “Launch v2”.");
     expect((await annotationsOf(who)).some((a) => a.title === "Launch v2")).toBe(true);
 

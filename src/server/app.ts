@@ -18,7 +18,7 @@ import { createAnalyticsGateway } from "./features/google-connection/analytics-g
 import { createChatRepository } from "./features/chat/chat-repository.js";
 import { chatRoutes } from "./features/chat/chat-routes.js";
 import { createChatService, type AssistantEngine } from "./features/chat/chat-service.js";
-import { createOfflineAssistant } from "./features/chat/offline-assistant.js";
+import { createOfflineAssistant } from "./features/chat/offline-engine/offline-assistant.js";
 import { createGoogleConnectionRepository } from "./features/google-connection/google-connection-repository.js";
 import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
 import { createGoogleConnectionService } from "./features/google-connection/google-connection-service.js";

@@ -46,3 +46,9 @@ export function calendarDateOf(at: Date, timeZone = "UTC"): CalendarDate {
 export function latestTodayAnywhere(now: Date): CalendarDate {
   return calendarDateOf(new Date(now.getTime() + 14 * 60 * 60 * 1000));
 }
+
+/** A YYYY-MM-DD string as a calendar date (the string is trusted to have that shape). */
+export function fromIsoDate(value: string): CalendarDate {
+  const [year = 0, month = 0, day = 0] = value.split("-").map(Number);
+  return { year, month, day };
+}

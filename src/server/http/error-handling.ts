@@ -36,6 +36,7 @@ export const statusOfError: Record<ErrorCode, number> = {
   assistant_daily_limit: 429,
   ambiguous: 409,
   changed: 409,
+  confirmation_not_waiting: 409,
   google_not_connected: 409,
   google_reconnect: 409,
   google_read_only: 403,

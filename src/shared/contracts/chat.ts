@@ -25,6 +25,24 @@ export const sendChatRequest = z.strictObject({
 });
 export type SendChatRequest = z.infer<typeof sendChatRequest>;
 
+/**
+ * An action the assistant prepared and that runs only when the person confirms it, with the
+ * Confirm button or a clear "yes". Issued by the server; no model output can confirm it.
+ */
+export interface ChatConfirmation {
+  id: string;
+  /** What will happen, e.g. 'Delete “Black Friday” (2025-11-28)?'. */
+  summary: string;
+  /** How many annotations it touches. */
+  count: number;
+}
+
+export const settleConfirmationRequest = z.strictObject({
+  confirmationId: z.uuid({ message: "That confirmation is no longer waiting" }),
+  decision: z.enum(["confirm", "cancel"], { message: "Choose confirm or cancel" }),
+});
+export type SettleConfirmationRequest = z.infer<typeof settleConfirmationRequest>;
+
 export interface SendChatResponse {
   sessionId: string;
   /** The turn listed or changed annotations: the table should refresh and show. */
@@ -35,6 +53,8 @@ export interface SendChatResponse {
   suggestedInput: string | null;
   /** The assistant's answer (also stored in the conversation). */
   reply: string;
+  /** An action waiting for the person's Confirm or Cancel, shown as buttons. */
+  confirmation: ChatConfirmation | null;
 }
 
 export interface ChatMessageView {
@@ -47,6 +67,8 @@ export interface ChatMessageView {
 
 export interface ChatHistoryResponse {
   messages: ChatMessageView[];
+  /** The action still waiting for the person's Confirm or Cancel, if any. */
+  confirmation: ChatConfirmation | null;
 }
 
 function isKnownTimeZone(timeZone: string): boolean {

@@ -44,6 +44,7 @@ export const errorCodes = [
   "assistant_daily_limit",
   "ambiguous",
   "changed",
+  "confirmation_not_waiting",
   // Google
   "google_not_connected",
   "google_reconnect",

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
+import type {
+  ConversationMemory,
+  PendingConfirmation,
+} from "../../features/chat/conversation-state.js";
 import { createdAt, id, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
@@ -13,23 +17,17 @@ export const chatSessions = pgTable(
     /** The GA4 property the conversation is about, when one is known. */
     propertyId: text("property_id"),
     /**
-     * A destructive action the assistant previewed and is waiting for the person to confirm in
-     * their next message; anything else they say drops it.
+     * A destructive or multi-annotation action the assistant previewed, waiting for the person's
+     * Confirm (button or a clear yes) in their next message; anything else they say drops it.
      */
-    pendingAction: jsonb("pending_action").$type<PendingAssistantAction>(),
+    pendingAction: jsonb("pending_action").$type<PendingConfirmation>(),
+    /** What the conversation remembers between turns: an open question, the annotation in focus. */
+    memory: jsonb("memory").$type<ConversationMemory>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [index("chat_sessions_user_idx").on(table.userId)],
 );
-
-export interface PendingAssistantAction {
-  kind: "delete";
-  propertyId: string;
-  annotationId: string;
-  /** What the person saw in the preview; the action is refused if the annotation changed since. */
-  snapshot: { title: string; description: string; color: string; date: string };
-}
 
 export const chatRoles = ["user", "assistant"] as const;
 

@@ -47,6 +47,12 @@ export function requirePremiumFeature(user: User, feature: "edit" | "delete"): v
   if (!allowed) throw new AppError("premium_required", premiumFeatureMessages[feature]);
 }
 
+/** Annotations Google Analytics made itself are read-only, for the table and the assistant alike. */
+export function requireNotSystemGenerated(annotation: { systemGenerated?: boolean | null }): void {
+  if (annotation.systemGenerated)
+    throw new AppError("system_generated", errorMessages.systemGenerated);
+}
+
 /**
  * Annotations live in Google Analytics; this service is the only path to them, for the REST
  * routes and the assistant alike, so every rule below applies to both.
@@ -377,9 +383,7 @@ export function createAnnotationsService(deps: {
     );
     const annotation = found.find((candidate) => annotationIdOf(candidate) === annotationId);
     if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
-    if (annotation.systemGenerated) {
-      throw new AppError("system_generated", errorMessages.systemGenerated);
-    }
+    requireNotSystemGenerated(annotation);
     return annotation;
   }
 }

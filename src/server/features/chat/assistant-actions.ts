@@ -1,24 +1,34 @@
-import type { PendingAssistantAction, User } from "../../db/schema/index.js";
+import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
-import type { Annotation } from "../../../shared/contracts/annotations.js";
+import type {
+  Annotation,
+  CreateAnnotationRequest,
+  UpdateAnnotationRequest,
+} from "../../../shared/contracts/annotations.js";
+import type { ErrorCode } from "../../../shared/contracts/errors.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import {
+  requireNotSystemGenerated,
   requirePremiumFeature,
   type AnnotationsService,
 } from "../annotations/annotations-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
+import { findReferenced, type AnnotationReference } from "./annotation-reference.js";
 import type { ChatRepository } from "./chat-repository.js";
+import { issueDeletion, unchangedSince, type PendingConfirmation } from "./conversation-state.js";
 
 /** What every assistant action answers: data on success, or a message for the person. */
-export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: string };
+export type ActionResult<T> =
+  { ok: true; value: T } | { ok: false; error: string; code?: ErrorCode };
 
 export interface AssistantContext {
   user: User;
   sessionId: string;
   /** The property the conversation is about, when known. */
   propertyId: string | null;
+  now: Date;
 }
 
 export interface AnnotationFilter {
@@ -28,17 +38,25 @@ export interface AnnotationFilter {
   color?: AnnotationColor;
 }
 
-export type AnnotationReference =
-  { kind: "id"; annotationId: string } | { kind: "title"; title: string } | { kind: "last" };
+export type { AnnotationReference } from "./annotation-reference.js";
 
 export const noPropertyMessage =
   "Which property should I use? Choose one in the property picker above, or write its ID (for example: property 123456789).";
 
+/** The most annotations one confirmation may delete. */
+export const maxDeletionsPerConfirmation = 20;
+
+/** The last day an annotation covers: its end for a range, else its day. */
+function lastDayOf(annotation: Annotation): CalendarDate {
+  return annotation.annotationDateRange?.endDate ?? annotation.annotationDate;
+}
+
 /**
  * The assistant's abilities, bound to the signed-in person for one request. Both engines (the
  * language model's tools and the offline engine) act only through these, and these act only
- * through the same services as the REST routes, so every rule — tier, quota, locked property,
- * validation — applies identically. Nothing here takes a user id from the conversation.
+ * through the same services, with the same request contracts, as the REST routes — so every
+ * rule (tier, quota, locked property, validation) is the services' and applies identically.
+ * Nothing here takes a user id from the conversation.
  */
 export function createAssistantActions(
   deps: { annotations: AnnotationsService; properties: PropertiesService; chat: ChatRepository },
@@ -50,7 +68,7 @@ export function createAssistantActions(
     try {
       return { ok: true, value: await work() };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.message };
+      if (error instanceof AppError) return { ok: false, error: error.message, code: error.code };
       throw error;
     }
   }
@@ -83,7 +101,8 @@ export function createAssistantActions(
     const text = filter.titleContains?.toLowerCase();
     const annotations = all.filter(
       (annotation) =>
-        (!filter.startDate || compareDates(annotation.annotationDate, filter.startDate) >= 0) &&
+        // A range annotation belongs to every period it overlaps.
+        (!filter.startDate || compareDates(lastDayOf(annotation), filter.startDate) >= 0) &&
         (!filter.endDate || compareDates(annotation.annotationDate, filter.endDate) <= 0) &&
         (!text ||
           annotation.title.toLowerCase().includes(text) ||
@@ -97,34 +116,18 @@ export function createAssistantActions(
     reference: AnnotationReference,
   ): Promise<{ propertyId: string; annotation: Annotation }> {
     const { propertyId, annotations } = await list();
-    let found: Annotation | undefined;
-    if (reference.kind === "id") {
-      found = annotations.find((annotation) => annotation.annotationId === reference.annotationId);
-    } else if (reference.kind === "last") {
-      // The one most recently added through Tidemark; otherwise the newest by date.
-      found =
-        [...annotations]
-          .filter((a) => a.dateAdded)
-          .sort((a, b) => b.dateAdded!.localeCompare(a.dateAdded!))[0] ?? annotations[0];
-    } else {
-      const wanted = reference.title.trim().toLowerCase();
-      const exact = annotations.filter((annotation) => annotation.title.toLowerCase() === wanted);
-      const partial = annotations.filter((annotation) =>
-        annotation.title.toLowerCase().includes(wanted),
+    const match = findReferenced(annotations, reference);
+    if (match.kind === "ambiguous") {
+      const options = match.candidates
+        .slice(0, 5)
+        .map((a) => `“${a.title}” (${toIsoDate(a.annotationDate)}, ID ${a.annotationId})`);
+      const title = reference.kind === "title" ? reference.title : "that";
+      throw new AppError(
+        "ambiguous",
+        `Several annotations match “${title}”: ${options.join("; ")}. Which one do you mean? You can use its ID.`,
       );
-      const matches = exact.length > 0 ? exact : partial;
-      if (matches.length > 1) {
-        const options = matches
-          .slice(0, 5)
-          .map((a) => `“${a.title}” (${toIsoDate(a.annotationDate)}, ID ${a.annotationId})`);
-        throw new AppError(
-          "ambiguous",
-          `Several annotations match “${reference.title}”: ${options.join("; ")}. Which one do you mean? You can use its ID.`,
-        );
-      }
-      found = matches[0];
     }
-    if (!found) {
+    if (match.kind === "none") {
       const described =
         reference.kind === "id"
           ? `with ID ${reference.annotationId}`
@@ -136,104 +139,91 @@ export function createAssistantActions(
         `I couldn't find an annotation ${described} on property ${propertyId}.`,
       );
     }
-    return { propertyId, annotation: found };
+    return { propertyId, annotation: match.annotation };
   }
 
-  const snapshotOf = (annotation: Annotation): PendingAssistantAction["snapshot"] => ({
-    title: annotation.title,
-    description: annotation.description,
-    color: annotation.color,
-    date: toIsoDate(annotation.annotationDate),
-  });
-
   return {
+    /** Whether the person's plan allows a kind of change: the services' own rule, asked early. */
+    mayChange: (change: "edit" | "delete") =>
+      attempt(async () => requirePremiumFeature(user, change)),
+
     listAnnotations: (filter: AnnotationFilter) => attempt(() => list(filter)),
 
-    createAnnotation: (input: {
-      title: string;
-      date: CalendarDate;
-      description?: string;
-      color?: AnnotationColor;
-    }) =>
-      attempt(async () => {
-        const propertyId = await property();
-        return deps.annotations.create(user, propertyId, {
-          title: input.title,
-          annotationDate: input.date,
-          ...(input.description ? { description: input.description } : {}),
-          ...(input.color ? { color: input.color } : {}),
-        });
-      }),
+    findAnnotation: (reference: AnnotationReference) => attempt(() => resolve(reference)),
 
-    updateAnnotation: (
-      reference: AnnotationReference,
-      changes: {
-        title?: string;
-        description?: string;
-        date?: CalendarDate;
-        color?: AnnotationColor;
-      },
-    ) =>
+    /** The same request the create dialog sends, checked by the same service. */
+    createAnnotation: (request: CreateAnnotationRequest) =>
+      attempt(async () => deps.annotations.create(user, await property(), request)),
+
+    /** The same request the edit dialog sends, for the annotation the reference names. */
+    updateAnnotation: (reference: AnnotationReference, request: UpdateAnnotationRequest) =>
       attempt(async () => {
+        // Checked before reading the annotations, so a free person hears why at once.
         requirePremiumFeature(user, "edit");
         const { propertyId, annotation } = await resolve(reference);
-        const updated = await deps.annotations.update(user, propertyId, annotation.annotationId, {
-          ...(changes.title !== undefined ? { title: changes.title } : {}),
-          ...(changes.description !== undefined ? { description: changes.description } : {}),
-          ...(changes.date !== undefined ? { annotationDate: changes.date } : {}),
-          ...(changes.color !== undefined ? { color: changes.color } : {}),
-        });
-        return { before: annotation, after: updated };
+        const after = await deps.annotations.update(
+          user,
+          propertyId,
+          annotation.annotationId,
+          request,
+        );
+        return { before: annotation, after };
       }),
 
-    /** Shows what would be deleted and waits for the person's "yes" in their next message. */
-    previewDeletion: (reference: AnnotationReference) =>
-      attempt(async () => {
+    /**
+     * Prepares the deletion of the annotations named and stores it as the session's pending
+     * confirmation; nothing is deleted until the person confirms it themselves.
+     */
+    proposeDeletion: (references: readonly AnnotationReference[]) =>
+      attempt(async (): Promise<PendingConfirmation> => {
         // Checked before the preview, so nothing waits for a confirmation that could never run.
         requirePremiumFeature(user, "delete");
-        const { propertyId, annotation } = await resolve(reference);
-        if (annotation.systemGenerated) {
+        if (references.length === 0)
+          throw new AppError("invalid_request", "Which annotation should I delete?");
+        if (references.length > maxDeletionsPerConfirmation) {
           throw new AppError(
-            "system_generated",
-            "That annotation was made by Google Analytics itself, so it can't be deleted.",
+            "invalid_request",
+            `I can delete at most ${maxDeletionsPerConfirmation} annotations at once. Narrow it down, or use the table.`,
           );
         }
-        await deps.chat.setPendingAction(context.sessionId, {
-          kind: "delete",
-          propertyId,
-          annotationId: annotation.annotationId,
-          snapshot: snapshotOf(annotation),
-        });
-        return annotation;
+        const found = new Map<string, Annotation>();
+        let propertyId = "";
+        for (const reference of references) {
+          const resolved = await resolve(reference);
+          requireNotSystemGenerated(resolved.annotation);
+          propertyId = resolved.propertyId;
+          found.set(resolved.annotation.annotationId, resolved.annotation);
+        }
+        const pending = issueDeletion(propertyId, [...found.values()], context.now);
+        await deps.chat.setPendingAction(context.sessionId, pending);
+        return pending;
       }),
 
-    /** Carries out the previewed action if the annotation is still exactly what the person saw. */
-    confirmPending: (pending: PendingAssistantAction) =>
+    /**
+     * Carries out a confirmation the person gave (already taken from the session, so it runs
+     * once): each annotation is deleted only if it is still exactly what the person saw.
+     */
+    carryOut: (pending: PendingConfirmation) =>
       attempt(async () => {
-        await deps.chat.setPendingAction(context.sessionId, null);
-        const current = (await deps.annotations.list(user, pending.propertyId)).find(
-          (a) => a.annotationId === pending.annotationId,
+        const current = new Map(
+          (await deps.annotations.list(user, pending.propertyId)).map((a) => [a.annotationId, a]),
         );
-        if (!current)
-          throw new AppError(
-            "annotation_not_found",
-            "That annotation is already gone, so there was nothing to delete.",
-          );
-        const now = snapshotOf(current);
-        const unchanged = (Object.keys(now) as (keyof typeof now)[]).every(
-          (field) => now[field] === pending.snapshot[field],
-        );
-        if (!unchanged) {
-          throw new AppError(
-            "changed",
-            `“${pending.snapshot.title}” changed since I showed it to you, so I didn't delete it. Ask again if you still want to.`,
-          );
+        const deleted: Annotation[] = [];
+        const skipped: { title: string; reason: "gone" | "changed" }[] = [];
+        for (const item of pending.items) {
+          const annotation = current.get(item.annotationId);
+          if (!annotation) skipped.push({ title: item.snapshot.title, reason: "gone" });
+          else if (!unchangedSince(item.snapshot, annotation))
+            skipped.push({ title: item.snapshot.title, reason: "changed" });
+          else {
+            await deps.annotations.remove(user, pending.propertyId, item.annotationId);
+            deleted.push(annotation);
+          }
         }
-        await deps.annotations.remove(user, pending.propertyId, pending.annotationId);
-        return current;
+        return { deleted, skipped };
       }),
 
-    cancelPending: () => deps.chat.setPendingAction(context.sessionId, null),
+    dropConfirmation: () => deps.chat.setPendingAction(context.sessionId, null),
 
     listProperties: () =>
       attempt(async () => {

@@ -1,5 +1,6 @@
 import { toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
+import type { ConversationMemory, PendingConfirmation } from "./conversation-state.js";
 
 /** What one assistant turn produced, whichever engine ran it. */
 export interface AssistantTurn {
@@ -7,27 +8,50 @@ export interface AssistantTurn {
   /** The turn listed or changed annotations. */
   showAnnotations: boolean;
   suggestedInput: string | null;
+  /** A confirmation this turn issued (already stored with the session). */
+  confirmation?: PendingConfirmation | null;
+  /** What the conversation remembers after this turn; undefined leaves it as it was. */
+  memory?: ConversationMemory;
 }
 
 /** Titles are data from Google, shown in quotes and never read as instructions. */
 export function describeAnnotation(annotation: Annotation): string {
-  return `“${annotation.title}” (${toIsoDate(annotation.annotationDate)})`;
+  const end = annotation.annotationDateRange?.endDate;
+  const when = end
+    ? `${toIsoDate(annotation.annotationDate)} to ${toIsoDate(end)}`
+    : toIsoDate(annotation.annotationDate);
+  return `“${annotation.title}” (${when})`;
 }
 
-export function deletionPreview(annotation: Annotation): string {
-  return `Delete ${describeAnnotation(annotation)}? Reply yes to confirm.`;
+/** What a carried-out deletion did, annotation by annotation. */
+export function describeDeletion(result: {
+  deleted: Annotation[];
+  skipped: { title: string; reason: "gone" | "changed" }[];
+}): string {
+  const lines: string[] = [];
+  if (result.deleted.length === 1) lines.push(`Deleted ${describeAnnotation(result.deleted[0]!)}.`);
+  else if (result.deleted.length > 1)
+    lines.push(
+      `Deleted ${result.deleted.length} annotations: ${result.deleted.map(describeAnnotation).join(", ")}.`,
+    );
+  for (const skipped of result.skipped) {
+    lines.push(
+      skipped.reason === "gone"
+        ? `“${skipped.title}” is already gone, so there was nothing to delete.`
+        : `“${skipped.title}” changed since I showed it to you, so I didn't delete it. Ask again if you still want to.`,
+    );
+  }
+  return lines.join("\n");
 }
 
 const listLimit = 20;
 
 export function describeList(annotations: Annotation[], scope: string): string {
   if (annotations.length === 0) return `No annotations found${scope}.`;
-  const lines = annotations
-    .slice(0, listLimit)
-    .map(
-      (a) =>
-        `• ${toIsoDate(a.annotationDate)} — ${a.title} (${a.color.toLowerCase()}${a.systemGenerated ? ", by Google" : ""}, ID ${a.annotationId})`,
-    );
+  const lines = annotations.slice(0, listLimit).map((a) => {
+    const end = a.annotationDateRange ? ` to ${toIsoDate(a.annotationDateRange.endDate)}` : "";
+    return `• ${toIsoDate(a.annotationDate)}${end} — ${a.title} (${a.color.toLowerCase()}${a.systemGenerated ? ", by Google" : ""}, ID ${a.annotationId})`;
+  });
   const more =
     annotations.length > listLimit
       ? `\n…and ${annotations.length - listLimit} more in the table.`

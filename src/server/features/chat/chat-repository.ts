@@ -6,8 +6,8 @@ import {
   users,
   type ChatMessage,
   type ChatSession,
-  type PendingAssistantAction,
 } from "../../db/schema/index.js";
+import type { ConversationMemory, PendingConfirmation } from "./conversation-state.js";
 
 export function createChatRepository(db: Db) {
   return {
@@ -53,14 +53,36 @@ export function createChatRepository(db: Db) {
         .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
     },
 
-    async setPendingAction(
-      sessionId: string,
-      action: PendingAssistantAction | null,
-    ): Promise<void> {
+    async setPendingAction(sessionId: string, action: PendingConfirmation | null): Promise<void> {
       await db
         .update(chatSessions)
         .set({ pendingAction: action })
         .where(eq(chatSessions.id, sessionId));
+    },
+
+    /**
+     * Takes the session's pending confirmation if it is the one named, clearing it in the same
+     * statement: of two instances settling it at once, exactly one gets it (single use).
+     */
+    async takePendingAction(
+      sessionId: string,
+      confirmationId: string,
+    ): Promise<PendingConfirmation | null> {
+      const result = await db.execute<{ pending_action: PendingConfirmation }>(sql`
+        with taken as (
+          select id, pending_action from ${chatSessions}
+          where id = ${sessionId} and pending_action ->> 'id' = ${confirmationId}
+          for update
+        )
+        update ${chatSessions} as session set pending_action = null
+        from taken
+        where session.id = taken.id and session.pending_action ->> 'id' = ${confirmationId}
+        returning taken.pending_action`);
+      return result.rows[0]?.pending_action ?? null;
+    },
+
+    async setMemory(sessionId: string, memory: ConversationMemory): Promise<void> {
+      await db.update(chatSessions).set({ memory }).where(eq(chatSessions.id, sessionId));
     },
 
     async setProperty(sessionId: string, propertyId: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
   sendChatRequest,
+  settleConfirmationRequest,
   type ChatHistoryResponse,
   type SendChatResponse,
 } from "../../../shared/contracts/chat.js";
@@ -21,9 +22,20 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
     "/api/chat/:sessionId",
     async (request): Promise<ChatHistoryResponse> => {
       const user = await request.requireUser();
-      return {
-        messages: await deps.chat.history(user, parseInput(sessionId, request.params.sessionId)),
-      };
+      return deps.chat.history(user, parseInput(sessionId, request.params.sessionId));
+    },
+  );
+
+  // The Confirm and Cancel buttons of a confirmation the server issued.
+  app.post<{ Params: { sessionId: string } }>(
+    "/api/chat/:sessionId/confirmation",
+    async (request): Promise<SendChatResponse> => {
+      const user = await request.requireUser();
+      return deps.chat.settle(
+        user,
+        parseInput(sessionId, request.params.sessionId),
+        parseInput(settleConfirmationRequest, request.body),
+      );
     },
   );
 

@@ -1,36 +1,41 @@
-import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { ModelMessage } from "ai";
-import type { User } from "../../db/schema/index.js";
+import type { ChatSession, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import { calendarDateOf } from "../../../shared/calendar-date.js";
 import type {
-  ChatMessageView,
+  ChatHistoryResponse,
   SendChatRequest,
   SendChatResponse,
+  SettleConfirmationRequest,
 } from "../../../shared/contracts/chat.js";
 import { toSafeText } from "../../../shared/contracts/clean-text.js";
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
-import { createAssistantActions } from "./assistant-actions.js";
-import { describeAnnotation, type AssistantTurn } from "./assistant-reply.js";
+import { createAssistantActions, type AssistantActions } from "./assistant-actions.js";
+import { describeDeletion, type AssistantTurn } from "./assistant-reply.js";
 import type { ChatRepository } from "./chat-repository.js";
+import {
+  confirmationPrompt,
+  isLive,
+  readTypedDecision,
+  toChatConfirmation,
+  type PendingConfirmation,
+} from "./conversation-state.js";
 import type { LlmAssistant } from "./llm-assistant.js";
-import { suggestCompletion, type OfflineAssistant } from "./offline-assistant.js";
+import type { OfflineAssistant } from "./offline-engine/offline-assistant.js";
+import { findPropertyMention } from "./property-mention.js";
 
 /** How many earlier messages the language model sees. */
 const historyWindow = 20;
 
-/** Only a message that is nothing but a yes confirms: "ok, show me the list first" does not. */
-const affirmative =
-  /^\s*(yes|y|yep|yeah|yup|confirm(ed)?|do it|go ahead|ok(ay)?|sure|please do|yes,? (please|delete it|do it))[\s.!]*$/i;
-const negative = /^\s*(no|nope|n|cancel|stop|don'?t|never ?mind|abort|keep it)\b/i;
-/** "property 123456789", "property id: 123456789", "properties/123456789". */
-const propertyMention = /\bpropert(?:y|ies)\s*(?:id)?\s*[:#/]?\s*(\d{5,20})\b/i;
-
 export type AssistantEngine =
   { kind: "offline"; assistant: OfflineAssistant } | { kind: "llm"; assistant: LlmAssistant };
+
+const notWaitingMessage =
+  "That confirmation is no longer waiting, so nothing was changed. Ask again if you still want it.";
 
 export function createChatService(deps: {
   chat: ChatRepository;
@@ -49,6 +54,80 @@ export function createChatService(deps: {
     return session;
   }
 
+  const plain = (reply: string, extra: Partial<AssistantTurn> = {}): AssistantTurn => ({
+    reply,
+    showAnnotations: false,
+    suggestedInput: null,
+    ...extra,
+  });
+
+  /** A confirmation the person gave, carried out; the focus moves on from what is gone. */
+  async function carryOut(actions: AssistantActions, pending: PendingConfirmation) {
+    const result = await actions.carryOut(pending);
+    if (!result.ok) return plain(result.error, { memory: {} });
+    return plain(describeDeletion(result.value), {
+      showAnnotations: result.value.deleted.length > 0,
+      memory: {},
+    });
+  }
+
+  function cancelled(pending: PendingConfirmation): AssistantTurn {
+    const only = pending.items.length === 1 ? pending.items[0]!.snapshot.title : null;
+    return plain(
+      only ? `Okay, I won't delete “${only}”.` : "Okay, I won't delete them. Nothing was changed.",
+    );
+  }
+
+  /**
+   * A typed reply to a waiting confirmation: a clear yes carries it out; no cancels it; an
+   * "ok" or "sure" keeps it waiting and asks for the clear yes; anything else drops it and is
+   * answered as a message of its own.
+   */
+  async function settleTyped(
+    session: ChatSession,
+    actions: AssistantActions,
+    message: string,
+  ): Promise<AssistantTurn | null> {
+    const stored = session.pendingAction;
+    if (!stored) return null;
+    if (!isLive(stored, now())) {
+      await actions.dropConfirmation();
+      return null;
+    }
+    const decision = readTypedDecision(message);
+    if (decision === "agreement") {
+      return plain(
+        `To be safe I need a clear yes before deleting anything.\n${confirmationPrompt(stored)}`,
+        { confirmation: stored },
+      );
+    }
+    if (decision === "confirm") {
+      const taken = await chat.takePendingAction(session.id, stored.id);
+      return taken ? carryOut(actions, taken) : plain(notWaitingMessage);
+    }
+    await actions.dropConfirmation();
+    return decision === "cancel" ? cancelled(stored) : null;
+  }
+
+  async function finish(
+    session: ChatSession,
+    turn: AssistantTurn,
+    detectedPropertyId: string | null,
+  ): Promise<SendChatResponse> {
+    if (turn.memory !== undefined) await chat.setMemory(session.id, turn.memory);
+    // A language model may answer with anything; what is stored and shown is clean text.
+    const reply = toSafeText(turn.reply);
+    await chat.addMessage(session.id, "assistant", reply);
+    return {
+      sessionId: session.id,
+      showAnnotations: turn.showAnnotations,
+      detectedPropertyId,
+      suggestedInput: turn.suggestedInput,
+      reply,
+      confirmation: turn.confirmation ? toChatConfirmation(turn.confirmation) : null,
+    };
+  }
+
   return {
     async send(user: User, request: SendChatRequest): Promise<SendChatResponse> {
       const existing = request.sessionId ? await ownedSession(user, request.sessionId) : null;
@@ -65,7 +144,7 @@ export function createChatService(deps: {
           );
         }
       }
-      const detectedPropertyId = propertyMention.exec(request.message)?.[1] ?? null;
+      const detectedPropertyId = findPropertyMention(request.message)?.propertyId ?? null;
       const propertyId = detectedPropertyId ?? request.propertyId ?? existing?.propertyId ?? null;
       const session = existing ?? (await chat.createSession(user.id, propertyId));
       if (propertyId && propertyId !== session.propertyId)
@@ -74,80 +153,80 @@ export function createChatService(deps: {
       const history = existing ? await chat.messages(session.id) : [];
       await chat.addMessage(session.id, "user", request.message);
 
-      const actions = createAssistantActions(deps, { user, sessionId: session.id, propertyId });
-      let turn: AssistantTurn | null = null;
-      const pending = session.pendingAction;
-      if (pending) {
-        if (affirmative.test(request.message)) {
-          const result = await actions.confirmPending(pending);
-          turn = {
-            reply: result.ok ? `Deleted ${describeAnnotation(result.value)}.` : result.error,
-            showAnnotations: result.ok,
-            suggestedInput: null,
-          };
-        } else {
-          // Anything but a yes drops the previewed action; a plain no ends the turn here.
-          await actions.cancelPending();
-          if (negative.test(request.message)) {
-            turn = {
-              reply: `Okay, I won't delete “${pending.snapshot.title}”.`,
-              showAnnotations: false,
-              suggestedInput: null,
-            };
-          }
-        }
-      }
-
+      const actions = createAssistantActions(deps, {
+        user,
+        sessionId: session.id,
+        propertyId,
+        now: now(),
+      });
+      let turn = await settleTyped(session, actions, request.message);
       if (!turn) {
         const timeZone = request.timeZone ?? "UTC";
-        const context = {
-          user,
-          actions,
-          message: request.message,
-          timeZone,
-          today: calendarDateOf(now(), timeZone),
-          propertyId,
-        };
-        if (deps.engine.kind === "offline") {
-          turn = await deps.engine.assistant.respond({ ...context, now: now() });
-        } else {
-          turn = await deps.engine.assistant.respond({
-            ...context,
-            history: toModelMessages(history.slice(-historyWindow)),
-          });
-          if (!turn.showAnnotations && !turn.suggestedInput) {
-            turn = {
-              ...turn,
-              suggestedInput: await suggestCompletion(request.message, {
-                now: now(),
+        const today = calendarDateOf(now(), timeZone);
+        turn =
+          deps.engine.kind === "offline"
+            ? await deps.engine.assistant.respond({
+                actions,
+                message: request.message,
+                today,
+                propertyId,
+                memory: session.memory ?? {},
+              })
+            : await deps.engine.assistant.respond({
+                user,
+                actions,
+                message: request.message,
+                today,
                 timeZone,
-                today: context.today,
-              }),
-            };
-          }
-        }
+                propertyId,
+                history: toModelMessages(history.slice(-historyWindow)),
+              });
       }
-
-      // A language model may answer with anything; what is stored and shown is clean text.
-      const reply = toSafeText(turn.reply);
-      await chat.addMessage(session.id, "assistant", reply);
-      return {
-        sessionId: session.id,
-        showAnnotations: turn.showAnnotations,
-        detectedPropertyId,
-        suggestedInput: turn.suggestedInput,
-        reply,
-      };
+      return finish(session, turn, detectedPropertyId);
     },
 
-    async history(user: User, sessionId: string): Promise<ChatMessageView[]> {
-      await ownedSession(user, sessionId);
-      return (await chat.messages(sessionId)).map((message) => ({
+    /** The person's Confirm or Cancel button for the confirmation the server issued. */
+    async settle(
+      user: User,
+      sessionId: string,
+      request: SettleConfirmationRequest,
+    ): Promise<SendChatResponse> {
+      const session = await ownedSession(user, sessionId);
+      const stored = session.pendingAction;
+      if (!stored || stored.id !== request.confirmationId || !isLive(stored, now())) {
+        throw new AppError("confirmation_not_waiting", notWaitingMessage);
+      }
+      const actions = createAssistantActions(deps, {
+        user,
+        sessionId: session.id,
+        propertyId: stored.propertyId,
+        now: now(),
+      });
+      const taken = await chat.takePendingAction(session.id, request.confirmationId);
+      if (!taken) throw new AppError("confirmation_not_waiting", notWaitingMessage);
+      await chat.addMessage(
+        session.id,
+        "user",
+        request.decision === "confirm" ? "Confirm" : "Cancel",
+      );
+      const turn =
+        request.decision === "confirm" ? await carryOut(actions, taken) : cancelled(taken);
+      return finish(session, turn, null);
+    },
+
+    async history(user: User, sessionId: string): Promise<ChatHistoryResponse> {
+      const session = await ownedSession(user, sessionId);
+      const messages = (await chat.messages(sessionId)).map((message) => ({
         id: message.id,
-        role: message.role as ChatMessageView["role"],
+        role: message.role as "user" | "assistant",
         content: message.content,
         timestamp: message.createdAt.getTime(),
       }));
+      const pending = session.pendingAction;
+      return {
+        messages,
+        confirmation: isLive(pending, now()) ? toChatConfirmation(pending) : null,
+      };
     },
 
     async clear(user: User, sessionId: string): Promise<void> {

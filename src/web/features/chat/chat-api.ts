@@ -1,8 +1,8 @@
 import type {
   ChatHistoryResponse,
-  ChatMessageView,
   SendChatRequest,
   SendChatResponse,
+  SettleConfirmationRequest,
 } from "../../../shared/contracts/chat";
 import { apiRequest } from "../../lib/api-client";
 
@@ -30,12 +30,23 @@ export function sendChatMessage(request: SendChatRequest): Promise<SendChatRespo
 export async function fetchChatHistory(
   sessionId: string,
   signal?: AbortSignal,
-): Promise<ChatMessageView[]> {
+): Promise<ChatHistoryResponse> {
   const response = await apiRequest<ChatHistoryResponse>(
     sessionPath(sessionId),
     signal ? { signal } : {},
   );
-  return response.messages;
+  return { messages: response.messages, confirmation: response.confirmation ?? null };
+}
+
+/** The person's Confirm or Cancel for the action the assistant prepared. */
+export function settleChatConfirmation(
+  sessionId: string,
+  request: SettleConfirmationRequest,
+): Promise<SendChatResponse> {
+  return apiRequest<SendChatResponse>(`${sessionPath(sessionId)}/confirmation`, {
+    method: "POST",
+    body: request,
+  });
 }
 
 export function clearChatSession(sessionId: string): Promise<unknown> {

@@ -52,14 +52,19 @@ function fakeChat({
   replies = [],
   annotations = [],
   extra = {},
+  settlements = [],
 }: {
   user?: ReturnType<typeof makeUser>;
   replies?: Reply[];
+  /** Answers to the Confirm/Cancel buttons, in order: a reply, or an error status and message. */
+  settlements?: (string | { status: number; error: string })[];
   annotations?: Annotation[][];
   extra?: Record<string, FakeRoute>;
 }) {
   const stored: ChatMessageView[] = [];
   let annotationLoads = 0;
+  // What the server would say is still waiting: the last reply's, until it is settled.
+  let waiting: SendChatResponse["confirmation"] = null;
   const post: FakeRoute = async (request) => {
     const next = replies.shift() ?? {};
     if (typeof next === "function") return next(request);
@@ -70,8 +75,10 @@ function fakeChat({
       detectedPropertyId: null,
       suggestedInput: null,
       reply: `You said: ${body.message}`,
+      confirmation: null,
       ...next,
     };
+    waiting = response.confirmation;
     stored.push(
       { id: `u${stored.length}`, role: "user", content: body.message, timestamp: 1 },
       { id: `a${stored.length}`, role: "assistant", content: response.reply, timestamp: 2 },
@@ -90,7 +97,31 @@ function fakeChat({
     "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
     [`GET /api/annotations/${propertyId}`]: annotationsRoute,
     "POST /api/chat": post,
-    [`GET /api/chat/${sessionId}`]: () => jsonResponse(200, { messages: stored }),
+    [`POST /api/chat/${sessionId}/confirmation`]: (request) => {
+      const next = settlements.shift() ?? "Done.";
+      if (typeof next !== "string") return jsonResponse(next.status, { error: next.error });
+      waiting = null;
+      const decision = (request.body as { decision: string }).decision;
+      stored.push(
+        {
+          id: `u${stored.length}`,
+          role: "user",
+          content: decision === "confirm" ? "Confirm" : "Cancel",
+          timestamp: 1,
+        },
+        { id: `a${stored.length}`, role: "assistant", content: next, timestamp: 2 },
+      );
+      return jsonResponse(200, {
+        sessionId,
+        showAnnotations: decision === "confirm",
+        detectedPropertyId: null,
+        suggestedInput: null,
+        reply: next,
+        confirmation: null,
+      } satisfies SendChatResponse);
+    },
+    [`GET /api/chat/${sessionId}`]: () =>
+      jsonResponse(200, { messages: stored, confirmation: waiting }),
     [`DELETE /api/chat/${sessionId}`]: () => {
       stored.length = 0;
       return jsonResponse(200, { deleted: true });
@@ -152,6 +183,7 @@ describe("the chat panel in Agent Mode", () => {
             detectedPropertyId: null,
             suggestedInput: null,
             reply: "Hi!\nHow can I help?",
+            confirmation: null,
           } satisfies SendChatResponse);
         },
       ],
@@ -208,6 +240,7 @@ describe("the chat panel in Agent Mode", () => {
             detectedPropertyId: null,
             suggestedInput: null,
             reply: `Echo ${(request.body as { message: string }).message}`,
+            confirmation: null,
           } satisfies SendChatResponse);
         },
       ],
@@ -366,6 +399,61 @@ describe("the chat panel in Agent Mode", () => {
       "0a0a0a0a-0000-4000-8000-000000000000",
       null,
     ]);
+  });
+});
+
+describe("confirmations in the chat panel", () => {
+  const confirmation = {
+    id: "0d6f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
+    summary: "Delete “Launch” (2025-03-01)?",
+    count: 1,
+  };
+
+  it("shows Confirm and Cancel for the action the server issued, and sends the person's choice", async () => {
+    const chat = fakeChat({
+      user: premium,
+      replies: [{ reply: "Delete “Launch” (2025-03-01)?\nNothing is deleted yet.", confirmation }],
+      settlements: ["Deleted “Launch” (2025-03-01)."],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "delete Launch{Enter}");
+
+    const card = await within(log).findByRole("group", { name: confirmation.summary });
+    await user.click(within(card).getByRole("button", { name: "Confirm" }));
+    await within(log).findByText("Deleted “Launch” (2025-03-01).");
+    const settled = chat.requests.filter((entry) => entry.path.endsWith("/confirmation"));
+    expect(settled.map((entry) => entry.body)).toEqual([
+      { confirmationId: confirmation.id, decision: "confirm" },
+    ]);
+    expect(within(log).queryByRole("group")).not.toBeInTheDocument();
+    expect(chat.posts()).toHaveLength(1);
+  });
+
+  it("cancels with Cancel, and shows the server's word when the confirmation is gone", async () => {
+    const chat = fakeChat({
+      user: premium,
+      replies: [{ confirmation }, { confirmation }],
+      settlements: [
+        "Okay, I won't delete “Launch”.",
+        { status: 409, error: "That confirmation is no longer waiting, so nothing was changed." },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "delete Launch{Enter}");
+    await user.click(await within(log).findByRole("button", { name: "Cancel" }));
+    await within(log).findByText("Okay, I won't delete “Launch”.");
+    expect(chat.requests.findLast((entry) => entry.path.endsWith("/confirmation"))?.body).toEqual({
+      confirmationId: confirmation.id,
+      decision: "cancel",
+    });
+
+    await user.type(input, "delete Launch{Enter}");
+    await user.click(await within(log).findByRole("button", { name: "Confirm" }));
+    expect(await within(log).findByRole("alert")).toHaveTextContent(
+      "That confirmation is no longer waiting",
+    );
   });
 });
 

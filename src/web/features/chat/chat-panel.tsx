@@ -1,4 +1,12 @@
-import { Bot, Loader2, MessageSquare, SendHorizontal, Trash2, TriangleAlert } from "lucide-react";
+import {
+  Bot,
+  Loader2,
+  MessageSquare,
+  SendHorizontal,
+  ShieldAlert,
+  Trash2,
+  TriangleAlert,
+} from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { chatMessageMaxLength } from "../../../shared/contracts/chat";
 import { visibleLength } from "../../../shared/contracts/clean-text";
@@ -89,6 +97,49 @@ function Composer({ chat }: { chat: ChatController }) {
 }
 
 /**
+ * The action the assistant prepared and that waits for the person: what it will do, and the
+ * Confirm and Cancel buttons. Only these (or a typed yes) carry it out; the server issued it.
+ */
+function ConfirmationCard({ chat }: { chat: ChatController }) {
+  const confirmation = chat.confirmation;
+  const titleId = useId();
+  if (!confirmation) return null;
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      className="flex max-w-[85%] flex-col gap-2 self-start rounded-2xl border border-destructive/40 bg-card px-3.5 py-2.5 text-sm"
+    >
+      <p
+        id={titleId}
+        className="flex items-start gap-2 font-medium break-words whitespace-pre-wrap"
+      >
+        <ShieldAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+        <span>{confirmation.summary}</span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="destructive"
+          size="sm"
+          onClick={() => chat.settle("confirm")}
+          disabled={chat.pending}
+        >
+          Confirm
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => chat.settle("cancel")}
+          disabled={chat.pending}
+        >
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The GA4 Assistant's conversation (spec §2 chat panel): title, Clear, the bubbles, 'Thinking...'
  * while waiting, and the input. Replies are plain text, shown with their line breaks, never as HTML.
  */
@@ -102,7 +153,7 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, pending, notice]);
+  }, [messages.length, pending, notice, chat.confirmation]);
 
   return (
     <section
@@ -160,6 +211,7 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
             {message.content}
           </div>
         ))}
+        <ConfirmationCard chat={chat} />
         {pending ? (
           <div
             role="status"

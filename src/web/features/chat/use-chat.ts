@@ -4,6 +4,8 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import {
   chatMessageMaxLength,
   chatTooLongMessage,
+  type ChatConfirmation,
+  type ChatHistoryResponse,
   type ChatMessageView,
   type SendChatResponse,
 } from "../../../shared/contracts/chat";
@@ -20,6 +22,7 @@ import {
   fetchChatHistory,
   readStoredChatSession,
   sendChatMessage,
+  settleChatConfirmation,
   writeStoredChatSession,
 } from "./chat-api";
 
@@ -44,6 +47,10 @@ export interface ChatController {
   fill: (text: string) => void;
   clear: () => void;
   clearing: boolean;
+  /** An action waiting for the person's Confirm or Cancel, issued by the server. */
+  confirmation: ChatConfirmation | null;
+  /** Presses Confirm or Cancel on the waiting action. */
+  settle: (decision: "confirm" | "cancel") => void;
 }
 
 /** Whether `text` may be sent now (spec §5). */
@@ -57,6 +64,7 @@ function caretFor(text: string): number {
 }
 
 const noMessages: ChatMessageView[] = [];
+const noHistory: ChatHistoryResponse = { messages: noMessages, confirmation: null };
 
 /**
  * One conversation with the GA4 Assistant (spec §2 chat panel, §4, §5, §7). The session is created by
@@ -129,18 +137,21 @@ export function useChat({
   ) {
     const now = Date.now();
     // The reply is in the response: show it at once, then settle on the stored history.
-    queryClient.setQueryData<ChatMessageView[]>(
+    queryClient.setQueryData<ChatHistoryResponse>(
       chatHistoryQueryKey(response.sessionId),
-      (cached) => [
-        ...(cached ?? previous),
-        { id: `local-user-${now}`, role: "user", content: text, timestamp: now },
-        {
-          id: `local-assistant-${now}`,
-          role: "assistant",
-          content: response.reply,
-          timestamp: now,
-        },
-      ],
+      (cached) => ({
+        messages: [
+          ...(cached?.messages ?? previous),
+          { id: `local-user-${now}`, role: "user", content: text, timestamp: now },
+          {
+            id: `local-assistant-${now}`,
+            role: "assistant",
+            content: response.reply,
+            timestamp: now,
+          },
+        ],
+        confirmation: response.confirmation ?? null,
+      }),
     );
     void queryClient.invalidateQueries({ queryKey: chatHistoryQueryKey(response.sessionId) });
     rememberSession(propertyKey, response.sessionId);
@@ -171,7 +182,7 @@ export function useChat({
     setNotice(null);
     if (text === undefined) setInput("");
     const sessionId = activeSessionId;
-    const previous = sessionId ? (history.data ?? noMessages) : noMessages;
+    const previous = sessionId ? (history.data?.messages ?? noMessages) : noMessages;
     const request = { message, propertyId: propertyId || null, timeZone: browserTimeZone() };
 
     void (async () => {
@@ -219,11 +230,38 @@ export function useChat({
       });
   }
 
-  const stored = activeSessionId ? (history.data ?? noMessages) : noMessages;
+  const stored = activeSessionId ? (history.data ?? noHistory) : noHistory;
+  function settle(decision: "confirm" | "cancel") {
+    const waiting = stored.confirmation;
+    const sessionId = activeSessionId;
+    if (!waiting || !sessionId || pendingRef.current) return;
+    pendingRef.current = true;
+    const label = decision === "confirm" ? "Confirm" : "Cancel";
+    setPendingText(label);
+    setNotice(null);
+    const previous = stored.messages;
+    void (async () => {
+      try {
+        const response = await settleChatConfirmation(sessionId, {
+          confirmationId: waiting.id,
+          decision,
+        });
+        applyResponse(response, label, previous);
+      } catch (error) {
+        setNotice(serverErrorMessage(error) ?? chatFailureMessage);
+        // The server says what is waiting now (often nothing): show that, not stale buttons.
+        void queryClient.invalidateQueries({ queryKey: chatHistoryQueryKey(sessionId) });
+      } finally {
+        pendingRef.current = false;
+        setPendingText(null);
+      }
+    })();
+  }
+
   const messages: ChatBubble[] =
     pendingText === null
-      ? stored
-      : [...stored, { id: "pending-user-message", role: "user", content: pendingText }];
+      ? stored.messages
+      : [...stored.messages, { id: "pending-user-message", role: "user", content: pendingText }];
 
   return {
     messages,
@@ -236,5 +274,7 @@ export function useChat({
     fill,
     clear,
     clearing,
+    confirmation: pendingText === null ? stored.confirmation : null,
+    settle,
   };
 }

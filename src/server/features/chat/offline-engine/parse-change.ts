@@ -11,7 +11,7 @@ import { parseTarget, type AnnotationReference } from "./extract-target.js";
 import { cleanTitle, splitDescription } from "./parse-create.js";
 import { cut, restoreQuotes, soleQuote, tidy } from "./text-utils.js";
 
-export type Missing = "title" | "date" | "target" | "change";
+import type { Missing } from "./slots.js";
 
 export interface ChangeSlots {
   target?: AnnotationReference;
@@ -100,6 +100,18 @@ export function parseUpdate(
   const fieldOnly = FIELD_ONLY.exec(text);
   if (fieldOnly) {
     applyField(slots, fieldOnly[1] ?? "", fieldOnly[2] ?? "", quotes, today);
+    return finish(slots);
+  }
+
+  if (/^(?:call|name|title)$/.test(verb)) {
+    // "call it X", "call the launch “Big launch”": the new title follows the annotation named.
+    const pointer = /^(?:it|that|this|that\s+one|this\s+one)\s+(.+)$/i.exec(text);
+    const quotedEnd = /^(.+?)\s+(⟪\d+⟫)$/.exec(text);
+    const split = pointer ? ["", "", pointer[1]] : (TO_SPLIT.exec(text) ?? quotedEnd);
+    if (split) {
+      if (!pointer) setTarget(slots, split[1] ?? "", quotes);
+      applyField(slots, "title", split[2] ?? "", quotes, today);
+    } else slots.missing.push("title");
     return finish(slots);
   }
 

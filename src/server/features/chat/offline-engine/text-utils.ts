@@ -81,20 +81,6 @@ export function tidy(text: string): string {
   return result;
 }
 
-// A GA4 property id written in the message ("for property 123456789", "properties/123"), with the
-// preposition that introduces it, so the phrase can be cut out of titles.
-const PROPERTY_PATTERN =
-  /(?:\b(?:for|on|in|from|to|under|of|with|using|into)\s+)?(?:\b(?:the|my)\s+)?(?:\bga4\s+|\banalytics\s+)?\bproperty(?:\s+(?:id|number|no\.?))?\s*[:#=]?\s*(\d{1,20})\b|(?:\b(?:for|on|in|from|to|under|of)\s+)?\bproperties\/(\d{1,20})\b/i;
-
-export function extractPropertyId(text: string): { propertyId?: string; text: string } {
-  const match = PROPERTY_PATTERN.exec(text);
-  if (!match) return { text };
-  return {
-    propertyId: match[1] ?? match[2],
-    text: cut(text, match.index, match.index + match[0].length),
-  };
-}
-
 // Courtesy and hedging in front of the real request ("hey, could you please …").
 const POLITE_PREFIX =
   /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;

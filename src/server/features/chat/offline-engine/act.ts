@@ -1,0 +1,228 @@
+/**
+ * Stage 6 of the offline engine: act, or ask one short question. Every action goes through the
+ * assistant's actions (the same services as the REST routes); a deletion only prepares a
+ * confirmation. What the conversation should remember — the open question, the annotation in
+ * focus — is part of the answer.
+ */
+import { annotationColorSwatches } from "../../../../shared/annotation-colors.js";
+import { toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import type { Annotation } from "../../../../shared/contracts/annotations.js";
+import { noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
+import { describeAnnotation, describeList, type AssistantTurn } from "../assistant-reply.js";
+import {
+  confirmationPrompt,
+  type ConversationMemory,
+  type Focus,
+  type PendingQuestion,
+} from "../conversation-state.js";
+import { piecesToRemember } from "./continue-conversation.js";
+import { describeCandidates, type Resolution } from "./resolve.js";
+import type { Understanding } from "./slots.js";
+
+export const helpText = [
+  "I can manage this property's annotations. Try:",
+  "• Create an annotation called “Winter sale launched” on 2026-11-20",
+  "• Show me last month's annotations",
+  "• Rename “Sale” to “Winter sale” (Premium)",
+  "• Delete “Checkout outage” (Premium; I'll ask you to confirm)",
+].join("\n");
+
+export interface ActContext {
+  actions: AssistantActions;
+  today: CalendarDate;
+  propertyId: string | null;
+  memory: ConversationMemory;
+}
+
+function focusOn(propertyId: string, annotation: Annotation): Focus {
+  return { propertyId, annotationId: annotation.annotationId, title: annotation.title };
+}
+
+/** A create request with its missing piece laid out for the person to fill in, or null. */
+export function completionFor(understood: Understanding, today: CalendarDate): string | null {
+  if (understood.intent !== "create") return null;
+  if (understood.missing.includes("date"))
+    return `Create an annotation called "${understood.title ?? ""}" on ${toIsoDate(today)}`;
+  if (!understood.title)
+    return `Create an annotation called "" on ${toIsoDate(understood.date ?? today)}`;
+  return null;
+}
+
+export async function act(resolution: Resolution, context: ActContext): Promise<AssistantTurn> {
+  const { actions, today, memory } = context;
+  // Answers keep the focus unless they change it; a question is open only until the next turn.
+  const keep: ConversationMemory = memory.focus ? { focus: memory.focus } : {};
+  const reply = (text: string, extra: Partial<AssistantTurn> = {}): AssistantTurn => ({
+    reply: text,
+    showAnnotations: false,
+    suggestedInput: null,
+    memory: keep,
+    ...extra,
+  });
+  const ask = (
+    text: string,
+    question: PendingQuestion,
+    extra: Partial<AssistantTurn> = {},
+  ): AssistantTurn => reply(text, { memory: { ...keep, question }, ...extra });
+
+  if (resolution.kind === "failed") return reply(resolution.message);
+  const understood = resolution.understanding;
+  const needsProperty = ["create", "list", "update", "delete"].includes(understood.intent);
+  if (needsProperty && !context.propertyId) return reply(noPropertyMessage);
+  const propertyId = context.propertyId ?? "";
+
+  if (resolution.kind === "choose") {
+    return ask(
+      `Several annotations match. Which one do you mean?\n${describeCandidates(resolution.candidates)}`,
+      {
+        intent: understood.intent as "update" | "delete",
+        asked: "choice",
+        known: piecesToRemember(understood),
+        options: resolution.candidates.map((a) => ({
+          annotationId: a.annotationId,
+          title: a.title,
+          date: toIsoDate(a.annotationDate),
+        })),
+      },
+    );
+  }
+
+  switch (understood.intent) {
+    case "help":
+      return reply(helpText);
+
+    case "confirm":
+      return reply("There is nothing waiting for your confirmation.");
+
+    case "cancel":
+      return reply("Okay, nothing to cancel.");
+
+    case "list_properties": {
+      const result = await actions.listProperties();
+      if (!result.ok) return reply(result.error);
+      if (result.value.length === 0)
+        return reply("You have no saved properties yet. Choose one in the property picker above.");
+      const lines = result.value.map(
+        (p) => `• ${p.name} (ID ${p.propertyId})${p.locked ? " — your free plan's property" : ""}`,
+      );
+      return reply(`Your saved properties:\n${lines.join("\n")}`);
+    }
+
+    case "create": {
+      const suggestedInput = completionFor(understood, today);
+      if (understood.missing.includes("date")) {
+        const title = understood.title ? `“${understood.title}”` : "the annotation";
+        return ask(
+          `That date does not exist. Which day should ${title} be on? For example: ${toIsoDate(today)}.`,
+          { intent: "create", asked: "date", known: piecesToRemember(understood) },
+          { suggestedInput },
+        );
+      }
+      const date = understood.date ?? today;
+      if (!understood.title) {
+        return ask(
+          `What should the annotation be called? For example: Create an annotation called “Winter sale launched” on ${toIsoDate(date)}.`,
+          { intent: "create", asked: "title", known: piecesToRemember({ ...understood, date }) },
+          { suggestedInput },
+        );
+      }
+      const result = await actions.createAnnotation({
+        title: understood.title,
+        annotationDate: date,
+        ...(understood.description ? { description: understood.description } : {}),
+        ...(understood.color ? { color: understood.color } : {}),
+      });
+      if (!result.ok) return reply(`I couldn't create it: ${result.error}`);
+      const colour =
+        annotationColorSwatches[
+          result.value.color as keyof typeof annotationColorSwatches
+        ]?.label.toLowerCase() ?? result.value.color;
+      return reply(`Created ${describeAnnotation(result.value)} in ${colour}.`, {
+        showAnnotations: true,
+        memory: { focus: focusOn(propertyId, result.value) },
+      });
+    }
+
+    case "list": {
+      const result = await actions.listAnnotations({
+        ...(understood.dateRange
+          ? { startDate: understood.dateRange.start, endDate: understood.dateRange.end }
+          : {}),
+        ...(understood.titleContains ? { titleContains: understood.titleContains } : {}),
+        ...(understood.color ? { color: understood.color } : {}),
+      });
+      if (!result.ok) return reply(result.error);
+      const scope = [
+        understood.dateRange
+          ? ` from ${toIsoDate(understood.dateRange.start)} to ${toIsoDate(understood.dateRange.end)}`
+          : "",
+        understood.titleContains ? ` about “${understood.titleContains}”` : "",
+        understood.color ? ` in ${understood.color.toLowerCase()}` : "",
+      ].join("");
+      const found = result.value.annotations;
+      return reply(describeList(found, scope), {
+        showAnnotations: true,
+        // One result is what "it" means next.
+        memory: found.length === 1 ? { focus: focusOn(propertyId, found[0]!) } : keep,
+      });
+    }
+
+    case "update": {
+      const allowed = await actions.mayChange("edit");
+      if (!allowed.ok) return reply(allowed.error);
+      const known = piecesToRemember(understood);
+      if (!understood.target)
+        return ask("Which annotation should I change? Give its title in quotes or its ID.", {
+          intent: "update",
+          asked: "target",
+          known,
+        });
+      const changes = {
+        ...(understood.newTitle ? { title: understood.newTitle } : {}),
+        ...(understood.newDescription !== undefined
+          ? { description: understood.newDescription }
+          : {}),
+        ...(understood.date ? { annotationDate: understood.date } : {}),
+        ...(understood.color ? { color: understood.color } : {}),
+      };
+      if (Object.keys(changes).length === 0) {
+        const target = resolution.annotations[0];
+        return ask(
+          `What should I change${target ? ` about ${describeAnnotation(target)}` : ""}: the title, the date, the colour or the description?`,
+          { intent: "update", asked: "change", known },
+        );
+      }
+      const result = await actions.updateAnnotation(understood.target, changes);
+      if (!result.ok) return reply(`I couldn't change it: ${result.error}`);
+      return reply(
+        `Updated ${describeAnnotation(result.value.before)} → ${describeAnnotation(result.value.after)}, ${result.value.after.color.toLowerCase()}.`,
+        { showAnnotations: true, memory: { focus: focusOn(propertyId, result.value.after) } },
+      );
+    }
+
+    case "delete": {
+      const allowed = await actions.mayChange("delete");
+      if (!allowed.ok) return reply(allowed.error);
+      if (!understood.target && resolution.annotations.length === 0)
+        return ask(
+          understood.everyMatch
+            ? "Which annotations should I delete? Name a period, a colour or words in their titles, for example: delete all the red ones from last week."
+            : "Which annotation should I delete? Give its title in quotes or its ID.",
+          { intent: "delete", asked: "target", known: piecesToRemember(understood) },
+        );
+      const references = understood.everyMatch
+        ? resolution.annotations.map((a) => ({ kind: "id" as const, annotationId: a.annotationId }))
+        : [understood.target!];
+      const result = await actions.proposeDeletion(references);
+      if (!result.ok) return reply(result.error);
+      const only = resolution.annotations.length === 1 ? resolution.annotations[0] : undefined;
+      return reply(confirmationPrompt(result.value), {
+        confirmation: result.value,
+        memory: only ? { focus: focusOn(propertyId, only) } : keep,
+      });
+    }
+
+    default:
+      return reply(`Sorry, I didn't understand that. ${helpText}`);
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Stage 4 of the offline engine: a message read against the question the assistant asked last.
+ * An answer sent on its own ('"Partnership announced"', 'call it X', 'the 12th', 'blue', 'the
+ * first one') completes the waiting request with the pieces given earlier; a message that is a
+ * request of its own replaces the question.
+ */
+import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import { fromIsoDate, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import type { PendingQuestion } from "../conversation-state.js";
+import { findColor } from "./extract-color.js";
+import { findDate } from "./extract-dates.js";
+import { parseTarget } from "./extract-target.js";
+import type { Normalised } from "./normalise.js";
+import { cleanTitle } from "./parse-create.js";
+import type { Understanding } from "./slots.js";
+import { soleQuote, tidy } from "./text-utils.js";
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  one: 1,
+  second: 2,
+  "2nd": 2,
+  two: 2,
+  third: 3,
+  "3rd": 3,
+  three: 3,
+  fourth: 4,
+  "4th": 4,
+  four: 4,
+  fifth: 5,
+  "5th": 5,
+  five: 5,
+};
+const CHOICE =
+  /^(?:(?:the|number|no\.?|#)\s*)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|one|two|three|four|five|\d)(?:\s+(?:one|annotation|option|of\s+them))?$/i;
+const LAST_CHOICE = /^(?:the\s+)?(?:last|final|bottom)\s*(?:one|annotation|option)?$/i;
+
+/** Pieces of the waiting request, back in the engine's own types. */
+function knownPieces(question: PendingQuestion): Partial<Understanding> {
+  const known = question.known;
+  const pieces: Partial<Understanding> = {};
+  if (known.title) pieces.title = known.title;
+  if (known.description) pieces.description = known.description;
+  if (known.date) pieces.date = fromIsoDate(known.date);
+  if (known.color) pieces.color = known.color as AnnotationColor;
+  if (known.newTitle) pieces.newTitle = known.newTitle;
+  if (known.newDescription) pieces.newDescription = known.newDescription;
+  if (known.targetId) pieces.target = { kind: "id", annotationId: known.targetId };
+  else if (known.targetTitle) pieces.target = { kind: "title", title: known.targetTitle };
+  return pieces;
+}
+
+/** The pieces a reading carries, to remember while a question waits. */
+export function piecesToRemember(understanding: Understanding): PendingQuestion["known"] {
+  const known: PendingQuestion["known"] = {};
+  if (understanding.title) known.title = understanding.title;
+  if (understanding.description) known.description = understanding.description;
+  if (understanding.date) known.date = toIsoDate(understanding.date);
+  if (understanding.color) known.color = understanding.color;
+  if (understanding.newTitle) known.newTitle = understanding.newTitle;
+  if (understanding.newDescription) known.newDescription = understanding.newDescription;
+  if (understanding.target?.kind === "id") known.targetId = understanding.target.annotationId;
+  if (understanding.target?.kind === "title") known.targetTitle = understanding.target.title;
+  return known;
+}
+
+/** Whether the message asks for something of its own rather than answering. */
+function isNewRequest(understanding: Understanding, question: PendingQuestion): boolean {
+  if (["list", "list_properties", "help", "confirm", "cancel"].includes(understanding.intent))
+    return true;
+  if (understanding.intent === "unknown") return false;
+  if (understanding.intent !== question.intent) {
+    // "call it X" answers a create's title question; other changes are new requests.
+    return !(
+      question.asked === "title" &&
+      understanding.intent === "update" &&
+      !understanding.target
+    );
+  }
+  return false;
+}
+
+export function continueConversation(
+  understanding: Understanding,
+  normalised: Pick<Normalised, "text" | "quotes">,
+  question: PendingQuestion | undefined,
+  today: CalendarDate,
+): Understanding {
+  if (!question || isNewRequest(understanding, question)) return understanding;
+  const known = knownPieces(question);
+  const text = tidy(normalised.text);
+  const quote = soleQuote(text, normalised.quotes);
+  const merged: Understanding = { ...known, ...understanding, intent: question.intent };
+  const sameIntent = understanding.intent === question.intent;
+
+  switch (question.asked) {
+    case "title": {
+      const title =
+        understanding.intent === "create"
+          ? understanding.title
+          : understanding.intent === "update"
+            ? understanding.newTitle
+            : (quote ?? cleanTitle(text, normalised.quotes));
+      if (!title) return { ...merged, missing: ["title"] };
+      const answer: Understanding = {
+        ...known,
+        ...(sameIntent ? understanding : {}),
+        intent: question.intent,
+        missing: [],
+      };
+      if (question.intent === "create") answer.title = title;
+      else answer.newTitle = title;
+      if (!answer.date && question.intent === "create") answer.date = today;
+      delete answer.target;
+      if (known.target) answer.target = known.target;
+      return answer;
+    }
+    case "date": {
+      const found = understanding.date ?? findDate(text, today)?.date;
+      if (!found) return { ...merged, missing: ["date"] };
+      return {
+        ...known,
+        ...(sameIntent ? understanding : {}),
+        intent: question.intent,
+        date: found,
+        missing: [],
+      };
+    }
+    case "change": {
+      const color: AnnotationColor | undefined =
+        understanding.color ?? findColor(text, "loose")?.color;
+      const date = understanding.date ?? (color ? undefined : findDate(text, today)?.date);
+      const answer: Understanding = {
+        ...known,
+        ...(sameIntent ? understanding : {}),
+        intent: "update",
+        missing: [],
+      };
+      if (known.target) answer.target = known.target;
+      if (color) answer.color = color;
+      if (date) answer.date = date;
+      if (sameIntent && understanding.newTitle) answer.newTitle = understanding.newTitle;
+      if (!answer.color && !answer.date && !answer.newTitle && answer.newDescription === undefined)
+        return { ...answer, missing: ["change"] };
+      return answer;
+    }
+    case "target":
+    case "choice": {
+      let target = sameIntent ? understanding.target : undefined;
+      const options = question.options ?? [];
+      const choice = CHOICE.exec(text);
+      if (!target && choice && options.length > 0) {
+        const word = (choice[1] ?? "").toLowerCase();
+        const index = (ORDINALS[word] ?? Number(word)) - 1;
+        const option = options[index];
+        if (option) target = { kind: "id", annotationId: option.annotationId };
+      }
+      if (!target && LAST_CHOICE.test(text) && options.length > 0)
+        target = { kind: "id", annotationId: options[options.length - 1]!.annotationId };
+      if (!target && options.length > 0) {
+        // "the one from Nov 3", or the title of one of them.
+        const date = findDate(text, today)?.date;
+        const iso = date ? toIsoDate(date) : undefined;
+        const wanted = (quote ?? text).toLowerCase();
+        const option =
+          options.find((o) => iso && o.date === iso) ??
+          options.find((o) => o.title.toLowerCase() === wanted || o.annotationId === wanted);
+        if (option) target = { kind: "id", annotationId: option.annotationId };
+      }
+      if (!target && understanding.intent === "unknown")
+        target = parseTarget(normalised.text, normalised.quotes);
+      if (!target) return { ...merged, missing: ["target"] };
+      const answer: Understanding = {
+        ...known,
+        ...(sameIntent ? understanding : {}),
+        intent: question.intent,
+        target,
+        missing: [],
+      };
+      delete answer.pointsBack;
+      return answer;
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Stage 2 of the offline engine: which kind of request a message is. Short replies (yes/no) and
+ * help are recognised as whole messages, so a title that happens to contain "stop" or "help" is
+ * not mistaken for them. Requests are read from the whole message: each clause is a candidate
+ * (a story before the request, "we turned on the new checkout this morning, can you log it?",
+ * leaves the request in its second clause), scored by where its command word stands, and
+ * corrections phrased as statements ("the launch was really on the 14th") are read as changes.
+ */
+import { stripPoliteness } from "./text-utils.js";
+
+export type Intent =
+  | "create"
+  | "list"
+  | "update"
+  | "delete"
+  | "confirm"
+  | "cancel"
+  | "help"
+  | "list_properties"
+  | "unknown";
+
+export interface Classified {
+  intent: Intent;
+  /** Text before the clause holding the request ("we shipped v2 this morning, log it"). */
+  story?: string;
+  /** The leading verb as written, lowercased (e.g. "rename", "move", "mark"). */
+  verb: string;
+  /** The request after its verb, with quoted text still as placeholders. */
+  rest: string;
+}
+
+// Trailing courtesy that does not change a yes or a no ("yes please", "no thanks!").
+const COURTESY_TAIL = /(?:[\s,]+(?:please|thanks|thank\s+you|thx|mate|then))*[\s.!]*$/i;
+const CONFIRM =
+  /^(?:y|yes|yeah|yea|yep|yup|sure|ok|okay|k|kk|alright|all\s+right|confirm|confirmed|i\s+confirm|do\s+it|go\s+ahead|go\s+for\s+it|proceed|please\s+do|absolutely|of\s+course|correct|that's\s+right|affirmative|sounds\s+good|looks\s+good|perfect|yes,?\s+(?:do\s+it|go\s+ahead|confirm|proceed|sure|delete\s+it|that's\s+right)|ok(?:ay)?,?\s+(?:do\s+it|go\s+ahead|proceed|sure)|sure,?\s+(?:go\s+ahead|do\s+it)|let's\s+do\s+it|yes\s+i\s+(?:do|am\s+sure)|👍)$/i;
+const CANCEL =
+  /^(?:n|no|nope|nah|cancel|cancel\s+(?:it|that|this)|never\s*mind|nvm|stop|don't|dont|do\s+not|abort|forget\s+it|no\s+way|not\s+now|leave\s+it|skip(?:\s+it)?|no,?\s+(?:cancel|don't|stop|forget\s+it|never\s*mind|leave\s+it)(?:\s+(?:it|that))?|don't\s+do\s+(?:it|that)|do\s+not\s+do\s+(?:it|that)|scratch\s+that|undo|wait|hold\s+on|i\s+changed\s+my\s+mind)$/i;
+const HELP =
+  /^(?:help|help\s+me|\?+|what\s+can\s+(?:you|i)\s+do(?:\s+here)?|what\s+do\s+you\s+do|what\s+are\s+you|how\s+does\s+(?:this|it)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|how\s+(?:do|does)\s+(?:this|it)\s+work|what\s+(?:are\s+)?(?:the\s+|your\s+)?commands|commands|what\s+commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know|support)))?|instructions|usage|what\s+can\s+you\s+help\s+(?:me\s+)?with|how\s+can\s+you\s+help(?:\s+me)?|what\s+(?:can|should)\s+i\s+(?:say|ask|type)|show\s+(?:me\s+)?(?:the\s+)?help|getting\s+started|hi|hello|hey)(?:\s+(?:please|here|with\s+this))?$/i;
+
+const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
+const ANNOTATION_WORD = /\bannotat/i;
+
+const DELETE_VERB =
+  /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill)\b\s*/i;
+const UPDATE_VERB =
+  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter)\b\s*/i;
+const CREATE_VERB =
+  /^(create|add|new|make|log|annotate|mark|record|note(?:\s+down)?|insert|put|save|write(?:\s+down)?|enter|register|jot(?:\s+down)?|post|place|drop|set\s+up)\b\s*/i;
+const LIST_VERB =
+  /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check)\b\s*/i;
+/** "make/set/put/drop an annotation …" creates; "make X red" updates. */
+const NEW_THING =
+  /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b/i;
+
+function bareReply(message: string): string {
+  return message.trim().replace(COURTESY_TAIL, "").trim().toLowerCase();
+}
+
+export function classify(text: string): Classified {
+  const none = (intent: Intent): Classified => ({ intent, verb: "", rest: text });
+  const reply = bareReply(text);
+  if (!reply || !/[\p{L}\p{N}?👍⟪]/u.test(reply)) return none("unknown");
+  if (CONFIRM.test(reply)) return none("confirm");
+  if (CANCEL.test(reply)) return none("cancel");
+
+  if (HELP.test(reply.replace(/[?]+$/, ""))) return none("help");
+  const request = stripPoliteness(text);
+  const bareRequest = request.replace(/[\s.!?]+$/, "").toLowerCase();
+  if (!bareRequest) return none("unknown");
+  if (HELP.test(bareRequest)) return none("help");
+
+  if (
+    PROPERTIES.test(request) &&
+    !ANNOTATION_WORD.test(request) &&
+    !DELETE_VERB.test(request) &&
+    !CREATE_VERB.test(request)
+  ) {
+    return none("list_properties");
+  }
+
+  const take = (intent: Intent, match: RegExpExecArray): Classified => ({
+    intent,
+    verb: (match[1] ?? "").toLowerCase().replace(/\s+/g, " "),
+    rest: request.slice(match[0].length).trim(),
+  });
+  const remove = DELETE_VERB.exec(request);
+  // "drop a note …" is a create; "drop the Launch annotation" is a delete.
+  if (
+    remove &&
+    !(remove[1]?.toLowerCase() === "drop" && NEW_THING.test(request.slice(remove[0].length)))
+  )
+    return take("delete", remove);
+  const change = UPDATE_VERB.exec(request);
+  if (
+    change &&
+    !(/^(?:make|set)$/i.test(change[1] ?? "") && NEW_THING.test(request.slice(change[0].length)))
+  )
+    return take("update", change);
+  const create = CREATE_VERB.exec(request);
+  if (create) return take("create", create);
+  const list = LIST_VERB.exec(request);
+  if (list) return take("list", list);
+  if (/\bannotations\b/i.test(request)) return { intent: "list", verb: "", rest: request };
+  return none("unknown");
+}
+
+/** Where a message may be split into clauses: sentence ends, commas, dashes, "and then", "so". */
+const CLAUSE_BREAK = /(?:[.!?;]+|,|\s[-–—]|\s+(?:and\s+then|so|but)\b)\s+/gi;
+
+const WRITE_OR_LIST = new Set<Intent>(["create", "update", "delete", "list", "list_properties"]);
+
+/** Corrections stated rather than commanded, rewritten as the change they ask for. */
+const CORRECTIONS: { pattern: RegExp; rewrite: (match: RegExpExecArray) => string }[] = [
+  {
+    // "the launch was really on the 14th", "Launch actually happened on Nov 12"
+    pattern:
+      /^(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*(.+?)\s+(?:(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+)?(?:(?:was|is)\s+)?(?:really|actually|in\s+fact)\s+(?:(?:was|is|happened|went\s+live|took\s+place)\s+)?(?:on|dated|for)?\s*(.+)$/i,
+    rewrite: (m) => `the date of ${m[1]} to ${m[2]}`,
+  },
+  {
+    // "Launch should have been on the 14th", "the sale should be dated Nov 3"
+    pattern:
+      /^(?:(?:oh|oops|sorry|actually|wait)[\s,:!]+)*(.+?)\s+should\s+(?:have\s+been|be)\s+(?:on|dated|for)\s+(.+)$/i,
+    rewrite: (m) => `the date of ${m[1]} to ${m[2]}`,
+  },
+  {
+    // "it's actually called X", "Launch should be called Big launch", "the sale is really named X"
+    pattern:
+      /^(?:(?:oh|oops|sorry|actually|wait)[\s,:!]+)*(.+?)\s+(?:should\s+(?:have\s+been|be)|(?:is|was|'s)\s+(?:really|actually)|(?:is|was)\s+supposed\s+to\s+be)\s+(?:called|named|titled)\s+(.+)$/i,
+    rewrite: (m) => `the title of ${m[1]} to ${m[2]}`,
+  },
+  {
+    // "Launch should be red", "the sale should have been green"
+    pattern:
+      /^(?:(?:oh|oops|sorry|actually|wait)[\s,:!]+)*(.+?)\s+should\s+(?:have\s+been|be)\s+(purple|brown|blue|green|red|cyan)$/i,
+    rewrite: (m) => `the colour of ${m[1]} to ${m[2]}`,
+  },
+];
+
+function readCorrection(text: string): Classified | undefined {
+  const bare = text.replace(/[\s.!]+$/, "");
+  for (const { pattern, rewrite } of CORRECTIONS) {
+    const match = pattern.exec(bare);
+    if (!match) continue;
+    const rest = rewrite(match).replace(/^the (date|title|colour) of it's\b/i, "the $1 of it");
+    // The target must be a thing, not a clause with its own verb ("I think it is really good").
+    const target = (match[1] ?? "").trim();
+    if (/^(?:i|we|you|this|there|that\s+is)$/i.test(target) || target.split(/\s+/).length > 6)
+      continue;
+    if (
+      pattern === CORRECTIONS[0]!.pattern &&
+      !/\d|day|week|month|yesterday|today|ago|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i.test(
+        match[2] ?? "",
+      )
+    )
+      continue;
+    return { intent: "update", verb: "change", rest };
+  }
+  return undefined;
+}
+
+function clauseStarts(text: string): number[] {
+  const starts = [0];
+  for (const match of text.matchAll(CLAUSE_BREAK)) {
+    const start = match.index + match[0].length;
+    if (start < text.length) starts.push(start);
+  }
+  return starts;
+}
+
+/**
+ * The request in a message, read from the whole of it: every clause start is tried, a command
+ * at the very start of the message scores highest, then one at the start of a later clause;
+ * what precedes the chosen clause is kept as the story it may refer to.
+ */
+export function readIntent(text: string): Classified {
+  const whole = classify(text);
+  if (!WRITE_OR_LIST.has(whole.intent) || whole.intent === "list") {
+    const correction = readCorrection(stripPoliteness(text));
+    if (correction) return correction;
+  }
+  if (whole.intent !== "unknown") return whole;
+  let best: { reading: Classified; score: number } | undefined;
+  for (const start of clauseStarts(text).slice(1)) {
+    const clause = text.slice(start);
+    const reading = classify(clause);
+    if (!WRITE_OR_LIST.has(reading.intent)) {
+      const correction = readCorrection(stripPoliteness(clause));
+      if (!correction) continue;
+      return { ...correction, story: text.slice(0, start).trim() };
+    }
+    // A write outranks a question about the same thing ("I added it yesterday, show me").
+    const score = reading.intent === "list" ? 1 : 2;
+    if (!best || score > best.score)
+      best = {
+        reading: { ...reading, story: text.slice(0, start).replace(/[\s,;:.!?-]+$/, "") },
+        score,
+      };
+  }
+  return best?.reading ?? whole;
+}

@@ -1,0 +1,64 @@
+/**
+ * Stage 1 of the offline engine: the message made ready to read. Quoted passages become
+ * placeholders (nothing inside quotes is ever read as a date, colour or command), a property id
+ * is taken out, greetings, thanks and sign-offs around the request are dropped, and misspelt
+ * command words are read as the words they stand for.
+ */
+import { findPropertyMention } from "../property-mention.js";
+import { lexiconWord } from "./lexicon.js";
+import { collapseSpaces, cut, extractQuotes } from "./text-utils.js";
+
+export interface Normalised {
+  /** The message as the person wrote it. */
+  original: string;
+  /** What is left to read: placeholders for quotes, no courtesy, command words spelt right. */
+  text: string;
+  quotes: string[];
+  propertyId?: string;
+}
+
+const GREETING =
+  /^(?:(?:hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening|day)|greetings|morning|dear\s+assistant)(?:\s+(?:there|team|all|again|assistant|tidemark|bot|friend))?|ok(?:ay)?|so|um+|uh+|well|alright)\s*[,!.:;\-–—]+\s*|^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))\s+(?:there\s+)?(?=\S)/i;
+
+const SIGN_OFF =
+  /(?:^|[\s,.!?;:\-–—]+)(?:(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance|again|heaps|mate|team|a\s+bunch))?|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|kindly))?|thx|ty|tia|cheers(?:\s+mate)?|much\s+appreciated|appreciated|appreciate\s+it|best(?:\s+regards)?|regards|kind\s+regards|have\s+a\s+(?:nice|good|great)\s+(?:day|one)|you(?:'re|\s+are)\s+(?:the\s+best|a\s+star)|(?:if\s+you\s+can|when\s+you\s+(?:can|get\s+a\s+(?:chance|sec|moment)))|please|pls|plz|🙏|🙂|😊|:\)|:-\))[\s.!,]*$/i;
+
+/** Drops greetings in front of the request and courtesy after it, as often as they repeat. */
+export function stripCourtesy(text: string): string {
+  let result = text.trim();
+  let previous: string;
+  do {
+    previous = result;
+    // Never strip the whole message: "OK!" or "thanks" alone is a message of its own.
+    result = result.replace(GREETING, "").trim() || result;
+    const signOff = SIGN_OFF.exec(result);
+    if (signOff && signOff.index > 0) result = result.slice(0, signOff.index).trim();
+  } while (result !== previous);
+  return result;
+}
+
+/** Misspelt command words, read as the lexicon words they stand for; other words untouched. */
+export function correctCommandWords(text: string): string {
+  return text.replace(/[A-Za-z]{4,}/g, (word, offset: number) => {
+    // A capitalised word inside the message is likely a title's ("Clean energy week").
+    if (offset > 0 && /^[A-Z]/.test(word) && !/[.!?:]\s*$/.test(text.slice(0, offset))) return word;
+    const corrected = lexiconWord(word);
+    if (!corrected || corrected === word.toLowerCase()) return word;
+    return /^[A-Z]/.test(word) ? corrected[0]!.toUpperCase() + corrected.slice(1) : corrected;
+  });
+}
+
+export function normalise(message: string): Normalised {
+  const original = typeof message === "string" ? message : "";
+  const quoted = extractQuotes(original);
+  let text = quoted.text;
+  const mention = findPropertyMention(text);
+  if (mention) text = cut(text, mention.index, mention.end);
+  text = collapseSpaces(correctCommandWords(stripCourtesy(text)));
+  return {
+    original,
+    text,
+    quotes: quoted.quotes,
+    ...(mention ? { propertyId: mention.propertyId } : {}),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Stage 3 of the offline engine: the pieces of a request (title, date or period, colour,
+ * description, which annotation, what changes). It never guesses: a piece it cannot find is
+ * listed in `missing` for the engine to ask about. The one default is the product's own: an
+ * annotation created without a date is for today.
+ */
+import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import type { AnnotationReference } from "../annotation-reference.js";
+import { findDate } from "./extract-dates.js";
+import type { Classified, Intent } from "./intents.js";
+import type { Normalised } from "./normalise.js";
+import { parseDelete, parseUpdate } from "./parse-change.js";
+import { cleanTitle, parseCreate } from "./parse-create.js";
+import { parseList } from "./parse-list.js";
+import { cut, tidy } from "./text-utils.js";
+
+export type { Intent } from "./intents.js";
+export type { AnnotationReference } from "../annotation-reference.js";
+
+export type Missing = "title" | "date" | "target" | "change";
+
+export interface Understanding {
+  intent: Intent;
+  /** create: the new annotation's title. */
+  title?: string;
+  description?: string;
+  /** create: its date; update: the date to move it to. */
+  date?: CalendarDate;
+  /** list: the period asked about ("last month", "in March", "between Nov 1 and Nov 10", "this week"). */
+  dateRange?: { start: CalendarDate; end: CalendarDate };
+  /** create: its colour; update: the new colour; list: colour filter. */
+  color?: AnnotationColor;
+  /** update/delete: which annotation (by id, by its title, or "the last one"). */
+  target?: AnnotationReference;
+  /** update/delete: the request points back at the annotation of the previous turn ("it", "that one"). */
+  pointsBack?: boolean;
+  /** delete: every annotation matching the period/colour ("delete all the red ones from last week"). */
+  everyMatch?: boolean;
+  /** update: "rename X to Y" → newTitle Y. */
+  newTitle?: string;
+  /** update: new description. */
+  newDescription?: string;
+  /** list: text the title should contain ("show annotations about Black Friday"). */
+  titleContains?: string;
+  /** A GA4 property id written in the message ("for property 123456789"). */
+  propertyId?: string;
+  /** What the request lacks and must be asked for instead of guessed, e.g. create without a title. */
+  missing: Missing[];
+}
+
+/** Copies only the slots that were found, so results compare cleanly and carry no undefined keys. */
+function defined<T extends object>(slots: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(slots).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+/** Words that point back at something already said instead of naming it. */
+const POINTER =
+  /^(?:it|this|that|this\s+one|that\s+one|the\s+same|the\s+same\s+one|them|those|these|one)$/i;
+const POINTS_BACK = /\b(?:it|that\s+one|this\s+one|the\s+same\s+one)\b/i;
+/** "that day", "the same day": the day the message already named. */
+const SAME_DAY = /\b(?:on\s+|for\s+)?(?:that|the\s+same|this)\s+(?:day|date)\b/i;
+/** "all", "every", "everything": a deletion of whatever matches the filters. */
+const EVERY = /^(?:all|every|everything)\b(?:\s+(?:of\s+)?(?:the|my)\s+)?/i;
+/** A subject in front of a story's verb: "we turned on…", "our team shipped…". */
+const SUBJECT =
+  /^(?:so\s+)?(?:we|i|they|our\s+(?:team|devs|developers|marketing(?:\s+team)?)|the\s+team)(?:\s+(?:just|finally|have|had|did))?\s+/i;
+
+/** A title from the story a request refers to: "we turned on the new checkout" → "Turned on the new checkout". */
+function titleFromStory(
+  story: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): string | undefined {
+  let text = story;
+  const date = findDate(text, today);
+  if (date) text = cut(text, date.index, date.end);
+  text = tidy(text).replace(SUBJECT, "");
+  const title = cleanTitle(text, quotes);
+  if (!title || title.split(/\s+/).length > 12) return undefined;
+  return title[0]!.toUpperCase() + title.slice(1);
+}
+
+export function readSlots(
+  reading: Classified,
+  normalised: Pick<Normalised, "quotes" | "propertyId">,
+  today: CalendarDate,
+): Understanding {
+  const { intent, verb, story } = reading;
+  const quotes = normalised.quotes;
+  let rest = reading.rest;
+  const understanding: Understanding = { intent, missing: [] };
+  if (normalised.propertyId) understanding.propertyId = normalised.propertyId;
+  // "that day" is the day named elsewhere in the message.
+  const sameDay = SAME_DAY.exec(rest);
+  const storyDate = story ? findDate(story, today) : undefined;
+  if (sameDay) rest = cut(rest, sameDay.index, sameDay.index + sameDay[0].length);
+
+  switch (intent) {
+    case "create": {
+      const pointer = POINTER.test(tidy(rest).replace(/^(?:down|up)\s+/i, ""));
+      const { invalidDate, date, ...slots } = parseCreate(pointer ? "" : rest, quotes, today);
+      Object.assign(understanding, defined(slots));
+      if (!understanding.title && story) {
+        const title = titleFromStory(story, quotes, today);
+        if (title) understanding.title = title;
+      }
+      if (!understanding.title) understanding.missing.push("title");
+      const wroteDate = findDate(rest, today) !== undefined;
+      // A written date that does not exist is asked about, not replaced by today.
+      if (invalidDate) understanding.missing.push("date");
+      else understanding.date = !wroteDate && storyDate ? storyDate.date : date;
+      break;
+    }
+    case "list":
+      Object.assign(understanding, defined(parseList(verb, rest, quotes, today)));
+      break;
+    case "delete":
+    case "update": {
+      if (intent === "delete" && EVERY.test(tidy(rest))) {
+        const filters = parseList("show", rest.replace(EVERY, ""), quotes, today);
+        Object.assign(understanding, defined(filters), { everyMatch: true });
+        if (!filters.dateRange && !filters.color && !filters.titleContains)
+          understanding.missing.push("target");
+        break;
+      }
+      const slots =
+        intent === "update"
+          ? parseUpdate(verb, rest, quotes, today)
+          : parseDelete(rest, quotes, today);
+      Object.assign(understanding, defined(slots));
+      if (!understanding.target && POINTS_BACK.test(rest)) understanding.pointsBack = true;
+      if (
+        intent === "update" &&
+        sameDay &&
+        storyDate &&
+        understanding.date === undefined &&
+        understanding.missing.includes("change")
+      ) {
+        understanding.date = storyDate.date;
+        understanding.missing = understanding.missing.filter((item) => item !== "change");
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return understanding;
+}

@@ -1,0 +1,84 @@
+/**
+ * What the language model's tools share: the record of one turn (what Google accepted, what
+ * failed, the confirmation issued), from which the server writes the parts of the reply that
+ * must be true, and the input pieces every tool reads the same way.
+ */
+import { z } from "zod";
+import { annotationColors } from "../../../../shared/annotation-colors.js";
+import { fromIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import type { AnnotationReference } from "../annotation-reference.js";
+import type { AssistantActions } from "../assistant-actions.js";
+import type { PendingConfirmation } from "../conversation-state.js";
+
+export type ChangeKind = "create" | "update";
+
+export interface TurnRecord {
+  showAnnotations: boolean;
+  /** Changes Google accepted this turn, each described for the person. */
+  writes: { kind: ChangeKind; text: string }[];
+  /** Errors the tools answered with, as the person should read them. */
+  errors: string[];
+  /** Creations, changes and deletion proposals attempted; more than one needs the person's go-ahead. */
+  changes: number;
+  confirmation: PendingConfirmation | null;
+  suggestedInput: string | null;
+}
+
+export function newTurnRecord(): TurnRecord {
+  return {
+    showAnnotations: false,
+    writes: [],
+    errors: [],
+    changes: 0,
+    confirmation: null,
+    suggestedInput: null,
+  };
+}
+
+export interface ToolContext {
+  actions: AssistantActions;
+  turn: TurnRecord;
+}
+
+export const oneChangePerTurn = {
+  ok: false as const,
+  error:
+    "Only one annotation can be created, changed or deleted per message. Do this one, then ask the person to confirm the next.",
+};
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD")
+  .describe("A calendar date as YYYY-MM-DD");
+
+export const colorInput = z.enum(annotationColors);
+
+export const referenceInput = z
+  .object({
+    annotationId: z
+      .string()
+      .max(64)
+      .optional()
+      .describe("The annotation's ID, when known (preferred)"),
+    title: z
+      .string()
+      .max(200)
+      .optional()
+      .describe("The annotation's title, when the ID is not known"),
+    last: z.boolean().optional().describe("true for the annotation most recently added"),
+  })
+  .describe("Which annotation: by ID, by title, or the last one added");
+
+export const parseIsoDate: (value: string) => CalendarDate = fromIsoDate;
+
+export function toReference(input: z.infer<typeof referenceInput>): AnnotationReference {
+  if (input.annotationId) return { kind: "id", annotationId: input.annotationId };
+  if (input.title) return { kind: "title", title: input.title };
+  return { kind: "last" };
+}
+
+/** Notes a failed action so the reply can say it plainly, and passes the result on. */
+export function noted<T extends { ok: boolean; error?: string }>(turn: TurnRecord, result: T): T {
+  if (!result.ok && result.error) turn.errors.push(result.error);
+  return result;
+}

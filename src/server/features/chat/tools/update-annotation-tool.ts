@@ -1,0 +1,53 @@
+import { tool } from "ai";
+import { z } from "zod";
+import { toIsoDate } from "../../../../shared/calendar-date.js";
+import { describeAnnotation } from "../assistant-reply.js";
+import {
+  colorInput,
+  isoDate,
+  noted,
+  oneChangePerTurn,
+  parseIsoDate,
+  referenceInput,
+  toReference,
+  type ToolContext,
+} from "./tool-turn.js";
+
+export function updateAnnotationTool({ actions, turn }: ToolContext) {
+  return tool({
+    description: "Change one annotation's title, description, date or colour.",
+    inputSchema: z.object({
+      which: referenceInput,
+      title: z.string().optional(),
+      description: z.string().optional(),
+      date: isoDate.optional(),
+      color: colorInput.optional(),
+    }),
+    execute: async (input) => {
+      if (turn.changes++ > 0) return oneChangePerTurn;
+      const result = noted(
+        turn,
+        await actions.updateAnnotation(toReference(input.which), {
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.date !== undefined ? { annotationDate: parseIsoDate(input.date) } : {}),
+          ...(input.color !== undefined ? { color: input.color } : {}),
+        }),
+      );
+      if (!result.ok) return result;
+      turn.showAnnotations = true;
+      turn.writes.push({
+        kind: "update",
+        text: `Updated ${describeAnnotation(result.value.before)} → ${describeAnnotation(result.value.after)}.`,
+      });
+      return {
+        ok: true,
+        updated: {
+          id: result.value.after.annotationId,
+          title: result.value.after.title,
+          date: toIsoDate(result.value.after.annotationDate),
+        },
+      };
+    },
+  });
+}
