@@ -147,7 +147,7 @@ const CLEAR_YES =
 const NO =
   /^(?:n|no|nope|nah|cancel|cancel (?:it|that|this)|never ?mind|nvm|stop|don't|dont|do not|abort|keep (?:it|them)|no,? (?:thanks|thank you|cancel|don't|keep (?:it|them)|stop|never ?mind)|don't delete (?:it|them)|leave (?:it|them))$/;
 const AGREEMENT =
-  /^(?:ok|okay|k|kk|sure|go ahead|go for it|yep|yeah|yup|ya|yea|do it|proceed|fine|alright|all right|please do|sounds good|of course|absolutely|affirmative|👍)\b/;
+  /^(?:ok|okay|k|kk|sure|go ahead|go for it|yep|yeah|yup|ya|yea|do it|proceed|fine|alright|all right|please do|sounds good|of course|absolutely|affirmative|👍)(?:,? (?:please|then|thanks|mate|do it|go ahead|sure))*$/u;
 
 /** How a typed reply settles a waiting confirmation. */
 export function readTypedDecision(message: string): TypedDecision {

@@ -153,9 +153,30 @@ const DAY_BEFORE_YESTERDAY = /\b(?:the\s+)?day\s+before\s+yesterday\b/i;
 /** Parts of today that chrono reads as times of day only. */
 const PART_OF_TODAY = /\b(?:this\s+(?:morning|afternoon|evening)|earlier\s+today)\b/i;
 
+/** "the 14th", "on the 3rd": a day of a month left unsaid, which is the latest such day not after today. */
+const DAY_OF_MONTH =
+  /\b(?:the\s+)?([12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i;
+
+function dayOfMonth(day: number, today: CalendarDate): CalendarDate | undefined {
+  for (let back = 0; back < 12; back += 1) {
+    const month = addMonthsClamped({ ...today, day: 1 }, -back);
+    const date = { ...month, day };
+    if (isRealDate(date) && compareDates(date, today) <= 0) return date;
+  }
+  return undefined;
+}
+
 /** The first day named in the text, if any. */
 export function findDate(text: string, today: CalendarDate): FoundDate | undefined {
   const candidates: FoundDate[] = [];
+  const ordinal = DAY_OF_MONTH.exec(text);
+  const ordinalDate = ordinal ? dayOfMonth(Number(ordinal[1]), today) : undefined;
+  if (ordinal && ordinalDate)
+    candidates.push({
+      date: ordinalDate,
+      index: ordinal.index,
+      end: ordinal.index + ordinal[0].length,
+    });
   const partOfToday = PART_OF_TODAY.exec(text);
   if (partOfToday)
     candidates.push({

@@ -110,52 +110,68 @@ const CLAUSE_BREAK = /(?:[.!?;]+|,|\s[-–—]|\s+(?:and\s+then|so|but)\b)\s+/gi
 
 const WRITE_OR_LIST = new Set<Intent>(["create", "update", "delete", "list", "list_properties"]);
 
+/** Whether a phrase could be a date, before the date reader is asked. */
+const DATE_LIKE =
+  /\d|\b(?:day|week|month|yesterday|today|ago|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+
+const LEAD = String.raw`^(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*`;
+
 /** Corrections stated rather than commanded, rewritten as the change they ask for. */
-const CORRECTIONS: { pattern: RegExp; rewrite: (match: RegExpExecArray) => string }[] = [
+const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
+  {
+    // "it's actually called X", "Launch should be called Big launch", "the sale is really named X"
+    pattern: new RegExp(
+      String.raw`${LEAD}(.+?)(?:\s+(?:should\s+(?:have\s+been|be)|(?:is|was)\s+(?:really|actually)|(?:is|was)\s+supposed\s+to\s+be)|'s\s+(?:really|actually))\s+(?:called|named|titled)\s+(.+)$`,
+      "i",
+    ),
+    field: "title",
+  },
   {
     // "the launch was really on the 14th", "Launch actually happened on Nov 12"
-    pattern:
-      /^(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*(.+?)\s+(?:(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+)?(?:(?:was|is)\s+)?(?:really|actually|in\s+fact)\s+(?:(?:was|is|happened|went\s+live|took\s+place)\s+)?(?:on|dated|for)?\s*(.+)$/i,
-    rewrite: (m) => `the date of ${m[1]} to ${m[2]}`,
+    pattern: new RegExp(
+      String.raw`${LEAD}(.+?)\s+(?:(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+)?(?:really|actually|in\s+fact)\s+(?:(?:was|is|happened|went\s+live|took\s+place)\s+)?(?:on\s+|dated\s+|for\s+)?(.+)$`,
+      "i",
+    ),
+    field: "date",
+  },
+  {
+    // "actually, Launch happened on Nov 12", "correction: the sale started on the 3rd"
+    pattern: new RegExp(
+      String.raw`^(?:actually|in\s+fact|correction|oops|sorry)[\s,:!]+(.+?)\s+(?:was|happened|went\s+live|took\s+place|launched|started|ran|is)\s+(?:on\s+|dated\s+)?(.+)$`,
+      "i",
+    ),
+    field: "date",
   },
   {
     // "Launch should have been on the 14th", "the sale should be dated Nov 3"
-    pattern:
-      /^(?:(?:oh|oops|sorry|actually|wait)[\s,:!]+)*(.+?)\s+should\s+(?:have\s+been|be)\s+(?:on|dated|for)\s+(.+)$/i,
-    rewrite: (m) => `the date of ${m[1]} to ${m[2]}`,
-  },
-  {
-    // "it's actually called X", "Launch should be called Big launch", "the sale is really named X"
-    pattern:
-      /^(?:(?:oh|oops|sorry|actually|wait)[\s,:!]+)*(.+?)\s+(?:should\s+(?:have\s+been|be)|(?:is|was|'s)\s+(?:really|actually)|(?:is|was)\s+supposed\s+to\s+be)\s+(?:called|named|titled)\s+(.+)$/i,
-    rewrite: (m) => `the title of ${m[1]} to ${m[2]}`,
+    pattern: new RegExp(
+      String.raw`${LEAD}(.+?)\s+should\s+(?:have\s+been|be)\s+(?:on|dated|for)\s+(.+)$`,
+      "i",
+    ),
+    field: "date",
   },
   {
     // "Launch should be red", "the sale should have been green"
-    pattern:
-      /^(?:(?:oh|oops|sorry|actually|wait)[\s,:!]+)*(.+?)\s+should\s+(?:have\s+been|be)\s+(purple|brown|blue|green|red|cyan)$/i,
-    rewrite: (m) => `the colour of ${m[1]} to ${m[2]}`,
+    pattern: new RegExp(
+      String.raw`${LEAD}(.+?)\s+should\s+(?:have\s+been|be)\s+(purple|brown|blue|green|red|cyan)$`,
+      "i",
+    ),
+    field: "colour",
   },
 ];
 
 function readCorrection(text: string): Classified | undefined {
   const bare = text.replace(/[\s.!]+$/, "");
-  for (const { pattern, rewrite } of CORRECTIONS) {
+  for (const { pattern, field } of CORRECTIONS) {
     const match = pattern.exec(bare);
     if (!match) continue;
-    const rest = rewrite(match).replace(/^the (date|title|colour) of it's\b/i, "the $1 of it");
-    // The target must be a thing, not a clause with its own verb ("I think it is really good").
     const target = (match[1] ?? "").trim();
+    const value = (match[2] ?? "").trim();
+    // The target must be a thing, not a clause of its own ("I think it is really good").
     if (/^(?:i|we|you|this|there|that\s+is)$/i.test(target) || target.split(/\s+/).length > 6)
       continue;
-    if (
-      pattern === CORRECTIONS[0]!.pattern &&
-      !/\d|day|week|month|yesterday|today|ago|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i.test(
-        match[2] ?? "",
-      )
-    )
-      continue;
-    return { intent: "update", verb: "change", rest };
+    if (field === "date" && !DATE_LIKE.test(value.replace(/⟪\d+⟫/g, ""))) continue;
+    return { intent: "update", verb: "change", rest: `the ${field} of ${target} to ${value}` };
   }
   return undefined;
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { Annotation } from "../../../shared/contracts/annotations.js";
+import { findReferenced } from "./annotation-reference.js";
+import { findPropertyMention } from "./property-mention.js";
+
+const annotation = (id: string, title: string, dateAdded: string | null = null): Annotation => ({
+  annotationId: id,
+  name: `properties/1/reportingDataAnnotations/${id}`,
+  title,
+  description: "",
+  annotationDate: { year: 2026, month: 11, day: 1 },
+  color: "BLUE",
+  dateAdded,
+  categoryId: null,
+  systemGenerated: false,
+});
+const all = [
+  annotation("1", "Launch", "2026-11-01T00:00:00Z"),
+  annotation("2", "Launch retro", "2026-11-03T00:00:00Z"),
+  annotation("3", "Black Friday sale"),
+  annotation("4", "Black Friday email"),
+];
+
+describe("finding the annotation a request names", () => {
+  it("prefers an exact title, ignoring case and spacing", () => {
+    expect(findReferenced(all, { kind: "title", title: " launch " })).toMatchObject({
+      kind: "found",
+      annotation: { annotationId: "1" },
+    });
+  });
+  it("takes a part of a title when only one matches, and never guesses between several", () => {
+    expect(findReferenced(all, { kind: "title", title: "retro" })).toMatchObject({
+      kind: "found",
+      annotation: { annotationId: "2" },
+    });
+    const several = findReferenced(all, { kind: "title", title: "black friday" });
+    expect(several.kind).toBe("ambiguous");
+    expect(findReferenced(all, { kind: "title", title: "nothing like it" }).kind).toBe("none");
+  });
+  it("reads the last one as the most recently added", () => {
+    expect(findReferenced(all, { kind: "last" })).toMatchObject({
+      annotation: { annotationId: "2" },
+    });
+    expect(findReferenced(all, { kind: "id", annotationId: "4" })).toMatchObject({
+      annotation: { title: "Black Friday email" },
+    });
+  });
+});
+
+describe("the one reader of property ids", () => {
+  it.each([
+    ["show annotations for property 123456789", "123456789", "show annotations"],
+    ["use properties/42 please", "42", "use please"],
+    ["property id: 987654", "987654", ""],
+  ])("'%s'", (message, propertyId, rest) => {
+    const found = findPropertyMention(message)!;
+    expect(found.propertyId).toBe(propertyId);
+    expect(
+      `${message.slice(0, found.index)} ${message.slice(found.end)}`.trim().replace(/\s+/g, " "),
+    ).toBe(rest);
+  });
+  it("finds none in other numbers", () => {
+    expect(findPropertyMention("add Release 4.2 on 2026-11-02")).toBeUndefined();
+  });
+});

@@ -1,0 +1,206 @@
+import { describe, expect, it } from "vitest";
+import type { Annotation } from "../../../../shared/contracts/annotations.js";
+import type { AssistantActions } from "../assistant-actions.js";
+import type { PendingQuestion } from "../conversation-state.js";
+import { act } from "./act.js";
+import { continueConversation } from "./continue-conversation.js";
+import { readIntent } from "./intents.js";
+import { normalise } from "./normalise.js";
+import { resolve } from "./resolve.js";
+import { readSlots, type Understanding } from "./slots.js";
+
+const today = { year: 2026, month: 11, day: 23 };
+const alone = (message: string) => {
+  const normalised = normalise(message);
+  return { normalised, understanding: readSlots(readIntent(normalised.text), normalised, today) };
+};
+const answer = (message: string, question: PendingQuestion) => {
+  const { normalised, understanding } = alone(message);
+  return continueConversation(understanding, normalised, question, today);
+};
+
+const annotation = (id: string, title: string, day: number): Annotation => ({
+  annotationId: id,
+  name: `properties/1/reportingDataAnnotations/${id}`,
+  title,
+  description: "",
+  annotationDate: { year: 2026, month: 11, day },
+  color: "BLUE",
+  dateAdded: null,
+  categoryId: null,
+  systemGenerated: false,
+});
+const annotations = [
+  annotation("1", "Black Friday sale", 20),
+  annotation("2", "Black Friday email", 21),
+  annotation("3", "Launch", 12),
+];
+
+/** Actions over a fixed list that record what they were asked to do. */
+function fakeActions() {
+  const calls: [string, unknown][] = [];
+  const actions = {
+    mayChange: async () => ({ ok: true, value: undefined }),
+    listAnnotations: async () => ({ ok: true, value: { propertyId: "1", annotations } }),
+    createAnnotation: async (request: { title: string }) => {
+      calls.push(["create", request]);
+      return { ok: true, value: { ...annotation("9", request.title, 23) } };
+    },
+    updateAnnotation: async (reference: unknown, request: unknown) => {
+      calls.push(["update", { reference, request }]);
+      return { ok: true, value: { before: annotations[2]!, after: annotations[2]! } };
+    },
+    proposeDeletion: async (references: unknown) => {
+      calls.push(["delete", references]);
+      return {
+        ok: true,
+        value: {
+          id: "c",
+          kind: "delete",
+          propertyId: "1",
+          summary: "Delete it?",
+          items: [],
+          expiresAt: "",
+        },
+      };
+    },
+  } as unknown as AssistantActions;
+  return { actions, calls };
+}
+
+describe("stage 4: an answer to the question asked", () => {
+  const titleQuestion: PendingQuestion = {
+    intent: "create",
+    asked: "title",
+    known: { date: "2026-11-12", color: "RED" },
+  };
+
+  it.each([
+    ['"Partnership announced"', "Partnership announced"],
+    ["call it “Partnership announced”", "Partnership announced"],
+    ["Partnership announced", "Partnership announced"],
+    ["let's call it Partnership announced", "Partnership announced"],
+  ])("a title alone completes the create: %s", (message, title) => {
+    expect(answer(message, titleQuestion)).toMatchObject({
+      intent: "create",
+      title,
+      date: { year: 2026, month: 11, day: 12 },
+      color: "RED",
+      missing: [],
+    });
+  });
+
+  it("a date alone, a colour alone, an ordinal", () => {
+    expect(
+      answer("the 12th", { intent: "create", asked: "date", known: { title: "Launch" } }),
+    ).toMatchObject({ intent: "create", title: "Launch", date: { month: 11, day: 12 } });
+    expect(
+      answer("blue", { intent: "update", asked: "change", known: { targetId: "3" } }),
+    ).toMatchObject({
+      intent: "update",
+      target: { kind: "id", annotationId: "3" },
+      color: "BLUE",
+      missing: [],
+    });
+    const options = [
+      { annotationId: "1", title: "Black Friday sale", date: "2026-11-20" },
+      { annotationId: "2", title: "Black Friday email", date: "2026-11-21" },
+    ];
+    expect(
+      answer("the second one", { intent: "delete", asked: "choice", known: {}, options }),
+    ).toMatchObject({ intent: "delete", target: { kind: "id", annotationId: "2" } });
+    expect(
+      answer("the one from Nov 20", { intent: "delete", asked: "choice", known: {}, options }),
+    ).toMatchObject({ target: { kind: "id", annotationId: "1" } });
+  });
+
+  it("a request of its own replaces the question", () => {
+    expect(answer("show me last week", titleQuestion).intent).toBe("list");
+    expect(answer("delete Launch", titleQuestion).intent).toBe("delete");
+  });
+});
+
+describe("stage 5: resolve against the property's annotations", () => {
+  it("reads 'it' as the annotation in focus, and asks between several matches", async () => {
+    const { actions } = fakeActions();
+    const focus = { propertyId: "1", annotationId: "3", title: "Launch" };
+    const pointing = alone("make it red").understanding;
+    expect(await resolve(pointing, focus, actions)).toMatchObject({
+      kind: "ready",
+      understanding: { target: { kind: "id", annotationId: "3" } },
+    });
+    const several = alone("delete Black Friday").understanding;
+    const choice = await resolve(several, undefined, actions);
+    expect(choice.kind).toBe("choose");
+    expect(await resolve(alone("delete Nothing here").understanding, undefined, actions)).toEqual({
+      kind: "failed",
+      message: "I couldn't find an annotation called “Nothing here” on property 1.",
+    });
+  });
+
+  it("turns 'delete all … from last week' into what matches", async () => {
+    const { actions } = fakeActions();
+    const every = alone("delete all the annotations from last week").understanding;
+    expect(every).toMatchObject({ everyMatch: true, dateRange: { start: { day: 16 } } });
+    const resolved = await resolve(every, undefined, actions);
+    expect(resolved).toMatchObject({ kind: "ready" });
+  });
+});
+
+describe("stage 6: act or ask", () => {
+  const context = (actions: AssistantActions) => ({
+    actions,
+    today,
+    propertyId: "1",
+    memory: {},
+  });
+
+  it("asks one question for a missing piece and remembers what was given", async () => {
+    const { actions, calls } = fakeActions();
+    const understood: Understanding = {
+      intent: "create",
+      date: { year: 2026, month: 11, day: 12 },
+      missing: ["title"],
+    };
+    const turn = await act(
+      { kind: "ready", understanding: understood, annotations: [] },
+      context(actions),
+    );
+    expect(turn.reply).toMatch(/^What should the annotation be called\?/);
+    expect(turn.memory?.question).toEqual({
+      intent: "create",
+      asked: "title",
+      known: { date: "2026-11-12" },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it("creates, and the new annotation is in focus; a deletion only proposes", async () => {
+    const { actions, calls } = fakeActions();
+    const created = await act(
+      {
+        kind: "ready",
+        understanding: { intent: "create", title: "Launch", date: today, missing: [] },
+        annotations: [],
+      },
+      context(actions),
+    );
+    expect(created.memory).toEqual({
+      focus: { propertyId: "1", annotationId: "9", title: "Launch" },
+    });
+    const deleting = await act(
+      {
+        kind: "ready",
+        understanding: {
+          intent: "delete",
+          target: { kind: "id", annotationId: "3" },
+          missing: [],
+        },
+        annotations: [annotations[2]!],
+      },
+      context(actions),
+    );
+    expect(deleting.confirmation).toMatchObject({ id: "c" });
+    expect(calls.map(([kind]) => kind)).toEqual(["create", "delete"]);
+  });
+});
