@@ -80,7 +80,7 @@ const annotationsOf = async (who: Person) =>
     } as InjectOptions)
   ).json().reportingDataAnnotations as Annotation[];
 
-describe("a conversation that goes on across instances and restarts", () => {
+describe("a conversation that goes on across instances and restarts", { timeout: 60_000 }, () => {
   it("answers alone complete the waiting request; 'it' and 'that one' mean the last annotation", async () => {
     const first = harness.app;
     const second = await startInstance(secondDatabase ?? harness.database);

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import type { ChatConfirmation } from "../../../shared/contracts/chat.js";
+import { describeAnnotation } from "./assistant-reply.js";
 
 /** An annotation as the person saw it in a preview. */
 export interface AnnotationSnapshot {
@@ -14,6 +15,8 @@ export interface AnnotationSnapshot {
   description: string;
   color: string;
   date: string;
+  /** The last day, for a date range. */
+  endDate?: string;
 }
 
 /**
@@ -75,23 +78,22 @@ export function snapshotOf(annotation: Annotation): AnnotationSnapshot {
     description: annotation.description,
     color: annotation.color,
     date: toIsoDate(annotation.annotationDate),
+    ...(annotation.annotationEndDate ? { endDate: toIsoDate(annotation.annotationEndDate) } : {}),
   };
 }
 
 export function unchangedSince(snapshot: AnnotationSnapshot, current: Annotation): boolean {
   const now = snapshotOf(current);
-  return (Object.keys(now) as (keyof AnnotationSnapshot)[]).every(
-    (field) => now[field] === snapshot[field],
+  const fields = new Set([...Object.keys(now), ...Object.keys(snapshot)]);
+  return [...fields].every(
+    (field) =>
+      now[field as keyof AnnotationSnapshot] === snapshot[field as keyof AnnotationSnapshot],
   );
 }
 
-function describe(annotation: Annotation): string {
-  return `“${annotation.title}” (${toIsoDate(annotation.annotationDate)})`;
-}
-
 export function deletionSummary(annotations: readonly Annotation[]): string {
-  if (annotations.length === 1) return `Delete ${describe(annotations[0]!)}?`;
-  const shown = annotations.slice(0, 10).map((a) => `• ${describe(a)}`);
+  if (annotations.length === 1) return `Delete ${describeAnnotation(annotations[0]!)}?`;
+  const shown = annotations.slice(0, 10).map((a) => `• ${describeAnnotation(a)}`);
   const more = annotations.length > 10 ? [`…and ${annotations.length - 10} more`] : [];
   return [`Delete these ${annotations.length} annotations?`, ...shown, ...more].join("\n");
 }

@@ -10,7 +10,7 @@ import { newTurnRecord, type ChangeKind, type TurnRecord } from "./tools/tool-tu
 
 /** Words with which a reply would claim a change of each kind. */
 const claims: Record<ChangeKind | "delete", RegExp> = {
-  create: /\b(created|added|logged|recorded|saved|annotated)\b/i,
+  create: /\b(created|added|logged|annotated)\b/i,
   update: /\b(updated|renamed|changed|moved|recolou?red|edited|rescheduled|retitled)\b/i,
   delete: /\b(deleted|removed|erased|wiped|cleared)\b/i,
 };
