@@ -89,7 +89,9 @@ test.describe("Agent Mode chat", () => {
     await expect(conversation).toContainText("Start a conversation");
   });
 
-  test("a premium user deletes an annotation after confirming", async ({ page }) => {
+  test("a premium user confirms one deletion with the button and cancels another", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     // Premium-capable in the sandbox (audit beta list), and used by no other journey: tester1 and
     // tester2 belong to plans.spec.ts and dashboard.spec.ts. Google sign-in spends no email link.
@@ -103,12 +105,29 @@ test.describe("Agent Mode chat", () => {
     await expect(launchRow(page)).toHaveCount(1);
 
     await say(page, 'Delete "Launch"');
-    await expect(conversation).toContainText("Delete “Launch” (2025-03-01)? Reply yes to confirm.");
+    const confirmation = conversation.getByRole("group", {
+      name: "Delete “Launch” (2025-03-01)?",
+    });
+    await expect(confirmation).toBeVisible();
     // Nothing is deleted before the confirmation.
     await expect(launchRow(page)).toHaveCount(1);
-
-    await say(page, "yes");
+    await confirmation.getByRole("button", { name: "Confirm" }).click();
     await expect(conversation).toContainText("Deleted “Launch” (2025-03-01).");
+    await expect(confirmation).toHaveCount(0);
     await expect(launchRow(page)).toHaveCount(0);
+
+    await say(page, "log Retro on 2025-03-02");
+    await expect(conversation).toContainText(/Created “Retro” \(2025-03-02\)/);
+    await say(page, "delete it");
+    const second = conversation.getByRole("group", { name: "Delete “Retro” (2025-03-02)?" });
+    await second.getByRole("button", { name: "Cancel" }).click();
+    await expect(conversation).toContainText("Okay, I won't delete “Retro”.");
+    await expect(second).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("table")
+        .getByRole("row")
+        .filter({ has: page.getByRole("cell", { name: "Retro", exact: true }) }),
+    ).toHaveCount(1);
   });
 });

@@ -80,7 +80,7 @@ async function premiumWithTarget(): Promise<{ who: Person; target: Annotation }>
   clock = new Date();
   const who: Person = await setUpPerson(harness, "premium");
   const target = (await annotationsOf(who)).find(
-    (a) => !a.systemGenerated && !a.annotationEndDate,
+    (a) => !a.systemGenerated && !a.annotationDateRange,
   )!;
   return { who, target };
 }

@@ -78,7 +78,9 @@ export function snapshotOf(annotation: Annotation): AnnotationSnapshot {
     description: annotation.description,
     color: annotation.color,
     date: toIsoDate(annotation.annotationDate),
-    ...(annotation.annotationEndDate ? { endDate: toIsoDate(annotation.annotationEndDate) } : {}),
+    ...(annotation.annotationDateRange
+      ? { endDate: toIsoDate(annotation.annotationDateRange.endDate) }
+      : {}),
   };
 }
 
