@@ -27,6 +27,20 @@ export function toIsoDate({ year, month, day }: CalendarDate): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** A strict `YYYY-MM-DD` that names a real day, or null. */
+export function parseIsoDate(text: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isRealDate(date) ? date : null;
+}
+
+/** The date `days` later (or earlier, when negative), across months and years. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const at = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+}
+
 export function calendarDateOf(at: Date, timeZone = "UTC"): CalendarDate {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
@@ -36,6 +50,15 @@ export function calendarDateOf(at: Date, timeZone = "UTC"): CalendarDate {
   }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day") };
+}
+
+/** Today in the zone; an unknown zone name falls back to UTC rather than failing the caller. */
+export function todayIn(now: Date, timeZone: string): CalendarDate {
+  try {
+    return calendarDateOf(now, timeZone);
+  } catch {
+    return calendarDateOf(now, "UTC");
+  }
 }
 
 /**

@@ -68,3 +68,13 @@ export const premiumTooltips = {
   edit: "Premium feature - Upgrade to edit annotations",
   delete: "Premium feature - Upgrade to delete annotations",
 } as const;
+
+/** "1 annotation", "5 annotations": plan sentences count with this, so numbers and words agree. */
+export function countOf(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/** "5 annotations per day", from the tier's quota. */
+export function dailyAnnotationAllowance(tier: SubscriptionTier): string {
+  return `${countOf(tierCapabilities[tier].dailyAnnotationQuota, "annotation", "annotations")} per day`;
+}

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { compareDates, isRealDate, type CalendarDate } from "../calendar-date.js";
+import {
+  addDays as addCalendarDays,
+  compareDates,
+  parseIsoDate,
+  toIsoDate,
+  type CalendarDate,
+} from "../calendar-date.js";
 
 /** The metrics the chart can show, by their Data API names. */
 export const trafficMetrics = ["sessions", "activeUsers", "keyEvents"] as const;
@@ -27,34 +33,23 @@ export const trafficRangeDays: Record<Exclude<TrafficRange, "custom">, number> =
 /** A custom range may span at most two years: enough for a year-on-year look, one report long. */
 export const customRangeMaxDays = 731;
 
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-export function parseIsoCalendarDate(text: string): CalendarDate | null {
-  if (!isoDatePattern.test(text)) return null;
-  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
-  const date = { year, month, day };
-  return isRealDate(date) ? date : null;
-}
-
 export function dayNumberOf(date: CalendarDate): number {
   return Math.round(Date.UTC(date.year, date.month - 1, date.day) / 86_400_000);
 }
 
 /** Days between two YYYY-MM-DD dates (b − a). */
 export function daysBetween(a: string, b: string): number {
-  return dayNumberOf(parseIsoCalendarDate(b)!) - dayNumberOf(parseIsoCalendarDate(a)!);
+  return dayNumberOf(parseIsoDate(b)!) - dayNumberOf(parseIsoDate(a)!);
 }
 
 /** YYYY-MM-DD moved by `days`. */
 export function addDays(iso: string, days: number): string {
-  const date = parseIsoCalendarDate(iso)!;
-  const at = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return at.toISOString().slice(0, 10);
+  return toIsoDate(addCalendarDays(parseIsoDate(iso)!, days));
 }
 
 const isoDate = z
   .string({ message: "Choose a date" })
-  .refine((text) => parseIsoCalendarDate(text) !== null, "Dates look like 2026-11-03");
+  .refine((text) => parseIsoDate(text) !== null, "Dates look like 2026-11-03");
 
 /** GET /api/traffic/{propertyId}?metric=&range=&startDate=&endDate= */
 export const trafficReportQuery = z
@@ -76,8 +71,8 @@ export const trafficReportQuery = z
       context.addIssue({ code: "custom", message: "A custom range needs a start and an end date" });
       return;
     }
-    const start = parseIsoCalendarDate(query.startDate);
-    const end = parseIsoCalendarDate(query.endDate);
+    const start = parseIsoDate(query.startDate);
+    const end = parseIsoDate(query.endDate);
     if (!start || !end) return;
     if (compareDates(end, start) < 0)
       context.addIssue({

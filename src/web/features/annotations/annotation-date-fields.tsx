@@ -8,7 +8,7 @@ import { toIsoDate, type CalendarDate } from "../../../shared/calendar-date";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/class-names";
-import { parseIsoDate } from "./annotation-format";
+import { parseIsoDate } from "../../../shared/calendar-date";
 
 export const futureDateHint = "Annotations cannot be created for future dates";
 export const endBeforeStartMessage = "The end date must be on or after the start date";

@@ -59,12 +59,6 @@ export function localTodayIso(now = new Date()): string {
   return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
 }
 
-export function parseIsoDate(value: string): CalendarDate | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-}
-
 export function colorSwatch(color: Annotation["color"]): { label: string; hex: string } {
   return isAnnotationColor(color)
     ? annotationColorSwatches[color]

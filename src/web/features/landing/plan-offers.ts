@@ -1,4 +1,9 @@
-import { tierCapabilities, type SubscriptionTier } from "../../../shared/plans";
+import {
+  countOf,
+  dailyAnnotationAllowance,
+  tierCapabilities,
+  type SubscriptionTier,
+} from "../../../shared/plans";
 
 export interface PlanOffer {
   tier: SubscriptionTier;
@@ -12,10 +17,6 @@ export interface PlanOffer {
   isComingSoon: boolean;
 }
 
-function countOf(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}
-
 function propertyAllowance(tier: SubscriptionTier): string {
   const { propertyQuota, locksFirstProperty } = tierCapabilities[tier];
   return locksFirstProperty
@@ -24,7 +25,7 @@ function propertyAllowance(tier: SubscriptionTier): string {
 }
 
 function dailyAnnotations(tier: SubscriptionTier): string {
-  return `${countOf(tierCapabilities[tier].dailyAnnotationQuota, "annotation", "annotations")} per day`;
+  return dailyAnnotationAllowance(tier);
 }
 
 function annotationAccess(tier: SubscriptionTier): string {

@@ -1,4 +1,9 @@
-import { tierCapabilities, type SubscriptionTier } from "../../../shared/plans";
+import {
+  countOf,
+  dailyAnnotationAllowance,
+  tierCapabilities,
+  type SubscriptionTier,
+} from "../../../shared/plans";
 
 export interface PlanChoice {
   tier: SubscriptionTier;
@@ -9,17 +14,13 @@ export interface PlanChoice {
   notIncluded: string[];
 }
 
-function countOf(count: number, singular: string, plural: string): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}
-
 function describe(tier: SubscriptionTier): Pick<PlanChoice, "included" | "notIncluded"> {
   const caps = tierCapabilities[tier];
   const included: string[] = [
     caps.locksFirstProperty
       ? countOf(caps.propertyQuota, "saved property", "saved properties")
       : `Up to ${countOf(caps.propertyQuota, "property", "properties")}`,
-    `${countOf(caps.dailyAnnotationQuota, "annotation", "annotations")} per day`,
+    dailyAnnotationAllowance(tier),
   ];
   const notIncluded: string[] = [];
 

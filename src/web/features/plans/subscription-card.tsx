@@ -2,6 +2,11 @@ import { errorMessages } from "../../../shared/contracts/errors";
 import { Check, Crown } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
+import {
+  dailyAnnotationAllowance,
+  tierCapabilities,
+  type SubscriptionTier,
+} from "../../../shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
@@ -13,25 +18,28 @@ export function remainingMessage(remaining: number): string {
   return `${remaining} annotation${remaining === 1 ? "" : "s"} remaining today`;
 }
 
+/** The upgrade dialog's short list; every number and capability comes from shared/plans.ts. */
+function featuresOf(tier: SubscriptionTier): string[] {
+  const caps = tierCapabilities[tier];
+  return [
+    "Any GA4 property",
+    dailyAnnotationAllowance(tier),
+    caps.canEditAnnotations && caps.canDeleteAnnotations
+      ? "Full create, edit and delete"
+      : "List and add only",
+    ...(caps.canRunAudit ? ["AI annotation audit"] : []),
+    ...(caps.canUseCategories ? ["Custom categories"] : []),
+    caps.hasDailyAssistantLimit ? "Basic AI" : "Unlimited AI",
+  ];
+}
+
 const plans = [
-  {
-    name: "Freemium",
-    price: "Free",
-    period: "forever",
-    features: ["Any GA4 property", "5 annotations per day", "List and add only", "Basic AI"],
-  },
+  { name: "Freemium", price: "Free", period: "forever", features: featuresOf("freemium") },
   {
     name: "Premium",
     price: "Coming Soon",
     period: "early access",
-    features: [
-      "Any GA4 property",
-      "50 annotations per day",
-      "Full create, edit and delete",
-      "AI annotation audit",
-      "Custom categories",
-      "Unlimited AI",
-    ],
+    features: featuresOf("premium"),
   },
 ] as const;
 

@@ -8,7 +8,7 @@
 import * as chrono from "chrono-node";
 import type { ParsedResult } from "chrono-node";
 import {
-  calendarDateOf,
+  addDays,
   compareDates,
   isRealDate,
   type CalendarDate,
@@ -33,29 +33,6 @@ export interface FoundRange {
   end: number;
 }
 
-/** Today in the zone; an unknown zone name falls back to UTC rather than failing the message. */
-export function todayIn(now: Date, timeZone: string): CalendarDate {
-  try {
-    return calendarDateOf(now, timeZone);
-  } catch {
-    return calendarDateOf(now, "UTC");
-  }
-}
-
-function toUtc({ year, month, day }: CalendarDate): Date {
-  return new Date(Date.UTC(year, month - 1, day));
-}
-
-function fromUtc(date: Date): CalendarDate {
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-}
-
-export function addDays(date: CalendarDate, days: number): CalendarDate {
-  const utc = toUtc(date);
-  utc.setUTCDate(utc.getUTCDate() + days);
-  return fromUtc(utc);
-}
-
 function addMonthsClamped(date: CalendarDate, months: number): CalendarDate {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
@@ -68,7 +45,7 @@ function lastDayOfMonth(year: number, month: number): number {
 }
 
 function weekdayOf(date: CalendarDate): number {
-  return toUtc(date).getUTCDay();
+  return new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
 }
 
 function monthRange(year: number, month: number): DateRange {

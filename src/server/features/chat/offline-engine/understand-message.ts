@@ -3,7 +3,7 @@
  * slots) — a pure, deterministic function. What the conversation already knows and the
  * property's annotations are added by the later stages (continue, resolve).
  */
-import { todayIn } from "./extract-dates.js";
+import { todayIn } from "../../../../shared/calendar-date.js";
 import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
 import { readSlots, type Understanding } from "./slots.js";
