@@ -54,6 +54,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       LOG_FORMAT: "json",
+      // The sandbox's two testers, plus one account per journey that needs Premium of its own.
+      PREMIUM_TESTER_EMAILS:
+        "tester1@example.com, tester2@example.com, categories.tester@example.com",
     },
   },
 });
