@@ -6,8 +6,9 @@ import { cn } from "../../lib/class-names";
 import { routePaths } from "../../lib/route-paths";
 
 /**
- * The product name (home link), an optional middle section (the dashboard's mode tabs, which
- * take their own row on phones), the theme toggle and page-specific actions.
+ * The product name (home link), an optional middle section (the dashboard's mode tabs, property
+ * picker and Premium links, which take their own row below 1280 px, where one row cannot hold
+ * them beside the actions), the theme toggle and page-specific actions.
  */
 export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactNode }) {
   return (
@@ -15,7 +16,7 @@ export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactN
       <div
         className={cn(
           "mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6",
-          nav ? "min-h-16 flex-wrap py-3 md:flex-nowrap md:py-0" : "h-16",
+          nav ? "min-h-16 flex-wrap py-3 xl:flex-nowrap xl:py-0" : "h-16",
         )}
       >
         <Link
@@ -26,7 +27,7 @@ export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactN
           <span>Tidemark</span>
         </Link>
         {nav ? (
-          <div className="order-last flex w-full justify-center md:order-none md:w-auto">{nav}</div>
+          <div className="order-last flex w-full justify-center xl:order-none xl:w-auto">{nav}</div>
         ) : null}
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />

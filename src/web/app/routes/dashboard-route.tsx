@@ -15,14 +15,14 @@ function Dashboard({ user }: { user: CurrentUser }) {
   return (
     <SiteLayout
       headerNav={
-        <div className="flex w-full flex-wrap items-center justify-center gap-2 md:w-auto md:flex-nowrap">
+        <div className="flex w-full flex-wrap items-center justify-center gap-2 xl:w-auto xl:flex-nowrap">
           <ModeTabs className="w-full sm:w-auto" />
           <PropertyPicker user={user} />
+          <PremiumHeaderLinks user={user} />
         </div>
       }
       headerActions={
         <>
-          <PremiumHeaderLinks user={user} />
           <GoogleConnectControl />
           <LogOutButton />
         </>

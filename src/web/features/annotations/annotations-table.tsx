@@ -153,7 +153,7 @@ export function AnnotationsTable({
                     </span>
                   </td>
                   <td className="px-3 py-2">
-                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <div className="flex flex-col items-start gap-1">
                       <span className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs">
                         <span
                           className="size-2.5 rounded-full"
@@ -163,7 +163,10 @@ export function AnnotationsTable({
                         {swatch.label}
                       </span>
                       {categoryName ? (
-                        <span className="max-w-[10rem] truncate text-xs font-medium text-foreground/80">
+                        <span
+                          className="block max-w-[8rem] truncate text-xs text-muted-foreground"
+                          title={categoryName}
+                        >
                           <span className="sr-only">Category: </span>
                           {categoryName}
                         </span>

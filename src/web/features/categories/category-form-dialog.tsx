@@ -325,7 +325,7 @@ export function CategoryFormDialog(
             </p>
           ) : null}
           <p id={ids.templateHint} className="text-xs break-words text-muted-foreground">
-            Segments separated by " · ". Example: {titleTemplateExample}
+            Separate the segments with “ · ”, for example: {titleTemplateExample}
           </p>
         </fieldset>
         <DialogFooter>

@@ -5,24 +5,27 @@ import { capabilitiesOf } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { routePaths } from "../../lib/route-paths";
 
-/** The dashboard header's Categories and AI Audit buttons, shown to Premium only. */
+/**
+ * The dashboard header's Categories and AI Audit buttons, shown to Premium only. They sit with
+ * the mode tabs; where everything shares one row (1280 px and wider) they show only their icons.
+ */
 export function PremiumHeaderLinks({ user }: { user: CurrentUser }) {
   const { canUseCategories, canRunAudit } = capabilitiesOf(user.subscriptionTier);
   return (
     <>
       {canUseCategories ? (
         <Button asChild variant="ghost" size="sm">
-          <Link href={routePaths.categories}>
+          <Link href={routePaths.categories} title="Categories">
             <Tags aria-hidden="true" />
-            <span className="sr-only lg:not-sr-only">Categories</span>
+            <span className="xl:sr-only">Categories</span>
           </Link>
         </Button>
       ) : null}
       {canRunAudit ? (
         <Button asChild variant="ghost" size="sm">
-          <Link href={routePaths.audit}>
+          <Link href={routePaths.audit} title="AI Audit">
             <Sparkles aria-hidden="true" />
-            <span className="sr-only lg:not-sr-only">AI Audit</span>
+            <span className="xl:sr-only">AI Audit</span>
           </Link>
         </Button>
       ) : null}
