@@ -2,9 +2,22 @@ import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } f
 import { tooltipDelays } from "./tooltip";
 
 /**
+ * When a hint last closed, shared by every hint on the page: moving from one to the next within
+ * the skip delay opens the next at once, as Radix's provider does for its tooltips.
+ */
+let lastClosedAt = Number.NEGATIVE_INFINITY;
+
+function hoverDelay(): number {
+  return Date.now() - lastClosedAt < tooltipDelays.skipDelayDurationMs
+    ? 0
+    : tooltipDelays.delayDurationMs;
+}
+
+/**
  * A light tooltip for lazy-loaded pages: Radix's Tooltip content pulls its positioning engine into
  * the landing bundle (the provider lives there), so this one is positioned by CSS above its
- * trigger. Opens on hover after the spec's 700 ms, at once on keyboard focus; Escape closes it.
+ * trigger. Opens on hover after 700 ms — at once when another hint closed less than 300 ms ago —
+ * and at once on keyboard focus; Escape closes it.
  */
 export function HintTooltip({
   content,
@@ -16,22 +29,30 @@ export function HintTooltip({
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const openRef = useRef(false);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function show(delay: number) {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(true), delay);
+    const reveal = () => {
+      openRef.current = true;
+      setOpen(true);
+    };
+    if (delay === 0) reveal();
+    else timer.current = setTimeout(reveal, delay);
   }
   function hide() {
     clearTimeout(timer.current);
+    if (openRef.current) lastClosedAt = Date.now();
+    openRef.current = false;
     setOpen(false);
   }
 
   return (
     <span
       className="relative inline-flex"
-      onPointerEnter={() => show(tooltipDelays.delayDurationMs)}
+      onPointerEnter={() => show(hoverDelay())}
       onPointerLeave={hide}
       onFocus={() => show(0)}
       onBlur={hide}
