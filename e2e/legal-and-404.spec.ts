@@ -36,7 +36,7 @@ test.describe("legal pages", () => {
     await page.goto("/privacy");
     const main = page.getByRole("main");
 
-    await expect(main).toContainText("It expires 7 days after you sign in");
+    await expect(main).toContainText("It expires 7 days after you last used Tidemark");
     await expect(main).toContainText("If you do not sign in for 2 years");
     await expect(main).toContainText("within 30 days of your request");
   });

@@ -89,7 +89,7 @@ describe("legal pages", () => {
     ).toBeInTheDocument();
     const main = screen.getByRole("main");
     expect(main).toHaveTextContent("Last updated October 1, 2025");
-    expect(main).toHaveTextContent("It expires 7 days after you sign in");
+    expect(main).toHaveTextContent("It expires 7 days after you last used Tidemark");
     expect(main).toHaveTextContent("If you do not sign in for 2 years");
     expect(main).toHaveTextContent("within 30 days of your request");
     expect(main).toHaveTextContent("encrypted at rest");

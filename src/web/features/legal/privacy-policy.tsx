@@ -128,8 +128,10 @@ const sections: LegalSection[] = [
       <>
         <p>
           Tidemark uses one strictly necessary cookie: a session cookie that keeps you signed in. It
-          expires {sessionLifetimeDays} days after you sign in, after which you will need to sign in
-          again. Signing out ends the session straight away. We do not use cookies for advertising.
+          expires {sessionLifetimeDays} days after you last used Tidemark: while you use it, the
+          session is extended, at most once a day. After {sessionLifetimeDays} days without a visit
+          you will need to sign in again. Signing out ends the session straight away. We do not use
+          cookies for advertising.
         </p>
         <p>
           Your browser&apos;s local storage also keeps a few preferences on your device: your light
