@@ -6,6 +6,7 @@
  * leaves the request in its second clause), scored by where its command word stands, and
  * corrections phrased as statements ("the launch was really on the 14th") are read as changes.
  */
+import { verbIntent } from "./lexicon.js";
 import { stripPoliteness } from "./text-utils.js";
 
 export type Intent =
@@ -48,7 +49,7 @@ const UPDATE_VERB =
 const CREATE_VERB =
   /^(create|add|new|make|log|annotate|mark|record|note(?:\s+down)?|insert|put|save|write(?:\s+down)?|enter|register|jot(?:\s+down)?|post|place|drop|set\s+up)\b\s*/i;
 const LIST_VERB =
-  /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check)\b\s*/i;
+  /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check|anything)\b\s*/i;
 /** "make/set/put/drop an annotation …" creates; "make X red" updates. */
 const NEW_THING =
   /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b/i;
@@ -101,6 +102,10 @@ export function classify(text: string): Classified {
   if (create) return take("create", create);
   const list = LIST_VERB.exec(request);
   if (list) return take("list", list);
+  // A command word the patterns above do not spell out, or misspell ("ad", "lgo", "track").
+  const first = /^([a-z]+)\b\s*/i.exec(request);
+  const lexical = first ? verbIntent(first[1] ?? "") : null;
+  if (first && lexical) return take(lexical, first);
   if (/\bannotations\b/i.test(request)) return { intent: "list", verb: "", rest: request };
   return none("unknown");
 }
@@ -197,6 +202,14 @@ export function readIntent(text: string): Classified {
     if (correction) return correction;
   }
   if (whole.intent !== "unknown") return whole;
+  // A quoted title with nothing else but its date ('for March 3rd: "Spring promo"') is a create.
+  if (/⟪\d+⟫/.test(text) && !/\?\s*$/.test(text) && clauseStarts(text).length <= 3) {
+    const withoutQuote = text.replace(/⟪\d+⟫/g, " ");
+    if (
+      !/\b(?:what|which|why|how|who|where|when|is|are|was|were|do|does|did)\b/i.test(withoutQuote)
+    )
+      return { intent: "create", verb: "", rest: text };
+  }
   let best: { reading: Classified; score: number } | undefined;
   for (const start of clauseStarts(text).slice(1)) {
     const clause = text.slice(start);

@@ -94,9 +94,13 @@ const ordinary = new Set(
 const cache = new Map<string, string | null>();
 
 /** The lexicon word a typed word stands for, or null when it stands for none. */
+/** Slips too short for a distance to tell apart from other words, read as meant. */
+const shortSlips: Record<string, string> = { ad: "add", lgo: "log", olg: "log", dd: "add" };
+
 export function lexiconWord(word: string): string | null {
   const lower = word.toLowerCase();
   if (known.has(lower)) return lower;
+  if (shortSlips[lower]) return shortSlips[lower]!;
   if (lower.length < 4 || ordinary.has(lower) || !/^[a-z]+$/.test(lower)) return null;
   const cached = cache.get(lower);
   if (cached !== undefined) return cached;

@@ -1,0 +1,111 @@
+/**
+ * Scores the offline engine's reading of a phrasing corpus (stages 1–4: normalise → intents →
+ * slots → continue). The corpus is plain text, one case a line:
+ *
+ *   intent | message | field=value; field=value
+ *
+ * Fields name only what the case is about: title, date (YYYY-MM-DD), range (start..end), color,
+ * target (title:…, id:…, last, back for "it"/"that one"), newTitle, contains, missing (a,b),
+ * every (a deletion of whatever matches), and q (the question the assistant had asked:
+ * create:title, create:date, update:change, update:target, delete:choice), for follow-ups.
+ * Used by the corpus test and `npm run bench`, which report accuracy on both sets.
+ */
+import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
+import type { PendingQuestion } from "../conversation-state.js";
+import { continueConversation } from "./continue-conversation.js";
+import { readIntent } from "./intents.js";
+import { normalise } from "./normalise.js";
+import { readSlots, type Understanding } from "./slots.js";
+
+export interface CorpusCase {
+  line: number;
+  intent: string;
+  message: string;
+  expected: Record<string, string>;
+}
+
+/** The options a choice question offered, the same for every follow-up case. */
+export const corpusOptions = [
+  { annotationId: "101", title: "Black Friday sale", date: "2026-11-20" },
+  { annotationId: "102", title: "Black Friday email", date: "2026-11-21" },
+  { annotationId: "103", title: "Black Friday ads", date: "2026-11-12" },
+];
+
+export function parseCorpus(text: string): CorpusCase[] {
+  const cases: CorpusCase[] = [];
+  text.split("\n").forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) return;
+    const [intent = "", message = "", fields = ""] = line.split("|");
+    const expected: Record<string, string> = {};
+    for (const field of fields.split(";")) {
+      const at = field.indexOf("=");
+      if (at > 0) expected[field.slice(0, at).trim()] = field.slice(at + 1).trim();
+    }
+    cases.push({ line: index + 1, intent: intent.trim(), message: message.trim(), expected });
+  });
+  return cases;
+}
+
+function questionOf(spec: string): PendingQuestion {
+  const [intent, asked] = spec.split(":") as [PendingQuestion["intent"], PendingQuestion["asked"]];
+  const known: PendingQuestion["known"] =
+    asked === "title" ? { date: "2026-11-12" } : asked === "date" ? { title: "Launch" } : {};
+  if (asked === "change") known.targetId = "103";
+  return { intent, asked, known, ...(asked === "choice" ? { options: corpusOptions } : {}) };
+}
+
+export function readCase(
+  message: string,
+  today: { year: number; month: number; day: number },
+  q?: string,
+): Understanding {
+  const normalised = normalise(message);
+  const alone = readSlots(readIntent(normalised.text), normalised, today);
+  return q ? continueConversation(alone, normalised, questionOf(q), today) : alone;
+}
+
+function describeTarget(understanding: Understanding): string | undefined {
+  const target = understanding.target;
+  if (!target) return understanding.pointsBack ? "back" : undefined;
+  if (target.kind === "id") return `id:${target.annotationId}`;
+  if (target.kind === "title") return `title:${target.title}`;
+  return "last";
+}
+
+/** What the engine read, in the corpus's own terms, for the fields the case names. */
+export function actualFields(understanding: Understanding): Record<string, string | undefined> {
+  return {
+    title: understanding.title,
+    date: understanding.date ? toIsoDate(understanding.date) : undefined,
+    range: understanding.dateRange
+      ? `${toIsoDate(understanding.dateRange.start)}..${toIsoDate(understanding.dateRange.end)}`
+      : undefined,
+    color: understanding.color?.toLowerCase(),
+    target: describeTarget(understanding),
+    newTitle: understanding.newTitle,
+    contains: understanding.titleContains,
+    missing: understanding.missing.length > 0 ? understanding.missing.join(",") : undefined,
+    every: understanding.everyMatch ? "yes" : undefined,
+  };
+}
+
+export interface CaseResult {
+  case: CorpusCase;
+  passed: boolean;
+  differences: string[];
+}
+
+export function checkCase(corpusCase: CorpusCase, today = fromIsoDate("2026-11-23")): CaseResult {
+  const { q, ...fields } = corpusCase.expected;
+  const understanding = readCase(corpusCase.message, today, q);
+  const actual = actualFields(understanding);
+  const differences: string[] = [];
+  if (understanding.intent !== corpusCase.intent)
+    differences.push(`intent: ${understanding.intent} ≠ ${corpusCase.intent}`);
+  for (const [field, wanted] of Object.entries(fields)) {
+    const got = actual[field] ?? "";
+    if (got !== wanted) differences.push(`${field}: ${got || "∅"} ≠ ${wanted}`);
+  }
+  return { case: corpusCase, passed: differences.length === 0, differences };
+}
