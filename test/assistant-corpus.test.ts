@@ -23,7 +23,7 @@ describe("the phrasing corpus", () => {
     const failures = results.filter((result) => !result.passed);
     const accuracy = 1 - failures.length / results.length;
     if (accuracy < 0.97)
-      console.log(
+      console.warn(
         failures
           .map((f) => `dev.txt:${f.case.line} ${f.case.message}\n    ${f.differences.join("; ")}`)
           .join("\n"),
@@ -33,7 +33,7 @@ describe("the phrasing corpus", () => {
 
   it("reports the held-out share", () => {
     const passed = heldOut.filter((corpusCase) => checkCase(corpusCase).passed).length;
-    console.log(
+    console.warn(
       `held-out: ${passed}/${heldOut.length} (${((100 * passed) / heldOut.length).toFixed(1)}%)`,
     );
     expect(passed).toBeGreaterThan(0);
