@@ -111,6 +111,8 @@ export function continueConversation(
       };
       if (question.intent === "create") answer.title = title;
       else answer.newTitle = title;
+      // A create's default day (today) never replaces the day the person gave before.
+      if (known.date && !findDate(text, today)) answer.date = known.date;
       if (!answer.date && question.intent === "create") answer.date = today;
       delete answer.target;
       if (known.target) answer.target = known.target;
