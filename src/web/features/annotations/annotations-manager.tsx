@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
@@ -8,7 +8,8 @@ import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { useCategories } from "../../session/categories";
-import { AnnotationFormDialog } from "./annotation-form-dialog";
+import { AnnotationDetailsDialog } from "./annotation-details-dialog";
+import { AnnotationFormDialog, type AnnotationDraft } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
 import {
   useAnnotations,
@@ -18,6 +19,11 @@ import {
 } from "./annotations-api";
 
 const noCategories: Category[] = [];
+
+// The chart and its libraries load after the table, in a chunk of their own.
+const TrafficPanel = lazy(() =>
+  import("../traffic/traffic-panel").then((module) => ({ default: module.TrafficPanel })),
+);
 
 export const missingPropertyMessage = "Please select a property ID first.";
 
@@ -39,12 +45,15 @@ export function AnnotationsManager({
   createOpen,
   onCreateOpenChange,
   emptyMessage,
+  showChart = false,
 }: {
   user: CurrentUser;
   propertyId: string;
   createOpen: boolean;
   onCreateOpenChange: (open: boolean) => void;
   emptyMessage?: string;
+  /** The traffic chart above the table, whose days and markers open these same dialogs. */
+  showChart?: boolean;
 }) {
   const { canEditAnnotations, canDeleteAnnotations, canUseCategories } = capabilitiesOf(
     user.subscriptionTier,
@@ -56,11 +65,25 @@ export function AnnotationsManager({
   const [editing, setEditing] = useState<Annotation | null>(null);
   const [deleting, setDeleting] = useState<Annotation | null>(null);
   const [createKey, setCreateKey] = useState(0);
+  // A new annotation started from the chart: a day, perhaps with a draft title.
+  const [draft, setDraft] = useState<AnnotationDraft | null>(null);
+  const [viewing, setViewing] = useState<Annotation | null>(null);
+  const creating = createOpen || draft !== null;
+
+  function closeCreate() {
+    setDraft(null);
+    onCreateOpenChange(false);
+  }
+
+  function openAnnotation(annotation: Annotation) {
+    if (canEditAnnotations && !annotation.systemGenerated) setEditing(annotation);
+    else setViewing(annotation);
+  }
   // Premium's categories are fetched only while a dialog offers them or an annotation shows one.
   const categories = useCategories({
     enabled:
       canUseCategories &&
-      (createOpen ||
+      (creating ||
         editing !== null ||
         annotations.some((annotation) => annotation.categoryId !== null)),
   });
@@ -78,6 +101,27 @@ export function AnnotationsManager({
 
   return (
     <>
+      {showChart && propertyId ? (
+        <Suspense
+          fallback={
+            <div className="h-[300px] rounded-xl border bg-card" aria-busy="true">
+              <span role="status" className="sr-only">
+                Loading the chart…
+              </span>
+            </div>
+          }
+        >
+          <TrafficPanel
+            propertyId={propertyId}
+            annotations={annotations}
+            onOpenAnnotation={openAnnotation}
+            onCreate={(next) => {
+              setCreateKey((key) => key + 1);
+              setDraft(next);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <AnnotationsTable
         annotations={annotations}
         isLoading={isLoading}
@@ -92,19 +136,22 @@ export function AnnotationsManager({
           if (guardProperty()) setDeleting(annotation);
         }}
       />
-      {createOpen ? (
+      {creating ? (
         <AnnotationFormDialog
           key={createKey}
           mode="create"
+          draft={draft ?? undefined}
           categories={categoryChoices}
           open
-          onOpenChange={onCreateOpenChange}
+          onOpenChange={(open) => {
+            if (!open) closeCreate();
+          }}
           pending={create.isPending}
           onCreate={(request) => {
             if (!guardProperty()) return;
             create.mutate(request, {
               onSuccess: (created) => {
-                onCreateOpenChange(false);
+                closeCreate();
                 setCreateKey((key) => key + 1);
                 toast({
                   title: "Annotation created",
@@ -152,6 +199,15 @@ export function AnnotationsManager({
                   ),
               },
             );
+          }}
+        />
+      ) : null}
+      {viewing ? (
+        <AnnotationDetailsDialog
+          annotation={viewing}
+          canEdit={canEditAnnotations}
+          onOpenChange={(open) => {
+            if (!open) setViewing(null);
           }}
         />
       ) : null}

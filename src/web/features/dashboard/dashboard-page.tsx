@@ -114,6 +114,7 @@ function PropertyView({ user }: { user: CurrentUser }) {
           propertyId={propertyId}
           createOpen={createOpen}
           onCreateOpenChange={setCreateOpen}
+          showChart
         />
       </div>
       {chatShown ? <PropertyViewChat user={user} /> : null}
@@ -164,6 +165,7 @@ function AgentView({ user }: { user: CurrentUser }) {
               createOpen={false}
               onCreateOpenChange={() => undefined}
               emptyMessage="No annotations found for this property."
+              showChart
             />
           ) : null}
         </div>

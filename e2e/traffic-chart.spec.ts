@@ -1,0 +1,80 @@
+import { expect, test, type Page } from "@playwright/test";
+import { horizontalOverflowPx } from "./support/browser-state.js";
+import { completeSandboxGoogleSignIn, uniqueEmail } from "./support/accounts.js";
+import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+
+async function openPropertyViewOnFirstProperty(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await completeSandboxGoogleSignIn(page, email);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/plans");
+  await page
+    .getByRole("article", { name: "Freemium" })
+    .getByRole("button", { name: "Get Started Free" })
+    .click();
+  await expect(page).toHaveURL(/\/mode-selection$/);
+  await page.goto("/dashboard?mode=property");
+  await connectGoogleAnalytics(page, email);
+  await page.getByRole("tab", { name: "Property View" }).click();
+  await pickFirstGoogleProperty(page);
+  await page
+    .getByRole("dialog", { name: "Lock property" })
+    .getByRole("button", { name: "Lock property" })
+    .click();
+  await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+}
+
+test.describe("The traffic chart", () => {
+  test("shows markers, and an unexplained spike becomes an annotation in one click", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await openPropertyViewOnFirstProperty(page, uniqueEmail("chart"));
+
+    const chart = page.getByRole("img", { name: "Sessions chart" });
+    await expect(chart).toBeVisible();
+    await expect(page.getByRole("table").getByRole("row").nth(8)).toBeVisible();
+    // The sandbox seeds one spike in the last four weeks that no annotation explains.
+    const hollow = page.getByTestId("unexplained-marker");
+    await expect(hollow.first()).toBeVisible();
+    const spikeDate = await hollow.first().getAttribute("data-date");
+    expect(spikeDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const prompt = page
+      .getByRole("listitem")
+      .filter({ hasText: /not explained by any annotation/ });
+    await expect(prompt.first()).toContainText(/^Sessions \+\d+% on /);
+
+    await hollow.first().click({ force: true });
+    const dialog = page.getByRole("dialog", { name: "Create New Annotation" });
+    await expect(dialog.getByLabel("Title")).toHaveValue("Spike in sessions");
+    await expect(dialog.getByLabel("Date", { exact: true })).toHaveValue(spikeDate!);
+    await dialog.getByLabel("Title").fill("Newsletter went out");
+    await dialog.getByRole("button", { name: "Create Annotation" }).click();
+    await expect(dialog).toBeHidden();
+
+    // The hollow marker is gone and a filled marker stands at that day.
+    await expect(
+      page.locator(`[data-testid="unexplained-marker"][data-date="${spikeDate}"]`),
+    ).toHaveCount(0);
+    await expect(
+      page.locator(`[data-testid="annotation-marker"][data-date="${spikeDate}"]`),
+    ).toHaveCount(1);
+    await expect(page.getByRole("table")).toContainText("Newsletter went out");
+
+    // Keyboard: the chart takes focus, arrows move, the day is read out.
+    await chart.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByTestId("traffic-tooltip")).toBeVisible();
+
+    // The metric switch redraws with another series.
+    await page.getByLabel("Metric").selectOption("activeUsers");
+    await expect(page.getByRole("img", { name: "Active users chart" })).toBeVisible();
+
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByRole("img", { name: "Active users chart" })).toBeVisible();
+      expect(await horizontalOverflowPx(page)).toBe(0);
+    }
+  });
+});

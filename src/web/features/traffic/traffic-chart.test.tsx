@@ -1,0 +1,174 @@
+import "../../test-support/setup-dom-tests";
+import { fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Annotation } from "../../../shared/contracts/annotations";
+import { addDays, type TrafficChange, type TrafficDay } from "../../../shared/contracts/traffic";
+import { TrafficChart } from "./traffic-chart";
+
+const days: TrafficDay[] = Array.from({ length: 28 }, (_, index) => ({
+  date: addDays("2026-10-26", index),
+  value: 1000 + (index % 7) * 50,
+}));
+days[17] = { date: days[17]!.date, value: 1800 }; // 2026-11-12
+
+const annotation = (overrides: Partial<Annotation>): Annotation => ({
+  annotationId: "a",
+  name: "properties/1/reportingDataAnnotations/a",
+  title: "Launch",
+  description: "",
+  annotationDate: { year: 2026, month: 11, day: 2 },
+  color: "RED",
+  dateAdded: null,
+  categoryId: null,
+  systemGenerated: false,
+  ...overrides,
+});
+
+const launch = annotation({});
+const sale = annotation({
+  annotationId: "s",
+  title: "Autumn sale",
+  color: "GREEN",
+  annotationDate: { year: 2026, month: 11, day: 3 },
+  annotationDateRange: {
+    startDate: { year: 2026, month: 11, day: 3 },
+    endDate: { year: 2026, month: 11, day: 10 },
+  },
+});
+const system = annotation({
+  annotationId: "g",
+  title: "Data collection paused",
+  color: "ORANGE",
+  systemGenerated: true,
+  annotationDate: { year: 2026, month: 10, day: 28 },
+});
+const outside = annotation({
+  annotationId: "o",
+  title: "Last year",
+  annotationDate: { year: 2025, month: 11, day: 2 },
+});
+const spike: TrafficChange = {
+  date: "2026-11-12",
+  value: 1800,
+  expected: 1150,
+  change: 0.48,
+  direction: "spike",
+};
+
+function renderChart(overrides: Partial<Parameters<typeof TrafficChart>[0]> = {}) {
+  const handlers = {
+    onOpenAnnotation: vi.fn(),
+    onAnnotateChange: vi.fn(),
+    onCreateAt: vi.fn(),
+  };
+  const view = render(
+    <TrafficChart
+      metric="sessions"
+      days={days}
+      annotations={[launch, sale, system, outside]}
+      unexplained={[spike]}
+      width={640}
+      {...handlers}
+      {...overrides}
+    />,
+  );
+  return { ...handlers, ...view };
+}
+
+describe("the traffic chart", () => {
+  it("draws each single-day annotation as a marker in its colour and each range as a band", () => {
+    const { container } = renderChart();
+    const markers = screen.getAllByTestId("annotation-marker");
+    expect(markers.map((marker) => marker.getAttribute("data-date"))).toEqual([
+      "2026-11-02",
+      "2026-10-28",
+    ]);
+    expect(markers[0]).toHaveAttribute("fill", "#d93025");
+    expect(markers[1]).toHaveAttribute("fill", "#e37400");
+    const bands = screen.getAllByTestId("annotation-band");
+    expect(bands).toHaveLength(1);
+    expect(bands[0]).toHaveAttribute("fill", "#188038");
+    expect(bands[0]).toHaveAttribute("fill-opacity", "0.13");
+    // The band spans Nov 3 to Nov 10: eight days wide.
+    const width = Number(bands[0]!.getAttribute("width"));
+    const marker = (date: string) =>
+      Number(markers.find((m) => m.getAttribute("data-date") === date)?.getAttribute("cx"));
+    const step = (marker("2026-11-02") - marker("2026-10-28")) / 5;
+    expect(width).toBeCloseTo(step * 8, 0);
+    expect(container.querySelector("path.stroke-primary")?.getAttribute("d")).toMatch(/^M/);
+  });
+
+  it("shows unexplained changes as hollow markers that start an annotation", async () => {
+    const { onAnnotateChange, onOpenAnnotation } = renderChart();
+    const hollow = screen.getByTestId("unexplained-marker");
+    expect(hollow).toHaveAttribute("data-date", "2026-11-12");
+    expect(hollow).toHaveClass("fill-background");
+    expect(hollow.querySelector("title")).toHaveTextContent(
+      "Sessions +48% on Nov 12, not explained by any annotation. Annotate?",
+    );
+    await userEvent.setup().click(hollow);
+    expect(onAnnotateChange).toHaveBeenCalledWith(spike);
+    await userEvent.setup().click(screen.getAllByTestId("annotation-marker")[0]!);
+    expect(onOpenAnnotation).toHaveBeenCalledWith(launch);
+  });
+
+  it("moves between days with the arrow keys and acts on Enter", async () => {
+    const { onOpenAnnotation, onAnnotateChange, onCreateAt } = renderChart();
+    const user = userEvent.setup();
+    const chart = screen.getByRole("img", { name: "Sessions chart" });
+    expect(chart).toHaveAccessibleDescription(/Sessions from Oct 26 to Nov 22/);
+    expect(chart).toHaveAccessibleDescription(/highest 1,800 on Nov 12/);
+    expect(chart).toHaveAccessibleDescription(/3 annotations in range, 1 unexplained change/);
+
+    await user.tab();
+    expect(chart).toHaveFocus();
+    // Focus starts on the last day.
+    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Sun, Nov 22, 2026");
+    await user.keyboard("{Enter}");
+    expect(onCreateAt).toHaveBeenLastCalledWith("2026-11-22");
+
+    await user.keyboard("{Home}");
+    for (let step = 0; step < 7; step += 1) await user.keyboard("{ArrowRight}");
+    const tooltip = screen.getByTestId("traffic-tooltip");
+    expect(tooltip).toHaveTextContent("Mon, Nov 2, 2026");
+    expect(tooltip).toHaveTextContent("Launch");
+    expect(tooltip).toHaveTextContent(/[+−]\d+% vs Oct 26/);
+    expect(screen.getByText(/Mon, Nov 2, 2026: .* sessions/)).toBeInTheDocument();
+    await user.keyboard("{Enter}");
+    expect(onOpenAnnotation).toHaveBeenLastCalledWith(launch);
+
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Autumn sale");
+    await user.keyboard("{Enter}");
+    expect(onOpenAnnotation).toHaveBeenLastCalledWith(sale);
+
+    await user.keyboard("{PageUp}{ArrowLeft}{ArrowRight}");
+    await user.keyboard("{End}{PageDown}{PageDown}{ArrowLeft}{ArrowLeft}{ArrowLeft}");
+    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Thu, Nov 5, 2026");
+    await user.keyboard("{ArrowRight}".repeat(7));
+    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent(
+      "Sessions +48% on Nov 12, not explained by any annotation.",
+    );
+    await user.keyboard(" ");
+    expect(onAnnotateChange).toHaveBeenCalledWith(spike);
+  });
+
+  it("opens Create at the day clicked when nothing is on it", () => {
+    const { onCreateAt } = renderChart();
+    const chart = screen.getByRole("img", { name: "Sessions chart" });
+    chart.getBoundingClientRect = () =>
+      ({ left: 0, top: 0, width: 640, height: 240, right: 640, bottom: 240 }) as DOMRect;
+    // 48 px margin, then 27 steps over the plot: day 20 (Nov 15) sits at 48 + 20 × step.
+    const step = (640 - 48 - 12) / 27;
+    fireEvent.click(chart, { clientX: 48 + 20 * step + 1, clientY: 100 });
+    expect(onCreateAt).toHaveBeenCalledWith("2026-11-15");
+  });
+
+  it("says when there is nothing to draw", () => {
+    renderChart({ days: [], unexplained: [] });
+    expect(screen.getByRole("img", { name: "Sessions chart" })).toHaveAccessibleDescription(
+      "Sessions: no data for this range.",
+    );
+  });
+});

@@ -1,0 +1,412 @@
+import { scaleLinear, scaleUtc } from "d3-scale";
+import { area, line } from "d3-shape";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { toIsoDate } from "../../../shared/calendar-date";
+import { annotationSpan, type Annotation } from "../../../shared/contracts/annotations";
+import {
+  trafficMetricLabels,
+  type TrafficChange,
+  type TrafficDay,
+  type TrafficMetric,
+} from "../../../shared/contracts/traffic";
+import {
+  annotationsOnDay,
+  changeSummary,
+  formatChange,
+  formatShortDay,
+} from "../../../shared/traffic-explanations";
+import { colorSwatch } from "../annotations/annotation-format";
+
+const margin = { top: 12, right: 12, bottom: 28, left: 48 };
+const numberFormat = new Intl.NumberFormat("en-US");
+const dayMs = 86_400_000;
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+const longDay = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const axisDay = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const axisMonth = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+
+export interface TrafficChartProps {
+  metric: TrafficMetric;
+  days: readonly TrafficDay[];
+  annotations: readonly Annotation[];
+  /** The unusual days nobody explained or dismissed: hollow markers. */
+  unexplained: readonly TrafficChange[];
+  /** A marker (or a day holding annotations) was chosen. */
+  onOpenAnnotation: (annotation: Annotation) => void;
+  /** A hollow marker was chosen. */
+  onAnnotateChange: (change: TrafficChange) => void;
+  /** A day with nothing on it was chosen. */
+  onCreateAt: (date: string) => void;
+  /** Fixed width for tests and benchmarks; otherwise the container's. */
+  width?: number;
+}
+
+/** What hovering or focusing a day tells: date, value, week-on-week change, annotations. */
+export function describeDay(
+  metric: TrafficMetric,
+  days: readonly TrafficDay[],
+  index: number,
+  annotations: readonly Annotation[],
+  unexplained: readonly TrafficChange[],
+): { heading: string; value: string; weekChange: string; notes: string[]; spoken: string } {
+  const day = days[index]!;
+  const weekBefore = days[index - 7];
+  const weekChange =
+    weekBefore && weekBefore.value > 0
+      ? `${formatChange((day.value - weekBefore.value) / weekBefore.value)} vs ${formatShortDay(weekBefore.date)}`
+      : "No week-earlier day in range";
+  const onDay = annotationsOnDay(day.date, annotations);
+  const change = unexplained.find((entry) => entry.date === day.date);
+  const notes = onDay.map((annotation) => annotation.title);
+  if (change) notes.push(`${changeSummary(change, metric)}, not explained by any annotation.`);
+  const heading = longDay.format(utc(day.date));
+  const value = `${numberFormat.format(day.value)} ${trafficMetricLabels[metric].toLowerCase()}`;
+  const spoken = [
+    `${heading}: ${value}`,
+    weekChange,
+    onDay.length ? `Annotations: ${notes.slice(0, onDay.length).join("; ")}` : "No annotations",
+    change ? `${changeSummary(change, metric)}, not explained. Press Enter to annotate.` : "",
+  ]
+    .filter(Boolean)
+    .join(". ");
+  return { heading, value, weekChange, notes, spoken };
+}
+
+/** The text a screen reader gets in place of the picture. */
+export function chartSummary(
+  metric: TrafficMetric,
+  days: readonly TrafficDay[],
+  annotationCount: number,
+  unexplainedCount: number,
+): string {
+  if (days.length === 0) return `${trafficMetricLabels[metric]}: no data for this range.`;
+  let high = days[0]!;
+  let low = days[0]!;
+  let total = 0;
+  for (const day of days) {
+    total += day.value;
+    if (day.value > high.value) high = day;
+    if (day.value < low.value) low = day;
+  }
+  const label = trafficMetricLabels[metric];
+  return (
+    `${label} from ${formatShortDay(days[0]!.date)} to ${formatShortDay(days.at(-1)!.date)}: ` +
+    `${numberFormat.format(total)} in total, ${numberFormat.format(Math.round(total / days.length))} a day on average, ` +
+    `highest ${numberFormat.format(high.value)} on ${formatShortDay(high.date)}, lowest ${numberFormat.format(low.value)} on ${formatShortDay(low.date)}. ` +
+    `${annotationCount} annotation${annotationCount === 1 ? "" : "s"} in range, ` +
+    `${unexplainedCount} unexplained change${unexplainedCount === 1 ? "" : "s"}. ` +
+    "Use the arrow keys to move between days and Enter to open or add an annotation."
+  );
+}
+
+function useContainerWidth(fixed: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(fixed ?? 640);
+  useEffect(() => {
+    if (fixed !== undefined || !ref.current || typeof ResizeObserver === "undefined") return;
+    const element = ref.current;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? 0);
+      if (next > 0) setWidth(next);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fixed]);
+  return { ref, width };
+}
+
+/**
+ * The daily series as an SVG line with the property's annotations: single days as coloured
+ * markers along the bottom, ranges as translucent bands, unexplained changes as hollow markers on
+ * the line. One focusable element: arrow keys move between days, Home/End jump, Enter acts on the
+ * day (opens its annotation, annotates its change, or starts a new annotation there).
+ */
+export function TrafficChart(props: TrafficChartProps) {
+  const { metric, days, annotations, unexplained } = props;
+  const { ref, width } = useContainerWidth(props.width);
+  const height = width < 480 ? 200 : 240;
+  const [active, setActive] = useState<number | null>(null);
+  const [focused, setFocused] = useState(false);
+  const ids = { summary: useId(), live: useId() };
+
+  const geometry = useMemo(() => {
+    const innerWidth = Math.max(40, width - margin.left - margin.right);
+    const innerHeight = height - margin.top - margin.bottom;
+    const first = days[0] ? utc(days[0].date) : new Date();
+    const last = days.at(-1) ? utc(days.at(-1)!.date) : new Date();
+    const x = scaleUtc().domain([first, last]).range([0, innerWidth]);
+    const max = Math.max(1, ...days.map((day) => day.value));
+    const y = scaleLinear()
+      .domain([0, max * 1.08])
+      .nice(4)
+      .range([innerHeight, 0]);
+    const step = days.length > 1 ? innerWidth / (days.length - 1) : innerWidth;
+    const xOf = (date: string) => x(utc(date));
+    const path =
+      line<TrafficDay>()
+        .x((day) => xOf(day.date))
+        .y((day) => y(day.value))(days as TrafficDay[]) ?? "";
+    const fill =
+      area<TrafficDay>()
+        .x((day) => xOf(day.date))
+        .y0(innerHeight)
+        .y1((day) => y(day.value))(days as TrafficDay[]) ?? "";
+    const tickCount = Math.max(2, Math.floor(innerWidth / 90));
+    const spanDays = (last.getTime() - first.getTime()) / dayMs;
+    const xTicks = x.ticks(tickCount).map((tick) => ({
+      x: x(tick),
+      label: (spanDays > 200 ? axisMonth : axisDay).format(tick),
+    }));
+    const yTicks = y.ticks(4).map((tick) => ({ y: y(tick), label: compactNumber(tick) }));
+    return { innerWidth, innerHeight, x, y, step, xOf, path, fill, xTicks, yTicks };
+  }, [days, width, height]);
+
+  const shown = useMemo(() => {
+    const first = days[0]?.date ?? "";
+    const last = days.at(-1)?.date ?? "";
+    const markers: { annotation: Annotation; date: string; lane: number }[] = [];
+    const bands: { annotation: Annotation; start: string; end: string }[] = [];
+    const perDay = new Map<string, number>();
+    for (const annotation of annotations) {
+      const span = annotationSpan(annotation);
+      const start = toIsoDate(span.start);
+      const end = toIsoDate(span.end);
+      if (end < first || start > last) continue;
+      if (start !== end) {
+        bands.push({
+          annotation,
+          start: start < first ? first : start,
+          end: end > last ? last : end,
+        });
+      } else {
+        const lane = perDay.get(start) ?? 0;
+        perDay.set(start, lane + 1);
+        markers.push({ annotation, date: start, lane });
+      }
+    }
+    return { markers, bands };
+  }, [annotations, days]);
+
+  const indexOfDate = useMemo(() => new Map(days.map((day, index) => [day.date, index])), [days]);
+
+  function indexAt(clientX: number, element: Element): number {
+    const box = element.getBoundingClientRect();
+    const scale = box.width > 0 ? width / box.width : 1;
+    const offset = (clientX - box.left) * scale - margin.left;
+    return Math.min(days.length - 1, Math.max(0, Math.round(offset / geometry.step)));
+  }
+
+  function act(index: number) {
+    const day = days[index];
+    if (!day) return;
+    const onDay = annotationsOnDay(day.date, annotations);
+    if (onDay.length > 0) return props.onOpenAnnotation(onDay[0]!);
+    const change = unexplained.find((entry) => entry.date === day.date);
+    if (change) return props.onAnnotateChange(change);
+    props.onCreateAt(day.date);
+  }
+
+  function onKeyDown(event: KeyboardEvent<SVGSVGElement>) {
+    if (days.length === 0) return;
+    const current = active ?? days.length - 1;
+    const moves: Record<string, number> = {
+      ArrowLeft: current - 1,
+      ArrowRight: current + 1,
+      ArrowDown: current - 1,
+      ArrowUp: current + 1,
+      PageDown: current - 7,
+      PageUp: current + 7,
+      Home: 0,
+      End: days.length - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(Math.min(days.length - 1, Math.max(0, moves[event.key]!)));
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act(current);
+    }
+  }
+
+  const activeDay = active === null ? null : days[active];
+  const details =
+    active === null || !activeDay
+      ? null
+      : describeDay(metric, days, active, annotations, unexplained);
+  const tooltipLeft =
+    activeDay === null || activeDay === undefined ? 0 : margin.left + geometry.xOf(activeDay.date);
+
+  return (
+    <div ref={ref} className="relative w-full min-w-0" data-testid="traffic-chart">
+      <p id={ids.summary} className="sr-only">
+        {chartSummary(metric, days, shown.markers.length + shown.bands.length, unexplained.length)}
+      </p>
+      <p id={ids.live} className="sr-only" aria-live="polite">
+        {focused && details ? details.spoken : ""}
+      </p>
+      <svg
+        role="img"
+        tabIndex={0}
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        aria-label={`${trafficMetricLabels[metric]} chart`}
+        aria-describedby={ids.summary}
+        className="block max-w-full cursor-crosshair overflow-visible rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40"
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          setFocused(true);
+          if (active === null && days.length > 0) setActive(days.length - 1);
+        }}
+        onBlur={() => setFocused(false)}
+        onMouseMove={(event) =>
+          days.length && setActive(indexAt(event.clientX, event.currentTarget))
+        }
+        onMouseLeave={() => !focused && setActive(null)}
+        onClick={(event) => days.length && act(indexAt(event.clientX, event.currentTarget))}
+      >
+        <g transform={`translate(${margin.left},${margin.top})`}>
+          {geometry.yTicks.map((tick) => (
+            <g key={tick.label} transform={`translate(0,${tick.y})`}>
+              <line x2={geometry.innerWidth} className="stroke-border" strokeDasharray="2 3" />
+              <text x={-8} dy="0.32em" textAnchor="end" className="fill-current text-[11px]">
+                {tick.label}
+              </text>
+            </g>
+          ))}
+          {geometry.xTicks.map((tick) => (
+            <text
+              key={`${tick.x}`}
+              x={tick.x}
+              y={geometry.innerHeight + 18}
+              textAnchor="middle"
+              className="fill-current text-[11px]"
+            >
+              {tick.label}
+            </text>
+          ))}
+          {shown.bands.map(({ annotation, start, end }) => {
+            const left = geometry.xOf(start) - geometry.step / 2;
+            const right = geometry.xOf(end) + geometry.step / 2;
+            return (
+              <rect
+                key={annotation.annotationId}
+                data-testid="annotation-band"
+                data-date={start}
+                x={Math.max(0, left)}
+                y={0}
+                width={Math.max(2, Math.min(geometry.innerWidth, right) - Math.max(0, left))}
+                height={geometry.innerHeight}
+                fill={colorSwatch(annotation.color).hex}
+                fillOpacity={0.13}
+              >
+                <title>{annotation.title}</title>
+              </rect>
+            );
+          })}
+          <path d={geometry.fill} className="fill-primary/10" />
+          <path
+            d={geometry.path}
+            fill="none"
+            className="stroke-primary"
+            strokeWidth={2}
+            strokeLinejoin="round"
+          />
+          {activeDay ? (
+            <line
+              x1={geometry.xOf(activeDay.date)}
+              x2={geometry.xOf(activeDay.date)}
+              y2={geometry.innerHeight}
+              className="stroke-foreground/40"
+              strokeWidth={1}
+            />
+          ) : null}
+          {shown.markers.map(({ annotation, date, lane }) => (
+            <circle
+              key={annotation.annotationId}
+              data-testid="annotation-marker"
+              data-date={date}
+              cx={geometry.xOf(date)}
+              cy={geometry.innerHeight - 6 - lane * 9}
+              r={4.5}
+              fill={colorSwatch(annotation.color).hex}
+              className="cursor-pointer stroke-background"
+              strokeWidth={1.5}
+              onClick={(event) => {
+                event.stopPropagation();
+                props.onOpenAnnotation(annotation);
+              }}
+            >
+              <title>{`${annotation.title} (${formatShortDay(date)})`}</title>
+            </circle>
+          ))}
+          {unexplained.map((change) =>
+            indexOfDate.has(change.date) ? (
+              <circle
+                key={change.date}
+                data-testid="unexplained-marker"
+                data-date={change.date}
+                cx={geometry.xOf(change.date)}
+                cy={geometry.y(change.value)}
+                r={6}
+                className="cursor-pointer fill-background stroke-amber-600 dark:stroke-amber-400"
+                strokeWidth={2}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  props.onAnnotateChange(change);
+                }}
+              >
+                <title>{`${changeSummary(change, metric)}, not explained by any annotation. Annotate?`}</title>
+              </circle>
+            ) : null,
+          )}
+          {activeDay ? (
+            <circle
+              cx={geometry.xOf(activeDay.date)}
+              cy={geometry.y(activeDay.value)}
+              r={3.5}
+              className="pointer-events-none fill-primary"
+            />
+          ) : null}
+        </g>
+      </svg>
+      {details ? (
+        <div
+          role="presentation"
+          data-testid="traffic-tooltip"
+          className="pointer-events-none absolute top-2 z-10 w-56 max-w-[70%] rounded-md border bg-popover p-2 text-xs text-popover-foreground shadow-md"
+          style={
+            tooltipLeft > width / 2
+              ? { right: Math.max(4, width - tooltipLeft + 12) }
+              : { left: tooltipLeft + 12 }
+          }
+        >
+          <p className="font-medium">{details.heading}</p>
+          <p>{details.value}</p>
+          <p className="text-muted-foreground">{details.weekChange}</p>
+          {details.notes.map((note) => (
+            <p key={note} className="mt-1 break-words">
+              {note}
+            </p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function compactNumber(value: number): string {
+  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(
+    value,
+  );
+}

@@ -1,0 +1,268 @@
+import { Loader2, TriangleAlert } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import type { Annotation } from "../../../shared/contracts/annotations";
+import {
+  addDays,
+  customRangeMaxDays,
+  daysBetween,
+  parseIsoCalendarDate,
+  trafficMetricLabels,
+  trafficMetrics,
+  trafficRangeLabels,
+  trafficRanges,
+  type TrafficChange,
+  type TrafficMetric,
+  type TrafficRange,
+} from "../../../shared/contracts/traffic";
+import {
+  changeSummary,
+  draftTitleFor,
+  unexplainedChanges,
+} from "../../../shared/traffic-explanations";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
+import { toast } from "../../components/ui/use-toast";
+import { isApiError } from "../../lib/api-client";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import type { AnnotationDraft } from "../annotations/annotation-form-dialog";
+import { localTodayIso } from "../annotations/annotation-format";
+import { connectGoogle } from "../google-connection/google-connect-control";
+import { TrafficChart } from "./traffic-chart";
+import { useDismissChange, useTrafficReport, type TrafficSelection } from "./traffic-api";
+
+const chartHeightClass = "h-[200px] sm:h-[240px]";
+
+/**
+ * Above the annotations: the property's daily traffic with its annotations, a metric and range
+ * switch, and the unusual days nobody has explained yet, each one click from an annotation.
+ */
+export function TrafficPanel({
+  propertyId,
+  annotations,
+  onOpenAnnotation,
+  onCreate,
+}: {
+  propertyId: string;
+  annotations: readonly Annotation[];
+  onOpenAnnotation: (annotation: Annotation) => void;
+  onCreate: (draft: AnnotationDraft) => void;
+}) {
+  const ids = { metric: useId(), range: useId(), start: useId(), end: useId(), heading: useId() };
+  const yesterday = addDays(localTodayIso(), -1);
+  const [metric, setMetric] = useState<TrafficMetric>("sessions");
+  const [range, setRange] = useState<TrafficRange>("28d");
+  const [customDraft, setCustomDraft] = useState({
+    start: addDays(yesterday, -27),
+    end: yesterday,
+  });
+  const customProblem = customRangeProblem(customDraft.start, customDraft.end);
+  const [custom, setCustom] = useState(customDraft);
+  const selection: TrafficSelection =
+    range === "custom"
+      ? { metric, range, startDate: custom.start, endDate: custom.end }
+      : { metric, range };
+  const report = useTrafficReport(propertyId, selection);
+  const dismiss = useDismissChange(propertyId);
+
+  const unexplained = useMemo(
+    () =>
+      report.data
+        ? unexplainedChanges(report.data.changes, annotations, report.data.dismissedDates)
+        : [],
+    [report.data, annotations],
+  );
+
+  function annotate(change: TrafficChange) {
+    onCreate({ date: change.date, title: draftTitleFor(change, metric) });
+  }
+
+  return (
+    <section
+      aria-labelledby={ids.heading}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={ids.heading} className="font-semibold">
+          {trafficMetricLabels[metric]}
+        </h2>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.metric} className="text-xs text-muted-foreground">
+              Metric
+            </Label>
+            <NativeSelect
+              id={ids.metric}
+              value={metric}
+              className="h-9 w-auto"
+              onChange={(event) => setMetric(event.target.value as TrafficMetric)}
+            >
+              {trafficMetrics.map((name) => (
+                <option key={name} value={name}>
+                  {trafficMetricLabels[name]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.range} className="text-xs text-muted-foreground">
+              Range
+            </Label>
+            <NativeSelect
+              id={ids.range}
+              value={range}
+              className="h-9 w-auto"
+              onChange={(event) => setRange(event.target.value as TrafficRange)}
+            >
+              {trafficRanges.map((name) => (
+                <option key={name} value={name}>
+                  {trafficRangeLabels[name]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      </div>
+      {range === "custom" ? (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!customProblem) setCustom(customDraft);
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.start} className="text-xs text-muted-foreground">
+              From
+            </Label>
+            <Input
+              id={ids.start}
+              type="date"
+              className="h-9 w-auto"
+              value={customDraft.start}
+              max={yesterday}
+              onChange={(event) => setCustomDraft({ ...customDraft, start: event.target.value })}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.end} className="text-xs text-muted-foreground">
+              To
+            </Label>
+            <Input
+              id={ids.end}
+              type="date"
+              className="h-9 w-auto"
+              value={customDraft.end}
+              min={customDraft.start}
+              aria-invalid={customProblem ? true : undefined}
+              onChange={(event) => setCustomDraft({ ...customDraft, end: event.target.value })}
+            />
+          </div>
+          <Button type="submit" size="sm" variant="outline" disabled={customProblem !== null}>
+            Apply
+          </Button>
+          {customProblem ? (
+            <p className="w-full text-sm text-destructive">{customProblem}</p>
+          ) : null}
+        </form>
+      ) : null}
+
+      {report.isPending ? (
+        <div
+          className={`flex items-center justify-center text-sm text-muted-foreground ${chartHeightClass}`}
+          role="status"
+        >
+          <Loader2 className="mr-2 size-4 animate-spin" aria-hidden="true" />
+          Loading {trafficMetricLabels[metric].toLowerCase()}…
+        </div>
+      ) : report.isError ? (
+        <Alert variant="destructive">
+          <TriangleAlert aria-hidden="true" />
+          <div className="flex flex-col items-start gap-2">
+            <p>
+              {serverErrorMessage(report.error) ??
+                "The chart could not be loaded. Please try again."}
+            </p>
+            {isApiError(report.error, "google_no_report_access") ? (
+              <Button size="sm" variant="outline" onClick={connectGoogle}>
+                Reconnect Google Analytics
+              </Button>
+            ) : (
+              <Button size="sm" variant="outline" onClick={() => void report.refetch()}>
+                Try again
+              </Button>
+            )}
+          </div>
+        </Alert>
+      ) : report.data.days.length === 0 ? (
+        <p
+          className={`flex items-center justify-center text-sm text-muted-foreground ${chartHeightClass}`}
+        >
+          Google Analytics has no data for this range yet.
+        </p>
+      ) : (
+        <TrafficChart
+          metric={metric}
+          days={report.data.days}
+          annotations={annotations}
+          unexplained={unexplained}
+          onOpenAnnotation={onOpenAnnotation}
+          onAnnotateChange={annotate}
+          onCreateAt={(date) => onCreate({ date })}
+        />
+      )}
+
+      {unexplained.length > 0 ? (
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-medium">Unexplained changes</h3>
+          <ul className="flex flex-col gap-2">
+            {unexplained.map((change) => (
+              <li
+                key={change.date}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-600/30 bg-amber-500/5 px-3 py-2 text-sm"
+              >
+                <span className="min-w-0 break-words">
+                  {changeSummary(change, metric)}, not explained by any annotation. Annotate?
+                </span>
+                <span className="flex gap-2">
+                  <Button size="sm" onClick={() => annotate(change)}>
+                    Annotate
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={dismiss.isPending}
+                    aria-label={`Dismiss ${changeSummary(change, metric)}`}
+                    onClick={() =>
+                      dismiss.mutate(change.date, {
+                        onError: (error) =>
+                          toast({
+                            variant: "destructive",
+                            title: "Error",
+                            description:
+                              serverErrorMessage(error) ?? "Failed to dismiss. Please try again.",
+                          }),
+                      })
+                    }
+                  >
+                    Dismiss
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function customRangeProblem(start: string, end: string): string | null {
+  if (!parseIsoCalendarDate(start) || !parseIsoCalendarDate(end)) return "Choose both dates";
+  if (end < start) return "The end date must be on or after the start date";
+  if (daysBetween(start, end) + 1 > customRangeMaxDays)
+    return `A custom range may span at most ${customRangeMaxDays} days`;
+  return null;
+}
