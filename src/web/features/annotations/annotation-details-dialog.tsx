@@ -2,7 +2,8 @@ import type { Annotation } from "../../../shared/contracts/annotations";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { colorSwatch, formatAnnotationDate } from "./annotation-format";
-import { premiumTooltips, systemGeneratedTooltip } from "./annotations-table";
+import { premiumTooltips } from "../../../shared/plans";
+import { systemGeneratedTooltip } from "./annotations-table";
 
 /** An annotation the person may look at but not change: Google's own, or any on the free plan. */
 export function AnnotationDetailsDialog({

@@ -22,7 +22,7 @@ const noCategories: Category[] = [];
 
 // The chart and its libraries load after the table, in a chunk of their own.
 const TrafficPanel = lazy(() =>
-  import("../traffic/traffic-panel").then((module) => ({ default: module.TrafficPanel })),
+  import("./traffic-panel").then((module) => ({ default: module.TrafficPanel })),
 );
 
 export const missingPropertyMessage = "Please select a property ID first.";

@@ -27,9 +27,9 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import type { AnnotationDraft } from "../annotations/annotation-form-dialog";
-import { localTodayIso } from "../annotations/annotation-format";
-import { connectGoogle } from "../google-connection/google-connect-control";
+import type { AnnotationDraft } from "./annotation-form-dialog";
+import { localTodayIso } from "./annotation-format";
+import { connectGoogle } from "../../session/google-connection-status";
 import { TrafficChart } from "./traffic-chart";
 import { useDismissChange, useTrafficReport, type TrafficSelection } from "./traffic-api";
 

@@ -15,7 +15,7 @@ import {
   formatChange,
   formatShortDay,
 } from "../../../shared/traffic-explanations";
-import { colorSwatch } from "../annotations/annotation-format";
+import { colorSwatch } from "./annotation-format";
 
 const margin = { top: 12, right: 12, bottom: 28, left: 48 };
 const numberFormat = new Intl.NumberFormat("en-US");
