@@ -1,11 +1,11 @@
 import { Loader2, TriangleAlert } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { parseIsoDate } from "../../../shared/calendar-date";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import {
   addDays,
   customRangeMaxDays,
   daysBetween,
-  parseIsoCalendarDate,
   trafficMetricLabels,
   trafficMetrics,
   trafficRangeLabels,
@@ -260,7 +260,7 @@ export function TrafficPanel({
 }
 
 function customRangeProblem(start: string, end: string): string | null {
-  if (!parseIsoCalendarDate(start) || !parseIsoCalendarDate(end)) return "Choose both dates";
+  if (!parseIsoDate(start) || !parseIsoDate(end)) return "Choose both dates";
   if (end < start) return "The end date must be on or after the start date";
   if (daysBetween(start, end) + 1 > customRangeMaxDays)
     return `A custom range may span at most ${customRangeMaxDays} days`;
