@@ -42,6 +42,7 @@ const benchmarks = [
   { script: "bench/annotations.mjs", env: withoutDatabase },
   ...(databaseUrl ? [{ script: "bench/annotations.mjs", env: process.env }] : []),
   { script: "bench/assistant.mjs", env: process.env },
+  { script: "bench/audit.mjs", env: withoutDatabase },
 ];
 for (const { script, env } of benchmarks) {
   console.log("");

@@ -1,0 +1,85 @@
+import { History } from "lucide-react";
+import type { AuditSession } from "../../../shared/contracts/audits";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import { useAuditHistory } from "./audits-api";
+
+const statusLabels: Record<AuditSession["status"], string> = {
+  pending: "Pending",
+  in_progress: "In progress",
+  completed: "Completed",
+  failed: "Failed",
+};
+
+function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** 'Past Audits': newest first, with 'View Results' for finished ones. */
+export function AuditHistory({ onView }: { onView: (id: string) => void }) {
+  const history = useAuditHistory();
+  if (history.isLoading)
+    return <p className="text-sm text-muted-foreground">Loading past audits...</p>;
+  if (history.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {serverErrorMessage(history.error) ?? "Past audits could not be loaded."}
+      </p>
+    );
+  const sessions = history.data ?? [];
+  if (sessions.length === 0)
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-8 text-center">
+        <History className="size-6 text-muted-foreground" aria-hidden="true" />
+        <p className="font-medium">No audit history yet</p>
+        <p className="text-sm text-muted-foreground">Audits you run appear here.</p>
+      </div>
+    );
+  return (
+    <ul className="flex flex-col gap-2">
+      {sessions.map((session) => (
+        <li
+          key={session.id}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-4"
+        >
+          <div className="flex min-w-0 flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge
+                variant={
+                  session.status === "completed"
+                    ? "accent"
+                    : session.status === "failed"
+                      ? "outline"
+                      : "secondary"
+                }
+                className={
+                  session.status === "failed" ? "border-destructive/50 text-destructive" : ""
+                }
+              >
+                {statusLabels[session.status]}
+              </Badge>
+              <span className="text-sm font-medium">{formatDateTime(session.createdAt)}</span>
+            </div>
+            <p className="text-sm text-muted-foreground">
+              Property {session.propertyId} · {session.totalAnnotations} annotation
+              {session.totalAnnotations === 1 ? "" : "s"} · {session.suggestionCount} suggestion
+              {session.suggestionCount === 1 ? "" : "s"}
+            </p>
+          </div>
+          {session.status === "completed" ? (
+            <Button size="sm" variant="outline" onClick={() => onView(session.id)}>
+              View Results
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

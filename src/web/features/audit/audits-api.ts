@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { auditPollIntervalMs } from "../../../shared/audit";
+import type {
+  AuditApplyResponse,
+  AuditDetailResponse,
+  AuditHistoryResponse,
+  AuditSessionResponse,
+  AuditSuggestion,
+  UpdateSuggestionRequest,
+} from "../../../shared/contracts/audits";
+import { apiRequest } from "../../lib/api-client";
+
+export const auditHistoryQueryKey = ["/api/audits/history"] as const;
+const auditQueryKey = (id: string) => ["/api/audits", id] as const;
+
+export function useAuditHistory() {
+  return useQuery({
+    queryKey: auditHistoryQueryKey,
+    queryFn: ({ signal }) => apiRequest<AuditHistoryResponse>(auditHistoryQueryKey[0], { signal }),
+    select: (data) => data.sessions,
+  });
+}
+
+/** One audit; polled every 2 s while it is pending or running, the only polling in the app. */
+export function useAudit(id: string | null) {
+  return useQuery({
+    queryKey: auditQueryKey(id ?? ""),
+    queryFn: ({ signal }) =>
+      apiRequest<AuditDetailResponse>(`/api/audits/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.session.status;
+      return status === "pending" || status === "in_progress" ? auditPollIntervalMs : false;
+    },
+  });
+}
+
+export function createAudit(body: {
+  propertyId: string;
+  startDate?: string;
+  endDate?: string;
+}): Promise<AuditSessionResponse> {
+  return apiRequest<AuditSessionResponse>("/api/audits", { method: "POST", body });
+}
+
+export function startAudit(id: string): Promise<AuditSessionResponse> {
+  return apiRequest<AuditSessionResponse>(`/api/audits/${encodeURIComponent(id)}/start`, {
+    method: "POST",
+  });
+}
+
+export function useUpdateSuggestion(auditId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { suggestionId: string; change: UpdateSuggestionRequest }) =>
+      apiRequest<{ suggestion: AuditSuggestion }>(
+        `/api/audits/${encodeURIComponent(auditId)}/suggestions/${encodeURIComponent(input.suggestionId)}`,
+        { method: "PATCH", body: input.change },
+      ),
+    onSuccess: ({ suggestion }) => {
+      queryClient.setQueryData<AuditDetailResponse>(auditQueryKey(auditId), (old) =>
+        old
+          ? {
+              ...old,
+              suggestions: old.suggestions.map((s) => (s.id === suggestion.id ? suggestion : s)),
+            }
+          : old,
+      );
+    },
+  });
+}
+
+export function useApplyAudit(auditId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<AuditApplyResponse>(`/api/audits/${encodeURIComponent(auditId)}/apply`, {
+        method: "POST",
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: auditQueryKey(auditId) }),
+  });
+}
