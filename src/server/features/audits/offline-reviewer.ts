@@ -369,7 +369,7 @@ function reviewOne(
       );
       if (rewritten && rewritten !== annotation.title) {
         suggestedTitle = rewritten;
-        reasons.push(`the title follows ${name}'s template`);
+        reasons.push("the title follows the category's template");
       }
     }
     if (annotation.color !== color) {
