@@ -8,7 +8,10 @@ import type {
   AuditSuggestion,
   UpdateSuggestionRequest,
 } from "../../../shared/contracts/audits";
+import type { Category, CreateCategoryRequest } from "../../../shared/contracts/categories";
+import type { SavedPropertiesResponse } from "../../../shared/contracts/properties";
 import { apiRequest } from "../../lib/api-client";
+import { categoriesQueryKey } from "../../session/categories";
 
 export const auditHistoryQueryKey = ["/api/audits/history"] as const;
 const auditQueryKey = (id: string) => ["/api/audits", id] as const;
@@ -78,5 +81,24 @@ export function useApplyAudit(auditId: string) {
         method: "POST",
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: auditQueryKey(auditId) }),
+  });
+}
+
+/** The person's saved properties, for the audit's property select (the same cache as the picker's). */
+export function useSavedPropertiesForAudit() {
+  return useQuery({
+    queryKey: ["/api/properties"],
+    queryFn: ({ signal }) => apiRequest<SavedPropertiesResponse>("/api/properties", { signal }),
+    select: (data) => data.properties,
+  });
+}
+
+/** Creates a category the audit suggested, so a suggestion can be linked to it. */
+export function useCreateSuggestedCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCategoryRequest) =>
+      apiRequest<Category>(categoriesQueryKey[0], { method: "POST", body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
   });
 }

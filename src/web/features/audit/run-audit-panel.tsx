@@ -11,16 +11,17 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import { useSavedProperties } from "../properties/properties-api";
 import {
   auditHistoryQueryKey,
   createAudit,
   startAudit,
   useApplyAudit,
   useAudit,
+  useCreateSuggestedCategory,
+  useSavedPropertiesForAudit,
   useUpdateSuggestion,
 } from "./audits-api";
-import { useCategories, useCreateCategory } from "../categories/categories-api";
+import { useCategories } from "../../session/categories";
 import { SuggestionCard } from "./suggestion-card";
 
 const fieldClass =
@@ -49,7 +50,7 @@ function AuditForm({
   initialPropertyId: string;
 }) {
   const ids = { property: useId(), start: useId(), end: useId() };
-  const saved = useSavedProperties();
+  const saved = useSavedPropertiesForAudit();
   const [propertyId, setPropertyId] = useState(initialPropertyId);
   const [startDate, setStartDate] = useState("");
   const [endDate, setEndDate] = useState("");
@@ -296,7 +297,7 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
   const categories = useCategories({ enabled: true });
   const update = useUpdateSuggestion(session.id);
   const apply = useApplyAudit(session.id);
-  const createCategory = useCreateCategory();
+  const createCategory = useCreateSuggestedCategory();
   const [confirming, setConfirming] = useState(false);
   const accepted = suggestions.filter((s) => s.status === "accepted").length;
   const ownCategories: Category[] = categories.data ?? [];

@@ -1,6 +1,6 @@
 import { Check, FolderPlus, Loader2, Pencil } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { isAnnotationColor } from "../../../shared/annotation-colors";
+import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import {
   annotationDescriptionMaxLength,
   annotationTitleMaxLength,
@@ -13,14 +13,16 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/class-names";
-import { colorSwatch } from "../annotations/annotation-format";
 
 const fieldClass =
   "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 sm:text-sm";
 
 function ColorChip({ color }: { color: string | null }) {
   if (!color) return <span className="text-muted-foreground">—</span>;
-  const swatch = colorSwatch(isAnnotationColor(color) || color === "ORANGE" ? color : "BLUE");
+  // ORANGE marks Google's own annotations, which the audit never touches but may show.
+  const swatch = isAnnotationColor(color)
+    ? annotationColorSwatches[color]
+    : { label: "Orange", hex: "#e37400" };
   return (
     <span className="inline-flex items-center gap-1.5">
       <span
