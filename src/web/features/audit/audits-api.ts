@@ -21,6 +21,8 @@ export function useAuditHistory() {
     queryKey: auditHistoryQueryKey,
     queryFn: ({ signal }) => apiRequest<AuditHistoryResponse>(auditHistoryQueryKey[0], { signal }),
     select: (data) => data.sessions,
+    // Opening 'Past Audits' always shows the latest, whatever finished while it was closed.
+    refetchOnMount: "always",
   });
 }
 
