@@ -33,6 +33,7 @@ import { createUsersRepository } from "./features/auth/users-repository.js";
 import { registerApiCompression } from "./http/compression.js";
 import { registerErrorHandling } from "./http/error-handling.js";
 import { registerOriginGuard } from "./http/origin-guard.js";
+import { registerRouteTable } from "./http/route-table.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { production: config.nodeEnv === "production" });
+  registerRouteTable(app);
   registerOriginGuard(app, { trustedOrigins: [config.appUrl] });
   await registerApiCompression(app);
 

@@ -1,0 +1,314 @@
+import { eq, sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
+import {
+  annotationAuditSessions,
+  annotationCategories,
+  annotationSuggestions,
+  properties,
+  users,
+} from "../src/server/db/schema/index.js";
+import type { RouteEntry } from "../src/server/http/route-table.js";
+import { calendarDateOf } from "../src/shared/calendar-date.js";
+import {
+  appUrl,
+  sameOrigin,
+  setUpPerson,
+  startAppHarness,
+  type AppHarness,
+  type TestPerson,
+} from "./app-harness.js";
+
+/**
+ * Suites generated from the live route table, so a route is covered the day it is added: an
+ * ownership matrix over every route that takes an id, an origin sweep over every state-changing
+ * route, and arbitrary bodies against every route that takes one.
+ */
+let harness: AppHarness;
+let owner: TestPerson;
+let other: TestPerson;
+/** The owner's ids, by the resource a route's path names. */
+let ids: Record<string, string>;
+
+const inject = (options: InjectOptions) => harness.app.inject(options);
+
+beforeAll(async () => {
+  // Both may use the audit, so its routes are refused for ownership, not for the plan.
+  const emails = { owner: "sweep.owner@example.com", other: "sweep.other@example.com" };
+  harness = await startAppHarness({ config: { auditBetaEmails: Object.values(emails) } });
+  owner = await setUpPerson(harness, "premium", { email: emails.owner });
+  other = await setUpPerson(harness, "premium", { email: emails.other });
+  const headers = { ...sameOrigin, cookie: owner.jar.header() };
+  const annotation = await inject({
+    method: "POST",
+    url: `/api/annotations/${owner.propertyId}`,
+    headers,
+    payload: { title: "Owned", annotationDate: calendarDateOf(new Date()) },
+  });
+  const chat = await inject({
+    method: "POST",
+    url: "/api/chat",
+    headers,
+    payload: { message: "list annotations", propertyId: owner.propertyId },
+  });
+  const [user] = await harness.database.db.select().from(users).where(eq(users.email, owner.email));
+  const [category] = await harness.database.db
+    .insert(annotationCategories)
+    .values({ userId: user!.id, name: "Owned category", color: "BLUE" })
+    .returning();
+  const [audit] = await harness.database.db
+    .insert(annotationAuditSessions)
+    .values({ userId: user!.id, propertyId: owner.propertyId, status: "completed" })
+    .returning();
+  const [suggestion] = await harness.database.db
+    .insert(annotationSuggestions)
+    .values({
+      auditSessionId: audit!.id,
+      annotationId: annotation.json().annotationId,
+      originalTitle: "Owned",
+    })
+    .returning();
+  const [saved] = await harness.database.db
+    .select()
+    .from(properties)
+    .where(eq(properties.userId, user!.id));
+  ids = {
+    propertyId: owner.propertyId,
+    annotationId: annotation.json().annotationId,
+    sessionId: chat.json().sessionId,
+    categories: category!.id,
+    audits: audit!.id,
+    suggestionId: suggestion!.id,
+    properties: saved!.id,
+  };
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const apiRoutes = (): RouteEntry[] =>
+  harness.app.routeTable.filter(
+    (route) =>
+      route.url.startsWith("/api/") && route.method !== "HEAD" && route.method !== "OPTIONS",
+  );
+
+/** Query strings some reads require. */
+const requiredQueries: Record<string, string> = {
+  "GET /api/traffic/:propertyId": "?metric=sessions&range=28d",
+};
+
+/** The owner's value for each `:param` of a route; `:id` takes the resource named before it. */
+function concreteUrl(url: string, method = "GET"): string {
+  const parts = url.split("/");
+  const query = requiredQueries[`${method} ${url}`] ?? "";
+  return parts
+    .map((part, index) => {
+      if (!part.startsWith(":")) return part;
+      const name = part.slice(1);
+      const value = name === "id" ? ids[parts[index - 1]!] : ids[name];
+      if (!value) throw new Error(`No owner fixture for ${part} in ${url}: add one to this suite`);
+      return value;
+    })
+    .join("/")
+    .concat(query);
+}
+
+/** Bodies that pass validation, so only ownership decides (a route may check its body first). */
+function validBody(route: RouteEntry): object | undefined {
+  if (route.method === "GET" || route.method === "DELETE") return undefined;
+  if (route.url.startsWith("/api/annotations/:propertyId/:annotationId")) return { title: "Edit" };
+  if (route.url === "/api/annotations/:propertyId")
+    return { title: "Other", annotationDate: calendarDateOf(new Date()) };
+  if (route.url.startsWith("/api/categories/")) return { name: "Renamed", color: "RED" };
+  if (route.url.includes("/suggestions/")) return { status: "accepted" };
+  if (route.url.endsWith("/dismissals")) return { date: "2026-01-05" };
+  return {};
+}
+
+const withParams = () => apiRoutes().filter((route) => route.url.includes("/:"));
+
+/** Row counts of every table: "nothing was written" for any route, present or future. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await harness.database.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables.rows) {
+    const result = await harness.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)}`,
+    );
+    counts[table_name] = result.rows[0]!.n;
+  }
+  return counts;
+}
+const googleWrites = async () => {
+  const { counters } = await control<{ counters: Record<string, number> }>(
+    harness.sandbox.url,
+    "GET",
+    "/counters",
+  );
+  return Object.entries(counters)
+    .filter(([method]) => /\.(create|patch|delete)$|revoke/.test(method))
+    .reduce((sum, [, n]) => sum + n, 0);
+};
+
+describe("the ownership matrix (every route that takes an id)", () => {
+  it("covers the routes of every feature", () => {
+    const urls = withParams().map((route) => route.url);
+    for (const prefix of [
+      "/api/annotations/",
+      "/api/chat/",
+      "/api/categories/",
+      "/api/properties/",
+    ])
+      expect(
+        urls.some((url) => url.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+  });
+
+  it("refuses the signed-out and the other person, and writes nothing for them", async () => {
+    const before = await rowCounts();
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    for (const route of withParams()) {
+      const url = concreteUrl(route.url, route.method);
+      const payload = validBody(route);
+      const signedOut = await inject({
+        method: route.method as InjectOptions["method"],
+        url,
+        headers: sameOrigin,
+        ...(payload ? { payload } : {}),
+      });
+      expect(signedOut.statusCode, `signed out ${route.method} ${route.url}`).toBe(401);
+      const stranger = await inject({
+        method: route.method as InjectOptions["method"],
+        url,
+        headers: { ...sameOrigin, cookie: other.jar.header() },
+        ...(payload ? { payload } : {}),
+      });
+      expect([403, 404], `other person ${route.method} ${route.url}: ${stranger.body}`).toContain(
+        stranger.statusCode,
+      );
+    }
+    expect(await rowCounts()).toEqual(before);
+    expect(await googleWrites()).toBe(0);
+  });
+
+  it("lets the owner read every one of them", async () => {
+    for (const route of withParams().filter((r) => r.method === "GET")) {
+      const response = await inject({
+        method: "GET",
+        url: concreteUrl(route.url, "GET"),
+        headers: { cookie: owner.jar.header() },
+      });
+      expect(response.statusCode, `owner GET ${route.url}: ${response.body}`).toBe(200);
+    }
+  });
+});
+
+describe("the origin sweep (every state-changing route)", () => {
+  const origins: [string, Record<string, string>][] = [
+    ["no Origin", {}],
+    ["Origin null", { origin: "null" }],
+    ["a forged Origin", { origin: "https://evil.example" }],
+    ["a look-alike Origin", { origin: `${appUrl}.evil.example` }],
+    ["another port", { origin: appUrl.replace(/:\d+$/, ":1") }],
+    ["https instead of http", { origin: appUrl.replace("http:", "https:") }],
+  ];
+
+  it("refuses every forged origin and writes nothing", async () => {
+    const stateChanging = apiRoutes().filter(
+      (route) => route.method !== "GET" || route.changesState,
+    );
+    expect(stateChanging.length).toBeGreaterThan(10);
+    const before = await rowCounts();
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    for (const route of stateChanging) {
+      const url = route.url.includes("/:")
+        ? concreteUrl(route.url)
+        : route.url.replace("/*", "/sign-in/magic-link");
+      for (const [name, headers] of origins) {
+        // A GET is a navigation: it carries no Origin, so the page it came from is its Referer.
+        const navigationHeaders =
+          route.method === "GET"
+            ? headers.origin
+              ? { referer: `${headers.origin}/` }
+              : {}
+            : headers;
+        const response = await inject({
+          method: route.method as InjectOptions["method"],
+          url,
+          headers: { cookie: owner.jar.header(), ...navigationHeaders },
+          ...(route.method === "GET" || route.method === "DELETE"
+            ? {}
+            : { payload: validBody(route) ?? {} }),
+        });
+        expect(response.statusCode, `${route.method} ${route.url} with ${name}`).toBe(403);
+      }
+    }
+    expect(await rowCounts()).toEqual(before);
+    expect(await googleWrites()).toBe(0);
+  });
+});
+
+describe("arbitrary request bodies (property-based)", () => {
+  it("never answer 500 and never write when refused", async () => {
+    const withBodies = apiRoutes().filter(
+      (route) => route.method === "POST" || route.method === "PATCH" || route.method === "PUT",
+    );
+    const text = fc.string({ unit: "binary", maxLength: 40 });
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.dictionary(
+        fc.constantFrom(
+          "title",
+          "description",
+          "message",
+          "name",
+          "email",
+          "propertyId",
+          "status",
+          "color",
+          "annotationDate",
+          "tier",
+          "sessionId",
+          "requestId",
+        ),
+        fc.oneof(text, fc.integer(), fc.constant(null), fc.array(text, { maxLength: 3 })),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withBodies), body, async (route, payload) => {
+        const before = await rowCounts();
+        const url = route.url.includes("/:")
+          ? concreteUrl(route.url)
+          : route.url.replace("/*", "/sign-in/magic-link");
+        const response = await inject({
+          method: route.method as InjectOptions["method"],
+          url,
+          headers: {
+            ...sameOrigin,
+            cookie: other.jar.header(),
+            "content-type": "application/json",
+            "x-forwarded-for": "10.77.0.1",
+          },
+          payload: JSON.stringify(payload),
+        });
+        expect(
+          response.statusCode,
+          `${route.method} ${route.url} ${JSON.stringify(payload)}`,
+        ).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          const after = await rowCounts();
+          // Rate-limit counters may move; nothing else does.
+          delete after.rate_limit_buckets;
+          delete before.rate_limit_buckets;
+          expect(after).toEqual(before);
+        }
+      }),
+      { numRuns: 60, seed: 20261123 },
+    );
+  });
+});
