@@ -124,6 +124,8 @@ function validBody(route: RouteEntry): object | undefined {
   if (route.url.startsWith("/api/categories/")) return { name: "Renamed", color: "RED" };
   if (route.url.includes("/suggestions/")) return { status: "accepted" };
   if (route.url.endsWith("/dismissals")) return { date: "2026-01-05" };
+  if (route.url.endsWith("/confirmation"))
+    return { confirmationId: "00000000-0000-4000-8000-000000000001", decision: "cancel" };
   return {};
 }
 
