@@ -128,7 +128,9 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
       }
       const result = await actions.createAnnotation({
         title: understood.title,
-        annotationDate: date,
+        ...(understood.endDate
+          ? { annotationDateRange: { startDate: date, endDate: understood.endDate } }
+          : { annotationDate: date }),
         ...(understood.description ? { description: understood.description } : {}),
         ...(understood.color ? { color: understood.color } : {}),
       });

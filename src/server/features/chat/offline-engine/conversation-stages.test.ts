@@ -148,6 +148,32 @@ describe("stage 5: resolve against the property's annotations", () => {
 });
 
 describe("stage 6: act or ask", () => {
+  it("creates a range of days with the shared range contract", async () => {
+    const { actions, calls } = fakeActions();
+    const understood = alone('add "Launch week" from Nov 3 to Nov 10').understanding;
+    await act(
+      { kind: "ready", understanding: understood, annotations: [] },
+      {
+        actions,
+        today,
+        propertyId: "1",
+        memory: {},
+      },
+    );
+    expect(calls).toEqual([
+      [
+        "create",
+        {
+          title: "Launch week",
+          annotationDateRange: {
+            startDate: { year: 2026, month: 11, day: 3 },
+            endDate: { year: 2026, month: 11, day: 10 },
+          },
+        },
+      ],
+    ]);
+  });
+
   const context = (actions: AssistantActions) => ({
     actions,
     today,

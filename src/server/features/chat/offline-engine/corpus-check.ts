@@ -4,7 +4,8 @@
  *
  *   intent | message | field=value; field=value
  *
- * Fields name only what the case is about: title, date (YYYY-MM-DD), range (start..end), color,
+ * Fields name only what the case is about: title, date (YYYY-MM-DD), end (a created range's last
+ * day), range (a list's start..end), color,
  * target (title:…, id:…, last, back for "it"/"that one"), newTitle, contains, missing (a,b),
  * every (a deletion of whatever matches), and q (the question the assistant had asked:
  * create:title, create:date, update:change, update:target, delete:choice), for follow-ups.
@@ -78,6 +79,7 @@ export function actualFields(understanding: Understanding): Record<string, strin
   return {
     title: understanding.title,
     date: understanding.date ? toIsoDate(understanding.date) : undefined,
+    end: understanding.endDate ? toIsoDate(understanding.endDate) : undefined,
     range: understanding.dateRange
       ? `${toIsoDate(understanding.dateRange.start)}..${toIsoDate(understanding.dateRange.end)}`
       : undefined,

@@ -224,7 +224,7 @@ const MONTHS: Record<string, number> = {
 const MONTH_PATTERN =
   /(?<!\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:\b(in|during|for|from|of|since)\s+)?\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:\s+(\d{4}))?\b(?!\s*\d{1,2}(?:st|nd|rd|th)?\b)/gi;
 const PERIOD_PATTERN =
-  /(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+(week|month|year)(?:'s)?\b(?:\s+so\s+far)?/i;
+  /(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\ball\s+of\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+(week|month|year)(?:'s)?\b(?:\s+so\s+far)?/i;
 const LAST_N_PATTERN =
   /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/i;
 const YEAR_PATTERN = /\b(?:in|during|for|from|of)\s+(\d{4})\b(?!\s*[-/])/i;
@@ -236,8 +236,28 @@ function pastMonth(month: number, today: CalendarDate): number {
   return month <= today.month ? today.year : today.year - 1;
 }
 
+/** Black Friday is the day after the fourth Thursday of November. */
+function blackFriday(year: number): CalendarDate {
+  const first = { year, month: 11, day: 1 };
+  const firstThursday = 1 + ((4 - weekdayOf(first) + 7) % 7);
+  return { year, month: 11, day: firstThursday + 21 + 1 };
+}
+
+const BLACK_FRIDAY_WEEKEND = /\b(?:the\s+)?black\s+friday\s+weekend\b/i;
+
 /** The period a list request is about: an explicit range, a named period, a month, a year or one day. */
 export function findDateRange(text: string, today: CalendarDate): FoundRange | undefined {
+  const weekend = BLACK_FRIDAY_WEEKEND.exec(text);
+  if (weekend) {
+    // The latest one that has begun: Friday to Sunday.
+    let start = blackFriday(today.year);
+    if (compareDates(start, today) > 0) start = blackFriday(today.year - 1);
+    return {
+      range: { start, end: addDays(start, 2) },
+      index: dateLeadIn(text, weekend.index),
+      end: weekend.index + weekend[0].length,
+    };
+  }
   const between = BETWEEN_PATTERN.exec(text);
   if (between) {
     const after = between.index + between[0].length;

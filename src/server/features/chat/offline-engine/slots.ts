@@ -7,7 +7,8 @@
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import type { AnnotationReference } from "../annotation-reference.js";
-import { findDate } from "./extract-dates.js";
+import { compareDates } from "../../../../shared/calendar-date.js";
+import { dateLeadIn, findDate, findDateRange } from "./extract-dates.js";
 import type { Classified, Intent } from "./intents.js";
 import type { Normalised } from "./normalise.js";
 import { parseDelete, parseUpdate } from "./parse-change.js";
@@ -25,8 +26,10 @@ export interface Understanding {
   /** create: the new annotation's title. */
   title?: string;
   description?: string;
-  /** create: its date; update: the date to move it to. */
+  /** create: its date; update: the date to move it to. For a range, its first day. */
   date?: CalendarDate;
+  /** create: the last day, when the annotation marks a range of days. */
+  endDate?: CalendarDate;
   /** list: the period asked about ("last month", "in March", "between Nov 1 and Nov 10", "this week"). */
   dateRange?: { start: CalendarDate; end: CalendarDate };
   /** create: its colour; update: the new colour; list: colour filter. */
@@ -62,6 +65,10 @@ const POINTER =
 const POINTS_BACK = /\b(?:it|that\s+one|this\s+one|the\s+same\s+one)\b/i;
 /** "that day", "the same day": the day the message already named. */
 const SAME_DAY = /\b(?:on\s+|for\s+)?(?:that|the\s+same|this)\s+(?:day|date)\b/i;
+/** Words that make a create's dates a range rather than one day. */
+const RANGE_CUE =
+  /\b(?:from\s+\S.*\s(?:to|until|till|through|-|–)\s|between\s|all\s+of\s+(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
+
 /** "all", "every", "everything": a deletion of whatever matches the filters. */
 const EVERY = /^(?:all|every|everything)\b(?:\s+(?:of\s+)?(?:the|my)\s+)?/i;
 /** A subject in front of a story's verb: "we turned on…", "our team shipped…". */
@@ -98,8 +105,18 @@ export function readSlots(
   const storyDate = story ? findDate(story, today) : undefined;
   if (sameDay) rest = cut(rest, sameDay.index, sameDay.index + sameDay[0].length);
 
+  let rangeStart: CalendarDate | undefined;
   switch (intent) {
     case "create": {
+      // "from Nov 3 to Nov 10", "for all of last week", "Black Friday weekend": a range of days.
+      if (RANGE_CUE.test(rest)) {
+        const found = findDateRange(rest, today);
+        if (found && compareDates(found.range.end, found.range.start) > 0) {
+          rest = cut(rest, dateLeadIn(rest, found.index), found.end);
+          understanding.endDate = found.range.end;
+          rangeStart = found.range.start;
+        }
+      }
       const pointer = POINTER.test(tidy(rest).replace(/^(?:down|up)\s+/i, ""));
       const { invalidDate, date, ...slots } = parseCreate(pointer ? "" : rest, quotes, today);
       Object.assign(understanding, defined(slots));
@@ -111,7 +128,7 @@ export function readSlots(
       const wroteDate = findDate(rest, today) !== undefined;
       // A written date that does not exist is asked about, not replaced by today.
       if (invalidDate) understanding.missing.push("date");
-      else understanding.date = !wroteDate && storyDate ? storyDate.date : date;
+      else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
       break;
     }
     case "list":
