@@ -29,16 +29,13 @@ const freshClientIp = () => `10.0.0.${++addressCounter}`;
 const freshEmail = (name: string) => `${name}.${++addressCounter}@example.com`;
 
 describe("GET /api/auth/user", () => {
-  it("answers 401 without a session", async () => {
+  it("answers 204 with no body without a session (signed out is an answer, not an error)", async () => {
     const response = await inject({ method: "GET", url: "/api/auth/user" });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({
-      error: "Please sign in to continue.",
-      code: "unauthenticated",
-    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe("");
   });
 
-  it("answers 401 for a tampered session cookie", async () => {
+  it("answers as signed out (204) for a tampered session cookie", async () => {
     const jar = await signInWithEmailLink(harness, freshEmail("tamper"));
     const [token, signature] = jar.get(sessionCookie)!.split(".");
     const forged = `${token!.slice(0, -1)}${token!.endsWith("A") ? "B" : "A"}.${signature}`;
@@ -47,7 +44,7 @@ describe("GET /api/auth/user", () => {
       url: "/api/auth/user",
       headers: { cookie: `${sessionCookie}=${forged}` },
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(204);
   });
 });
 
@@ -112,7 +109,7 @@ describe("the session behind the cookie", () => {
       headers: { cookie: jar.header() },
     });
 
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(204);
     expect((await sessionOf(jar)).row).toBeUndefined();
   });
 
@@ -125,7 +122,7 @@ describe("the session behind the cookie", () => {
       url: "/api/auth/user",
       headers: { cookie: jar.header() },
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(204);
   });
 
   it("refuses a session token without its signature", async () => {
@@ -136,7 +133,7 @@ describe("the session behind the cookie", () => {
       url: "/api/auth/user",
       headers: { cookie: `${sessionCookie}=${token}` },
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(204);
   });
 });
 
@@ -255,7 +252,7 @@ describe("sign-in with an email link", () => {
       url: "/api/auth/user",
       headers: { cookie: `${sessionCookie}=attacker-chosen-value.c2lnbmF0dXJl` },
     });
-    expect(withPlanted.statusCode).toBe(401);
+    expect(withPlanted.statusCode).toBe(204);
   });
 
   it("refuses to send a link that would return to another site", async () => {
@@ -419,7 +416,7 @@ describe("GET /api/logout", () => {
       url: "/api/auth/user",
       headers: { cookie: oldCookie },
     });
-    expect(after.statusCode).toBe(401);
+    expect(after.statusCode).toBe(204);
   });
 
   it("cannot be triggered by another site", async () => {

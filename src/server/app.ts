@@ -257,7 +257,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const webRoot =
     deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
-  await registerWebApp(app, { webRoot, production: config.nodeEnv === "production" });
+  await registerWebApp(app, {
+    webRoot,
+    production: config.nodeEnv === "production",
+    isSignedIn: async (request) => (await request.sessionUser()) !== null,
+  });
 
   return app;
 }

@@ -1,15 +1,41 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { pageFor } from "./app/page-routes";
+import { currentUserQueryKey } from "./features/auth/current-user";
 import { initializeTheme } from "./features/theme/use-theme";
+import { createQueryClient } from "./lib/query-client";
 import "./styles.css";
 
 initializeTheme();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
-createRoot(container).render(
+
+// The server sends a pre-rendered page only to visitors it found signed out; the HTML was drawn
+// as such a visitor sees it. The app starts from the same facts (its usual check of who is
+// signed in still runs), so the first render matches the HTML and hydrating it changes nothing.
+const prerendered = container.dataset.prerendered !== undefined;
+const queryClient = createQueryClient();
+if (prerendered) queryClient.setQueryData(currentUserQueryKey, null);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+
+// This page's code first (the HTML asks for it as early as the entry), so nothing suspends.
+void pageFor(window.location.pathname)
+  .preload()
+  .catch(() => undefined)
+  .then(() => {
+    if (prerendered) {
+      // As a transition, hydration yields to the browser between small pieces of work instead
+      // of holding the main thread until the whole page is interactive.
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    } else {
+      createRoot(container).render(app);
+    }
+  });

@@ -1,28 +1,63 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorBody } from "../../shared/contracts/errors.js";
 import { isApiPath } from "./api-path.js";
 
+/** What the build's pre-renderer wrote (dist/web/pages/pages.json); paths relative to webRoot. */
+interface PageManifest {
+  /** Pre-rendered public pages by exact path, drawn as a signed-out visitor sees them. */
+  pages: Record<string, string>;
+  /** The pre-rendered 404 page. */
+  notFound: string;
+  /** Signed-in pages: the app shell draws them in the browser. */
+  appPaths: string[];
+  /** The app shell: the built index.html, whose #root the browser fills. */
+  shell: string;
+}
+
+const pageManifestFile = path.join("pages", "pages.json");
+const loginPath = "/login";
+
+function readPageManifest(webRoot: string): PageManifest | null {
+  const file = path.join(webRoot, pageManifestFile);
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, "utf8")) as PageManifest;
+}
+
 /**
- * Serves the built single-page app. Hashed assets are cached for a year; index.html never is,
- * so a deploy reaches people on their next navigation. Unknown non-API paths get index.html and
- * the client router draws its 404 page; unknown API paths get a JSON 404.
+ * Serves the built web app. Hashed assets are cached for a year; pages never are, so a deploy
+ * reaches people on their next navigation.
+ *
+ * Pages: a signed-out visitor gets the public pages pre-rendered (readable before any script
+ * runs); a signed-in one gets the app shell, so "/" never shows them the landing page on the way
+ * to their home screen. Addresses with a query string get the shell too, because the HTML was
+ * drawn for the bare address and the page may read the query. Signed-in pages redirect visitors
+ * to /login. Unknown addresses get the 404 page with status 404; unknown API paths a JSON 404.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webRoot: string | null; production?: boolean },
+  options: {
+    webRoot: string | null;
+    /** Production never serves the build's source maps. */
+    production?: boolean;
+    /** Whether the request carries a live session; without it every visitor counts as signed out. */
+    isSignedIn?: (request: FastifyRequest) => Promise<boolean>;
+  },
 ): Promise<void> {
-  const { webRoot } = options;
+  const { webRoot, isSignedIn = async () => false } = options;
   const indexPath = webRoot ? path.join(webRoot, "index.html") : null;
   const hasWebApp = indexPath !== null && existsSync(indexPath);
+  const manifest = webRoot && hasWebApp ? readPageManifest(webRoot) : null;
 
   if (webRoot && hasWebApp) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      // Pages are chosen per request below; compressed variants are found by their original's name.
+      globIgnore: ["pages/**", "**/*.br", "**/*.gz"],
       // The build writes a .br and a .gz beside every text file; the request's Accept-Encoding
       // picks one (with Vary: Accept-Encoding), and a missing one falls back to the next or to
       // the file itself.
@@ -39,11 +74,38 @@ export async function registerWebApp(
     app.log.warn(`The web app is not built (${webRoot} has no index.html); run "npm run build".`);
   }
 
-  const sendIndex = (reply: FastifyReply) =>
+  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
     reply
+      .code(status)
       .header("Cache-Control", "no-cache")
+      // Who is signed in decides between the pre-rendered page and the shell.
+      .header("Vary", "Cookie")
       .type("text/html; charset=utf-8")
-      .sendFile("index.html");
+      .sendFile(file);
+
+  async function answerPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!manifest) return sendPage(reply, "index.html");
+    const queryAt = request.url.indexOf("?");
+    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    // A failed session check counts as signed out: the public pages rather than an error.
+    const signedIn = await isSignedIn(request).catch(() => false);
+    const asVisitor = queryAt === -1 && !signedIn;
+    const prerendered = manifest.pages[pathname];
+    if (prerendered) return sendPage(reply, asVisitor ? prerendered : manifest.shell);
+    if (manifest.appPaths.includes(pathname)) {
+      // Signed-in pages send visitors to log in; the server knows at once, so no page is drawn
+      // on the way there.
+      if (!signedIn) return reply.header("Cache-Control", "no-store").redirect(loginPath);
+      return sendPage(reply, manifest.shell);
+    }
+    return sendPage(reply, asVisitor ? manifest.notFound : manifest.shell, 404);
+  }
+
+  if (manifest) {
+    for (const pagePath of [...Object.keys(manifest.pages), ...manifest.appPaths]) {
+      app.get(pagePath, answerPage);
+    }
+  }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "";
@@ -51,7 +113,7 @@ export async function registerWebApp(
       (request.method === "GET" || request.method === "HEAD") &&
       !isApiPath(request.url) &&
       !isSourceMap(pathname);
-    if (isPageRequest && hasWebApp) return sendIndex(reply);
+    if (isPageRequest && hasWebApp) return answerPage(request, reply);
     return reply
       .code(404)
       .send({ error: `Not found: ${request.method} ${pathname}` } satisfies ErrorBody);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubApi } from "../test-support/fake-api";
 import { renderAppAt } from "../test-support/render-app";
 
-// Every test here is a signed-out visitor: the fake API answers GET /api/auth/user with 401.
+// Every test here is a signed-out visitor: the fake API answers GET /api/auth/user with 204.
 beforeEach(() => {
   stubApi({});
 });

@@ -1,9 +1,10 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { AppProviders } from "./app-providers";
 import { AppRouter } from "./app-router";
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AppRouter />
     </AppProviders>
   );

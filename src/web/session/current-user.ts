@@ -31,13 +31,16 @@ export function parseCurrentUser(json: unknown): CurrentUser {
   return user as unknown as CurrentUser;
 }
 
-/** Who is signed in: the user, or null when signed out (401 is an answer, not an error). */
+/**
+ * Who is signed in: the user, or null when signed out (the server answers 204 with no body;
+ * a 401, from a session that ended mid-request, means the same).
+ */
 export function fetchCurrentUser({
   signal,
 }: { signal?: AbortSignal } = {}): Promise<CurrentUser | null> {
   return apiRequest(currentUserQueryKey[0], {
     on401: "return-null",
-    parse: parseCurrentUser,
+    parse: (json) => (json === null ? null : parseCurrentUser(json)),
     signal,
   });
 }

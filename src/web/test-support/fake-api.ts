@@ -42,14 +42,14 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
 
 /**
  * Replaces fetch with a table of "METHOD /path" → handler. Unlisted requests fail the test loudly
- * (a 599 the app would show), and GET /api/auth/user answers 401 unless the table says otherwise.
+ * (a 599 the app would show), and GET /api/auth/user answers as for a visitor (204, no body)
+ * unless the table says otherwise.
  * Remember to call vi.unstubAllGlobals() after each test.
  */
 export function stubApi(routes: Record<string, FakeRoute>): { requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
   const table: Record<string, FakeRoute> = {
-    "GET /api/auth/user": () =>
-      errorResponse(401, { error: "Not signed in", code: "unauthenticated" }),
+    "GET /api/auth/user": () => new Response(null, { status: 204 }),
     ...routes,
   };
   vi.stubGlobal(

@@ -4,6 +4,11 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AppProviders } from "../app/app-providers";
 import { AppRouter } from "../app/app-router";
+import { notFoundRoute, pageRoutes } from "../app/page-routes";
+
+// Every page's code up front, as a browser has it once the page's chunk arrived: the tests are
+// about what pages do, not about how long a cold module transform takes.
+await Promise.all([...pageRoutes, notFoundRoute].map((route) => route.preload()));
 
 /**
  * Mounts the whole app (providers, router, toaster) at `path` in memory. `currentUrl()` is the

@@ -32,8 +32,12 @@ export interface AuthRouteDependencies {
 const afterSignInPath = "/";
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependencies): Promise<void> {
-  app.get("/api/auth/user", async (request) => {
-    return deps.plans.toCurrentUser(await request.requireUser());
+  // Signed out is an answer, not an error: 204 with no body (a 401 would be logged as a failed
+  // request in the browser's console on every visit to a public page).
+  app.get("/api/auth/user", async (request, reply) => {
+    const user = await request.sessionUser();
+    if (!user) return reply.code(204).send();
+    return deps.plans.toCurrentUser(user);
   });
 
   app.post("/api/auth/lookup", async (request): Promise<LookupResponse> => {

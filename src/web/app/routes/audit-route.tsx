@@ -9,3 +9,5 @@ export function AuditRoute() {
     </>
   );
 }
+
+export default AuditRoute;

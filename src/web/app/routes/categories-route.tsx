@@ -9,3 +9,5 @@ export function CategoriesRoute() {
     </>
   );
 }
+
+export default CategoriesRoute;

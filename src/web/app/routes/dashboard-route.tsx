@@ -49,3 +49,5 @@ export function DashboardRoute() {
     </RequireSignedIn>
   );
 }
+
+export default DashboardRoute;

@@ -8,3 +8,5 @@ export function LoginRoute() {
     </>
   );
 }
+
+export default LoginRoute;

@@ -6,3 +6,5 @@ export function ModeSelectionRoute() {
     <RequireSignedIn requireTier>{(user) => <ModeSelectionPage user={user} />}</RequireSignedIn>
   );
 }
+
+export default ModeSelectionRoute;

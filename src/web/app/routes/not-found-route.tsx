@@ -32,3 +32,5 @@ export function NotFoundRoute() {
     </section>
   );
 }
+
+export default NotFoundRoute;

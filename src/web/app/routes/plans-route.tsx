@@ -11,3 +11,5 @@ export function PlansRoute() {
     </>
   );
 }
+
+export default PlansRoute;

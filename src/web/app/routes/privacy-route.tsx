@@ -8,3 +8,5 @@ export function PrivacyRoute() {
     </>
   );
 }
+
+export default PrivacyRoute;

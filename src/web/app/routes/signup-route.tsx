@@ -8,3 +8,5 @@ export function SignupRoute() {
     </>
   );
 }
+
+export default SignupRoute;

@@ -8,3 +8,5 @@ export function TermsRoute() {
     </>
   );
 }
+
+export default TermsRoute;

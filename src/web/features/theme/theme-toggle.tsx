@@ -16,7 +16,10 @@ export function ThemeToggle({ className }: { className?: string }) {
       onClick={toggleTheme}
       className={cn("text-muted-foreground hover:text-foreground", className)}
     >
-      {theme === "dark" ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+      {/* Both icons are drawn and the theme class picks one, so pre-rendered HTML shows the
+      right one before any JavaScript runs. */}
+      <Sun aria-hidden="true" className="hidden dark:block" />
+      <Moon aria-hidden="true" className="dark:hidden" />
     </Button>
   );
 }

@@ -53,6 +53,10 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+function serverTheme(): Theme {
+  return "light";
+}
+
 export function setTheme(theme: Theme): void {
   applyTheme(theme);
   storeTheme(theme);
@@ -69,7 +73,9 @@ export function useTheme(): {
   setTheme: (theme: Theme) => void;
   toggleTheme: () => void;
 } {
-  const theme = useSyncExternalStore(subscribe, appliedTheme, appliedTheme);
+  // Pre-rendered HTML is drawn for every theme at once (CSS picks by the class on <html>), so
+  // the server's answer is a fixed one; React swaps in the real one right after hydrating.
+  const theme = useSyncExternalStore(subscribe, appliedTheme, serverTheme);
   const toggleTheme = useCallback(() => setTheme(appliedTheme() === "dark" ? "light" : "dark"), []);
   return { theme, setTheme, toggleTheme };
 }

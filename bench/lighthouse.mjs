@@ -1,0 +1,300 @@
+// Lighthouse (mobile profile, simulated throttling) on the landing page and on a signed-in Property
+// View with data, in Debian's Chromium, against the built product started as `npm start` starts
+// it. Also prints what each public page transfers, compressed. Uses dist/; `npm run bench` builds.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The flags playwright.config.ts uses: this network refuses Google's background services.
+const chromiumFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const publicPages = ["/", "/privacy", "/terms", "/login", "/signup", "/plans", "/no-such-page"];
+const targets = {
+  landing: {
+    performance: 98,
+    accessibility: 100,
+    "best-practices": 100,
+    seo: 100,
+    lcpMs: 1200,
+    cls: 0.01,
+  },
+  dashboard: { performance: 90, lcpMs: 2000 },
+};
+
+const dist = path.resolve("dist");
+const { walkSignInPages } = await import(path.join(dist, "sandbox/testing/sandbox-test-kit.js"));
+
+const port = await freePort();
+const sandboxPort = await freePort();
+const appUrl = `http://localhost:${port}`;
+const dataDir = await mkdtemp(path.join(tmpdir(), "tidemark-bench-lighthouse-"));
+const product = await startProduct();
+let browser;
+try {
+  console.log(`Public pages, bytes transferred (brotli, as Chromium requests them):`);
+  for (const page of publicPages) await printTransfer(page);
+
+  browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumFlags,
+  });
+  const landing = await audit(`${appUrl}/`, {});
+  report("Landing page (/), signed out", landing, targets.landing);
+
+  const { cookie, propertyId } = await signedInWithData();
+  const dashboard = await audit(`${appUrl}/dashboard?mode=property`, {
+    cookie,
+    localStorage: { selectedPropertyId: propertyId },
+  });
+  report(`Property View (/dashboard?mode=property), signed in, property with data`, dashboard, {
+    ...targets.dashboard,
+  });
+} finally {
+  await browser?.close();
+  product.kill();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** One Lighthouse navigation in a fresh tab; the cookie and storage are set before it starts. */
+async function audit(url, { cookie, localStorage }) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  try {
+    if (cookie) {
+      const [name, ...rest] = cookie.split("=");
+      await context.setCookie({ name, value: rest.join("="), domain: "localhost", path: "/" });
+    }
+    if (localStorage) {
+      // Storage belongs to the origin: visit a cheap same-origin address to write it.
+      await page.goto(`${appUrl}/robots.txt`);
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries))
+          globalThis.localStorage.setItem(key, value);
+      }, localStorage);
+    }
+    const result = await lighthouse(
+      url,
+      {
+        logLevel: "error",
+        output: "json",
+        // Keep the cookie and storage set above; Lighthouse would otherwise clear the origin's.
+        disableStorageReset: true,
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      },
+      undefined,
+      page,
+    );
+    return result.lhr;
+  } finally {
+    await context.close();
+  }
+}
+
+function report(title, lhr, target) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const lines = [];
+  const check = (label, value, shown, limit, ok) =>
+    lines.push(
+      `  ${label.padEnd(28)} ${shown.padStart(8)}   ${limit ? `target ${limit}`.padEnd(16) : "".padEnd(16)} ${ok === undefined ? "" : ok ? "ok" : "MISSED"}`,
+    );
+  for (const id of ["performance", "accessibility", "best-practices", "seo"]) {
+    const value = score(id);
+    const limit = target[id];
+    check(
+      `${lhr.categories[id].title} score`,
+      value,
+      String(value),
+      limit ? `≥ ${limit}` : "",
+      limit ? value >= limit : undefined,
+    );
+  }
+  const ms = (id) => `${(metric(id) / 1000).toFixed(2)} s`;
+  check("First contentful paint", 0, ms("first-contentful-paint"));
+  const lcp = metric("largest-contentful-paint");
+  check(
+    "Largest contentful paint",
+    lcp,
+    ms("largest-contentful-paint"),
+    target.lcpMs ? `≤ ${(target.lcpMs / 1000).toFixed(1)} s` : "",
+    target.lcpMs ? lcp <= target.lcpMs : undefined,
+  );
+  const cls = metric("cumulative-layout-shift");
+  check(
+    "Cumulative layout shift",
+    cls,
+    cls.toFixed(3),
+    target.cls !== undefined ? `≤ ${target.cls}` : "",
+    target.cls !== undefined ? cls <= target.cls : undefined,
+  );
+  check("Total blocking time", 0, `${metric("total-blocking-time").toFixed(0)} ms`);
+  check("Speed index", 0, ms("speed-index"));
+  console.log(`\n${title} (Lighthouse ${lhr.lighthouseVersion}, mobile, simulated throttling):`);
+  console.log(lines.join("\n"));
+  const failing = Object.values(lhr.audits).filter(
+    (a) =>
+      a.score !== null &&
+      a.score < 0.9 &&
+      a.scoreDisplayMode !== "informative" &&
+      a.scoreDisplayMode !== "notApplicable" &&
+      a.scoreDisplayMode !== "manual",
+  );
+  if (failing.length > 0)
+    console.log(
+      `  audits below 90: ${failing.map((a) => `${a.id} (${a.displayValue ?? Math.round(a.score * 100)})`).join(", ")}`,
+    );
+}
+
+/** Fetches a page and every script, style and icon it references, as a browser would, compressed. */
+async function printTransfer(pagePath) {
+  const headers = { "accept-encoding": "br, gzip" };
+  const response = await fetch(`${appUrl}${pagePath}`, { headers });
+  const html = await response.text();
+  let total = Number(response.headers.get("content-length") ?? html.length);
+  const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css|svg))"/g)].map((m) => m[1]);
+  for (const asset of new Set(assets)) {
+    const res = await fetch(`${appUrl}${asset}`, { headers });
+    await res.arrayBuffer();
+    total += Number(res.headers.get("content-length") ?? 0);
+  }
+  console.log(
+    `  ${pagePath.padEnd(14)} ${(total / 1024).toFixed(1).padStart(7)} KB  (${response.status}, HTML and ${new Set(assets).size} referenced files; later chunks not counted)`,
+  );
+}
+
+/** A premium account with Google connected, a saved property and a few annotations on it. */
+async function signedInWithData() {
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const origin = { origin: appUrl, "content-type": "application/json" };
+  const linkWaiter = product.nextSignInLink(email);
+  await expectOk(
+    fetch(`${appUrl}/api/auth/sign-in/magic-link`, {
+      method: "POST",
+      headers: origin,
+      body: JSON.stringify({ email, callbackURL: "/", errorCallbackURL: "/login" }),
+    }),
+  );
+  const verified = await fetch(await linkWaiter, { redirect: "manual" });
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .find((pair) => pair.includes("session_token"));
+  if (!cookie) throw new Error("signing in gave no session cookie");
+  const authed = { ...origin, cookie };
+  await expectOk(
+    fetch(`${appUrl}/api/users/subscription`, {
+      method: "PATCH",
+      headers: authed,
+      body: JSON.stringify({ tier: "freemium" }),
+    }),
+  );
+  const start = await fetch(`${appUrl}/api/google/authorize`, {
+    headers: { cookie },
+    redirect: "manual",
+  });
+  const pending = start.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  const { callback } = await walkSignInPages(start.headers.get("location"), { email });
+  await fetch(callback, { headers: { cookie: `${cookie}; ${pending}` }, redirect: "manual" });
+  const { properties } = await (
+    await expectOk(fetch(`${appUrl}/api/ga4/properties`, { headers: { cookie } }))
+  ).json();
+  const { propertyId } = properties.find((p) => p.canEdit);
+  await expectOk(
+    fetch(`${appUrl}/api/properties`, {
+      method: "POST",
+      headers: authed,
+      body: JSON.stringify({ propertyId }),
+    }),
+  );
+  const today = new Date();
+  for (let n = 1; n <= 5; n += 1) {
+    await expectOk(
+      fetch(`${appUrl}/api/annotations/${propertyId}`, {
+        method: "POST",
+        headers: authed,
+        body: JSON.stringify({
+          title: `Campaign milestone ${n}`,
+          description: "Measured by the Lighthouse bench.",
+          annotationDate: {
+            year: today.getUTCFullYear(),
+            month: today.getUTCMonth() + 1,
+            day: Math.max(1, today.getUTCDate() - n),
+          },
+        }),
+      }),
+    );
+  }
+  return { cookie, propertyId };
+}
+
+async function expectOk(pending) {
+  const response = await pending;
+  if (!response.ok)
+    throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/** `node dist/main.js` as `npm start` runs it, on free ports with an empty data folder. */
+async function startProduct() {
+  const child = spawn(process.execPath, ["dist/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      HOST: "127.0.0.1",
+      APP_URL: appUrl,
+      DATA_DIR: dataDir,
+      LOG_FORMAT: "json",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const waiting = new Map();
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const match = /Sign-in link for (\S+): (\S+)/.exec(line);
+    if (match) waiting.get(match[1])?.(match[2].replace(/"$/, ""));
+  });
+  process.on("exit", () => child.kill());
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
+    const ok = await fetch(`${appUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    kill: () => child.kill(),
+    nextSignInLink: (email) => new Promise((resolve) => waiting.set(email, resolve)),
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+}

@@ -1,0 +1,93 @@
+// Pre-renders the public pages into dist/web/pages/ after `vite build`: each page as a signed-out
+// visitor first sees it, drawn by the same React components (compiled for Node by Vite's SSR
+// build) and placed in the built index.html, which the browser then hydrates. Also writes
+// pages/pages.json, which tells the server which file answers which address.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+
+const webDist = path.resolve("dist/web");
+const serverBundle = path.resolve("dist/prerender");
+const pagesFolder = path.join(webDist, "pages");
+
+await build({
+  logLevel: "warn",
+  build: {
+    ssr: "prerender.tsx",
+    outDir: serverBundle,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    manifest: false,
+    sourcemap: false,
+  },
+});
+const { notFoundRoute, pageRoutes, renderPage } = await import(
+  pathToFileURL(path.join(serverBundle, "prerender.js")).href
+);
+
+const template = await readFile(path.join(webDist, "index.html"), "utf8");
+const manifest = JSON.parse(await readFile(path.join(webDist, ".vite", "manifest.json"), "utf8"));
+
+/** Every JS file a page's module needs beyond the entry, so the HTML can ask for them at once. */
+function chunksOf(module) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const key = `app/routes/${module}.tsx`;
+  if (!manifest[key]) throw new Error(`prerender: ${key} is not in the Vite manifest`);
+  visit(key);
+  return [...files];
+}
+
+const rootTag = '<div id="root"></div>';
+if (!template.includes(rootTag)) throw new Error(`prerender: index.html has no ${rootTag}`);
+
+function pageHtml(rendered, module) {
+  // React writes the page's <title> first; it belongs in <head>, in place of the default one.
+  const titleMatch = /^<title>(.*?)<\/title>/.exec(rendered);
+  const body = titleMatch ? rendered.slice(titleMatch[0].length) : rendered;
+  const preloads = chunksOf(module)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join("\n    ");
+  let html = template.replace(rootTag, `<div id="root" data-prerendered>${body}</div>`);
+  if (titleMatch) html = html.replace(/<title>.*?<\/title>/, titleMatch[0]);
+  return html.replace("</head>", `  ${preloads}\n  </head>`);
+}
+
+await rm(pagesFolder, { recursive: true, force: true });
+await mkdir(pagesFolder, { recursive: true });
+const pages = {};
+for (const route of pageRoutes.filter((candidate) => candidate.prerender)) {
+  const file = `${route.module.replace(/-route$/, "")}.html`;
+  await writeFile(
+    path.join(pagesFolder, file),
+    pageHtml(await renderPage(route.path), route.module),
+  );
+  pages[route.path] = `pages/${file}`;
+}
+// An address no page claims; it draws the 404 page, as any unknown address would.
+await writeFile(
+  path.join(pagesFolder, "not-found.html"),
+  pageHtml(await renderPage("/__not-found__"), notFoundRoute.module),
+);
+await writeFile(
+  path.join(pagesFolder, "pages.json"),
+  `${JSON.stringify(
+    {
+      pages,
+      notFound: "pages/not-found.html",
+      // Signed-in pages: the app shell (index.html) draws them in the browser.
+      appPaths: pageRoutes.filter((route) => !route.prerender).map((route) => route.path),
+      shell: "index.html",
+    },
+    null,
+    2,
+  )}\n`,
+);
+await rm(serverBundle, { recursive: true, force: true });
+console.log(`prerender: ${Object.keys(pages).length} pages and the 404 page in ${pagesFolder}`);

@@ -1,0 +1,71 @@
+import type { ComponentType } from "react";
+import { routePaths } from "../lib/route-paths";
+import { lazyPage, type LazyPage } from "./lazy-page";
+
+/** Each page's module, by file: its default export is the page. One chunk per module. */
+const routeModules = import.meta.glob<ComponentType>("./routes/*-route.tsx", {
+  import: "default",
+});
+
+/**
+ * Every page of the web app, in one table: the router draws from it, the build pre-renders from
+ * it and the server learns from it which addresses are pages. A new page is one entry here (its
+ * path in lib/route-paths.ts, its component as the default export of routes/<name>-route.tsx).
+ * Each page's code is a chunk of its own, fetched on first visit, so no page makes another's
+ * visitors wait for code they do not use.
+ */
+export interface PageRoute extends LazyPage {
+  /** An exact path (no parameters). */
+  path: string;
+  /** The module under routes/, without its extension ("login-route"). */
+  module: string;
+  /**
+   * "site": drawn inside the shared site frame (header with the way in, footer). "app": a
+   * signed-in screen that draws its own frame (the dashboard's header, for one).
+   */
+  frame: "site" | "app";
+  /**
+   * Pre-rendered to HTML at build time as a signed-out visitor sees it, and hydrated in the
+   * browser. Only for pages a signed-out visitor can see; signed-in visitors get the app shell.
+   */
+  prerender: boolean;
+}
+
+function routeModule(module: string): LazyPage {
+  const load = routeModules[`./routes/${module}.tsx`];
+  if (!load) throw new Error(`No page module src/web/app/routes/${module}.tsx`);
+  return lazyPage(load);
+}
+
+function page(
+  path: string,
+  module: string,
+  { frame, prerender }: Pick<PageRoute, "frame" | "prerender">,
+): PageRoute {
+  return { path, module, frame, prerender, ...routeModule(module) };
+}
+
+const publicPage = { frame: "site", prerender: true } as const;
+const signedInPage = { frame: "site", prerender: false } as const;
+const signedInScreen = { frame: "app", prerender: false } as const;
+
+export const pageRoutes: readonly PageRoute[] = [
+  page(routePaths.home, "home-route", publicPage),
+  page(routePaths.login, "login-route", publicPage),
+  page(routePaths.signup, "signup-route", publicPage),
+  page(routePaths.plans, "plans-route", publicPage),
+  page(routePaths.privacy, "privacy-route", publicPage),
+  page(routePaths.terms, "terms-route", publicPage),
+  page(routePaths.modeSelection, "mode-selection-route", signedInPage),
+  page(routePaths.categories, "categories-route", signedInPage),
+  page(routePaths.audit, "audit-route", signedInPage),
+  page(routePaths.dashboard, "dashboard-route", signedInScreen),
+];
+
+/** What any other address draws. */
+export const notFoundRoute = { module: "not-found-route", ...routeModule("not-found-route") };
+
+/** The page that draws `pathname`: its route, or the 404 page. */
+export function pageFor(pathname: string): LazyPage {
+  return pageRoutes.find((route) => route.path === pathname) ?? notFoundRoute;
+}

@@ -1,0 +1,102 @@
+// The build's output for the public pages: each is real HTML with its content (readable before
+// any script runs), set up for hydration, and precompressed. Builds the web app if it is missing.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const webDist = path.resolve("dist/web");
+const manifestFile = path.join(webDist, "pages", "pages.json");
+
+interface PageManifest {
+  pages: Record<string, string>;
+  notFound: string;
+  appPaths: string[];
+  shell: string;
+}
+let manifest: PageManifest;
+
+beforeAll(() => {
+  if (!existsSync(manifestFile)) {
+    const build = spawnSync("npm", ["run", "--silent", "build:web"], { encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`npm run build:web failed:\n${build.stderr}`);
+  }
+  manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as PageManifest;
+}, 120_000);
+
+const read = (file: string) => readFileSync(path.join(webDist, file), "utf8");
+/** The text a person reads, tags and comments removed, entities for quotes and & decoded. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<!--.*?-->/gs, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+
+const expectations: [string, string, string[]][] = [
+  ["/", "Tidemark: annotate Google Analytics 4", ["Every spike in your analytics", "Freemium"]],
+  ["/privacy", "Privacy Policy · Tidemark", ["Privacy Policy", "Information we collect"]],
+  ["/terms", "Terms of Service · Tidemark", ["Terms of Service"]],
+  ["/login", "Log in · Tidemark", ["Log in to Tidemark", "Continue with Google"]],
+  ["/signup", "Create your account · Tidemark", ["Create your account"]],
+  ["/plans", "Choose Your Plan · Tidemark", ["Choose Your Plan", "Premium"]],
+];
+
+describe("pre-rendered public pages", () => {
+  it.each(expectations)(
+    "%s carries its title and content in the HTML",
+    (pagePath, title, texts) => {
+      const file = manifest.pages[pagePath];
+      expect(file, `pages.json maps ${pagePath}`).toBeDefined();
+      const html = read(file!);
+      const head = html.slice(0, html.indexOf("</head>"));
+      const root = html.slice(html.indexOf('<div id="root" data-prerendered>'));
+      expect(head).toContain(`<title>${title}`);
+      expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+      // The page's own chunk is asked for with the entry, not after it has run.
+      expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+-route-/);
+      // The header and footer are there too, so nothing arrives later around the content.
+      expect(root).toContain("<header");
+      expect(root).toContain("<footer");
+      for (const text of texts) expect(visibleText(root)).toContain(text);
+      // The title lives in <head> only; React draws nothing else outside #root.
+      expect(root).not.toContain("<title>");
+    },
+  );
+
+  it("draws the 404 page for unknown addresses", () => {
+    const html = read(manifest.notFound);
+    expect(html).toContain("<title>Page not found · Tidemark</title>");
+    expect(visibleText(html)).toContain("404 Page Not Found");
+  });
+
+  it("leaves the signed-in pages to the app shell", () => {
+    expect(manifest.appPaths).toEqual(expect.arrayContaining(["/dashboard", "/mode-selection"]));
+    expect(read(manifest.shell)).toContain('<div id="root"></div>');
+  });
+
+  it("precompresses every text file of the build with brotli and gzip", () => {
+    const missing: string[] = [];
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        if (entry.name.startsWith(".")) continue;
+        const full = path.join(folder, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(html|js|css|svg|json|map|txt)$/.test(entry.name)) {
+          const raw = readFileSync(full);
+          // A variant that would not be smaller is left out on purpose (tiny files).
+          if (raw.length < 200) continue;
+          if (!existsSync(`${full}.br`) || !existsSync(`${full}.gz`)) missing.push(full);
+        }
+      }
+    };
+    walk(webDist);
+    expect(missing).toEqual([]);
+    const home = path.join(webDist, manifest.pages["/"]!);
+    expect(brotliDecompressSync(readFileSync(`${home}.br`)).toString()).toBe(
+      readFileSync(home, "utf8"),
+    );
+  });
+});
