@@ -2,7 +2,7 @@
 // View with data, in Debian's Chromium, against the built product started as `npm start` starts
 // it. Also prints what each public page transfers, compressed. Uses dist/; `npm run bench` builds.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -99,6 +99,11 @@ async function audit(url, { cookie, localStorage }) {
       undefined,
       page,
     );
+    // BENCH_LIGHTHOUSE_JSON=folder keeps each full report, for reading what an audit found.
+    if (process.env.BENCH_LIGHTHOUSE_JSON) {
+      const name = new URL(url).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home";
+      await writeFile(path.join(process.env.BENCH_LIGHTHOUSE_JSON, `${name}.json`), result.report);
+    }
     return result.lhr;
   } finally {
     await context.close();

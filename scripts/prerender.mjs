@@ -55,7 +55,14 @@ function pageHtml(rendered, module) {
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join("\n    ");
   let html = template.replace(rootTag, `<div id="root" data-prerendered>${body}</div>`);
-  if (titleMatch) html = html.replace(/<title>.*?<\/title>/, titleMatch[0]);
+  if (titleMatch) {
+    html = html
+      .replace(/<title>.*?<\/title>/, titleMatch[0])
+      .replace(
+        '<meta property="og:title" content="Tidemark" />',
+        `<meta property="og:title" content="${titleMatch[1]}" />`,
+      );
+  }
   return html.replace("</head>", `  ${preloads}\n  </head>`);
 }
 

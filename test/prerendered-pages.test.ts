@@ -63,6 +63,10 @@ describe("pre-rendered public pages", () => {
       for (const text of texts) expect(visibleText(root)).toContain(text);
       // The title lives in <head> only; React draws nothing else outside #root.
       expect(root).not.toContain("<title>");
+      expect(head).toContain(`<meta property="og:title" content="${title}`);
+      // Nothing inline for the CSP (script-src 'self') to block: the page is whole as sent.
+      expect(html).not.toContain("<script>");
+      expect(html).not.toMatch(/<template id="B:/);
     },
   );
 

@@ -18,6 +18,9 @@ export async function renderPage(pathname: string): Promise<string> {
     <Router ssrPath={pathname}>
       <App queryClient={queryClient} />
     </Router>,
+    // One piece of HTML: React would otherwise move large Suspense boundaries to the end of the
+    // document and reveal them with inline scripts, which the page's CSP does not run.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

@@ -1,0 +1,62 @@
+import { Bot, ChevronDown } from "lucide-react";
+import { useState } from "react";
+import type { CurrentUser } from "../../../shared/contracts/auth";
+import { AnnotationsManager } from "../annotations/annotations-manager";
+import { ChatPanel } from "../chat/chat-panel";
+import { SuggestedPrompts } from "../chat/suggested-prompts";
+import { useChat } from "../chat/use-chat";
+import { useSelectedProperty } from "../../session/selected-property";
+import { ConnectionNotice, ModeHeading } from "./mode-parts";
+
+/** Agent Mode (spec §2): the assistant, with the annotations it talks about below. */
+export function AgentView({ user }: { user: CurrentUser }) {
+  const { propertyId } = useSelectedProperty();
+  const [tableOpen, setTableOpen] = useState(true);
+  const chat = useChat({ user, onShowAnnotations: () => setTableOpen(true) });
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <ModeHeading
+        icon={Bot}
+        heading="AI Assistant"
+        hint={
+          propertyId
+            ? `Ask me anything about annotations for property ${propertyId}`
+            : "Enter a property ID above to get started"
+        }
+      />
+      <ConnectionNotice />
+      <SuggestedPrompts user={user} chat={chat} />
+      <ChatPanel chat={chat} />
+      <section aria-labelledby="agent-annotations-heading" className="flex flex-col gap-3">
+        <h2 id="agent-annotations-heading">
+          <button
+            type="button"
+            aria-expanded={tableOpen}
+            aria-controls="agent-annotations-table"
+            onClick={() => setTableOpen((open) => !open)}
+            className="inline-flex items-center gap-2 rounded-md font-semibold focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
+          >
+            <ChevronDown
+              className={tableOpen ? "size-4" : "size-4 -rotate-90"}
+              aria-hidden="true"
+            />
+            Annotations
+          </button>
+        </h2>
+        <div id="agent-annotations-table" hidden={!tableOpen}>
+          {tableOpen ? (
+            <AnnotationsManager
+              user={user}
+              propertyId={propertyId}
+              createOpen={false}
+              onCreateOpenChange={() => undefined}
+              emptyMessage="No annotations found for this property."
+              showChart
+            />
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
