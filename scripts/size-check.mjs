@@ -1,14 +1,19 @@
 // JavaScript budgets, gzipped, for what a first visit downloads before a page can run: the entry
-// chunk, the page's own chunk (src/web/app/routes/<name>-route.tsx) and everything they import
-// statically. Pages are split by route (src/web/app/page-routes.ts), so each budget covers only
+// chunk, the page's own chunk (src/web/app/routes/<name>-route.tsx), the chunks its first screen
+// draws (the dashboard's current mode) and everything they import statically. Pages are split by route (src/web/app/page-routes.ts), so each budget covers only
 // its page: the landing page within 120 KB, the dashboard's first screen within its own.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const budgets = [
-  { name: "Landing page (/)", module: "home-route", budgetKb: 120 },
-  { name: "Dashboard first screen (/dashboard)", module: "dashboard-route", budgetKb: 150 },
+  { name: "Landing page (/)", chunks: ["app/routes/home-route.tsx"], budgetKb: 120 },
+  {
+    // Property View is the mode people land in after signing in.
+    name: "Dashboard first screen (/dashboard?mode=property)",
+    chunks: ["app/routes/dashboard-route.tsx", "features/dashboard/property-view.tsx"],
+    budgetKb: 130,
+  },
 ];
 
 const webDist = path.resolve("dist/web");
@@ -20,11 +25,12 @@ if (!entryKey) {
 }
 
 let failed = false;
-for (const { name, module, budgetKb } of budgets) {
-  const pageKey = `app/routes/${module}.tsx`;
-  if (!manifest[pageKey]) {
-    console.error(`size check: ${pageKey} is not a chunk of its own in the Vite manifest.`);
-    process.exit(1);
+for (const { name, chunks, budgetKb } of budgets) {
+  for (const key of chunks) {
+    if (!manifest[key]) {
+      console.error(`size check: ${key} is not a chunk of its own in the Vite manifest.`);
+      process.exit(1);
+    }
   }
   const loaded = new Set();
   const load = (key) => {
@@ -33,7 +39,7 @@ for (const { name, module, budgetKb } of budgets) {
     for (const imported of manifest[key].imports ?? []) load(imported);
   };
   load(entryKey);
-  load(pageKey);
+  for (const key of chunks) load(key);
 
   let total = 0;
   const rows = [];

@@ -81,7 +81,18 @@ export function AnnotationsTable({
 
   return (
     <div className="overflow-x-auto rounded-xl border bg-card">
-      <table className="w-full min-w-[760px] text-left text-sm">
+      {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
+      the browser re-measuring them from their content. */}
+      <table className="w-full min-w-[760px] table-fixed text-left text-sm">
+        <colgroup>
+          <col className="w-36" />
+          <col className="w-32" />
+          <col />
+          <col className="w-56" />
+          <col className="w-28" />
+          <col className="w-32" />
+          <col className="w-24" />
+        </colgroup>
         <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">
@@ -140,14 +151,14 @@ export function AnnotationsTable({
                 : undefined;
               return (
                 <tr key={annotation.annotationId} className="border-b last:border-b-0">
-                  <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
+                  <td className="px-3 py-2 font-mono text-xs break-all text-muted-foreground">
                     {annotation.annotationId}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {formatAnnotationDate(annotation)}
                   </td>
-                  <td className="px-3 py-2 font-medium">{annotation.title}</td>
-                  <td className="max-w-[16rem] px-3 py-2 text-muted-foreground">
+                  <td className="px-3 py-2 font-medium break-words">{annotation.title}</td>
+                  <td className="px-3 py-2 text-muted-foreground">
                     <span className="block truncate" title={annotation.description || undefined}>
                       {annotation.description}
                     </span>

@@ -23,7 +23,9 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         id={dashboardPanelId}
         role="tabpanel"
         aria-labelledby={dashboardTabId(mode)}
-        className="min-w-0"
+        // At least a screen tall, so what follows the panel (the subscription card on phones, the
+        // footer) starts below the fold and does not move as the panel's content arrives.
+        className="min-h-dvh min-w-0"
       >
         {/* The fallback holds the panel's place, so the subscription card below it on phones
         does not jump when the mode's code arrives. */}

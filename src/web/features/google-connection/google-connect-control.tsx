@@ -6,6 +6,9 @@ import { toast } from "../../components/ui/use-toast";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 import { useDisconnectGoogle } from "./google-connection-api";
 
+/** Every state is this wide, so the header does not move when the check answers. */
+const controlWidth = "min-w-34";
+
 /** Spec §2, "Google connect control": a spinner while checking, then 'GA4 Connected' or 'Connect GA4'. */
 export function GoogleConnectControl() {
   const status = useGoogleStatus();
@@ -19,6 +22,7 @@ export function GoogleConnectControl() {
         size="sm"
         disabled
         aria-label="Checking Google Analytics connection"
+        className={controlWidth}
       >
         <Loader2 className="animate-spin" aria-hidden="true" />
       </Button>
@@ -27,7 +31,7 @@ export function GoogleConnectControl() {
 
   if (!status.data?.connected) {
     return (
-      <Button variant="outline" size="sm" onClick={connectGoogle}>
+      <Button variant="outline" size="sm" onClick={connectGoogle} className={controlWidth}>
         <Link2 aria-hidden="true" />
         Connect GA4
       </Button>
@@ -52,7 +56,12 @@ export function GoogleConnectControl() {
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setDialogOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setDialogOpen(true)}
+        className={controlWidth}
+      >
         <CheckCircle2 className="text-emerald-600" aria-hidden="true" />
         GA4 Connected
       </Button>
