@@ -77,7 +77,8 @@ describe("annotation dialogs", () => {
     expect(await screen.findByText("Manage annotations for property 123")).toBeInTheDocument();
     expect(await screen.findByText("Black Friday")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "New Annotation" }));
-    const dialog = within(screen.getByRole("dialog", { name: "Create New Annotation" }));
+    // The form's code loads when a dialog first opens.
+    const dialog = within(await screen.findByRole("dialog", { name: "Create New Annotation" }));
     const title = dialog.getByLabelText("Title");
     const submit = dialog.getByRole("button", { name: "Create Annotation" });
 
@@ -138,7 +139,8 @@ describe("annotation dialogs", () => {
     expect(await screen.findByText("Black Friday")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "New Annotation" }));
 
-    const dialog = within(screen.getByRole("dialog", { name: "Create New Annotation" }));
+    // The form's code loads when a dialog first opens.
+    const dialog = within(await screen.findByRole("dialog", { name: "Create New Annotation" }));
     expect(screen.getByRole("dialog")).toHaveAccessibleDescription(
       "Add a new annotation to your GA4 property to mark important events.",
     );

@@ -512,7 +512,8 @@ describe("the chat in Property View", () => {
     renderAppAt("/dashboard?mode=property");
 
     await user.click(await screen.findByRole("button", { name: "Show Chat" }));
-    expect(screen.getByRole("heading", { name: "GA4 Assistant" })).toBeInTheDocument();
+    // The sidebar's code loads when it is first shown.
+    expect(await screen.findByRole("heading", { name: "GA4 Assistant" })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Suggested prompts" })).not.toBeInTheDocument();
     await user.type(screen.getByPlaceholderText(chatPlaceholder), "Hi{Enter}");
     expect(await screen.findByText("You said: Hi", {}, { timeout: 3000 })).toBeInTheDocument();

@@ -55,7 +55,10 @@ describe("/dashboard", () => {
     );
     expect(header.getByRole("button", { name: "Toggle theme" })).toBeInTheDocument();
     expect(header.queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 1, name: "AI Assistant" })).toBeInTheDocument();
+    // Each mode's code loads when the mode is first shown.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "AI Assistant" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("tabpanel", { name: "Agent Mode" })).toBeInTheDocument();
 
     await userEvent.setup().click(header.getByRole("button", { name: "Log out" }));
@@ -77,7 +80,10 @@ describe("/dashboard", () => {
 
     await user.click(screen.getByRole("tab", { name: "Agent Mode" }));
     expect(app.currentUrl()).toBe("/dashboard?mode=agent");
-    expect(screen.getByRole("heading", { level: 1, name: "AI Assistant" })).toBeInTheDocument();
+    // Each mode's code loads when the mode is first shown.
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "AI Assistant" }),
+    ).toBeInTheDocument();
 
     await user.keyboard("{ArrowRight}");
     expect(app.currentUrl()).toBe("/dashboard?mode=property");
