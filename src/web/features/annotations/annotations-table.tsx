@@ -83,14 +83,14 @@ export function AnnotationsTable({
     <div className="overflow-x-auto rounded-xl border bg-card">
       {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
       the browser re-measuring them from their content. */}
-      <table className="w-full min-w-[760px] table-fixed text-left text-sm">
+      <table className="w-full min-w-[860px] table-fixed text-left text-sm">
         <colgroup>
-          <col className="w-36" />
+          <col className="w-20" />
           <col className="w-32" />
           <col />
-          <col className="w-56" />
+          <col className="w-40" />
           <col className="w-28" />
-          <col className="w-32" />
+          <col className="w-28" />
           <col className="w-24" />
         </colgroup>
         <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
@@ -154,7 +154,7 @@ export function AnnotationsTable({
                   <td className="px-3 py-2 font-mono text-xs break-all text-muted-foreground">
                     {annotation.annotationId}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className="px-3 py-2">
                     {formatAnnotationDate(annotation)}
                   </td>
                   <td className="px-3 py-2 font-medium break-words">{annotation.title}</td>
