@@ -88,9 +88,9 @@ export function AnnotationsTable({
           <col className="w-20" />
           <col className="w-32" />
           <col />
-          <col className="w-40" />
+          <col className="w-36" />
           <col className="w-28" />
-          <col className="w-28" />
+          <col className="w-32" />
           <col className="w-24" />
         </colgroup>
         <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
