@@ -97,7 +97,10 @@ afterEach(() => {
 async function openCreate() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole("button", { name: "New Annotation" }));
-  return { user, dialog: within(screen.getByRole("dialog", { name: "Create New Annotation" })) };
+  return {
+    user,
+    dialog: within(await screen.findByRole("dialog", { name: "Create New Annotation" })),
+  };
 }
 
 describe("the category in the annotation dialogs", () => {
@@ -211,7 +214,7 @@ describe("the category in the annotation dialogs", () => {
     await user.click(
       await screen.findByRole("button", { name: "Edit CAMPAIGN · Paid Social · Winter Sale" }),
     );
-    const dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Annotation" }));
     const select = await dialog.findByLabelText("Category");
     expect(select).toHaveValue(campaigns.id);
     expect(dialog.getByLabelText("Color")).toBeDisabled();
@@ -238,7 +241,7 @@ describe("the category in the annotation dialogs", () => {
     renderAppAt("/dashboard?mode=property");
 
     await user.click(await screen.findByRole("button", { name: "Edit Site outage" }));
-    const dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Annotation" }));
     await user.selectOptions(await dialog.findByLabelText("Category"), "Misc");
     await user.click(dialog.getByRole("button", { name: "Update Annotation" }));
 

@@ -78,7 +78,7 @@ describe("the dialogs' date fields", () => {
         onCreate={onCreate}
       />,
     );
-    const dialog = within(screen.getByRole("dialog", { name: "Create New Annotation" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Create New Annotation" }));
     expect(dialog.getByLabelText("Title")).toHaveValue("Spike in sessions");
     expect(dialog.getByLabelText("Date")).toHaveValue("2026-11-03");
 
@@ -142,7 +142,7 @@ describe("the dialogs' date fields", () => {
         onUpdate={onUpdate}
       />,
     );
-    let dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    let dialog = within(await screen.findByRole("dialog", { name: "Edit Annotation" }));
     expect(dialog.getByRole("radio", { name: "Date range" })).toBeChecked();
     const end = dialog.getByLabelText("End date");
     expect(end).toHaveValue("2026-11-10");
@@ -168,7 +168,7 @@ describe("the dialogs' date fields", () => {
         onUpdate={onUpdate}
       />,
     );
-    dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    dialog = within(await screen.findByRole("dialog", { name: "Edit Annotation" }));
     await user.click(dialog.getByRole("radio", { name: "Single day" }));
     await user.click(dialog.getByRole("button", { name: "Update Annotation" }));
     expect(onUpdate).toHaveBeenLastCalledWith({

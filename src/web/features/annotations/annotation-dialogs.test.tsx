@@ -222,7 +222,7 @@ describe("annotation dialogs", () => {
     renderAppAt("/dashboard?mode=property");
 
     await user.click(await screen.findByRole("button", { name: "Edit Black Friday" }));
-    const dialog = within(screen.getByRole("dialog", { name: "Edit Annotation" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Edit Annotation" }));
     expect(dialog.getByText("Update the annotation details below.")).toBeInTheDocument();
     expect(
       dialog.queryByText("Annotations cannot be created for future dates"),

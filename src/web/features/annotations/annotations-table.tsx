@@ -154,9 +154,7 @@ export function AnnotationsTable({
                   <td className="px-3 py-2 font-mono text-xs break-all text-muted-foreground">
                     {annotation.annotationId}
                   </td>
-                  <td className="px-3 py-2">
-                    {formatAnnotationDate(annotation)}
-                  </td>
+                  <td className="px-3 py-2">{formatAnnotationDate(annotation)}</td>
                   <td className="px-3 py-2 font-medium break-words">{annotation.title}</td>
                   <td className="px-3 py-2 text-muted-foreground">
                     <span className="block truncate" title={annotation.description || undefined}>
