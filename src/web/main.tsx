@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { pageFor } from "./app/page-routes";
-import { currentUserQueryKey } from "./features/auth/current-user";
+import { currentUserQueryKey } from "./session/current-user";
 import { initializeTheme } from "./features/theme/use-theme";
 import { createQueryClient } from "./lib/query-client";
 import "./styles.css";

@@ -4,7 +4,7 @@ import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import { App } from "./app/app";
 import { notFoundRoute, pageFor, pageRoutes } from "./app/page-routes";
-import { currentUserQueryKey } from "./features/auth/current-user";
+import { currentUserQueryKey } from "./session/current-user";
 import { createQueryClient } from "./lib/query-client";
 
 export { notFoundRoute, pageRoutes };
