@@ -52,12 +52,21 @@ test.describe("legal pages", () => {
 });
 
 test.describe("unknown paths", () => {
-  for (const path of ["/no-such-page", "/categories", "/audit"]) {
-    test(`${path} shows the 404 page`, async ({ page }) => {
+  test("/no-such-page shows the 404 page with status 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+  });
+
+  // /categories and /audit are signed-in pages now: a visitor is asked to log in instead.
+  for (const path of ["/categories", "/audit", "/dashboard?mode=property"]) {
+    test(`${path} sends a visitor to log in`, async ({ page }) => {
       await page.goto(path);
 
+      await expect(page).toHaveURL(/\/login$/);
       await expect(
-        page.getByRole("heading", { level: 1, name: "404 Page Not Found" }),
+        page.getByRole("heading", { level: 1, name: "Log in to Tidemark" }),
       ).toBeVisible();
     });
   }
