@@ -1,6 +1,6 @@
 // Google sandbox speed: median and p95 latency of the annotation list and create calls on loopback,
 // over N sequential keep-alive requests, in memory and with state persisted to a temporary folder.
-// Budget (issue 3): list and create answer in ≤ 2 ms median. Exits 1 when over budget.
+// Budget: list and create answer in ≤ 2 ms median. Exits 1 when over budget.
 //
 //   node bench/sandbox.mjs [requests=500]
 //

@@ -1,5 +1,5 @@
 /**
- * Lifetimes the privacy policy and terms promise (spec §9). The server's session store and
+ * Lifetimes the privacy policy and terms promise. The server's session store and
  * clean-up jobs should read the same numbers, so the legal pages cannot drift from what runs.
  */
 export const dataRetention = {

@@ -2,10 +2,10 @@ import { isErrorCode, type ErrorCode } from "../../shared/contracts/errors";
 
 /**
  * The one way the web app talks to the API. Every call carries the session cookie, sends and
- * reads JSON, and turns any non-2xx response into an ApiError (spec §7 and §8).
+ * reads JSON, and turns any non-2xx response into an ApiError.
  */
 
-/** A non-2xx response. The message format `${status}: ${body or statusText}` is what toasts show (spec §8). */
+/** A non-2xx response. The message format `${status}: ${body or statusText}` is what toasts show. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;

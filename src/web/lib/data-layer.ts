@@ -1,4 +1,4 @@
-/** Analytics events the app pushes to the tag manager's data layer (spec §2, mode selection). */
+/** Analytics events the app pushes to the tag manager's data layer. */
 export type DataLayerEvent = { event: "agent_mode_click" } | { event: "property_mode_click" };
 
 declare global {

@@ -2,7 +2,7 @@ import { QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-
 import { apiRequest, type UnauthorizedBehavior } from "./api-client";
 
 /**
- * Builds the request path from a query key by joining its parts with slashes (spec §7):
+ * Builds the request path from a query key by joining its parts with slashes:
  * ["/api/annotations", "123"] → "/api/annotations/123". Parts after the first are ids that come
  * from users or URLs, so they are encoded; the first part is the literal route prefix.
  */
@@ -31,7 +31,7 @@ export function createPathQueryFn({
 }
 
 /**
- * The app's query defaults (spec §7): data stays fresh until something invalidates it, nothing
+ * The app's query defaults: data stays fresh until something invalidates it, nothing
  * refetches on focus or on a timer, and failures surface at once instead of being retried.
  * Individual queries opt in to polling (the audit does) rather than out of it.
  */

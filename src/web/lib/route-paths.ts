@@ -24,7 +24,7 @@ export const serverNavigations = {
 
 export type DashboardMode = "agent" | "property";
 
-/** /dashboard?mode=agent or /dashboard?mode=property (spec §2, "/dashboard"). */
+/** /dashboard?mode=agent or /dashboard?mode=property. */
 export function dashboardPath(mode: DashboardMode): string {
   return `${routePaths.dashboard}?mode=${mode}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Every key this app writes to localStorage (spec §3, "Local browser storage keys").
+ * Every key this app writes to localStorage.
  * Keeping them in one place stops two features from colliding on a name, and lets
  * public/theme-init.js be checked against `theme` by a test.
  */

@@ -52,7 +52,7 @@ export interface CurrentUserState {
 }
 
 /**
- * The signed-in user (spec §7): refetched every time a screen that needs it mounts, not kept
+ * The signed-in user: refetched every time a screen that needs it mounts, not kept
  * once nothing shows it, never retried. A failed check counts as signed out, so a server
  * hiccup shows the public pages rather than an empty screen.
  */

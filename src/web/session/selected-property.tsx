@@ -14,7 +14,7 @@ interface SelectedPropertyState {
 
 const SelectedPropertyContext = createContext<SelectedPropertyState | null>(null);
 
-/** The selected property id, shared by the header's picker and the page, kept in localStorage (spec §4). */
+/** The selected property id, shared by the header's picker and the page, kept in localStorage. */
 export function SelectedPropertyProvider({ children }: { children: ReactNode }) {
   const [propertyId, setState] = useState(
     () => readStoredValue(storageKeys.selectedPropertyId) ?? "",

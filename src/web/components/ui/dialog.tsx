@@ -7,7 +7,7 @@ const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog (spec §9: 500 px wide, never wider than the screen). Focus moves inside on open,
+ * A modal dialog, 500 px wide and never wider than the screen. Focus moves inside on open,
  * Tab stays inside, Escape and the backdrop close it, and focus returns to whatever opened it.
  * Rendered only while open, into document.body.
  */

@@ -2,7 +2,7 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/class-names";
 
-/** Spec §9: tooltips open after 700 ms; moving between triggers within 300 ms opens the next at once. */
+/** Tooltips open after 700 ms; moving between triggers within 300 ms opens the next at once. */
 export const tooltipDelays = {
   delayDurationMs: 700,
   skipDelayDurationMs: 300,

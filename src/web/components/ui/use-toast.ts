@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from "react";
 
 /**
- * Toast behaviour from spec §9. One toast at a time keeps messages from stacking over the
+ * Toast behaviour. One toast at a time keeps messages from stacking over the
  * content on small screens; a newer toast simply replaces the one on screen.
  */
 export const toastSettings: {

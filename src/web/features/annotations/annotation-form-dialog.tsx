@@ -73,7 +73,7 @@ function initialValues(annotation: Annotation | undefined, draft?: AnnotationDra
   };
 }
 
-/** Spec §5: description only if non-blank; colour only if chosen; the dates as numbers. */
+/** Description only if non-blank; colour only if chosen; the dates as numbers. */
 export function createRequestOf(values: FormValues): CreateAnnotationRequest | null {
   const target = targetOfDateFields(values.dates);
   const title = values.title.trim();
@@ -84,7 +84,7 @@ export function createRequestOf(values: FormValues): CreateAnnotationRequest | n
   return request;
 }
 
-/** Only the fields that changed (spec §7, PATCH). */
+/** Only the fields that changed. */
 export function updateRequestOf(
   values: FormValues,
   original: Annotation,
@@ -111,7 +111,7 @@ type FormDialogProps =
   | { mode: "edit"; annotation: Annotation; onUpdate: (changes: UpdateAnnotationRequest) => void };
 
 /**
- * The create and edit dialogs (spec §2, "Annotation dialogs and table"). Mount it with a `key`
+ * The create and edit dialogs. Mount it with a `key`
  * per opening so each opening starts from fresh values.
  */
 export function AnnotationFormDialog(

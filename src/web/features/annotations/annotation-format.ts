@@ -37,7 +37,7 @@ const shortUsDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
-/** Spec §5: 'Date Added' as a short US date (11/23/2026); '—' for annotations made outside Tidemark. */
+/** 'Date Added' as a short US date (11/23/2026); '—' for annotations made outside Tidemark. */
 export function formatDateAdded(dateAdded: string | null): string {
   if (!dateAdded) return "—";
   const at = new Date(dateAdded);
@@ -54,7 +54,7 @@ export function sortByDate(
   return [...annotations].sort((a, b) => sign * compareDates(a.annotationDate, b.annotationDate));
 }
 
-/** The person's own today as YYYY-MM-DD, the date picker's max (spec §5). */
+/** The person's own today as YYYY-MM-DD, the date picker's max. */
 export function localTodayIso(now = new Date()): string {
   return toIsoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
 }

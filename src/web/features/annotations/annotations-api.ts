@@ -23,7 +23,7 @@ function annotationsPath(propertyId: string, annotationId?: string): string {
 const noAnnotations: Annotation[] = [];
 
 /**
- * The selected property's annotations (spec §7), newest first as the server sends them. No
+ * The selected property's annotations, newest first as the server sends them. No
  * property means an empty list; a failed load shows 'Error loading annotations' and an empty list.
  */
 export function useAnnotations(propertyId: string) {
@@ -64,7 +64,7 @@ function updateCachedList(
   );
 }
 
-/** Each write costs one Google call; the cached list is updated from the answer, never refetched (issue 5, point 7). */
+/** Each write costs one Google call; the cached list is updated from the answer, never refetched. */
 export function useCreateAnnotation(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({

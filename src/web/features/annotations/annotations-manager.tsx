@@ -36,8 +36,8 @@ function errorToast(title: string, error: unknown, fallback: string): void {
 }
 
 /**
- * The annotations of the selected property: the table plus the create, edit and delete dialogs
- * (spec §2, §5, §8). `createOpen` belongs to the page, whose 'New Annotation' button opens it.
+ * The annotations of the selected property: the table plus the create, edit and delete dialogs.
+ * `createOpen` belongs to the page, whose 'New Annotation' button opens it.
  */
 export function AnnotationsManager({
   user,

@@ -51,7 +51,7 @@ function ActionButton({
 }
 
 /**
- * Spec §2: Annotation ID, Date (sortable, newest first), Title, Description (truncated), Color,
+ * Annotation ID, Date (sortable, newest first), Title, Description (truncated), Color,
  * Date Added, Actions. Without the premium plan, edit and delete are locked; Google's own
  * (system-generated) annotations are read-only for everyone.
  */

@@ -2,7 +2,7 @@ import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { routePaths } from "../../lib/route-paths";
 
-/** The signed-out header's way in: "Log In" and "Get Started for Free" (spec §2, landing page). */
+/** The signed-out header's way in: "Log In" and "Get Started for Free". */
 export function AuthEntryLinks() {
   return (
     <>

@@ -5,7 +5,7 @@ import {
   writeStoredValue,
 } from "../../lib/storage-keys";
 
-/** Which page a sign-in started from (spec §3, `authIntent`). */
+/** Which page a sign-in started from. */
 export type AuthIntent = "login" | "signup";
 
 export function rememberAuthIntent(intent: AuthIntent): void {

@@ -17,7 +17,7 @@ export function existingAccountPrompt(email: string): string {
 }
 
 /**
- * Email sign-in (spec §5): Continue stays disabled while the field is empty or a request is in
+ * Email sign-in: Continue stays disabled while the field is empty or a request is in
  * flight ('Checking...'); an address without an at-sign does nothing. On signup an existing
  * account is offered the login page first; a failed lookup does not stand in the way.
  */

@@ -31,7 +31,7 @@ const copy: Record<AuthIntent, { title: string; description: string }> = {
 const inlineLinkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 /**
- * /login and /signup (spec §2): Continue with Google, or an email sign-in link. A failed sign-in
+ * /login and /signup: Continue with Google, or an email sign-in link. A failed sign-in
  * comes back as ?error=<code>; the page explains it and takes the code out of the address bar.
  */
 export function SignInPage({ intent }: { intent: AuthIntent }) {

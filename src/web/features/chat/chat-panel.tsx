@@ -19,7 +19,7 @@ export const chatEmptyTitle = "Start a conversation";
 export const chatEmptyHint =
   "Ask me to create, list, update, or delete annotations for your GA4 property.";
 
-/** Spec §9: the input starts at 3 rows, at least 60 px, and grows up to 200 px. */
+/** The input starts at 3 rows, at least 60 px, and grows up to 200 px. */
 const inputMinHeightPx = 60;
 const inputMaxHeightPx = 200;
 /** The length counter appears this close to the limit. */
@@ -140,7 +140,7 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
 }
 
 /**
- * The GA4 Assistant's conversation (spec §2 chat panel): title, Clear, the bubbles, 'Thinking...'
+ * The GA4 Assistant's conversation: title, Clear, the bubbles, 'Thinking...'
  * while waiting, and the input. Replies are plain text, shown with their line breaks, never as HTML.
  */
 export function ChatPanel({ chat, className }: { chat: ChatController; className?: string }) {

@@ -52,7 +52,7 @@ const promptClass =
   "inline-flex w-full min-w-0 items-center gap-2 rounded-lg border bg-card px-3 py-2.5 text-left text-sm font-medium outline-none transition-colors focus-visible:ring-3 focus-visible:ring-ring/40";
 
 /**
- * Agent Mode's four suggested prompts (spec §2). Without the premium plan, Edit and Delete are
+ * Agent Mode's four suggested prompts. Without the premium plan, Edit and Delete are
  * locked: they stay focusable (aria-disabled) so the keyboard reaches their tooltip.
  */
 export function SuggestedPrompts({ user, chat }: { user: CurrentUser; chat: ChatController }) {

@@ -53,7 +53,7 @@ export interface ChatController {
   settle: (decision: "confirm" | "cancel") => void;
 }
 
-/** Whether `text` may be sent now (spec §5). */
+/** Whether `text` may be sent now. */
 export function canSendChat(text: string, pending: boolean): boolean {
   return !pending && text.trim() !== "" && visibleLength(text) <= chatMessageMaxLength;
 }
@@ -67,7 +67,7 @@ const noMessages: ChatMessageView[] = [];
 const noHistory: ChatHistoryResponse = { messages: noMessages, confirmation: null };
 
 /**
- * One conversation with the GA4 Assistant (spec §2 chat panel, §4, §5, §7). The session is created by
+ * One conversation with the GA4 Assistant. The session is created by
  * the first message; its id is kept per property for this tab. A reply can refresh and reveal the
  * annotations (`onShowAnnotations`), select a property, or propose a completed request in the input.
  */

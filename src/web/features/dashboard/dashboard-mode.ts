@@ -6,7 +6,7 @@ export const dashboardModes: readonly { mode: DashboardMode; label: string }[] =
   { mode: "property", label: "Property View" },
 ];
 
-/** The `mode` query parameter; anything but "property" means Agent Mode (spec §2, the default). */
+/** The `mode` query parameter; anything but "property" means Agent Mode. */
 export function parseDashboardMode(search: string): DashboardMode {
   return new URLSearchParams(search).get("mode") === "property" ? "property" : "agent";
 }

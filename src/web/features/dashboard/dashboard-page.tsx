@@ -13,7 +13,7 @@ const AgentView = lazy(() =>
   import("./agent-view").then((module) => ({ default: module.AgentView })),
 );
 
-/** /dashboard: the mode's panel (Agent Mode or Property View) beside the subscription card (spec §2). */
+/** /dashboard: the mode's panel (Agent Mode or Property View) beside the subscription card. */
 export function DashboardPage({ user }: { user: CurrentUser }) {
   const mode = useDashboardMode();
 

@@ -10,7 +10,7 @@ import {
 } from "./dashboard-mode";
 
 /**
- * The header's Agent Mode / Property View toggle (spec §2, "/dashboard"). The mode lives in the
+ * The header's Agent Mode / Property View toggle. The mode lives in the
  * address (?mode=), so each switch is a navigation and Back returns to the previous mode.
  * Arrow keys, Home and End move between the tabs, as in any tab list.
  */

@@ -7,7 +7,7 @@ import { routePaths } from "../../lib/route-paths";
 import { googleStatusQueryKey } from "../../session/google-connection-status";
 
 /**
- * The OAuth callback returns to /dashboard?oauth=success|denied|failed (spec §4). Success marks the
+ * The OAuth callback returns to /dashboard?oauth=success|denied|failed. Success marks the
  * connection at once; every outcome gets a toast and `oauth` leaves the address (`mode` stays).
  */
 export function useOauthResult(): void {

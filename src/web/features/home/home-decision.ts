@@ -1,7 +1,7 @@
 import type { SubscriptionTier } from "../../../shared/plans";
 import type { AuthIntent } from "../auth/auth-intent";
 
-/** What a signed-in person's home does (spec §2 "/ (home)" and §4). */
+/** What a signed-in person's home does: their plan first, then the mode selection. */
 export type SignedInHomeStep =
   /** No tier, but a plan was picked before signing in: apply it, showing the set-up spinner. */
   | { kind: "apply-stored-plan"; plan: SubscriptionTier }

@@ -8,7 +8,7 @@ const SignedInHome = lazy(() =>
   import("./signed-in-home").then((module) => ({ default: module.SignedInHome })),
 );
 
-/** "/" (spec §2): the landing page for visitors; for signed-in people, plans or mode selection. */
+/** "/": the landing page for visitors; for signed-in people, plans or mode selection. */
 export function HomePage() {
   const { user, isLoading } = useCurrentUser();
 

@@ -1,6 +1,6 @@
 import { LoadingScreen } from "../../components/loading-screen";
 
-/** Spec §2: shown while home works out who is here, and while a stored plan is applied. */
+/** Shown while home works out who is here, and while a stored plan is applied. */
 export const settingUpAccountLabel = "Setting up your account...";
 
 export function SettingUpAccount() {

@@ -28,7 +28,7 @@ function ApplyStoredPlan({ plan }: { plan: SubscriptionTier }) {
 
 export function SignedInHome({ user }: { user: CurrentUser }) {
   // What the browser held when the person arrived. An authIntent met by someone without a tier is
-  // handled by the plan step (spec §4: "otherwise to /plans"), so it cannot later send them to
+  // handled by the plan step, so it cannot later send them to
   // the dashboard once a stored plan has given them a tier.
   const [arrival] = useState(() => ({
     authIntent: user.subscriptionTier === null ? null : readAuthIntent(),

@@ -3,7 +3,7 @@ import { HeroSection } from "./components/hero-section";
 import { HowItWorksSection } from "./components/how-it-works-section";
 import { PricingSection } from "./components/pricing-section";
 
-/** The signed-out home page (spec §2, "Landing page"). */
+/** The signed-out home page. */
 export function LandingPage() {
   return (
     <>

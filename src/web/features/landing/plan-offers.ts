@@ -49,7 +49,7 @@ function premiumExtras(tier: SubscriptionTier): string[] {
   ];
 }
 
-/** The landing page's two plan cards (spec §2, landing page). Premium is public but not yet selectable. */
+/** The landing page's two plan cards. Premium is public but not yet selectable. */
 export const planOffers: readonly PlanOffer[] = [
   {
     tier: "freemium",

@@ -69,7 +69,7 @@ function WorkflowCard({
   );
 }
 
-/** 'Choose Your Workflow' (spec §2): shown at / for signed-in people with a plan, and at /mode-selection. */
+/** 'Choose Your Workflow': shown at / for signed-in people with a plan, and at /mode-selection. */
 export function ModeSelectionPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
 
@@ -107,7 +107,7 @@ export function ModeSelectionPage({ user }: { user: CurrentUser }) {
         <p className="text-sm text-muted-foreground">
           You can switch between Agent Mode and Property View at any time from the dashboard header.
         </p>
-        {/* The Google Analytics connect button joins here with the annotations issue (spec §2, mode selection). */}
+        {/* Not yet here: the Google Analytics connect button for people who have not connected. */}
         <LogOutButton />
       </div>
     </section>

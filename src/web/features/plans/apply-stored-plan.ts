@@ -11,7 +11,7 @@ import { updateSubscription } from "./plans-api";
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 /**
- * Automatic plan application (spec §4): a person without a tier who picked a plan before signing
+ * Automatic plan application: a person without a tier who picked a plan before signing
  * in gets it now. Either way the stored plan is cleared; on success home reloads the user and
  * carries on at /, on failure a toast explains and /plans lets them choose again.
  */

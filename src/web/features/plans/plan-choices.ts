@@ -8,7 +8,7 @@ import {
 export interface PlanChoice {
   tier: SubscriptionTier;
   name: string;
-  /** What the plan includes, in the spec's words (§2, /plans); every number comes from shared/plans.ts. */
+  /** What the plan includes, in the plans page's words; every number comes from shared/plans.ts. */
   included: string[];
   /** What it leaves out, listed so nobody picks it by mistake. */
   notIncluded: string[];
@@ -39,7 +39,7 @@ function describe(tier: SubscriptionTier): Pick<PlanChoice, "included" | "notInc
   return { included, notIncluded };
 }
 
-/** The /plans cards (spec §2, "/plans"). */
+/** The /plans cards. */
 export const planChoices: readonly PlanChoice[] = [
   { tier: "freemium", name: "Freemium", ...describe("freemium") },
   { tier: "premium", name: "Premium", ...describe("premium") },

@@ -1,4 +1,4 @@
-/** Plan toasts, word for word from spec §8. */
+/** Plan toasts, word for word as the product states them. */
 export const planMessages = {
   errorTitle: "Error",
   selectedTitle: "Plan selected",
@@ -7,5 +7,5 @@ export const planMessages = {
   autoApplyFailed: "Failed to apply selected plan",
 } as const;
 
-/** Spec §9: mode selection opens this long after a plan is chosen, so the toast can be read. */
+/** Mode selection opens this long after a plan is chosen, so the toast can be read. */
 export const modeSelectionDelayMs = 500;

@@ -9,7 +9,7 @@ import { PlanChoiceCard } from "./plan-choice-card";
 import { useChoosePlan } from "./use-choose-plan";
 
 /**
- * 'Choose Your Plan' (spec §2, "/plans"). Open to visitors too: their pick is stored and applied
+ * 'Choose Your Plan'. Open to visitors too: their pick is stored and applied
  * after sign-in. Premium is selectable only when the server says this person may choose it.
  */
 export function PlansPage({ user }: { user: CurrentUser | null }) {

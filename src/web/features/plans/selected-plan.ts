@@ -6,7 +6,7 @@ import {
   writeStoredValue,
 } from "../../lib/storage-keys";
 
-/** A plan picked while signed out, applied once the person has signed in (spec §4). */
+/** A plan picked while signed out, applied once the person has signed in. */
 export function storeSelectedPlan(tier: SubscriptionTier): void {
   writeStoredValue(storageKeys.selectedPlan, tier);
 }

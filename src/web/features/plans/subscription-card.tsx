@@ -81,7 +81,7 @@ function UpgradeDialog({
   );
 }
 
-/** Spec §2, "Subscription card": the tier, today's annotations against the quota, and the upgrade offer. */
+/** The subscription card: the tier, today's annotations against the quota, and the upgrade offer. */
 export function SubscriptionCard({ user }: { user: CurrentUser }) {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const isPremium = user.subscriptionTier === "premium";

@@ -13,7 +13,7 @@ import { clearSelectedPlan, storeSelectedPlan } from "./selected-plan";
 import { updateSubscription } from "./plans-api";
 
 /**
- * Choosing a plan on /plans (spec §4 and §8). Signed out: the plan is stored and sign-in starts;
+ * Choosing a plan on /plans. Signed out: the plan is stored and sign-in starts;
  * home applies it afterwards. Signed in: PATCH, then refresh the user, clear the stored plan,
  * toast, and open mode selection 500 ms later. Clicks while a plan is being applied are ignored.
  */

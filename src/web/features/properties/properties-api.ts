@@ -19,7 +19,7 @@ export function useSavedProperties() {
   });
 }
 
-/** Spec §6/§7: only fetched while Google Analytics is connected, never retried (409 means reconnect). */
+/** Only fetched while Google Analytics is connected, never retried (409 means reconnect). */
 export function useAnalyticsProperties(connected: boolean) {
   return useQuery({
     queryKey: analyticsPropertiesQueryKey,

@@ -37,7 +37,7 @@ const optionClass =
   "flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none";
 
 /**
- * The header's property selector (spec §2): a 250 px dropdown of saved properties (each with a
+ * The header's property selector: a 250 px dropdown of saved properties (each with a
  * delete button) and, while Google Analytics is connected, the properties Google lists.
  * Choosing a Google property saves it; on the free plan the first one is locked after a confirmation.
  */

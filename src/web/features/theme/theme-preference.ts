@@ -9,7 +9,7 @@ export function isTheme(value: unknown): value is Theme {
 
 const darkSchemeQuery = "(prefers-color-scheme: dark)";
 
-/** Spec §4: the stored choice wins, then the system's dark preference, then light. */
+/** The stored choice wins, then the system's dark preference, then light. */
 export function resolveTheme(stored: Theme | null, systemPrefersDark: boolean): Theme {
   return stored ?? (systemPrefersDark ? "dark" : "light");
 }
