@@ -198,6 +198,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     chat: createChatRepository(database.db),
     annotations,
     properties,
+    traffic,
     engine: deps.assistantEngine ?? (await assistantEngineFor(config.llm, logger)),
     dailyMessageLimit: config.assistantDailyMessageLimit,
     now: deps.now,

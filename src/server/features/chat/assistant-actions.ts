@@ -1,3 +1,4 @@
+import type { TrafficService } from "../traffic/traffic-service.js";
 import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnnotationColor } from "../../../shared/annotation-colors.js";
@@ -59,7 +60,12 @@ function lastDayOf(annotation: Annotation): CalendarDate {
  * Nothing here takes a user id from the conversation.
  */
 export function createAssistantActions(
-  deps: { annotations: AnnotationsService; properties: PropertiesService; chat: ChatRepository },
+  deps: {
+    annotations: AnnotationsService;
+    properties: PropertiesService;
+    chat: ChatRepository;
+    traffic?: TrafficService;
+  },
   context: AssistantContext,
 ) {
   const { user } = context;
@@ -142,7 +148,35 @@ export function createAssistantActions(
     return { propertyId, annotation: match.annotation };
   }
 
+  /** What happened on a day, or the unexplained changes of a period, from the chart's analysis. */
+  async function trafficInsight(request: {
+    metric: "sessions" | "activeUsers" | "keyEvents";
+    date?: string;
+    startDate?: string;
+    endDate?: string;
+  }) {
+    return attempt(async () => {
+      const traffic = deps.traffic;
+      if (!traffic)
+        throw new AppError("google_no_report_access", "Traffic reports are not available here.");
+      const propertyId = await property();
+      if (request.date)
+        return traffic.describeDay(user, propertyId, {
+          date: request.date,
+          metric: request.metric,
+        });
+      if (!request.startDate || !request.endDate)
+        throw new AppError("invalid_request", "Give a day, or a start and an end date.");
+      return traffic.unexplained(user, propertyId, {
+        metric: request.metric,
+        startDate: request.startDate,
+        endDate: request.endDate,
+      });
+    });
+  }
+
   return {
+    trafficInsight,
     /** Whether the person's plan allows a kind of change: the services' own rule, asked early. */
     mayChange: (change: "edit" | "delete") =>
       attempt(async () => requirePremiumFeature(user, change)),

@@ -1,3 +1,4 @@
+import type { TrafficService } from "../traffic/traffic-service.js";
 import type { ModelMessage } from "ai";
 import type { ChatSession, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
@@ -41,6 +42,8 @@ export function createChatService(deps: {
   chat: ChatRepository;
   annotations: AnnotationsService;
   properties: PropertiesService;
+  /** The traffic analysis, for questions about what happened on a day or what is unexplained. */
+  traffic?: TrafficService;
   engine: AssistantEngine;
   dailyMessageLimit: number;
   now?: () => Date;

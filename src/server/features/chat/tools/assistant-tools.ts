@@ -4,6 +4,7 @@ import { listAnnotationsTool } from "./list-annotations-tool.js";
 import { listPropertiesTool } from "./list-properties-tool.js";
 import { suggestRequestTool } from "./suggest-request-tool.js";
 import type { ToolContext } from "./tool-turn.js";
+import { trafficInsightTool } from "./traffic-insight-tool.js";
 import { updateAnnotationTool } from "./update-annotation-tool.js";
 
 /** The tools the language model may call, bound to this person's actions for one turn. */
@@ -15,5 +16,6 @@ export function assistantTools(context: ToolContext) {
     deleteAnnotations: deleteAnnotationsTool(context),
     listProperties: listPropertiesTool(context),
     suggestRequest: suggestRequestTool(context),
+    trafficInsight: trafficInsightTool(context),
   };
 }
