@@ -8,8 +8,7 @@ import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { useCategories } from "../../session/categories";
-import { AnnotationDetailsDialog } from "./annotation-details-dialog";
-import { AnnotationFormDialog, type AnnotationDraft } from "./annotation-form-dialog";
+import type { AnnotationDraft } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
 import {
   useAnnotations,
@@ -19,6 +18,16 @@ import {
 } from "./annotations-api";
 
 const noCategories: Category[] = [];
+
+// The dialogs load when one first opens, so the dashboard's first screen carries only the table.
+const AnnotationFormDialog = lazy(() =>
+  import("./annotation-form-dialog").then((module) => ({ default: module.AnnotationFormDialog })),
+);
+const AnnotationDetailsDialog = lazy(() =>
+  import("./annotation-details-dialog").then((module) => ({
+    default: module.AnnotationDetailsDialog,
+  })),
+);
 
 // The chart and its libraries load after the table, in a chunk of their own.
 const TrafficPanel = lazy(() =>
@@ -136,81 +145,83 @@ export function AnnotationsManager({
           if (guardProperty()) setDeleting(annotation);
         }}
       />
-      {creating ? (
-        <AnnotationFormDialog
-          key={createKey}
-          mode="create"
-          draft={draft ?? undefined}
-          categories={categoryChoices}
-          open
-          onOpenChange={(open) => {
-            if (!open) closeCreate();
-          }}
-          pending={create.isPending}
-          onCreate={(request) => {
-            if (!guardProperty()) return;
-            create.mutate(request, {
-              onSuccess: (created) => {
-                closeCreate();
-                setCreateKey((key) => key + 1);
-                toast({
-                  title: "Annotation created",
-                  description: `"${created.title}" has been created successfully in GA4.`,
-                });
-              },
-              onError: (error) =>
-                errorToast(
-                  "Error creating annotation",
-                  error,
-                  "Failed to create annotation in GA4. Please try again.",
-                ),
-            });
-          }}
-        />
-      ) : null}
-      {editing ? (
-        <AnnotationFormDialog
-          key={editing.annotationId}
-          mode="edit"
-          annotation={editing}
-          categories={categoryChoices}
-          open
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-          pending={update.isPending}
-          onUpdate={(changes) => {
-            if (!guardProperty()) return;
-            update.mutate(
-              { annotationId: editing.annotationId, changes },
-              {
-                onSuccess: (updated) => {
-                  setEditing(null);
+      <Suspense fallback={null}>
+        {creating ? (
+          <AnnotationFormDialog
+            key={createKey}
+            mode="create"
+            draft={draft ?? undefined}
+            categories={categoryChoices}
+            open
+            onOpenChange={(open) => {
+              if (!open) closeCreate();
+            }}
+            pending={create.isPending}
+            onCreate={(request) => {
+              if (!guardProperty()) return;
+              create.mutate(request, {
+                onSuccess: (created) => {
+                  closeCreate();
+                  setCreateKey((key) => key + 1);
                   toast({
-                    title: "Annotation updated",
-                    description: `"${updated.title}" has been updated in GA4.`,
+                    title: "Annotation created",
+                    description: `"${created.title}" has been created successfully in GA4.`,
                   });
                 },
                 onError: (error) =>
                   errorToast(
-                    "Error updating annotation",
+                    "Error creating annotation",
                     error,
-                    "Failed to update annotation in GA4. Please try again.",
+                    "Failed to create annotation in GA4. Please try again.",
                   ),
-              },
-            );
-          }}
-        />
-      ) : null}
-      {viewing ? (
-        <AnnotationDetailsDialog
-          annotation={viewing}
-          canEdit={canEditAnnotations}
-          onOpenChange={(open) => {
-            if (!open) setViewing(null);
-          }}
-        />
-      ) : null}
+              });
+            }}
+          />
+        ) : null}
+        {editing ? (
+          <AnnotationFormDialog
+            key={editing.annotationId}
+            mode="edit"
+            annotation={editing}
+            categories={categoryChoices}
+            open
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            pending={update.isPending}
+            onUpdate={(changes) => {
+              if (!guardProperty()) return;
+              update.mutate(
+                { annotationId: editing.annotationId, changes },
+                {
+                  onSuccess: (updated) => {
+                    setEditing(null);
+                    toast({
+                      title: "Annotation updated",
+                      description: `"${updated.title}" has been updated in GA4.`,
+                    });
+                  },
+                  onError: (error) =>
+                    errorToast(
+                      "Error updating annotation",
+                      error,
+                      "Failed to update annotation in GA4. Please try again.",
+                    ),
+                },
+              );
+            }}
+          />
+        ) : null}
+        {viewing ? (
+          <AnnotationDetailsDialog
+            annotation={viewing}
+            canEdit={canEditAnnotations}
+            onOpenChange={(open) => {
+              if (!open) setViewing(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
       <Dialog
         open={deleting !== null}
         onOpenChange={(open) => {
