@@ -111,25 +111,28 @@ export function AnnotationsManager({
   return (
     <>
       {showChart && propertyId ? (
-        <Suspense
-          fallback={
-            <div className="h-[300px] rounded-xl border bg-card" aria-busy="true">
-              <span role="status" className="sr-only">
-                Loading the chart…
-              </span>
-            </div>
-          }
-        >
-          <TrafficPanel
-            propertyId={propertyId}
-            annotations={annotations}
-            onOpenAnnotation={openAnnotation}
-            onCreate={(next) => {
-              setCreateKey((key) => key + 1);
-              setDraft(next);
-            }}
-          />
-        </Suspense>
+        // At least as tall as the loaded panel, so neither its code nor its report moves the table.
+        <div className="min-h-[490px]">
+          <Suspense
+            fallback={
+              <div className="h-[490px] rounded-xl border bg-card" aria-busy="true">
+                <span role="status" className="sr-only">
+                  Loading the chart…
+                </span>
+              </div>
+            }
+          >
+            <TrafficPanel
+              propertyId={propertyId}
+              annotations={annotations}
+              onOpenAnnotation={openAnnotation}
+              onCreate={(next) => {
+                setCreateKey((key) => key + 1);
+                setDraft(next);
+              }}
+            />
+          </Suspense>
+        </div>
       ) : null}
       <AnnotationsTable
         annotations={annotations}

@@ -214,47 +214,52 @@ export function TrafficPanel({
         />
       )}
 
-      {unexplained.length > 0 ? (
-        <div className="flex flex-col gap-2">
-          <h3 className="text-sm font-medium">Unexplained changes</h3>
-          <ul className="flex flex-col gap-2">
-            {unexplained.map((change) => (
-              <li
-                key={change.date}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-600/30 bg-amber-500/5 px-3 py-2 text-sm"
-              >
-                <span className="min-w-0 break-words">
-                  {changeSummary(change, metric)}, not explained by any annotation. Annotate?
-                </span>
-                <span className="flex gap-2">
-                  <Button size="sm" onClick={() => annotate(change)}>
-                    Annotate
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={dismiss.isPending}
-                    aria-label={`Dismiss ${changeSummary(change, metric)}`}
-                    onClick={() =>
-                      dismiss.mutate(change.date, {
-                        onError: (error) =>
-                          toast({
-                            variant: "destructive",
-                            title: "Error",
-                            description:
-                              serverErrorMessage(error) ?? "Failed to dismiss. Please try again.",
-                          }),
-                      })
-                    }
-                  >
-                    Dismiss
-                  </Button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {/* A box of fixed height, so the list arriving with the report never pushes the table down. */}
+      <div className="flex h-32 flex-col gap-2 overflow-y-auto">
+        {unexplained.length > 0 ? (
+          <>
+            <h3 className="text-sm font-medium">Unexplained changes</h3>
+            <ul className="flex flex-col gap-2">
+              {unexplained.map((change) => (
+                <li
+                  key={change.date}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-600/30 bg-amber-500/5 px-3 py-2 text-sm"
+                >
+                  <span className="min-w-0 break-words">
+                    {changeSummary(change, metric)}, not explained by any annotation. Annotate?
+                  </span>
+                  <span className="flex gap-2">
+                    <Button size="sm" onClick={() => annotate(change)}>
+                      Annotate
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={dismiss.isPending}
+                      aria-label={`Dismiss ${changeSummary(change, metric)}`}
+                      onClick={() =>
+                        dismiss.mutate(change.date, {
+                          onError: (error) =>
+                            toast({
+                              variant: "destructive",
+                              title: "Error",
+                              description:
+                                serverErrorMessage(error) ?? "Failed to dismiss. Please try again.",
+                            }),
+                        })
+                      }
+                    >
+                      Dismiss
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : report.isSuccess ? (
+          <p className="text-sm text-muted-foreground">No unexplained changes in this range.</p>
+        ) : null}
+      </div>
     </section>
   );
 }
