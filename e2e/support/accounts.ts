@@ -52,12 +52,18 @@ export async function countSignInLinks(email: string): Promise<number> {
   return signInLinksIn(await readFile(serverLogPath, "utf8").catch(() => ""), email).length;
 }
 
-/** On the sandbox's Google pages: enter the address, then allow the app on the consent page. */
+/**
+ * On the sandbox's Google pages: enter the address, then allow the app on the consent page. Like
+ * Google, the sandbox asks for consent only for scopes the person has not granted before, so a
+ * returning person goes straight back to the app.
+ */
 export async function completeSandboxGoogleSignIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveTitle("Sign in with Google");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByRole("button", { name: "Allow" }).click();
+  const allow = page.getByRole("button", { name: "Allow" });
+  await allow.or(page.locator("#root")).first().waitFor();
+  if (await allow.isVisible()) await allow.click();
 }
 
 /** Asks for a sign-in link on /login and opens it, as someone copying it from their inbox would. */
