@@ -156,7 +156,7 @@ function unexplainedEffects(
   const spike = pick(101, today - 21, 17);
   const dip = pick(202, today - 63, 28);
   return [
-    ...(spike === undefined ? [] : [{ startDay: spike, endDay: spike, factor: 1.8 }]),
+    ...(spike === undefined ? [] : [{ startDay: spike, endDay: spike, factor: 2.5 }]),
     ...(dip === undefined ? [] : [{ startDay: dip, endDay: dip, factor: 0.4 }]),
   ];
 }
