@@ -35,7 +35,7 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     const first =
-      panel?.querySelector<HTMLElement>("[data-autofocus]") ??
+      panel?.querySelector<HTMLElement>("[data-autofocus]:not([disabled])") ??
       panel?.querySelector<HTMLElement>(focusableSelector);
     (first ?? panel)?.focus();
     return () => {

@@ -3,8 +3,7 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { useCategories } from "../../session/categories";
@@ -225,7 +224,7 @@ export function AnnotationsManager({
           />
         ) : null}
       </Suspense>
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
@@ -236,40 +235,31 @@ export function AnnotationsManager({
             ? `Are you sure you want to delete "${deleting.title}"? This removes it from Google Analytics and cannot be undone.`
             : undefined
         }
-      >
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!deleting || !guardProperty()) return;
-              const target = deleting;
-              remove.mutate(target.annotationId, {
-                onSuccess: () => {
-                  setDeleting(null);
-                  toast({
-                    title: "Annotation deleted",
-                    description: `"${target.title}" has been deleted from GA4.`,
-                  });
-                },
-                onError: (error) => {
-                  setDeleting(null);
-                  errorToast(
-                    "Error deleting annotation",
-                    error,
-                    "Failed to delete annotation in GA4. Please try again.",
-                  );
-                },
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting || !guardProperty()) return;
+          const target = deleting;
+          remove.mutate(target.annotationId, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast({
+                title: "Annotation deleted",
+                description: `"${target.title}" has been deleted from GA4.`,
               });
-            }}
-          >
-            Delete
-          </Button>
-        </DialogFooter>
-      </Dialog>
+            },
+            onError: (error) => {
+              setDeleting(null);
+              errorToast(
+                "Error deleting annotation",
+                error,
+                "Failed to delete annotation in GA4. Please try again.",
+              );
+            },
+          });
+        }}
+      />
     </>
   );
 }

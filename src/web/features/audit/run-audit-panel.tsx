@@ -6,7 +6,7 @@ import type { AuditDetailResponse, AuditSuggestion } from "../../../shared/contr
 import type { Category } from "../../../shared/contracts/categories";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
@@ -431,21 +431,14 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
           </Button>
         </div>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Apply changes to Google Analytics?"
         description={`${accepted} accepted suggestion${accepted === 1 ? "" : "s"} will be written to GA4. Annotations changed in GA4 since the audit are left as they are.`}
-      >
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button data-autofocus onClick={() => void applyAccepted()}>
-            Apply {accepted} Change(s)
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        confirmLabel={`Apply ${accepted} Change(s)`}
+        onConfirm={() => void applyAccepted()}
+      />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { routePaths } from "../../lib/route-paths";
@@ -224,7 +224,7 @@ function PremiumCategories() {
           }
         />
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
@@ -235,36 +235,27 @@ function PremiumCategories() {
             ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone.`
             : undefined
         }
-      >
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!deleting) return;
-              const target = deleting;
-              remove.mutate(target.id, {
-                onSuccess: () => {
-                  setDeleting(null);
-                  toast({
-                    title: "Category deleted",
-                    description: `"${target.name}" has been deleted. Its annotations keep their place.`,
-                  });
-                },
-                onError: (error) => {
-                  setDeleting(null);
-                  failureToast("Failed to delete category", error);
-                },
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          const target = deleting;
+          remove.mutate(target.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast({
+                title: "Category deleted",
+                description: `"${target.name}" has been deleted. Its annotations keep their place.`,
               });
-            }}
-          >
-            Delete
-          </Button>
-        </DialogFooter>
-      </Dialog>
+            },
+            onError: (error) => {
+              setDeleting(null);
+              failureToast("Failed to delete category", error);
+            },
+          });
+        }}
+      />
     </>
   );
 }

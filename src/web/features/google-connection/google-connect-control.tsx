@@ -1,7 +1,7 @@
 import { CheckCircle2, Link2, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 import { useDisconnectGoogle } from "./google-connection-api";
@@ -65,7 +65,7 @@ export function GoogleConnectControl() {
         <CheckCircle2 className="text-emerald-600" aria-hidden="true" />
         GA4 Connected
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={dialogOpen}
         onOpenChange={setDialogOpen}
         title="Google Analytics Connected"
@@ -74,17 +74,11 @@ export function GoogleConnectControl() {
             ? "Tidemark can read and write annotations on your GA4 properties. Disconnecting removes its access."
             : "Read-only access: Tidemark can read your annotations but cannot create, edit or delete them. Reconnect and allow editing to write annotations."
         }
-      >
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setDialogOpen(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={handleDisconnect} disabled={disconnect.isPending}>
-            {disconnect.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Disconnect
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        confirmLabel="Disconnect"
+        destructive
+        pending={disconnect.isPending}
+        onConfirm={handleDisconnect}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { AnalyticsProperty } from "../../../shared/contracts/google";
 import type { SavedPropertyView } from "../../../shared/contracts/properties";
 import { capabilitiesOf } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
-import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -292,46 +292,32 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
           ) : null}
         </div>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={toLock !== null}
         onOpenChange={(next) => {
           if (!next) setToLock(null);
         }}
         title="Lock property"
         description={toLock ? lockConfirmationText(toLock.displayName) : undefined}
-      >
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setToLock(null)}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              if (toLock) save(toLock);
-              setToLock(null);
-            }}
-          >
-            <Lock aria-hidden="true" />
-            Lock property
-          </Button>
-        </DialogFooter>
-      </Dialog>
-      <Dialog
+        confirmLabel="Lock property"
+        confirmIcon={<Lock aria-hidden="true" />}
+        onConfirm={() => {
+          if (toLock) save(toLock);
+          setToLock(null);
+        }}
+      />
+      <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(next) => {
           if (!next) setToDelete(null);
         }}
         title="Delete Property"
         description={toDelete ? deletePropertyConfirmationText(toDelete.name) : undefined}
-      >
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setToDelete(null)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={confirmDelete} disabled={deleteProperty.isPending}>
-            Delete
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        confirmLabel="Delete"
+        destructive
+        pending={deleteProperty.isPending}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }
