@@ -1,8 +1,12 @@
+import { fromNodeHeaders } from "better-auth/node";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { pino } from "pino";
 import type { Database } from "./db/database.js";
 import type { AppConfig } from "./env.js";
-import { createAuth } from "./features/auth/auth-instance.js";
+import { createAccountRepository } from "./features/account/account-repository.js";
+import { accountRoutes } from "./features/account/account-routes.js";
+import { createAccountService } from "./features/account/account-service.js";
+import { createAuth, signOutCookies } from "./features/auth/auth-instance.js";
 import { authRoutes } from "./features/auth/auth-routes.js";
 import { createSessionsRepository } from "./features/auth/sessions-repository.js";
 import { registerSessionUser } from "./features/auth/session-user.js";
@@ -218,6 +222,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sleep: deps.auditSleep,
   });
 
+  const account = createAccountService({
+    repository: createAccountRepository(database.db),
+    connections,
+    jobs,
+    logger,
+    now: deps.now,
+  });
+
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     auth,
@@ -255,6 +267,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(categoriesRoutes, { categories });
   await app.register(chatRoutes, { chat });
   await app.register(auditsRoutes, { audits });
+  await app.register(accountRoutes, {
+    account,
+    rateLimiter,
+    limits: {
+      export: { name: "account-export", max: 10, windowMs: 60 * minute },
+      delete: { name: "account-delete", max: 10, windowMs: 60 * minute },
+    },
+    signOutCookies: (request) => signOutCookies(auth, fromNodeHeaders(request.headers)),
+  });
 
   const webRoot =
     deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;

@@ -10,6 +10,7 @@ export const statusOfError: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   rate_limited: 429,
   sign_in_refused: 400,
+  confirm_email_mismatch: 400,
   premium_required: 403,
   premium_not_available: 403,
   property_required: 400,

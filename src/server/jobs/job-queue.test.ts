@@ -114,6 +114,32 @@ describe("the job queue", () => {
     await second.stop();
   });
 
+  it("with oneAtATime, keeps at most one run waiting however often it is sent", async () => {
+    const queue = queueOn();
+    let runs = 0;
+    const job = queue.define({
+      name: "sweep",
+      oneAtATime: true,
+      pollingIntervalSeconds: 0.5,
+      run: async () => {
+        runs += 1;
+      },
+    });
+    // Sent from an instance that does not work, so nothing runs before the second send.
+    const sender = createJobQueue({ database, logger, work: false });
+    queues.push(sender);
+    const remote = sender.define({ name: "sweep", oneAtATime: true, run: async () => {} });
+    await sender.start();
+    expect(await remote.send({})).toBe(true);
+    expect(await remote.send({})).toBe(false);
+    await queue.start();
+    await waitFor(() => runs === 1);
+    expect(await job.send({})).toBe(true);
+    await waitFor(() => runs === 2);
+    await queue.stop();
+    await sender.stop();
+  });
+
   it("refuses a bad name, a second definition and a definition after start", async () => {
     const queue = queueOn();
     expect(() => queue.define({ name: "Bad Name", run: async () => {} })).toThrow(/lower-case/);

@@ -27,6 +27,11 @@ export interface JobDefinition<Data extends object> {
   timeoutSeconds?: number;
   /** A cron expression in UTC, e.g. "30 3 * * *" for every day at 03:30. */
   schedule?: string;
+  /**
+   * At most one run waiting and one running, across all instances (pg-boss's "stately" policy):
+   * for sweeps, where a second copy queued behind a slow run would only repeat its work.
+   */
+  oneAtATime?: boolean;
   /** How often an idle worker looks for work (default 1 s; the least pg-boss allows is 0.5 s). */
   pollingIntervalSeconds?: number;
 }
@@ -125,6 +130,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       retryDelay: definition.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: definition.timeoutSeconds ?? 15 * 60,
+      ...(definition.oneAtATime ? { policy: "stately" as const } : {}),
     });
     if (options.work === false) return;
     await boss.work<object>(

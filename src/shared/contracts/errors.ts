@@ -12,6 +12,8 @@ export const errorCodes = [
   "method_not_allowed",
   "rate_limited",
   "sign_in_refused",
+  // Account
+  "confirm_email_mismatch",
   // Plans
   "premium_required",
   "premium_not_available",

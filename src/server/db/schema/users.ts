@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  index,
   integer,
   pgTable,
   text,
@@ -37,6 +38,11 @@ export const users = pgTable(
     googleRefreshToken: text("google_refresh_token"),
     googleTokenExpiry: timestamp("google_token_expiry", { withTimezone: true }),
     googleScopes: text("google_scopes"),
+    /**
+     * When the person last used Tidemark: set at every sign-in and, while they use it, by their
+     * first signed-in request of each day. Accounts untouched for the retention period are deleted.
+     */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -47,6 +53,8 @@ export const users = pgTable(
       "users_subscription_tier_known",
       sql`${table.subscriptionTier} in ('freemium', 'premium')`,
     ),
+    // The daily inactivity sweep reads the longest-idle accounts first.
+    index("users_last_active_idx").on(table.lastActiveAt),
     check("users_daily_annotation_count_non_negative", sql`${table.dailyAnnotationCount} >= 0`),
     check(
       "users_quotas_non_negative",

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -101,6 +102,17 @@ export function createAuth(deps: AuthDependencies) {
     },
     onAPIError: { errorURL: `${deps.appUrl}/login?error=sign_in_failed` },
     databaseHooks: {
+      // A sign-in is activity: the inactivity deletion counts from the latest one.
+      session: {
+        create: {
+          after: async (session) => {
+            await deps.db
+              .update(users)
+              .set({ lastActiveAt: new Date() })
+              .where(eq(users.id, session.userId));
+          },
+        },
+      },
       user: {
         create: {
           // A new person has not chosen a plan yet: /plans asks them.
@@ -142,3 +154,13 @@ export function createAuth(deps: AuthDependencies) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Set-Cookie lines that clear this browser's session cookies (Better Auth's sign-out, which also
+ * ends the session if it still exists).
+ */
+export async function signOutCookies(auth: Auth, headers: Headers): Promise<string[]> {
+  const response = await auth.api.signOut({ headers, asResponse: true });
+  await response.body?.cancel();
+  return response.headers.getSetCookie();
+}

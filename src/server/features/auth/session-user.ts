@@ -17,6 +17,8 @@ declare module "fastify" {
   }
 }
 
+const activityResolutionMs = 24 * 60 * 60 * 1000;
+
 const notSignedIn = () => new AppError("unauthenticated", errorMessages.notSignedIn);
 
 /**
@@ -39,6 +41,16 @@ export async function registerSessionUser(
     cookieName: sessionCookie,
     secret: deps.secret,
   });
+
+  /** Keeps `lastActiveAt` true to the day: the first signed-in request of a day records it. */
+  async function noteActivity(user: User | null): Promise<User | null> {
+    if (!user) return null;
+    const at = new Date();
+    if (at.getTime() - user.lastActiveAt.getTime() >= activityResolutionMs) {
+      await deps.users.recordActivity(user.id, at, activityResolutionMs);
+    }
+    return user;
+  }
 
   async function load(request: FastifyRequest): Promise<User | null> {
     const header = request.headers.cookie;
@@ -69,7 +81,7 @@ export async function registerSessionUser(
   app.decorateRequest("sessionUser", function sessionUser(this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
-      pending = load(this);
+      pending = load(this).then(noteActivity);
       cache.set(this, pending);
     }
     return pending;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { users, type User } from "../../db/schema/index.js";
 
@@ -6,6 +6,11 @@ import { users, type User } from "../../db/schema/index.js";
 export interface UsersRepository {
   findById(id: string): Promise<User | null>;
   existsByEmail(email: string): Promise<boolean>;
+  /**
+   * Records that the person used Tidemark at `at`, unless that was already recorded within
+   * `unlessWithinMs` (so a day of requests costs one write).
+   */
+  recordActivity(id: string, at: Date, unlessWithinMs?: number): Promise<void>;
 }
 
 export function createUsersRepository(db: Db): UsersRepository {
@@ -21,6 +26,14 @@ export function createUsersRepository(db: Db): UsersRepository {
         .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
         .limit(1);
       return row !== undefined;
+    },
+    async recordActivity(id, at, unlessWithinMs = 0) {
+      await db
+        .update(users)
+        .set({ lastActiveAt: at })
+        .where(
+          and(eq(users.id, id), lt(users.lastActiveAt, new Date(at.getTime() - unlessWithinMs))),
+        );
     },
   };
 }

@@ -177,6 +177,25 @@ export function createGoogleConnectionService(deps: {
       }
     },
 
+    /**
+     * Revokes the person's grant at Google without touching what we store (the account deletion
+     * removes the row itself). "failed" means Google did not confirm: the token may stay valid at
+     * Google until it expires or the person removes Tidemark from their Google Account.
+     */
+    async revokeAtGoogle(user: User): Promise<"revoked" | "not_connected" | "failed"> {
+      const stored = storedTokensOf(user);
+      const token = stored?.sealedRefreshToken ?? stored?.sealedAccessToken;
+      if (!token) return "not_connected";
+      let plain: string;
+      try {
+        plain = box.open(token);
+      } catch {
+        // Sealed with a key we no longer hold: nothing we can send to Google.
+        return "failed";
+      }
+      return (await oauth.revoke(plain)) ? "revoked" : "failed";
+    },
+
     /** Forgets a connection Google has stopped accepting (a 401 on an API call). */
     async forget(user: User): Promise<void> {
       await repository.clear(user.id);

@@ -100,14 +100,21 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
       return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
     },
 
-    /** Best effort: the connection is forgotten on our side whatever Google answers. */
-    async revoke(token: string): Promise<void> {
-      await fetch(endpoints.revokeUrl, {
+    /**
+     * Asks Google to revoke the grant the token belongs to. Resolves with whether Google confirmed
+     * it (200); an error answer or no answer is `false`, never a throw: callers forget the
+     * connection on our side whatever Google says, and decide themselves what to record.
+     */
+    async revoke(token: string): Promise<boolean> {
+      const response = await fetch(endpoints.revokeUrl, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ token }),
         signal: AbortSignal.timeout(10_000),
-      }).catch(() => undefined);
+      }).catch(() => null);
+      if (!response) return false;
+      await response.body?.cancel();
+      return response.ok;
     },
   };
 }

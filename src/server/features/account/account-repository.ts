@@ -1,0 +1,209 @@
+import { and, asc, eq, getTableColumns, getTableName, inArray, lt, or, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/database.js";
+import {
+  accounts,
+  annotationAuditSessions,
+  annotationCategories,
+  annotationCreateRequests,
+  annotationEvents,
+  annotationMetadata,
+  annotationSuggestions,
+  chatMessages,
+  chatSessions,
+  dismissedTrafficChanges,
+  properties,
+  rateLimitBuckets,
+  sessions,
+  users,
+  verifications,
+  type User,
+} from "../../db/schema/index.js";
+import { omittedColumns, type PersonalDataTable } from "./personal-data.js";
+
+type Row = Record<string, unknown>;
+
+/** Everything stored about one person, by table, as the export file shows it. */
+export interface PersonalRows {
+  account: Row;
+  signInMethods: Row[];
+  sessions: Row[];
+  savedProperties: Row[];
+  categories: Row[];
+  annotationCategoryAssignments: Row[];
+  annotationChanges: Row[];
+  annotationCreateRequests: Row[];
+  audits: Row[];
+  suggestions: Row[];
+  chats: Row[];
+  messages: Row[];
+  dismissedTrafficChanges: Row[];
+}
+
+/** Exact suffix match (LIKE would read `_` and `%` in an address as wildcards). */
+function endsWith(column: PgColumn, suffix: string) {
+  return sql`right(${column}, ${Array.from(suffix).length}) = ${suffix}`;
+}
+
+/** The table's columns minus those personal-data.ts leaves out of the export. */
+function exported(table: PgTable): Record<string, PgColumn> {
+  const omitted = omittedColumns(getTableName(table) as PersonalDataTable);
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).filter(([, column]) => !omitted.has(column.name)),
+  );
+}
+
+/**
+ * The account as a whole: reading everything stored about a person, and erasing it. It reads
+ * every feature's tables by design — the export and the deletion must see all of them at once,
+ * in one place that personal-data.ts lists and its test checks.
+ */
+export function createAccountRepository(db: Db) {
+  return {
+    async personalRows(userId: string): Promise<PersonalRows | null> {
+      const [account] = await db.select(exported(users)).from(users).where(eq(users.id, userId));
+      if (!account) return null;
+      const ownAudits = db
+        .select({ id: annotationAuditSessions.id })
+        .from(annotationAuditSessions)
+        .where(eq(annotationAuditSessions.userId, userId));
+      const ownChats = db
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(eq(chatSessions.userId, userId));
+      const ownCategories = db
+        .select({ id: annotationCategories.id })
+        .from(annotationCategories)
+        .where(eq(annotationCategories.userId, userId));
+      const byOwner = (table: PgTable & { userId: PgColumn; createdAt: PgColumn }) =>
+        db
+          .select(exported(table))
+          .from(table)
+          .where(eq(table.userId, userId))
+          .orderBy(asc(table.createdAt));
+      const [
+        signInMethods,
+        ownSessions,
+        savedProperties,
+        categories,
+        annotationCategoryAssignments,
+        annotationChanges,
+        createRequests,
+        audits,
+        suggestions,
+        chats,
+        messages,
+        dismissed,
+      ] = await Promise.all([
+        byOwner(accounts),
+        byOwner(sessions),
+        byOwner(properties),
+        byOwner(annotationCategories),
+        db
+          .select(exported(annotationMetadata))
+          .from(annotationMetadata)
+          .where(inArray(annotationMetadata.categoryId, ownCategories))
+          .orderBy(asc(annotationMetadata.createdAt)),
+        byOwner(annotationEvents),
+        byOwner(annotationCreateRequests),
+        byOwner(annotationAuditSessions),
+        db
+          .select(exported(annotationSuggestions))
+          .from(annotationSuggestions)
+          .where(inArray(annotationSuggestions.auditSessionId, ownAudits))
+          .orderBy(asc(annotationSuggestions.createdAt)),
+        byOwner(chatSessions),
+        db
+          .select(exported(chatMessages))
+          .from(chatMessages)
+          .where(inArray(chatMessages.sessionId, ownChats))
+          .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
+        byOwner(dismissedTrafficChanges),
+      ]);
+      return {
+        account,
+        signInMethods,
+        sessions: ownSessions,
+        savedProperties,
+        categories,
+        annotationCategoryAssignments,
+        annotationChanges,
+        annotationCreateRequests: createRequests,
+        audits,
+        suggestions,
+        chats,
+        messages,
+        dismissedTrafficChanges: dismissed,
+      };
+    },
+
+    /**
+     * Deletes the person and every row of theirs in one transaction, and returns the deleted user
+     * row (its sealed Google tokens are what the caller revokes), or null when there was nobody to
+     * delete. With `inactiveBefore`, deletes only if they have still not been active since then,
+     * so someone signing in while the sweep runs keeps their account.
+     */
+    async erase(userId: string, options: { inactiveBefore?: Date } = {}): Promise<User | null> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .select()
+          .from(users)
+          .where(
+            and(
+              eq(users.id, userId),
+              options.inactiveBefore ? lt(users.lastActiveAt, options.inactiveBefore) : undefined,
+            ),
+          )
+          .for("update");
+        if (!user) return null;
+        // Category assignments are keyed by Google's annotation ids, not by person; the ones
+        // pointing at this person's categories are theirs.
+        await tx
+          .delete(annotationMetadata)
+          .where(
+            inArray(
+              annotationMetadata.categoryId,
+              tx
+                .select({ id: annotationCategories.id })
+                .from(annotationCategories)
+                .where(eq(annotationCategories.userId, userId)),
+            ),
+          );
+        // A sign-in link still waiting for this address (Better Auth stores its email in the
+        // value as JSON) and the abuse counters keyed by the address or the user id.
+        await tx
+          .delete(verifications)
+          .where(
+            sql`position(${`"email":${JSON.stringify(user.email)}`} in ${verifications.value}) > 0`,
+          );
+        await tx
+          .delete(rateLimitBuckets)
+          .where(
+            or(
+              ...[user.email, user.id].map((subject) =>
+                endsWith(rateLimitBuckets.key, `:${subject}`),
+              ),
+            ),
+          );
+        // Everything else references the user row and goes with it (on delete cascade):
+        // sessions on every device, sign-in identities, properties, categories, audits and their
+        // suggestions, conversations and their messages, annotation records, traffic data.
+        await tx.delete(users).where(eq(users.id, userId));
+        return user;
+      });
+    },
+
+    /** Ids of people whose last activity is before `before`, the longest idle first. */
+    async inactiveUserIds(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(lt(users.lastActiveAt, before))
+        .orderBy(asc(users.lastActiveAt))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

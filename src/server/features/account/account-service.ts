@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from "fastify";
+import { confirmEmailMismatchMessage } from "../../../shared/contracts/account.js";
+import { dataRetention } from "../../../shared/data-retention.js";
+import { AppError } from "../../app-error.js";
+import type { User } from "../../db/schema/index.js";
+import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
+import type { GoogleConnectionService } from "../google-connection/google-connection-service.js";
+import type { AccountRepository, PersonalRows } from "./account-repository.js";
+
+/** Why an account was deleted, as the log records it. */
+export type DeletionReason = "requested" | "inactive";
+
+/** The export file: everything Tidemark stores about the person, no secrets. */
+export interface AccountExport {
+  format: "tidemark-account-export";
+  version: 1;
+  exportedAt: string;
+  notes: string[];
+  account: Record<string, unknown>;
+  signInMethods: Record<string, unknown>[];
+  sessions: Record<string, unknown>[];
+  savedProperties: Record<string, unknown>[];
+  categories: Record<string, unknown>[];
+  annotationCategoryAssignments: Record<string, unknown>[];
+  annotationChanges: Record<string, unknown>[];
+  annotationCreateRequests: Record<string, unknown>[];
+  audits: (Record<string, unknown> & { suggestions: Record<string, unknown>[] })[];
+  chats: (Record<string, unknown> & { messages: Record<string, unknown>[] })[];
+  dismissedTrafficChanges: Record<string, unknown>[];
+}
+
+const exportNotes = [
+  "Annotations themselves are stored by Google Analytics, not by Tidemark: export them there. " +
+    "This file holds what Tidemark keeps around them (categories assigned, changes made through Tidemark).",
+  "Google tokens, session tokens and sign-in secrets are never included.",
+];
+
+/** The daily sweep deletes this many accounts per query, until none is left. */
+const sweepBatchSize = 100;
+
+/** Years back from `now`, in UTC calendar terms (29 February falls back to 28 February). */
+function yearsBefore(now: Date, years: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  if (cutoff.getUTCDate() !== now.getUTCDate()) cutoff.setUTCDate(0);
+  return cutoff;
+}
+
+function groupBy(rows: Record<string, unknown>[], key: string) {
+  const groups = new Map<unknown, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const { [key]: parent, ...rest } = row;
+    const group = groups.get(parent) ?? [];
+    group.push(rest);
+    groups.set(parent, group);
+  }
+  return groups;
+}
+
+function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
+  const suggestions = groupBy(rows.suggestions, "auditSessionId");
+  const messages = groupBy(rows.messages, "sessionId");
+  return {
+    format: "tidemark-account-export",
+    version: 1,
+    exportedAt: exportedAt.toISOString(),
+    notes: exportNotes,
+    account: rows.account,
+    signInMethods: rows.signInMethods,
+    sessions: rows.sessions,
+    savedProperties: rows.savedProperties,
+    categories: rows.categories,
+    annotationCategoryAssignments: rows.annotationCategoryAssignments,
+    annotationChanges: rows.annotationChanges,
+    annotationCreateRequests: rows.annotationCreateRequests,
+    audits: rows.audits.map((audit) => ({
+      ...audit,
+      suggestions: suggestions.get(audit.id) ?? [],
+    })),
+    chats: rows.chats.map((chat) => ({ ...chat, messages: messages.get(chat.id) ?? [] })),
+    dismissedTrafficChanges: rows.dismissedTrafficChanges,
+  };
+}
+
+/**
+ * The person's account as a whole: exporting what we store about them, deleting it on request,
+ * and deleting accounts left unused for the retention period. Both deletions take the same path:
+ * every row goes in one transaction, then the Google grant is revoked at Google.
+ */
+export function createAccountService(deps: {
+  repository: AccountRepository;
+  connections: GoogleConnectionService;
+  jobs: JobQueue;
+  logger: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repository, connections, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /**
+   * Deletes first, then revokes with the tokens of the deleted row: a grant is never revoked for
+   * an account that stays (the sweep's re-check may keep it), and a failed revoke cannot keep an
+   * account alive. A revoke Google does not confirm is logged as a warning; we hold no token
+   * afterwards, and the person can remove Tidemark in their Google Account.
+   */
+  async function erase(
+    userId: string,
+    reason: DeletionReason,
+    options: { inactiveBefore?: Date } = {},
+  ): Promise<boolean> {
+    const deleted = await repository.erase(userId, options);
+    if (!deleted) return false;
+    const google = await connections.revokeAtGoogle(deleted).catch(() => "failed" as const);
+    const entry = { userId, reason, googleRevoke: google };
+    if (google === "failed")
+      logger.warn(entry, "account deleted; Google did not confirm revoking its access");
+    else logger.info(entry, "account deleted");
+    return true;
+  }
+
+  async function deleteInactiveAccounts(context?: Pick<JobContext, "signal">): Promise<number> {
+    const cutoff = yearsBefore(now(), dataRetention.inactiveAccountDeletionYears);
+    let deleted = 0;
+    for (;;) {
+      const ids = await repository.inactiveUserIds(cutoff, sweepBatchSize);
+      for (const id of ids) {
+        // Stop at a safe point on shutdown; the next run (a retry or tomorrow's) carries on.
+        if (context?.signal.aborted) throw new Error("stopped by shutdown");
+        if (await erase(id, "inactive", { inactiveBefore: cutoff })) deleted += 1;
+      }
+      if (ids.length < sweepBatchSize) break;
+    }
+    if (deleted > 0) logger.info({ deleted, cutoff }, "inactive accounts deleted");
+    return deleted;
+  }
+
+  const inactiveSweep = deps.jobs.define<Record<string, never>>({
+    name: "delete-inactive-accounts",
+    // Every day at 03:17 UTC, once across all instances; a second run never queues behind one.
+    schedule: "17 3 * * *",
+    oneAtATime: true,
+    run: (_data, context) => deleteInactiveAccounts(context).then(() => undefined),
+  });
+
+  return {
+    inactiveSweep,
+
+    async exportData(user: User): Promise<AccountExport> {
+      const rows = await repository.personalRows(user.id);
+      if (!rows) throw new AppError("unauthenticated", "Your account no longer exists.");
+      return exportOf(rows, now());
+    },
+
+    /** The person asked: their typed address must be the account's, or nothing is deleted. */
+    async deleteAccount(user: User, confirmEmail: string): Promise<void> {
+      if (confirmEmail !== user.email.toLowerCase())
+        throw new AppError("confirm_email_mismatch", confirmEmailMismatchMessage);
+      await erase(user.id, "requested");
+    },
+
+    deleteInactiveAccounts,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
