@@ -12,8 +12,11 @@ export interface ProductProcess {
 
 const entry = path.join(projectRoot, "src", "main.ts");
 
-/** Runs `src/main.ts` as `npm start` would, from source, and waits until it says where it listens. */
-export function runProduct(env: Record<string, string>): Promise<ProductProcess> {
+/**
+ * Runs `src/main.ts` as `npm start` would, from source, and waits until it says where it listens.
+ * A variable given as undefined is left out of the defaults below.
+ */
+export function runProduct(env: Record<string, string | undefined>): Promise<ProductProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: projectRoot,
     env: {

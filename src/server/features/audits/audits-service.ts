@@ -168,9 +168,13 @@ export function createAuditsService(deps: AuditsServiceDeps) {
         signal: context.signal,
       });
       if (reviewed === null) skippedRanges.push(`${processed + 1}–${processed + batch.length}`);
-      const accepted = reviewed
-        ? checkReviewedSuggestions(reviewed, batch, personCategories).accepted
-        : [];
+      const checked = reviewed ? checkReviewedSuggestions(reviewed, batch, personCategories) : null;
+      if (checked && checked.refused > 0)
+        logger.warn(
+          { sessionId: session.id, refused: checked.refused },
+          "the reviewer broke the rules in some suggestions; they were left out",
+        );
+      const accepted = checked?.accepted ?? [];
       processed += batch.length;
       await repository.saveBatch(session.id, {
         suggestions: accepted.map((suggestion) => toNewSuggestion(suggestion, batch)),

@@ -1,4 +1,4 @@
-import { generateText, Output, type LanguageModel } from "ai";
+import { generateText, jsonSchema, Output, zodSchema, type LanguageModel } from "ai";
 import { z } from "zod";
 import { annotationColors } from "../../../shared/annotation-colors.js";
 import { categoryPresets, templateSeparator } from "../../../shared/categories.js";
@@ -44,6 +44,26 @@ export const reviewAnswerSchema = z.object({
       reasoning: z.string().max(300).describe("Why, in one sentence"),
     }),
   ),
+});
+
+const suggestionSchema = reviewAnswerSchema.shape.suggestions.element;
+
+/**
+ * The model is shown every rule of the answer's JSON schema, but its answer is taken apart one
+ * suggestion at a time: one title too long must not throw away the other twenty-four suggestions
+ * of the batch (providers' structured output does not enforce lengths). Only an answer that is not
+ * JSON or has no list of suggestions is a failed call, which the audit retries.
+ */
+const answerShape = z.object({ suggestions: z.array(z.unknown()) });
+const reviewOutput = Output.object({
+  schema: jsonSchema<z.infer<typeof answerShape>>(() => zodSchema(reviewAnswerSchema).jsonSchema, {
+    validate: (value) => {
+      const parsed = answerShape.safeParse(value);
+      return parsed.success
+        ? { success: true, value: parsed.data }
+        : { success: false, error: parsed.error };
+    },
+  }),
 });
 
 const instructions = [
@@ -99,11 +119,16 @@ export function createLlmReviewer(options: {
         model: options.model,
         system: instructions,
         prompt,
-        output: Output.object({ schema: reviewAnswerSchema }),
+        output: reviewOutput,
         maxRetries: 0,
         abortSignal: context.signal ? AbortSignal.any([context.signal, timeout]) : timeout,
       });
-      return result.output.suggestions.map((answer): ReviewedSuggestion => ({
+      // A suggestion that breaks the schema is refused alone; the audit's own checks come next.
+      const answers = result.output.suggestions.flatMap((item) => {
+        const parsed = suggestionSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      });
+      return answers.map((answer): ReviewedSuggestion => ({
         annotationId: answer.annotationId,
         suggestedTitle: answer.suggestedTitle,
         suggestedDescription: answer.suggestedDescription,
