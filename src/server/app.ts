@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     chat: createChatRepository(database.db),
     annotations,
     properties,
+    categories,
     traffic,
     engine: deps.assistantEngine ?? (await assistantEngineFor(config.llm, logger)),
     dailyMessageLimit: config.assistantDailyMessageLimit,

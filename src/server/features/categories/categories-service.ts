@@ -42,6 +42,60 @@ function idOf(id: unknown): string {
   return parsed.data;
 }
 
+export type CategoryMatch =
+  | { kind: "found"; category: Category }
+  | { kind: "ambiguous"; candidates: Category[] }
+  | { kind: "none"; categories: Category[] };
+
+/** Lowercase words, each without a plural "s", so "Site/App Releases" reads as site, app, release. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) =>
+      word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word,
+    );
+}
+
+/** The reading ladder of `matchReference`, over a person's categories. */
+export function matchCategory(categories: readonly Category[], reference: string): CategoryMatch {
+  const wanted = reference.trim().replace(/\s+/g, " ").toLowerCase();
+  const settle = (found: readonly Category[]): CategoryMatch | null =>
+    found.length === 1
+      ? { kind: "found", category: found[0]! }
+      : found.length > 1
+        ? { kind: "ambiguous", candidates: [...found] }
+        : null;
+  if (wanted === "") return { kind: "none", categories: [...categories] };
+  const byName = categories.filter((c) => c.name.toLowerCase() === wanted);
+  const wantedWords = wordsOf(wanted);
+  const sameWords = (c: Category) => wordsOf(c.name).join(" ") === wantedWords.join(" ");
+  const preset = presetByPrefix(wanted);
+  const byPrefix = preset
+    ? categories.filter(
+        (c) => firstTemplateSegment(c.titleTemplate).toUpperCase() === preset.prefix,
+      )
+    : [];
+  const byPresetName = preset
+    ? categories.filter((c) => c.name.toLowerCase() === preset.name.toLowerCase())
+    : [];
+  const byWords =
+    wantedWords.length === 0
+      ? []
+      : categories.filter((c) => {
+          const words = new Set(wordsOf(c.name));
+          return wantedWords.every((word) => words.has(word));
+        });
+  return (
+    settle(byName) ??
+    settle(categories.filter(sameWords)) ??
+    settle(byPrefix) ??
+    settle(byPresetName) ??
+    settle(byWords) ?? { kind: "none", categories: [...categories] }
+  );
+}
+
 export function toCategory(row: AnnotationCategory): Category {
   return {
     id: row.id,
@@ -71,6 +125,12 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
     }
     const clash = name === undefined ? null : await repository.findByName(user.id, name);
     throw new AppError("category_name_taken", nameTakenMessage(clash?.name ?? name ?? ""));
+  }
+
+  async function matchReference(user: User, reference: string): Promise<CategoryMatch> {
+    requirePremium(user);
+    const categories = (await repository.listByUser(user.id)).map(toCategory);
+    return matchCategory(categories, reference);
   }
 
   return {
@@ -125,26 +185,21 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
     },
 
     /**
-     * The category a person means by a word: its name ignoring case ("campaigns & promos"), or a
-     * preset's prefix, singular or plural ("release", "Incidents"), which finds the category whose
-     * template starts with that prefix, else the one carrying the preset's name. Null when the
-     * person has no such category: callers say so rather than invent one.
+     * The category a person means by a word, from the surest reading to the loosest: its name
+     * ignoring case ("campaigns & promos"); its name in the singular or plural ("release" for
+     * "Releases"); a preset's prefix, singular or plural ("release", "Incidents"), naming the
+     * categories whose template starts with that prefix, else the one carrying the preset's name;
+     * then every word of the reference among the words of the name ("social" in "Paid Social").
+     * The first reading that names anything decides: one category is found, several are
+     * ambiguous (the caller asks which). None leaves the person's categories for the caller to
+     * list: callers say so rather than invent one.
      */
+    matchReference,
+
+    /** The one category a word names, or null when it names none or several. */
     async findByReference(user: User, reference: string): Promise<Category | null> {
-      requirePremium(user);
-      const wanted = reference.trim();
-      if (wanted === "") return null;
-      const categories = await repository.listByUser(user.id);
-      const lower = wanted.toLowerCase();
-      const byName = categories.find((row) => row.name.toLowerCase() === lower);
-      if (byName) return toCategory(byName);
-      const preset = presetByPrefix(wanted);
-      if (!preset) return null;
-      const byPrefix =
-        categories.find(
-          (row) => firstTemplateSegment(row.titleTemplate).toUpperCase() === preset.prefix,
-        ) ?? categories.find((row) => row.name.toLowerCase() === preset.name.toLowerCase());
-      return byPrefix ? toCategory(byPrefix) : null;
+      const match = await matchReference(user, reference);
+      return match.kind === "found" ? match.category : null;
     },
 
     /**

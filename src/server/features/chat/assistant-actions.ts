@@ -15,7 +15,9 @@ import {
   requirePremiumFeature,
   type AnnotationsService,
 } from "../annotations/annotations-service.js";
+import type { CategoriesService, CategoryMatch } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
+import type { Category } from "../../../shared/contracts/categories.js";
 import { findReferenced, type AnnotationReference } from "./annotation-reference.js";
 import type { ChatRepository } from "./chat-repository.js";
 import { issueDeletion, unchangedSince, type PendingConfirmation } from "./conversation-state.js";
@@ -37,6 +39,8 @@ export interface AnnotationFilter {
   endDate?: CalendarDate;
   titleContains?: string;
   color?: AnnotationColor;
+  /** Only the annotations in this category (an id the categories service gave). */
+  categoryId?: string;
 }
 
 export type { AnnotationReference } from "./annotation-reference.js";
@@ -46,6 +50,32 @@ export const noPropertyMessage =
 
 /** The most annotations one confirmation may delete. */
 export const maxDeletionsPerConfirmation = 20;
+
+/**
+ * What the assistant says when a category named in a message is not one of the person's, or
+ * could be several: plainly, with the categories they have, and never a category invented.
+ */
+export function categoryMatchProblem(reference: string, match: CategoryMatch): string | null {
+  if (match.kind === "found") return null;
+  if (match.kind === "ambiguous") {
+    const names = match.candidates.map((c) => c.name);
+    return `“${reference}” could be ${names.slice(0, -1).join(", ")} or ${names.at(-1)}. Which category do you mean?`;
+  }
+  if (match.categories.length === 0)
+    return `You don't have a category called “${reference}”. You have no categories yet; create them on the Categories page.`;
+  return `You don't have a category called “${reference}”. Your categories: ${match.categories.map((c) => c.name).join(", ")}.`;
+}
+
+/**
+ * A create or update request put in a category as the annotation dialogs do it: the category's
+ * id, and its colour, which a category's annotations always take.
+ */
+export function inCategory<T extends object>(
+  request: T,
+  category: Category,
+): T & { categoryId: string; color: Category["color"] } {
+  return { ...request, categoryId: category.id, color: category.color };
+}
 
 /** The last day an annotation covers: its end for a range, else its day. */
 function lastDayOf(annotation: Annotation): CalendarDate {
@@ -63,6 +93,7 @@ export function createAssistantActions(
   deps: {
     annotations: AnnotationsService;
     properties: PropertiesService;
+    categories: Pick<CategoriesService, "list" | "matchReference">;
     chat: ChatRepository;
     traffic?: TrafficService;
   },
@@ -113,7 +144,8 @@ export function createAssistantActions(
         (!text ||
           annotation.title.toLowerCase().includes(text) ||
           annotation.description.toLowerCase().includes(text)) &&
-        (!filter.color || annotation.color === filter.color),
+        (!filter.color || annotation.color === filter.color) &&
+        (!filter.categoryId || annotation.categoryId === filter.categoryId),
     );
     return { propertyId, annotations };
   }
@@ -182,6 +214,31 @@ export function createAssistantActions(
       attempt(async () => requirePremiumFeature(user, change)),
 
     listAnnotations: (filter: AnnotationFilter) => attempt(() => list(filter)),
+
+    /**
+     * The category a word names, through the categories service (its plan check included: a free
+     * person gets the one Premium message as the error).
+     */
+    matchCategory: (reference: string) =>
+      attempt(() => deps.categories.matchReference(user, reference)),
+
+    /**
+     * The one category a name means, for the model's tools: an unknown or ambiguous name is an
+     * error saying so plainly, with the person's categories, for the model to relay.
+     */
+    findCategory: (reference: string) =>
+      attempt(async (): Promise<Category> => {
+        const match = await deps.categories.matchReference(user, reference);
+        if (match.kind === "found") return match.category;
+        throw new AppError(
+          match.kind === "ambiguous" ? "ambiguous" : "category_not_found",
+          categoryMatchProblem(reference, match)!,
+        );
+      }),
+
+    /** The person's categories, or none when their plan does not include them. */
+    usableCategories: async (): Promise<Category[]> =>
+      capabilitiesOf(user.subscriptionTier).canUseCategories ? deps.categories.list(user) : [],
 
     findAnnotation: (reference: AnnotationReference) => attempt(() => resolve(reference)),
 

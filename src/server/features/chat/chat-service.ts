@@ -14,6 +14,7 @@ import { errorMessages } from "../../../shared/contracts/errors.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
+import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import { createAssistantActions, type AssistantActions } from "./assistant-actions.js";
 import { describeDeletion, type AssistantTurn } from "./assistant-reply.js";
@@ -42,6 +43,7 @@ export function createChatService(deps: {
   chat: ChatRepository;
   annotations: AnnotationsService;
   properties: PropertiesService;
+  categories: CategoriesService;
   /** The traffic analysis, for questions about what happened on a day or what is unexplained. */
   traffic?: TrafficService;
   engine: AssistantEngine;

@@ -35,10 +35,10 @@ export interface PendingConfirmation {
 }
 
 /** A piece the offline engine asked for, and what the person had already said. */
-export type AskedFor = "title" | "date" | "target" | "change" | "choice";
+export type AskedFor = "title" | "date" | "target" | "change" | "choice" | "category";
 
 export interface PendingQuestion {
-  intent: "create" | "update" | "delete";
+  intent: "create" | "update" | "delete" | "list";
   asked: AskedFor;
   /** The pieces given so far; dates as YYYY-MM-DD. */
   known: {
@@ -55,6 +55,8 @@ export interface PendingQuestion {
   };
   /** For a choice: the candidates offered, in the order shown. */
   options?: { annotationId: string; title: string; date: string }[];
+  /** For "which category?": the category names offered, in the order shown. */
+  categoryOptions?: string[];
 }
 
 /** The annotation the previous turn was about: what "it", "that one" and "the last one" mean. */

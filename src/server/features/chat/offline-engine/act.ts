@@ -7,7 +7,8 @@
 import { annotationColorSwatches } from "../../../../shared/annotation-colors.js";
 import { toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
-import { noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
+import type { Category } from "../../../../shared/contracts/categories.js";
+import { inCategory, noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
 import { describeAnnotation, describeList, type AssistantTurn } from "../assistant-reply.js";
 import {
   confirmationPrompt,
@@ -23,6 +24,7 @@ export const helpText = [
   "I can manage this property's annotations. Try:",
   "• Create an annotation called “Winter sale launched” on 2026-11-20",
   "• Show me last month's annotations",
+  "• Log a release “Checkout v2” today (categories are Premium)",
   "• Rename “Sale” to “Winter sale” (Premium)",
   "• Delete “Checkout outage” (Premium; I'll ask you to confirm)",
 ].join("\n");
@@ -36,6 +38,38 @@ export interface ActContext {
 
 function focusOn(propertyId: string, annotation: Annotation): Focus {
   return { propertyId, annotationId: annotation.annotationId, title: annotation.title };
+}
+
+function colourName(color: string): string {
+  return (
+    annotationColorSwatches[color as keyof typeof annotationColorSwatches]?.label.toLowerCase() ??
+    color.toLowerCase()
+  );
+}
+
+/**
+ * A create request written out as the person could send it, without a category: what a free
+ * person is offered when they named one, so none of their words are lost.
+ */
+export function createRequestText(understood: Understanding, today: CalendarDate): string {
+  const start = toIsoDate(understood.date ?? today);
+  const when = understood.endDate
+    ? `from ${start} to ${toIsoDate(understood.endDate)}`
+    : `on ${start}`;
+  const colour = understood.color ? ` in ${understood.color.toLowerCase()}` : "";
+  const description = understood.description ? ` with description "${understood.description}"` : "";
+  return `Create an annotation called "${understood.title ?? ""}" ${when}${colour}${description}`;
+}
+
+/** A category's name with its colour, as replies mention it: "Incidents (red)". */
+function describeCategory(category: Category): string {
+  return `${category.name} (${colourName(category.color)})`;
+}
+
+/** When the person named a colour and a category of another colour: the category's wins, said so. */
+function colourNote(understood: Understanding, category: Category | undefined): string {
+  if (!category || !understood.color || understood.color === category.color) return "";
+  return ` ${category.name} annotations take the category's colour, so it is ${colourName(category.color)}, not ${colourName(understood.color)}.`;
 }
 
 /** A create request with its missing piece laid out for the person to fill in, or null. */
@@ -67,9 +101,37 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
 
   if (resolution.kind === "failed") return reply(resolution.message);
   const understood = resolution.understanding;
+  if (resolution.kind === "premiumCategory")
+    return premiumCategoryReply(understood, resolution.message);
+  if (resolution.kind === "chooseCategory") {
+    return ask(resolution.message, {
+      intent: understood.intent as PendingQuestion["intent"],
+      asked: "category",
+      known: piecesToRemember({ ...understood, category: undefined }),
+      categoryOptions: resolution.candidates.map((c) => c.name),
+    });
+  }
   const needsProperty = ["create", "list", "update", "delete"].includes(understood.intent);
   if (needsProperty && !context.propertyId) return reply(noPropertyMessage);
   const propertyId = context.propertyId ?? "";
+  const category = resolution.category;
+
+  /**
+   * Categories are Premium: nothing is written with one. A create is not made without the
+   * category the person asked for; their request, without it, waits in the input box instead.
+   */
+  function premiumCategoryReply(understood: Understanding, message: string): AssistantTurn {
+    if (understood.intent === "create" && understood.title && !understood.missing.includes("date"))
+      return reply(
+        `${message} I haven't created “${understood.title}”. To add it without a category, send the request I've put in your message box.`,
+        { suggestedInput: createRequestText(understood, today) },
+      );
+    if (understood.intent === "list")
+      return reply(
+        `${message} I can list this property's annotations by date, colour or words in their titles.`,
+      );
+    return reply(`${message} Nothing was changed.`);
+  }
 
   if (resolution.kind === "choose") {
     return ask(
@@ -126,20 +188,22 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
           { suggestedInput },
         );
       }
-      const result = await actions.createAnnotation({
+      const request = {
         title: understood.title,
         ...(understood.endDate
           ? { annotationDateRange: { startDate: date, endDate: understood.endDate } }
           : { annotationDate: date }),
         ...(understood.description ? { description: understood.description } : {}),
         ...(understood.color ? { color: understood.color } : {}),
-      });
+      };
+      const result = await actions.createAnnotation(
+        category ? inCategory(request, category) : request,
+      );
       if (!result.ok) return reply(`I couldn't create it: ${result.error}`);
-      const colour =
-        annotationColorSwatches[
-          result.value.color as keyof typeof annotationColorSwatches
-        ]?.label.toLowerCase() ?? result.value.color;
-      return reply(`Created ${describeAnnotation(result.value)} in ${colour}.`, {
+      const where = category
+        ? `in ${describeCategory(category)}.${colourNote(understood, category)}`
+        : `in ${colourName(result.value.color)}.`;
+      return reply(`Created ${describeAnnotation(result.value)} ${where}`, {
         showAnnotations: true,
         memory: { focus: focusOn(propertyId, result.value) },
       });
@@ -152,9 +216,11 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
           : {}),
         ...(understood.titleContains ? { titleContains: understood.titleContains } : {}),
         ...(understood.color ? { color: understood.color } : {}),
+        ...(category ? { categoryId: category.id } : {}),
       });
       if (!result.ok) return reply(result.error);
       const scope = [
+        category ? ` in ${category.name}` : "",
         understood.dateRange
           ? ` from ${toIsoDate(understood.dateRange.start)} to ${toIsoDate(understood.dateRange.end)}`
           : "",
@@ -186,19 +252,51 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
           : {}),
         ...(understood.date ? { annotationDate: understood.date } : {}),
         ...(understood.color ? { color: understood.color } : {}),
+        ...(understood.clearCategory ? { categoryId: null } : {}),
       };
-      if (Object.keys(changes).length === 0) {
-        const target = resolution.annotations[0];
+      const target = resolution.annotations[0];
+      if (understood.missing.includes("category")) {
+        const categories = await actions.usableCategories();
+        const names = categories.map((c) => c.name);
         return ask(
-          `What should I change${target ? ` about ${describeAnnotation(target)}` : ""}: the title, the date, the colour or the description?`,
+          names.length === 0
+            ? "You have no categories yet; create them on the Categories page."
+            : `Which category should ${target ? describeAnnotation(target) : "it"} go in? Your categories: ${names.join(", ")}.`,
+          { intent: "update", asked: "category", known, categoryOptions: names },
+        );
+      }
+      if (Object.keys(changes).length === 0 && !category) {
+        return ask(
+          `What should I change${target ? ` about ${describeAnnotation(target)}` : ""}: the title, the date, the colour, the description or the category?`,
           { intent: "update", asked: "change", known },
         );
       }
-      const result = await actions.updateAnnotation(understood.target, changes);
+      const result = await actions.updateAnnotation(
+        understood.target,
+        category ? inCategory(changes, category) : changes,
+      );
       if (!result.ok) return reply(`I couldn't change it: ${result.error}`);
+      const { before, after } = result.value;
+      const memory = { focus: focusOn(propertyId, after) };
+      const onlyCategory = Object.keys(changes).length === (understood.clearCategory ? 1 : 0);
+      if (onlyCategory && category)
+        return reply(`Put ${describeAnnotation(after)} in ${describeCategory(category)}.`, {
+          showAnnotations: true,
+          memory,
+        });
+      if (onlyCategory)
+        return reply(`Took ${describeAnnotation(after)} out of its category.`, {
+          showAnnotations: true,
+          memory,
+        });
+      const categoryPart = category
+        ? `, in ${category.name}`
+        : understood.clearCategory
+          ? ", without a category"
+          : "";
       return reply(
-        `Updated ${describeAnnotation(result.value.before)} → ${describeAnnotation(result.value.after)}, ${result.value.after.color.toLowerCase()}.`,
-        { showAnnotations: true, memory: { focus: focusOn(propertyId, result.value.after) } },
+        `Updated ${describeAnnotation(before)} → ${describeAnnotation(after)}, ${after.color.toLowerCase()}${categoryPart}.${colourNote(understood, category)}`,
+        { showAnnotations: true, memory },
       );
     }
 

@@ -46,6 +46,7 @@ function knownPieces(question: PendingQuestion): Partial<Understanding> {
   if (known.color) pieces.color = known.color as AnnotationColor;
   if (known.newTitle) pieces.newTitle = known.newTitle;
   if (known.newDescription) pieces.newDescription = known.newDescription;
+  if (known.categoryName) pieces.category = known.categoryName;
   if (known.targetId) pieces.target = { kind: "id", annotationId: known.targetId };
   else if (known.targetTitle) pieces.target = { kind: "title", title: known.targetTitle };
   return pieces;
@@ -60,6 +61,7 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
   if (understanding.color) known.color = understanding.color;
   if (understanding.newTitle) known.newTitle = understanding.newTitle;
   if (understanding.newDescription) known.newDescription = understanding.newDescription;
+  if (understanding.category) known.categoryName = understanding.category;
   if (understanding.target?.kind === "id") known.targetId = understanding.target.annotationId;
   if (understanding.target?.kind === "title") known.targetTitle = understanding.target.title;
   return known;
@@ -70,6 +72,8 @@ function isNewRequest(understanding: Understanding, question: PendingQuestion): 
   if (["list", "list_properties", "help", "confirm", "cancel"].includes(understanding.intent))
     return true;
   if (understanding.intent === "unknown") return false;
+  // "put it in Paid Social" answers "which category?" whatever the question was about.
+  if (question.asked === "category" && understanding.category && !understanding.title) return false;
   if (understanding.intent !== question.intent) {
     // "call it X" answers a create's title question; other changes are new requests.
     return !(
@@ -95,6 +99,27 @@ export function continueConversation(
   const sameIntent = understanding.intent === question.intent;
 
   switch (question.asked) {
+    case "category": {
+      // "Paid Social", "the second one", "put it in Paid Social", "in the Promos category".
+      const options = question.categoryOptions ?? [];
+      const choice = CHOICE.exec(text);
+      const chosen = choice
+        ? options[(ORDINALS[(choice[1] ?? "").toLowerCase()] ?? Number(choice[1])) - 1]
+        : undefined;
+      const category =
+        chosen ??
+        understanding.category ??
+        quote ??
+        tidy(
+          text
+            .replace(/^(?:(?:put\s+it\s+)?(?:in|into|under)\s+)?(?:the\s+)?/i, "")
+            .replace(/\s+category$/i, ""),
+        );
+      const answer: Understanding = { ...known, intent: question.intent, missing: [] };
+      if (!category) return { ...answer, missing: ["category"] };
+      answer.category = category;
+      return answer;
+    }
     case "title": {
       const title =
         understanding.intent === "create"

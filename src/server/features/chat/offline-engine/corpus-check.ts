@@ -7,9 +7,13 @@
  * Fields name only what the case is about: title, date (YYYY-MM-DD), end (a created range's last
  * day), range (a list's start..end), color,
  * target (title:…, id:…, last, back for "it"/"that one"), newTitle, contains, missing (a,b),
+ * category (the words naming a category, as written; "-" for none: a title word that is not one),
+ * clear (yes: out of its category),
  * every (a deletion of whatever matches), and q (the question the assistant had asked:
- * create:title, create:date, update:change, update:target, delete:choice), for follow-ups.
- * Used by the corpus test and `npm run bench`, which report accuracy on both sets.
+ * create:title, create:date, update:change, update:target, delete:choice, create:category,
+ * update:category), for follow-ups.
+ * Used by the corpus test and `npm run bench`, which report accuracy on both sets. The person
+ * reading the corpus has the categories in `corpusCategoryNames`.
  */
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
 import type { PendingQuestion } from "../conversation-state.js";
@@ -32,6 +36,9 @@ export const corpusOptions = [
   { annotationId: "103", title: "Black Friday ads", date: "2026-11-12" },
 ];
 
+/** The categories of the person the corpus is read for. */
+export const corpusCategoryNames = ["Campaigns", "Incidents", "Paid Social", "Site/App Releases"];
+
 export function parseCorpus(text: string): CorpusCase[] {
   const cases: CorpusCase[] = [];
   text.split("\n").forEach((raw, index) => {
@@ -53,6 +60,12 @@ function questionOf(spec: string): PendingQuestion {
   const known: PendingQuestion["known"] =
     asked === "title" ? { date: "2026-11-12" } : asked === "date" ? { title: "Launch" } : {};
   if (asked === "change") known.targetId = "103";
+  if (asked === "category") {
+    // "Which category?" after 'log "Launch" on Nov 12 in social' or 'put “Black Friday ads” in social'.
+    if (intent === "create") Object.assign(known, { title: "Launch", date: "2026-11-12" });
+    else known.targetId = "103";
+    return { intent, asked, known, categoryOptions: ["Paid Social", "Organic Social"] };
+  }
   return { intent, asked, known, ...(asked === "choice" ? { options: corpusOptions } : {}) };
 }
 
@@ -62,7 +75,7 @@ export function readCase(
   q?: string,
 ): Understanding {
   const normalised = normalise(message);
-  const alone = readSlots(readIntent(normalised.text), normalised, today);
+  const alone = readSlots(readIntent(normalised.text), normalised, today, corpusCategoryNames);
   return q ? continueConversation(alone, normalised, questionOf(q), today) : alone;
 }
 
@@ -89,6 +102,8 @@ export function actualFields(understanding: Understanding): Record<string, strin
     contains: understanding.titleContains,
     missing: understanding.missing.length > 0 ? understanding.missing.join(",") : undefined,
     every: understanding.everyMatch ? "yes" : undefined,
+    category: understanding.category ?? "-",
+    clear: understanding.clearCategory ? "yes" : undefined,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
 import { parseTarget, type AnnotationReference } from "./extract-target.js";
@@ -19,10 +20,14 @@ export interface ChangeSlots {
   newDescription?: string;
   date?: CalendarDate;
   color?: AnnotationColor;
+  /** The category to put it in, as written. */
+  category?: string;
+  /** "take it out of its category", "set the category to none". */
+  clearCategory?: boolean;
   missing: Missing[];
 }
 
-const FIELD = "(title|name|description|desc|details|date|day|colou?r)";
+const FIELD = "(title|name|description|desc|details|date|day|colou?r|category)";
 const FIELD_OF = new RegExp(
   `^(?:the\\s+)?${FIELD}\\s+(?:of|for|on)\\s+(.+?)\\s+(?:to|as|=|:|into)\\s*(.+)$`,
   "i",
@@ -32,6 +37,16 @@ const FIELD_AFTER = new RegExp(`^(.+?)\\s+${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)
 /** "change the title to Y" with no target named. */
 const FIELD_ONLY = new RegExp(`^(?:the\\s+|its\\s+)?${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
 const TO_SPLIT = /^(.+?)\s+(?:to|into|as)\s+(.+)$/i;
+
+/** A category value that means "no category". */
+const NO_CATEGORY = /^(?:none|nothing|no\s+category|no\s+one|uncategori[sz]ed|empty|blank|null)$/i;
+/** Verbs that do nothing but put an annotation in a category. */
+const CATEGORISE_VERB = /^(?:categori[sz]e|file|tag|assign|classify|move|put|place|add)$/;
+/** "take X out of its category", "remove X from its category", "uncategorise X". */
+const OUT_OF_CATEGORY = /\s+(?:out\s+of|from)\s+(?:its|the|their|any|a)\s+categor(?:y|ies)$/i;
+
+const TARGET_THEN_CATEGORY =
+  /^(it|this|that|this\s+one|that\s+one|the\s+last\s+one|⟪\d+⟫)\s+(?:(?:as|in|into|under|to|with)\s+)?(?:(?:an?|the)\s+)?(\S.*)$/i;
 
 function valueText(text: string, quotes: readonly string[]): string {
   const quoted = soleQuote(tidy(text), quotes);
@@ -52,6 +67,13 @@ function applyField(
     else slots.missing.push("title");
   } else if (kind === "description" || kind === "desc" || kind === "details") {
     slots.newDescription = valueText(value, quotes);
+  } else if (kind === "category") {
+    const named = valueText(value, quotes)
+      .replace(/^(?:the|my)\s+/i, "")
+      .replace(/\s+category$/i, "");
+    if (NO_CATEGORY.test(named)) slots.clearCategory = true;
+    else if (named) slots.category = named;
+    else slots.missing.push("category");
   } else if (kind === "date" || kind === "day") {
     const found = findDate(value, today);
     if (found) slots.date = found.date;
@@ -69,9 +91,14 @@ function setTarget(slots: ChangeSlots, phrase: string, quotes: readonly string[]
 }
 
 function finish(slots: ChangeSlots): ChangeSlots {
-  const changed = [slots.newTitle, slots.newDescription, slots.date, slots.color].some(
-    (value) => value !== undefined,
-  );
+  const changed = [
+    slots.newTitle,
+    slots.newDescription,
+    slots.date,
+    slots.color,
+    slots.category,
+    slots.clearCategory,
+  ].some((value) => value !== undefined);
   if (!slots.target) slots.missing.unshift("target");
   if (!changed && !slots.missing.some((item) => item !== "target")) slots.missing.push("change");
   slots.missing = [...new Set(slots.missing)];
@@ -83,9 +110,17 @@ export function parseUpdate(
   rest: string,
   quotes: readonly string[],
   today: CalendarDate,
+  categoryNames: readonly string[] = [],
 ): ChangeSlots {
   const slots: ChangeSlots = { missing: [] };
-  const text = tidy(rest);
+  let text = tidy(rest);
+
+  const out = OUT_OF_CATEGORY.exec(text);
+  if (out || /^uncategori[sz]e$/.test(verb)) {
+    slots.clearCategory = true;
+    setTarget(slots, out ? cut(text, out.index, out.index + out[0].length) : text, quotes);
+    return finish(slots);
+  }
 
   for (const pattern of [FIELD_OF, FIELD_POSSESSIVE, FIELD_AFTER]) {
     const match = pattern.exec(text);
@@ -100,6 +135,32 @@ export function parseUpdate(
   const fieldOnly = FIELD_ONLY.exec(text);
   if (fieldOnly) {
     applyField(slots, fieldOnly[1] ?? "", fieldOnly[2] ?? "", quotes, today);
+    return finish(slots);
+  }
+
+  // "put it in Incidents", "move “Sale” to the Campaigns category", "tag it Promos".
+  // A new title is never a category, even one that reads like one ("rename X to Releases").
+  const category = /^(?:rename|retitle|relabel|call|name|title)$/.test(verb)
+    ? undefined
+    : findCategory(text, quotes, categoryNames);
+  if (category) {
+    slots.category = category.reference;
+    text = tidy(cut(text, category.index, category.end));
+    if (CATEGORISE_VERB.test(verb)) {
+      setTarget(slots, text.replace(/\s+(?:to|as|in|into|under)$/i, ""), quotes);
+      return finish(slots);
+    }
+  } else if (/^(?:categori[sz]e|file|tag|assign|classify)$/.test(verb)) {
+    // "tag it Promos", "classify “Outage” incident": the annotation, then its category.
+    const named = TARGET_THEN_CATEGORY.exec(text);
+    if (named) {
+      setTarget(slots, named[1] ?? "", quotes);
+      slots.category = valueText(named[2] ?? "", quotes).replace(/\s+category$/i, "");
+      return finish(slots);
+    }
+    // "categorise it" names no category: ask which.
+    setTarget(slots, text.replace(/\s+(?:as|in|into|under)$/i, ""), quotes);
+    slots.missing.push("category");
     return finish(slots);
   }
 

@@ -4,6 +4,7 @@
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
 import { cut, firstQuote, restoreQuotes, soleQuote, tidy } from "./text-utils.js";
@@ -13,6 +14,8 @@ export interface CreateSlots {
   description?: string;
   date: CalendarDate;
   color?: AnnotationColor;
+  /** The category named, as written ("release", "Paid Social"). */
+  category?: string;
   /** A date was written but does not exist ("Feb 30", "2025-13-01"): ask, never guess. */
   invalidDate?: boolean;
 }
@@ -85,12 +88,16 @@ export function parseCreate(
   rest: string,
   quotes: readonly string[],
   today: CalendarDate,
+  categoryNames: readonly string[] = [],
 ): CreateSlots {
   // "a brown annotation called …": the colour describes the annotation.
   const adjective = COLOURED_OBJECT.exec(rest);
   let text = adjective ? rest.slice(adjective[0].length) : rest.replace(OBJECT, "");
   const split = splitDescription(text, quotes);
   text = split.text;
+  // After the description is set apart, so words in it never name a category.
+  const category = findCategory(text, quotes, categoryNames);
+  if (category) text = cut(text, category.index, category.end);
 
   const color = adjective
     ? { color: findColor(adjective[1] ?? "", "loose")?.color, index: 0, end: 0 }
@@ -112,5 +119,6 @@ export function parseCreate(
   if (title) slots.title = title;
   if (split.description) slots.description = split.description;
   if (color?.color) slots.color = color.color;
+  if (category) slots.category = category.reference;
   return slots;
 }

@@ -1,5 +1,6 @@
 /** Slots of a list request: the period, a colour filter and text the title should contain. */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import { findCategory, findCategoryInList } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { findDateRange, type DateRange } from "./extract-dates.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
@@ -9,6 +10,8 @@ export interface ListSlots {
   dateRange?: DateRange;
   color?: AnnotationColor;
   titleContains?: string;
+  /** The category the annotations should be in, as written ("incidents"). */
+  category?: string;
 }
 
 const CONTAINS_MARKER =
@@ -22,6 +25,7 @@ export function parseList(
   rest: string,
   quotes: readonly string[],
   today: CalendarDate,
+  categoryNames: readonly string[] = [],
 ): ListSlots {
   const slots: ListSlots = {};
   let text = rest;
@@ -39,6 +43,12 @@ export function parseList(
   if (color) {
     if (color.color) slots.color = color.color;
     text = cut(text, color.index, color.end);
+  }
+  const category =
+    findCategory(text, quotes, categoryNames) ?? findCategoryInList(text, categoryNames);
+  if (category) {
+    slots.category = category.reference;
+    text = cut(text, category.index, category.end);
   }
   if (slots.titleContains) return slots;
 

@@ -6,14 +6,23 @@
  */
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
+import type { Category } from "../../../../shared/contracts/categories.js";
 import { findReferenced, type AnnotationReference } from "../annotation-reference.js";
-import type { AssistantActions } from "../assistant-actions.js";
+import { categoryMatchProblem, type AssistantActions } from "../assistant-actions.js";
 import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "./slots.js";
 
 export type Resolution =
-  | { kind: "ready"; understanding: Understanding; annotations: Annotation[] }
-  | { kind: "choose"; understanding: Understanding; candidates: Annotation[] }
+  | { kind: "ready"; understanding: Understanding; annotations: Annotation[]; category?: Category }
+  | { kind: "choose"; understanding: Understanding; candidates: Annotation[]; category?: Category }
+  | {
+      kind: "chooseCategory";
+      understanding: Understanding;
+      candidates: Category[];
+      message: string;
+    }
+  /** The person's plan has no categories: `message` is the Premium explanation. */
+  | { kind: "premiumCategory"; understanding: Understanding; message: string }
   | { kind: "failed"; message: string };
 
 /** The reference a request makes, with "it" and "the last one" read as the annotation in focus. */
@@ -27,7 +36,47 @@ export function referenceOf(
   return target;
 }
 
+const CATEGORY_INTENTS = new Set(["create", "update", "list"]);
+
+/**
+ * The category a request names, through the categories service (the same reading for every
+ * caller): found, ambiguous (the engine asks which), unknown (said plainly, with the person's
+ * categories), or not in the person's plan.
+ */
+async function resolveCategory(
+  understanding: Understanding,
+  actions: AssistantActions,
+): Promise<Resolution | Category | undefined> {
+  const reference = understanding.category;
+  if (!reference || !CATEGORY_INTENTS.has(understanding.intent)) return undefined;
+  const matched = await actions.matchCategory(reference);
+  if (!matched.ok) {
+    return matched.code === "premium_required"
+      ? { kind: "premiumCategory", understanding, message: matched.error }
+      : { kind: "failed", message: matched.error };
+  }
+  const match = matched.value;
+  if (match.kind === "found") return match.category;
+  const message = categoryMatchProblem(reference, match)!;
+  return match.kind === "ambiguous"
+    ? { kind: "chooseCategory", understanding, candidates: match.candidates, message }
+    : { kind: "failed", message };
+}
+
 export async function resolve(
+  understanding: Understanding,
+  focus: Focus | undefined,
+  actions: AssistantActions,
+): Promise<Resolution> {
+  const category = await resolveCategory(understanding, actions);
+  if (category && "kind" in category) return category;
+  const resolution = await resolveAnnotations(understanding, focus, actions);
+  return category && (resolution.kind === "ready" || resolution.kind === "choose")
+    ? { ...resolution, category }
+    : resolution;
+}
+
+async function resolveAnnotations(
   understanding: Understanding,
   focus: Focus | undefined,
   actions: AssistantActions,

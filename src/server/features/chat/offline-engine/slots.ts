@@ -8,18 +8,20 @@ import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import type { AnnotationReference } from "../annotation-reference.js";
 import { compareDates } from "../../../../shared/calendar-date.js";
+import { findCategory, findCategoryAdjective } from "./extract-category.js";
 import { dateLeadIn, findDate, findDateRange } from "./extract-dates.js";
 import type { Classified, Intent } from "./intents.js";
 import type { Normalised } from "./normalise.js";
 import { parseDelete, parseUpdate } from "./parse-change.js";
+import { parseTarget } from "./extract-target.js";
 import { cleanTitle, parseCreate } from "./parse-create.js";
 import { parseList } from "./parse-list.js";
-import { cut, tidy } from "./text-utils.js";
+import { cut, soleQuote, tidy } from "./text-utils.js";
 
 export type { Intent } from "./intents.js";
 export type { AnnotationReference } from "../annotation-reference.js";
 
-export type Missing = "title" | "date" | "target" | "change";
+export type Missing = "title" | "date" | "target" | "change" | "category";
 
 export interface Understanding {
   intent: Intent;
@@ -34,6 +36,13 @@ export interface Understanding {
   dateRange?: { start: CalendarDate; end: CalendarDate };
   /** create: its colour; update: the new colour; list: colour filter. */
   color?: AnnotationColor;
+  /**
+   * create/update: the category to put the annotation in; list: the category to show. As the
+   * person wrote it ("release", "Paid Social"): the categories service decides what it names.
+   */
+  category?: string;
+  /** update: take the annotation out of its category. */
+  clearCategory?: boolean;
   /** update/delete: which annotation (by id, by its title, or "the last one"). */
   target?: AnnotationReference;
   /** update/delete: the request points back at the annotation of the previous turn ("it", "that one"). */
@@ -90,10 +99,42 @@ function titleFromStory(
   return title[0]!.toUpperCase() + title.slice(1);
 }
 
+/** Create verbs that, with a category and nothing new, put an existing annotation in it. */
+const PUT_VERB = /^(?:put|place|drop|add)$/;
+
+/**
+ * "put it in Incidents", "put “Black Friday” in Campaigns": a create verb, a category, and an
+ * annotation named by a pointer or a quoted title alone — no date, colour or description — asks
+ * to put an existing annotation in the category. ("add" only with "to": "add it to Incidents".)
+ */
+function readPutInCategory(
+  verb: string,
+  rest: string,
+  quotes: readonly string[],
+  categoryNames: readonly string[],
+): Understanding | undefined {
+  if (!PUT_VERB.test(verb)) return undefined;
+  const found = findCategory(rest, quotes, categoryNames);
+  if (!found) return undefined;
+  if (verb === "add" && !/^(?:to|into)\b/i.test(rest.slice(found.index))) return undefined;
+  const left = tidy(cut(rest, found.index, found.end));
+  const pointer = POINTER.test(left);
+  const quoted = pointer ? undefined : soleQuote(left, quotes);
+  if (!pointer && !quoted) return undefined;
+  return {
+    intent: "update",
+    category: found.reference,
+    missing: [],
+    ...(pointer ? { pointsBack: true } : { target: { kind: "title", title: quoted! } }),
+  };
+}
+
 export function readSlots(
   reading: Classified,
   normalised: Pick<Normalised, "quotes" | "propertyId">,
   today: CalendarDate,
+  /** The person's category names, so a looser phrase ("in Promos") can name one of them. */
+  categoryNames: readonly string[] = [],
 ): Understanding {
   const { intent, verb, story } = reading;
   const quotes = normalised.quotes;
@@ -108,6 +149,18 @@ export function readSlots(
   let rangeStart: CalendarDate | undefined;
   switch (intent) {
     case "create": {
+      const put = readPutInCategory(verb, rest, quotes, categoryNames);
+      if (put)
+        return {
+          ...put,
+          ...(understanding.propertyId ? { propertyId: understanding.propertyId } : {}),
+        };
+      // "log a release “Checkout v2”", "a Campaigns annotation called …".
+      const adjective = findCategoryAdjective(rest, categoryNames);
+      if (adjective) {
+        understanding.category = adjective.reference;
+        rest = rest.slice(adjective.end).replace(/^\s*:?\s*/, "");
+      }
       // "from Nov 3 to Nov 10", "for all of last week", "Black Friday weekend": a range of days.
       if (RANGE_CUE.test(rest)) {
         const found = findDateRange(rest, today);
@@ -118,7 +171,12 @@ export function readSlots(
         }
       }
       const pointer = POINTER.test(tidy(rest).replace(/^(?:down|up)\s+/i, ""));
-      const { invalidDate, date, ...slots } = parseCreate(pointer ? "" : rest, quotes, today);
+      const { invalidDate, date, ...slots } = parseCreate(
+        pointer ? "" : rest,
+        quotes,
+        today,
+        categoryNames,
+      );
       Object.assign(understanding, defined(slots));
       if (!understanding.title && story) {
         const title = titleFromStory(story, quotes, today);
@@ -132,10 +190,21 @@ export function readSlots(
       break;
     }
     case "list":
-      Object.assign(understanding, defined(parseList(verb, rest, quotes, today)));
+      Object.assign(understanding, defined(parseList(verb, rest, quotes, today, categoryNames)));
       break;
     case "delete":
     case "update": {
+      // "remove “Sale” from Campaigns" takes it out of the category; the annotation stays.
+      const from = intent === "delete" ? findCategory(rest, quotes, categoryNames) : undefined;
+      if (from && /^from\b/i.test(rest.slice(from.index))) {
+        const target = parseTarget(cut(rest, from.index, from.end), quotes);
+        return {
+          intent: "update",
+          clearCategory: true,
+          missing: target || POINTS_BACK.test(rest) ? [] : ["target"],
+          ...(target ? { target } : POINTS_BACK.test(rest) ? { pointsBack: true } : {}),
+        };
+      }
       if (intent === "delete" && EVERY.test(tidy(rest))) {
         const filters = parseList("show", rest.replace(EVERY, ""), quotes, today);
         Object.assign(understanding, defined(filters), { everyMatch: true });
@@ -145,7 +214,7 @@ export function readSlots(
       }
       const slots =
         intent === "update"
-          ? parseUpdate(verb, rest, quotes, today)
+          ? parseUpdate(verb, rest, quotes, today, categoryNames)
           : parseDelete(rest, quotes, today);
       Object.assign(understanding, defined(slots));
       if (!understanding.target && POINTS_BACK.test(rest)) understanding.pointsBack = true;

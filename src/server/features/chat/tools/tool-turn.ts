@@ -53,6 +53,13 @@ export const isoDate = z
 
 export const colorInput = z.enum(annotationColors);
 
+export const categoryInput = z
+  .string()
+  .max(100)
+  .describe(
+    "One of the person's categories (Premium), by name as they said it (e.g. Incidents, release); the server finds it and gives the annotation its colour",
+  );
+
 export const referenceInput = z
   .object({
     annotationId: z

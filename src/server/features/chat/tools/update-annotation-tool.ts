@@ -1,8 +1,10 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { toIsoDate } from "../../../../shared/calendar-date.js";
+import { inCategory } from "../assistant-actions.js";
 import { describeAnnotation } from "../assistant-reply.js";
 import {
+  categoryInput,
   colorInput,
   isoDate,
   noted,
@@ -15,24 +17,33 @@ import {
 
 export function updateAnnotationTool({ actions, turn }: ToolContext) {
   return tool({
-    description: "Change one annotation's title, description, date or colour.",
+    description:
+      "Change one annotation's title, description, date, colour or category (category null takes it out of its category).",
     inputSchema: z.object({
       which: referenceInput,
       title: z.string().optional(),
       description: z.string().optional(),
       date: isoDate.optional(),
       color: colorInput.optional(),
+      category: categoryInput.nullable().optional(),
     }),
     execute: async (input) => {
       if (turn.changes++ > 0) return oneChangePerTurn;
+      const changes = {
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.date !== undefined ? { annotationDate: parseIsoDate(input.date) } : {}),
+        ...(input.color !== undefined ? { color: input.color } : {}),
+        ...(input.category === null ? { categoryId: null } : {}),
+      };
+      const category = input.category ? await actions.findCategory(input.category) : undefined;
+      if (category && !category.ok) return noted(turn, category);
       const result = noted(
         turn,
-        await actions.updateAnnotation(toReference(input.which), {
-          ...(input.title !== undefined ? { title: input.title } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.date !== undefined ? { annotationDate: parseIsoDate(input.date) } : {}),
-          ...(input.color !== undefined ? { color: input.color } : {}),
-        }),
+        await actions.updateAnnotation(
+          toReference(input.which),
+          category ? inCategory(changes, category.value) : changes,
+        ),
       );
       if (!result.ok) return result;
       turn.showAnnotations = true;
@@ -46,6 +57,8 @@ export function updateAnnotationTool({ actions, turn }: ToolContext) {
           id: result.value.after.annotationId,
           title: result.value.after.title,
           date: toIsoDate(result.value.after.annotationDate),
+          color: result.value.after.color,
+          ...(category ? { category: category.value.name } : {}),
         },
       };
     },

@@ -1,0 +1,150 @@
+/**
+ * Category phrases. Which category a phrase names is the categories service's decision (a name,
+ * a plural, a preset's prefix); this module only finds where a message names one, and hands the
+ * words on as written. Quoted passages are placeholders here, so a title that happens to be a
+ * category's name ('add "Releases" today') is never read as one.
+ *
+ * Two kinds of place name a category:
+ * - an unmistakable cue takes any words: "in the Paid Social category", "category: Promos",
+ *   "under Promos", "tag it Promos";
+ * - a looser place ("in Campaigns", "as an incident", "a release “Checkout v2”", "the incidents
+ *   from last month") takes only a category word: a preset's prefix (release, campaigns, …) or
+ *   the name of one of the person's categories. Elsewhere such a word is left to the title.
+ */
+import { categoryPresets } from "../../../../shared/categories.js";
+import { restoreQuotes, soleQuote, tidy } from "./text-utils.js";
+
+export interface FoundCategory {
+  /** The words that name the category, as written ("releases", "Paid Social"). */
+  reference: string;
+  index: number;
+  end: number;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The words that may name a category in a looser place: preset prefixes and the person's names. */
+export function categoryWords(names: readonly string[]): string {
+  const words = new Set<string>();
+  for (const preset of categoryPresets) {
+    const prefix = preset.prefix.toLowerCase();
+    words.add(prefix);
+    words.add(`${prefix}s`);
+  }
+  for (const name of names) {
+    const lower = tidy(name.toLowerCase().replace(/\s+/g, " "));
+    if (!lower || /^⟪/.test(lower)) continue;
+    words.add(lower);
+    // "Campaigns" is also "campaign", "Release" also "releases".
+    words.add(lower.endsWith("s") ? lower.slice(0, -1) : `${lower}s`);
+  }
+  return [...words]
+    .filter((word) => word.length >= 2)
+    .sort((a, b) => b.length - a.length)
+    .map((word) => escape(word).replace(/ /g, "\\s+"))
+    .join("|");
+}
+
+/** What follows a category phrase: the end, punctuation, or the next piece of the request. */
+const AFTER = String.raw`(?=$|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|⟪))`;
+/** Any category name after an unmistakable cue: a quoted name, or up to four words. */
+const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|dated|please|today|yesterday|tomorrow)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
+
+const LEAD = String.raw`(?:(?:in|into|under|to|as|from|for|with)\s+)?(?:(?:the|my|its|a|an)\s+)?`;
+
+/** "in the Paid Social category", "to the Promos category". */
+const BEFORE_CATEGORY = new RegExp(String.raw`\b${LEAD}${ANY_NAME}\s+category\b`, "iu");
+/** "category: Promos", "with the category Promos", "category is Promos". */
+const AFTER_CATEGORY = new RegExp(
+  String.raw`\b(?:(?:with|in|under|and)\s+)?(?:the\s+|a\s+)?category\s*(?:[:=]|\bof\b|\bas\b|\bto\b|\bis\b)?\s*${ANY_NAME}${AFTER}`,
+  "iu",
+);
+/** "under Promos", "file it under Promos", "tag it Promos", "tagged as Promos", "label it as Promos". */
+const STRONG_CUE = new RegExp(
+  String.raw`\b(?:(?:file[ds]?\s+(?:it\s+|them\s+)?)?under|tag(?:ged)?\s+(?:it|this|that|them)(?:\s+(?:as|with))?|tag(?:ged)?\s+(?:as|with)|tagged|label(?:led)?\s+(?:it\s+)?as)\s+(?:the\s+)?${ANY_NAME}${AFTER}`,
+  "iu",
+);
+
+/** Words that cannot be a category's name where a cue expects one. */
+const NOT_A_NAME =
+  /^(?:a|an|the|which|what|any|no|none|new|its|their|this|that|it|with|in|into|under|to|as|from|for|and|of|my)$/i;
+
+/** The name a cue captured: a quoted passage verbatim, else the words tidied. */
+function nameOf(captured: string, quotes: readonly string[]): string {
+  return soleQuote(captured, quotes) ?? tidy(restoreQuotes(captured, quotes));
+}
+
+/**
+ * A category named anywhere in the text: by a cue, which takes any name, or by a category word
+ * in "in/into/to/as/from/for X" (a colour, a month or "in the title" never match there: only
+ * category words do).
+ */
+export function findCategory(
+  text: string,
+  quotes: readonly string[],
+  names: readonly string[],
+): FoundCategory | undefined {
+  for (const cue of [BEFORE_CATEGORY, AFTER_CATEGORY, STRONG_CUE]) {
+    const match = cue.exec(text);
+    if (!match) continue;
+    const reference = nameOf(match[1] ?? "", quotes);
+    if (reference && !NOT_A_NAME.test(reference))
+      return { reference, index: match.index, end: match.index + match[0].length };
+  }
+  const loose = new RegExp(
+    String.raw`\b(?:in(?:to)?|to|as|from|for)\s+(?:the\s+|my\s+|an?\s+)?(${categoryWords(names)})(?:\s+(?:ones?|annotations?))?${AFTER}`,
+    "i",
+  ).exec(text);
+  if (loose)
+    return {
+      reference: tidy(loose[1] ?? ""),
+      index: loose.index,
+      end: loose.index + loose[0].length,
+    };
+  return undefined;
+}
+
+/**
+ * A category word describing the annotation, right after the verb: "a release “Checkout v2”",
+ * "a Campaigns annotation called …", "an incident: CDN down". It counts only before a quoted
+ * title, an annotation word or a colon, so "log Release 4.2 today" keeps its title.
+ */
+export function findCategoryAdjective(
+  text: string,
+  names: readonly string[],
+): FoundCategory | undefined {
+  const match = new RegExp(
+    String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${categoryWords(names)})(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event)s?\b))`,
+    "i",
+  ).exec(text);
+  if (!match) return undefined;
+  const start = (match[1] ?? "").length;
+  return { reference: match[2] ?? "", index: start, end: match[0].length };
+}
+
+/**
+ * A category word standing for the annotations themselves in a list request: "the incidents
+ * from last month", "campaign annotations", "my Paid Social ones". Never after a word that asks
+ * for text in titles ("about releases").
+ */
+export function findCategoryInList(
+  text: string,
+  names: readonly string[],
+): FoundCategory | undefined {
+  const match = new RegExp(
+    String.raw`(^|\s)(?:the\s+|my\s+|all\s+(?:the\s+|my\s+)?)?(${categoryWords(names)})(?:\s+(?:ones|annotations|notes))?(?=$|[\s,.;:!?])`,
+    "i",
+  ).exec(text);
+  if (!match) return undefined;
+  const before = text.slice(0, match.index);
+  if (
+    /\b(?:about|regarding|concerning|containing|contains?|mentioning|mentions?|matching|titled|called|named|words?|text)\s*$/i.test(
+      before,
+    )
+  )
+    return undefined;
+  const index = match.index + (match[1] ?? "").length;
+  return { reference: tidy(match[2] ?? ""), index, end: match.index + match[0].length };
+}

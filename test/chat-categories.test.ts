@@ -1,0 +1,319 @@
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLlmAssistant } from "../src/server/features/chat/llm-assistant.js";
+import { categoryPresets } from "../src/shared/categories.js";
+import type { Annotation } from "../src/shared/contracts/annotations.js";
+import type { Category } from "../src/shared/contracts/categories.js";
+import { premiumFeatureMessages } from "../src/shared/plans.js";
+import {
+  sameOrigin,
+  setUpPerson,
+  startAppHarness,
+  type AppHarness,
+  type TestPerson,
+} from "./app-harness.js";
+import { ScriptedModel } from "./scripted-model.js";
+
+/**
+ * The assistant and categories (issue 11), end to end through /api/chat: on the offline engine
+ * and on a scripted language model, both through the categories and annotations services.
+ */
+const clock = new Date("2026-11-23T15:00:00Z");
+const scripted = new ScriptedModel();
+let offline: AppHarness;
+let modelled: AppHarness;
+
+beforeAll(async () => {
+  [offline, modelled] = await Promise.all([
+    startAppHarness({ deps: { now: () => clock } }),
+    startAppHarness({
+      deps: {
+        now: () => clock,
+        assistantEngine: {
+          kind: "llm",
+          assistant: createLlmAssistant({ model: scripted.model, timeoutMs: 5_000 }),
+        },
+      },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([offline?.close(), modelled?.close()]);
+});
+
+type Person = TestPerson & { harness: AppHarness; sessionId?: string };
+const person = async (harness: AppHarness, tier: "freemium" | "premium"): Promise<Person> => ({
+  ...(await setUpPerson(harness, tier)),
+  harness,
+});
+const inject = (who: Person, options: InjectOptions) => who.harness.app.inject(options);
+
+async function say(who: Person, message: string) {
+  const response = await inject(who, {
+    method: "POST",
+    url: "/api/chat",
+    headers: { ...sameOrigin, cookie: who.jar.header() },
+    payload: {
+      message,
+      propertyId: who.propertyId,
+      ...(who.sessionId ? { sessionId: who.sessionId } : {}),
+      timeZone: "UTC",
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  who.sessionId = response.json().sessionId;
+  return response.json() as { reply: string; suggestedInput: string | null };
+}
+
+async function category(who: Person, payload: Record<string, unknown>): Promise<Category> {
+  const response = await inject(who, {
+    method: "POST",
+    url: "/api/categories",
+    headers: { ...sameOrigin, cookie: who.jar.header() },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as Category;
+}
+
+const annotationsOf = async (who: Person) =>
+  (
+    await inject(who, {
+      method: "GET",
+      url: `/api/annotations/${who.propertyId}`,
+      headers: { cookie: who.jar.header() },
+    })
+  ).json().reportingDataAnnotations as Annotation[];
+
+const titled = async (who: Person, title: string) =>
+  (await annotationsOf(who)).find((a) => a.title === title);
+
+/** The person chooses the free plan: their categories stay stored, unusable. */
+async function downgrade(who: Person) {
+  const response = await inject(who, {
+    method: "PATCH",
+    url: "/api/users/subscription",
+    headers: { ...sameOrigin, cookie: who.jar.header() },
+    payload: { tier: "freemium" },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+describe("the offline assistant and categories", () => {
+  it("creates in a category named by a preset's word, with the category's colour", async () => {
+    const who = await person(offline, "premium");
+    const releases = await category(who, {
+      name: "Site/App Releases",
+      color: "BLUE",
+      titleTemplate: categoryPresets[1]!.titleTemplate,
+    });
+    const campaigns = await category(who, { name: "Campaigns", color: "PURPLE" });
+
+    expect((await say(who, 'log a release "Checkout v2" today')).reply).toBe(
+      "Created “Checkout v2” (2026-11-23) in Site/App Releases (blue).",
+    );
+    expect(await titled(who, "Checkout v2")).toMatchObject({
+      categoryId: releases.id,
+      color: "BLUE",
+      annotationDate: { year: 2026, month: 11, day: 23 },
+    });
+
+    expect((await say(who, 'create a Campaigns annotation "Winter sale" on Dec 1')).reply).toBe(
+      "Created “Winter sale” (2025-12-01) in Campaigns (purple).",
+    );
+    expect(await titled(who, "Winter sale")).toMatchObject({
+      categoryId: campaigns.id,
+      color: "PURPLE",
+    });
+  });
+
+  it("puts an annotation in a category, follows up on 'it', and lists by category", async () => {
+    const who = await person(offline, "premium");
+    const incidents = await category(who, { name: "Incidents", color: "RED" });
+    const campaigns = await category(who, { name: "Campaigns", color: "PURPLE" });
+
+    await say(who, 'add "Black Friday" on Nov 28 in green');
+    expect((await say(who, 'put "Black Friday" in Campaigns')).reply).toBe(
+      "Put “Black Friday” (2025-11-28) in Campaigns (purple).",
+    );
+    expect(await titled(who, "Black Friday")).toMatchObject({
+      categoryId: campaigns.id,
+      color: "PURPLE",
+    });
+
+    await say(who, 'log "CDN down" on Oct 14');
+    expect((await say(who, "put it in Incidents")).reply).toBe(
+      "Put “CDN down” (2026-10-14) in Incidents (red).",
+    );
+    expect(await titled(who, "CDN down")).toMatchObject({
+      categoryId: incidents.id,
+      color: "RED",
+    });
+
+    const listed = await say(who, "show me the incidents from last month");
+    expect(listed.reply).toMatch(
+      /^1 annotation in Incidents from 2026-10-01 to 2026-10-31:\n• 2026-10-14 — CDN down \(red, ID /,
+    );
+    expect((await say(who, 'remove "Black Friday" from Campaigns')).reply).toBe(
+      "Took “Black Friday” (2025-11-28) out of its category.",
+    );
+    expect(await titled(who, "Black Friday")).toMatchObject({ categoryId: null });
+  });
+
+  it("answers plainly when the person has no such category, and writes nothing", async () => {
+    const who = await person(offline, "premium");
+    await category(who, { name: "Campaigns", color: "PURPLE" });
+    await category(who, { name: "Incidents", color: "RED" });
+    const before = await annotationsOf(who);
+
+    expect((await say(who, 'log "Checkout v2" today in the Releases category')).reply).toBe(
+      "You don't have a category called “Releases”. Your categories: Campaigns, Incidents.",
+    );
+    expect(await annotationsOf(who)).toEqual(before);
+  });
+
+  it("asks which category when a name fits several, then completes the create", async () => {
+    const who = await person(offline, "premium");
+    const paid = await category(who, { name: "Paid Social", color: "GREEN" });
+    await category(who, { name: "Organic Social", color: "CYAN" });
+
+    expect((await say(who, 'log "Meta ads" today under social')).reply).toBe(
+      "“social” could be Organic Social or Paid Social. Which category do you mean?",
+    );
+    expect(await titled(who, "Meta ads")).toBeUndefined();
+    expect((await say(who, "Paid Social")).reply).toBe(
+      "Created “Meta ads” (2026-11-23) in Paid Social (green).",
+    );
+    expect(await titled(who, "Meta ads")).toMatchObject({ categoryId: paid.id, color: "GREEN" });
+  });
+
+  it("gives a free person the Premium explanation, writes nothing, and keeps the request without the category", async () => {
+    const who = await person(offline, "premium");
+    await category(who, { name: "Incidents", color: "RED" });
+    await downgrade(who);
+    const before = await annotationsOf(who);
+
+    const refused = await say(who, 'log an incident "Checkout down" yesterday');
+    expect(refused.reply).toBe(
+      `${premiumFeatureMessages.categories} I haven't created “Checkout down”. To add it without a category, send the request I've put in your message box.`,
+    );
+    expect(refused.suggestedInput).toBe(
+      'Create an annotation called "Checkout down" on 2026-11-22',
+    );
+    expect(await annotationsOf(who)).toEqual(before);
+
+    expect((await say(who, "show me the incidents")).reply).toMatch(
+      new RegExp(`^${premiumFeatureMessages.categories}`),
+    );
+    // The suggestion, sent as it is, creates the annotation without a category.
+    expect((await say(who, refused.suggestedInput!)).reply).toBe(
+      "Created “Checkout down” (2026-11-22) in blue.",
+    );
+    expect(await titled(who, "Checkout down")).toMatchObject({ categoryId: null });
+  });
+});
+
+describe("the language model's tools and categories", () => {
+  /** A tool result naming the category, whether the prompt carries it as JSON or as text. */
+  const categoryField = /\\*"category\\*":\\*"Incidents\\*"/;
+
+  it("creates in a category by name, the server resolving it and setting its colour", async () => {
+    const who = await person(modelled, "premium");
+    const incidents = await category(who, { name: "Incidents", color: "RED" });
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "createAnnotation",
+            input: { title: "CDN down", date: "2026-11-22", color: "BLUE", category: "incident" },
+          },
+        ],
+      },
+      { text: "Created “CDN down” in Incidents." },
+    );
+    expect((await say(who, "log an incident CDN down yesterday")).reply).toBe(
+      "Created “CDN down” in Incidents.",
+    );
+    expect(await titled(who, "CDN down")).toMatchObject({
+      categoryId: incidents.id,
+      color: "RED",
+    });
+    const toolResult = JSON.stringify(scripted.calls[1]!.prompt);
+    expect(toolResult).toMatch(categoryField);
+    // The schema offers the parameter on create, update and list.
+    const tools = scripted.calls[0]!.tools as { name: string; inputSchema: unknown }[];
+    for (const name of ["createAnnotation", "updateAnnotation", "listAnnotations"])
+      expect(JSON.stringify(tools.find((t) => t.name === name)?.inputSchema)).toContain(
+        '"category"',
+      );
+
+    scripted.script(
+      { toolCalls: [{ toolName: "listAnnotations", input: { category: "Incidents" } }] },
+      { text: "One incident." },
+    );
+    await say(who, "show me the incidents");
+    const listed = JSON.stringify(scripted.calls[1]!.prompt);
+    expect(listed).toContain("CDN down");
+    expect(listed).toMatch(categoryField);
+
+    scripted.script(
+      {
+        toolCalls: [
+          { toolName: "updateAnnotation", input: { which: { title: "CDN down" }, category: null } },
+        ],
+      },
+      { text: "Took it out of Incidents." },
+    );
+    await say(who, "take CDN down out of its category");
+    expect(await titled(who, "CDN down")).toMatchObject({ categoryId: null });
+  });
+
+  it("returns an unknown category as a tool error the model relays, and nothing is written, even if the model retries without it", async () => {
+    const who = await person(modelled, "premium");
+    await category(who, { name: "Campaigns", color: "PURPLE" });
+    const before = await annotationsOf(who);
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "createAnnotation",
+            input: { title: "Checkout v2", date: "2026-11-23", category: "Releases" },
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          { toolName: "createAnnotation", input: { title: "Checkout v2", date: "2026-11-23" } },
+        ],
+      },
+      { text: "Created “Checkout v2”." },
+    );
+    const turn = await say(who, 'log "Checkout v2" today in Releases');
+    const error = "You don't have a category called “Releases”. Your categories: Campaigns.";
+    expect(JSON.stringify(scripted.calls[1]!.prompt)).toContain(error);
+    // The model's claim is replaced by what happened.
+    expect(turn.reply).toContain(error);
+    expect(turn.reply).toContain("No annotations were changed.");
+    expect(await annotationsOf(who)).toEqual(before);
+  });
+
+  it("gives a free person the Premium explanation as the tool's error, with the request kept without the category", async () => {
+    const who = await person(modelled, "freemium");
+    const before = await annotationsOf(who);
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "createAnnotation",
+            input: { title: "Checkout v2", date: "2026-11-23", category: "release" },
+          },
+        ],
+      },
+      { text: "Categories are a Premium feature, so I didn't create it." },
+    );
+    const turn = await say(who, 'log a release "Checkout v2" today');
+    expect(JSON.stringify(scripted.calls[1]!.prompt)).toContain(premiumFeatureMessages.categories);
+    expect(turn.suggestedInput).toBe('Create an annotation called "Checkout v2" on 2026-11-23');
+    expect(await annotationsOf(who)).toEqual(before);
+  });
+});
