@@ -199,8 +199,14 @@ async function signIn() {
     headers: { origin: appUrl },
     payload: { email, callbackURL: "/" },
   });
-  const link = links.at(-1).url.replace(appUrl, "");
-  const verify = await app.inject({ method: "GET", url: link });
+  // The link opens the continue page; its Continue button posts the token.
+  const token = new URL(links.at(-1).url).searchParams.get("token");
+  const verify = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in-link",
+    headers: { origin: appUrl },
+    payload: { token },
+  });
   return verify.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
 }
 

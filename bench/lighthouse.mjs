@@ -194,7 +194,12 @@ async function signedInWithData() {
       body: JSON.stringify({ email, callbackURL: "/", errorCallbackURL: "/login" }),
     }),
   );
-  const verified = await fetch(await linkWaiter, { redirect: "manual" });
+  // The link opens the continue page; its Continue button posts the token.
+  const verified = await fetch(`${appUrl}/api/auth/sign-in-link`, {
+    method: "POST",
+    headers: origin,
+    body: JSON.stringify({ token: new URL(await linkWaiter).searchParams.get("token") }),
+  });
   const cookie = verified.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])

@@ -59,7 +59,20 @@ test.describe("signing in", () => {
     await expect(page.getByRole("main")).toContainText(email);
     expect(await readLocalStorage(page, "authIntent")).toBe("login");
 
-    await page.goto(await readSignInLink(email));
+    const link = await readSignInLink(email);
+    await page.goto(link);
+
+    // Opening the link only says whose account it is; Continue signs in.
+    await expect(page).toHaveURL(/\/login\/continue\?token=/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Sign in to Tidemark" }),
+    ).toBeVisible();
+    const maskedEmail = `${email[0]}…@example.com`;
+    await expect(page.getByRole("main")).toContainText(maskedEmail);
+    expect(await page.context().cookies()).not.toContainEqual(
+      expect.objectContaining({ name: "tidemark.session_token" }),
+    );
+    await page.getByRole("button", { name: `Continue as ${maskedEmail}` }).click();
 
     await expect(page).toHaveURL(/\/plans$/);
     await expect(page.getByRole("heading", { level: 1, name: "Choose Your Plan" })).toBeVisible();
@@ -113,13 +126,69 @@ test.describe("signing in", () => {
     await signInWithEmailLink(page, email);
     await expect(page).toHaveURL(/\/plans$/);
     const usedLink = await readSignInLink(email);
+    await page.context().clearCookies();
 
     await page.goto(usedLink);
 
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This sign-in link can't be used" }),
+    ).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText(
-      "That sign-in link has expired or was already used. Request a new one.",
+      "This sign-in link was already used or is not valid. Request a new one.",
     );
+    await page.getByRole("link", { name: "Request a new link" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a link for someone else asks before switching, and staying keeps the account", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const mine = uniqueEmail("alice");
+    await signInWithEmailLink(page, mine);
+    await expect(page).toHaveURL(/\/plans$/);
+    // Someone else's link, as another site could send this browser to it.
+    const theirs = uniqueEmail("mallory");
+    const before = await countSignInLinks(theirs);
+    const asked = await request.post("/api/auth/sign-in/magic-link", {
+      data: { email: theirs, callbackURL: "/" },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(asked.status()).toBe(200);
+    const link = await readSignInLink(theirs, { after: before });
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Switch accounts?" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(
+      "You are signed in as a…@example.com. Continue as m…@example.com?",
+    );
+    await page.getByRole("button", { name: "Stay signed in as a…@example.com" }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    const stayed = await page.request.get("/api/auth/user");
+    expect((await stayed.json()).email).toBe(mine);
+
+    // The link was not used up: choosing to switch works.
+    await page.goto(link);
+    await page.getByRole("button", { name: "Continue as m…@example.com" }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    const switched = await page.request.get("/api/auth/user");
+    expect((await switched.json()).email).toBe(theirs);
+  });
+
+  test("a link for the person already signed in goes straight on", async ({ page }) => {
+    const email = uniqueEmail("again");
+    await signInWithEmailLink(page, email);
+    await expect(page).toHaveURL(/\/plans$/);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    const before = await countSignInLinks(email);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+
+    await page.goto(await readSignInLink(email, { after: before }));
+
+    await expect(page).toHaveURL(/\/plans$/);
   });
 
   test("logging out returns to the landing page and closes the dashboard", async ({ page }) => {

@@ -40,6 +40,8 @@ const expectations: [string, string, string[]][] = [
   ["/privacy", "Privacy Policy · Tidemark", ["Privacy Policy", "Information we collect"]],
   ["/terms", "Terms of Service · Tidemark", ["Terms of Service"]],
   ["/login", "Log in · Tidemark", ["Log in to Tidemark", "Continue with Google"]],
+  // Drawn without a token: a real link's address has a query, so it gets the app shell.
+  ["/login/continue", "Sign in · Tidemark", ["This sign-in link is incomplete"]],
   ["/signup", "Create your account · Tidemark", ["Create your account"]],
   ["/plans", "Choose Your Plan · Tidemark", ["Choose Your Plan", "Premium"]],
 ];

@@ -8,6 +8,7 @@ import { accountRoutes } from "./features/account/account-routes.js";
 import { createAccountService } from "./features/account/account-service.js";
 import { createAuth, signOutCookies } from "./features/auth/auth-instance.js";
 import { authRoutes } from "./features/auth/auth-routes.js";
+import { createSignInLinkService } from "./features/auth/sign-in-link-service.js";
 import { createSessionsRepository } from "./features/auth/sessions-repository.js";
 import { registerSessionUser } from "./features/auth/session-user.js";
 import { createAnnotationRecordsRepository } from "./features/annotations/annotation-records-repository.js";
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     appUrl: config.appUrl,
     users,
     plans,
+    signInLinks: createSignInLinkService({ auth, secret: config.sessionSecret }),
     rateLimiter,
     limits: {
       lookup: { name: "lookup", max: config.rateLimits.lookupsPerMinute, windowMs: minute },

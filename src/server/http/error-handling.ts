@@ -10,6 +10,9 @@ export const statusOfError: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   rate_limited: 429,
   sign_in_refused: 400,
+  // Expired, already used or never issued: the link is gone for good.
+  sign_in_link_invalid: 410,
+  signed_in_as_other: 409,
   confirm_email_mismatch: 400,
   premium_required: 403,
   premium_not_available: 403,

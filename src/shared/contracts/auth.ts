@@ -37,3 +37,38 @@ export interface CurrentUser {
   /** Whether this person is in the AI audit's private beta. */
   isAuditBetaUser: boolean;
 }
+
+/** The one-time token of a sign-in link, as the continue page read it from its address. */
+const signInLinkToken = z
+  .string({ message: "The sign-in link is incomplete. Request a new one." })
+  .min(1, "The sign-in link is incomplete. Request a new one.")
+  // Tokens are URL-safe letters and digits; anything else is a mangled link, refused as such.
+  .regex(/^[A-Za-z0-9_-]{1,512}$/, "That sign-in link is not valid. Request a new one.");
+
+export const signInLinkPreviewQuery = z.object({ token: signInLinkToken });
+
+/**
+ * Signing in with a link: the token travels in the body of a same-origin POST, never in the
+ * address. `switchAccount` says the person chose to leave the account this browser is signed in
+ * to; without it, a link for someone else is refused rather than silently replacing the session.
+ */
+export const signInLinkRequest = z
+  .object({
+    token: signInLinkToken,
+    switchAccount: z.boolean({ message: "switchAccount must be true or false" }).optional(),
+  })
+  .strict();
+export type SignInLinkRequest = z.infer<typeof signInLinkRequest>;
+
+/** What the continue page shows before anyone signs in. Addresses are masked ("m…@example.com"). */
+export interface SignInLinkPreview {
+  /** The account the link signs in to. */
+  email: string;
+  /** Who this browser is signed in as now, if anyone. */
+  signedIn: { email: string; sameAccount: boolean } | null;
+}
+
+/** The answer to a successful sign-in with a link: where the app goes next. */
+export interface SignInLinkResult {
+  redirectTo: string;
+}

@@ -12,6 +12,8 @@ export const errorCodes = [
   "method_not_allowed",
   "rate_limited",
   "sign_in_refused",
+  "sign_in_link_invalid",
+  "signed_in_as_other",
   // Account
   "confirm_email_mismatch",
   // Plans

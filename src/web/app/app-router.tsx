@@ -23,8 +23,10 @@ const appPages = pageRoutes.filter((route) => route.frame === "app");
 function SiteFrame() {
   const [isLoginPage] = useRoute(routePaths.login);
   const [isSignupPage] = useRoute(routePaths.signup);
+  const [isContinueSignInPage] = useRoute(routePaths.continueSignIn);
   // The pages that are the way in do not need to offer it again.
-  const headerActions = isLoginPage || isSignupPage ? null : <HeaderAccountActions />;
+  const headerActions =
+    isLoginPage || isSignupPage || isContinueSignInPage ? null : <HeaderAccountActions />;
 
   return (
     // One layout around these pages: only the main content suspends while a page loads, and the

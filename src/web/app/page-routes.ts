@@ -52,6 +52,7 @@ const signedInScreen = { frame: "app", prerender: false } as const;
 export const pageRoutes: readonly PageRoute[] = [
   page(routePaths.home, "home-route", publicPage),
   page(routePaths.login, "login-route", publicPage),
+  page(routePaths.continueSignIn, "continue-sign-in-route", publicPage),
   page(routePaths.signup, "signup-route", publicPage),
   page(routePaths.plans, "plans-route", publicPage),
   page(routePaths.privacy, "privacy-route", publicPage),

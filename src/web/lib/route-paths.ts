@@ -1,9 +1,13 @@
+import { continueSignInPath } from "../../shared/sign-in-link";
+
 /**
  * The client routes that exist in this build. Server navigations (full page loads handled by the API) live in `serverNavigations`.
  */
 export const routePaths = {
   home: "/",
   login: "/login",
+  /** Where an emailed sign-in link lands; signing in waits for Continue there. */
+  continueSignIn: continueSignInPath,
   signup: "/signup",
   plans: "/plans",
   modeSelection: "/mode-selection",

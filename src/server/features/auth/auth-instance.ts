@@ -8,6 +8,7 @@ import type { Db } from "../../db/database.js";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.js";
 import type { GoogleEndpoints } from "../../integrations/google/google-endpoints.js";
 import type { Mailer } from "../../integrations/mailer/mailer.js";
+import { continueSignInPath } from "../../../shared/sign-in-link.js";
 import { dataRetention } from "../../../shared/data-retention.js";
 
 export const sessionLifetimeSeconds = dataRetention.sessionLifetimeDays * 24 * 60 * 60;
@@ -124,8 +125,13 @@ export function createAuth(deps: AuthDependencies) {
       magicLink({
         expiresIn: signInLinkLifetimeSeconds,
         storeToken: "hashed",
-        sendMagicLink: async ({ email, url }) => {
-          await deps.mailer.sendSignInLink({ email, url });
+        // The mailed link opens our continue page, not the plugin's verify endpoint: opening a
+        // link must never sign anyone in (a cross-site navigation could otherwise swap the
+        // person's session for an attacker's), so signing in waits for Continue on that page.
+        sendMagicLink: async ({ email, token }) => {
+          const url = new URL(continueSignInPath, deps.appUrl);
+          url.searchParams.set("token", token);
+          await deps.mailer.sendSignInLink({ email, url: url.toString() });
         },
       }),
       genericOAuth({

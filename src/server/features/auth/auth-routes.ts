@@ -3,22 +3,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   emailAddress,
   lookupRequest,
+  signInLinkPreviewQuery,
+  signInLinkRequest,
   type LookupResponse,
+  type SignInLinkPreview,
+  type SignInLinkResult,
 } from "../../../shared/contracts/auth.js";
 import type { ErrorBody } from "../../../shared/contracts/errors.js";
+import { continueSignInPath } from "../../../shared/sign-in-link.js";
 import { AppError } from "../../app-error.js";
-import { stateChangingGet } from "../../http/origin-guard.js";
+import { foreignOriginMessage, stateChangingGet } from "../../http/origin-guard.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { PlansService } from "../plans/plans-service.js";
 import type { UsersRepository } from "./users-repository.js";
 import { authBasePath, type Auth } from "./auth-instance.js";
+import type { SignInLinkService } from "./sign-in-link-service.js";
 
 export interface AuthRouteDependencies {
   auth: Auth;
   appUrl: string;
   users: UsersRepository;
   plans: PlansService;
+  signInLinks: SignInLinkService;
   rateLimiter: RateLimiter;
   limits: {
     lookup: RateLimitRule;
@@ -71,6 +78,33 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
     return reply.redirect("/", 302);
   });
 
+  // The continue page asks whose link it holds; nothing is used up or changed.
+  app.get("/api/auth/sign-in-link", async (request): Promise<SignInLinkPreview> => {
+    const { token } = parseInput(signInLinkPreviewQuery, request.query);
+    return deps.signInLinks.preview(token, await request.sessionUser());
+  });
+
+  // Signing in with a link happens only here: a POST from our own continue page (the origin guard
+  // has checked its Origin), with the token in a JSON body — a cross-site form can send neither.
+  app.post("/api/auth/sign-in-link", async (request, reply): Promise<SignInLinkResult> => {
+    refuseUnlessSameOriginFetch(request);
+    const input = parseInput(signInLinkRequest, request.body);
+    const setCookies = await deps.signInLinks.signIn(input, {
+      headers: authHeaders(request),
+      signedInAs: await request.sessionUser(),
+    });
+    reply.header("set-cookie", setCookies);
+    return { redirectTo: afterSignInPath };
+  });
+
+  // Links mailed before sign-in moved to the continue page pointed here. Opening one now only
+  // leads to that page with its token; it never signs in on its own.
+  app.get(`${authBasePath}/magic-link/verify`, async (request, reply) => {
+    const { token } = request.query as { token?: unknown };
+    const query = typeof token === "string" ? `?${new URLSearchParams({ token })}` : "";
+    return reply.redirect(`${continueSignInPath}${query}`, 302);
+  });
+
   // Only the parts of Better Auth the product uses are reachable. The rest (session listings that
   // carry the raw session token, account tokens, linking) stays internal.
   app.route({
@@ -93,7 +127,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
 /** Better Auth endpoints the web app and Google's redirects need, and nothing else. */
 const forwardedAuthPaths: Record<string, string[]> = {
   "/sign-in/magic-link": ["POST"],
-  "/magic-link/verify": ["GET"],
   "/sign-in/social": ["POST"],
   "/callback/google": ["GET"],
   "/error": ["GET"],
@@ -127,16 +160,32 @@ async function guardSignInAttempt(
   }
 }
 
+/**
+ * Fetch Metadata, where the browser sends it, must say the request comes from our own origin: a
+ * sibling subdomain ("same-site") could otherwise sign a person in to an account of its choosing.
+ */
+function refuseUnlessSameOriginFetch(request: FastifyRequest): void {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin")
+    throw new AppError("forbidden_origin", foreignOriginMessage);
+}
+
+/** The request's headers for Better Auth, with the client address as we determined it. */
+function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  // Better Auth reads the client address from a header; set it from the connection (or the
+  // trusted proxy) so a client cannot choose its own.
+  headers.set("x-tidemark-client-ip", request.ip);
+  return headers;
+}
+
 async function forwardToAuth(
   request: FastifyRequest,
   reply: FastifyReply,
   auth: Auth,
   appUrl: string,
 ) {
-  const headers = fromNodeHeaders(request.headers);
-  // Better Auth reads the client address from a header; set it from the connection (or the
-  // trusted proxy) so a client cannot choose its own.
-  headers.set("x-tidemark-client-ip", request.ip);
+  const headers = authHeaders(request);
   const hasBody =
     request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined;
   const response = await auth.handler(

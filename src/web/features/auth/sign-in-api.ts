@@ -1,4 +1,8 @@
-import type { LookupResponse } from "../../../shared/contracts/auth";
+import type {
+  LookupResponse,
+  SignInLinkPreview,
+  SignInLinkResult,
+} from "../../../shared/contracts/auth";
 import { apiRequest } from "../../lib/api-client";
 import { loadServerPage } from "../../lib/page-navigation";
 import { routePaths, serverNavigations } from "../../lib/route-paths";
@@ -26,7 +30,7 @@ export async function lookupAccount(email: string): Promise<boolean> {
 
 /**
  * Asks the server for a one-time sign-in link. Whether it comes from login or signup, the link
- * lands on home, which routes the person on; a bad link comes back to /login?error=….
+ * opens the continue page, and after Continue the person lands on home, which routes them on.
  */
 export async function requestSignInLink(email: string, intent: AuthIntent): Promise<void> {
   rememberAuthIntent(intent);
@@ -45,4 +49,59 @@ export async function requestSignInLink(email: string, intent: AuthIntent): Prom
 export function startGoogleSignIn(intent: AuthIntent): void {
   rememberAuthIntent(intent);
   loadServerPage(serverNavigations.googleSignIn);
+}
+
+function isMaskedAccount(value: unknown): value is { email: string; sameAccount: boolean } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "email" in value &&
+    typeof value.email === "string" &&
+    "sameAccount" in value &&
+    typeof value.sameAccount === "boolean"
+  );
+}
+
+/** Whose account a sign-in link opens and who is signed in here now; the link stays unused. */
+export function fetchSignInLinkPreview(
+  token: string,
+  signal?: AbortSignal,
+): Promise<SignInLinkPreview> {
+  return apiRequest<SignInLinkPreview>(
+    `/api/auth/sign-in-link?${new URLSearchParams({ token }).toString()}`,
+    {
+      signal,
+      parse: (json) => {
+        if (typeof json === "object" && json !== null && "email" in json && "signedIn" in json) {
+          const { email, signedIn } = json;
+          if (typeof email === "string" && (signedIn === null || isMaskedAccount(signedIn)))
+            return { email, signedIn };
+        }
+        throw new TypeError("Unexpected sign-in link response");
+      },
+    },
+  );
+}
+
+/**
+ * Uses the link up and signs in: the token goes in the body of a same-origin POST. `switchAccount`
+ * is the person's own choice to leave the account this browser is signed in to.
+ */
+export function signInWithLink(token: string, switchAccount: boolean): Promise<SignInLinkResult> {
+  return apiRequest<SignInLinkResult>("/api/auth/sign-in-link", {
+    method: "POST",
+    body: { token, switchAccount },
+    parse: (json) => {
+      if (
+        typeof json === "object" &&
+        json !== null &&
+        "redirectTo" in json &&
+        typeof json.redirectTo === "string" &&
+        json.redirectTo.startsWith("/") &&
+        !json.redirectTo.startsWith("//")
+      )
+        return { redirectTo: json.redirectTo };
+      throw new TypeError("Unexpected sign-in response");
+    },
+  });
 }

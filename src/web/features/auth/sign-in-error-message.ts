@@ -1,6 +1,7 @@
 /**
- * Sign-in failures arrive as /login?error=<code>: from an email link that is expired or used
- * (INVALID_TOKEN), from Google (access_denied when the person cancels) or from our own routes.
+ * Sign-in failures arrive as /login?error=<code>: from Google (access_denied when the person
+ * cancels), from Better Auth (INVALID_TOKEN, for a bad verification token) or from our own routes.
+ * An email link's own problems are explained on the continue page it opens.
  * Codes are matched case-insensitively; anything unknown gets the general message.
  */
 export const signInErrorMessages = {

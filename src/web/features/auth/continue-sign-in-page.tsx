@@ -1,0 +1,260 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CircleAlert, LinkIcon, Loader2 } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import type { SignInLinkPreview } from "../../../shared/contracts/auth";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { isApiError } from "../../lib/api-client";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import { replaceWithServerPage } from "../../lib/page-navigation";
+import { routePaths } from "../../lib/route-paths";
+import { fetchSignInLinkPreview, signInWithLink } from "./sign-in-api";
+
+export const continueSignInCopy = {
+  title: "Sign in to Tidemark",
+  checking: "Checking your sign-in link...",
+  checkingButton: "Checking...",
+  signingIn: "Signing in...",
+  forAccount: "This link signs you in to the Tidemark account for",
+  switchTitle: "Switch accounts?",
+  alreadySignedIn: "You're already signed in. Taking you to Tidemark...",
+  incompleteTitle: "This sign-in link is incomplete",
+  incomplete:
+    "The address is missing part of the link. Open the link from the email again, or request a new one.",
+  unusableTitle: "This sign-in link can't be used",
+  checkFailed: "We couldn't check this sign-in link. Please try again.",
+  signInFailed: "We couldn't sign you in. Please try again.",
+  requestNewLink: "Request a new link",
+  notRequested: "Didn't ask for this link? Close this page: nothing happens until you continue.",
+} as const;
+
+/** Refusals that mean the link itself is no good: expired, used, never issued or mangled. */
+function isUnusableLink(error: unknown): boolean {
+  return isApiError(error, "sign_in_link_invalid") || isApiError(error, "invalid_request");
+}
+
+/**
+ * /login/continue?token=…, where an emailed sign-in link lands. Opening it changes nothing: the
+ * page shows whose account the link opens (masked, as the server gives it) and signs in only when
+ * the person presses Continue, with a same-origin POST. Someone signed in to another account is
+ * asked first and may stay; someone already signed in to this one goes straight on.
+ */
+export function ContinueSignInPage() {
+  const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
+  const [, navigate] = useLocation();
+
+  const preview = useQuery({
+    queryKey: ["/api/auth/sign-in-link", token],
+    queryFn: ({ signal }) => fetchSignInLinkPreview(token, signal),
+    enabled: token !== "",
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const signIn = useMutation({
+    mutationFn: (switchAccount: boolean) => signInWithLink(token, switchAccount),
+    // A full page load: nothing the previous account had loaded may outlive the switch.
+    onSuccess: ({ redirectTo }) => replaceWithServerPage(redirectTo),
+    // Someone signed in elsewhere in this browser meanwhile: ask again with the current facts.
+    onError: (error) => {
+      if (isApiError(error, "signed_in_as_other")) void preview.refetch();
+    },
+  });
+
+  const sameAccount = preview.data?.signedIn?.sameAccount === true;
+  useEffect(() => {
+    if (sameAccount) navigate(routePaths.home, { replace: true });
+  }, [sameAccount, navigate]);
+
+  if (token === "") {
+    return (
+      <Problem title={continueSignInCopy.incompleteTitle}>{continueSignInCopy.incomplete}</Problem>
+    );
+  }
+  if (preview.isError) {
+    return isUnusableLink(preview.error) ? (
+      <Problem title={continueSignInCopy.unusableTitle}>
+        {serverErrorMessage(preview.error) ?? continueSignInCopy.checkFailed}
+      </Problem>
+    ) : (
+      <Problem title={continueSignInCopy.title} onRetry={() => void preview.refetch()}>
+        {serverErrorMessage(preview.error) ?? continueSignInCopy.checkFailed}
+      </Problem>
+    );
+  }
+  if (signIn.isError && isUnusableLink(signIn.error)) {
+    return (
+      <Problem title={continueSignInCopy.unusableTitle}>
+        {serverErrorMessage(signIn.error) ?? continueSignInCopy.signInFailed}
+      </Problem>
+    );
+  }
+
+  const link = preview.data;
+  const busy = signIn.isPending || signIn.isSuccess;
+  const failure =
+    signIn.isError && !isApiError(signIn.error, "signed_in_as_other")
+      ? (serverErrorMessage(signIn.error) ?? continueSignInCopy.signInFailed)
+      : null;
+
+  return (
+    <Frame
+      title={
+        link?.signedIn && !sameAccount ? continueSignInCopy.switchTitle : continueSignInCopy.title
+      }
+      description={<Description link={link} sameAccount={sameAccount} />}
+      footer={continueSignInCopy.notRequested}
+    >
+      {failure ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      <Button
+        size="lg"
+        className="h-auto min-h-11 w-full py-2 whitespace-normal"
+        disabled={!link || sameAccount || busy}
+        onClick={() => signIn.mutate(link?.signedIn != null && !sameAccount)}
+      >
+        {busy ? <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+        {!link || sameAccount ? (
+          continueSignInCopy.checkingButton
+        ) : busy ? (
+          continueSignInCopy.signingIn
+        ) : (
+          <span>
+            Continue as <span className="break-all">{link.email}</span>
+          </span>
+        )}
+      </Button>
+      {link?.signedIn && !sameAccount ? (
+        <Button
+          variant="outline"
+          size="lg"
+          className="h-auto min-h-11 w-full py-2 whitespace-normal"
+          disabled={busy}
+          onClick={() => navigate(routePaths.home)}
+        >
+          <span>
+            Stay signed in as <span className="break-all">{link.signedIn.email}</span>
+          </span>
+        </Button>
+      ) : null}
+    </Frame>
+  );
+}
+
+function Description({
+  link,
+  sameAccount,
+}: {
+  link: SignInLinkPreview | undefined;
+  sameAccount: boolean;
+}) {
+  if (!link) return <>{continueSignInCopy.checking}</>;
+  if (sameAccount) return <>{continueSignInCopy.alreadySignedIn}</>;
+  if (link.signedIn) {
+    return (
+      <>
+        You are signed in as{" "}
+        <strong className="font-medium break-all text-foreground">{link.signedIn.email}</strong>.
+        Continue as <strong className="font-medium break-all text-foreground">{link.email}</strong>?
+      </>
+    );
+  }
+  return (
+    <>
+      {continueSignInCopy.forAccount}{" "}
+      <strong className="font-medium break-all text-foreground">{link.email}</strong>.
+    </>
+  );
+}
+
+function Frame({
+  title,
+  description,
+  footer,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Each state announces itself: focus moves to its heading when the title changes.
+  useEffect(() => {
+    if (document.activeElement === document.body) headingRef.current?.focus();
+  }, [title]);
+
+  return (
+    <section
+      aria-labelledby="continue-sign-in-title"
+      className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24"
+    >
+      <Card className="w-full max-w-md gap-6 shadow-md">
+        <CardHeader>
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <LinkIcon className="size-6" aria-hidden="true" />
+          </span>
+          <CardTitle
+            as="h1"
+            id="continue-sign-in-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl outline-none"
+          >
+            {title}
+          </CardTitle>
+          <CardDescription aria-live="polite" className="text-pretty">
+            {description}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">{children}</CardContent>
+        {footer ? (
+          <CardFooter className="justify-center text-center text-xs text-pretty text-muted-foreground">
+            <p>{footer}</p>
+          </CardFooter>
+        ) : null}
+      </Card>
+    </section>
+  );
+}
+
+function Problem({
+  title,
+  children,
+  onRetry,
+}: {
+  title: string;
+  children: ReactNode;
+  onRetry?: () => void;
+}) {
+  return (
+    <Frame title={title} description={null}>
+      <Alert variant="destructive" role="alert">
+        <CircleAlert aria-hidden="true" />
+        <p>{children}</p>
+      </Alert>
+      {onRetry ? (
+        <Button size="lg" className="w-full" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : (
+        <Button asChild size="lg" className="w-full">
+          <Link href={routePaths.login}>{continueSignInCopy.requestNewLink}</Link>
+        </Button>
+      )}
+    </Frame>
+  );
+}
