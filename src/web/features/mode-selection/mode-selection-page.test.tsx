@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadServerPage } from "../../lib/page-navigation";
-import { makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
+import { jsonResponse, makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
 
 vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
@@ -81,5 +81,35 @@ describe("mode selection", () => {
       await screen.findByRole("heading", { level: 1, name: "Choose Your Plan" }),
     ).toBeInTheDocument();
     expect(planless.currentUrl()).toBe("/plans");
+  });
+  it("offers to connect Google Analytics to someone who has not, and leaves for Google's consent", async () => {
+    stubApi({
+      "GET /api/auth/user": signedInAs(makeUser({ subscriptionTier: "freemium" })),
+      "GET /api/google/status": () => jsonResponse(200, { connected: false, canWrite: false }),
+    });
+    const user = userEvent.setup();
+    renderAppAt("/mode-selection");
+
+    const prompt = await screen.findByRole("region", {
+      name: "Google Analytics is not connected",
+    });
+    await user.click(within(prompt).getByRole("button", { name: "Connect Google Analytics" }));
+
+    expect(loadServerPage).toHaveBeenCalledWith("/api/google/authorize");
+  });
+
+  it("offers no connect button once Google Analytics is connected", async () => {
+    stubApi({
+      "GET /api/auth/user": signedInAs(makeUser({ subscriptionTier: "freemium" })),
+      "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+    });
+    renderAppAt("/mode-selection");
+
+    expect(await screen.findByRole("button", { name: "Log out" })).toBeInTheDocument();
+    // Let the status answer before asserting that nothing appeared.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(
+      screen.queryByRole("button", { name: "Connect Google Analytics" }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { ArrowRight, Bot, Table2, type LucideIcon } from "lucide-react";
+import { ArrowRight, Bot, Link2, Table2, type LucideIcon } from "lucide-react";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { Button } from "../../components/ui/button";
 import { pushDataLayerEvent, type DataLayerEvent } from "../../lib/data-layer";
 import { dashboardPath, type DashboardMode } from "../../lib/route-paths";
+import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 import { LogOutButton } from "../../session/log-out-button";
 
 interface WorkflowChoice {
@@ -69,6 +70,34 @@ function WorkflowCard({
   );
 }
 
+/**
+ * Both modes need a connected Google Analytics, so someone who has not connected is offered it
+ * here, before choosing. Nothing shows while the status is checked, nor once it is connected.
+ */
+function ConnectGooglePrompt() {
+  const status = useGoogleStatus();
+  if (status.isPending || status.data?.connected) return null;
+  return (
+    <section
+      aria-labelledby="connect-google-title"
+      className="flex w-full flex-col items-center gap-3 rounded-2xl border border-dashed bg-muted/40 px-6 py-5 text-center sm:flex-row sm:justify-between sm:text-left"
+    >
+      <div>
+        <h2 id="connect-google-title" className="font-semibold">
+          Google Analytics is not connected
+        </h2>
+        <p className="text-sm text-pretty text-muted-foreground">
+          Connect it so Tidemark can list your GA4 properties and their annotations.
+        </p>
+      </div>
+      <Button className="w-full sm:w-auto" onClick={connectGoogle}>
+        <Link2 aria-hidden="true" />
+        Connect Google Analytics
+      </Button>
+    </section>
+  );
+}
+
 /** 'Choose Your Workflow': shown at / for signed-in people with a plan, and at /mode-selection. */
 export function ModeSelectionPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
@@ -104,10 +133,10 @@ export function ModeSelectionPage({ user }: { user: CurrentUser }) {
       </div>
 
       <div className="mx-auto mt-10 flex w-full max-w-4xl flex-col items-center gap-4 text-center">
+        <ConnectGooglePrompt />
         <p className="text-sm text-muted-foreground">
           You can switch between Agent Mode and Property View at any time from the dashboard header.
         </p>
-        {/* Not yet here: the Google Analytics connect button for people who have not connected. */}
         <LogOutButton />
       </div>
     </section>
