@@ -152,8 +152,12 @@ describe("the offline assistant and categories", () => {
 
     const listed = await say(who, "show me the incidents from last month");
     expect(listed.reply).toMatch(
-      /^1 annotation in Incidents from 2026-10-01 to 2026-10-31:\n• 2026-10-14 — CDN down \(red, ID /,
+      /^1 annotation in Incidents from 2026-10-01 to 2026-10-31:\n• 2026-10-14 — CDN down \(red, Incidents, ID /,
     );
+    // A deletion of "all the incidents" previews only that category's annotations.
+    await say(who, 'log "Sale email" on Oct 20');
+    const preview = await say(who, "delete all the incidents from last month");
+    expect(preview.reply).toMatch(/^Delete “CDN down” \(2026-10-14\)\?/);
     expect((await say(who, 'remove "Black Friday" from Campaigns')).reply).toBe(
       "Took “Black Friday” (2025-11-28) out of its category.",
     );

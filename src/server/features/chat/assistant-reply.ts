@@ -46,11 +46,20 @@ export function describeDeletion(result: {
 
 const listLimit = 20;
 
-export function describeList(annotations: Annotation[], scope: string): string {
+/**
+ * One line per annotation; `categoryNames` (by id, for a person whose plan includes categories)
+ * adds each annotation's category, as the table shows it.
+ */
+export function describeList(
+  annotations: Annotation[],
+  scope: string,
+  categoryNames: ReadonlyMap<string, string> = new Map(),
+): string {
   if (annotations.length === 0) return `No annotations found${scope}.`;
   const lines = annotations.slice(0, listLimit).map((a) => {
     const end = a.annotationDateRange ? ` to ${toIsoDate(a.annotationDateRange.endDate)}` : "";
-    return `• ${toIsoDate(a.annotationDate)}${end} — ${a.title} (${a.color.toLowerCase()}${a.systemGenerated ? ", by Google" : ""}, ID ${a.annotationId})`;
+    const category = a.categoryId ? categoryNames.get(a.categoryId) : undefined;
+    return `• ${toIsoDate(a.annotationDate)}${end} — ${a.title} (${a.color.toLowerCase()}${category ? `, ${category}` : ""}${a.systemGenerated ? ", by Google" : ""}, ID ${a.annotationId})`;
   });
   const more =
     annotations.length > listLimit

@@ -34,6 +34,8 @@ export interface ActContext {
   today: CalendarDate;
   propertyId: string | null;
   memory: ConversationMemory;
+  /** The person's categories (none on a plan without them), to name each listed annotation's. */
+  categories?: readonly Category[];
 }
 
 function focusOn(propertyId: string, annotation: Annotation): Focus {
@@ -228,7 +230,8 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
         understood.color ? ` in ${understood.color.toLowerCase()}` : "",
       ].join("");
       const found = result.value.annotations;
-      return reply(describeList(found, scope), {
+      const names = new Map((context.categories ?? []).map((c) => [c.id, c.name]));
+      return reply(describeList(found, scope, names), {
         showAnnotations: true,
         // One result is what "it" means next.
         memory: found.length === 1 ? { focus: focusOn(propertyId, found[0]!) } : keep,

@@ -204,6 +204,15 @@ describe("stage 3: category slots", () => {
     expect(read('set the category of "Sale" to none')).toMatchObject({ clearCategory: true });
     expect(read("categorise it").missing).toContain("category");
   });
+
+  it("reads a category among the filters of 'delete all …'", () => {
+    expect(read("delete all the incidents from last week")).toMatchObject({
+      intent: "delete",
+      everyMatch: true,
+      category: "incidents",
+      missing: [],
+    });
+  });
 });
 
 describe("stage 4: an answer to 'which category?'", () => {

@@ -25,7 +25,8 @@ export interface OfflineTurnInput {
 export async function runPipeline(input: OfflineTurnInput): Promise<AssistantTurn> {
   const normalised = normalise(input.message);
   // The person's own category names, so "in Promos" can name one; presets' words always can.
-  const categoryNames = (await input.actions.usableCategories()).map((c) => c.name);
+  const categories = await input.actions.usableCategories();
+  const categoryNames = categories.map((c) => c.name);
   const alone = readSlots(readIntent(normalised.text), normalised, input.today, categoryNames);
   const understood = continueConversation(alone, normalised, input.memory.question, input.today);
   // The focus belongs to the property it was found on.
@@ -37,5 +38,6 @@ export async function runPipeline(input: OfflineTurnInput): Promise<AssistantTur
     today: input.today,
     propertyId: input.propertyId,
     memory: input.memory,
+    categories,
   });
 }

@@ -36,7 +36,7 @@ export function referenceOf(
   return target;
 }
 
-const CATEGORY_INTENTS = new Set(["create", "update", "list"]);
+const CATEGORY_INTENTS = new Set(["create", "update", "list", "delete"]);
 
 /**
  * The category a request names, through the categories service (the same reading for every
@@ -70,7 +70,7 @@ export async function resolve(
 ): Promise<Resolution> {
   const category = await resolveCategory(understanding, actions);
   if (category && "kind" in category) return category;
-  const resolution = await resolveAnnotations(understanding, focus, actions);
+  const resolution = await resolveAnnotations(understanding, focus, actions, category);
   return category && (resolution.kind === "ready" || resolution.kind === "choose")
     ? { ...resolution, category }
     : resolution;
@@ -80,6 +80,8 @@ async function resolveAnnotations(
   understanding: Understanding,
   focus: Focus | undefined,
   actions: AssistantActions,
+  /** For "delete all the incidents from last week": only that category's annotations. */
+  category: Category | undefined,
 ): Promise<Resolution> {
   if (understanding.intent !== "update" && understanding.intent !== "delete")
     return { kind: "ready", understanding, annotations: [] };
@@ -91,6 +93,7 @@ async function resolveAnnotations(
         : {}),
       ...(understanding.titleContains ? { titleContains: understanding.titleContains } : {}),
       ...(understanding.color ? { color: understanding.color } : {}),
+      ...(category ? { categoryId: category.id } : {}),
     });
     if (!result.ok) return { kind: "failed", message: result.error };
     const deletable = result.value.annotations.filter((a) => !a.systemGenerated);

@@ -206,9 +206,9 @@ export function readSlots(
         };
       }
       if (intent === "delete" && EVERY.test(tidy(rest))) {
-        const filters = parseList("show", rest.replace(EVERY, ""), quotes, today);
+        const filters = parseList("show", rest.replace(EVERY, ""), quotes, today, categoryNames);
         Object.assign(understanding, defined(filters), { everyMatch: true });
-        if (!filters.dateRange && !filters.color && !filters.titleContains)
+        if (!filters.dateRange && !filters.color && !filters.titleContains && !filters.category)
           understanding.missing.push("target");
         break;
       }
