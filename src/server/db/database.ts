@@ -37,6 +37,12 @@ export interface Database {
    * queries, and parameter-less scripts of several statements, on the app's own connections.
    */
   sql: SqlClient;
+  /**
+   * Runs `work` while holding a lock that every app instance on this database shares, so that
+   * instances starting together take turns at set-up that would otherwise race (PostgreSQL: a
+   * session advisory lock on a connection of its own; PGlite has one process, so work just runs).
+   */
+  exclusively<T>(lockKey: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -67,6 +73,7 @@ function wrapPglite(client: PGlite): Database {
       await client.query("select 1");
     },
     sql: pgliteSqlClient(client),
+    exclusively: (_lockKey, work) => work(),
     close: () => client.close(),
   };
 }
@@ -100,12 +107,17 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   return {
     db,
     engine: "postgres",
-    migrate: () => migratePostgresExclusively(pool),
+    // Instances starting at once wait for each other instead of applying the same migration.
+    migrate: () =>
+      holdingAdvisoryLock(pool, migrationLockKey, (client) =>
+        migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+      ),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     // node-postgres sends a parameter-less text as a simple query, which may hold several statements.
     sql: { executeSql: (text, values) => pool.query(text, values) },
+    exclusively: (lockKey, work) => holdingAdvisoryLock(pool, lockKey, () => work()),
     close: () => pool.end(),
   };
 }
@@ -114,16 +126,20 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
 const migrationLockKey = 7_411_202;
 
 /**
- * Several app instances may start at once against one PostgreSQL; a session-level advisory
- * lock makes the second wait for the first instead of racing to apply the same migration.
+ * A session-level advisory lock, held on one connection for as long as `work` runs (the work may
+ * use other connections of the pool): a second instance asking for the same key waits.
  */
-async function migratePostgresExclusively(pool: pg.Pool): Promise<void> {
+async function holdingAdvisoryLock<T>(
+  pool: pg.Pool,
+  lockKey: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [migrationLockKey]);
-    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+    await client.query("select pg_advisory_lock($1)", [lockKey]);
+    return await work(client);
   } finally {
-    await client.query("select pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+    await client.query("select pg_advisory_unlock($1)", [lockKey]).catch(() => {});
     client.release();
   }
 }

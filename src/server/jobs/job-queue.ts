@@ -74,6 +74,8 @@ export interface JobQueueOptions {
 
 const jobNamePattern = /^[a-z][a-z0-9-]{0,49}$/;
 const jobSchema = "pgboss";
+/** Any fixed number works; it only has to be the same for every app instance (see database.ts). */
+const queueSetUpLockKey = 7_411_203;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, logger } = options;
@@ -185,9 +187,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async start() {
       if (state !== "idle") return;
       state = "starting";
-      await boss.start();
-      if (options.work !== false) await recoverInterruptedRuns();
-      for (const definition of definitions.values()) await startWorker(definition);
+      // pg-boss's own set-up (its schema, each queue's table) deadlocks or fails on a duplicate
+      // when two instances run it at the same moment on one PostgreSQL, as a deploy does.
+      await database.exclusively(queueSetUpLockKey, async () => {
+        await boss.start();
+        if (options.work !== false) await recoverInterruptedRuns();
+        for (const definition of definitions.values()) await startWorker(definition);
+      });
       state = "started";
     },
 
