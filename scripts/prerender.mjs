@@ -1,7 +1,9 @@
 // Pre-renders the public pages into dist/web/pages/ after `vite build`: each page as a signed-out
 // visitor first sees it, drawn by the same React components (compiled for Node by Vite's SSR
-// build) and placed in the built index.html, which the browser then hydrates. Also writes
-// pages/pages.json, which tells the server which file answers which address.
+// build) and placed in the built index.html, which the browser then hydrates. Each page carries
+// the stylesheet inline and loads its scripts after the first paint (src/web/load-after-paint.js),
+// so the first paint needs the HTML alone. Also writes pages/pages.json, which tells the server
+// which file answers which address.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -47,14 +49,45 @@ function chunksOf(module) {
 const rootTag = '<div id="root"></div>';
 if (!template.includes(rootTag)) throw new Error(`prerender: index.html has no ${rootTag}`);
 
+// The stylesheet goes into each page's <head>: as a file it is a request that blocks the first
+// paint (a round trip on a new connection); inline, the HTML alone draws the page. It is the
+// app's only stylesheet, so pages reached later in the browser find every rule already there.
+const stylesheetLinks = [
+  ...template.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g),
+];
+if (stylesheetLinks.length !== 1)
+  throw new Error(
+    `prerender: expected one stylesheet in index.html, found ${stylesheetLinks.length}`,
+  );
+const [stylesheetLink, stylesheetFile] = stylesheetLinks[0];
+const stylesheet = await readFile(path.join(webDist, stylesheetFile), "utf8");
+// The page's scripts leave <head>: src/web/load-after-paint.js (inline, at the end of <body>)
+// requests them after the first paint, so the browser draws the HTML before it downloads and
+// runs code that only makes the page interactive.
+const entryScripts = [
+  ...template.matchAll(/<script type="module" crossorigin src="(\/[^"]+\.js)"><\/script>\s*/g),
+];
+if (entryScripts.length !== 1)
+  throw new Error(
+    `prerender: expected one entry script in index.html, found ${entryScripts.length}`,
+  );
+const [entryTag, entryUrl] = entryScripts[0];
+const sharedPreloads = [
+  ...template.matchAll(/<link rel="modulepreload" crossorigin href="(\/[^"]+)">\s*/g),
+];
+let pageTemplate = template
+  .replace(stylesheetLink, () => `<style>${stylesheet.replaceAll("</style", "<\\/style")}</style>`)
+  .replace(entryTag, "");
+for (const [tag] of sharedPreloads) pageTemplate = pageTemplate.replace(tag, "");
+const loader = (await readFile(path.resolve("src/web/load-after-paint.js"), "utf8")).trim();
+
 function pageHtml(rendered, module) {
   // React writes the page's <title> first; it belongs in <head>, in place of the default one.
   const titleMatch = /^<title>(.*?)<\/title>/.exec(rendered);
   const body = titleMatch ? rendered.slice(titleMatch[0].length) : rendered;
-  const preloads = chunksOf(module)
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join("\n    ");
-  let html = template.replace(rootTag, `<div id="root" data-prerendered>${body}</div>`);
+  const modules = new Set([entryUrl, ...sharedPreloads.map(([, url]) => url)]);
+  for (const file of chunksOf(module)) modules.add(`/${file}`);
+  let html = pageTemplate.replace(rootTag, `<div id="root" data-prerendered>${body}</div>`);
   if (titleMatch) {
     html = html
       .replace(/<title>.*?<\/title>/, titleMatch[0])
@@ -63,7 +96,10 @@ function pageHtml(rendered, module) {
         `<meta property="og:title" content="${titleMatch[1]}" />`,
       );
   }
-  return html.replace("</head>", `  ${preloads}\n  </head>`);
+  return html.replace(
+    "</body>",
+    `  <script data-modules="${[...modules].join(" ")}">\n${loader}\n</script>\n  </body>`,
+  );
 }
 
 await rm(pagesFolder, { recursive: true, force: true });

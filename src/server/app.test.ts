@@ -26,7 +26,7 @@ beforeAll(async () => {
   await mkdir(path.join(webRoot, "assets"));
   await writeFile(
     path.join(webRoot, "index.html"),
-    "<!doctype html><title>Tidemark</title><div id=root></div>",
+    "<!doctype html><title>Tidemark</title><script>alert(1);</script><div id=root></div>",
   );
   await writeFile(path.join(webRoot, "assets", "main-abc123.js"), "console.log('hi')");
   app = await buildApp({ config: testConfig(), database, google, webRoot });
@@ -88,6 +88,11 @@ describe("unknown paths", () => {
     expect(response.body).toContain("<div id=root>");
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    // The built pages' inline script is allowed by its hash (`printf 'alert(1);' | openssl dgst
+    // -sha256 -binary | base64`), and no other inline script is.
+    expect(response.headers["content-security-policy"]).toContain(
+      "script-src 'self' 'sha256-5jFwrAK0UV47oFbVg/iCCBbxD8X1w+QvoOUepu4C2YA=';",
+    );
   });
 
   it("do not serve the web app to non-GET requests", async () => {

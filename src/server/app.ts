@@ -40,6 +40,7 @@ import { registerErrorHandling } from "./http/error-handling.js";
 import { registerOriginGuard } from "./http/origin-guard.js";
 import { registerRouteTable } from "./http/route-table.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
+import { builtInlineScriptHashes } from "./http/inline-scripts.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
 import type { AuditReviewer } from "./features/audits/audit-reviewer.js";
@@ -119,7 +120,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onClose", () => jobs.stop());
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { production: config.nodeEnv === "production" });
+  const webRoot =
+    deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
+  registerSecurityHeaders(app, {
+    production: config.nodeEnv === "production",
+    inlineScriptHashes: builtInlineScriptHashes(webRoot),
+  });
   registerRouteTable(app);
   registerOriginGuard(app, { trustedOrigins: [config.appUrl] });
   await registerApiCompression(app);
@@ -280,8 +286,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     signOutCookies: (request) => signOutCookies(auth, fromNodeHeaders(request.headers)),
   });
 
-  const webRoot =
-    deps.webRoot === undefined ? (config.serveWeb ? webDistFolder : null) : deps.webRoot;
   await registerWebApp(app, {
     webRoot,
     production: config.nodeEnv === "production",

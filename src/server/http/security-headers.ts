@@ -1,25 +1,29 @@
 import type { FastifyInstance } from "fastify";
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Radix positions popovers with inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  // Profile pictures come from Google (or the sandbox) over https or as data URLs.
-  "img-src 'self' data: https: http://localhost:*",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join("; ");
+/** `inlineScripts`: the hashes of the inline scripts the pages carry (the pre-paint theme script). */
+function contentSecurityPolicy(inlineScripts: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(" "),
+    // Radix positions popovers with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // Profile pictures come from Google (or the sandbox) over https or as data URLs.
+    "img-src 'self' data: https: http://localhost:*",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
 
 /** Baseline browser protections on every response; API answers are never cached. */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { production: boolean },
+  options: { production: boolean; inlineScriptHashes?: readonly string[] },
 ): void {
+  const policy = contentSecurityPolicy(options.inlineScriptHashes ?? []);
   const everyResponse: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -37,7 +41,7 @@ export function registerSecurityHeaders(
     } else {
       const type = reply.getHeader("content-type");
       if (typeof type === "string" && type.startsWith("text/html")) {
-        reply.header("Content-Security-Policy", contentSecurityPolicy);
+        reply.header("Content-Security-Policy", policy);
       }
     }
     done(null, payload);

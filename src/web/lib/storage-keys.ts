@@ -1,7 +1,7 @@
 /**
  * Every key this app writes to localStorage.
  * Keeping them in one place stops two features from colliding on a name, and lets
- * public/theme-init.js be checked against `theme` by a test.
+ * theme-init.js be checked against `theme` by a test.
  */
 export const storageKeys = {
   /** The GA4 property id the user last worked with, restored on the next visit. */

@@ -1,6 +1,6 @@
 import "../../test-support/setup-dom-tests";
 import { afterEach, describe, expect, it } from "vitest";
-import themeInitSource from "../../public/theme-init.js?raw";
+import themeInitSource from "../../theme-init.js?raw";
 import { storageKeys } from "../../lib/storage-keys";
 import { stubMatchMedia } from "../../test-support/setup-dom-tests";
 
@@ -10,7 +10,7 @@ afterEach(() => {
   window.matchMedia = originalMatchMedia;
 });
 
-/** Runs public/theme-init.js the way the browser does: as a classic script, before the app. */
+/** Runs src/web/theme-init.js the way the browser does: as a classic script, before the app. */
 function runThemeInitScript(): void {
   new Function(themeInitSource)();
 }
@@ -19,7 +19,7 @@ function htmlIsDark(): boolean {
   return document.documentElement.classList.contains("dark");
 }
 
-describe("public/theme-init.js", () => {
+describe("src/web/theme-init.js", () => {
   it("applies a stored dark theme under the same key the app writes", () => {
     stubMatchMedia(() => false);
     window.localStorage.setItem(storageKeys.theme, "dark");

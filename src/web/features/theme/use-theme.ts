@@ -11,7 +11,7 @@ import {
   type Theme,
 } from "./theme-preference";
 
-// The class on <html> is the single source of truth (public/theme-init.js sets it before first
+// The class on <html> is the single source of truth (theme-init.js sets it before first
 // paint); this store only tells React when it changes.
 const listeners = new Set<() => void>();
 
@@ -63,7 +63,7 @@ export function setTheme(theme: Theme): void {
   notify();
 }
 
-/** Applies the preferred theme in case public/theme-init.js did not run (blocked or failed to load). */
+/** Applies the preferred theme in case theme-init.js did not run (blocked or failed to load). */
 export function initializeTheme(): void {
   applyTheme(resolveTheme(readStoredTheme(), systemPrefersDark()));
 }
