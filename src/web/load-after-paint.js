@@ -23,6 +23,26 @@
     script.src = entry;
     document.head.append(script);
   }
+  // What a person does before the scripts run is kept, not lost: a click on a button or a form's
+  // submission is held (and the scripts load at once), and main.tsx does it again as soon as the
+  // app has taken the page over. Links work without script; typed text stays in its field.
+  const held = [];
+  function hold(event) {
+    const target = event.type === "submit" ? event.target : event.target.closest?.("button");
+    if (!target) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push({ kind: event.type, target });
+    load();
+  }
+  document.addEventListener("click", hold, true);
+  document.addEventListener("submit", hold, true);
+  window.takeHeldActions = () => {
+    document.removeEventListener("click", hold, true);
+    document.removeEventListener("submit", hold, true);
+    return held.splice(0);
+  };
+
   // A hidden page paints nothing, and a browser without paint timing never says it did: both
   // load at once. The timeout is a backstop in case no paint is ever reported.
   if (

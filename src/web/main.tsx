@@ -7,6 +7,13 @@ import { initializeTheme } from "./features/theme/use-theme";
 import { createQueryClient } from "./lib/query-client";
 import "./styles.css";
 
+declare global {
+  interface Window {
+    /** Set by load-after-paint.js on pre-rendered pages: what was done before hydration. */
+    takeHeldActions?: () => { kind: string; target: EventTarget }[];
+  }
+}
+
 initializeTheme();
 
 const container = document.getElementById("root");
@@ -30,11 +37,18 @@ void pageFor(window.location.pathname)
   .catch(() => undefined)
   .then(() => {
     if (prerendered) {
+      const held = window.takeHeldActions?.() ?? [];
       // As a transition, hydration yields to the browser between small pieces of work instead
       // of holding the main thread until the whole page is interactive.
       startTransition(() => {
         hydrateRoot(container, app);
       });
+      // Clicks and submissions made on the pre-rendered page before its scripts ran
+      // (load-after-paint.js held them). React hydrates what such an event reaches at once.
+      for (const { kind, target } of held) {
+        if (kind === "submit" && target instanceof HTMLFormElement) target.requestSubmit();
+        else if (target instanceof HTMLElement) target.click();
+      }
     } else {
       createRoot(container).render(app);
     }

@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -37,6 +37,14 @@ export function EmailSignInForm({
   const [, navigate] = useLocation();
   const inputId = useId();
   const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The login and sign-up pages are pre-rendered: the field takes typing before the page's
+  // script has run, and what was typed is in the field but not yet in state.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,6 +75,7 @@ export function EmailSignInForm({
     <form className="flex flex-col gap-3" onSubmit={(event) => void handleSubmit(event)}>
       <Label htmlFor={inputId}>Email</Label>
       <Input
+        ref={inputRef}
         id={inputId}
         name="email"
         type="email"
