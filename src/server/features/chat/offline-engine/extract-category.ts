@@ -54,8 +54,14 @@ const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?
 
 const LEAD = String.raw`(?:(?:in|into|under|to|as|from|for|with)\s+)?(?:(?:the|my|its|a|an)\s+)?`;
 
-/** "in the Paid Social category", "to the Promos category". */
-const BEFORE_CATEGORY = new RegExp(String.raw`\b${LEAD}${ANY_NAME}\s+category\b`, "iu");
+/** A word of a name written before "category": never a pointer, an article or a preposition. */
+const NAME_WORD = String.raw`(?!(?:it|this|that|them|to|the|in|into|under|as|from|for|with|on|at|and|a|an|my|its|their|of|out)\b)[\p{L}\p{N}][\p{L}\p{N}&/'+-]*`;
+
+/** "in the Paid Social category", "move it to the Promos category". */
+const BEFORE_CATEGORY = new RegExp(
+  String.raw`\b${LEAD}(⟪\d+⟫|${NAME_WORD}(?:\s+${NAME_WORD}){0,3})\s+category\b`,
+  "iu",
+);
 /** "category: Promos", "with the category Promos", "category is Promos". */
 const AFTER_CATEGORY = new RegExp(
   String.raw`\b(?:(?:with|in|under|and)\s+)?(?:the\s+|a\s+)?category\s*(?:[:=]|\bof\b|\bas\b|\bto\b|\bis\b)?\s*${ANY_NAME}${AFTER}`,
