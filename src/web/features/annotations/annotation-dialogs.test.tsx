@@ -180,7 +180,13 @@ describe("annotation dialogs", () => {
       {
         method: "POST",
         path: "/api/annotations/123",
-        body: { title: "Winter launch", annotationDate: { year: 2026, month: 11, day: 2 } },
+        body: {
+          title: "Winter launch",
+          annotationDate: { year: 2026, month: 11, day: 2 },
+          requestId: expect.stringMatching(
+            /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+          ),
+        },
       },
     ]);
     expect(
@@ -191,6 +197,82 @@ describe("annotation dialogs", () => {
     await waitFor(() =>
       expect(screen.getByRole("complementary", { name: "Your plan" })).toHaveTextContent("2 / 5"),
     );
+  });
+
+  it("names each intended annotation by one request id: kept across retries, new after success or reopening", async () => {
+    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    // What the server does with each attempt, in order.
+    const outcomes: (() => Response | Promise<Response>)[] = [
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      () =>
+        errorResponse(504, {
+          error:
+            "Google did not confirm the annotation was created. Check the list in a moment before trying again.",
+          code: "google_unconfirmed",
+        }),
+      () => new Response("Bad gateway", { status: 502 }),
+      () => jsonResponse(201, { ...existing, annotationId: "new1", title: "Launch" }),
+      () =>
+        errorResponse(503, {
+          error: "Google Analytics is unavailable right now. Please try again in a moment.",
+          code: "google_unavailable",
+        }),
+      () => jsonResponse(201, { ...existing, annotationId: "new2", title: "Second" }),
+      () => jsonResponse(201, { ...existing, annotationId: "new3", title: "Third" }),
+    ];
+    const { requests } = stubApi({
+      ...dashboardRoutes("freemium").routes,
+      "POST /api/annotations/123": () => outcomes.shift()!(),
+    });
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    const ids = () =>
+      requests
+        .filter((request) => request.method === "POST")
+        .map((request) => (request.body as { requestId: string }).requestId);
+    const openDialog = async () => {
+      await user.click(await screen.findByRole("button", { name: "New Annotation" }));
+      return within(await screen.findByRole("dialog", { name: "Create New Annotation" }));
+    };
+    const submitAndWait = async (dialog: ReturnType<typeof within>, attempts: number) => {
+      await user.click(dialog.getByRole("button", { name: "Create Annotation" }));
+      await waitFor(() => expect(ids()).toHaveLength(attempts));
+      // Settled: the dialog closed (created) or its button is back (refused).
+      await waitFor(() =>
+        expect(
+          screen.queryByRole("button", { name: "Create Annotation" }) ?? { disabled: false },
+        ).toHaveProperty("disabled", false),
+      );
+    };
+
+    let dialog = await openDialog();
+    await user.type(dialog.getByLabelText("Title"), "Launch");
+    // No answer, "Google did not confirm", a proxy's error page: the same annotation each time.
+    await submitAndWait(dialog, 1);
+    await submitAndWait(dialog, 2);
+    await submitAndWait(dialog, 3);
+    await submitAndWait(dialog, 4);
+    expect(await screen.findByText('"Launch" has been created successfully in GA4.')).toBeVisible();
+    expect(new Set(ids()).size).toBe(1);
+
+    // After a success, the next annotation is a new request; a refusal with its reason means
+    // nothing was made, so trying again is a new request too.
+    dialog = await openDialog();
+    await user.type(dialog.getByLabelText("Title"), "Second");
+    await submitAndWait(dialog, 5);
+    await submitAndWait(dialog, 6);
+    const [first, , , launch, refused, second] = ids();
+    expect(refused).not.toBe(launch);
+    expect(second).not.toBe(refused);
+    expect(first).toBe(launch);
+
+    // Closing and reopening the dialog starts a new one as well.
+    dialog = await openDialog();
+    await user.click(dialog.getByRole("button", { name: "Cancel" }));
+    dialog = await openDialog();
+    await user.type(dialog.getByLabelText("Title"), "Third");
+    await submitAndWait(dialog, 7);
+    expect(new Set(ids()).size).toBe(4);
   });
 
   it("shows the server's message when a create is refused", async () => {

@@ -5,7 +5,9 @@ import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
+import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { newRequestId } from "../../lib/request-id";
 import { useCategories } from "../../session/categories";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
@@ -37,6 +39,14 @@ export const missingPropertyMessage = "Please select a property ID first.";
 
 export function toastMissingProperty(): void {
   toast({ variant: "destructive", title: "Error", description: missingPropertyMessage });
+}
+
+/**
+ * Whether the server answered that the create did not happen (a refusal with its reason), so the
+ * next attempt is a new request. No answer, or "Google did not confirm", may mean it did.
+ */
+function createDidNotHappen(error: unknown): boolean {
+  return isApiError(error) && error.code !== null && error.code !== "google_unconfirmed";
 }
 
 function errorToast(title: string, error: unknown, fallback: string): void {
@@ -77,8 +87,13 @@ export function AnnotationsManager({
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
   const [viewing, setViewing] = useState<Annotation | null>(null);
   const creating = createOpen || draft !== null;
+  // Our id for the annotation being created, sent with every attempt at it: a double submit or a
+  // retry after a lost answer carries the same id, so the server never makes it twice. Closing the
+  // dialog (a successful create closes it too) or starting one from the chart begins a new one.
+  const [createRequestId, setCreateRequestId] = useState(newRequestId);
 
   function closeCreate() {
+    setCreateRequestId(newRequestId());
     setDraft(null);
     onCreateOpenChange(false);
   }
@@ -126,6 +141,7 @@ export function AnnotationsManager({
               annotations={annotations}
               onOpenAnnotation={openAnnotation}
               onCreate={(next) => {
+                setCreateRequestId(newRequestId());
                 setCreateKey((key) => key + 1);
                 setDraft(next);
               }}
@@ -161,22 +177,27 @@ export function AnnotationsManager({
             pending={create.isPending}
             onCreate={(request) => {
               if (!guardProperty()) return;
-              create.mutate(request, {
-                onSuccess: (created) => {
-                  closeCreate();
-                  setCreateKey((key) => key + 1);
-                  toast({
-                    title: "Annotation created",
-                    description: `"${created.title}" has been created successfully in GA4.`,
-                  });
+              create.mutate(
+                { ...request, requestId: createRequestId },
+                {
+                  onSuccess: (created) => {
+                    closeCreate();
+                    setCreateKey((key) => key + 1);
+                    toast({
+                      title: "Annotation created",
+                      description: `"${created.title}" has been created successfully in GA4.`,
+                    });
+                  },
+                  onError: (error) => {
+                    if (createDidNotHappen(error)) setCreateRequestId(newRequestId());
+                    errorToast(
+                      "Error creating annotation",
+                      error,
+                      "Failed to create annotation in GA4. Please try again.",
+                    );
+                  },
                 },
-                onError: (error) =>
-                  errorToast(
-                    "Error creating annotation",
-                    error,
-                    "Failed to create annotation in GA4. Please try again.",
-                  ),
-              });
+              );
             }}
           />
         ) : null}

@@ -1,0 +1,13 @@
+/**
+ * A random UUID (version 4) naming one intended write, so the server can tell a retry from a new
+ * request. crypto.randomUUID exists only on secure pages (https, localhost); Tidemark reached over
+ * plain http on a local network falls back to the same format from getRandomValues.
+ */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
