@@ -14,7 +14,7 @@ test.describe("legal pages", () => {
 
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByText("Last updated October 1, 2025")).toBeVisible();
+      await expect(page.getByText("Last updated November 23, 2026")).toBeVisible();
       await expect(page.getByRole("button", { name: "Toggle theme" })).toBeVisible();
       // Like a full page load, the new page starts at its top with focus on the main content.
       await expect(page.getByRole("main")).toBeFocused();
@@ -37,7 +37,9 @@ test.describe("legal pages", () => {
     const main = page.getByRole("main");
 
     await expect(main).toContainText("It expires 7 days after you last used Tidemark");
-    await expect(main).toContainText("If you do not sign in for 2 years");
+    await expect(main).toContainText(
+      "If you have not used Tidemark for 2 years, a daily job deletes your account",
+    );
     await expect(main).toContainText("within 30 days of your request");
   });
 

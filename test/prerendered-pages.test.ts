@@ -37,8 +37,24 @@ const visibleText = (html: string) =>
 
 const expectations: [string, string, string[]][] = [
   ["/", "Tidemark: annotate Google Analytics 4", ["Every spike in your analytics", "Freemium"]],
-  ["/privacy", "Privacy Policy · Tidemark", ["Privacy Policy", "Information we collect"]],
-  ["/terms", "Terms of Service · Tidemark", ["Terms of Service"]],
+  [
+    "/privacy",
+    "Privacy Policy · Tidemark",
+    [
+      "Privacy Policy",
+      "Information we collect",
+      "Exporting your data",
+      "If you have not used Tidemark for 2 years, a daily job deletes your account",
+      "ends your sessions on every device",
+      "ask Google to revoke Tidemark's access",
+      "The file never contains secrets",
+    ],
+  ],
+  [
+    "/terms",
+    "Terms of Service · Tidemark",
+    ["Terms of Service", "You can delete your account yourself on your Account page"],
+  ],
   ["/login", "Log in · Tidemark", ["Log in to Tidemark", "Continue with Google"]],
   // Drawn without a token: a real link's address has a query, so it gets the app shell.
   ["/login/continue", "Sign in · Tidemark", ["This sign-in link is incomplete"]],

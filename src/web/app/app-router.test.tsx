@@ -88,9 +88,11 @@ describe("legal pages", () => {
       await screen.findByRole("heading", { level: 1, name: "Privacy Policy" }),
     ).toBeInTheDocument();
     const main = screen.getByRole("main");
-    expect(main).toHaveTextContent("Last updated October 1, 2025");
+    expect(main).toHaveTextContent("Last updated November 23, 2026");
     expect(main).toHaveTextContent("It expires 7 days after you last used Tidemark");
-    expect(main).toHaveTextContent("If you do not sign in for 2 years");
+    expect(main).toHaveTextContent(
+      "If you have not used Tidemark for 2 years, a daily job deletes your account",
+    );
     expect(main).toHaveTextContent("within 30 days of your request");
     expect(main).toHaveTextContent("encrypted at rest");
     expect(screen.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
@@ -103,7 +105,7 @@ describe("legal pages", () => {
       await screen.findByRole("heading", { level: 1, name: "Terms of Service" }),
     ).toBeInTheDocument();
     const main = screen.getByRole("main");
-    expect(main).toHaveTextContent("Last updated October 1, 2025");
+    expect(main).toHaveTextContent("Last updated November 23, 2026");
     expect(main).toHaveTextContent(
       "in the 12 months before the event giving rise to the claim, or (b) US $100",
     );

@@ -60,6 +60,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(routePaths.modeSelection, "mode-selection-route", signedInPage),
   page(routePaths.categories, "categories-route", signedInPage),
   page(routePaths.audit, "audit-route", signedInPage),
+  page(routePaths.account, "account-route", signedInPage),
   page(routePaths.dashboard, "dashboard-route", signedInScreen),
 ];
 

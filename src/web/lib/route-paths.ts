@@ -14,6 +14,7 @@ export const routePaths = {
   dashboard: "/dashboard",
   categories: "/categories",
   audit: "/audit",
+  account: "/account",
   privacy: "/privacy",
   terms: "/terms",
 } as const;

@@ -1,4 +1,5 @@
 import type { CurrentUser } from "../../../shared/contracts/auth";
+import { AccountLink } from "../../components/account-link";
 import { LogOutButton } from "../../session/log-out-button";
 import { RequireSignedIn } from "../../features/auth/require-signed-in";
 import { DashboardPage } from "../../features/dashboard/dashboard-page";
@@ -24,6 +25,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       headerActions={
         <>
           <GoogleConnectControl />
+          <AccountLink />
           <LogOutButton />
         </>
       }
@@ -36,7 +38,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
 
 /**
  * /dashboard has its own header (mode tabs, property picker, Categories and AI Audit for Premium,
- * Google connection, logout); signed-out visitors go to /login.
+ * Google connection, account, logout); signed-out visitors go to /login.
  */
 export function DashboardRoute() {
   return (

@@ -1,12 +1,14 @@
+import { AccountLink } from "../../components/account-link";
 import { AuthEntryLinks } from "./auth-entry-links";
 import { useCurrentUser } from "../../session/current-user";
 
 /**
- * The public header's right-hand side: the way in for visitors. Signed-in people get their
- * screens' own controls instead, and nothing shows until the server has said who is here.
+ * The site header's right-hand side: the way in for visitors, the way to their account page for
+ * signed-in people (their screens add their own controls). Nothing shows until the server has
+ * said who is here.
  */
 export function HeaderAccountActions() {
   const { user, isLoading } = useCurrentUser();
-  if (isLoading || user) return null;
-  return <AuthEntryLinks />;
+  if (isLoading) return null;
+  return user ? <AccountLink /> : <AuthEntryLinks />;
 }

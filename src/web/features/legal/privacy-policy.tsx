@@ -94,7 +94,8 @@ const sections: LegalSection[] = [
         </p>
         <p>
           You can disconnect Google Analytics in Tidemark at any time, which deletes the stored
-          tokens. You can also revoke Tidemark&apos;s access from your{" "}
+          tokens and asks Google to revoke our access; deleting your account does the same. You can
+          also revoke Tidemark&apos;s access from your{" "}
           <a href="https://myaccount.google.com/permissions" rel="noreferrer" target="_blank">
             Google Account permissions page
           </a>
@@ -176,16 +177,54 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          We keep your account information and content for as long as your account is active. If you
-          do not sign in for {inactiveAccountDeletionYears} years, we treat your account as inactive
-          and delete it along with its data.
+          We keep your account information and content for as long as you use Tidemark. We record
+          when you last used it: your latest sign-in, and your first visit of each day while signed
+          in. If you have not used Tidemark for {inactiveAccountDeletionYears} years, a daily job
+          deletes your account in exactly the way described below, as if you had deleted it
+          yourself.
         </p>
         <p>
-          You can ask us to delete your account at any time; we will delete your data within{" "}
-          {deletionRequestDeadlineDays} days of your request. Annotations that have already been
-          written to your GA4 properties are stored by Google Analytics, not by Tidemark, so
-          deleting your Tidemark account does not remove them; you can delete them in Tidemark
-          beforehand or in Google Analytics.
+          <strong>Deleting your account.</strong> On your Account page, &ldquo;Delete my
+          account&rdquo; (you confirm by typing your email address) deletes at once and for good
+          your account and plan, your sign-in methods, saved properties, categories, AI audits and
+          their suggestions, your conversations with the assistant, the record of annotation changes
+          and every other record we keep about you, and it ends your sessions on every device. We
+          also ask Google to revoke Tidemark&apos;s access to your Google Analytics. If Google does
+          not confirm the revocation, your account is deleted all the same, including the tokens;
+          you can then remove Tidemark on your{" "}
+          <a href="https://myaccount.google.com/permissions" rel="noreferrer" target="_blank">
+            Google Account permissions page
+          </a>
+          . You can also ask us by email to delete your account; we will do the same within{" "}
+          {deletionRequestDeadlineDays} days of your request.
+        </p>
+        <p>
+          Annotations that have already been written to your GA4 properties are stored by Google
+          Analytics, not by Tidemark, so deleting your Tidemark account does not remove them; you
+          can delete them in Tidemark beforehand or in Google Analytics. Our server logs keep, for
+          security, a line saying that an account was deleted, under its internal number and without
+          your email address.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "export",
+    title: "Exporting your data",
+    body: (
+      <>
+        <p>
+          &ldquo;Export my data&rdquo; on your Account page downloads one JSON file with everything
+          Tidemark stores about you: your account (email address, name, plan and its daily counters,
+          when you signed up and last used Tidemark, and which Google Analytics permissions you
+          granted), your sign-in methods and active sessions (with the browser and IP address of
+          each), saved properties, categories and the annotations they are assigned to, the record
+          of annotation changes made through Tidemark, AI audits with their suggestions, your
+          conversations with the assistant, and the unusual traffic days you dismissed.
+        </p>
+        <p>
+          The file never contains secrets: no Google tokens, session tokens or sign-in links.
+          Annotations themselves are stored by Google Analytics, where you can see and export them.
         </p>
       </>
     ),
@@ -208,8 +247,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You can ask to access, correct, export or delete your personal information, and you can
-          object to or ask us to restrict certain processing. Depending on where you live, for
+          You can export or delete your data yourself at any time on your Account page (see above).
+          You can also ask to access, correct, export or delete your personal information, and you
+          can object to or ask us to restrict certain processing. Depending on where you live, for
           example in the European Economic Area, the United Kingdom or California, you may have
           further rights under local law, including the right to complain to a data protection
           authority.

@@ -178,15 +178,18 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You can stop using Tidemark at any time and ask us to delete your account; we will delete
-          your data within {deletionRequestDeadlineDays} days of your request. Annotations already
-          written to your GA4 properties stay in Google Analytics.
+          You can stop using Tidemark at any time. You can delete your account yourself on your
+          Account page, which deletes your data at once, revokes our access to your Google Analytics
+          and signs you out everywhere; or ask us, and we will delete your data within{" "}
+          {deletionRequestDeadlineDays} days of your request. Before that, &ldquo;Export my
+          data&rdquo; on the same page gives you a copy. Annotations already written to your GA4
+          properties stay in Google Analytics.
         </p>
         <p>
           We may suspend or close your account if you seriously or repeatedly break these Terms, or
-          if we must do so by law; where reasonable, we will tell you first. Accounts that have not
-          been signed in to for {inactiveAccountDeletionYears} years are deleted along with their
-          data.
+          if we must do so by law; where reasonable, we will tell you first. Accounts that nobody
+          has used (signed in to or visited while signed in) for {inactiveAccountDeletionYears}{" "}
+          years are deleted along with their data, in the same way.
         </p>
       </>
     ),
