@@ -9,7 +9,7 @@ import {
   deletePropertyConfirmationText,
   lockConfirmationText,
   propertyEmptyMessages,
-} from "./property-picker";
+} from "./property-messages";
 
 const analytics = [
   { propertyId: "111", displayName: "Shop", accountName: "Acme", canEdit: true },

@@ -1,0 +1,55 @@
+import type { AnalyticsProperty } from "../../../shared/contracts/google";
+import type { SavedPropertyView } from "../../../shared/contracts/properties";
+import { toast } from "../../components/ui/use-toast";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import { useSelectedProperty } from "../../session/selected-property";
+import { useDeleteProperty, useSaveProperty } from "./properties-api";
+
+/** Saving and removing a property, each saying how it went, and keeping the selection true. */
+export function usePropertyChanges() {
+  const { propertyId, setPropertyId } = useSelectedProperty();
+  const saveProperty = useSaveProperty();
+  const deleteProperty = useDeleteProperty();
+
+  function save(property: Pick<AnalyticsProperty, "propertyId" | "displayName">) {
+    saveProperty.mutate(property.propertyId, {
+      onSuccess: () => {
+        setPropertyId(property.propertyId);
+        toast({
+          title: "Property saved",
+          description: `${property.displayName} has been added to your saved properties.`,
+        });
+      },
+      onError: (error) => {
+        toast({
+          variant: "destructive",
+          title: "Error saving property",
+          description: serverErrorMessage(error) ?? "Failed to save property. Please try again.",
+        });
+      },
+    });
+  }
+
+  function remove(property: SavedPropertyView, { onSettled }: { onSettled: () => void }) {
+    deleteProperty.mutate(property.id, {
+      onSuccess: () => {
+        onSettled();
+        if (property.propertyId === propertyId) setPropertyId("");
+        toast({
+          title: "Property deleted",
+          description: "The property has been removed from your saved list.",
+        });
+      },
+      onError: (error) => {
+        onSettled();
+        toast({
+          variant: "destructive",
+          title: "Error deleting property",
+          description: serverErrorMessage(error) ?? "Failed to delete property. Please try again.",
+        });
+      },
+    });
+  }
+
+  return { save, remove, saving: saveProperty.isPending, removing: deleteProperty.isPending };
+}
