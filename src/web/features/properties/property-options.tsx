@@ -13,6 +13,8 @@ function SectionHeading({ children }: { children: string }) {
   return <p className="px-2 py-1 text-xs font-medium text-muted-foreground">{children}</p>;
 }
 
+// Option buttons carry data-property-option, so the panel's arrow keys can walk them.
+
 /** The saved properties, the selected one ticked; each removable unless the free plan locked it. */
 export function SavedPropertyOptions({
   properties,
@@ -34,6 +36,7 @@ export function SavedPropertyOptions({
           <li key={entry.id} className="flex items-center gap-1">
             <button
               type="button"
+              data-property-option
               className={optionClass}
               aria-current={entry.propertyId === selectedId ? "true" : undefined}
               onClick={() => onChoose(entry)}
@@ -93,6 +96,7 @@ export function GooglePropertyOptions({
           <li key={entry.propertyId} className="flex">
             <button
               type="button"
+              data-property-option
               className={optionClass}
               disabled={disabled}
               onClick={() => onChoose(entry)}

@@ -3,7 +3,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storageKeys } from "../../lib/storage-keys";
-import { jsonResponse, makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  signedInAs,
+  stubApi,
+  type RecordedRequest,
+} from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
 import {
   deletePropertyConfirmationText,
@@ -143,5 +150,186 @@ describe("the property picker", () => {
     expect(window.localStorage.getItem(storageKeys.selectedPropertyId)).toBeNull();
     await user.click(screen.getByRole("combobox", { name: "Property" }));
     expect(await screen.findByText(propertyEmptyMessages.none)).toBeInTheDocument();
+  });
+  describe("typed entry", () => {
+    const shop = {
+      id: "s1",
+      propertyId: "111",
+      name: "Shop",
+      locked: false,
+      createdAt: "2026-11-23T00:00:00Z",
+    };
+    const premium = makeUser({
+      subscriptionTier: "premium",
+      annotationQuota: 50,
+      propertyQuota: 5,
+    });
+
+    function stubPremium(
+      onSave: (request: RecordedRequest) => Response = (request) => {
+        const { propertyId } = request.body as { propertyId: string };
+        return jsonResponse(201, {
+          property: {
+            id: `s${propertyId}`,
+            propertyId,
+            name: analytics.find((entry) => entry.propertyId === propertyId)?.displayName ?? "",
+            locked: false,
+            createdAt: "2026-11-23T00:00:00Z",
+          },
+        });
+      },
+    ) {
+      return stubApi({
+        "GET /api/auth/user": signedInAs(premium),
+        "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+        "GET /api/ga4/properties": () =>
+          jsonResponse(200, {
+            properties: [
+              ...analytics,
+              { propertyId: "5111", displayName: "Docs", accountName: "Acme", canEdit: true },
+            ],
+          }),
+        "GET /api/properties": () => jsonResponse(200, { properties: [shop] }),
+        "POST /api/properties": onSave,
+        "GET /api/annotations/111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+        "GET /api/annotations/222": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+        "GET /api/annotations/5111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+      });
+    }
+
+    async function openPicker(user: ReturnType<typeof userEvent.setup>) {
+      expect(await screen.findByRole("button", { name: "GA4 Connected" })).toBeInTheDocument();
+      await user.click(screen.getByRole("combobox", { name: "Property" }));
+      const panel = within(await screen.findByRole("dialog", { name: "Choose a property" }));
+      await panel.findByRole("button", { name: /Docs/ });
+      return panel;
+    }
+
+    function optionNames(panel: ReturnType<typeof within>): string[] {
+      return panel
+        .queryAllByRole("button")
+        .filter((button: HTMLElement) => button.hasAttribute("data-property-option"))
+        .map((button: HTMLElement) => button.textContent ?? "");
+    }
+
+    it("narrows saved and Google properties by name, id or account as the person types", async () => {
+      stubPremium();
+      const user = userEvent.setup();
+      renderAppAt("/dashboard?mode=property");
+      const panel = await openPicker(user);
+      const search = panel.getByRole("searchbox", { name: "Find a property by name or ID" });
+      expect(search).toHaveFocus();
+      expect(optionNames(panel)).toEqual([
+        "Shop111",
+        "Blog222 · OtherRead-only",
+        "Docs5111 · Acme",
+      ]);
+
+      await user.type(search, "bLo");
+      expect(optionNames(panel)).toEqual(["Blog222 · OtherRead-only"]);
+
+      await user.clear(search);
+      await user.type(search, "11");
+      // Digits may be an id Google did not list, so adding it is offered after the matches.
+      expect(optionNames(panel)).toEqual(["Shop111", "Docs5111 · Acme", "Add property 11"]);
+      expect(panel.queryByRole("region", { name: "Saved properties" })).toBeInTheDocument();
+
+      await user.clear(search);
+      await user.type(search, "acme");
+      expect(optionNames(panel)).toEqual(["Docs5111 · Acme"]);
+      expect(panel.queryByRole("region", { name: "Saved properties" })).not.toBeInTheDocument();
+
+      await user.clear(search);
+      await user.type(search, "nowhere");
+      expect(optionNames(panel)).toEqual([]);
+      expect(panel.getByText("No properties match “nowhere”")).toBeInTheDocument();
+    });
+
+    it("takes a listed property typed in full with Enter: a saved one is selected, a Google one saved", async () => {
+      const { requests } = stubPremium();
+      const user = userEvent.setup();
+      renderAppAt("/dashboard?mode=property");
+
+      let panel = await openPicker(user);
+      // "111" also matches Docs (5111); Enter takes the property whose id it is.
+      await user.type(panel.getByRole("searchbox"), "111{Enter}");
+      expect(await screen.findByText("Manage annotations for property 111")).toBeInTheDocument();
+      expect(screen.queryByRole("dialog", { name: "Choose a property" })).not.toBeInTheDocument();
+      expect(requests.some((request) => request.method === "POST")).toBe(false);
+
+      panel = await openPicker(user);
+      await user.type(panel.getByRole("searchbox"), " properties/222 {Enter}");
+      expect(await screen.findByText("Manage annotations for property 222")).toBeInTheDocument();
+      expect(requests.find((request) => request.method === "POST")?.body).toEqual({
+        propertyId: "222",
+      });
+      expect(
+        await screen.findByText("Blog has been added to your saved properties."),
+      ).toBeVisible();
+    });
+
+    it("offers to add a property id Google did not list, and says so when Google refuses it", async () => {
+      const { requests } = stubPremium(() =>
+        errorResponse(422, {
+          error: "Your Google account cannot reach that property in Google Analytics.",
+          code: "property_unreachable",
+        }),
+      );
+      const user = userEvent.setup();
+      renderAppAt("/dashboard?mode=property");
+      const panel = await openPicker(user);
+
+      await user.type(panel.getByRole("searchbox"), "properties/999");
+      expect(optionNames(panel)).toEqual(["Add property 999"]);
+      expect(panel.queryByText(/No properties match/)).not.toBeInTheDocument();
+      await user.click(panel.getByRole("button", { name: "Add property 999" }));
+
+      expect(requests.find((request) => request.method === "POST")?.body).toEqual({
+        propertyId: "999",
+      });
+      expect(
+        await screen.findByText(
+          "Your Google account cannot reach that property in Google Analytics.",
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText("Enter a property ID to get started")).toBeInTheDocument();
+    });
+
+    it("walks the options with the arrow keys and takes the only match with Enter", async () => {
+      stubPremium();
+      const user = userEvent.setup();
+      renderAppAt("/dashboard?mode=property");
+      const panel = await openPicker(user);
+
+      await user.keyboard("{ArrowDown}");
+      expect(panel.getByRole("button", { name: /^Shop/ })).toHaveFocus();
+      await user.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}");
+      expect(panel.getByRole("button", { name: /Docs/ })).toHaveFocus();
+      await user.keyboard("{ArrowUp}{ArrowUp}{ArrowUp}");
+      expect(panel.getByRole("searchbox")).toHaveFocus();
+
+      await user.type(panel.getByRole("searchbox"), "doc{Enter}");
+      expect(await screen.findByText("Manage annotations for property 5111")).toBeInTheDocument();
+    });
+  });
+
+  it("asks a free-plan user to lock a property typed in by its id", async () => {
+    stubApi({
+      "GET /api/auth/user": signedInAs(makeUser({ subscriptionTier: "freemium" })),
+      "GET /api/google/status": () => jsonResponse(200, { connected: false, canWrite: false }),
+      "GET /api/properties": () => jsonResponse(200, { properties: [] }),
+    });
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    await within(await screen.findByRole("banner")).findByRole("button", { name: "Connect GA4" });
+    await user.click(screen.getByRole("combobox", { name: "Property" }));
+    await user.type(
+      await screen.findByRole("searchbox", { name: "Find a property by name or ID" }),
+      "properties/4242{Enter}",
+    );
+
+    expect(screen.getByRole("dialog", { name: "Lock property" })).toHaveTextContent(
+      lockConfirmationText("property 4242"),
+    );
   });
 });

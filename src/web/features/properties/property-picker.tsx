@@ -1,16 +1,15 @@
 import { ChevronDown, Lock } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
-import type { AnalyticsProperty } from "../../../shared/contracts/google";
 import type { SavedPropertyView } from "../../../shared/contracts/properties";
 import { capabilitiesOf } from "../../../shared/plans";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { cn } from "../../lib/class-names";
 import { useSelectedProperty } from "../../session/selected-property";
 import { deletePropertyConfirmationText, lockConfirmationText } from "./property-messages";
-import { GooglePropertyOptions, ReconnectNotice, SavedPropertyOptions } from "./property-options";
+import { PropertyPanel } from "./property-panel";
 import { usePropertyCatalogue } from "./use-property-catalogue";
-import { usePropertyChanges } from "./use-property-changes";
+import { usePropertyChanges, type PropertyToSave } from "./use-property-changes";
 
 /** Closes a popover when the pointer goes down anywhere outside `root`. */
 function useDismissOnOutsidePointer(
@@ -30,15 +29,16 @@ function useDismissOnOutsidePointer(
 
 /**
  * The header's property selector: a 250 px dropdown of saved properties (each with a
- * delete button) and, while Google Analytics is connected, the properties Google lists.
- * Choosing a Google property saves it; on the free plan the first one is locked after a confirmation.
+ * delete button) and, while Google Analytics is connected, the properties Google lists, narrowed
+ * by what is typed in its search field. Choosing a Google property, or typing a property id in
+ * full, saves it; on the free plan the first one is locked after a confirmation.
  */
 export function PropertyPicker({ user }: { user: CurrentUser }) {
   const { propertyId, setPropertyId } = useSelectedProperty();
   const catalogue = usePropertyCatalogue(propertyId);
   const changes = usePropertyChanges();
   const [open, setOpen] = useState(false);
-  const [toLock, setToLock] = useState<AnalyticsProperty | null>(null);
+  const [toLock, setToLock] = useState<PropertyToSave | null>(null);
   const [toDelete, setToDelete] = useState<SavedPropertyView | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -59,7 +59,8 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
     close();
   }
 
-  function chooseAnalytics(property: AnalyticsProperty) {
+  /** Saves a Google property; the free plan's first one is locked, after a confirmation. */
+  function chooseToSave(property: PropertyToSave) {
     setOpen(false);
     if (capabilitiesOf(user.subscriptionTier).locksFirstProperty && !user.lockedPropertyId) {
       setToLock(property);
@@ -99,39 +100,22 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
       </button>
       {open ? (
-        <div
+        <PropertyPanel
           id={panelId}
-          role="dialog"
-          aria-label="Choose a property"
-          onKeyDown={(event) => {
-            if (event.key === "Escape") {
-              event.stopPropagation();
-              close();
-            }
+          catalogue={catalogue}
+          selectedId={propertyId}
+          saving={changes.saving}
+          onChooseSaved={chooseSaved}
+          onChooseGoogle={chooseToSave}
+          onAddTyped={(typedId) =>
+            chooseToSave({ propertyId: typedId, displayName: `property ${typedId}` })
+          }
+          onDelete={(property) => {
+            setOpen(false);
+            setToDelete(property);
           }}
-          className="absolute top-full left-0 z-50 mt-1 flex max-h-[70dvh] w-[250px] max-w-[calc(100vw-2rem)] flex-col gap-1 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-        >
-          <SavedPropertyOptions
-            properties={catalogue.savedList}
-            selectedId={propertyId}
-            onChoose={chooseSaved}
-            onDelete={(property) => {
-              setOpen(false);
-              setToDelete(property);
-            }}
-          />
-          <GooglePropertyOptions
-            properties={catalogue.analyticsList}
-            disabled={changes.saving}
-            onChoose={chooseAnalytics}
-          />
-          {catalogue.emptyMessage ? (
-            <p className="px-2 py-3 text-center text-sm text-muted-foreground">
-              {catalogue.emptyMessage}
-            </p>
-          ) : null}
-          {catalogue.reconnectError ? <ReconnectNotice error={catalogue.reconnectError} /> : null}
-        </div>
+          onClose={close}
+        />
       ) : null}
       <ConfirmDialog
         open={toLock !== null}

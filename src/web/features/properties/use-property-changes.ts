@@ -5,19 +5,23 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import { useSelectedProperty } from "../../session/selected-property";
 import { useDeleteProperty, useSaveProperty } from "./properties-api";
 
+/** A property about to be saved: from Google's list, or typed in by its id. */
+export type PropertyToSave = Pick<AnalyticsProperty, "propertyId" | "displayName">;
+
 /** Saving and removing a property, each saying how it went, and keeping the selection true. */
 export function usePropertyChanges() {
   const { propertyId, setPropertyId } = useSelectedProperty();
   const saveProperty = useSaveProperty();
   const deleteProperty = useDeleteProperty();
 
-  function save(property: Pick<AnalyticsProperty, "propertyId" | "displayName">) {
+  function save(property: PropertyToSave) {
     saveProperty.mutate(property.propertyId, {
-      onSuccess: () => {
-        setPropertyId(property.propertyId);
+      // The saved name is Google's, also for a property typed in by its id.
+      onSuccess: ({ property: saved }) => {
+        setPropertyId(saved.propertyId);
         toast({
           title: "Property saved",
-          description: `${property.displayName} has been added to your saved properties.`,
+          description: `${saved.name} has been added to your saved properties.`,
         });
       },
       onError: (error) => {
