@@ -174,6 +174,16 @@ describe("the offline assistant and categories", () => {
       "You don't have a category called “Releases”. Your categories: Campaigns, Incidents.",
     );
     expect(await annotationsOf(who)).toEqual(before);
+
+    // "put “X” in …" when there is no “X”: the create is offered, and one send makes it.
+    const offer = await say(who, 'put "Spring promo" in Campaigns');
+    expect(offer.suggestedInput).toBe(
+      'Create an annotation called "Spring promo" on 2026-11-23 in the "Campaigns" category',
+    );
+    expect(await annotationsOf(who)).toEqual(before);
+    expect((await say(who, offer.suggestedInput!)).reply).toBe(
+      "Created “Spring promo” (2026-11-23) in Campaigns (purple).",
+    );
   });
 
   it("asks which category when a name fits several, then completes the create", async () => {

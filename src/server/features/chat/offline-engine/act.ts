@@ -50,17 +50,24 @@ function colourName(color: string): string {
 }
 
 /**
- * A create request written out as the person could send it, without a category: what a free
- * person is offered when they named one, so none of their words are lost.
+ * A create request written out as the person could send it: without a category, what a free
+ * person is offered when they named one, so none of their words are lost; with one, what is
+ * offered when "put “X” in Campaigns" finds no “X”.
  */
-export function createRequestText(understood: Understanding, today: CalendarDate): string {
+export function createRequestText(
+  understood: Understanding,
+  today: CalendarDate,
+  /** A category to name in the request, quoted so any name reads back whole. */
+  categoryName?: string,
+): string {
   const start = toIsoDate(understood.date ?? today);
   const when = understood.endDate
     ? `from ${start} to ${toIsoDate(understood.endDate)}`
     : `on ${start}`;
   const colour = understood.color ? ` in ${understood.color.toLowerCase()}` : "";
   const description = understood.description ? ` with description "${understood.description}"` : "";
-  return `Create an annotation called "${understood.title ?? ""}" ${when}${colour}${description}`;
+  const category = categoryName ? ` in the "${categoryName}" category` : "";
+  return `Create an annotation called "${understood.title ?? ""}" ${when}${colour}${category}${description}`;
 }
 
 /** A category's name with its colour, as replies mention it: "Incidents (red)". */
@@ -101,7 +108,21 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     extra: Partial<AssistantTurn> = {},
   ): AssistantTurn => reply(text, { memory: { ...keep, question }, ...extra });
 
-  if (resolution.kind === "failed") return reply(resolution.message);
+  if (resolution.kind === "failed") {
+    const offer = resolution.offerCreate;
+    if (!offer) return reply(resolution.message);
+    // The person may have meant a new annotation: their words, as a create, wait in the input box.
+    return reply(
+      `${resolution.message} To create it in ${offer.category.name}, send the request I've put in your message box.`,
+      {
+        suggestedInput: createRequestText(
+          { intent: "create", title: offer.title, missing: [] },
+          today,
+          offer.category.name,
+        ),
+      },
+    );
+  }
   const understood = resolution.understanding;
   if (resolution.kind === "premiumCategory")
     return premiumCategoryReply(understood, resolution.message);

@@ -326,6 +326,23 @@ describe("stages 5 and 6: a category resolved and used", () => {
     expect(result.reply).toBe("Put “Black Friday” (2026-11-20) in Campaigns (purple).");
   });
 
+  it("offers to create an annotation that 'put “X” in …' does not find, in that category", async () => {
+    const { result, calls } = await turn('put "Spring promo" in Campaigns');
+    expect(calls).toEqual([["list", {}]]);
+    expect(result.reply).toBe(
+      "I couldn't find an annotation called “Spring promo” on property 1. To create it in Campaigns, send the request I've put in your message box.",
+    );
+    expect(result.suggestedInput).toBe(
+      'Create an annotation called "Spring promo" on 2026-11-23 in the "Campaigns" category',
+    );
+    expect(read(result.suggestedInput!)).toMatchObject({
+      intent: "create",
+      title: "Spring promo",
+      category: "Campaigns",
+      date: today,
+    });
+  });
+
   it("filters a list by the category", async () => {
     const { result, calls } = await turn("show me the incidents");
     expect(calls).toEqual([["list", { categoryId: "c2" }]]);

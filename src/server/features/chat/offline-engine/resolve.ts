@@ -23,7 +23,12 @@ export type Resolution =
     }
   /** The person's plan has no categories: `message` is the Premium explanation. */
   | { kind: "premiumCategory"; understanding: Understanding; message: string }
-  | { kind: "failed"; message: string };
+  | {
+      kind: "failed";
+      message: string;
+      /** "put “X” in Campaigns" when there is no “X”: offer to create it there instead. */
+      offerCreate?: { title: string; category: Category };
+    };
 
 /** The reference a request makes, with "it" and "the last one" read as the annotation in focus. */
 export function referenceOf(
@@ -127,9 +132,20 @@ async function resolveAnnotations(
       : reference.kind === "id"
         ? `with ID ${reference.annotationId}`
         : "to change";
+  const onlyCategory =
+    understanding.intent === "update" &&
+    [
+      understanding.newTitle,
+      understanding.newDescription,
+      understanding.date,
+      understanding.color,
+    ].every((value) => value === undefined);
   return {
     kind: "failed",
     message: `I couldn't find an annotation ${described} on property ${listed.value.propertyId}.`,
+    ...(onlyCategory && category && reference.kind === "title"
+      ? { offerCreate: { title: reference.title, category } }
+      : {}),
   };
 }
 
