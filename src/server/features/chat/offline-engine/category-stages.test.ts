@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
@@ -146,6 +147,25 @@ describe("finding where a message names a category", () => {
     expect(findCategoryInList("me the incidents", names)?.reference).toBe("incidents");
     expect(findCategoryInList("my Paid Social ones", names)?.reference).toBe("Paid Social");
     expect(findCategoryInList("annotations about releases", names)).toBeUndefined();
+  });
+});
+
+describe("category names are the person's own text", () => {
+  it("never break the reading, whatever they and the message contain", () => {
+    const text = fc.string({ unit: "binary", maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 4 }), text, (categoryNames, tail) => {
+        for (const message of [`log "A" ${tail}`, `put it in ${tail}`, `show the ${tail}`]) {
+          const reading = read(message, categoryNames);
+          if (reading.category !== undefined) expect(reading.category.trim()).not.toBe("");
+        }
+        for (const name of categoryNames) {
+          const reading = read(`log "Launch" in ${name}`, categoryNames);
+          expect(reading.title).toBe("Launch");
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
