@@ -1,5 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
+import {
+  countSignInLinks,
+  readSignInLink,
+  signInWithEmailLink,
+  uniqueEmail,
+} from "./support/accounts.js";
 import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
 
 // Layout shift as the browser reports it (PerformanceObserver "layout-shift" entries, the ones
@@ -48,6 +53,24 @@ for (const colorScheme of ["light", "dark"] as const) {
       const { total, shifts } = await shiftWhileLoading(page, "/");
       expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Every spike");
+    });
+
+    test("an emailed sign-in link's page does not move while it checks the link", async ({
+      page,
+      baseURL,
+    }) => {
+      const email = uniqueEmail(`link-${colorScheme}`);
+      const before = await countSignInLinks(email);
+      const asked = await page.request.post("/api/auth/sign-in/magic-link", {
+        data: { email, callbackURL: "/" },
+        headers: { Origin: new URL(baseURL!).origin },
+      });
+      expect(asked.status()).toBe(200);
+      const link = await readSignInLink(email, { after: before });
+
+      const { total, shifts } = await shiftWhileLoading(page, link);
+      expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+      await expect(page.getByRole("button", { name: /^Continue as / })).toBeVisible();
     });
 
     test("Property View with data does not move while it loads", async ({ page }) => {

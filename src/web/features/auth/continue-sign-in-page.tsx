@@ -133,7 +133,7 @@ export function ContinueSignInPage() {
           continueSignInCopy.signingIn
         ) : (
           <span>
-            Continue as <span className="break-all">{link.email}</span>
+            Continue as <span className="inline-block max-w-full break-words">{link.email}</span>
           </span>
         )}
       </Button>
@@ -146,7 +146,8 @@ export function ContinueSignInPage() {
           onClick={() => navigate(routePaths.home)}
         >
           <span>
-            Stay signed in as <span className="break-all">{link.signedIn.email}</span>
+            Stay signed in as{" "}
+            <span className="inline-block max-w-full break-words">{link.signedIn.email}</span>
           </span>
         </Button>
       ) : null}
@@ -167,15 +168,24 @@ function Description({
     return (
       <>
         You are signed in as{" "}
-        <strong className="font-medium break-all text-foreground">{link.signedIn.email}</strong>.
-        Continue as <strong className="font-medium break-all text-foreground">{link.email}</strong>?
+        <strong className="inline-block max-w-full font-medium break-words text-foreground">
+          {link.signedIn.email}
+        </strong>
+        . Continue as{" "}
+        <strong className="inline-block max-w-full font-medium break-words text-foreground">
+          {link.email}
+        </strong>
+        ?
       </>
     );
   }
   return (
     <>
       {continueSignInCopy.forAccount}{" "}
-      <strong className="font-medium break-all text-foreground">{link.email}</strong>.
+      <strong className="inline-block max-w-full font-medium break-words text-foreground">
+        {link.email}
+      </strong>
+      .
     </>
   );
 }
@@ -216,9 +226,11 @@ function Frame({
           >
             {title}
           </CardTitle>
-          <CardDescription aria-live="polite" className="text-pretty">
-            {description}
-          </CardDescription>
+          {description ? (
+            <CardDescription aria-live="polite" className="text-pretty">
+              {description}
+            </CardDescription>
+          ) : null}
         </CardHeader>
         <CardContent className="flex flex-col gap-3">{children}</CardContent>
         {footer ? (
