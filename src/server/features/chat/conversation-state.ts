@@ -48,6 +48,10 @@ export interface PendingQuestion {
     endDate?: string;
     color?: string;
     categoryName?: string;
+    /** A list's period and filters, while "which category?" waits. */
+    rangeStart?: string;
+    rangeEnd?: string;
+    titleContains?: string;
     newTitle?: string;
     newDescription?: string;
     targetId?: string;

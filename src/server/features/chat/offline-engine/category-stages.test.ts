@@ -363,6 +363,24 @@ describe("stages 5 and 6: a category resolved and used", () => {
     });
   });
 
+  it("keeps a list's period while it asks which category", async () => {
+    const { result } = await turn("show me the annotations in the social category from last month");
+    expect(result.reply).toBe(
+      "“social” could be Paid Social or Organic Social. Which category do you mean?",
+    );
+    const next = await turn("Paid Social", { question: result.memory!.question! });
+    expect(next.calls).toEqual([
+      [
+        "list",
+        {
+          startDate: { year: 2026, month: 10, day: 1 },
+          endDate: { year: 2026, month: 10, day: 31 },
+          categoryId: "c3",
+        },
+      ],
+    ]);
+  });
+
   it("filters a list by the category", async () => {
     const { result, calls } = await turn("show me the incidents");
     expect(calls).toEqual([["list", { categoryId: "c2" }]]);

@@ -47,6 +47,9 @@ function knownPieces(question: PendingQuestion): Partial<Understanding> {
   if (known.newTitle) pieces.newTitle = known.newTitle;
   if (known.newDescription) pieces.newDescription = known.newDescription;
   if (known.categoryName) pieces.category = known.categoryName;
+  if (known.rangeStart && known.rangeEnd)
+    pieces.dateRange = { start: fromIsoDate(known.rangeStart), end: fromIsoDate(known.rangeEnd) };
+  if (known.titleContains) pieces.titleContains = known.titleContains;
   if (known.targetId) pieces.target = { kind: "id", annotationId: known.targetId };
   else if (known.targetTitle) pieces.target = { kind: "title", title: known.targetTitle };
   return pieces;
@@ -62,6 +65,11 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
   if (understanding.newTitle) known.newTitle = understanding.newTitle;
   if (understanding.newDescription) known.newDescription = understanding.newDescription;
   if (understanding.category) known.categoryName = understanding.category;
+  if (understanding.dateRange) {
+    known.rangeStart = toIsoDate(understanding.dateRange.start);
+    known.rangeEnd = toIsoDate(understanding.dateRange.end);
+  }
+  if (understanding.titleContains) known.titleContains = understanding.titleContains;
   if (understanding.target?.kind === "id") known.targetId = understanding.target.annotationId;
   if (understanding.target?.kind === "title") known.targetTitle = understanding.target.title;
   return known;
