@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CheckCircle2, Download, Link2, Loader2, Trash2 } from "lucide-react";
+import { ArrowLeft, Download, Link2, Loader2, ShieldCheck, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
@@ -10,7 +10,6 @@ import {
   tierCapabilities,
   type SubscriptionTier,
 } from "../../../shared/plans";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -80,7 +79,7 @@ function GoogleConnection() {
     );
   return (
     <p className="flex items-start gap-2 text-sm">
-      <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+      <ShieldCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
       <span>
         <span className="font-medium">Connected</span>
         <span className="text-muted-foreground">
@@ -167,15 +166,20 @@ export function AccountPage({ user }: { user: CurrentUser }) {
 
       <Card>
         <CardHeader>
-          <div className="flex flex-wrap items-center gap-2">
-            <CardTitle as="h2">Plan</CardTitle>
+          <CardTitle as="h2">Plan</CardTitle>
+          <CardDescription>
             {user.subscriptionTier ? (
-              <Badge variant="accent">{tierNames[user.subscriptionTier]}</Badge>
-            ) : null}
-          </div>
-          {user.subscriptionTier ? null : (
-            <CardDescription>You have not chosen a plan yet.</CardDescription>
-          )}
+              <>
+                You are on{" "}
+                <span className="font-medium text-foreground">
+                  {tierNames[user.subscriptionTier]}
+                </span>
+                .
+              </>
+            ) : (
+              "You have not chosen a plan yet."
+            )}
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col items-start gap-4">
           {user.subscriptionTier ? (
