@@ -270,6 +270,15 @@ describe("deleting my account", () => {
     const secondDevice = await signInWithEmailLink(harness, me.email);
     expect(await stillSignedIn(secondDevice)).toBe(true);
     const refreshToken = box.open(me.user.googleRefreshToken!);
+    // A sign-in link still waiting in an inbox is a row about me too.
+    const pendingLink = await harness.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/magic-link",
+      headers: sameOrigin,
+      payload: { email: me.email, callbackURL: "/", errorCallbackURL: "/login" },
+    });
+    expect(pendingLink.statusCode).toBe(200);
+    expect(await rowsMentioning(me.user)).toContain("verifications.value");
     await control(harness.sandbox.url, "DELETE", "/counters");
     const otherBefore = await rowsMentioning(other.user);
 
