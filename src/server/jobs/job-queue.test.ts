@@ -214,6 +214,95 @@ describe("the job queue", () => {
   });
 });
 
+describe("a long run and a lost one", () => {
+  /** An instance that, once killed, is never heard from again: nothing it sends arrives. */
+  function mortal(db: Database) {
+    const state = { dead: false };
+    const handle: Database = {
+      ...db,
+      sql: {
+        executeSql: (text, values) =>
+          state.dead ? new Promise(() => {}) : db.sql.executeSql(text, values),
+      },
+    };
+    return { database: handle, kill: () => (state.dead = true) };
+  }
+  const jobState = async (name: string) =>
+    (
+      await database.sql.executeSql("select state, retry_count from pgboss.job where name = $1", [
+        name,
+      ])
+    ).rows as { state: string; retry_count: number }[];
+
+  it("never takes a run for lost while its instance is alive, however long it takes", async () => {
+    const queue = createJobQueue({ database, logger, maintenanceIntervalSeconds: 1 });
+    queues.push(queue);
+    let runs = 0;
+    const job = queue.define<object>({
+      name: "longer-than-timeout",
+      timeoutSeconds: 2,
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      run: async () => {
+        runs += 1;
+        // Well past the timeout, with maintenance looking for lost runs every second.
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      },
+    });
+    await queue.start();
+    await job.send({});
+    await waitFor(() => runs === 1);
+    const deadline = Date.now() + 20_000;
+    while ((await jobState("longer-than-timeout"))[0]?.state !== "completed") {
+      if (Date.now() > deadline) throw new Error("the run never completed");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(runs).toBe(1);
+    expect(await jobState("longer-than-timeout")).toEqual([{ state: "completed", retry_count: 0 }]);
+    await queue.stop();
+  });
+
+  it("hands a run whose instance died to another instance within its timeout", async () => {
+    const doomed = mortal(database);
+    const first = createJobQueue({ database: doomed.database, logger, stopGraceMs: 500 });
+    let release = () => {};
+    let firstStarted = false;
+    const job = first.define<object>({
+      name: "survives-its-instance",
+      timeoutSeconds: 2,
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      run: () => {
+        firstStarted = true;
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    await first.start();
+    await job.send({});
+    await waitFor(() => firstStarted);
+    doomed.kill();
+
+    const other = createJobQueue({ database, logger, maintenanceIntervalSeconds: 1 });
+    queues.push(other);
+    const retries: number[] = [];
+    other.define<object>({
+      name: "survives-its-instance",
+      timeoutSeconds: 2,
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      run: async (_data, context) => {
+        retries.push(context.retryCount);
+      },
+    });
+    await other.start();
+    await waitFor(() => retries.length === 1, 20_000);
+    expect(retries).toEqual([1]);
+    await other.stop();
+    // The dead instance's own queue is left as a killed process leaves it.
+    release();
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   "a deploy on PostgreSQL (skipped without TEST_DATABASE_URL: PGlite has one process)",
   () => {

@@ -21,8 +21,10 @@ export interface JobDefinition<Data extends object> {
   /** Seconds before a retry (default 5), doubling with each try. */
   retryDelaySeconds?: number;
   /**
-   * How long one run may take before it counts as lost (default 15 minutes). A run whose
-   * instance died is retried after this long; keep it short by making runs short.
+   * How long a run may go unheard from before it counts as lost and is retried (default 15
+   * minutes). While a run goes on, its instance renews this every third of it, so a long run on a
+   * live instance is never taken for lost, and a run whose instance died (killed, crashed, cut off
+   * from the database) is retried by another instance, or the restarted one, within about this long.
    */
   timeoutSeconds?: number;
   /** A cron expression in UTC, e.g. "30 3 * * *" for every day at 03:30. */
@@ -70,12 +72,20 @@ export interface JobQueueOptions {
   stopGraceMs?: number;
   /** Whether this process runs workers and schedules; sending works either way (default true). */
   work?: boolean;
+  /** How often lost runs are looked for and finished jobs tidied (default 30 s; tests shorten it). */
+  maintenanceIntervalSeconds?: number;
 }
 
 const jobNamePattern = /^[a-z][a-z0-9-]{0,49}$/;
 const jobSchema = "pgboss";
 /** Any fixed number works; it only has to be the same for every app instance (see database.ts). */
 const queueSetUpLockKey = 7_411_203;
+/**
+ * The longest any run may take, alive or not. pg-boss gives up on a run after the deadline it
+ * fetched it with (and fails it while the handler goes on), so that deadline is this generous
+ * cap; the short, renewed lease of `timeoutSeconds` is what finds runs whose instance died.
+ */
+const longestRunSeconds = 2 * 60 * 60;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, logger } = options;
@@ -98,7 +108,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     db: trackedSql,
     schema: jobSchema,
     // Expired runs and finished jobs are tidied by whichever instance gets to it first.
-    maintenanceIntervalSeconds: 30,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     archiveCompletedAfterSeconds: 60 * 60 * 24,
     deleteAfterDays: 7,
   });
@@ -124,14 +134,42 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
+  /**
+   * Keeps a run from counting as lost while this instance is alive: pg-boss takes a run whose
+   * start plus `expire_in` has passed for lost and hands it to another worker (pg-boss 10 has no
+   * heartbeat of its own), so the deadline is kept `timeoutSeconds` ahead while the run goes on.
+   */
+  async function keepAlive(
+    name: string,
+    jobId: string,
+    timeoutSeconds: number,
+  ): Promise<() => void> {
+    const renew = () =>
+      database.sql
+        .executeSql(
+          `update ${jobSchema}.job set expire_in = (now() - started_on) + make_interval(secs => $3)
+           where name = $1 and id = $2 and state = 'active'`,
+          [name, jobId, timeoutSeconds],
+        )
+        .catch((error: unknown) =>
+          logger.warn({ err: error, job: name, jobId }, "could not renew a running job"),
+        );
+    // The first renewal replaces the generous deadline the run was fetched with.
+    await renew();
+    const timer = setInterval(() => void renew(), Math.max(1, timeoutSeconds / 3) * 1000);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   async function startWorker(definition: JobDefinition<object>): Promise<void> {
     const retryLimit = definition.retryLimit ?? 3;
+    const timeoutSeconds = definition.timeoutSeconds ?? 15 * 60;
     await boss.createQueue(definition.name, {
       name: definition.name,
       retryLimit,
       retryDelay: definition.retryDelaySeconds ?? 5,
       retryBackoff: true,
-      expireInSeconds: definition.timeoutSeconds ?? 15 * 60,
+      expireInSeconds: Math.max(longestRunSeconds, timeoutSeconds),
       ...(definition.oneAtATime ? { policy: "stately" as const } : {}),
     });
     if (options.work === false) return;
@@ -150,6 +188,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           isLastAttempt: job.retryCount >= job.retryLimit,
           signal: shutdown.signal,
         };
+        const stopRenewing = await keepAlive(definition.name, job.id, timeoutSeconds);
         try {
           await definition.run(job.data, context);
         } catch (error) {
@@ -158,6 +197,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             context.isLastAttempt ? "job failed for good" : "job failed; it will be retried",
           );
           throw error;
+        } finally {
+          stopRenewing();
         }
       },
     );

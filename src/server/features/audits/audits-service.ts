@@ -87,7 +87,9 @@ export function createAuditsService(deps: AuditsServiceDeps) {
     // Each batch is saved as it is reviewed, so a retried run picks up where the last stopped.
     retryLimit: 4,
     retryDelaySeconds: 2,
-    timeoutSeconds: 30 * 60,
+    // Renewed while the run goes on; a run whose instance died is taken up again within a minute
+    // or so (on PGlite, at once when the app starts again).
+    timeoutSeconds: 60,
     run: (data, context) => runAudit(data.sessionId, context),
   });
 
