@@ -1,7 +1,5 @@
-import { Loader2 } from "lucide-react";
-import type { FormEvent, ReactNode } from "react";
-import { Button } from "./button";
-import { Dialog, DialogFooter } from "./dialog";
+import type { ReactNode } from "react";
+import { FormDialog } from "./form-dialog";
 
 /**
  * The one way to ask "are you sure?": a modal with a title, a sentence, an optional body (for
@@ -14,18 +12,13 @@ import { Dialog, DialogFooter } from "./dialog";
  * cannot be pressed twice; closing is left to the caller, who knows when the action is settled.
  */
 export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
   confirmLabel,
   confirmIcon,
-  cancelLabel = "Cancel",
   destructive = false,
-  pending = false,
   confirmDisabled = false,
   onConfirm,
+  children,
+  ...dialog
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -41,36 +34,17 @@ export function ConfirmDialog({
   confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending || confirmDisabled) return;
-    onConfirm();
-  }
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
-        {children}
-        <DialogFooter>
-          <Button
-            variant="outline"
-            data-autofocus={destructive ? true : undefined}
-            onClick={() => onOpenChange(false)}
-          >
-            {cancelLabel}
-          </Button>
-          <Button
-            type="submit"
-            variant={destructive ? "destructive" : "default"}
-            data-autofocus={destructive ? undefined : true}
-            disabled={pending || confirmDisabled}
-            aria-busy={pending || undefined}
-          >
-            {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : confirmIcon}
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+    <FormDialog
+      {...dialog}
+      submitLabel={confirmLabel}
+      submitIcon={confirmIcon}
+      submitVariant={destructive ? "destructive" : "default"}
+      submitDisabled={confirmDisabled}
+      initialFocus={destructive ? "cancel" : "submit"}
+      onSubmit={onConfirm}
+    >
+      {children}
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
-import { Loader2 } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import {
   annotationDescription,
   annotationTitle,
@@ -13,8 +12,7 @@ import {
   isAnnotationColor,
 } from "../../../shared/annotation-colors";
 import type { Category } from "../../../shared/contracts/categories";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { FormDialog } from "../../components/ui/form-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { CategorySelect } from "./category-select";
@@ -157,8 +155,7 @@ export function AnnotationFormDialog(
   const textInvalid = titleProblem !== null || descriptionProblem !== null;
   const dateInvalid = dateFieldsProblem(values.dates, { isCreate, today }) !== null;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function handleSubmit() {
     setTitleTouched(true);
     if (titleMissing || textInvalid || dateInvalid || pending) return;
     const chosen = { ...values, color };
@@ -179,7 +176,7 @@ export function AnnotationFormDialog(
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={isCreate ? "Create New Annotation" : "Edit Annotation"}
@@ -188,101 +185,94 @@ export function AnnotationFormDialog(
           ? "Add a new annotation to your GA4 property to mark important events."
           : "Update the annotation details below."
       }
+      submitLabel={isCreate ? "Create Annotation" : "Update Annotation"}
+      submitDisabled={titleMissing || textInvalid || dateInvalid}
+      pending={pending}
+      onSubmit={handleSubmit}
     >
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.title}>Title</Label>
-          <Input
-            id={ids.title}
-            data-autofocus
-            value={values.title}
-            required
-            aria-invalid={(titleTouched && titleMissing) || titleProblem ? true : undefined}
-            aria-describedby={
-              (titleTouched && titleMissing) || titleProblem ? ids.titleError : undefined
-            }
-            placeholder="e.g. Winter sale launch"
-            onChange={(event) => set("title", event.target.value)}
-            onBlur={() => setTitleTouched(true)}
-          />
-          {titleTouched && titleMissing ? (
-            <p id={ids.titleError} className="text-sm text-destructive">
-              Title is required
-            </p>
-          ) : titleProblem ? (
-            <p id={ids.titleError} className="text-sm text-destructive">
-              {titleProblem}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.description}>Description</Label>
-          <textarea
-            id={ids.description}
-            rows={3}
-            value={values.description}
-            placeholder="Optional details"
-            aria-invalid={descriptionProblem ? true : undefined}
-            aria-describedby={descriptionProblem ? ids.descriptionError : undefined}
-            onChange={(event) => set("description", event.target.value)}
-            className={fieldClass}
-          />
-          {descriptionProblem ? (
-            <p id={ids.descriptionError} className="text-sm text-destructive">
-              {descriptionProblem}
-            </p>
-          ) : null}
-        </div>
-        <AnnotationDateFields
-          values={values.dates}
-          onChange={(dates) => set("dates", dates)}
-          isCreate={isCreate}
-          today={today}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.title}>Title</Label>
+        <Input
+          id={ids.title}
+          data-autofocus
+          value={values.title}
+          required
+          aria-invalid={(titleTouched && titleMissing) || titleProblem ? true : undefined}
+          aria-describedby={
+            (titleTouched && titleMissing) || titleProblem ? ids.titleError : undefined
+          }
+          placeholder="e.g. Winter sale launch"
+          onChange={(event) => set("title", event.target.value)}
+          onBlur={() => setTitleTouched(true)}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <CategorySelect
-            state={category}
-            onPick={(id) => {
-              const picked = category.pick(id);
-              const prefill = picked ? titlePrefillOf(picked) : "";
-              if (prefill && values.title.trim() === "") set("title", prefill);
-            }}
-            onLeave={() => onOpenChange(false)}
-          />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.color}>Color</Label>
-            <select
-              id={ids.color}
-              value={color}
-              disabled={category.lockedColor !== undefined}
-              aria-describedby={category.lockedColor ? ids.colorLock : undefined}
-              onChange={(event) => set("color", event.target.value)}
-              className={`${fieldClass} h-10 disabled:cursor-not-allowed disabled:opacity-70`}
-            >
-              {isCreate ? <option value="">Select a color</option> : null}
-              {annotationColors.map((color) => (
-                <option key={color} value={color}>
-                  {annotationColorSwatches[color].label}
-                </option>
-              ))}
-            </select>
-            {category.selected ? (
-              <p id={ids.colorLock} className="text-xs text-muted-foreground">
-                Set by the category {category.selected.name}
-              </p>
-            ) : null}
-          </div>
+        {titleTouched && titleMissing ? (
+          <p id={ids.titleError} className="text-sm text-destructive">
+            Title is required
+          </p>
+        ) : titleProblem ? (
+          <p id={ids.titleError} className="text-sm text-destructive">
+            {titleProblem}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.description}>Description</Label>
+        <textarea
+          id={ids.description}
+          rows={3}
+          value={values.description}
+          placeholder="Optional details"
+          aria-invalid={descriptionProblem ? true : undefined}
+          aria-describedby={descriptionProblem ? ids.descriptionError : undefined}
+          onChange={(event) => set("description", event.target.value)}
+          className={fieldClass}
+        />
+        {descriptionProblem ? (
+          <p id={ids.descriptionError} className="text-sm text-destructive">
+            {descriptionProblem}
+          </p>
+        ) : null}
+      </div>
+      <AnnotationDateFields
+        values={values.dates}
+        onChange={(dates) => set("dates", dates)}
+        isCreate={isCreate}
+        today={today}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <CategorySelect
+          state={category}
+          onPick={(id) => {
+            const picked = category.pick(id);
+            const prefill = picked ? titlePrefillOf(picked) : "";
+            if (prefill && values.title.trim() === "") set("title", prefill);
+          }}
+          onLeave={() => onOpenChange(false)}
+        />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={ids.color}>Color</Label>
+          <select
+            id={ids.color}
+            value={color}
+            disabled={category.lockedColor !== undefined}
+            aria-describedby={category.lockedColor ? ids.colorLock : undefined}
+            onChange={(event) => set("color", event.target.value)}
+            className={`${fieldClass} h-10 disabled:cursor-not-allowed disabled:opacity-70`}
+          >
+            {isCreate ? <option value="">Select a color</option> : null}
+            {annotationColors.map((color) => (
+              <option key={color} value={color}>
+                {annotationColorSwatches[color].label}
+              </option>
+            ))}
+          </select>
+          {category.selected ? (
+            <p id={ids.colorLock} className="text-xs text-muted-foreground">
+              Set by the category {category.selected.name}
+            </p>
+          ) : null}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={titleMissing || textInvalid || dateInvalid || pending}>
-            {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            {isCreate ? "Create Annotation" : "Update Annotation"}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Loader2, TriangleAlert } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { parseIsoDate } from "../../../shared/calendar-date";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import {
@@ -35,6 +35,52 @@ import { useDismissChange, useTrafficReport, type TrafficSelection } from "./tra
 
 const chartHeightClass = "h-[200px] sm:h-[240px]";
 
+/** A small label above its control, as the chart's switches and custom dates are drawn. */
+function CompactField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      {children(id)}
+    </div>
+  );
+}
+
+function ChoiceSelect<Choice extends string>({
+  label,
+  value,
+  choices,
+  labels,
+  onChange,
+}: {
+  label: string;
+  value: Choice;
+  choices: readonly Choice[];
+  labels: Record<Choice, string>;
+  onChange: (choice: Choice) => void;
+}) {
+  return (
+    <CompactField label={label}>
+      {(id) => (
+        <NativeSelect
+          id={id}
+          value={value}
+          className="h-9 w-auto"
+          onChange={(event) => onChange(event.target.value as Choice)}
+        >
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {labels[choice]}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </CompactField>
+  );
+}
+
 /**
  * Above the annotations: the property's daily traffic with its annotations, a metric and range
  * switch, and the unusual days nobody has explained yet, each one click from an annotation.
@@ -50,7 +96,7 @@ export function TrafficPanel({
   onOpenAnnotation: (annotation: Annotation) => void;
   onCreate: (draft: AnnotationDraft) => void;
 }) {
-  const ids = { metric: useId(), range: useId(), start: useId(), end: useId(), heading: useId() };
+  const headingId = useId();
   const yesterday = addDays(localTodayIso(), -1);
   const [metric, setMetric] = useState<TrafficMetric>("sessions");
   const [range, setRange] = useState<TrafficRange>("28d");
@@ -81,48 +127,28 @@ export function TrafficPanel({
 
   return (
     <section
-      aria-labelledby={ids.heading}
+      aria-labelledby={headingId}
       className="flex flex-col gap-3 rounded-xl border bg-card p-4"
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={ids.heading} className="font-semibold">
+        <h2 id={headingId} className="font-semibold">
           {trafficMetricLabels[metric]}
         </h2>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.metric} className="text-xs text-muted-foreground">
-              Metric
-            </Label>
-            <NativeSelect
-              id={ids.metric}
-              value={metric}
-              className="h-9 w-auto"
-              onChange={(event) => setMetric(event.target.value as TrafficMetric)}
-            >
-              {trafficMetrics.map((name) => (
-                <option key={name} value={name}>
-                  {trafficMetricLabels[name]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.range} className="text-xs text-muted-foreground">
-              Range
-            </Label>
-            <NativeSelect
-              id={ids.range}
-              value={range}
-              className="h-9 w-auto"
-              onChange={(event) => setRange(event.target.value as TrafficRange)}
-            >
-              {trafficRanges.map((name) => (
-                <option key={name} value={name}>
-                  {trafficRangeLabels[name]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <ChoiceSelect
+            label="Metric"
+            value={metric}
+            choices={trafficMetrics}
+            labels={trafficMetricLabels}
+            onChange={setMetric}
+          />
+          <ChoiceSelect
+            label="Range"
+            value={range}
+            choices={trafficRanges}
+            labels={trafficRangeLabels}
+            onChange={setRange}
+          />
         </div>
       </div>
       {range === "custom" ? (
@@ -133,33 +159,31 @@ export function TrafficPanel({
             if (!customProblem) setCustom(customDraft);
           }}
         >
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.start} className="text-xs text-muted-foreground">
-              From
-            </Label>
-            <Input
-              id={ids.start}
-              type="date"
-              className="h-9 w-auto"
-              value={customDraft.start}
-              max={yesterday}
-              onChange={(event) => setCustomDraft({ ...customDraft, start: event.target.value })}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.end} className="text-xs text-muted-foreground">
-              To
-            </Label>
-            <Input
-              id={ids.end}
-              type="date"
-              className="h-9 w-auto"
-              value={customDraft.end}
-              min={customDraft.start}
-              aria-invalid={customProblem ? true : undefined}
-              onChange={(event) => setCustomDraft({ ...customDraft, end: event.target.value })}
-            />
-          </div>
+          <CompactField label="From">
+            {(id) => (
+              <Input
+                id={id}
+                type="date"
+                className="h-9 w-auto"
+                value={customDraft.start}
+                max={yesterday}
+                onChange={(event) => setCustomDraft({ ...customDraft, start: event.target.value })}
+              />
+            )}
+          </CompactField>
+          <CompactField label="To">
+            {(id) => (
+              <Input
+                id={id}
+                type="date"
+                className="h-9 w-auto"
+                value={customDraft.end}
+                min={customDraft.start}
+                aria-invalid={customProblem ? true : undefined}
+                onChange={(event) => setCustomDraft({ ...customDraft, end: event.target.value })}
+              />
+            )}
+          </CompactField>
           <Button type="submit" size="sm" variant="outline" disabled={customProblem !== null}>
             Apply
           </Button>

@@ -1,5 +1,4 @@
-import { Loader2 } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import {
   annotationColors,
   annotationColorSwatches,
@@ -21,8 +20,7 @@ import type {
   UpdateCategoryRequest,
 } from "../../../shared/contracts/categories";
 import { cleanTextProblem } from "../../../shared/contracts/clean-text";
-import { Button } from "../../components/ui/button";
-import { Dialog, DialogFooter } from "../../components/ui/dialog";
+import { FormDialog } from "../../components/ui/form-dialog";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -170,9 +168,7 @@ export function CategoryFormDialog(
     if (chosen) set("titleTemplate", chosen.template);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
+  function handleSubmit() {
     if (!values.name.trim() || !isAnnotationColor(values.color)) {
       toast({
         variant: "destructive",
@@ -194,7 +190,7 @@ export function CategoryFormDialog(
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={isCreate ? "Create Category" : "Edit Category"}
@@ -203,141 +199,132 @@ export function CategoryFormDialog(
           ? "Start from a template preset or build your own category."
           : "Update the category details below."
       }
+      submitLabel={isCreate ? "Create Category" : "Update Category"}
+      submitDisabled={hasProblem}
+      pending={pending}
+      onSubmit={handleSubmit}
     >
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.preset}>Template Preset</Label>
-          <NativeSelect
-            id={ids.preset}
-            value={preset}
-            onChange={(event) => choosePreset(event.target.value as PresetChoice)}
-          >
-            <option value="custom">Custom</option>
-            {categoryPresets.map((candidate) => (
-              <option key={candidate.key} value={candidate.key}>
-                {candidate.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.name}>
-            Category Name{" "}
-            <span aria-hidden="true" className="text-destructive">
-              *
-            </span>
-          </Label>
-          <Input
-            id={ids.name}
-            data-autofocus
-            required
-            value={values.name}
-            maxLength={categoryNameMaxLength}
-            placeholder="e.g. Campaigns & Promos"
-            aria-invalid={problems.name ? true : undefined}
-            aria-describedby={problems.name ? ids.nameError : undefined}
-            onChange={(event) => set("name", event.target.value)}
-          />
-          {problems.name ? (
-            <p id={ids.nameError} className="text-sm text-destructive">
-              {problems.name}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.color}>
-            Color{" "}
-            <span aria-hidden="true" className="text-destructive">
-              *
-            </span>
-          </Label>
-          <NativeSelect
-            id={ids.color}
-            required
-            value={values.color}
-            onChange={(event) => set("color", event.target.value)}
-          >
-            <option value="" disabled>
-              Select a color
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.preset}>Template Preset</Label>
+        <NativeSelect
+          id={ids.preset}
+          value={preset}
+          onChange={(event) => choosePreset(event.target.value as PresetChoice)}
+        >
+          <option value="custom">Custom</option>
+          {categoryPresets.map((candidate) => (
+            <option key={candidate.key} value={candidate.key}>
+              {candidate.name}
             </option>
-            {annotationColors.map((color) => (
-              <option key={color} value={color}>
-                {annotationColorSwatches[color].label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.description}>Description</Label>
-          <Textarea
-            id={ids.description}
-            rows={3}
-            value={values.description}
-            maxLength={categoryDescriptionMaxLength}
-            placeholder="What belongs in this category"
-            aria-invalid={problems.description ? true : undefined}
-            aria-describedby={problems.description ? ids.descriptionError : undefined}
-            onChange={(event) => set("description", event.target.value)}
-          />
-          {problems.description ? (
-            <p id={ids.descriptionError} className="text-sm text-destructive">
-              {problems.description}
-            </p>
-          ) : null}
-        </div>
-        <fieldset className="flex min-w-0 flex-col gap-2">
-          <legend className="mb-2 text-sm leading-none font-medium">Title Template</legend>
-          <Label htmlFor={ids.pattern} className="sr-only">
-            Title template pattern
-          </Label>
-          <NativeSelect
-            id={ids.pattern}
-            value={pattern}
-            onChange={(event) => choosePattern(event.target.value as PatternChoice)}
-          >
-            <option value="custom">Custom pattern</option>
-            {patternTemplates.map((candidate) => (
-              <option key={candidate.value} value={candidate.value}>
-                {candidate.template}
-              </option>
-            ))}
-          </NativeSelect>
-          <Label htmlFor={ids.template} className="sr-only">
-            Title template
-          </Label>
-          <Input
-            id={ids.template}
-            value={values.titleTemplate}
-            maxLength={titleTemplateMaxLength}
-            placeholder={defaultTitleTemplate}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={
-              problem ? `${ids.templateError} ${ids.templateHint}` : ids.templateHint
-            }
-            onChange={(event) => {
-              set("titleTemplate", event.target.value);
-              setPattern(patternOf(event.target.value));
-            }}
-          />
-          {problem ? (
-            <p id={ids.templateError} className="text-sm text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <p id={ids.templateHint} className="text-xs break-words text-muted-foreground">
-            Separate the segments with “ · ”, for example: {titleTemplateExample}
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.name}>
+          Category Name{" "}
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
+        </Label>
+        <Input
+          id={ids.name}
+          data-autofocus
+          required
+          value={values.name}
+          maxLength={categoryNameMaxLength}
+          placeholder="e.g. Campaigns & Promos"
+          aria-invalid={problems.name ? true : undefined}
+          aria-describedby={problems.name ? ids.nameError : undefined}
+          onChange={(event) => set("name", event.target.value)}
+        />
+        {problems.name ? (
+          <p id={ids.nameError} className="text-sm text-destructive">
+            {problems.name}
           </p>
-        </fieldset>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending || hasProblem}>
-            {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            {isCreate ? "Create Category" : "Update Category"}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.color}>
+          Color{" "}
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
+        </Label>
+        <NativeSelect
+          id={ids.color}
+          required
+          value={values.color}
+          onChange={(event) => set("color", event.target.value)}
+        >
+          <option value="" disabled>
+            Select a color
+          </option>
+          {annotationColors.map((color) => (
+            <option key={color} value={color}>
+              {annotationColorSwatches[color].label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.description}>Description</Label>
+        <Textarea
+          id={ids.description}
+          rows={3}
+          value={values.description}
+          maxLength={categoryDescriptionMaxLength}
+          placeholder="What belongs in this category"
+          aria-invalid={problems.description ? true : undefined}
+          aria-describedby={problems.description ? ids.descriptionError : undefined}
+          onChange={(event) => set("description", event.target.value)}
+        />
+        {problems.description ? (
+          <p id={ids.descriptionError} className="text-sm text-destructive">
+            {problems.description}
+          </p>
+        ) : null}
+      </div>
+      <fieldset className="flex min-w-0 flex-col gap-2">
+        <legend className="mb-2 text-sm leading-none font-medium">Title Template</legend>
+        <Label htmlFor={ids.pattern} className="sr-only">
+          Title template pattern
+        </Label>
+        <NativeSelect
+          id={ids.pattern}
+          value={pattern}
+          onChange={(event) => choosePattern(event.target.value as PatternChoice)}
+        >
+          <option value="custom">Custom pattern</option>
+          {patternTemplates.map((candidate) => (
+            <option key={candidate.value} value={candidate.value}>
+              {candidate.template}
+            </option>
+          ))}
+        </NativeSelect>
+        <Label htmlFor={ids.template} className="sr-only">
+          Title template
+        </Label>
+        <Input
+          id={ids.template}
+          value={values.titleTemplate}
+          maxLength={titleTemplateMaxLength}
+          placeholder={defaultTitleTemplate}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${ids.templateError} ${ids.templateHint}` : ids.templateHint}
+          onChange={(event) => {
+            set("titleTemplate", event.target.value);
+            setPattern(patternOf(event.target.value));
+          }}
+        />
+        {problem ? (
+          <p id={ids.templateError} className="text-sm text-destructive">
+            {problem}
+          </p>
+        ) : null}
+        <p id={ids.templateHint} className="text-xs break-words text-muted-foreground">
+          Separate the segments with “ · ”, for example: {titleTemplateExample}
+        </p>
+      </fieldset>
+    </FormDialog>
   );
 }
