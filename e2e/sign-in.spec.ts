@@ -79,6 +79,42 @@ test.describe("signing in", () => {
     expect(await readLocalStorage(page, "authIntent")).toBeNull();
   });
 
+  test("a link clicked in webmail (another site, no Referer) works after Continue", async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail("webmail");
+    const before = await countSignInLinks(email);
+    const asked = await page.request.post("/api/auth/sign-in/magic-link", {
+      data: { email, callbackURL: "/" },
+      headers: { Origin: new URL(baseURL!).origin },
+    });
+    expect(asked.status()).toBe(200);
+    const link = await readSignInLink(email, { after: before });
+    // Another site: the same server by its IP address is a different site from localhost.
+    const webmail = new URL(baseURL!);
+    webmail.hostname = "127.0.0.1";
+    await page.goto(new URL("/privacy", webmail).toString());
+    await page.evaluate(`{
+      const anchor = document.createElement("a");
+      anchor.href = ${JSON.stringify(link)};
+      anchor.rel = "noreferrer noopener";
+      anchor.textContent = "Sign in to Tidemark";
+      document.body.prepend(anchor);
+    }`);
+    const landing = page.waitForRequest((request) => request.url() === link);
+    await page.getByRole("link", { name: "Sign in to Tidemark" }).click();
+    const navigation = await landing;
+    expect(await navigation.headerValue("sec-fetch-site")).toBe("cross-site");
+    expect(await navigation.headerValue("referer")).toBeNull();
+
+    const maskedEmail = `${email[0]}…@example.com`;
+    await page.getByRole("button", { name: `Continue as ${maskedEmail}` }).click();
+
+    await expect(page).toHaveURL(/\/plans$/);
+    expect(new URL(page.url()).hostname).toBe("localhost");
+  });
+
   test("cancelling at Google says so on the login page", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Continue with Google" }).click();
