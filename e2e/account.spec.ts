@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
+import { choosePlan, signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
 import { connectGoogleAnalytics } from "./support/dashboard.js";
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -14,11 +14,7 @@ test.describe("My account", () => {
     test.setTimeout(120_000);
     const email = uniqueEmail("account");
     await signInWithEmailLink(page, email);
-    await page
-      .getByRole("article", { name: "Freemium" })
-      .getByRole("button", { name: "Get Started Free" })
-      .click();
-    await expect(page).toHaveURL(/\/mode-selection$/);
+    await choosePlan(page, "Freemium");
     await page.goto("/dashboard?mode=property");
     await connectGoogleAnalytics(page, email);
 

@@ -1,7 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { horizontalOverflowPx } from "./support/browser-state.js";
-import { completeSandboxGoogleSignIn, uniqueEmail } from "./support/accounts.js";
-import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+import { choosePlan, signInWithGoogle, uniqueEmail } from "./support/accounts.js";
+import {
+  connectGoogleAnalytics,
+  lockFirstGoogleProperty,
+  pickFirstGoogleProperty,
+} from "./support/dashboard.js";
 
 /** Signs in through the sandbox's Google pages (no email link spent) and chooses a plan. */
 async function signInWithGoogleOnPlan(
@@ -9,16 +13,8 @@ async function signInWithGoogleOnPlan(
   email: string,
   plan: "Freemium" | "Premium",
 ): Promise<void> {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await completeSandboxGoogleSignIn(page, email);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.goto("/plans");
-  const card = page.getByRole("article", { name: plan });
-  await card
-    .getByRole("button", { name: plan === "Premium" ? "Choose Premium" : "Get Started Free" })
-    .click();
-  await expect(page).toHaveURL(/\/mode-selection$/);
+  await signInWithGoogle(page, email);
+  await choosePlan(page, plan);
 }
 
 /** Agent Mode with Google connected and the sandbox's editable property selected. */
@@ -31,12 +27,8 @@ async function openAgentModeOnFirstProperty(
   await expect(page.getByText("Enter a property ID above to get started")).toBeVisible();
   await connectGoogleAnalytics(page, email);
   await page.getByRole("tab", { name: "Agent Mode" }).click();
-  await pickFirstGoogleProperty(page);
-  if (locks)
-    await page
-      .getByRole("dialog", { name: "Lock property" })
-      .getByRole("button", { name: "Lock property" })
-      .click();
+  if (locks) await lockFirstGoogleProperty(page);
+  else await pickFirstGoogleProperty(page);
   await expect(
     page.getByText(/^Ask me anything about annotations for property \d+$/),
   ).toBeVisible();

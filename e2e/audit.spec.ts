@@ -1,18 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { horizontalOverflowPx } from "./support/browser-state.js";
 import {
-  completeSandboxGoogleSignIn,
+  choosePlan,
   signInWithEmailLink,
+  signInWithGoogle,
   uniqueEmail,
 } from "./support/accounts.js";
 import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
-
-async function signInWithGoogle(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await completeSandboxGoogleSignIn(page, email);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
 
 async function choosePremium(page: Page): Promise<void> {
   await page.goto("/plans");
@@ -155,12 +149,7 @@ test.describe("the AI audit", () => {
 
   test("a free account sees the Premium notice with the way to upgrade", async ({ page }) => {
     await signInWithEmailLink(page, uniqueEmail("free-audit"));
-    await page.goto("/plans");
-    await page
-      .getByRole("article", { name: "Freemium" })
-      .getByRole("button", { name: /Get Started Free/ })
-      .click();
-    await expect(page).toHaveURL(/\/mode-selection$/);
+    await choosePlan(page, "Freemium");
     await page.goto("/audit");
     await expect(page.getByRole("heading", { level: 1, name: "Premium Feature" })).toBeVisible();
     await page.getByRole("link", { name: "Upgrade to Premium" }).click();

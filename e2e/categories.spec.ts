@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { horizontalOverflowPx } from "./support/browser-state.js";
 import {
-  completeSandboxGoogleSignIn,
+  choosePlan,
   signInWithEmailLink,
+  signInWithGoogle,
   uniqueEmail,
 } from "./support/accounts.js";
 import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
@@ -16,16 +17,8 @@ test.describe("Categories", () => {
     test.setTimeout(120_000);
     // On the journeys' tester allow-list (playwright.config.ts) and used by no other journey.
     const email = "categories.tester@example.com";
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Continue with Google" }).click();
-    await completeSandboxGoogleSignIn(page, email);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.goto("/plans");
-    await page
-      .getByRole("article", { name: "Premium" })
-      .getByRole("button", { name: "Choose Premium" })
-      .click();
-    await expect(page).toHaveURL(/\/mode-selection$/);
+    await signInWithGoogle(page, email);
+    await choosePlan(page, "Premium");
 
     // The header's Categories button leads to an empty /categories.
     await page.goto("/dashboard?mode=property");
@@ -114,11 +107,7 @@ test.describe("Categories", () => {
   test("a free user sees the Premium Feature card and no header buttons", async ({ page }) => {
     const email = uniqueEmail("free-categories");
     await signInWithEmailLink(page, email);
-    await page
-      .getByRole("article", { name: "Freemium" })
-      .getByRole("button", { name: "Get Started Free" })
-      .click();
-    await expect(page).toHaveURL(/\/mode-selection$/);
+    await choosePlan(page, "Freemium");
 
     await page.goto("/dashboard?mode=property");
     const header = page.getByRole("banner");

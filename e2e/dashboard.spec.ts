@@ -1,13 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { horizontalOverflowPx, readLocalStorage } from "./support/browser-state.js";
 import {
-  completeSandboxGoogleSignIn,
+  choosePlan,
   signInWithEmailLink,
+  signInWithGoogle,
   uniqueEmail,
 } from "./support/accounts.js";
 import {
   connectGoogleAnalytics,
   createAnnotation,
+  openPropertyViewConnected,
   pickFirstGoogleProperty,
 } from "./support/dashboard.js";
 
@@ -18,16 +20,8 @@ test.describe("Property View", () => {
     test.setTimeout(90_000);
     // On the sandbox's default tester allow-list; signs in with Google, so no email link is spent.
     const email = "tester2@example.com";
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Continue with Google" }).click();
-    await completeSandboxGoogleSignIn(page, email);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.goto("/plans");
-    await page
-      .getByRole("article", { name: "Premium" })
-      .getByRole("button", { name: "Choose Premium" })
-      .click();
-    await expect(page).toHaveURL(/\/mode-selection$/);
+    await signInWithGoogle(page, email);
+    await choosePlan(page, "Premium");
 
     await page.goto("/dashboard?mode=property");
     await expect(page.getByText("Enter a property ID to get started")).toBeVisible();
@@ -78,15 +72,9 @@ test.describe("Property View", () => {
     test.setTimeout(120_000);
     const email = uniqueEmail("freemium-annotator");
     await signInWithEmailLink(page, email);
-    await page
-      .getByRole("article", { name: "Freemium" })
-      .getByRole("button", { name: "Get Started Free" })
-      .click();
-    await expect(page).toHaveURL(/\/mode-selection$/);
+    await choosePlan(page, "Freemium");
 
-    await page.goto("/dashboard?mode=property");
-    await connectGoogleAnalytics(page, email);
-    await page.getByRole("tab", { name: "Property View" }).click();
+    await openPropertyViewConnected(page, email);
 
     await pickFirstGoogleProperty(page);
     const lock = page.getByRole("dialog", { name: "Lock property" });

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  choosePlan,
   countSignInLinks,
   readSignInLink,
   signInWithEmailLink,
   uniqueEmail,
 } from "./support/accounts.js";
-import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+import { lockFirstGoogleProperty, openPropertyViewConnected } from "./support/dashboard.js";
 
 // Layout shift as the browser reports it (PerformanceObserver "layout-shift" entries, the ones
 // Lighthouse adds up), from the first byte until the network is idle. Shifts right after input
@@ -77,17 +78,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       test.setTimeout(120_000);
       const email = uniqueEmail(`shift-${colorScheme}`);
       await signInWithEmailLink(page, email);
-      await page
-        .getByRole("article", { name: "Freemium" })
-        .getByRole("button", { name: "Get Started Free" })
-        .click();
-      await expect(page).toHaveURL(/\/mode-selection$/);
-      await page.goto("/dashboard?mode=property");
-      await connectGoogleAnalytics(page, email);
-      await page.getByRole("tab", { name: "Property View" }).click();
-      await pickFirstGoogleProperty(page);
-      const lock = page.getByRole("dialog", { name: "Lock property" });
-      await lock.getByRole("button", { name: "Lock property" }).click();
+      await choosePlan(page, "Freemium");
+      await openPropertyViewConnected(page, email);
+      await lockFirstGoogleProperty(page);
       await expect(page.getByRole("table").getByRole("row").nth(3)).toBeVisible();
 
       const { total, shifts } = await shiftWhileLoading(page, "/dashboard?mode=property");

@@ -1,27 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { horizontalOverflowPx } from "./support/browser-state.js";
-import { completeSandboxGoogleSignIn, uniqueEmail } from "./support/accounts.js";
-import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+import { choosePlan, signInWithGoogle, uniqueEmail } from "./support/accounts.js";
+import { lockFirstGoogleProperty, openPropertyViewConnected } from "./support/dashboard.js";
 
 async function openPropertyViewOnFirstProperty(page: Page, email: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await completeSandboxGoogleSignIn(page, email);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.goto("/plans");
-  await page
-    .getByRole("article", { name: "Freemium" })
-    .getByRole("button", { name: "Get Started Free" })
-    .click();
-  await expect(page).toHaveURL(/\/mode-selection$/);
-  await page.goto("/dashboard?mode=property");
-  await connectGoogleAnalytics(page, email);
-  await page.getByRole("tab", { name: "Property View" }).click();
-  await pickFirstGoogleProperty(page);
-  await page
-    .getByRole("dialog", { name: "Lock property" })
-    .getByRole("button", { name: "Lock property" })
-    .click();
+  await signInWithGoogle(page, email);
+  await choosePlan(page, "Freemium");
+  await openPropertyViewConnected(page, email);
+  await lockFirstGoogleProperty(page);
   await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
 }
 

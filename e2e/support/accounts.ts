@@ -66,6 +66,26 @@ export async function completeSandboxGoogleSignIn(page: Page, email: string): Pr
   if (await allow.isVisible()) await allow.click();
 }
 
+/** Signs in through the sandbox's Google pages (no email link spent) and waits for Tidemark. */
+export async function signInWithGoogle(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await completeSandboxGoogleSignIn(page, email);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+const choosePlanButtons = { Freemium: "Get Started Free", Premium: "Choose Premium" } as const;
+
+/** Chooses a plan on /plans (going there unless already there) and waits for the mode selection. */
+export async function choosePlan(page: Page, plan: keyof typeof choosePlanButtons): Promise<void> {
+  if (new URL(page.url()).pathname !== "/plans") await page.goto("/plans");
+  await page
+    .getByRole("article", { name: plan })
+    .getByRole("button", { name: choosePlanButtons[plan] })
+    .click();
+  await expect(page).toHaveURL(/\/mode-selection$/);
+}
+
 /**
  * Opens a sign-in link as someone clicking it in their inbox would, and presses Continue on the
  * page it lands on (opening a link alone signs no one in).

@@ -31,6 +31,22 @@ export async function pickFirstGoogleProperty(page: Page): Promise<void> {
     .click();
 }
 
+/** On the free plan: chooses the first Google property and confirms locking Tidemark to it. */
+export async function lockFirstGoogleProperty(page: Page): Promise<void> {
+  await pickFirstGoogleProperty(page);
+  await page
+    .getByRole("dialog", { name: "Lock property" })
+    .getByRole("button", { name: "Lock property" })
+    .click();
+}
+
+/** Opens Property View with Google Analytics connected (from the header, as a person would). */
+export async function openPropertyViewConnected(page: Page, email: string): Promise<void> {
+  await page.goto("/dashboard?mode=property");
+  await connectGoogleAnalytics(page, email);
+  await page.getByRole("tab", { name: "Property View" }).click();
+}
+
 /** Creates an annotation through the 'New Annotation' dialog and waits for its success toast. */
 export async function createAnnotation(page: Page, title: string): Promise<void> {
   await page.getByRole("button", { name: "New Annotation" }).click();
