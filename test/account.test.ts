@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { control, walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import {
   accounts,
   annotationAuditSessions,
@@ -16,6 +17,7 @@ import { createSecretBox, parseEncryptionKey } from "../src/server/security/secr
 import { calendarDateOf } from "../src/shared/calendar-date.js";
 import { dataRetention } from "../src/shared/data-retention.js";
 import {
+  appUrl,
   CookieJar,
   sameOrigin,
   setUpPerson,
@@ -342,6 +344,51 @@ describe("deleting my account", () => {
       ),
     ).toBe(true);
     await control(harness.sandbox.url, "DELETE", "/faults");
+  });
+
+  it("revokes the Google sign-in's grant of someone who never connected Google Analytics", async () => {
+    const jar = new CookieJar();
+    const start = await harness.app.inject({ method: "GET", url: "/api/login" });
+    jar.store(start);
+    const email = `google.only.${Date.now().toString(36)}@example.com`;
+    const { callback } = await walkSignInPages(start.headers.location as string, { email });
+    const finish = await harness.app.inject({
+      method: "GET",
+      url: callback.toString().replace(appUrl, ""),
+      headers: { cookie: jar.header() },
+    });
+    jar.store(finish);
+    const user = (await userByEmail(email))!;
+    expect(user.googleRefreshToken).toBeNull();
+    const [identity] = await db().select().from(accounts).where(eq(accounts.userId, user.id));
+    const accessToken = await symmetricDecrypt({
+      key: testConfig().sessionSecret!,
+      data: identity!.accessToken!,
+    });
+    const tokenInfo = () =>
+      fetch(`${harness.sandbox.url}/tokeninfo?access_token=${encodeURIComponent(accessToken)}`);
+    expect((await tokenInfo()).status).toBe(200);
+    // Its export names the sign-in method, never its tokens.
+    const exported = await exportOf(jar);
+    expect(exported.json().signInMethods).toEqual([
+      expect.objectContaining({ providerId: "google" }),
+    ]);
+    for (const secret of [identity!.accessToken!, identity!.idToken, accessToken].filter(Boolean))
+      expect(exported.body).not.toContain(secret);
+    await control(harness.sandbox.url, "DELETE", "/counters");
+
+    expect((await deleteAccount(jar, email)).statusCode).toBe(200);
+    expect(await rowsMentioning(user)).toEqual([]);
+    const { counters } = await control<{ counters: Record<string, number> }>(
+      harness.sandbox.url,
+      "GET",
+      "/counters",
+    );
+    expect(counters["oauth2.revoke"]).toBe(1);
+    expect((await tokenInfo()).status).toBe(400);
+    expect(
+      logLines.some((line) => line.userId === user.id && line.googleRevoke === "revoked"),
+    ).toBe(true);
   });
 
   it("lets the same address sign up again as a fresh account", async () => {

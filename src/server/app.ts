@@ -6,7 +6,7 @@ import type { AppConfig } from "./env.js";
 import { createAccountRepository } from "./features/account/account-repository.js";
 import { accountRoutes } from "./features/account/account-routes.js";
 import { createAccountService } from "./features/account/account-service.js";
-import { createAuth, signOutCookies } from "./features/auth/auth-instance.js";
+import { createAuth, openSignInToken, signOutCookies } from "./features/auth/auth-instance.js";
 import { authRoutes } from "./features/auth/auth-routes.js";
 import { createSignInLinkService } from "./features/auth/sign-in-link-service.js";
 import { createSessionsRepository } from "./features/auth/sessions-repository.js";
@@ -235,6 +235,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     connections,
     jobs,
     logger,
+    openSignInToken: (stored) => openSignInToken(auth, stored),
     now: deps.now,
   });
 

@@ -139,11 +139,14 @@ export function createAccountRepository(db: Db) {
 
     /**
      * Deletes the person and every row of theirs in one transaction, and returns the deleted user
-     * row (its sealed Google tokens are what the caller revokes), or null when there was nobody to
-     * delete. With `inactiveBefore`, deletes only if they have still not been active since then,
+     * row (its sealed Google Analytics tokens) and their Google sign-in tokens, which the caller
+     * revokes; or null when there was nobody to delete. With `inactiveBefore`, deletes only if they have still not been active since then,
      * so someone signing in while the sweep runs keeps their account.
      */
-    async erase(userId: string, options: { inactiveBefore?: Date } = {}): Promise<User | null> {
+    async erase(
+      userId: string,
+      options: { inactiveBefore?: Date } = {},
+    ): Promise<{ user: User; googleSignInTokens: string[] } | null> {
       return db.transaction(async (tx) => {
         const [user] = await tx
           .select()
@@ -156,6 +159,15 @@ export function createAccountRepository(db: Db) {
           )
           .for("update");
         if (!user) return null;
+        // The Google sign-in identity's tokens (as Better Auth stored them), for the caller to
+        // revoke once the rows are gone: the refresh token, or the access token without one.
+        const googleSignIns = await tx
+          .select({ accessToken: accounts.accessToken, refreshToken: accounts.refreshToken })
+          .from(accounts)
+          .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "google")));
+        const googleSignInTokens = googleSignIns
+          .map((row) => row.refreshToken ?? row.accessToken)
+          .filter((token): token is string => token !== null);
         // Category assignments are keyed by Google's annotation ids, not by person; the ones
         // pointing at this person's categories are theirs.
         await tx
@@ -189,7 +201,7 @@ export function createAccountRepository(db: Db) {
         // sessions on every device, sign-in identities, properties, categories, audits and their
         // suggestions, conversations and their messages, annotation records, traffic data.
         await tx.delete(users).where(eq(users.id, userId));
-        return user;
+        return { user, googleSignInTokens };
       });
     },
 

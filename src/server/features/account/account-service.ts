@@ -92,13 +92,15 @@ export function createAccountService(deps: {
   connections: GoogleConnectionService;
   jobs: JobQueue;
   logger: FastifyBaseLogger;
+  /** A Google sign-in token as stored, in plain text (null if unreadable). */
+  openSignInToken(stored: string): Promise<string | null>;
   now?: () => Date;
 }) {
   const { repository, connections, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
-   * Deletes first, then revokes with the tokens of the deleted row: a grant is never revoked for
+   * Deletes first, then revokes with the tokens of the deleted rows: a grant is never revoked for
    * an account that stays (the sweep's re-check may keep it), and a failed revoke cannot keep an
    * account alive. A revoke Google does not confirm is logged as a warning; we hold no token
    * afterwards, and the person can remove Tidemark in their Google Account.
@@ -110,12 +112,31 @@ export function createAccountService(deps: {
   ): Promise<boolean> {
     const deleted = await repository.erase(userId, options);
     if (!deleted) return false;
-    const google = await connections.revokeAtGoogle(deleted).catch(() => "failed" as const);
+    const google = await revokeGoogle(deleted).catch(() => "failed" as const);
     const entry = { userId, reason, googleRevoke: google };
     if (google === "failed")
       logger.warn(entry, "account deleted; Google did not confirm revoking its access");
     else logger.info(entry, "account deleted");
     return true;
+  }
+
+  /**
+   * The Analytics connection's grant, or else the Google sign-in's: Google keeps one grant per
+   * person and client and revokes it whole, so one confirmed revoke ends Tidemark's access.
+   */
+  async function revokeGoogle(
+    deleted: NonNullable<Awaited<ReturnType<AccountRepository["erase"]>>>,
+  ): Promise<"revoked" | "not_connected" | "failed"> {
+    const analytics = await connections.revokeAtGoogle(deleted.user);
+    if (analytics !== "not_connected") return analytics;
+    let outcome: "revoked" | "not_connected" | "failed" = "not_connected";
+    for (const stored of deleted.googleSignInTokens) {
+      const token = await deps.openSignInToken(stored);
+      const revoked = token !== null && (await connections.revokeToken(token));
+      outcome = revoked ? "revoked" : "failed";
+      if (revoked) break;
+    }
+    return outcome;
   }
 
   async function deleteInactiveAccounts(context?: Pick<JobContext, "signal">): Promise<number> {

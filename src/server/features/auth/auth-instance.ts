@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
+import { symmetricDecrypt } from "better-auth/crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
@@ -169,4 +170,17 @@ export async function signOutCookies(auth: Auth, headers: Headers): Promise<stri
   const response = await auth.api.signOut({ headers, asResponse: true });
   await response.body?.cancel();
   return response.headers.getSetCookie();
+}
+
+/**
+ * A Google sign-in token as Better Auth stored it (encrypted with the session secret), in plain
+ * text; null when it cannot be read (another secret, or not encrypted by this setup).
+ */
+export async function openSignInToken(auth: Auth, stored: string): Promise<string | null> {
+  const { secretConfig } = await auth.$context;
+  try {
+    return await symmetricDecrypt({ key: secretConfig, data: stored });
+  } catch {
+    return null;
+  }
 }

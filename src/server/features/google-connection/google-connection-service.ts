@@ -196,6 +196,11 @@ export function createGoogleConnectionService(deps: {
       return (await oauth.revoke(plain)) ? "revoked" : "failed";
     },
 
+    /** Revokes any token of ours at Google (a sign-in grant, for one); whether Google confirmed. */
+    revokeToken(token: string): Promise<boolean> {
+      return oauth.revoke(token);
+    },
+
     /** Forgets a connection Google has stopped accepting (a 401 on an API call). */
     async forget(user: User): Promise<void> {
       await repository.clear(user.id);

@@ -189,9 +189,9 @@ const sections: LegalSection[] = [
           your account and plan, your sign-in methods, saved properties, categories, AI audits and
           their suggestions, your conversations with the assistant, the record of annotation changes
           and every other record we keep about you, and it ends your sessions on every device. We
-          also ask Google to revoke Tidemark&apos;s access to your Google Analytics. If Google does
-          not confirm the revocation, your account is deleted all the same, including the tokens;
-          you can then remove Tidemark on your{" "}
+          also ask Google to revoke Tidemark&apos;s access to your Google account, Google Analytics
+          included. If Google does not confirm the revocation, your account is deleted all the same,
+          including the tokens; you can then remove Tidemark on your{" "}
           <a href="https://myaccount.google.com/permissions" rel="noreferrer" target="_blank">
             Google Account permissions page
           </a>
