@@ -14,7 +14,7 @@ export const properties = pgTable(
     propertyId: text("property_id").notNull(),
     name: text("name").notNull(),
     description: text("description"),
-    // Text rather than boolean because the spec defines it so ('true' / 'false').
+    // Text ('true' / 'false') rather than boolean: the product's data model fixes the column so.
     locked: varchar("locked", { length: 10 }).notNull().default("false"),
     createdAt: createdAt(),
   },

@@ -8,7 +8,7 @@ import { useChat } from "../chat/use-chat";
 import { useSelectedProperty } from "../../session/selected-property";
 import { ConnectionNotice, ModeHeading } from "./mode-parts";
 
-/** Agent Mode (spec §2): the assistant, with the annotations it talks about below. */
+/** Agent Mode: the assistant, with the annotations it talks about below. */
 export function AgentView({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
   const [tableOpen, setTableOpen] = useState(true);

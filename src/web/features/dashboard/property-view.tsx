@@ -11,7 +11,7 @@ const PropertyViewChat = lazy(() =>
   import("./property-view-chat").then((module) => ({ default: module.PropertyViewChat })),
 );
 
-/** Property View (spec §2): the annotations table with its dialogs, and chat on request. */
+/** Property View: the annotations table with its dialogs, and chat on request. */
 export function PropertyView({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
   const [createOpen, setCreateOpen] = useState(false);

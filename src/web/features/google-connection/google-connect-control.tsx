@@ -9,7 +9,10 @@ import { useDisconnectGoogle } from "./google-connection-api";
 /** Every state is this wide, so the header does not move when the check answers. */
 const controlWidth = "min-w-34";
 
-/** Spec §2, "Google connect control": a spinner while checking, then 'GA4 Connected' or 'Connect GA4'. */
+/**
+ * The header's Google control: a spinner while checking, then 'Connect GA4', or 'GA4 Connected',
+ * which opens the disconnect confirmation.
+ */
 export function GoogleConnectControl() {
   const status = useGoogleStatus();
   const disconnect = useDisconnectGoogle();

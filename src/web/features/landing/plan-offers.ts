@@ -11,7 +11,7 @@ export interface PlanOffer {
   price: string;
   priceNote: string;
   summary: string;
-  /** What the plan includes, in the spec's words; every number comes from shared/plans.ts. */
+  /** What the plan includes, in the product's own wording; every number comes from shared/plans.ts. */
   highlights: string[];
   isMostPopular: boolean;
   isComingSoon: boolean;

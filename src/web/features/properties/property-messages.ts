@@ -1,4 +1,4 @@
-/** What the picker says when it has nothing to list, in the spec's words. */
+/** What the picker says while it has nothing to list: loading, not connected, or none at all. */
 export const propertyEmptyMessages = {
   loading: "Loading your GA4 properties...",
   notConnected: "Connect Google Analytics to see your properties",
