@@ -13,6 +13,7 @@ import {
 } from "../../../shared/annotation-colors";
 import type { Category } from "../../../shared/contracts/categories";
 import { FormDialog } from "../../components/ui/form-dialog";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { CategorySelect } from "./category-select";
@@ -133,10 +134,6 @@ export function AnnotationFormDialog(
   const color = category.lockedColor ?? values.color;
   const [titleTouched, setTitleTouched] = useState(false);
   const ids = {
-    title: useId(),
-    titleError: useId(),
-    description: useId(),
-    descriptionError: useId(),
     color: useId(),
     colorLock: useId(),
   };
@@ -190,49 +187,34 @@ export function AnnotationFormDialog(
       pending={pending}
       onSubmit={handleSubmit}
     >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.title}>Title</Label>
-        <Input
-          id={ids.title}
-          data-autofocus
-          value={values.title}
-          required
-          aria-invalid={(titleTouched && titleMissing) || titleProblem ? true : undefined}
-          aria-describedby={
-            (titleTouched && titleMissing) || titleProblem ? ids.titleError : undefined
-          }
-          placeholder="e.g. Winter sale launch"
-          onChange={(event) => set("title", event.target.value)}
-          onBlur={() => setTitleTouched(true)}
-        />
-        {titleTouched && titleMissing ? (
-          <p id={ids.titleError} className="text-sm text-destructive">
-            Title is required
-          </p>
-        ) : titleProblem ? (
-          <p id={ids.titleError} className="text-sm text-destructive">
-            {titleProblem}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.description}>Description</Label>
-        <textarea
-          id={ids.description}
-          rows={3}
-          value={values.description}
-          placeholder="Optional details"
-          aria-invalid={descriptionProblem ? true : undefined}
-          aria-describedby={descriptionProblem ? ids.descriptionError : undefined}
-          onChange={(event) => set("description", event.target.value)}
-          className={fieldClass}
-        />
-        {descriptionProblem ? (
-          <p id={ids.descriptionError} className="text-sm text-destructive">
-            {descriptionProblem}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        label="Title"
+        error={titleTouched && titleMissing ? "Title is required" : titleProblem}
+      >
+        {(field) => (
+          <Input
+            {...field}
+            data-autofocus
+            value={values.title}
+            required
+            placeholder="e.g. Winter sale launch"
+            onChange={(event) => set("title", event.target.value)}
+            onBlur={() => setTitleTouched(true)}
+          />
+        )}
+      </FormField>
+      <FormField label="Description" error={descriptionProblem}>
+        {(field) => (
+          <textarea
+            {...field}
+            rows={3}
+            value={values.description}
+            placeholder="Optional details"
+            onChange={(event) => set("description", event.target.value)}
+            className={fieldClass}
+          />
+        )}
+      </FormField>
       <AnnotationDateFields
         values={values.dates}
         onChange={(dates) => set("dates", dates)}

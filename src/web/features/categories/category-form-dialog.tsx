@@ -21,6 +21,7 @@ import type {
 } from "../../../shared/contracts/categories";
 import { cleanTextProblem } from "../../../shared/contracts/clean-text";
 import { FormDialog } from "../../components/ui/form-dialog";
+import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -111,6 +112,18 @@ type CategoryFormProps =
   | { mode: "create"; category?: undefined; onCreate: (request: CreateCategoryRequest) => void }
   | { mode: "edit"; category: Category; onUpdate: (changes: UpdateCategoryRequest) => void };
 
+/** A label with the red star of a required field; the star is not read out, `required` says it. */
+function RequiredLabel({ children }: { children: string }) {
+  return (
+    <>
+      {children}{" "}
+      <span aria-hidden="true" className="text-destructive">
+        *
+      </span>
+    </>
+  );
+}
+
 /**
  * The create and edit dialog of /categories: a preset fills every field, the pattern select
  * fills the template. Mount it with a `key` per opening so each opening starts fresh.
@@ -129,16 +142,10 @@ export function CategoryFormDialog(
     patternOf(category?.titleTemplate ?? ""),
   );
   const ids = {
-    preset: useId(),
-    name: useId(),
-    color: useId(),
-    description: useId(),
     pattern: useId(),
     template: useId(),
     templateHint: useId(),
     templateError: useId(),
-    nameError: useId(),
-    descriptionError: useId(),
   };
   const isCreate = mode === "create";
   const problems = problemsOf(values);
@@ -204,86 +211,66 @@ export function CategoryFormDialog(
       pending={pending}
       onSubmit={handleSubmit}
     >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.preset}>Template Preset</Label>
-        <NativeSelect
-          id={ids.preset}
-          value={preset}
-          onChange={(event) => choosePreset(event.target.value as PresetChoice)}
-        >
-          <option value="custom">Custom</option>
-          {categoryPresets.map((candidate) => (
-            <option key={candidate.key} value={candidate.key}>
-              {candidate.name}
+      <FormField label="Template Preset">
+        {(field) => (
+          <NativeSelect
+            {...field}
+            value={preset}
+            onChange={(event) => choosePreset(event.target.value as PresetChoice)}
+          >
+            <option value="custom">Custom</option>
+            {categoryPresets.map((candidate) => (
+              <option key={candidate.key} value={candidate.key}>
+                {candidate.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label={<RequiredLabel>Category Name</RequiredLabel>} error={problems.name}>
+        {(field) => (
+          <Input
+            {...field}
+            data-autofocus
+            required
+            value={values.name}
+            maxLength={categoryNameMaxLength}
+            placeholder="e.g. Campaigns & Promos"
+            onChange={(event) => set("name", event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label={<RequiredLabel>Color</RequiredLabel>}>
+        {(field) => (
+          <NativeSelect
+            {...field}
+            required
+            value={values.color}
+            onChange={(event) => set("color", event.target.value)}
+          >
+            <option value="" disabled>
+              Select a color
             </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.name}>
-          Category Name{" "}
-          <span aria-hidden="true" className="text-destructive">
-            *
-          </span>
-        </Label>
-        <Input
-          id={ids.name}
-          data-autofocus
-          required
-          value={values.name}
-          maxLength={categoryNameMaxLength}
-          placeholder="e.g. Campaigns & Promos"
-          aria-invalid={problems.name ? true : undefined}
-          aria-describedby={problems.name ? ids.nameError : undefined}
-          onChange={(event) => set("name", event.target.value)}
-        />
-        {problems.name ? (
-          <p id={ids.nameError} className="text-sm text-destructive">
-            {problems.name}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.color}>
-          Color{" "}
-          <span aria-hidden="true" className="text-destructive">
-            *
-          </span>
-        </Label>
-        <NativeSelect
-          id={ids.color}
-          required
-          value={values.color}
-          onChange={(event) => set("color", event.target.value)}
-        >
-          <option value="" disabled>
-            Select a color
-          </option>
-          {annotationColors.map((color) => (
-            <option key={color} value={color}>
-              {annotationColorSwatches[color].label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.description}>Description</Label>
-        <Textarea
-          id={ids.description}
-          rows={3}
-          value={values.description}
-          maxLength={categoryDescriptionMaxLength}
-          placeholder="What belongs in this category"
-          aria-invalid={problems.description ? true : undefined}
-          aria-describedby={problems.description ? ids.descriptionError : undefined}
-          onChange={(event) => set("description", event.target.value)}
-        />
-        {problems.description ? (
-          <p id={ids.descriptionError} className="text-sm text-destructive">
-            {problems.description}
-          </p>
-        ) : null}
-      </div>
+            {annotationColors.map((color) => (
+              <option key={color} value={color}>
+                {annotationColorSwatches[color].label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField label="Description" error={problems.description}>
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={3}
+            value={values.description}
+            maxLength={categoryDescriptionMaxLength}
+            placeholder="What belongs in this category"
+            onChange={(event) => set("description", event.target.value)}
+          />
+        )}
+      </FormField>
       <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="mb-2 text-sm leading-none font-medium">Title Template</legend>
         <Label htmlFor={ids.pattern} className="sr-only">
