@@ -148,6 +148,27 @@ try {
   console.log(
     `  list   ${describe(afterList, afterDelete)}   (${listed} annotations: ${Math.max(1, Math.ceil(listed / 200))} pages of up to 200)`,
   );
+
+  // The traffic chart's report (issue #15): one Data API runReport for a property, metric and
+  // range, then none while the answer is cached (10 minutes, in the database).
+  const chartUrl = `${appUrl}/api/traffic/${propertyId}?metric=sessions&range=28d`;
+  const viewChart = async () => {
+    const response = await fetch(chartUrl, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${chartUrl} answered ${response.status}`);
+    await response.arrayBuffer();
+    return counters();
+  };
+  const afterFirstView = await viewChart();
+  const afterSecondView = await viewChart();
+  const firstReports = reportCalls(afterFirstView, afterList);
+  const cachedReports = reportCalls(afterSecondView, afterFirstView);
+  console.log("\nGoogle calls per chart view (target: 1 runReport, then 0 while cached):");
+  console.log(
+    `  first view    ${describe(afterFirstView, afterList).padEnd(40)} ${firstReports === 1 ? "ok" : "MISSED"}`,
+  );
+  console.log(
+    `  second view   ${describe(afterSecondView, afterFirstView).padEnd(40)} ${cachedReports === 0 ? "ok" : "MISSED"}`,
+  );
 } finally {
   await Promise.all([app.close(), hello.close(), sandbox.close()]);
   await scratchDatabase?.drop();
@@ -249,6 +270,11 @@ async function settle() {
 
 async function counters() {
   return (await control(sandbox.url, "GET", "/counters")).counters;
+}
+
+function reportCalls(now, before) {
+  const method = "analyticsdata.properties.runReport";
+  return (now[method] ?? 0) - (before[method] ?? 0);
 }
 
 function describe(now, before) {

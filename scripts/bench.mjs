@@ -43,6 +43,7 @@ const benchmarks = [
   ...(databaseUrl ? [{ script: "bench/annotations.mjs", env: process.env }] : []),
   { script: "bench/assistant.mjs", env: process.env },
   { script: "bench/audit.mjs", env: withoutDatabase },
+  { script: "bench/chart.mjs", env: process.env },
   { script: "bench/lighthouse.mjs", env: process.env },
 ];
 for (const { script, env } of benchmarks) {

@@ -1,5 +1,6 @@
 import { toIsoDate } from "./calendar-date.js";
-import { annotationSpan, type Annotation } from "./contracts/annotations.js";
+import { annotationSpan } from "./annotation-span.js";
+import type { Annotation } from "./contracts/annotations.js";
 import {
   addDays,
   trafficMetricLabels,

@@ -121,12 +121,5 @@ export interface AnnotationListResponse {
   reportingDataAnnotations: Annotation[];
 }
 
-/** The first and last day an annotation covers (the same day for a single-day annotation). */
-export function annotationSpan(
-  annotation: Pick<Annotation, "annotationDate" | "annotationDateRange">,
-): { start: CalendarDate; end: CalendarDate } {
-  const range = annotation.annotationDateRange;
-  return range
-    ? { start: range.startDate, end: range.endDate }
-    : { start: annotation.annotationDate, end: annotation.annotationDate };
-}
+// Kept apart from the schemas in this file, so the chart's browser chunk can use it without zod.
+export { annotationSpan } from "../annotation-span.js";

@@ -1,7 +1,5 @@
-import { z } from "zod";
 import {
   addDays as addCalendarDays,
-  compareDates,
   parseIsoDate,
   toIsoDate,
   type CalendarDate,
@@ -47,46 +45,6 @@ export function addDays(iso: string, days: number): string {
   return toIsoDate(addCalendarDays(parseIsoDate(iso)!, days));
 }
 
-const isoDate = z
-  .string({ message: "Choose a date" })
-  .refine((text) => parseIsoDate(text) !== null, "Dates look like 2026-11-03");
-
-/** GET /api/traffic/{propertyId}?metric=&range=&startDate=&endDate= */
-export const trafficReportQuery = z
-  .object({
-    metric: z.enum(trafficMetrics, {
-      message: `Metric must be one of ${trafficMetrics.join(", ")}`,
-    }),
-    range: z.enum(trafficRanges, { message: `Range must be one of ${trafficRanges.join(", ")}` }),
-    startDate: isoDate.optional(),
-    endDate: isoDate.optional(),
-  })
-  .superRefine((query, context) => {
-    if (query.range !== "custom") {
-      if (query.startDate !== undefined || query.endDate !== undefined)
-        context.addIssue({ code: "custom", message: "Dates are only for a custom range" });
-      return;
-    }
-    if (query.startDate === undefined || query.endDate === undefined) {
-      context.addIssue({ code: "custom", message: "A custom range needs a start and an end date" });
-      return;
-    }
-    const start = parseIsoDate(query.startDate);
-    const end = parseIsoDate(query.endDate);
-    if (!start || !end) return;
-    if (compareDates(end, start) < 0)
-      context.addIssue({
-        code: "custom",
-        message: "The end date must be on or after the start date",
-      });
-    else if (dayNumberOf(end) - dayNumberOf(start) + 1 > customRangeMaxDays)
-      context.addIssue({
-        code: "custom",
-        message: `A custom range may span at most ${customRangeMaxDays} days`,
-      });
-  });
-export type TrafficReportQuery = z.infer<typeof trafficReportQuery>;
-
 export interface TrafficDay {
   /** YYYY-MM-DD in the property's time zone. */
   date: string;
@@ -120,6 +78,3 @@ export interface TrafficReport {
   /** When Google answered (ISO 8601); reports are reused for 10 minutes. */
   fetchedAt: string;
 }
-
-/** POST /api/traffic/{propertyId}/dismissals */
-export const dismissChangeRequest = z.strictObject({ date: isoDate });

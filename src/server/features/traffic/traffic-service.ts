@@ -8,15 +8,17 @@ import type { Annotation } from "../../../shared/contracts/annotations.js";
 import {
   addDays,
   daysBetween,
-  dismissChangeRequest,
   trafficRangeDays,
-  trafficReportQuery,
   type TrafficChange,
   type TrafficDay,
   type TrafficMetric,
   type TrafficReport,
-  type TrafficReportQuery,
 } from "../../../shared/contracts/traffic.js";
+import {
+  dismissChangeRequest,
+  trafficReportQuery,
+  type TrafficReportQuery,
+} from "../../../shared/contracts/traffic-requests.js";
 import { annotationsOnDay, unexplainedChanges } from "../../../shared/traffic-explanations.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";

@@ -2,7 +2,8 @@ import { scaleLinear, scaleUtc } from "d3-scale";
 import { area, line } from "d3-shape";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { toIsoDate } from "../../../shared/calendar-date";
-import { annotationSpan, type Annotation } from "../../../shared/contracts/annotations";
+import { annotationSpan } from "../../../shared/annotation-span";
+import type { Annotation } from "../../../shared/contracts/annotations";
 import {
   trafficMetricLabels,
   type TrafficChange,
