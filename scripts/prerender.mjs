@@ -118,6 +118,20 @@ await writeFile(
   path.join(pagesFolder, "not-found.html"),
   pageHtml(await renderPage("/__not-found__"), notFoundRoute.module),
 );
+// Signed-in pages draw in the browser from the app shell; each gets a copy of it that asks for
+// the page's own chunks at once, so they arrive with the entry rather than after it.
+const shells = {};
+for (const route of pageRoutes.filter((candidate) => !candidate.prerender)) {
+  const file = `${route.module.replace(/-route$/, "")}-shell.html`;
+  const preloads = chunksOf(route.module)
+    .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
+    .join("\n    ");
+  await writeFile(
+    path.join(pagesFolder, file),
+    template.replace("</head>", `  ${preloads}\n  </head>`),
+  );
+  shells[route.path] = `pages/${file}`;
+}
 await writeFile(
   path.join(pagesFolder, "pages.json"),
   `${JSON.stringify(
@@ -127,6 +141,7 @@ await writeFile(
       // Signed-in pages: the app shell (index.html) draws them in the browser.
       appPaths: pageRoutes.filter((route) => !route.prerender).map((route) => route.path),
       shell: "index.html",
+      shells,
     },
     null,
     2,

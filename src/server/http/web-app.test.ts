@@ -19,13 +19,15 @@ beforeAll(async () => {
   await write("pages/home.html", "<div id=root data-prerendered>landing</div>");
   await write("pages/privacy.html", "<div id=root data-prerendered>privacy</div>");
   await write("pages/not-found.html", "<div id=root data-prerendered>not found</div>");
+  await write("pages/dashboard-shell.html", "<div id=root></div><!-- dashboard shell -->");
   await write(
     "pages/pages.json",
     JSON.stringify({
       pages: { "/": "pages/home.html", "/privacy": "pages/privacy.html" },
       notFound: "pages/not-found.html",
-      appPaths: ["/dashboard"],
+      appPaths: ["/dashboard", "/audit"],
       shell: "index.html",
+      shells: { "/dashboard": "pages/dashboard-shell.html" },
     }),
   );
   app = Fastify();
@@ -79,7 +81,9 @@ describe("pages", () => {
 
     const member = await get("/dashboard?mode=property", signedIn);
     expect(member.statusCode).toBe(200);
-    expect(member.body).toContain("<!-- shell -->");
+    // The page's own shell, which asks for its code with the entry; others share the plain one.
+    expect(member.body).toContain("<!-- dashboard shell -->");
+    expect((await get("/audit", signedIn)).body).toContain("<!-- shell -->");
   });
 
   it("answer an unknown address with the 404 page and status 404", async () => {

@@ -15,6 +15,11 @@ interface PageManifest {
   appPaths: string[];
   /** The app shell: the built index.html, whose #root the browser fills. */
   shell: string;
+  /**
+   * A signed-in page's own shell: the app shell that also asks for that page's code at once
+   * (modulepreload), so it arrives with the entry instead of after it. By path; optional.
+   */
+  shells?: Record<string, string>;
 }
 
 const pageManifestFile = path.join("pages", "pages.json");
@@ -96,7 +101,7 @@ export async function registerWebApp(
       // Signed-in pages send visitors to log in; the server knows at once, so no page is drawn
       // on the way there.
       if (!signedIn) return reply.header("Cache-Control", "no-store").redirect(loginPath);
-      return sendPage(reply, manifest.shell);
+      return sendPage(reply, manifest.shells?.[pathname] ?? manifest.shell);
     }
     return sendPage(reply, asVisitor ? manifest.notFound : manifest.shell, 404);
   }

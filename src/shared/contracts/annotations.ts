@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { annotationColors, type AnnotationColor } from "../annotation-colors.js";
 import { compareDates, isRealDate, type CalendarDate } from "../calendar-date.js";
+import { propertyIdPattern } from "../property-id.js";
 import { cleanText } from "./clean-text.js";
 
 export const annotationTitleMaxLength = 100;
 export const annotationDescriptionMaxLength = 1000;
 
-/** GA4 property ids are numbers (properties/123456789); measurement ids like G-XXXX are not. */
-export const propertyIdPattern = /^\d{1,20}$/;
+// Kept apart from the schemas in this file, so browser code that only needs the pattern (the
+// property picker's search, on the dashboard's first screen) does not bring zod with it.
+export { propertyIdPattern } from "../property-id.js";
 export const propertyId = z
   .string()
   .regex(propertyIdPattern, "Property IDs are numbers, like 123456789");

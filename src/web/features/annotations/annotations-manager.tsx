@@ -6,6 +6,7 @@ import { capabilitiesOf } from "../../../shared/plans";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { isApiError } from "../../lib/api-client";
+import { preloadable } from "../../lib/preloadable";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { useCategories } from "../../session/categories";
@@ -31,9 +32,11 @@ const AnnotationDetailsDialog = lazy(() =>
 );
 
 // The chart and its libraries load after the table, in a chunk of their own.
-const TrafficPanel = lazy(() =>
-  import("./traffic-panel").then((module) => ({ default: module.TrafficPanel })),
+const TrafficPanel = preloadable(() =>
+  import("./traffic-panel").then((module) => module.TrafficPanel),
 );
+/** Starts fetching the chart's code, for a screen that will show it (Property View). */
+export const preloadTrafficPanel = TrafficPanel.preload;
 
 export const missingPropertyMessage = "Please select a property ID first.";
 
@@ -136,7 +139,7 @@ export function AnnotationsManager({
               </div>
             }
           >
-            <TrafficPanel
+            <TrafficPanel.Component
               propertyId={propertyId}
               annotations={annotations}
               onOpenAnnotation={openAnnotation}

@@ -1,17 +1,28 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { LoadingScreen } from "../../components/loading-screen";
+import { preloadable } from "../../lib/preloadable";
 import { SubscriptionCard } from "../plans/subscription-card";
-import { dashboardPanelId, dashboardTabId, useDashboardMode } from "./dashboard-mode";
+import {
+  dashboardPanelId,
+  dashboardTabId,
+  parseDashboardMode,
+  useDashboardMode,
+} from "./dashboard-mode";
 
 // Each mode is its own chunk: Agent Mode never loads Property View's table dialogs and Property
 // View never loads the assistant until someone opens it. A new mode or panel follows suit.
-const PropertyView = lazy(() =>
-  import("./property-view").then((module) => ({ default: module.PropertyView })),
+const PropertyView = preloadable(() =>
+  import("./property-view").then((module) => module.PropertyView),
 );
-const AgentView = lazy(() =>
-  import("./agent-view").then((module) => ({ default: module.AgentView })),
-);
+const AgentView = preloadable(() => import("./agent-view").then((module) => module.AgentView));
+
+// The mode's code starts loading with this module, beside the signed-in check, rather than once
+// the check has answered and the panel renders (a round trip later). A failure shows there.
+if (typeof window !== "undefined") {
+  const mode = parseDashboardMode(window.location.search) === "property" ? PropertyView : AgentView;
+  mode.preload().catch(() => undefined);
+}
 
 /** /dashboard: the mode's panel (Agent Mode or Property View) beside the subscription card. */
 export function DashboardPage({ user }: { user: CurrentUser }) {
@@ -30,7 +41,11 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         {/* The fallback holds the panel's place, so the subscription card below it on phones
         does not jump when the mode's code arrives. */}
         <Suspense fallback={<LoadingScreen label="Loading..." className="min-h-dvh" />}>
-          {mode === "property" ? <PropertyView user={user} /> : <AgentView user={user} />}
+          {mode === "property" ? (
+            <PropertyView.Component user={user} />
+          ) : (
+            <AgentView.Component user={user} />
+          )}
         </Suspense>
       </section>
       <SubscriptionCard user={user} />

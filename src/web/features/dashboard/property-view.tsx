@@ -2,9 +2,17 @@ import { MessageSquare, Plus, Table2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { Button } from "../../components/ui/button";
-import { AnnotationsManager, toastMissingProperty } from "../annotations/annotations-manager";
+import {
+  AnnotationsManager,
+  preloadTrafficPanel,
+  toastMissingProperty,
+} from "../annotations/annotations-manager";
 import { useSelectedProperty } from "../../session/selected-property";
 import { ConnectionNotice, ModeHeading } from "./mode-parts";
+
+// Property View's first screen draws the traffic chart: its code starts loading with this
+// module, beside the annotation list, instead of once the panel has rendered.
+if (typeof window !== "undefined") preloadTrafficPanel().catch(() => undefined);
 
 // The chat sidebar is Agent Mode's code; Property View fetches it only when it is shown.
 const PropertyViewChat = lazy(() =>

@@ -1,4 +1,4 @@
-import { propertyIdPattern } from "../../../shared/contracts/annotations";
+import { propertyIdPattern } from "../../../shared/property-id";
 
 const resourcePrefix = /^properties\//i;
 
