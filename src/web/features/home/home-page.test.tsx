@@ -109,8 +109,12 @@ describe("automatic plan application", () => {
     expect(patches).toEqual([
       { method: "PATCH", path: "/api/users/subscription", body: { tier: "freemium" } },
     ]);
-    // Reloaded after the change: at least one user check follows the PATCH.
-    expect(requests.at(-1)).toMatchObject({ method: "GET", path: "/api/auth/user" });
+    // Reloaded after the change: at least one user check follows the PATCH (the mode selection
+    // then also asks for the Google status).
+    const afterPatch = requests.slice(requests.findIndex((request) => request.method === "PATCH"));
+    expect(afterPatch).toContainEqual(
+      expect.objectContaining({ method: "GET", path: "/api/auth/user" }),
+    );
   });
 
   it("on failure clears the stored plan, shows the server's message and goes to /plans", async () => {
