@@ -1,20 +1,22 @@
-import { lazy, useState, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType, type ReactNode } from "react";
 
 export interface Preloadable<P extends object> {
-  /** Renders the component, suspending while its code is in flight (not at all once it is here). */
+  /** Renders the component, or the fallback while its code is in flight. */
   Component: ComponentType<P>;
-  /** Starts fetching the code; resolves when the component can render without suspending. */
+  /** Starts fetching the code; resolves when the component can render at once. */
   preload: () => Promise<unknown>;
 }
 
 /**
- * A component whose code is a chunk of its own. Unlike React.lazy alone, one whose code was
- * preloaded renders at once: React.lazy suspends on its first render even when the chunk is
- * already here, and React then keeps the Suspense fallback on screen for a while (about 300 ms)
- * before it shows the content.
+ * A component whose code is a chunk of its own, shown as soon as that code is here. Not
+ * React.lazy: it suspends on its first render even when the chunk is already loaded, and React
+ * then keeps the Suspense fallback up for about 300 ms before it reveals the content. This
+ * renders the component at once when its code is here and otherwise shows `fallback` until a
+ * plain state update swaps it in. A failed download throws to the nearest error boundary.
  */
 export function preloadable<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
@@ -27,12 +29,24 @@ export function preloadable<P extends object>(
         throw error;
       },
     ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Preloaded(props: P) {
-    // Chosen once per instance, so the element type never changes under it (which would remount
-    // it and lose its state): the code itself if it is here, else React.lazy's usual suspense.
-    const [Ready] = useState(() => loaded);
-    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+    const [state, setState] = useState<{ Ready?: ComponentType<P>; error?: unknown }>(() => ({
+      Ready: loaded,
+    }));
+    useEffect(() => {
+      if (state.Ready || state.error) return;
+      let current = true;
+      preload().then(
+        (Ready) => current && setState({ Ready }),
+        (error: unknown) => current && setState({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, [state]);
+    if (state.error) throw state.error;
+    const { Ready } = state;
+    return Ready ? <Ready {...props} /> : fallback;
   }
   return { Component: Preloaded, preload };
 }

@@ -32,8 +32,17 @@ const AnnotationDetailsDialog = lazy(() =>
 );
 
 // The chart and its libraries load after the table, in a chunk of their own.
-const TrafficPanel = preloadable(() =>
-  import("./traffic-panel").then((module) => module.TrafficPanel),
+// As tall as the loaded panel, so neither its code nor its report moves the table.
+const chartFallback = (
+  <div className="h-[490px] rounded-xl border bg-card" aria-busy="true">
+    <span role="status" className="sr-only">
+      Loading the chart…
+    </span>
+  </div>
+);
+const TrafficPanel = preloadable(
+  () => import("./traffic-panel").then((module) => module.TrafficPanel),
+  chartFallback,
 );
 /** Starts fetching the chart's code, for a screen that will show it (Property View). */
 export const preloadTrafficPanel = TrafficPanel.preload;
@@ -130,15 +139,7 @@ export function AnnotationsManager({
       {showChart && propertyId ? (
         // At least as tall as the loaded panel, so neither its code nor its report moves the table.
         <div className="min-h-[490px]">
-          <Suspense
-            fallback={
-              <div className="h-[490px] rounded-xl border bg-card" aria-busy="true">
-                <span role="status" className="sr-only">
-                  Loading the chart…
-                </span>
-              </div>
-            }
-          >
+          <Suspense fallback={chartFallback}>
             <TrafficPanel.Component
               propertyId={propertyId}
               annotations={annotations}

@@ -12,10 +12,17 @@ import {
 
 // Each mode is its own chunk: Agent Mode never loads Property View's table dialogs and Property
 // View never loads the assistant until someone opens it. A new mode or panel follows suit.
-const PropertyView = preloadable(() =>
-  import("./property-view").then((module) => module.PropertyView),
+// Holds the panel's place, so the subscription card below it on phones does not jump when the
+// mode's code arrives.
+const panelFallback = <LoadingScreen label="Loading..." className="min-h-dvh" />;
+const PropertyView = preloadable(
+  () => import("./property-view").then((module) => module.PropertyView),
+  panelFallback,
 );
-const AgentView = preloadable(() => import("./agent-view").then((module) => module.AgentView));
+const AgentView = preloadable(
+  () => import("./agent-view").then((module) => module.AgentView),
+  panelFallback,
+);
 
 // The mode's code starts loading with this module, beside the signed-in check, rather than once
 // the check has answered and the panel renders (a round trip later). A failure shows there.
@@ -40,7 +47,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
       >
         {/* The fallback holds the panel's place, so the subscription card below it on phones
         does not jump when the mode's code arrives. */}
-        <Suspense fallback={<LoadingScreen label="Loading..." className="min-h-dvh" />}>
+        <Suspense fallback={panelFallback}>
           {mode === "property" ? (
             <PropertyView.Component user={user} />
           ) : (
