@@ -144,6 +144,29 @@ describe("the job queue", () => {
     await sender.stop();
   });
 
+  it("applies a job's changed settings to a queue an earlier version created", async () => {
+    const before = queueOn();
+    before.define({ name: "resettled", retryLimit: 1, timeoutSeconds: 60, run: async () => {} });
+    await before.start();
+    await before.stop();
+    // The next release of the app defines the same job differently.
+    const after = queueOn();
+    after.define({
+      name: "resettled",
+      retryLimit: 6,
+      timeoutSeconds: 3 * 60 * 60,
+      oneAtATime: true,
+      run: async () => {},
+    });
+    await after.start();
+    const { rows } = await database.sql.executeSql(
+      "select retry_limit, expire_seconds, policy from pgboss.queue where name = $1",
+      ["resettled"],
+    );
+    expect(rows).toEqual([{ retry_limit: 6, expire_seconds: 3 * 60 * 60, policy: "stately" }]);
+    await after.stop();
+  });
+
   it("refuses a bad name, a second definition and a definition after start", async () => {
     const queue = queueOn();
     expect(() => queue.define({ name: "Bad Name", run: async () => {} })).toThrow(/lower-case/);

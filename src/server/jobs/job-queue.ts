@@ -164,14 +164,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function startWorker(definition: JobDefinition<object>): Promise<void> {
     const retryLimit = definition.retryLimit ?? 3;
     const timeoutSeconds = definition.timeoutSeconds ?? 15 * 60;
-    await boss.createQueue(definition.name, {
+    const settings = {
       name: definition.name,
       retryLimit,
       retryDelay: definition.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: Math.max(longestRunSeconds, timeoutSeconds),
-      ...(definition.oneAtATime ? { policy: "stately" as const } : {}),
-    });
+      policy: definition.oneAtATime ? ("stately" as const) : ("standard" as const),
+    };
+    // pg-boss creates a queue once and then keeps its first settings; the definition in the code
+    // is the truth, so a queue an earlier release created takes the current settings too.
+    await boss.createQueue(definition.name, settings);
+    await boss.updateQueue(definition.name, settings);
     if (options.work === false) return;
     await boss.work<object>(
       definition.name,
