@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { inlineScriptHashes } from "../src/server/http/inline-scripts.js";
 
 const webDist = path.resolve("dist/web");
 const manifestFile = path.join(webDist, "pages", "pages.json");
@@ -72,9 +73,18 @@ describe("pre-rendered public pages", () => {
       const head = html.slice(0, html.indexOf("</head>"));
       const root = html.slice(html.indexOf('<div id="root" data-prerendered>'));
       expect(head).toContain(`<title>${title}`);
-      expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
-      // The page's own chunk is asked for with the entry, not after it has run.
-      expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+-route-/);
+      // No script in <head> but the pre-paint theme script: the page paints from the HTML alone.
+      expect(head).not.toMatch(/<script[^>]* src=/);
+      expect(head).not.toContain('rel="modulepreload"');
+      // The loader at the end of <body> names the entry first and the page's own chunk with it,
+      // so both are asked for at once after the first paint.
+      const loader = /<script data-modules="([^"]+)">[\s\S]*?<\/script>\s*<\/body>/.exec(html);
+      expect(loader, "the module loader ends <body>").not.toBeNull();
+      const modules = loader![1]!.split(" ");
+      expect(modules[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+      expect(modules.some((module) => /^\/assets\/[\w-]+-route-[\w-]+\.js$/.test(module))).toBe(
+        true,
+      );
       // The header and footer are there too, so nothing arrives later around the content.
       expect(root).toContain("<header");
       expect(root).toContain("<footer");
@@ -82,8 +92,8 @@ describe("pre-rendered public pages", () => {
       // The title lives in <head> only; React draws nothing else outside #root.
       expect(root).not.toContain("<title>");
       expect(head).toContain(`<meta property="og:title" content="${title}`);
-      // Nothing inline for the CSP (script-src 'self') to block: the page is whole as sent.
-      expect(html).not.toContain("<script>");
+      // Exactly two inline scripts, the theme and the loader: the CSP allows each by its hash.
+      expect(inlineScriptHashes(html)).toHaveLength(2);
       expect(html).not.toMatch(/<template id="B:/);
     },
   );
