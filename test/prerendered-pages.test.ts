@@ -15,6 +15,7 @@ interface PageManifest {
   notFound: string;
   appPaths: string[];
   shell: string;
+  shells: Record<string, string>;
 }
 let manifest: PageManifest;
 
@@ -107,6 +108,12 @@ describe("pre-rendered public pages", () => {
   it("leaves the signed-in pages to the app shell", () => {
     expect(manifest.appPaths).toEqual(expect.arrayContaining(["/dashboard", "/mode-selection"]));
     expect(read(manifest.shell)).toContain('<div id="root"></div>');
+    // Each signed-in page's own shell asks for its chunks with the entry.
+    const dashboard = read(manifest.shells["/dashboard"]!);
+    expect(dashboard).toContain('<div id="root"></div>');
+    expect(dashboard).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/dashboard-route-/,
+    );
   });
 
   it("precompresses every text file of the build with brotli and gzip", () => {
