@@ -1,5 +1,14 @@
 import { ChevronDown, Lock } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type RefObject,
+} from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { SavedPropertyView } from "../../../shared/contracts/properties";
 import { capabilitiesOf } from "../../../shared/plans";
@@ -7,9 +16,14 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { cn } from "../../lib/class-names";
 import { useSelectedProperty } from "../../session/selected-property";
 import { deletePropertyConfirmationText, lockConfirmationText } from "./property-messages";
-import { PropertyPanel } from "./property-panel";
 import { usePropertyCatalogue } from "./use-property-catalogue";
 import { usePropertyChanges, type PropertyToSave } from "./use-property-changes";
+
+// The open panel (search field, options) is needed only once someone opens the picker, so it stays
+// out of the dashboard's first screen: it starts loading when the pointer or focus reaches the trigger.
+const loadPropertyPanel = () =>
+  import("./property-panel").then((module) => ({ default: module.PropertyPanel }));
+const PropertyPanel = lazy(loadPropertyPanel);
 
 /** Closes a popover when the pointer goes down anywhere outside `root`. */
 function useDismissOnOutsidePointer(
@@ -81,6 +95,8 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
+        onPointerEnter={() => void loadPropertyPanel()}
+        onFocus={() => void loadPropertyPanel()}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
@@ -100,22 +116,24 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
       </button>
       {open ? (
-        <PropertyPanel
-          id={panelId}
-          catalogue={catalogue}
-          selectedId={propertyId}
-          saving={changes.saving}
-          onChooseSaved={chooseSaved}
-          onChooseGoogle={chooseToSave}
-          onAddTyped={(typedId) =>
-            chooseToSave({ propertyId: typedId, displayName: `property ${typedId}` })
-          }
-          onDelete={(property) => {
-            setOpen(false);
-            setToDelete(property);
-          }}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <PropertyPanel
+            id={panelId}
+            catalogue={catalogue}
+            selectedId={propertyId}
+            saving={changes.saving}
+            onChooseSaved={chooseSaved}
+            onChooseGoogle={chooseToSave}
+            onAddTyped={(typedId) =>
+              chooseToSave({ propertyId: typedId, displayName: `property ${typedId}` })
+            }
+            onDelete={(property) => {
+              setOpen(false);
+              setToDelete(property);
+            }}
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
       <ConfirmDialog
         open={toLock !== null}
