@@ -47,6 +47,7 @@
   // load at once. The timeout is a backstop in case no paint is ever reported.
   if (
     document.visibilityState !== "visible" ||
+    typeof PerformanceObserver === "undefined" ||
     !PerformanceObserver.supportedEntryTypes?.includes("paint")
   ) {
     load();
