@@ -167,6 +167,8 @@ describe("choosing a plan", () => {
     const userChecksBefore = requests.filter((request) => request.path === "/api/auth/user").length;
     // From here the clock is fake, so the 500 ms wait can be measured: advancing it also settles
     // the request, the user refresh and the toast, which all run on promises and zero-delay timers.
+    // The toast outlet's code arrives lazily; have it here before the clock stops.
+    await import("../../components/ui/toaster");
     vi.useFakeTimers();
     patched.resolve(
       jsonResponse(200, {
