@@ -1,6 +1,14 @@
 import { scaleLinear, scaleUtc } from "d3-scale";
 import { area, line } from "d3-shape";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from "react";
 import { toIsoDate } from "../../../shared/calendar-date";
 import { annotationSpan } from "../../../shared/annotation-span";
 import type { Annotation } from "../../../shared/contracts/annotations";
@@ -113,6 +121,13 @@ export function chartSummary(
 function useContainerWidth(fixed: number | undefined) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(fixed ?? 640);
+  // The first width is measured before the browser paints: drawn at a guessed width first, the
+  // chart changed height on phones (240 → 200 px) once measured, moving everything below it.
+  useLayoutEffect(() => {
+    if (fixed !== undefined || !ref.current) return;
+    const measured = Math.round(ref.current.getBoundingClientRect().width);
+    if (measured > 0) setWidth(measured);
+  }, [fixed]);
   useEffect(() => {
     if (fixed !== undefined || !ref.current || typeof ResizeObserver === "undefined") return;
     const element = ref.current;
