@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForApp } from "./support/browser-state.js";
 
 const legalPages = [
   { linkName: "Privacy Policy", path: "/privacy", heading: "Privacy Policy" },
@@ -9,6 +10,7 @@ test.describe("legal pages", () => {
   for (const { linkName, path, heading } of legalPages) {
     test(`the footer's ${linkName} link reaches ${path}`, async ({ page }) => {
       await page.goto("/");
+      await waitForApp(page);
 
       await page.getByRole("contentinfo").getByRole("link", { name: linkName }).click();
 

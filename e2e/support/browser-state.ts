@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 // The tooling tsconfig has no DOM library (it also checks Node scripts), so browser-side code
 // here is passed as strings or read through Playwright's own APIs instead of typed callbacks.
@@ -25,4 +25,21 @@ export function horizontalOverflowPx(page: Page): Promise<number> {
   return page.evaluate<number>(
     "document.documentElement.scrollWidth - document.documentElement.clientWidth",
   );
+}
+
+/**
+ * Waits until the app has taken over a pre-rendered page. Its scripts load only after the first
+ * paint, so a link followed before then is an ordinary page load; a journey about what the app
+ * does on navigation (focus, scroll) waits for it first. React marks the container it renders
+ * into with a `__reactContainer$…` key as soon as it attaches.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  const root = page.locator("#root");
+  await expect
+    .poll(() =>
+      root.evaluate((element: object) =>
+        Object.keys(element).some((key) => key.startsWith("__reactContainer$")),
+      ),
+    )
+    .toBe(true);
 }
