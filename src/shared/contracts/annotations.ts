@@ -122,6 +122,3 @@ export interface Annotation {
 export interface AnnotationListResponse {
   reportingDataAnnotations: Annotation[];
 }
-
-// Kept apart from the schemas in this file, so the chart's browser chunk can use it without zod.
-export { annotationSpan } from "../annotation-span.js";
