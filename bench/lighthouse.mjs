@@ -84,11 +84,16 @@ async function medianAudit(url, options) {
     const lhr = await audit(url, options);
     results.push({ lhr, load: (loadBefore + loadavg()[0]) / 2 });
   }
-  const median = computeMedianRun(results.map((result) => result.lhr));
+  // Under a loaded machine Chromium now and then reports no first paint for a run; such a run
+  // measured nothing, so the median is taken over the runs that did (and the summary says so).
+  const measured = results.filter(({ lhr }) => lhr.audits["first-contentful-paint"].numericValue);
+  if (measured.length === 0) throw new Error(`no Lighthouse run of ${url} reported a first paint`);
+  const median = computeMedianRun(measured.map((result) => result.lhr));
   median.runSummary = results
-    .map(
-      ({ lhr, load }) =>
-        `${Math.round(lhr.categories.performance.score * 100)} / ${(lhr.audits["largest-contentful-paint"].numericValue / 1000).toFixed(2)} s (load ${load.toFixed(1)})`,
+    .map(({ lhr, load }) =>
+      lhr.audits["first-contentful-paint"].numericValue
+        ? `${Math.round(lhr.categories.performance.score * 100)} / ${(lhr.audits["largest-contentful-paint"].numericValue / 1000).toFixed(2)} s (load ${load.toFixed(1)})`
+        : `no first paint reported (load ${load.toFixed(1)})`,
     )
     .join(", ");
   return median;
