@@ -17,6 +17,7 @@ import {
   type PendingQuestion,
 } from "../conversation-state.js";
 import { piecesToRemember } from "./continue-conversation.js";
+import { describeTrafficDay, describeUnexplained } from "./describe-traffic.js";
 import { describeCandidates, type Resolution } from "./resolve.js";
 import type { Understanding } from "./slots.js";
 
@@ -24,6 +25,7 @@ export const helpText = [
   "I can manage this property's annotations. Try:",
   "• Create an annotation called “Winter sale launched” on 2026-11-20",
   "• Show me last month's annotations",
+  "• What happened on Nov 12? / Anything unexplained last month?",
   "• Log a release “Checkout v2” today (categories are Premium)",
   "• Rename “Sale” to “Winter sale” (Premium)",
   "• Delete “Checkout outage” (Premium; I'll ask you to confirm)",
@@ -134,7 +136,14 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
       categoryOptions: resolution.candidates.map((c) => c.name),
     });
   }
-  const needsProperty = ["create", "list", "update", "delete"].includes(understood.intent);
+  const needsProperty = [
+    "create",
+    "list",
+    "update",
+    "delete",
+    "traffic_day",
+    "traffic_period",
+  ].includes(understood.intent);
   if (needsProperty && !context.propertyId) return reply(noPropertyMessage);
   const propertyId = context.propertyId ?? "";
   const category = resolution.category;
@@ -191,6 +200,32 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
         (p) => `• ${p.name} (ID ${p.propertyId})${p.locked ? " — your free plan's property" : ""}`,
       );
       return reply(`Your saved properties:\n${lines.join("\n")}`);
+    }
+
+    case "traffic_day": {
+      if (!understood.date)
+        return reply(
+          "Which day should I look at? For example: what happened on " + `${toIsoDate(today)}?`,
+        );
+      const metric = understood.metric ?? "sessions";
+      const result = await actions.trafficInsight({ metric, date: toIsoDate(understood.date) });
+      if (!result.ok) return reply(result.error);
+      if (!("value" in result.value)) return reply("I couldn't read that day's traffic.");
+      const answer = describeTrafficDay(result.value);
+      return reply(answer.text, { suggestedInput: answer.suggestedInput });
+    }
+
+    case "traffic_period": {
+      const period = understood.dateRange ?? { start: today, end: today };
+      const result = await actions.trafficInsight({
+        metric: understood.metric ?? "sessions",
+        startDate: toIsoDate(period.start),
+        endDate: toIsoDate(period.end),
+      });
+      if (!result.ok) return reply(result.error);
+      if (!("unexplained" in result.value)) return reply("I couldn't read that period's traffic.");
+      const answer = describeUnexplained(result.value);
+      return reply(answer.text, { suggestedInput: answer.suggestedInput });
     }
 
     case "create": {

@@ -104,6 +104,7 @@ export function actualFields(understanding: Understanding): Record<string, strin
     every: understanding.everyMatch ? "yes" : undefined,
     category: understanding.category ?? "-",
     clear: understanding.clearCategory ? "yes" : undefined,
+    metric: understanding.metric,
   };
 }
 

@@ -8,7 +8,7 @@ describe("stage 2: intents", () => {
     ["delete the last one", "delete", "delete", "the last one"],
     ["make the last one red", "update", "make", "the last one red"],
     ["make an annotation called Launch", "create", "make", "an annotation called Launch"],
-    ["what happened last week", "list", "what", "happened last week"],
+    ["what happened last week", "traffic_day", "what happened", "last week"],
     ["call it Partnership announced", "update", "call", "it Partnership announced"],
   ])("'%s' → %s", (text, intent, verb, rest) => {
     expect(readIntent(text)).toMatchObject({ intent, verb, rest });

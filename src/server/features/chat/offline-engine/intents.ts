@@ -18,6 +18,8 @@ export type Intent =
   | "cancel"
   | "help"
   | "list_properties"
+  | "traffic_day"
+  | "traffic_period"
   | "unknown";
 
 export interface Classified {
@@ -181,6 +183,35 @@ function readCorrection(text: string): Classified | undefined {
   return undefined;
 }
 
+/**
+ * Questions about the traffic itself, answered from the chart's analysis: "what happened on
+ * Nov 12?", "why did traffic spike on the 12th" ask about one day; "anything unexplained last
+ * month?" about a period. A question about annotations ("what annotations are on Nov 12") and
+ * any command (create, rename, delete) stays what it was.
+ */
+const TRAFFIC_DAY =
+  /^(?:what\s+(?:happened|went\s+on|was\s+going\s+on|caused\s+the\s+(?:spike|jump|drop|dip))|why\s+(?:did|was|were|is)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|it)\s+(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|so\s+(?:high|low)|up|down|higher|lower)\w*)\b/i;
+const TRAFFIC_PERIOD = /\b(?:unexplained|unexplored|not\s+explained|unannotated)\b/i;
+const WRITES = new Set<Intent>(["create", "update", "delete"]);
+
+function readTrafficQuestion(text: string, whole: Classified): Classified | undefined {
+  if (WRITES.has(whole.intent) || ANNOTATION_WORD.test(text.replace(/⟪\d+⟫/g, " ")))
+    return undefined;
+  const request = stripPoliteness(text);
+  if (TRAFFIC_PERIOD.test(request)) return { intent: "traffic_period", verb: "", rest: request };
+  for (const start of clauseStarts(request)) {
+    const clause = stripPoliteness(request.slice(start));
+    const asked = TRAFFIC_DAY.exec(clause);
+    if (asked && DATE_LIKE.test(clause))
+      return {
+        intent: "traffic_day",
+        verb: asked[0].toLowerCase(),
+        rest: clause.slice(asked[0].length).trim(),
+      };
+  }
+  return undefined;
+}
+
 function clauseStarts(text: string): number[] {
   const starts = [0];
   for (const match of text.matchAll(CLAUSE_BREAK)) {
@@ -197,6 +228,8 @@ function clauseStarts(text: string): number[] {
  */
 export function readIntent(text: string): Classified {
   const whole = classify(text);
+  const traffic = readTrafficQuestion(text, whole);
+  if (traffic) return traffic;
   if (!WRITE_OR_LIST.has(whole.intent) || whole.intent === "list") {
     const correction = readCorrection(stripPoliteness(text));
     if (correction) return correction;

@@ -7,7 +7,8 @@
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import type { AnnotationReference } from "../annotation-reference.js";
-import { compareDates } from "../../../../shared/calendar-date.js";
+import { addDays, compareDates } from "../../../../shared/calendar-date.js";
+import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
 import { findCategory, findCategoryAdjective } from "./extract-category.js";
 import { dateLeadIn, findDate, findDateRange } from "./extract-dates.js";
 import type { Classified, Intent } from "./intents.js";
@@ -55,6 +56,8 @@ export interface Understanding {
   newDescription?: string;
   /** list: text the title should contain ("show annotations about Black Friday"). */
   titleContains?: string;
+  /** traffic_day / traffic_period: the measure asked about; sessions unless another is named. */
+  metric?: TrafficMetric;
   /** A GA4 property id written in the message ("for property 123456789"). */
   propertyId?: string;
   /** What the request lacks and must be asked for instead of guessed, e.g. create without a title. */
@@ -129,6 +132,13 @@ function readPutInCategory(
   };
 }
 
+/** The measure a traffic question names: "active users", "key events" or "conversions"; else sessions. */
+function metricIn(text: string): TrafficMetric {
+  if (/\b(?:active\s+)?users\b|\bvisitors\b/i.test(text)) return "activeUsers";
+  if (/\b(?:key\s+events?|conversions?)\b/i.test(text)) return "keyEvents";
+  return "sessions";
+}
+
 export function readSlots(
   reading: Classified,
   normalised: Pick<Normalised, "quotes" | "propertyId">,
@@ -187,6 +197,37 @@ export function readSlots(
       // A written date that does not exist is asked about, not replaced by today.
       if (invalidDate) understanding.missing.push("date");
       else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
+      break;
+    }
+    case "traffic_day": {
+      // "what happened last week?" asks about a period's annotations, as it always has.
+      const range = findDateRange(rest, today);
+      // The question's own words name the measure ("why did active users drop …").
+      understanding.metric = metricIn(reading.rest + " " + (reading.verb ?? ""));
+      if (range && compareDates(range.range.end, range.range.start) > 0)
+        return {
+          ...understanding,
+          intent: "list",
+          dateRange: range.range,
+        };
+      const day = range?.range.start ?? findDate(rest, today)?.date;
+      if (day) understanding.date = day;
+      else understanding.missing.push("date");
+      break;
+    }
+    case "traffic_period": {
+      understanding.metric = metricIn(rest);
+      // Without a period: the chart's default, the last 28 days up to yesterday.
+      const yesterday = addDays(today, -1);
+      const asked = findDateRange(rest, today)?.range ?? {
+        start: addDays(today, -28),
+        end: yesterday,
+      };
+      // Today is not complete yet (the chart's ranges end yesterday): it would read as a drop.
+      understanding.dateRange =
+        compareDates(asked.start, yesterday) <= 0 && compareDates(asked.end, yesterday) > 0
+          ? { start: asked.start, end: yesterday }
+          : asked;
       break;
     }
     case "list":

@@ -281,7 +281,7 @@ const list: Case[] = [
     "show annotations from yesterday",
     { intent: "list", dateRange: range("2026-11-22", "2026-11-22") },
   ],
-  ["what happened on Nov 3", { intent: "list", dateRange: range("2026-11-03", "2026-11-03") }],
+  ["what happened last week", { intent: "list", dateRange: range("2026-11-16", "2026-11-22") }],
   [
     "show annotations in the last 7 days",
     { intent: "list", dateRange: range("2026-11-16", "2026-11-23") },

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import type { TrafficChange } from "../../../../shared/contracts/traffic.js";
+import { describeTrafficDay, describeUnexplained } from "./describe-traffic.js";
+import { readIntent } from "./intents.js";
+import { normalise } from "./normalise.js";
+import { readSlots } from "./slots.js";
+
+/** Traffic questions (issue #15) through stages 2–3, and the answers' wording. */
+const today = { year: 2026, month: 11, day: 23 };
+const read = (message: string) => {
+  const normalised = normalise(message);
+  return readSlots(readIntent(normalised.text), normalised, today);
+};
+const day = (iso: string) => ({
+  year: Number(iso.slice(0, 4)),
+  month: Number(iso.slice(5, 7)),
+  day: Number(iso.slice(8, 10)),
+});
+
+describe("stage 2–3: traffic questions", () => {
+  it.each([
+    ["what happened on Nov 12?", "2026-11-12", "sessions"],
+    ["why did traffic spike on the 12th", "2026-11-12", "sessions"],
+    ["what happened yesterday", "2026-11-22", "sessions"],
+    ["why did active users drop on Nov 5", "2026-11-05", "activeUsers"],
+    ["hello, what caused the dip on Friday? key events", "2026-11-20", "keyEvents"],
+  ])("'%s' asks about %s (%s)", (message, date, metric) => {
+    expect(read(message)).toEqual({ intent: "traffic_day", date: day(date), metric, missing: [] });
+  });
+
+  it.each([
+    ["anything unexplained last month?", "2026-10-01", "2026-10-31"],
+    ["any unexplained spikes this week", "2026-11-23", "2026-11-29"],
+    ["unexplained changes in the last 28 days", "2026-10-26", "2026-11-22"],
+    // Without a period: the chart's default, the 28 days up to yesterday.
+    ["anything unexplained?", "2026-10-26", "2026-11-22"],
+  ])("'%s' asks about %s to %s", (message, start, end) => {
+    expect(read(message)).toMatchObject({
+      intent: "traffic_period",
+      dateRange: { start: day(start), end: day(end) },
+      metric: "sessions",
+    });
+  });
+
+  it.each([
+    ["what annotations are on Nov 12", "list"],
+    ["what happened last week", "list"],
+    ['create "Spike in sessions" on Nov 12', "create"],
+    ["log the unexplained spike on Nov 12", "create"],
+    ["delete the unexplained drop annotation", "delete"],
+    ["Launch actually happened on Nov 12", "update"],
+  ])("'%s' stays a %s", (message, intent) => {
+    expect(read(message).intent).toBe(intent);
+  });
+});
+
+const spike: TrafficChange = {
+  date: "2026-11-12",
+  value: 1480,
+  expected: 1000,
+  change: 0.48,
+  direction: "spike",
+};
+
+describe("traffic answers", () => {
+  it("describes an unexplained day and offers the chart's draft annotation", () => {
+    const answer = describeTrafficDay({
+      date: "2026-11-12",
+      metric: "sessions",
+      value: 1480,
+      weekEarlier: 1000,
+      changeFromWeekEarlier: 0.48,
+      unusual: spike,
+      annotations: [],
+      dismissed: false,
+    });
+    expect(answer.text).toBe(
+      "Sessions on Nov 12: 1,480 (+48% against 1,000 the same weekday a week earlier). That is a spike: +48% against the 1,000 its weekly pattern predicts. No annotation is on that day. To annotate it, send the request I've put in your message box.",
+    );
+    expect(answer.suggestedInput).toBe(
+      'Create an annotation called "Spike in sessions" on 2026-11-12',
+    );
+    // The offer reads back as the create it is.
+    expect(read(answer.suggestedInput!)).toMatchObject({
+      intent: "create",
+      title: "Spike in sessions",
+      date: day("2026-11-12"),
+    });
+  });
+
+  it("says plainly when a day has no data and no annotation, and offers nothing on an ordinary day", () => {
+    const base = {
+      date: "2026-11-12",
+      metric: "activeUsers" as const,
+      weekEarlier: null,
+      changeFromWeekEarlier: null,
+      unusual: null,
+      annotations: [],
+      dismissed: false,
+    };
+    expect(describeTrafficDay({ ...base, value: null })).toEqual({
+      text: "Google has no active users for Nov 12 yet, and no annotation is on that day.",
+      suggestedInput: null,
+    });
+    expect(describeTrafficDay({ ...base, value: 12 })).toEqual({
+      text: "Active users on Nov 12: 12. Nothing unusual for its weekly pattern. No annotation is on that day.",
+      suggestedInput: null,
+    });
+  });
+
+  it("lists a period's unexplained changes, or says nothing is unexplained", () => {
+    const drop: TrafficChange = { ...spike, date: "2026-11-03", change: -0.3, direction: "drop" };
+    const period = { metric: "sessions" as const, startDate: "2026-10-26", endDate: "2026-11-22" };
+    const answer = describeUnexplained({
+      ...period,
+      unexplained: [drop, spike],
+      explainedCount: 1,
+    });
+    expect(answer.text).toBe(
+      [
+        "2 changes in sessions from Oct 26 to Nov 22 not explained by any annotation:",
+        "• Sessions −30% on Nov 3 (1,480 against 1,000 expected)",
+        "• Sessions +48% on Nov 12 (1,480 against 1,000 expected)",
+        "1 unusual day is explained by annotations. To annotate Nov 3, send the request I've put in your message box.",
+      ].join("\n"),
+    );
+    expect(answer.suggestedInput).toBe(
+      'Create an annotation called "Drop in sessions" on 2026-11-03',
+    );
+    expect(describeUnexplained({ ...period, unexplained: [], explainedCount: 0 })).toEqual({
+      text: "Nothing unexplained in sessions from Oct 26 to Nov 22.",
+      suggestedInput: null,
+    });
+  });
+});

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
+import {
+  noReportAccessMessage,
+  reportQuotaMessage,
+} from "../src/server/features/google-connection/google-error-messages.js";
+import { noPropertyMessage } from "../src/server/features/chat/assistant-actions.js";
+import { analyticsScopes } from "../src/server/integrations/google/google-oauth.js";
+import type { Annotation } from "../src/shared/contracts/annotations.js";
+import type { TrafficReport } from "../src/shared/contracts/traffic.js";
+import {
+  formatChange,
+  formatShortDay,
+  unexplainedChanges,
+} from "../src/shared/traffic-explanations.js";
+import {
+  sameOrigin,
+  setUpPerson,
+  startAppHarness,
+  type AppHarness,
+  type TestPerson,
+} from "./app-harness.js";
+
+/**
+ * Issue #15 on the offline engine (the default assistant, no language model): 'what happened on
+ * Nov 12?' and 'anything unexplained …?' answered through /api/chat from the chart's own analysis
+ * of the sandbox's seeded traffic, which plants an unexplained spike on every property.
+ */
+let harness: AppHarness;
+beforeAll(async () => {
+  harness = await startAppHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+beforeEach(async () => {
+  await control(harness.sandbox.url, "POST", "/reset");
+});
+
+const count = new Intl.NumberFormat("en-US");
+type Person = TestPerson & { sessionId?: string };
+
+async function say(who: Person, message: string, propertyId: string | null = who.propertyId) {
+  const response = await harness.app.inject({
+    method: "POST",
+    url: "/api/chat",
+    headers: { ...sameOrigin, cookie: who.jar.header() },
+    payload: {
+      message,
+      ...(propertyId ? { propertyId } : {}),
+      ...(who.sessionId ? { sessionId: who.sessionId } : {}),
+      timeZone: "UTC",
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  who.sessionId = response.json().sessionId;
+  return response.json<{ reply: string; suggestedInput: string | null }>();
+}
+
+const get = (who: TestPerson, url: string) =>
+  harness.app.inject({ method: "GET", url, headers: { cookie: who.jar.header() } });
+
+/** What the chart shows: the 28-day report and the property's annotations. */
+async function chart(who: TestPerson) {
+  const report = await get(who, `/api/traffic/${who.propertyId}?metric=sessions&range=28d`);
+  expect(report.statusCode, report.body).toBe(200);
+  const listed = await get(who, `/api/annotations/${who.propertyId}`);
+  const annotations = listed.json<{ reportingDataAnnotations: Annotation[] }>()
+    .reportingDataAnnotations;
+  const shown = report.json<TrafficReport>();
+  return {
+    report: shown,
+    unexplained: unexplainedChanges(shown.changes, annotations, shown.dismissedDates),
+  };
+}
+
+describe("traffic questions on the offline engine", () => {
+  it("answers 'what happened on <day>?' as the chart does, offers to annotate it, and the offer creates it", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { report, unexplained } = await chart(who);
+    const spike = unexplained.find((change) => change.direction === "spike");
+    if (!spike) throw new Error("the sandbox seeds an unexplained spike in the last 28 days");
+    const value = report.days.find((day) => day.date === spike.date)!.value;
+
+    const answer = await say(who, `what happened on ${spike.date}?`);
+
+    expect(answer.reply).toContain(
+      `Sessions on ${formatShortDay(spike.date)}: ${count.format(value)}`,
+    );
+    // The day is measured on the four weeks up to it (as the tool does), so its baseline may
+    // differ slightly from the 28-day chart's; whether it is a spike does not.
+    expect(answer.reply).toMatch(
+      /That is a spike: \+\d+% against the [\d,]+ its weekly pattern predicts\./,
+    );
+    expect(answer.reply).toContain("No annotation is on that day.");
+    const weekEarlier = report.days.find(
+      (day) => Date.parse(spike.date) - Date.parse(day.date) === 7 * 86_400_000,
+    );
+    if (weekEarlier && weekEarlier.value > 0)
+      expect(answer.reply).toContain(
+        `${formatChange((value - weekEarlier.value) / weekEarlier.value)} against ${count.format(weekEarlier.value)} the same weekday a week earlier`,
+      );
+    expect(answer.suggestedInput).toBe(
+      `Create an annotation called "Spike in sessions" on ${spike.date}`,
+    );
+
+    // The offer, sent as it stands, explains the spike: the day now names it, the period drops it.
+    const created = await say(who, answer.suggestedInput!);
+    expect(created.reply).toContain("Created “Spike in sessions”");
+    const again = await say(who, `why did traffic spike on ${spike.date}`);
+    expect(again.reply).toContain(`Annotations that day: “Spike in sessions” (${spike.date})`);
+    expect(again.suggestedInput).toBeNull();
+  });
+
+  it("answers 'anything unexplained …?' with the days the chart shows hollow, and 'Nothing unexplained' once they are annotated", async () => {
+    const who: Person = await setUpPerson(harness, "freemium");
+    const { report, unexplained } = await chart(who);
+    expect(unexplained.length).toBeGreaterThan(0);
+    const period = `from ${report.startDate} to ${report.endDate}`;
+
+    const answer = await say(who, `anything unexplained ${period}?`);
+    for (const change of unexplained)
+      expect(answer.reply).toContain(
+        `Sessions ${formatChange(change.change)} on ${formatShortDay(change.date)}`,
+      );
+    const flagged = answer.reply.split("\n").filter((line) => line.startsWith("• "));
+    expect(flagged).toHaveLength(unexplained.length);
+    expect(answer.suggestedInput).toMatch(
+      /^Create an annotation called "(?:Spike|Drop) in sessions" on /,
+    );
+
+    for (const change of unexplained) {
+      const created = await harness.app.inject({
+        method: "POST",
+        url: `/api/annotations/${who.propertyId}`,
+        headers: { ...sameOrigin, cookie: who.jar.header() },
+        payload: {
+          title: "Explained",
+          annotationDate: {
+            year: Number(change.date.slice(0, 4)),
+            month: Number(change.date.slice(5, 7)),
+            day: Number(change.date.slice(8, 10)),
+          },
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const after = await say(who, `any unexplained spikes ${period}`);
+    expect(after.reply).toMatch(/^Nothing unexplained in sessions from /);
+    expect(after.suggestedInput).toBeNull();
+  });
+
+  it("keeps annotation questions and creates as they were", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const listed = await say(who, "what annotations are on Nov 12");
+    expect(listed.reply).not.toContain("Sessions");
+    const created = await say(who, 'create "Launch" on Nov 12');
+    expect(created.reply).toContain("Created “Launch”");
+  });
+
+  it("gives the chart's messages without a property, without Data API access and over quota", async () => {
+    const who: Person = await setUpPerson(harness, "freemium");
+    expect((await say(who, "anything unexplained last month?", null)).reply).toBe(
+      noPropertyMessage,
+    );
+
+    await control(harness.sandbox.url, "POST", "/faults", {
+      method: "analyticsdata.properties.runReport",
+      kind: "resource-exhausted",
+    });
+    expect((await say(who, "what happened yesterday?")).reply).toBe(reportQuotaMessage);
+    await control(harness.sandbox.url, "DELETE", "/faults");
+
+    const unticked: Person = await setUpPerson(harness, "freemium", {
+      untick: [analyticsScopes.readonly],
+    });
+    expect((await say(unticked, "anything unexplained last month?")).reply).toBe(
+      noReportAccessMessage,
+    );
+  });
+});
