@@ -150,6 +150,15 @@ describe("traffic questions on the offline engine", () => {
     expect(after.suggestedInput).toBeNull();
   });
 
+  it("never reads days without data as drops: a period of only today and later is refused plainly", async () => {
+    const who: Person = await setUpPerson(harness, "freemium");
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const answer = await say(who, `anything unexplained from ${day(0)} to ${day(6)}?`);
+    expect(answer.reply).toMatch(/^That period has no complete day yet/);
+    expect(answer.suggestedInput).toBeNull();
+  });
+
   it("keeps annotation questions and creates as they were", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const listed = await say(who, "what annotations are on Nov 12");

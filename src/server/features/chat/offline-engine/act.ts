@@ -5,7 +5,7 @@
  * focus — is part of the answer.
  */
 import { annotationColorSwatches } from "../../../../shared/annotation-colors.js";
-import { toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import { inCategory, noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
@@ -217,6 +217,10 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
 
     case "traffic_period": {
       const period = understood.dateRange ?? { start: today, end: today };
+      if (compareDates(period.start, today) >= 0)
+        return reply(
+          "That period has no complete day yet: Google's figures for a day are final once it is over. Ask about a period up to yesterday, for example: anything unexplained in the last 28 days?",
+        );
       const result = await actions.trafficInsight({
         metric: understood.metric ?? "sessions",
         startDate: toIsoDate(period.start),

@@ -223,7 +223,8 @@ export function readSlots(
         start: addDays(today, -28),
         end: yesterday,
       };
-      // Today is not complete yet (the chart's ranges end yesterday): it would read as a drop.
+      // Today is not complete and later days have no data (the chart's ranges end yesterday):
+      // they would read as drops. A period with no complete day is kept for the engine to say so.
       understanding.dateRange =
         compareDates(asked.start, yesterday) <= 0 && compareDates(asked.end, yesterday) > 0
           ? { start: asked.start, end: yesterday }
