@@ -12,6 +12,7 @@ import type { Annotation } from "../src/shared/contracts/annotations.js";
 import type { Category } from "../src/shared/contracts/categories.js";
 import { premiumFeatureMessages } from "../src/shared/plans.js";
 import {
+  connectGoogleAnalytics,
   sameOrigin,
   setUpPerson,
   signInWithEmailLink,
@@ -592,6 +593,60 @@ describe("categories on annotations", () => {
       .from(annotationMetadata)
       .where(eq(annotationMetadata.annotationId, linked.annotationId));
     expect(metadata).toMatchObject({ categoryId: null });
+  });
+
+  /**
+   * Another premium Tidemark person who connects Google with the owner's Google sign-in and saves
+   * the same property: the sandbox grants properties per Google account.
+   */
+  async function colleagueOn(of: TestPerson): Promise<TestPerson> {
+    const who = await member("premium");
+    await harness.database.db
+      .update(users)
+      .set({ annotationQuota: 50, propertyQuota: 5 })
+      .where(eq(users.email, who.email));
+    const landing = await connectGoogleAnalytics(harness, who.jar, { email: of.email });
+    expect(landing).toBe("/dashboard?oauth=success");
+    const saved = await send(who.jar, "POST", "/api/properties", { propertyId: of.propertyId });
+    expect([200, 201], saved.body).toContain(saved.statusCode);
+    return { jar: who.jar, email: who.email, propertyId: of.propertyId };
+  }
+
+  it("keeps each person's category on a shared property's annotation their own", async () => {
+    // Two Tidemark people with access to the same GA4 property see the same annotations, but
+    // each has their own categories, so each has their own assignment.
+    const colleague = await colleagueOn(owner);
+    const colleagueCategory = await created(colleague.jar, { name: "Incidents", color: "RED" });
+    const shared = (
+      await send(owner.jar, "POST", `/api/annotations/${owner.propertyId}`, {
+        title: "Shared launch",
+        annotationDate: today(),
+        categoryId: ownerCategory.id,
+      })
+    ).json() as Annotation;
+    expect(shared.categoryId).toBe(ownerCategory.id);
+    const seenBy = async (who: TestPerson) =>
+      (await annotationsOf(who)).find((entry) => entry.annotationId === shared.annotationId)!;
+
+    expect(await seenBy(colleague)).toMatchObject({ title: "Shared launch", categoryId: null });
+
+    const assigned = await send(
+      colleague.jar,
+      "PATCH",
+      `/api/annotations/${colleague.propertyId}/${shared.annotationId}`,
+      { categoryId: colleagueCategory.id },
+    );
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json()).toMatchObject({ categoryId: colleagueCategory.id });
+    expect(await seenBy(colleague)).toMatchObject({ categoryId: colleagueCategory.id });
+    expect(await seenBy(owner)).toMatchObject({ categoryId: ownerCategory.id });
+
+    // Deleting a category clears only its owner's assignment.
+    expect(
+      (await send(colleague.jar, "DELETE", `/api/categories/${colleagueCategory.id}`)).statusCode,
+    ).toBe(200);
+    expect(await seenBy(colleague)).toMatchObject({ categoryId: null });
+    expect(await seenBy(owner)).toMatchObject({ categoryId: ownerCategory.id });
   });
 });
 
