@@ -213,7 +213,7 @@ describe("annotation categories and metadata", () => {
       .returning();
     const [metadata] = await db
       .insert(annotationMetadata)
-      .values({ annotationId: "a1", propertyId: "123", categoryId: category!.id })
+      .values({ userId: user.id, annotationId: "a1", propertyId: "123", categoryId: category!.id })
       .returning();
     await db.delete(annotationCategories).where(eq(annotationCategories.id, category!.id));
     const [after] = await db
@@ -223,12 +223,28 @@ describe("annotation categories and metadata", () => {
     expect(after!.categoryId).toBeNull();
   });
 
-  it("keeps one metadata row per annotation of a property", async () => {
-    await db.insert(annotationMetadata).values({ annotationId: "dup", propertyId: "42" });
-    await expectViolation(
-      db.insert(annotationMetadata).values({ annotationId: "dup", propertyId: "42" }),
-      "23505",
-    );
+  it("keeps one metadata row per person per annotation of a property", async () => {
+    const user = await insertUser();
+    const other = await insertUser();
+    const row = { userId: user.id, annotationId: "dup", propertyId: "42" };
+    await db.insert(annotationMetadata).values(row);
+    await expectViolation(db.insert(annotationMetadata).values(row), "23505");
+    await expect(
+      db.insert(annotationMetadata).values({ ...row, userId: other.id }),
+    ).resolves.toBeDefined();
+  });
+
+  it("deletes a user's category assignments with the user", async () => {
+    const user = await insertUser();
+    await db
+      .insert(annotationMetadata)
+      .values({ userId: user.id, annotationId: "a", propertyId: "7" });
+    await db.delete(users).where(eq(users.id, user.id));
+    const left = await db
+      .select()
+      .from(annotationMetadata)
+      .where(eq(annotationMetadata.userId, user.id));
+    expect(left).toEqual([]);
   });
 
   it("deletes a user's categories with the user", async () => {

@@ -5,13 +5,17 @@ import { createdAt, id } from "./columns.js";
 import { users } from "./users.js";
 
 /**
- * What Tidemark knows about an annotation that GA4 itself cannot store (its category).
- * The annotation itself lives in Google; this row is keyed by Google's ids.
+ * What one person's Tidemark knows about an annotation that GA4 itself cannot store (its
+ * category). The annotation itself lives in Google and is shared by everyone with access to the
+ * property; categories are per person, so each person's assignment is a row of their own.
  */
 export const annotationMetadata = pgTable(
   "annotation_metadata",
   {
     id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     annotationId: text("annotation_id").notNull(),
     propertyId: text("property_id").notNull(),
     categoryId: uuid("category_id").references(() => annotationCategories.id, {
@@ -20,7 +24,8 @@ export const annotationMetadata = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    unique("annotation_metadata_property_annotation_unique").on(
+    unique("annotation_metadata_user_property_annotation_unique").on(
+      table.userId,
       table.propertyId,
       table.annotationId,
     ),

@@ -71,10 +71,6 @@ export function createAccountRepository(db: Db) {
         .select({ id: chatSessions.id })
         .from(chatSessions)
         .where(eq(chatSessions.userId, userId));
-      const ownCategories = db
-        .select({ id: annotationCategories.id })
-        .from(annotationCategories)
-        .where(eq(annotationCategories.userId, userId));
       const byOwner = (table: PgTable & { userId: PgColumn; createdAt: PgColumn }) =>
         db
           .select(exported(table))
@@ -99,11 +95,7 @@ export function createAccountRepository(db: Db) {
         byOwner(sessions),
         byOwner(properties),
         byOwner(annotationCategories),
-        db
-          .select(exported(annotationMetadata))
-          .from(annotationMetadata)
-          .where(inArray(annotationMetadata.categoryId, ownCategories))
-          .orderBy(asc(annotationMetadata.createdAt)),
+        byOwner(annotationMetadata),
         byOwner(annotationEvents),
         byOwner(annotationCreateRequests),
         byOwner(annotationAuditSessions),
@@ -168,19 +160,6 @@ export function createAccountRepository(db: Db) {
         const googleSignInTokens = googleSignIns
           .map((row) => row.refreshToken ?? row.accessToken)
           .filter((token): token is string => token !== null);
-        // Category assignments are keyed by Google's annotation ids, not by person; the ones
-        // pointing at this person's categories are theirs.
-        await tx
-          .delete(annotationMetadata)
-          .where(
-            inArray(
-              annotationMetadata.categoryId,
-              tx
-                .select({ id: annotationCategories.id })
-                .from(annotationCategories)
-                .where(eq(annotationCategories.userId, userId)),
-            ),
-          );
         // A sign-in link still waiting for this address (Better Auth stores its email in the
         // value as JSON) and the abuse counters keyed by the address or the user id.
         await tx
@@ -199,7 +178,8 @@ export function createAccountRepository(db: Db) {
           );
         // Everything else references the user row and goes with it (on delete cascade):
         // sessions on every device, sign-in identities, properties, categories, audits and their
-        // suggestions, conversations and their messages, annotation records, traffic data.
+        // suggestions, conversations and their messages, annotation records and category assignments,
+        // traffic data.
         await tx.delete(users).where(eq(users.id, userId));
         return { user, googleSignInTokens };
       });

@@ -83,7 +83,7 @@ export function createAnnotationsService(deps: {
       (candidate) => !taken.has(annotationIdOf(candidate)) && sameAnnotation(candidate, body),
     );
     if (candidates.length === 0) return null;
-    const known = await records.metadataFor(propertyId, candidates.map(annotationIdOf));
+    const known = await records.knownToAnyone(propertyId, candidates.map(annotationIdOf));
     return candidates.find((candidate) => !known.has(annotationIdOf(candidate))) ?? null;
   }
 
@@ -127,11 +127,12 @@ export function createAnnotationsService(deps: {
   }
 
   async function toAnnotations(
+    user: User,
     propertyId: string,
     found: GoogleAnnotation[],
   ): Promise<Annotation[]> {
     const ids = found.map(annotationIdOf);
-    const metadata = await records.metadataFor(propertyId, ids);
+    const metadata = await records.metadataFor(user.id, propertyId, ids);
     return found.map((annotation, index) =>
       toAnnotation(annotation, ids[index]!, metadata.get(ids[index]!) ?? null),
     );
@@ -170,7 +171,7 @@ export function createAnnotationsService(deps: {
         (candidate) => annotationIdOf(candidate) === request.annotationId,
       );
       if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
-      const metadata = await records.metadataFor(propertyId, [request.annotationId!]);
+      const metadata = await records.metadataFor(user.id, propertyId, [request.annotationId!]);
       return toAnnotation(
         annotation,
         request.annotationId!,
@@ -196,7 +197,7 @@ export function createAnnotationsService(deps: {
         },
       );
       await settleUnconfirmed(user, propertyId, found);
-      const annotations = await toAnnotations(propertyId, found);
+      const annotations = await toAnnotations(user, propertyId, found);
       return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
     },
 
@@ -357,7 +358,7 @@ export function createAnnotationsService(deps: {
         },
         { requiresWrite: true, retry: true },
       );
-      if (alreadyGone && (await records.metadataFor(propertyId, [annotationId])).size === 0) {
+      if (alreadyGone && (await records.knownToAnyone(propertyId, [annotationId])).size === 0) {
         // Recorded as deleted already.
         return;
       }
