@@ -67,6 +67,36 @@ describe("seeded sandbox accounts", () => {
   );
 });
 
+describe("unexplained traffic", () => {
+  // The chart's detector must have something to find on every seeded property: one spike
+  // (2.5× the day) that no seeded annotation explains, within the last 90 days.
+  it("gives every property a spike at least two days from any seeded annotation", () => {
+    for (let index = 0; index < 300; index += 1) {
+      const { store, user } = seed(`spiky${index}@example.com`);
+      const propertyIds = user.accountIds.flatMap((id) => store.accounts.get(id)!.propertyIds);
+      for (const id of propertyIds) {
+        const property = store.properties.get(id)!;
+        const spans = [...property.annotations.values()].map((annotation) =>
+          annotation.target.kind === "date"
+            ? [toDayNumber(annotation.target.date), toDayNumber(annotation.target.date)]
+            : [toDayNumber(annotation.target.startDate), toDayNumber(annotation.target.endDate)],
+        );
+        const spikes = property.traffic.effects.filter(
+          (effect) =>
+            effect.factor === 2.5 &&
+            effect.startDay === effect.endDay &&
+            effect.startDay >= today - 90 &&
+            effect.startDay < today &&
+            spans.every(
+              ([start, end]) => effect.startDay < start! - 2 || effect.startDay > end! + 2,
+            ),
+        );
+        expect(spikes, `spike on ${id} of spiky${index}@example.com`).toHaveLength(1);
+      }
+    }
+  });
+});
+
 describe("names from email addresses", () => {
   it.each([
     ["jane.doe@example.com", { name: "Jane Doe", givenName: "Jane", familyName: "Doe" }],

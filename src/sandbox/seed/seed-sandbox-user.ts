@@ -129,9 +129,10 @@ function createProperty(
 }
 
 /**
- * Real traffic has spikes and dips nobody wrote down: one spike in the last four weeks and one
- * dip five to nine weeks back, each at least two days from any seeded annotation. Derived from
- * the property's traffic seed (no further draws), so earlier seeding stays as it was.
+ * Real traffic has spikes and dips nobody wrote down: one spike in the last four weeks (where the
+ * seeded annotations leave room) and one dip five to nine weeks back, each at least two days from
+ * any seeded annotation. Derived from the property's traffic seed (no further draws), so earlier
+ * seeding stays as it was.
  */
 function unexplainedEffects(
   seed: number,
@@ -153,7 +154,9 @@ function unexplainedEffects(
     }
     return undefined;
   };
-  const spike = pick(101, today - 21, 17);
+  // A seeded range (a long campaign, say) can cover those four weeks whole; the spike then goes
+  // to the last days before yesterday, or else further back within the chart's 90 days.
+  const spike = pick(101, today - 21, 17) ?? pick(103, today - 4, 3) ?? pick(104, today - 84, 63);
   const dip = pick(202, today - 63, 28);
   return [
     ...(spike === undefined ? [] : [{ startDay: spike, endDay: spike, factor: 2.5 }]),
