@@ -360,6 +360,8 @@ describe("a restart on PGlite", () => {
     let firstStarted = false;
     const firstJob = crashed.define<object>({
       name: "cut-off",
+      // The job keeps the retry delay it was sent with; the restarted definition cannot shorten it.
+      retryDelaySeconds: 1,
       pollingIntervalSeconds: 0.5,
       // Never finishes: the process "dies" with this run active.
       run: () => {
@@ -383,7 +385,7 @@ describe("a restart on PGlite", () => {
       },
     });
     await restarted.start();
-    await waitFor(() => retries.length === 1, 10_000);
+    await waitFor(() => retries.length === 1);
     expect(retries).toEqual([1]);
     await restarted.stop();
     await crashed.stop();
