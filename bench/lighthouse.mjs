@@ -70,6 +70,13 @@ try {
   report(`Property View (/dashboard?mode=property), signed in, property with data`, dashboard, {
     ...targets.dashboard,
   });
+  // BENCH_DASHBOARD_TRACE=file also records a Chrome trace of the same load, with a JavaScript
+  // profile, for bench/long-tasks.mjs to name the code inside each long task.
+  if (process.env.BENCH_DASHBOARD_TRACE)
+    await recordTrace(`${appUrl}/dashboard?mode=property`, process.env.BENCH_DASHBOARD_TRACE, {
+      cookie,
+      localStorage: { selectedPropertyId: propertyId },
+    });
 } finally {
   await browser?.close();
   product.kill();
@@ -99,23 +106,48 @@ async function medianAudit(url, options) {
   return median;
 }
 
-/** One Lighthouse navigation in a fresh tab; the cookie and storage are set before it starts. */
-async function audit(url, { cookie, localStorage }) {
+/** A fresh tab with the cookie and storage set, on the app's origin. */
+async function preparedPage({ cookie, localStorage }) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
+  if (cookie) {
+    const [name, ...rest] = cookie.split("=");
+    await context.setCookie({ name, value: rest.join("="), domain: "localhost", path: "/" });
+  }
+  if (localStorage) {
+    // Storage belongs to the origin: visit a cheap same-origin address to write it.
+    await page.goto(`${appUrl}/robots.txt`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries))
+        globalThis.localStorage.setItem(key, value);
+    }, localStorage);
+  }
+  return { context, page };
+}
+
+/**
+ * One load traced with the CPU slowed 4x, as Lighthouse's mobile profile assumes (here applied,
+ * not simulated, so the trace's tasks are as long as Lighthouse's estimate of them).
+ */
+async function recordTrace(url, file, options) {
+  const { context, page } = await preparedPage(options);
   try {
-    if (cookie) {
-      const [name, ...rest] = cookie.split("=");
-      await context.setCookie({ name, value: rest.join("="), domain: "localhost", path: "/" });
-    }
-    if (localStorage) {
-      // Storage belongs to the origin: visit a cheap same-origin address to write it.
-      await page.goto(`${appUrl}/robots.txt`);
-      await page.evaluate((entries) => {
-        for (const [key, value] of Object.entries(entries))
-          globalThis.localStorage.setItem(key, value);
-      }, localStorage);
-    }
+    await page.emulateCPUThrottling(4);
+    await page.tracing.start({ path: file });
+    await page.goto(url, { waitUntil: "networkidle0" });
+    // Renders after the last answer (the chart's report) finish after the network went idle.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await page.tracing.stop();
+    console.log(`  trace of one load (CPU 4x slower): ${file}`);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One Lighthouse navigation in a fresh tab; the cookie and storage are set before it starts. */
+async function audit(url, options) {
+  const { context, page } = await preparedPage(options);
+  try {
     const result = await lighthouse(
       url,
       {
