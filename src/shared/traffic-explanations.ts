@@ -1,4 +1,5 @@
-import { toIsoDate } from "./calendar-date.js";
+import { parseIsoDate, toIsoDate } from "./calendar-date.js";
+import { formatMonthDay } from "./english-format.js";
 import { annotationSpan } from "./annotation-span.js";
 import type { Annotation } from "./contracts/annotations.js";
 import {
@@ -49,15 +50,11 @@ export function unexplainedChanges(
   );
 }
 
-const shortDay = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
 /** 'Nov 12' */
 export function formatShortDay(date: string): string {
-  return shortDay.format(new Date(`${date}T00:00:00Z`));
+  const day = parseIsoDate(date);
+  if (!day) throw new RangeError(`not a date: ${date}`);
+  return formatMonthDay(day);
 }
 
 /** '+48%' / '−23%' */

@@ -1,24 +1,17 @@
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date";
-
-const monthDay = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const monthDayYear = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const utcDate = ({ year, month, day }: CalendarDate) => new Date(Date.UTC(year, month - 1, day));
+import {
+  formatMonthDay,
+  formatMonthDayYear,
+  formatNumericDate,
+  localCalendarDate,
+} from "../../../shared/english-format";
 
 /** 'Nov 3 – Nov 10, 2026'; the year is repeated only when the range crosses one. */
 export function formatDateRange(start: CalendarDate, end: CalendarDate): string {
-  const first = start.year === end.year ? monthDay : monthDayYear;
-  return `${first.format(utcDate(start))} – ${monthDayYear.format(utcDate(end))}`;
+  const first = start.year === end.year ? formatMonthDay(start) : formatMonthDayYear(start);
+  return `${first} – ${formatMonthDayYear(end)}`;
 }
 
 /** A single day shows as YYYY-MM-DD; a range as its first and last day, 'Nov 3 – Nov 10, 2026'. */
@@ -31,17 +24,11 @@ export function formatAnnotationDate(
     : toIsoDate(annotation.annotationDate);
 }
 
-const shortUsDate = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-});
-
 /** 'Date Added' as a short US date (11/23/2026); '—' for annotations made outside Tidemark. */
 export function formatDateAdded(dateAdded: string | null): string {
   if (!dateAdded) return "—";
   const at = new Date(dateAdded);
-  return Number.isNaN(at.getTime()) ? "—" : shortUsDate.format(at);
+  return Number.isNaN(at.getTime()) ? "—" : formatNumericDate(localCalendarDate(at));
 }
 
 export type SortDirection = "desc" | "asc";

@@ -24,25 +24,19 @@ import {
   formatChange,
   formatShortDay,
 } from "../../../shared/traffic-explanations";
+import {
+  formatCompactNumber,
+  formatMonthDay,
+  formatNumber,
+  formatWeekdayMonthDayYear,
+  shortMonthName,
+  utcCalendarDate,
+} from "../../../shared/english-format";
 import { colorSwatch } from "./annotation-format";
 
 const margin = { top: 12, right: 12, bottom: 28, left: 48 };
-const numberFormat = new Intl.NumberFormat("en-US");
 const dayMs = 86_400_000;
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
-const longDay = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const axisDay = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const axisMonth = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 
 export interface TrafficChartProps {
   metric: TrafficMetric;
@@ -78,8 +72,8 @@ export function describeDay(
   const change = unexplained.find((entry) => entry.date === day.date);
   const notes = onDay.map((annotation) => annotation.title);
   if (change) notes.push(`${changeSummary(change, metric)}, not explained by any annotation.`);
-  const heading = longDay.format(utc(day.date));
-  const value = `${numberFormat.format(day.value)} ${trafficMetricLabels[metric].toLowerCase()}`;
+  const heading = formatWeekdayMonthDayYear(utcCalendarDate(utc(day.date)));
+  const value = `${formatNumber(day.value)} ${trafficMetricLabels[metric].toLowerCase()}`;
   const spoken = [
     `${heading}: ${value}`,
     weekChange,
@@ -110,8 +104,8 @@ export function chartSummary(
   const label = trafficMetricLabels[metric];
   return (
     `${label} from ${formatShortDay(days[0]!.date)} to ${formatShortDay(days.at(-1)!.date)}: ` +
-    `${numberFormat.format(total)} in total, ${numberFormat.format(Math.round(total / days.length))} a day on average, ` +
-    `highest ${numberFormat.format(high.value)} on ${formatShortDay(high.date)}, lowest ${numberFormat.format(low.value)} on ${formatShortDay(low.date)}. ` +
+    `${formatNumber(total)} in total, ${formatNumber(Math.round(total / days.length))} a day on average, ` +
+    `highest ${formatNumber(high.value)} on ${formatShortDay(high.date)}, lowest ${formatNumber(low.value)} on ${formatShortDay(low.date)}. ` +
     `${annotationCount} annotation${annotationCount === 1 ? "" : "s"} in range, ` +
     `${unexplainedCount} unexplained change${unexplainedCount === 1 ? "" : "s"}. ` +
     "Use the arrow keys to move between days and Enter to open or add an annotation."
@@ -179,11 +173,14 @@ export function TrafficChart(props: TrafficChartProps) {
         .y1((day) => y(day.value))(days as TrafficDay[]) ?? "";
     const tickCount = Math.max(2, Math.floor(innerWidth / 90));
     const spanDays = (last.getTime() - first.getTime()) / dayMs;
-    const xTicks = x.ticks(tickCount).map((tick) => ({
-      x: x(tick),
-      label: (spanDays > 200 ? axisMonth : axisDay).format(tick),
-    }));
-    const yTicks = y.ticks(4).map((tick) => ({ y: y(tick), label: compactNumber(tick) }));
+    const xTicks = x.ticks(tickCount).map((tick) => {
+      const date = utcCalendarDate(tick);
+      return {
+        x: x(tick),
+        label: spanDays > 200 ? shortMonthName(date.month) : formatMonthDay(date),
+      };
+    });
+    const yTicks = y.ticks(4).map((tick) => ({ y: y(tick), label: formatCompactNumber(tick) }));
     return { innerWidth, innerHeight, x, y, step, xOf, path, fill, xTicks, yTicks };
   }, [days, width, height]);
 
@@ -418,11 +415,5 @@ export function TrafficChart(props: TrafficChartProps) {
         </div>
       ) : null}
     </div>
-  );
-}
-
-function compactNumber(value: number): string {
-  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(
-    value,
   );
 }
