@@ -174,7 +174,8 @@ describe("annotation dialogs", () => {
       await screen.findByText('"Winter launch" has been created successfully in GA4.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(screen.getByText("Winter launch")).toBeInTheDocument();
+    // The list redraws in a background pass (useDeferredValue), just after the toast's render.
+    expect(await screen.findByText("Winter launch")).toBeInTheDocument();
     const posts = requests.filter((request) => request.method === "POST");
     expect(posts).toEqual([
       {

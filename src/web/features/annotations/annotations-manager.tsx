@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
@@ -88,7 +88,14 @@ export function AnnotationsManager({
   const { canEditAnnotations, canDeleteAnnotations, canUseCategories } = capabilitiesOf(
     user.subscriptionTier,
   );
-  const { annotations, isLoading } = useAnnotations(propertyId);
+  const latest = useAnnotations(propertyId);
+  // TanStack Query hands its answers over through useSyncExternalStore, so the render that brings
+  // them is synchronous: with the table's rows and the chart's markers in it, it blocked the page
+  // for hundreds of milliseconds on a phone. Read through useDeferredValue, that render keeps what
+  // was shown (the loading row) and React draws the rows and markers in a background pass that
+  // yields to the browser every few milliseconds. Both values change in the same pass.
+  const annotations = useDeferredValue(latest.annotations);
+  const isLoading = useDeferredValue(latest.isLoading);
   const create = useCreateAnnotation(propertyId);
   const update = useUpdateAnnotation(propertyId);
   const remove = useDeleteAnnotation(propertyId);

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Lock, Pencil, Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { premiumTooltips } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
@@ -76,7 +76,7 @@ export function AnnotationsTable({
   categoryNames?: ReadonlyMap<string, string>;
 }) {
   const [direction, setDirection] = useState<SortDirection>("desc");
-  const rows = sortByDate(annotations, direction);
+  const rows = useMemo(() => sortByDate(annotations, direction), [annotations, direction]);
   const SortIcon = direction === "desc" ? ArrowDown : ArrowUp;
 
   return (

@@ -1,5 +1,5 @@
 import { Loader2, TriangleAlert } from "lucide-react";
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { parseIsoDate } from "../../../shared/calendar-date";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import {
@@ -112,17 +112,26 @@ export function TrafficPanel({
       : { metric, range };
   const report = useTrafficReport(propertyId, selection);
   const dismiss = useDismissChange(propertyId);
+  // The report arrives in a synchronous render (TanStack Query's store); the chart it draws is
+  // drawn from a deferred copy instead, in a background pass React can interrupt, as the
+  // annotations table is. The report travels with its metric so the chart never labels one
+  // metric's figures with another's name while the pass catches up.
+  const latestShown = useMemo(
+    () => (report.data ? { report: report.data, metric } : undefined),
+    [report.data, metric],
+  );
+  const shown = useDeferredValue(latestShown);
 
   const unexplained = useMemo(
     () =>
-      report.data
-        ? unexplainedChanges(report.data.changes, annotations, report.data.dismissedDates)
+      shown
+        ? unexplainedChanges(shown.report.changes, annotations, shown.report.dismissedDates)
         : [],
-    [report.data, annotations],
+    [shown, annotations],
   );
 
   function annotate(change: TrafficChange) {
-    onCreate({ date: change.date, title: draftTitleFor(change, metric) });
+    onCreate({ date: change.date, title: draftTitleFor(change, shown?.metric ?? metric) });
   }
 
   return (
@@ -193,15 +202,7 @@ export function TrafficPanel({
         </form>
       ) : null}
 
-      {report.isPending ? (
-        <div
-          className={`flex items-center justify-center text-sm text-muted-foreground ${chartHeightClass}`}
-          role="status"
-        >
-          <Loader2 className="mr-2 size-4 animate-spin" aria-hidden="true" />
-          Loading {trafficMetricLabels[metric].toLowerCase()}…
-        </div>
-      ) : report.isError ? (
+      {report.isError ? (
         <Alert variant="destructive">
           <TriangleAlert aria-hidden="true" />
           <div className="flex flex-col items-start gap-2">
@@ -220,7 +221,15 @@ export function TrafficPanel({
             )}
           </div>
         </Alert>
-      ) : report.data.days.length === 0 ? (
+      ) : !shown ? (
+        <div
+          className={`flex items-center justify-center text-sm text-muted-foreground ${chartHeightClass}`}
+          role="status"
+        >
+          <Loader2 className="mr-2 size-4 animate-spin" aria-hidden="true" />
+          Loading {trafficMetricLabels[metric].toLowerCase()}…
+        </div>
+      ) : shown.report.days.length === 0 ? (
         <p
           className={`flex items-center justify-center text-sm text-muted-foreground ${chartHeightClass}`}
         >
@@ -228,8 +237,8 @@ export function TrafficPanel({
         </p>
       ) : (
         <TrafficChart
-          metric={metric}
-          days={report.data.days}
+          metric={shown.metric}
+          days={shown.report.days}
           annotations={annotations}
           unexplained={unexplained}
           onOpenAnnotation={onOpenAnnotation}
@@ -250,7 +259,8 @@ export function TrafficPanel({
                   className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-600/30 bg-amber-500/5 px-3 py-2 text-sm"
                 >
                   <span className="min-w-0 break-words">
-                    {changeSummary(change, metric)}, not explained by any annotation. Annotate?
+                    {changeSummary(change, shown?.metric ?? metric)}, not explained by any
+                    annotation. Annotate?
                   </span>
                   <span className="flex gap-2">
                     <Button size="sm" onClick={() => annotate(change)}>
@@ -260,7 +270,7 @@ export function TrafficPanel({
                       size="sm"
                       variant="outline"
                       disabled={dismiss.isPending}
-                      aria-label={`Dismiss ${changeSummary(change, metric)}`}
+                      aria-label={`Dismiss ${changeSummary(change, shown?.metric ?? metric)}`}
                       onClick={() =>
                         dismiss.mutate(change.date, {
                           onError: (error) =>
@@ -280,7 +290,7 @@ export function TrafficPanel({
               ))}
             </ul>
           </>
-        ) : report.isSuccess ? (
+        ) : shown && !report.isError ? (
           <p className="text-sm text-muted-foreground">No unexplained changes in this range.</p>
         ) : null}
       </div>
