@@ -1,7 +1,10 @@
+import { desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sameOrigin, startAppHarness, type AppHarness } from "./app-harness.js";
 import { testConfig } from "./test-config.js";
+import { verifications } from "../src/server/db/schema/index.js";
+import { signInLinkLifetimeSeconds, signInLinkLifetimeText } from "../src/shared/sign-in-link.js";
 
 /** Email sign-in links as an abuser would ask for them. */
 let harness: AppHarness;
@@ -62,5 +65,38 @@ describe("sign-in links per client address", () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await askForLink(email, `10.9.1.${attempt}`)).statusCode).toBe(200);
     }
+  });
+});
+
+describe("a sign-in link's lifetime", () => {
+  it("expires after the lifetime the email and the expired message state", async () => {
+    const email = freshEmail("lifetime");
+    const before = Date.now();
+    expect((await askForLink(email, "10.9.2.1")).statusCode).toBe(200);
+    const link = harness.sentLinks.findLast((sent) => sent.email === email);
+    const token = new URL(link!.url).searchParams.get("token");
+    expect(token).toBeTruthy();
+
+    const [record] = await harness.database.db
+      .select()
+      .from(verifications)
+      .orderBy(desc(verifications.createdAt))
+      .limit(1);
+    const lifetimeMs = record!.expiresAt.getTime() - before;
+    expect(lifetimeMs).toBeGreaterThanOrEqual(signInLinkLifetimeSeconds * 1000);
+    expect(lifetimeMs).toBeLessThan((signInLinkLifetimeSeconds + 60) * 1000);
+
+    await harness.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.id, record!.id));
+    const preview = await inject({
+      method: "GET",
+      url: `/api/auth/sign-in-link?token=${encodeURIComponent(token!)}`,
+    });
+    expect(preview.statusCode).toBe(410);
+    expect(preview.json().error).toBe(
+      `This sign-in link has expired. Links work for ${signInLinkLifetimeText}; request a new one.`,
+    );
   });
 });

@@ -4,3 +4,9 @@
  * the web app's every page imports its route paths.)
  */
 export const continueSignInPath = "/login/continue";
+
+/** How long an emailed sign-in link works. The server's expiry and every sentence about it use this. */
+export const signInLinkLifetimeMinutes = 15;
+export const signInLinkLifetimeSeconds = signInLinkLifetimeMinutes * 60;
+/** "15 minutes", for copy: the email, the check-your-inbox notice and the expired-link message. */
+export const signInLinkLifetimeText = `${signInLinkLifetimeMinutes} minutes`;

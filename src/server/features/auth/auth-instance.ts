@@ -9,13 +9,12 @@ import type { Db } from "../../db/database.js";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.js";
 import type { GoogleEndpoints } from "../../integrations/google/google-endpoints.js";
 import type { Mailer } from "../../integrations/mailer/mailer.js";
-import { continueSignInPath } from "../../../shared/sign-in-link.js";
+import { continueSignInPath, signInLinkLifetimeSeconds } from "../../../shared/sign-in-link.js";
 import { dataRetention } from "../../../shared/data-retention.js";
 
 export const sessionLifetimeSeconds = dataRetention.sessionLifetimeDays * 24 * 60 * 60;
 /** A session in use is extended (and its cookie renewed) at most once a day. */
 export const sessionRefreshAgeSeconds = 24 * 60 * 60;
-export const signInLinkLifetimeSeconds = 15 * 60;
 export const authBasePath = "/api/auth";
 export const sessionCookiePrefix = "tidemark";
 

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import type { SignInLinkPreview, SignInLinkRequest } from "../../../shared/contracts/auth.js";
+import { signInLinkLifetimeText } from "../../../shared/sign-in-link.js";
 import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { Auth } from "./auth-instance.js";
 import { readSignedSessionToken } from "./signed-session-cookie.js";
 
 export const signInLinkMessages = {
-  expired: "This sign-in link has expired. Links work for 15 minutes; request a new one.",
+  expired: `This sign-in link has expired. Links work for ${signInLinkLifetimeText}; request a new one.`,
   usedOrUnknown: "This sign-in link was already used or is not valid. Request a new one.",
 } as const;
 

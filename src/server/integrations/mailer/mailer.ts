@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
+import { signInLinkLifetimeText } from "../../../shared/sign-in-link.js";
 
 /** Outgoing mail. The product only ever mails sign-in links. */
 export interface Mailer {
@@ -31,8 +32,8 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
         from: options.from,
         to: email,
         subject: "Your Tidemark sign-in link",
-        text: `Sign in to Tidemark with this link. It works once and expires in 15 minutes.\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
-        html: `<p>Sign in to Tidemark with the button below. It works once and expires in 15 minutes.</p><p><a href="${encodeURI(url)}">Sign in to Tidemark</a></p><p>If you did not ask for it, ignore this email.</p>`,
+        text: `Sign in to Tidemark with this link. It works once and expires in ${signInLinkLifetimeText}.\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
+        html: `<p>Sign in to Tidemark with the button below. It works once and expires in ${signInLinkLifetimeText}.</p><p><a href="${encodeURI(url)}">Sign in to Tidemark</a></p><p>If you did not ask for it, ignore this email.</p>`,
       });
     },
   };

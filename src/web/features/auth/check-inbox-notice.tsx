@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button";
+import { signInLinkLifetimeText } from "../../../shared/sign-in-link";
 
 /**
  * Shown once the server has accepted a sign-in link request. It does not claim an email went
@@ -38,7 +39,7 @@ export function CheckInboxNotice({
       <p className="text-sm text-pretty text-muted-foreground">
         Open the sign-in link for{" "}
         <strong className="font-medium break-all text-foreground">{email}</strong> to continue. It
-        works once and expires in 15 minutes.
+        works once and expires in {signInLinkLifetimeText}.
       </p>
       <p className="text-xs text-pretty text-muted-foreground">
         Nothing there? Check your spam folder. When Tidemark runs without an email server, the link
