@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       // Most suites sign many people in from one address; the per-client limit has its own test.
       signInLinksPerClientPerHour: 10_000,
       signInStartsPerMinute: 60,
+      accountExportsPerHour: 10,
+      accountDeletionsPerHour: 10,
     },
     ...overrides,
   };

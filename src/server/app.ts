@@ -281,8 +281,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     account,
     rateLimiter,
     limits: {
-      export: { name: "account-export", max: 10, windowMs: 60 * minute },
-      delete: { name: "account-delete", max: 10, windowMs: 60 * minute },
+      export: {
+        name: "account-export",
+        max: config.rateLimits.accountExportsPerHour,
+        windowMs: 60 * minute,
+      },
+      delete: {
+        name: "account-delete",
+        max: config.rateLimits.accountDeletionsPerHour,
+        windowMs: 60 * minute,
+      },
     },
     signOutCookies: (request) => signOutCookies(auth, fromNodeHeaders(request.headers)),
   });

@@ -102,6 +102,23 @@ describe("loadConfig", () => {
     ).toEqual(["a@x.com", "b@y.com"]);
   });
 
+  it("reads every rate limit, account export and deletion included", () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      lookupsPerMinute: 20,
+      signInLinksPer15Minutes: 5,
+      signInLinksPerClientPerHour: 10,
+      signInStartsPerMinute: 60,
+      accountExportsPerHour: 10,
+      accountDeletionsPerHour: 10,
+    });
+    const config = loadConfig({
+      RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR: "3",
+      RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR: "4",
+    });
+    expect(config.rateLimits.accountExportsPerHour).toBe(3);
+    expect(config.rateLimits.accountDeletionsPerHour).toBe(4);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ PORT: "" }).port).toBe(5000);
   });
@@ -110,6 +127,16 @@ describe("loadConfig", () => {
     ["PORT", "abc", 'Invalid configuration: PORT must be a number (got "abc")'],
     ["PORT", "70000", 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
     ["NODE_ENV", "staging", "Invalid configuration: NODE_ENV"],
+    [
+      "RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR",
+      "0",
+      'Invalid configuration: RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR must be at least 1 (got "0")',
+    ],
+    [
+      "RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR",
+      "1.5",
+      'Invalid configuration: RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR must be a whole number (got "1.5")',
+    ],
     ["SERVE_WEB", "yes", 'Invalid configuration: SERVE_WEB must be true or false (got "yes")'],
   ])("rejects %s=%s with one line naming the variable", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);

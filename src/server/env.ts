@@ -64,6 +64,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES: positiveCount.default(5),
   RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR: positiveCount.default(10),
   RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE: positiveCount.default(60),
+  RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR: positiveCount.default(10),
+  RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR: positiveCount.default(10),
   LLM_PROVIDER: z
     .enum(["offline", "openai", "anthropic", "google", "openai-compatible"], {
       message: "must be offline, openai, anthropic, google or openai-compatible",
@@ -127,6 +129,10 @@ export interface AppConfig {
     /** Sign-in links one client address may ask for, whatever the addresses they go to. */
     signInLinksPerClientPerHour: number;
     signInStartsPerMinute: number;
+    /** Account exports one person may ask for; each builds a file of everything they have. */
+    accountExportsPerHour: number;
+    /** Account deletion attempts one person may make (a wrong confirmation counts too). */
+    accountDeletionsPerHour: number;
   };
 }
 
@@ -290,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,
       signInLinksPerClientPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR,
       signInStartsPerMinute: values.RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE,
+      accountExportsPerHour: values.RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR,
+      accountDeletionsPerHour: values.RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR,
     },
   };
 }
