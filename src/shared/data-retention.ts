@@ -5,6 +5,12 @@
 export const dataRetention = {
   /** A session cookie (and its server-side session) expires this many days after sign-in. */
   sessionLifetimeDays: 7,
+  /**
+   * When someone last used Tidemark is recorded at each sign-in and, while they stay signed in, by
+   * a request that comes this many hours or more after the recorded time: the record is never
+   * further behind than this, and browsing costs no write on every request.
+   */
+  activityRecordingHours: 24,
   /** Accounts with no sign-in for this many years are deleted with their data. */
   inactiveAccountDeletionYears: 2,
   /** A deletion request is carried out within this many days. */

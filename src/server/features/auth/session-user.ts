@@ -1,4 +1,5 @@
 import { errorMessages } from "../../../shared/contracts/errors.js";
+import { dataRetention } from "../../../shared/data-retention.js";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { User } from "../../db/schema/index.js";
@@ -17,7 +18,7 @@ declare module "fastify" {
   }
 }
 
-const activityResolutionMs = 24 * 60 * 60 * 1000;
+const activityResolutionMs = dataRetention.activityRecordingHours * 60 * 60 * 1000;
 
 const notSignedIn = () => new AppError("unauthenticated", errorMessages.notSignedIn);
 
@@ -42,7 +43,7 @@ export async function registerSessionUser(
     secret: deps.secret,
   });
 
-  /** Keeps `lastActiveAt` true to the day: the first signed-in request of a day records it. */
+  /** Keeps `lastActiveAt` at most `activityRecordingHours` behind, with one write per period. */
   async function noteActivity(user: User | null): Promise<User | null> {
     if (!user) return null;
     const at = new Date();

@@ -2,8 +2,12 @@ import { dataRetention } from "../../../shared/data-retention";
 import { LegalDocument, type LegalSection } from "./legal-document";
 import { legalContactEmail } from "./legal-facts";
 
-const { sessionLifetimeDays, inactiveAccountDeletionYears, deletionRequestDeadlineDays } =
-  dataRetention;
+const {
+  sessionLifetimeDays,
+  activityRecordingHours,
+  inactiveAccountDeletionYears,
+  deletionRequestDeadlineDays,
+} = dataRetention;
 
 const sections: LegalSection[] = [
   {
@@ -178,10 +182,10 @@ const sections: LegalSection[] = [
       <>
         <p>
           We keep your account information and content for as long as you use Tidemark. We record
-          when you last used it: your latest sign-in, and your first visit of each day while signed
-          in. If you have not used Tidemark for {inactiveAccountDeletionYears} years, a daily job
-          deletes your account in exactly the way described below, as if you had deleted it
-          yourself.
+          when you last used it: at each sign-in and, while you stay signed in, at your first visit
+          once {activityRecordingHours} hours have passed since the time we last recorded. If you
+          have not used Tidemark for {inactiveAccountDeletionYears} years, a daily job deletes your
+          account in exactly the way described below, as if you had deleted it yourself.
         </p>
         <p>
           <strong>Deleting your account.</strong> On your Account page, &ldquo;Delete my
