@@ -159,6 +159,40 @@ describe("traffic questions on the offline engine", () => {
     expect(answer.suggestedInput).toBeNull();
   });
 
+  it("says which periods it reads instead of answering about another one", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    for (const [message, words] of [
+      ["anything unexplained next month?", "next month"],
+      ["any unexplained drops in the last fortnight?", "last fortnight"],
+      ["show annotations from last fortnight", "last fortnight"],
+      ["what happened next week?", "next week"],
+    ] as const) {
+      const answer = await say(who, message);
+      expect(answer.reply).toMatch(
+        new RegExp(`^I can't tell which days “${words}” means, so I haven't answered`),
+      );
+      expect(answer.reply).toContain("the last N days, weeks or months");
+      // Neither the 28-day default's figures nor an annotation list.
+      expect(answer.reply).not.toMatch(/Sessions|unexplained:|No annotations|•/);
+    }
+  });
+
+  it("does not delete by a period it cannot read", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'create "Keep me" yesterday in red');
+    const answer = await say(who, "delete all the red ones from last fortnight");
+    expect(answer.reply).toMatch(/^I can't tell which days “last fortnight” means/);
+    expect((await say(who, "list my annotations")).reply).toContain("Keep me");
+  });
+
+  it("says today's figures are incomplete instead of reporting today as a drop", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const answer = await say(who, "what happened today?");
+    expect(answer.reply).toMatch(/^Today isn't over yet, so its figures are incomplete/);
+    expect(answer.reply).not.toMatch(/%|lower|drop(?!\.)/i);
+    expect(answer.suggestedInput).toBeNull();
+  });
+
   it("keeps annotation questions and creates as they were", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const listed = await say(who, "what annotations are on Nov 12");

@@ -5,7 +5,12 @@
  * focus — is part of the answer.
  */
 import { annotationColorSwatches } from "../../../../shared/annotation-colors.js";
-import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import {
+  addDays,
+  compareDates,
+  toIsoDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import { inCategory, noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
@@ -93,6 +98,20 @@ export function completionFor(understood: Understanding, today: CalendarDate): s
   return null;
 }
 
+/**
+ * The periods findDateRange reads, named for a person whose period it could not read: answering
+ * about some other period instead would look like an answer to their question.
+ */
+export function unreadPeriodReply(words: string): string {
+  return (
+    `I can't tell which days “${words}” means, so I haven't answered about a different period. ` +
+    "I understand a day (yesterday, Friday, Nov 12), this or last week, month or year, " +
+    "a month by name (October), " +
+    "the last N days, weeks or months (the last 14 days), or two dates (from Nov 1 to Nov 10). " +
+    "For example: anything unexplained in the last 14 days?"
+  );
+}
+
 export async function act(resolution: Resolution, context: ActContext): Promise<AssistantTurn> {
   const { actions, today, memory } = context;
   // Answers keep the focus unless they change it; a question is open only until the next turn.
@@ -136,6 +155,8 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
       categoryOptions: resolution.candidates.map((c) => c.name),
     });
   }
+  if (understood.missing.includes("period"))
+    return reply(unreadPeriodReply(understood.unreadPeriod ?? "that period"));
   const needsProperty = [
     "create",
     "list",
@@ -205,7 +226,17 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     case "traffic_day": {
       if (!understood.date)
         return reply(
-          "Which day should I look at? For example: what happened on " + `${toIsoDate(today)}?`,
+          "Which day should I look at? For example: what happened on " +
+            `${toIsoDate(addDays(today, -1))}?`,
+        );
+      // Today's figures are still coming in, and later days have none: either would read as a drop.
+      if (compareDates(understood.date, today) === 0)
+        return reply(
+          "Today isn't over yet, so its figures are incomplete: Google's figures for a day are final once it has ended, and a part of a day would look like a drop. Ask about yesterday or an earlier day, for example: what happened yesterday?",
+        );
+      if (compareDates(understood.date, today) > 0)
+        return reply(
+          `${toIsoDate(understood.date)} hasn't happened yet, so there are no figures for it. Ask about yesterday or an earlier day, for example: what happened yesterday?`,
         );
       const metric = understood.metric ?? "sessions";
       const result = await actions.trafficInsight({ metric, date: toIsoDate(understood.date) });

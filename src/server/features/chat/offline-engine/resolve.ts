@@ -73,6 +73,9 @@ export async function resolve(
   focus: Focus | undefined,
   actions: AssistantActions,
 ): Promise<Resolution> {
+  // A period the engine cannot read is answered by saying so; nothing is looked up or matched.
+  if (understanding.missing.includes("period"))
+    return { kind: "ready", understanding, annotations: [] };
   const category = await resolveCategory(understanding, actions);
   if (category && "kind" in category) return category;
   const resolution = await resolveAnnotations(understanding, focus, actions, category);

@@ -10,7 +10,7 @@ import type { AnnotationReference } from "../annotation-reference.js";
 import { addDays, compareDates } from "../../../../shared/calendar-date.js";
 import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
 import { findCategory, findCategoryAdjective } from "./extract-category.js";
-import { dateLeadIn, findDate, findDateRange } from "./extract-dates.js";
+import { dateLeadIn, findDate, findDateRange, findUnreadPeriod } from "./extract-dates.js";
 import type { Classified, Intent } from "./intents.js";
 import type { Normalised } from "./normalise.js";
 import { parseDelete, parseUpdate } from "./parse-change.js";
@@ -22,7 +22,7 @@ import { cut, soleQuote, tidy } from "./text-utils.js";
 export type { Intent } from "./intents.js";
 export type { AnnotationReference } from "../annotation-reference.js";
 
-export type Missing = "title" | "date" | "target" | "change" | "category";
+export type Missing = "title" | "date" | "target" | "change" | "category" | "period";
 
 export interface Understanding {
   intent: Intent;
@@ -56,12 +56,19 @@ export interface Understanding {
   newDescription?: string;
   /** list: text the title should contain ("show annotations about Black Friday"). */
   titleContains?: string;
+  /** list / traffic / delete-all: a period named in words the engine does not read ("last fortnight"). */
+  unreadPeriod?: string;
   /** traffic_day / traffic_period: the measure asked about; sessions unless another is named. */
   metric?: TrafficMetric;
   /** A GA4 property id written in the message ("for property 123456789"). */
   propertyId?: string;
   /** What the request lacks and must be asked for instead of guessed, e.g. create without a title. */
   missing: Missing[];
+}
+
+/** A request about a period the engine cannot read: nothing else is read, nothing is guessed. */
+function unreadPeriod(understanding: Understanding, words: string): Understanding {
+  return { ...understanding, unreadPeriod: words, missing: ["period"] };
 }
 
 /** Copies only the slots that were found, so results compare cleanly and carry no undefined keys. */
@@ -211,15 +218,20 @@ export function readSlots(
           dateRange: range.range,
         };
       const day = range?.range.start ?? findDate(rest, today)?.date;
+      const unread = day ? undefined : findUnreadPeriod(rest);
       if (day) understanding.date = day;
+      else if (unread) return unreadPeriod(understanding, unread);
       else understanding.missing.push("date");
       break;
     }
     case "traffic_period": {
       understanding.metric = metricIn(rest);
+      const named = findDateRange(rest, today)?.range;
+      const unread = named ? undefined : findUnreadPeriod(rest);
+      if (unread) return unreadPeriod(understanding, unread);
       // Without a period: the chart's default, the last 28 days up to yesterday.
       const yesterday = addDays(today, -1);
-      const asked = findDateRange(rest, today)?.range ?? {
+      const asked = named ?? {
         start: addDays(today, -28),
         end: yesterday,
       };
@@ -231,9 +243,13 @@ export function readSlots(
           : asked;
       break;
     }
-    case "list":
-      Object.assign(understanding, defined(parseList(verb, rest, quotes, today, categoryNames)));
+    case "list": {
+      const slots = parseList(verb, rest, quotes, today, categoryNames);
+      const unread = slots.dateRange ? undefined : findUnreadPeriod(rest);
+      if (unread) return unreadPeriod(understanding, unread);
+      Object.assign(understanding, defined(slots));
       break;
+    }
     case "delete":
     case "update": {
       // "remove “Sale” from Campaigns" takes it out of the category; the annotation stays.
@@ -249,6 +265,8 @@ export function readSlots(
       }
       if (intent === "delete" && EVERY.test(tidy(rest))) {
         const filters = parseList("show", rest.replace(EVERY, ""), quotes, today, categoryNames);
+        const unread = filters.dateRange ? undefined : findUnreadPeriod(rest);
+        if (unread) return { ...unreadPeriod(understanding, unread), everyMatch: true };
         Object.assign(understanding, defined(filters), { everyMatch: true });
         if (!filters.dateRange && !filters.color && !filters.titleContains && !filters.category)
           understanding.missing.push("target");

@@ -43,6 +43,31 @@ describe("stage 2–3: traffic questions", () => {
   });
 
   it.each([
+    ["anything unexplained next month?", "traffic_period", "next month"],
+    ["any unexplained drops in the last fortnight", "traffic_period", "last fortnight"],
+    ["anything unexplained this quarter?", "traffic_period", "this quarter"],
+    ["anything unexplained in Q3?", "traffic_period", "in Q3"],
+    ["unexplained spikes over the summer", "traffic_period", "over the summer"],
+    ["what happened next week", "traffic_day", "next week"],
+    ["show annotations from last fortnight", "list", "last fortnight"],
+    ["list annotations for next month", "list", "next month"],
+    ["delete all the red ones from last fortnight", "delete", "last fortnight"],
+  ])("'%s' names a period it cannot read: %s, nothing guessed", (message, intent, words) => {
+    const understood = read(message);
+    expect(understood).toMatchObject({ intent, unreadPeriod: words, missing: ["period"] });
+    // Not the chart's default (or any other) period, and no title search for the words.
+    expect(understood.dateRange).toBeUndefined();
+    expect(understood.titleContains).toBeUndefined();
+  });
+
+  it.each([
+    ["show annotations about Q4 planning", { intent: "list", titleContains: "Q4 planning" }],
+    ["what happened today?", { intent: "traffic_day", date: day("2026-11-23") }],
+  ])("'%s' still reads as before", (message, expected) => {
+    expect(read(message)).toMatchObject({ ...expected, missing: [] });
+  });
+
+  it.each([
     ["what annotations are on Nov 12", "list"],
     ["what happened last week", "list"],
     ['create "Spike in sessions" on Nov 12', "create"],
