@@ -228,6 +228,9 @@ describe("running an audit", () => {
     expect(suggestions).toHaveLength(expected);
     expect(new Set(suggestions.map((s) => s.annotationId)).size).toBe(expected);
     expect(suggestions.every((s) => who.ids.includes(s.annotationId))).toBe(true);
+    // Past Audits counts this audit's suggestions, not none.
+    const history = (await get(who.jar, "/api/audits/history")).json().sessions as AuditSession[];
+    expect(history.find((h) => h.id === session.id)?.suggestionCount).toBe(expected);
     // Starting a finished audit again runs nothing.
     await send(who.jar, "POST", `/api/audits/${session.id}/start`);
     await new Promise((resolve) => setTimeout(resolve, 1_500));

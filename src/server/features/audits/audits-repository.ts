@@ -75,13 +75,17 @@ export function createAuditsRepository(db: Db) {
 
     /** Newest first, with how many suggestions each made. */
     async listSessions(userId: string, limit: number) {
+      // A join, not a correlated subquery in sql``: there drizzle leaves the columns unqualified,
+      // so the inner "id" was the suggestion's own and every count came out 0.
       return db
         .select({
           session: sessions,
-          suggestionCount: sql<number>`(select count(*)::int from ${suggestions} where ${suggestions.auditSessionId} = ${sessions.id})`,
+          suggestionCount: sql<number>`count(${suggestions.id})::int`,
         })
         .from(sessions)
+        .leftJoin(suggestions, eq(suggestions.auditSessionId, sessions.id))
         .where(eq(sessions.userId, userId))
+        .groupBy(sessions.id)
         .orderBy(desc(sessions.createdAt), desc(sessions.id))
         .limit(limit);
     },
