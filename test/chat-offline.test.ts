@@ -76,6 +76,14 @@ describe("the offline assistant", () => {
     expect(relative.reply).toBe("Created “Checkout outage” (2026-11-22) in red.");
   });
 
+  it("refuses a day after the person's own today, even where it is already today elsewhere", async () => {
+    // 15:00 UTC: 24 November has begun east of UTC+9, but in Paris it is still the 23rd.
+    const who = await person("freemium");
+    const turn = await say(who, "add annotation tomorrow: Launch party");
+    expect(turn.reply).toContain("Annotations cannot be created for future dates.");
+    expect((await annotationsOf(who)).some((a) => a.title === "Launch party")).toBe(false);
+  });
+
   it("asks for a missing title instead of guessing, and proposes the completed request", async () => {
     const who = await person("freemium");
     const turn = await say(who, "create an annotation for yesterday");

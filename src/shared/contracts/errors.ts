@@ -83,6 +83,7 @@ export const errorMessages = {
   systemGenerated: "Annotations made by Google Analytics itself cannot be changed or deleted.",
   chatNotFound: "That conversation was not found.",
   annotationGone: "This annotation no longer exists in Google Analytics.",
+  futureDate: "Annotations cannot be created for future dates.",
   createUnconfirmed:
     "Google did not confirm the annotation was created. Check the list in a moment before trying again.",
   signInAgain: "Your session has ended. Please sign in again.",

@@ -213,7 +213,7 @@ export function createAnnotationsService(deps: {
       // A range may run on past today (a sale that ends next week); it may not start after it.
       const start = target.annotationDate ?? target.annotationDateRange!.startDate;
       if (compareDates(start, latestTodayAnywhere(now())) > 0) {
-        throw new AppError("future_date", "Annotations cannot be created for future dates.");
+        throw new AppError("future_date", errorMessages.futureDate);
       }
       await requireCategory(user, input.categoryId);
       const body: GoogleAnnotationInput = {

@@ -8,7 +8,7 @@ import type {
   CreateAnnotationRequest,
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
-import type { ErrorCode } from "../../../shared/contracts/errors.js";
+import { errorMessages, type ErrorCode } from "../../../shared/contracts/errors.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import {
   requireNotSystemGenerated,
@@ -32,6 +32,12 @@ export interface AssistantContext {
   /** The property the conversation is about, when known. */
   propertyId: string | null;
   now: Date;
+  /**
+   * The person's today in their own time zone, when the message said it. The service allows any
+   * day that is today somewhere on Earth, so without this "tomorrow" said late in the UTC evening
+   * would still be created.
+   */
+  today?: CalendarDate;
 }
 
 export interface AnnotationFilter {
@@ -244,7 +250,12 @@ export function createAssistantActions(
 
     /** The same request the create dialog sends, checked by the same service. */
     createAnnotation: (request: CreateAnnotationRequest) =>
-      attempt(async () => deps.annotations.create(user, await property(), request)),
+      attempt(async () => {
+        const start = request.annotationDateRange?.startDate ?? request.annotationDate;
+        if (context.today && start && compareDates(start, context.today) > 0)
+          throw new AppError("future_date", errorMessages.futureDate);
+        return deps.annotations.create(user, await property(), request);
+      }),
 
     /** The same request the edit dialog sends, for the annotation the reference names. */
     updateAnnotation: (reference: AnnotationReference, request: UpdateAnnotationRequest) =>

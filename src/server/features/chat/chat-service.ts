@@ -158,16 +158,17 @@ export function createChatService(deps: {
       const history = existing ? await chat.messages(session.id) : [];
       await chat.addMessage(session.id, "user", request.message);
 
+      const timeZone = request.timeZone ?? "UTC";
+      const today = calendarDateOf(now(), timeZone);
       const actions = createAssistantActions(deps, {
         user,
         sessionId: session.id,
         propertyId,
         now: now(),
+        today,
       });
       let turn = await settleTyped(session, actions, request.message);
       if (!turn) {
-        const timeZone = request.timeZone ?? "UTC";
-        const today = calendarDateOf(now(), timeZone);
         turn =
           deps.engine.kind === "offline"
             ? await deps.engine.assistant.respond({
