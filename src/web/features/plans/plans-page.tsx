@@ -41,8 +41,11 @@ export function PlansPage({ user }: { user: CurrentUser | null }) {
           {user ? (
             // Someone without a plan cannot reach mode selection's logout yet, so offer it here.
             <p className="mt-2 flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
-              Signed in as{" "}
-              <span className="font-medium break-all text-foreground">{user.email}</span>.
+              {/* One flex item for the address and its full stop, or the gap would part them. */}
+              <span>
+                Signed in as{" "}
+                <span className="font-medium break-all text-foreground">{user.email}</span>.
+              </span>
               <LogOutButton variant="link" className="h-auto px-1 py-0" />
             </p>
           ) : null}
