@@ -9,5 +9,9 @@ export function parseInput<Schema extends z.ZodType>(
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  // zod's own wording for a body that is not an object ("Invalid input: expected object,
+  // received array") means nothing to a person; say it the way the other contracts do.
+  if (issue?.code === "invalid_type" && issue.path.length === 0 && issue.expected === "object")
+    throw new AppError("invalid_request", "The request must be a JSON object");
   throw new AppError("invalid_request", issue?.message ?? "The request is not valid.");
 }

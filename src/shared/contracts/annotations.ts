@@ -11,7 +11,7 @@ export const annotationDescriptionMaxLength = 1000;
 // property picker's search, on the dashboard's first screen) does not bring zod with it.
 export { propertyIdPattern } from "../property-id.js";
 export const propertyId = z
-  .string()
+  .string({ message: "Choose a GA4 property: its ID, like 123456789" })
   .regex(propertyIdPattern, "Property IDs are numbers, like 123456789");
 export const annotationId = z
   .string()
