@@ -13,7 +13,7 @@ const LAST =
 const ID =
   /^(?:(?:the\s+)?(?:annotation|note|entry)\s*(?:(?:id|number|no\.?)\s*)?[:#]?\s*|(?:id|#)\s*[:#]?\s*)([A-Za-z0-9_-]*\d[A-Za-z0-9_-]*)$|^#?(\d{1,20})$/i;
 const PRONOUN =
-  /^(?:it|this|that|this\s+one|that\s+one|them|these|those|one|annotation|note|the\s+annotation|an\s+annotation|annotations)$/i;
+  /^(?:its?|this|that|this\s+one|that\s+one|them|these|those|one|annotation|note|the\s+annotation|an\s+annotation|annotations)$/i;
 
 /** Words around a title that are not part of it ("the … annotation", "annotation called …"). */
 function bareTitle(text: string): string {

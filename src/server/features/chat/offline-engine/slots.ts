@@ -81,7 +81,7 @@ function defined<T extends object>(slots: T): Partial<T> {
 /** Words that point back at something already said instead of naming it. */
 const POINTER =
   /^(?:it|this|that|this\s+one|that\s+one|the\s+same|the\s+same\s+one|them|those|these|one)$/i;
-const POINTS_BACK = /\b(?:it|that\s+one|this\s+one|the\s+same\s+one)\b/i;
+const POINTS_BACK = /\b(?:its?|that\s+one|this\s+one|the\s+same\s+one)\b/i;
 /** "that day", "the same day": the day the message already named. */
 const SAME_DAY = /\b(?:on\s+|for\s+)?(?:that|the\s+same|this)\s+(?:day|date)\b/i;
 /** Words that make a create's dates a range rather than one day. */

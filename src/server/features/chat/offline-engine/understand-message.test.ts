@@ -338,6 +338,13 @@ const list: Case[] = [
 ];
 
 const update: Case[] = [
+  // "its" points back at the annotation just discussed, as "it" does.
+  ["change its color to red", { intent: "update", pointsBack: true, color: "RED" }],
+  ["make its colour green", { intent: "update", pointsBack: true, color: "GREEN" }],
+  [
+    'set its description to "Went live at 9am"',
+    { intent: "update", pointsBack: true, newDescription: "Went live at 9am" },
+  ],
   [
     "rename Launch to Big launch",
     {
