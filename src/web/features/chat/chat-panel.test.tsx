@@ -65,24 +65,33 @@ function fakeChat({
   let annotationLoads = 0;
   // What the server would say is still waiting: the last reply's, until it is settled.
   let waiting: SendChatResponse["confirmation"] = null;
+  // As the server does, every answered message is stored before the answer goes out, so the
+  // history the panel reloads after a reply always holds that reply.
+  function store(message: string, response: SendChatResponse) {
+    waiting = response.confirmation;
+    stored.push(
+      { id: `u${stored.length}`, role: "user", content: message, timestamp: 1 },
+      { id: `a${stored.length}`, role: "assistant", content: response.reply, timestamp: 2 },
+    );
+  }
   const post: FakeRoute = async (request) => {
     const next = replies.shift() ?? {};
-    if (typeof next === "function") return next(request);
-    const body = request.body as { message: string };
+    const message = (request.body as { message: string }).message;
+    if (typeof next === "function") {
+      const answer = await next(request);
+      if (answer.ok) store(message, (await answer.clone().json()) as SendChatResponse);
+      return answer;
+    }
     const response: SendChatResponse = {
       sessionId,
       showAnnotations: false,
       detectedPropertyId: null,
       suggestedInput: null,
-      reply: `You said: ${body.message}`,
+      reply: `You said: ${message}`,
       confirmation: null,
       ...next,
     };
-    waiting = response.confirmation;
-    stored.push(
-      { id: `u${stored.length}`, role: "user", content: body.message, timestamp: 1 },
-      { id: `a${stored.length}`, role: "assistant", content: response.reply, timestamp: 2 },
-    );
+    store(message, response);
     return jsonResponse(200, response);
   };
   const annotationsRoute: FakeRoute = () => {
@@ -99,8 +108,9 @@ function fakeChat({
     "POST /api/chat": post,
     [`POST /api/chat/${sessionId}/confirmation`]: (request) => {
       const next = settlements.shift() ?? "Done.";
-      if (typeof next !== "string") return jsonResponse(next.status, { error: next.error });
+      // Settled or refused, nothing waits any more: the server refuses only what is not waiting.
       waiting = null;
+      if (typeof next !== "string") return jsonResponse(next.status, { error: next.error });
       const decision = (request.body as { decision: string }).decision;
       stored.push(
         {
@@ -133,16 +143,26 @@ function fakeChat({
     posts: () =>
       api.requests.filter((entry) => entry.method === "POST" && entry.path === "/api/chat"),
     annotationLoads: () => annotationLoads,
+    historyLoads: () =>
+      api.requests.filter(
+        (entry) => entry.method === "GET" && entry.path === `/api/chat/${sessionId}`,
+      ).length,
   };
 }
 
 async function openAgentMode() {
-  renderAppAt("/dashboard?mode=agent");
+  const { settled } = renderAppAt("/dashboard?mode=agent");
   const input = await screen.findByPlaceholderText(chatPlaceholder);
   return {
     input: input as HTMLTextAreaElement,
     log: screen.getByRole("log", { name: "Conversation" }),
+    settled,
   };
+}
+
+/** The conversation's bubbles in order, each as a screen reader hears it ("You: …"). */
+function bubbles(log: HTMLElement): string[] {
+  return Array.from(log.querySelectorAll("[data-role]"), (bubble) => bubble.textContent ?? "");
 }
 
 beforeEach(() => {
@@ -172,7 +192,7 @@ describe("the chat panel in Agent Mode", () => {
   });
 
   it("shows the user's bubble and 'Thinking...' at once, then the reply, and keeps the session", async () => {
-    const answer = deferred<Response>();
+    const answer = deferred<void>();
     const chat = fakeChat({
       replies: [
         async () => {
@@ -189,7 +209,7 @@ describe("the chat panel in Agent Mode", () => {
       ],
     });
     const user = userEvent.setup();
-    const { input, log } = await openAgentMode();
+    const { input, log, settled } = await openAgentMode();
 
     await user.type(input, "Hello there{Enter}");
     expect(within(log).getByText("Hello there")).toBeInTheDocument();
@@ -202,16 +222,27 @@ describe("the chat panel in Agent Mode", () => {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
-    await act(async () => answer.resolve(new Response()));
+    await act(async () => answer.resolve());
     const reply = await within(log).findByText(/How can I help\?/);
     expect(reply.textContent).toContain("Hi!\nHow can I help?");
     expect(reply.className).toContain("whitespace-pre-wrap");
     expect(within(log).queryByText("Thinking...")).not.toBeInTheDocument();
+    // The reply shows at once; the stored conversation, reloaded behind it, keeps both bubbles.
+    await settled();
+    expect(chat.historyLoads()).toBe(1);
+    expect(bubbles(log)).toEqual(["You: Hello there", "Assistant: Hi!\nHow can I help?"]);
 
     await user.type(input, "Again{Enter}");
     await within(log).findByText("You said: Again");
     expect(chat.posts()[1]?.body).toMatchObject({ message: "Again", sessionId });
     expect(window.sessionStorage.getItem(`chatSession:${propertyId}`)).toBe(sessionId);
+    await settled();
+    expect(bubbles(log)).toEqual([
+      "You: Hello there",
+      "Assistant: Hi!\nHow can I help?",
+      "You: Again",
+      "Assistant: You said: Again",
+    ]);
   });
 
   it("sends on Enter and adds a line on Shift+Enter", async () => {
@@ -246,7 +277,7 @@ describe("the chat panel in Agent Mode", () => {
       ],
     });
     const user = userEvent.setup();
-    const { input, log } = await openAgentMode();
+    const { input, log, settled } = await openAgentMode();
     const sendButton = screen.getByRole("button", { name: "Send message" });
 
     expect(sendButton).toBeDisabled();
@@ -268,6 +299,8 @@ describe("the chat panel in Agent Mode", () => {
     await act(async () => answer.resolve());
     await within(log).findByText("Echo One");
     expect(sendButton).toBeEnabled();
+    await settled();
+    expect(bubbles(log)).toEqual(["You: One", "Assistant: Echo One"]);
   });
 
   it("refuses messages over 4,000 characters with a counter", async () => {
@@ -440,7 +473,7 @@ describe("confirmations in the chat panel", () => {
       ],
     });
     const user = userEvent.setup();
-    const { input, log } = await openAgentMode();
+    const { input, log, settled } = await openAgentMode();
     await user.type(input, "delete Launch{Enter}");
     await user.click(await within(log).findByRole("button", { name: "Cancel" }));
     await within(log).findByText("Okay, I won't delete “Launch”.");
@@ -454,6 +487,10 @@ describe("confirmations in the chat panel", () => {
     expect(await within(log).findByRole("alert")).toHaveTextContent(
       "That confirmation is no longer waiting",
     );
+    // The panel asks what waits now, and drops the buttons that could no longer do anything.
+    await settled();
+    expect(within(log).queryByRole("group")).not.toBeInTheDocument();
+    expect(within(log).getByRole("alert")).toBeInTheDocument();
   });
 });
 
@@ -516,7 +553,7 @@ describe("the chat in Property View", () => {
     expect(await screen.findByRole("heading", { name: "GA4 Assistant" })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Suggested prompts" })).not.toBeInTheDocument();
     await user.type(screen.getByPlaceholderText(chatPlaceholder), "Hi{Enter}");
-    expect(await screen.findByText("You said: Hi", {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText("You said: Hi")).toBeInTheDocument();
     expect(chat.posts()).toHaveLength(1);
   });
 });
