@@ -36,7 +36,7 @@ import { plansRoutes } from "./features/plans/plans-routes.js";
 import { createPlansService } from "./features/plans/plans-service.js";
 import { createUsersRepository } from "./features/auth/users-repository.js";
 import { registerApiCompression } from "./http/compression.js";
-import { registerErrorHandling } from "./http/error-handling.js";
+import { answerFrameworkError, registerErrorHandling } from "./http/error-handling.js";
 import { registerOriginGuard } from "./http/origin-guard.js";
 import { registerRouteTable } from "./http/route-table.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Behind a load balancer the client address arrives in X-Forwarded-For.
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
 
   const jobs = deps.jobs ?? createJobQueue({ database, logger });

@@ -2,13 +2,14 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorCodes } from "../../shared/contracts/errors.js";
 import { AppError } from "../app-error.js";
-import { registerErrorHandling, statusOfError } from "./error-handling.js";
+import { answerFrameworkError, registerErrorHandling, statusOfError } from "./error-handling.js";
 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify();
+  app = Fastify({ frameworkErrors: answerFrameworkError });
   registerErrorHandling(app);
+  app.get<{ Params: { id: string } }>("/items/:id", async (request) => request.params);
   app.get<{ Params: { code: string } }>("/refuse/:code", async (request) => {
     throw new AppError(request.params.code as AppError["code"], `Refused: ${request.params.code}`);
   });
@@ -32,6 +33,15 @@ describe("the error mapper", () => {
     expect(response.statusCode).toBe(statusOfError[code]);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.json()).toEqual({ error: `Refused: ${code}`, code });
+  });
+
+  it("answers the router's own refusals in the same shape, without echoing the path", async () => {
+    const badUrl = await app.inject({ method: "GET", url: "/items/%E0%A4%A" });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ error: "That address is not valid.", code: "invalid_request" });
+    const tooLong = await app.inject({ method: "GET", url: `/items/${"a".repeat(5000)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ error: "That address is too long.", code: "invalid_request" });
   });
 
   it("tells a refusal that passes with time when to try again", async () => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorMessages, type ErrorBody, type ErrorCode } from "../../shared/contracts/errors.js";
 import { AppError } from "../app-error.js";
 
@@ -77,4 +77,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ error: errorMessages.internal } satisfies ErrorBody);
   });
+}
+
+/**
+ * Refusals Fastify's router makes before any route or error handler runs (a path with broken
+ * percent-encoding, a path parameter over the length limit), answered in the same `{ error, code }`
+ * shape instead of Fastify's own, which echoes the path and names no ErrorCode.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  void reply.code(tooLong ? 414 : 400).send({
+    error: tooLong ? "That address is too long." : "That address is not valid.",
+    code: "invalid_request",
+  } satisfies ErrorBody);
 }
