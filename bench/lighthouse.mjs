@@ -126,13 +126,14 @@ async function preparedPage({ cookie, localStorage }) {
 }
 
 /**
- * One load traced with the CPU slowed 4x, as Lighthouse's mobile profile assumes (here applied,
+ * One load traced with the CPU slowed 4x (or BENCH_TRACE_CPU_SLOWDOWN), as Lighthouse's mobile profile assumes (here applied,
  * not simulated, so the trace's tasks are as long as Lighthouse's estimate of them).
  */
 async function recordTrace(url, file, options) {
   const { context, page } = await preparedPage(options);
   try {
-    await page.emulateCPUThrottling(4);
+    // BENCH_TRACE_CPU_SLOWDOWN=1 records at full speed, for `long-tasks.mjs --cpu` on a busy machine.
+    await page.emulateCPUThrottling(Number(process.env.BENCH_TRACE_CPU_SLOWDOWN ?? 4));
     await page.tracing.start({ path: file });
     await page.goto(url, { waitUntil: "networkidle0" });
     // Renders after the last answer (the chart's report) finish after the network went idle.

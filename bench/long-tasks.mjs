@@ -2,43 +2,58 @@
 // bench/lighthouse.mjs records with BENCH_DASHBOARD_TRACE=file). For each task of 50 ms or more:
 // its start, length and the source functions (through dist/web's source maps) that took the most
 // of it, counting a function once per sample however deep it recurs. With --all, every task of
-// 20 ms or more. Usage: node bench/long-tasks.mjs trace.json [--all]
+// 20 ms or more. With --cpu, a task's length is its thread's CPU time times 4 (the trace's
+// `tdur`, which leaves out the throttle's pauses and the time other processes held the CPU), as
+// Lighthouse's simulation scales an unthrottled trace: the measure to compare on a busy machine.
+// Usage: node bench/long-tasks.mjs trace.json [--all] [--cpu]
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 
-const [file, flag] = process.argv.slice(2);
-if (!file) throw new Error("usage: node bench/long-tasks.mjs trace.json [--all]");
-const threshold = flag === "--all" ? 20 : 50;
+const [file, ...flags] = process.argv.slice(2);
+if (!file) throw new Error("usage: node bench/long-tasks.mjs trace.json [--all] [--cpu]");
+const threshold = flags.includes("--all") ? 20 : 50;
+const cpuSlowdown = 4;
+/** A task's length in µs: as recorded, or (--cpu) its CPU time at Lighthouse's 4x slowdown. */
+const length = flags.includes("--cpu")
+  ? (task) => (task.tdur ?? task.dur) * cpuSlowdown
+  : (task) => task.dur;
+const ms = (micro) => (micro / 1000).toFixed(0);
 const raw = JSON.parse(readFileSync(file, "utf8"));
 const events = Array.isArray(raw) ? raw : raw.traceEvents;
 
-// The page's main thread: the renderer thread that ran the most script.
+// The page's main thread: the renderer thread that navigated to an address (the dashboard), or
+// else the one that ran the most tasks.
+const navigations = events.filter(
+  (e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http"),
+);
 const mainThreads = events.filter(
   (event) => event.name === "thread_name" && event.args?.name === "CrRendererMain",
 );
-const busiest = mainThreads
-  .map(({ pid, tid }) => ({
-    pid,
-    tid,
-    busy: events
-      .filter((e) => e.pid === pid && e.tid === tid && e.name === "RunTask")
-      .reduce((sum, e) => sum + (e.dur ?? 0), 0),
-  }))
-  .sort((a, b) => b.busy - a.busy)[0];
+const busiest =
+  navigations.map(({ pid, tid }) => ({ pid, tid })).at(-1) ??
+  mainThreads
+    .map(({ pid, tid }) => ({
+      pid,
+      tid,
+      busy: events
+        .filter((e) => e.pid === pid && e.tid === tid && e.name === "RunTask")
+        .reduce((sum, e) => sum + (e.dur ?? 0), 0),
+    }))
+    .sort((a, b) => b.busy - a.busy)[0];
 if (!busiest) throw new Error("the trace has no renderer main thread");
 const onMain = (event) => event.pid === busiest.pid && event.tid === busiest.tid;
 
-const navigation = events.find(
-  (e) => onMain(e) && e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame,
-);
+const navigation =
+  navigations.filter(onMain).at(-1) ??
+  events.find((e) => onMain(e) && e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame);
 const origin = navigation?.ts ?? Math.min(...events.filter(onMain).map((e) => e.ts ?? Infinity));
 const paint = events.find(
   (e) => e.pid === busiest.pid && e.name === "firstContentfulPaint" && e.ts >= origin,
 );
 
 const tasks = events
-  .filter((e) => onMain(e) && e.name === "RunTask" && e.ph === "X" && e.dur >= threshold * 1000)
+  .filter((e) => onMain(e) && e.name === "RunTask" && e.ph === "X" && length(e) >= threshold * 1000)
   .sort((a, b) => a.ts - b.ts);
 
 // The JavaScript profile: nodes (a call tree) and, per sample, the node it stood in and when.
@@ -88,9 +103,13 @@ function describe(frame) {
   return `${at.name ?? frame.functionName ?? "(anonymous)"} (${source}:${at.line})`;
 }
 
-const ms = (micro) => (micro / 1000).toFixed(0);
 console.log(
   `Main-thread tasks of ${threshold} ms or more (times from navigation start; first contentful paint at ${paint ? ms(paint.ts - origin) : "?"} ms)`,
+);
+const afterPaint = tasks.filter((task) => !paint || task.ts >= paint.ts);
+const blocking = afterPaint.reduce((sum, task) => sum + Math.max(0, length(task) - 50_000), 0);
+console.log(
+  `  after first paint: ${afterPaint.length} tasks, longest ${ms(Math.max(0, ...afterPaint.map(length)))} ms, blocking time (sum of each task's part over 50 ms) ${ms(blocking)} ms; the whole load: ${tasks.length} tasks, ${ms(tasks.reduce((sum, task) => sum + Math.max(0, length(task) - 50_000), 0))} ms over 50 ms`,
 );
 for (const task of tasks) {
   const end = task.ts + task.dur;
