@@ -175,7 +175,7 @@ for (const task of tasks) {
     .map(([name, micro]) => `${name} ${ms(micro)}`)
     .join(", ");
   console.log(
-    `\n  ${ms(task.ts - origin).padStart(6)} ms: task of ${ms(task.dur)} ms (${breakdown})`,
+    `\n  ${ms(task.ts - origin).padStart(6)} ms: task of ${ms(length(task))} ms (recorded ${ms(task.dur)} ms, CPU ${ms(task.tdur ?? 0)} ms; ${breakdown})`,
   );
   if (inTask.length === 0) {
     console.log("      (no JavaScript samples: style, layout, paint or parsing)");
