@@ -63,10 +63,9 @@ try {
   if (landing) report("Landing page (/), signed out", landing, targets.landing);
 
   const { cookie, propertyId } = await signedInWithData();
-  const dashboard = await medianAudit(`${appUrl}/dashboard?mode=property`, {
-    cookie,
-    localStorage: { selectedPropertyId: propertyId },
-  });
+  // The session, and the property last chosen (a preference cookie the server draws with).
+  const cookies = [cookie, `tidemark_property=${propertyId}`];
+  const dashboard = await medianAudit(`${appUrl}/dashboard?mode=property`, { cookies });
   report(`Property View (/dashboard?mode=property), signed in, property with data`, dashboard, {
     ...targets.dashboard,
   });
@@ -74,8 +73,7 @@ try {
   // profile, for bench/long-tasks.mjs to name the code inside each long task.
   if (process.env.BENCH_DASHBOARD_TRACE)
     await recordTrace(`${appUrl}/dashboard?mode=property`, process.env.BENCH_DASHBOARD_TRACE, {
-      cookie,
-      localStorage: { selectedPropertyId: propertyId },
+      cookies,
     });
 } finally {
   await browser?.close();
@@ -106,21 +104,13 @@ async function medianAudit(url, options) {
   return median;
 }
 
-/** A fresh tab with the cookie and storage set, on the app's origin. */
-async function preparedPage({ cookie, localStorage }) {
+/** A fresh tab on the app's origin with the cookies ("name=value") set. */
+async function preparedPage({ cookies = [] }) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  if (cookie) {
+  for (const cookie of cookies) {
     const [name, ...rest] = cookie.split("=");
     await context.setCookie({ name, value: rest.join("="), domain: "localhost", path: "/" });
-  }
-  if (localStorage) {
-    // Storage belongs to the origin: visit a cheap same-origin address to write it.
-    await page.goto(`${appUrl}/robots.txt`);
-    await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries))
-        globalThis.localStorage.setItem(key, value);
-    }, localStorage);
   }
   return { context, page };
 }
@@ -145,7 +135,7 @@ async function recordTrace(url, file, options) {
   }
 }
 
-/** One Lighthouse navigation in a fresh tab; the cookie and storage are set before it starts. */
+/** One Lighthouse navigation in a fresh tab; the cookies are set before it starts. */
 async function audit(url, options) {
   const { context, page } = await preparedPage(options);
   try {
@@ -154,7 +144,7 @@ async function audit(url, options) {
       {
         logLevel: "error",
         output: "json",
-        // Keep the cookie and storage set above; Lighthouse would otherwise clear the origin's.
+        // Keep the cookies set above; Lighthouse would otherwise clear the origin's storage.
         disableStorageReset: true,
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       },

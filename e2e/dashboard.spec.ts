@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { horizontalOverflowPx, readLocalStorage } from "./support/browser-state.js";
+import { horizontalOverflowPx, readCookie } from "./support/browser-state.js";
 import {
   choosePlan,
   signInWithEmailLink,
@@ -30,7 +30,7 @@ test.describe("Property View", () => {
 
     await pickFirstGoogleProperty(page);
     await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
-    const propertyId = await readLocalStorage(page, "selectedPropertyId");
+    const propertyId = await readCookie(page, "tidemark_property");
     expect(propertyId).toMatch(/^\d+$/);
     const table = page.getByRole("table");
     // The sandbox seeds 8–15 annotations per property.

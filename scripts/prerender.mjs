@@ -2,21 +2,22 @@
 // visitor first sees it, drawn by the same React components (compiled for Node by Vite's SSR
 // build) and placed in the built index.html, which the browser then hydrates. Each page carries
 // the stylesheet inline and loads its scripts after the first paint (src/web/load-after-paint.js),
-// so the first paint needs the HTML alone. Also writes pages/pages.json, which tells the server
-// which file answers which address.
+// so the first paint needs the HTML alone. Signed-in pages get the same page around a marked
+// #root, which the server fills per request from the compiled renderer (kept in dist/web-render).
+// Also writes pages/pages.json, which tells the server which file answers which address.
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 
 const webDist = path.resolve("dist/web");
-const serverBundle = path.resolve("dist/prerender");
+const serverBundle = path.resolve("dist/web-render");
 const pagesFolder = path.join(webDist, "pages");
 
 await build({
   logLevel: "warn",
   build: {
-    ssr: "prerender.tsx",
+    ssr: "server-render.tsx",
     outDir: serverBundle,
     emptyOutDir: true,
     copyPublicDir: false,
@@ -25,7 +26,7 @@ await build({
   },
 });
 const { notFoundRoute, pageRoutes, renderPage } = await import(
-  pathToFileURL(path.join(serverBundle, "prerender.js")).href
+  pathToFileURL(path.join(serverBundle, "server-render.js")).href
 );
 
 const template = await readFile(path.join(webDist, "index.html"), "utf8");
@@ -81,13 +82,13 @@ let pageTemplate = template
 for (const [tag] of sharedPreloads) pageTemplate = pageTemplate.replace(tag, "");
 const loader = (await readFile(path.resolve("src/web/load-after-paint.js"), "utf8")).trim();
 
-function pageHtml(rendered, module) {
+function pageHtml(rendered, module, rootAttribute = "data-prerendered") {
   // React writes the page's <title> first; it belongs in <head>, in place of the default one.
   const titleMatch = /^<title>(.*?)<\/title>/.exec(rendered);
   const body = titleMatch ? rendered.slice(titleMatch[0].length) : rendered;
   const modules = new Set([entryUrl, ...sharedPreloads.map(([, url]) => url)]);
   for (const file of chunksOf(module)) modules.add(`/${file}`);
-  let html = pageTemplate.replace(rootTag, `<div id="root" data-prerendered>${body}</div>`);
+  let html = pageTemplate.replace(rootTag, `<div id="root" ${rootAttribute}>${body}</div>`);
   if (titleMatch) {
     html = html
       .replace(/<title>.*?<\/title>/, titleMatch[0])
@@ -118,19 +119,29 @@ await writeFile(
   path.join(pagesFolder, "not-found.html"),
   pageHtml(await renderPage("/__not-found__"), notFoundRoute.module),
 );
-// Signed-in pages draw in the browser from the app shell; each gets a copy of it that asks for
-// the page's own chunks at once, so they arrive with the entry rather than after it.
+// Signed-in pages: the server draws each request's page into #root (at the marker) and sends the
+// person's facts with it (at the data marker); the browser hydrates it. Each also gets a copy of
+// the app shell that asks for its chunks at once, which the server sends if drawing fails.
+const appMarker = "<!--tidemark:app-->";
+const dataMarker = "<!--tidemark:data-->";
+const signedIn = {};
 const shells = {};
 for (const route of pageRoutes.filter((candidate) => !candidate.prerender)) {
-  const file = `${route.module.replace(/-route$/, "")}-shell.html`;
+  const name = route.module.replace(/-route$/, "");
+  const frame = pageHtml(appMarker, route.module, "data-server-rendered").replace(
+    `${appMarker}</div>`,
+    `${appMarker}</div>\n    ${dataMarker}`,
+  );
+  await writeFile(path.join(pagesFolder, `${name}-signed-in.html`), frame);
+  signedIn[route.path] = `pages/${name}-signed-in.html`;
   const preloads = chunksOf(route.module)
     .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
     .join("\n    ");
   await writeFile(
-    path.join(pagesFolder, file),
+    path.join(pagesFolder, `${name}-shell.html`),
     template.replace("</head>", `  ${preloads}\n  </head>`),
   );
-  shells[route.path] = `pages/${file}`;
+  shells[route.path] = `pages/${name}-shell.html`;
 }
 await writeFile(
   path.join(pagesFolder, "pages.json"),
@@ -142,10 +153,13 @@ await writeFile(
       appPaths: pageRoutes.filter((route) => !route.prerender).map((route) => route.path),
       shell: "index.html",
       shells,
+      // Drawn per request by the renderer (relative to dist/web), around these pages' markers.
+      renderer: "../web-render/server-render.js",
+      signedIn,
+      markers: { app: appMarker, data: dataMarker },
     },
     null,
     2,
   )}\n`,
 );
-await rm(serverBundle, { recursive: true, force: true });
 console.log(`prerender: ${Object.keys(pages).length} pages and the 404 page in ${pagesFolder}`);

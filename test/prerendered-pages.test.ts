@@ -3,9 +3,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../src/server/http/inline-scripts.js";
+import type { SignedInPageRenderer } from "../src/server/http/web-app.js";
 
 const webDist = path.resolve("dist/web");
 const manifestFile = path.join(webDist, "pages", "pages.json");
@@ -16,6 +18,9 @@ interface PageManifest {
   appPaths: string[];
   shell: string;
   shells: Record<string, string>;
+  renderer: string;
+  signedIn: Record<string, string>;
+  markers: { app: string; data: string };
 }
 let manifest: PageManifest;
 
@@ -114,6 +119,61 @@ describe("pre-rendered public pages", () => {
     expect(dashboard).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/dashboard-route-/,
     );
+  });
+
+  it("draws signed-in pages per request with the build's renderer, around marked pages", async () => {
+    const page = read(manifest.signedIn["/dashboard"]!);
+    expect(page).toContain(`<div id="root" data-server-rendered>${manifest.markers.app}</div>`);
+    expect(page).toContain(manifest.markers.data);
+    expect(page).toMatch(/<script data-modules="\/assets\/index-[^"]+\.js /);
+
+    const { renderSignedInPage } = (await import(
+      pathToFileURL(path.resolve(webDist, manifest.renderer)).href
+    )) as SignedInPageRenderer;
+    const asked: string[] = [];
+    const annotation = {
+      annotationId: "a1",
+      name: "properties/42/reportingDataAnnotations/a1",
+      title: "Winter sale launched",
+      description: "",
+      annotationDate: { year: 2026, month: 11, day: 20 },
+      color: "BLUE",
+      dateAdded: null,
+      categoryId: null,
+      systemGenerated: false,
+    };
+    const { title, body, queries } = await renderSignedInPage({
+      pathname: "/dashboard",
+      search: "mode=property",
+      cookieHeader: "tidemark_property=42",
+      user: {
+        id: "u1",
+        email: "ada@example.com",
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        subscriptionTier: "freemium",
+        annotationQuota: 5,
+        propertyQuota: 1,
+        dailyAnnotationCount: 0,
+        lockedPropertyId: "42",
+        canSelectPremium: false,
+        isAuditBetaUser: false,
+      },
+      fetchData: async (apiPath: string) => {
+        asked.push(apiPath);
+        if (apiPath === "/api/annotations/42") return { reportingDataAnnotations: [annotation] };
+        return undefined;
+      },
+    });
+    expect(title).toBe("<title>Dashboard · Tidemark</title>");
+    const text = visibleText(body);
+    expect(text).toContain("Manage annotations for property 42");
+    expect(text).toContain("Winter sale launched");
+    expect(asked).toEqual(expect.arrayContaining(["/api/annotations/42", "/api/google/status"]));
+    expect(queries).toEqual([
+      { key: ["/api/annotations", "42"], data: { reportingDataAnnotations: [annotation] } },
+    ]);
   });
 
   it("precompresses every text file of the build with brotli and gzip", () => {

@@ -13,6 +13,12 @@ export async function readLocalStorage(page: Page, key: string): Promise<string 
   return entry?.value ?? null;
 }
 
+/** Reads one cookie the page's origin has set. */
+export async function readCookie(page: Page, name: string): Promise<string | null> {
+  const cookies = await page.context().cookies(page.url());
+  return cookies.find((cookie) => cookie.name === name)?.value ?? null;
+}
+
 /** Seeds a localStorage entry before any of the page's own scripts run, on every navigation. */
 export async function seedLocalStorage(page: Page, key: string, value: string): Promise<void> {
   await page.addInitScript({

@@ -300,6 +300,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     webRoot,
     production: config.nodeEnv === "production",
     isSignedIn: async (request) => (await request.sessionUser()) !== null,
+    currentUser: async (request) => {
+      const user = await request.sessionUser();
+      return user ? plans.toCurrentUser(user) : null;
+    },
   });
 
   return app;

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { CurrentUser } from "../../shared/contracts/auth.js";
 import type { ErrorBody } from "../../shared/contracts/errors.js";
+import { firstRenderDataId, type FirstRenderData } from "../../shared/contracts/first-render.js";
 import { isApiPath } from "./api-path.js";
 
 /** What the build's pre-renderer wrote (dist/web/pages/pages.json); paths relative to webRoot. */
@@ -20,6 +23,41 @@ interface PageManifest {
    * (modulepreload), so it arrives with the entry instead of after it. By path; optional.
    */
   shells?: Record<string, string>;
+  /** The compiled page renderer (dist/web-render), relative to webRoot; optional. */
+  renderer?: string;
+  /** A signed-in page around marked places the server fills per request. By path; optional. */
+  signedIn?: Record<string, string>;
+  markers?: { app: string; data: string };
+}
+
+/** What the web build's renderer (src/web/server-render.tsx) offers the server. */
+export interface SignedInPageRenderer {
+  renderSignedInPage(request: {
+    pathname: string;
+    search: string;
+    cookieHeader: string;
+    user: CurrentUser;
+    fetchData: (path: string) => Promise<unknown>;
+  }): Promise<{
+    title: string | null;
+    body: string;
+    queries: FirstRenderData["queries"];
+  }>;
+}
+
+/**
+ * How long a signed-in page waits for its first screen's data (Google's answers, mostly) before
+ * it is sent with what has arrived; the browser fetches the rest. Long enough for a usual Admin
+ * or Data API answer, short enough that a slow one does not hold the whole page.
+ */
+export const firstDataBudgetMs = 700;
+
+/**
+ * JSON inside an HTML <script> element: no "<" at all, so no text (a name someone chose, say) can
+ * close the element or open a comment; JSON.parse reads \u003c back as "<".
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
 }
 
 const pageManifestFile = path.join("pages", "pages.json");
@@ -49,12 +87,24 @@ export async function registerWebApp(
     production?: boolean;
     /** Whether the request carries a live session; without it every visitor counts as signed out. */
     isSignedIn?: (request: FastifyRequest) => Promise<boolean>;
+    /** The signed-in person as GET /api/auth/user describes them, to draw their pages with. */
+    currentUser?: (request: FastifyRequest) => Promise<CurrentUser | null>;
+    /** Draws signed-in pages; by default the build's renderer, when the build has one. */
+    renderer?: SignedInPageRenderer;
   },
 ): Promise<void> {
-  const { webRoot, isSignedIn = async () => false } = options;
+  const { webRoot, isSignedIn = async () => false, currentUser } = options;
   const indexPath = webRoot ? path.join(webRoot, "index.html") : null;
   const hasWebApp = indexPath !== null && existsSync(indexPath);
   const manifest = webRoot && hasWebApp ? readPageManifest(webRoot) : null;
+  const renderer =
+    options.renderer ?? (webRoot && manifest ? await loadRenderer(app, webRoot, manifest) : null);
+  const signedInPages = new Map<string, string>();
+  if (webRoot && manifest?.signedIn && manifest.markers) {
+    for (const [pagePath, file] of Object.entries(manifest.signedIn)) {
+      signedInPages.set(pagePath, readFileSync(path.join(webRoot, file), "utf8"));
+    }
+  }
 
   if (webRoot && hasWebApp) {
     await app.register(fastifyStatic, {
@@ -101,14 +151,102 @@ export async function registerWebApp(
       // Signed-in pages send visitors to log in; the server knows at once, so no page is drawn
       // on the way there.
       if (!signedIn) return reply.header("Cache-Control", "no-store").redirect(loginPath);
+      const drawn = await drawSignedInPage(
+        request,
+        pathname,
+        queryAt === -1 ? "" : request.url.slice(queryAt + 1),
+      );
+      if (drawn !== null) {
+        return (
+          reply
+            .code(200)
+            // Drawn for this person: never kept by a shared cache.
+            .header("Cache-Control", "private, no-cache")
+            .header("Vary", "Cookie")
+            .type("text/html; charset=utf-8")
+            .send(drawn)
+        );
+      }
       return sendPage(reply, manifest.shells?.[pathname] ?? manifest.shell);
     }
     return sendPage(reply, asVisitor ? manifest.notFound : manifest.shell, 404);
   }
 
+  /**
+   * A signed-in page drawn for this person, or null when it cannot be (no renderer in this build,
+   * the session ended meanwhile, or drawing failed): the browser then draws it from the shell.
+   */
+  async function drawSignedInPage(
+    request: FastifyRequest,
+    pathname: string,
+    search: string,
+  ): Promise<string | null> {
+    const page = signedInPages.get(pathname);
+    if (!renderer || !page || !manifest?.markers || !currentUser) return null;
+    try {
+      const user = await currentUser(request);
+      if (!user) return null;
+      const cookieHeader = request.headers.cookie ?? "";
+      const deadline = Date.now() + firstDataBudgetMs;
+      const { title, body, queries } = await renderer.renderSignedInPage({
+        pathname,
+        search,
+        cookieHeader,
+        user,
+        fetchData: (apiPath) => fetchAsVisitor(apiPath, cookieHeader, deadline),
+      });
+      const data = `<script type="application/json" id="${firstRenderDataId}">${jsonForScriptElement({ user, queries } satisfies FirstRenderData)}</script>`;
+      let html = page
+        .replace(manifest.markers.app, () => body)
+        .replace(manifest.markers.data, () => data);
+      if (title) html = html.replace(/<title>.*?<\/title>/, () => title);
+      return html;
+    } catch (error) {
+      request.log.error(
+        { err: error, pathname },
+        "Drawing a signed-in page failed; sent the shell",
+      );
+      return null;
+    }
+  }
+
+  /**
+   * An API GET made inside the server as the page's visitor (their cookies, through the same
+   * routes, checks and services as the browser's own request): its JSON on a 200, else undefined,
+   * and undefined once the deadline has passed.
+   */
+  async function fetchAsVisitor(
+    apiPath: string,
+    cookieHeader: string,
+    deadline: number,
+  ): Promise<unknown> {
+    if (!isApiPath(apiPath)) return undefined;
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, remaining, undefined);
+    });
+    const answer = app
+      .inject({
+        method: "GET",
+        url: apiPath,
+        headers: { cookie: cookieHeader, accept: "application/json" },
+      })
+      .then((response) => (response.statusCode === 200 ? response.json<unknown>() : undefined))
+      .catch(() => undefined);
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   if (manifest) {
     for (const pagePath of [...Object.keys(manifest.pages), ...manifest.appPaths]) {
-      app.get(pagePath, answerPage);
+      // Signed-in pages are drawn per request, so they are compressed per request; files that
+      // were compressed at build time go out as they are (the plugin leaves an encoded reply be).
+      app.get(pagePath, { compress: {} }, answerPage);
     }
   }
 
@@ -123,6 +261,20 @@ export async function registerWebApp(
       .code(404)
       .send({ error: `Not found: ${request.method} ${pathname}` } satisfies ErrorBody);
   });
+}
+
+async function loadRenderer(
+  app: FastifyInstance,
+  webRoot: string,
+  manifest: PageManifest,
+): Promise<SignedInPageRenderer | null> {
+  if (!manifest.renderer) return null;
+  const file = path.resolve(webRoot, manifest.renderer);
+  if (!existsSync(file)) {
+    app.log.warn(`The page renderer ${file} is missing; signed-in pages draw in the browser.`);
+    return null;
+  }
+  return (await import(pathToFileURL(file).href)) as SignedInPageRenderer;
 }
 
 function isSourceMap(pathname: string): boolean {

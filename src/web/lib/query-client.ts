@@ -1,6 +1,18 @@
 import { QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-query";
 import { apiRequest, type UnauthorizedBehavior } from "./api-client";
 
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: {
+      /**
+       * The API address this query GETs. A query that says so can be answered by the server
+       * while it draws a signed-in page, so the page arrives with its data (server-render.tsx).
+       */
+      path?: string;
+    };
+  }
+}
+
 /**
  * Builds the request path from a query key by joining its parts with slashes:
  * ["/api/annotations", "123"] → "/api/annotations/123". Parts after the first are ids that come

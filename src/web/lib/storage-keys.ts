@@ -4,7 +4,10 @@
  * theme-init.js be checked against `theme` by a test.
  */
 export const storageKeys = {
-  /** The GA4 property id the user last worked with, restored on the next visit. */
+  /**
+   * Where earlier releases kept the selected GA4 property id; it now lives in a cookie (see
+   * session/selected-property.tsx), and a value found here is moved there once.
+   */
   selectedPropertyId: "selectedPropertyId",
   /** A plan picked while signed out ("freemium" | "premium"), applied after sign-in. */
   selectedPlan: "selectedPlan",

@@ -12,6 +12,7 @@ export function useCategories({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: categoriesQueryKey,
     queryFn: ({ signal }) => apiRequest<CategoryListResponse>(categoriesQueryKey[0], { signal }),
+    meta: { path: categoriesQueryKey[0] },
     select: (data) => data.categories,
     enabled,
     retry: false,

@@ -13,6 +13,7 @@ export function useGoogleStatus() {
     queryKey: googleStatusQueryKey,
     queryFn: ({ signal }) =>
       apiRequest<GoogleConnectionStatus>(googleStatusQueryKey[0], { signal }),
+    meta: { path: googleStatusQueryKey[0] },
     retry: false,
   });
 }

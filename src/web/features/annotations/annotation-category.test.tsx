@@ -4,7 +4,6 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
-import { storageKeys } from "../../lib/storage-keys";
 import {
   jsonResponse,
   makeUser,
@@ -13,6 +12,7 @@ import {
   type FakeRoute,
 } from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
+import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
 
 const campaigns: Category = {
   id: "c0a1b2c3-0000-4000-8000-00000000000a",
@@ -88,7 +88,7 @@ function dashboard(
 }
 
 beforeEach(() => {
-  window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+  writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations";
-import { storageKeys } from "../../lib/storage-keys";
 import {
   type FakeRoute,
   jsonResponse,
@@ -14,6 +13,7 @@ import {
 } from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
 import { localTodayIso } from "./annotation-format";
+import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
 
 const existing: Annotation = {
   annotationId: "a1",
@@ -70,7 +70,7 @@ afterEach(() => {
 
 describe("annotation dialogs", () => {
   it("counts the title as people see it and refuses control characters, as the server does", async () => {
-    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
     stubApi(dashboardRoutes("freemium").routes);
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
@@ -115,7 +115,7 @@ describe("annotation dialogs", () => {
   });
 
   it("validates the title, limits the date to today and creates with one POST, updating list and quota", async () => {
-    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
     const fake = dashboardRoutes("freemium");
     const { requests } = stubApi({
       ...fake.routes,
@@ -201,7 +201,7 @@ describe("annotation dialogs", () => {
   });
 
   it("names each intended annotation by one request id: kept across retries, new after success or reopening", async () => {
-    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
     // What the server does with each attempt, in order.
     const outcomes: (() => Response | Promise<Response>)[] = [
       () => Promise.reject(new TypeError("Failed to fetch")),
@@ -277,7 +277,7 @@ describe("annotation dialogs", () => {
   });
 
   it("shows the server's message when a create is refused", async () => {
-    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
     stubApi({
       ...dashboardRoutes("freemium").routes,
       "POST /api/annotations/123": () =>
@@ -294,7 +294,7 @@ describe("annotation dialogs", () => {
   });
 
   it("edits only the changed fields and deletes after confirmation (premium)", async () => {
-    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
     const { requests } = stubApi({
       ...dashboardRoutes("premium").routes,
       "PATCH /api/annotations/123/a1": () =>
@@ -334,7 +334,7 @@ describe("annotation dialogs", () => {
   });
 
   it("empties the list and says so when loading fails", async () => {
-    window.localStorage.setItem(storageKeys.selectedPropertyId, "123");
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
     stubApi({
       ...dashboardRoutes("premium").routes,
       "GET /api/annotations/123": () =>

@@ -6,6 +6,7 @@ import {
   formatMonthDayYear,
   formatNumericDate,
   localCalendarDate,
+  utcCalendarDate,
 } from "../../../shared/english-format";
 
 /** 'Nov 3 – Nov 10, 2026'; the year is repeated only when the range crosses one. */
@@ -24,11 +25,16 @@ export function formatAnnotationDate(
     : toIsoDate(annotation.annotationDate);
 }
 
-/** 'Date Added' as a short US date (11/23/2026); '—' for annotations made outside Tidemark. */
-export function formatDateAdded(dateAdded: string | null): string {
+/**
+ * 'Date Added' as a short US date (11/23/2026) on the person's own calendar; '—' for annotations
+ * made outside Tidemark. `zone: "utc"` is for a page drawn on the server, which does not know the
+ * person's time zone: the browser draws the same text while it hydrates, then its own.
+ */
+export function formatDateAdded(dateAdded: string | null, zone: "local" | "utc" = "local"): string {
   if (!dateAdded) return "—";
   const at = new Date(dateAdded);
-  return Number.isNaN(at.getTime()) ? "—" : formatNumericDate(localCalendarDate(at));
+  if (Number.isNaN(at.getTime())) return "—";
+  return formatNumericDate(zone === "utc" ? utcCalendarDate(at) : localCalendarDate(at));
 }
 
 export type SortDirection = "desc" | "asc";

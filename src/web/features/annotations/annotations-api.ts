@@ -31,6 +31,7 @@ export function useAnnotations(propertyId: string) {
     queryKey: annotationsQueryKey(propertyId),
     queryFn: ({ signal }) =>
       apiRequest<AnnotationListResponse>(annotationsPath(propertyId), { signal }),
+    meta: { path: annotationsPath(propertyId) },
     select: (data) => data.reportingDataAnnotations,
     enabled: propertyId !== "",
     retry: false,

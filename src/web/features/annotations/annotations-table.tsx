@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Lock, Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { premiumTooltips } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
@@ -77,6 +78,7 @@ export function AnnotationsTable({
 }) {
   const [direction, setDirection] = useState<SortDirection>("desc");
   const rows = useMemo(() => sortByDate(annotations, direction), [annotations, direction]);
+  const hydrated = useHydrated();
   const SortIcon = direction === "desc" ? ArrowDown : ArrowUp;
 
   return (
@@ -183,7 +185,7 @@ export function AnnotationsTable({
                     </div>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {formatDateAdded(annotation.dateAdded)}
+                    {formatDateAdded(annotation.dateAdded, hydrated ? "local" : "utc")}
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">

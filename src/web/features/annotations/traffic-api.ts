@@ -27,6 +27,7 @@ export function useTrafficReport(propertyId: string, selection: TrafficSelection
     queryKey: [...trafficKey(propertyId), selection] as const,
     queryFn: ({ signal }) =>
       apiRequest<TrafficReport>(reportPath(propertyId, selection), { signal }),
+    meta: { path: reportPath(propertyId, selection) },
     enabled: propertyId !== "",
     staleTime: 5 * 60_000,
     retry: false,

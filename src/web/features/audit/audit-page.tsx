@@ -7,7 +7,8 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
 import { routePaths } from "../../lib/route-paths";
-import { readStoredValue, storageKeys } from "../../lib/storage-keys";
+import { useCookieHeader } from "../../session/request-cookies";
+import { lastSelectedPropertyId } from "../../session/selected-property";
 import { AuditHistory } from "./audit-history";
 import { AuditPremiumNotice, AuditPrivateBetaNotice } from "./audit-notices";
 import { RunAuditPanel } from "./run-audit-panel";
@@ -48,6 +49,7 @@ export function AuditPage({ user }: { user: CurrentUser }) {
 
 function Audit() {
   const [tab, setTab] = useState<Tab>("run");
+  const lastPropertyId = lastSelectedPropertyId(useCookieHeader());
   const [auditId, setAuditId] = useState<string | null>(null);
   const tabs: { id: Tab; label: string }[] = [
     { id: "run", label: "Run Audit" },
@@ -96,7 +98,7 @@ function Audit() {
           <RunAuditPanel
             auditId={auditId}
             onAuditChange={setAuditId}
-            initialPropertyId={readStoredValue(storageKeys.selectedPropertyId) ?? ""}
+            initialPropertyId={lastPropertyId}
           />
         ) : (
           <AuditHistory

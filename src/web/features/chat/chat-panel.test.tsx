@@ -4,7 +4,6 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import type { ChatMessageView, SendChatResponse } from "../../../shared/contracts/chat";
-import { storageKeys } from "../../lib/storage-keys";
 import {
   deferred,
   type FakeRoute,
@@ -18,6 +17,8 @@ import {
 import { renderAppAt } from "../../test-support/render-app";
 import { premiumTooltips } from "../../../shared/plans";
 import { chatEmptyHint, chatEmptyTitle, chatPlaceholder } from "./chat-panel";
+import { lastSelectedPropertyId } from "../../session/selected-property";
+import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
 
 vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
 
@@ -166,7 +167,7 @@ function bubbles(log: HTMLElement): string[] {
 }
 
 beforeEach(() => {
-  window.localStorage.setItem(storageKeys.selectedPropertyId, propertyId);
+  writePreferenceCookie(preferenceCookies.selectedPropertyId, propertyId);
 });
 
 afterEach(() => {
@@ -375,7 +376,7 @@ describe("the chat panel in Agent Mode", () => {
     expect(
       await screen.findByText("Ask me anything about annotations for property 987654321"),
     ).toBeInTheDocument();
-    expect(window.localStorage.getItem(storageKeys.selectedPropertyId)).toBe("987654321");
+    expect(lastSelectedPropertyId(document.cookie)).toBe("987654321");
     // The conversation follows the property it is about.
     expect(within(log).getByText("Switched.")).toBeInTheDocument();
   });

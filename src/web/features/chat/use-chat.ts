@@ -13,6 +13,7 @@ import { visibleLength } from "../../../shared/contracts/clean-text";
 import { capabilitiesOf } from "../../../shared/plans";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { useHydrated } from "../../lib/use-hydrated";
 import { currentUserQueryKey } from "../../session/current-user";
 import { useSelectedProperty } from "../../session/selected-property";
 import {
@@ -82,8 +83,14 @@ export function useChat({
   const { propertyId, setPropertyId } = useSelectedProperty();
   const propertyKey = propertyId || "none";
   const [sessions, setSessions] = useState<Record<string, string | null>>({});
+  // The tab's kept conversation is this browser's alone; a page drawn on the server shows none.
+  const hydrated = useHydrated();
   const sessionId =
-    propertyKey in sessions ? (sessions[propertyKey] ?? null) : readStoredChatSession(propertyKey);
+    propertyKey in sessions
+      ? (sessions[propertyKey] ?? null)
+      : hydrated
+        ? readStoredChatSession(propertyKey)
+        : null;
   const [input, setInput] = useState("");
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -15,6 +15,7 @@ export function useSavedProperties() {
     queryKey: savedPropertiesQueryKey,
     queryFn: ({ signal }) =>
       apiRequest<SavedPropertiesResponse>(savedPropertiesQueryKey[0], { signal }),
+    meta: { path: savedPropertiesQueryKey[0] },
     select: (data) => data.properties,
   });
 }
@@ -25,6 +26,7 @@ export function useAnalyticsProperties(connected: boolean) {
     queryKey: analyticsPropertiesQueryKey,
     queryFn: ({ signal }) =>
       apiRequest<{ properties: AnalyticsProperty[] }>(analyticsPropertiesQueryKey[0], { signal }),
+    meta: { path: analyticsPropertiesQueryKey[0] },
     select: (data) => data.properties,
     enabled: connected,
     retry: false,

@@ -2,7 +2,6 @@ import "../../test-support/setup-dom-tests";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { storageKeys } from "../../lib/storage-keys";
 import {
   errorResponse,
   jsonResponse,
@@ -17,6 +16,8 @@ import {
   lockConfirmationText,
   propertyEmptyMessages,
 } from "./property-messages";
+import { lastSelectedPropertyId } from "../../session/selected-property";
+import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
 
 const analytics = [
   { propertyId: "111", displayName: "Shop", accountName: "Acme", canEdit: true },
@@ -82,7 +83,7 @@ describe("the property picker", () => {
     expect(requests.find((request) => request.method === "POST")?.body).toEqual({
       propertyId: "111",
     });
-    expect(window.localStorage.getItem(storageKeys.selectedPropertyId)).toBe("111");
+    expect(lastSelectedPropertyId(document.cookie)).toBe("111");
 
     await user.click(screen.getByRole("combobox", { name: "Property" }));
     const after = within(screen.getByRole("dialog", { name: "Choose a property" }));
@@ -107,7 +108,7 @@ describe("the property picker", () => {
   });
 
   it("restores the stored property and deletes a saved one after confirmation", async () => {
-    window.localStorage.setItem(storageKeys.selectedPropertyId, "333");
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "333");
     let saved = [
       {
         id: "s3",
@@ -147,7 +148,7 @@ describe("the property picker", () => {
       await screen.findByText("The property has been removed from your saved list."),
     ).toBeInTheDocument();
     expect(screen.getByText("Enter a property ID to get started")).toBeInTheDocument();
-    expect(window.localStorage.getItem(storageKeys.selectedPropertyId)).toBeNull();
+    expect(lastSelectedPropertyId(document.cookie)).toBe("");
     await user.click(screen.getByRole("combobox", { name: "Property" }));
     expect(await screen.findByText(propertyEmptyMessages.none)).toBeInTheDocument();
   });
