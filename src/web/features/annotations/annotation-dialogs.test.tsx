@@ -320,9 +320,10 @@ describe("annotation dialogs", () => {
     expect(requests.find((request) => request.method === "PATCH")?.body).toEqual({
       title: "Cyber Monday",
     });
-    expect(screen.getByText("Cyber Monday")).toBeInTheDocument();
+    // The rows are drawn in a deferred pass after the answer: wait for it, not for luck.
+    expect(await screen.findByText("Cyber Monday")).toBeInTheDocument();
 
-    await user.click(screen.getByRole("button", { name: "Delete Cyber Monday" }));
+    await user.click(await screen.findByRole("button", { name: "Delete Cyber Monday" }));
     const confirm = within(screen.getByRole("dialog", { name: "Delete Annotation" }));
     await user.click(confirm.getByRole("button", { name: "Delete" }));
     expect(await screen.findByText(/No annotations yet/)).toBeInTheDocument();
@@ -343,6 +344,6 @@ describe("annotation dialogs", () => {
     renderAppAt("/dashboard?mode=property");
     expect(await screen.findByText("Error loading annotations")).toBeInTheDocument();
     expect(await findToast()).toHaveTextContent("No access to this property");
-    expect(screen.getByText(/No annotations yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/No annotations yet/)).toBeInTheDocument();
   });
 });
