@@ -1,3 +1,13 @@
+/** What the connection said when no answer came: for the log, and for knowing nothing was sent. */
+export interface GoogleConnectionFailure {
+  /** Node's error code (ECONNRESET, EPIPE, ECONNREFUSED…), when there was one. */
+  code?: string;
+  /** The request went out on a kept-alive connection that an earlier request had used. */
+  reusedSocket: boolean;
+  /** Provably never reached Google: the connection was refused, or a reused one was found closed. */
+  notSent: boolean;
+}
+
 /**
  * A failed Google call, reduced to what the app decides on: the HTTP status, Google's status name
  * and ErrorInfo reason, and whether trying again may help.
@@ -11,6 +21,7 @@ export class GoogleApiError extends Error {
     message: string,
     readonly googleStatus?: string,
     readonly reason?: string,
+    readonly connection?: GoogleConnectionFailure,
   ) {
     super(message);
   }
@@ -30,7 +41,22 @@ export class GoogleApiError extends Error {
 
   /** Whether Google may have carried out a write whose answer we never saw. */
   get outcomeUnknown(): boolean {
+    if (this.connection?.notSent) return false;
     return this.status === 0 || this.status >= 500;
+  }
+
+  /** The facts worth a log line when a write ends unconfirmed; never a token or a body. */
+  get logFields() {
+    return {
+      status: this.status,
+      message: this.message,
+      googleStatus: this.googleStatus,
+      reason: this.reason,
+      code: this.connection?.code,
+      reusedSocket: this.connection?.reusedSocket,
+      notSent: this.connection?.notSent ?? false,
+      outcomeUnknown: this.outcomeUnknown,
+    };
   }
 }
 

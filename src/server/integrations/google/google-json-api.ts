@@ -1,6 +1,19 @@
 import http from "node:http";
 import https from "node:https";
+import type { Socket } from "node:net";
 import { GoogleApiError, googleApiErrorFrom } from "./google-api-error.js";
+
+/**
+ * How long a kept-alive connection may sit idle before it is closed on our side: well under what
+ * servers keep (Node's 5 s, Google's front ends longer), so that we, not they, close it.
+ */
+export const defaultIdleConnectionMs = 2_000;
+
+/**
+ * How a kept-alive connection that the server has already closed fails a request written to it:
+ * a reset, a write to a closed socket, or "socket hang up" (which Node reports as ECONNRESET).
+ */
+const staleConnectionCodes = new Set(["ECONNRESET", "EPIPE"]);
 
 export interface GoogleJsonRequest {
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -15,7 +28,9 @@ export type GoogleJsonApi = <T>(request: GoogleJsonRequest) => Promise<T>;
 
 /**
  * Google's REST APIs as JSON over one kept-alive connection pool: one call, one HTTP request, no
- * retrying (the gateway decides that). Every failure — an error answer, a lost connection, a
+ * retrying (the gateway decides that), with one exception: a request that failed on a reused
+ * connection before any byte of an answer never reached the server, and is sent once more on a
+ * new connection (Node's documented `reusedSocket` case). Every failure — an error answer, a lost connection, a
  * timeout, a body that is not JSON — becomes a GoogleApiError.
  *
  * Why not the generated googleapis client: every list request costs roughly three times the CPU
@@ -25,10 +40,17 @@ export type GoogleJsonApi = <T>(request: GoogleJsonRequest) => Promise<T>;
 export function createGoogleJsonApi(options: {
   rootUrl: string;
   timeoutMs: number;
+  idleConnectionMs?: number;
 }): GoogleJsonApi {
   const root = new URL(options.rootUrl.endsWith("/") ? options.rootUrl : `${options.rootUrl}/`);
   const transport = root.protocol === "https:" ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: 128 });
+  // A request written to a connection the server is just closing is lost, so idle connections
+  // are let go before any server would drop them (a server's Keep-Alive hint is honoured too).
+  const agent = new transport.Agent({
+    keepAlive: true,
+    maxSockets: 128,
+    timeout: options.idleConnectionMs ?? defaultIdleConnectionMs,
+  });
 
   // Resolved once: the root never changes, and parsing a URL per call is measurable on the hot path.
   const server = {
@@ -56,46 +78,89 @@ export function createGoogleJsonApi(options: {
       headers["content-length"] = Buffer.byteLength(payload);
     }
 
-    return new Promise<T>((resolve, reject) => {
-      const requestOptions = {
-        ...server,
-        path,
-        method: request.method,
-        agent,
-        headers,
-        timeout: options.timeoutMs,
-      };
-      const outgoing = transport.request(requestOptions, (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("error", (error) =>
-          reject(new GoogleApiError(0, `Google's answer was cut off: ${error.message}`)),
+    const attempt = (fresh: boolean): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        let answered = false;
+        let timedOut = false;
+        let bytesReadBefore = 0;
+        let socket: Socket | undefined;
+        const outgoing = transport.request(
+          {
+            ...server,
+            path,
+            method: request.method,
+            // A retry after a stale kept-alive connection takes a connection of its own.
+            agent: fresh ? false : agent,
+            headers,
+            timeout: options.timeoutMs,
+          },
+          (response) => {
+            answered = true;
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (text += chunk));
+            response.on("error", (error) =>
+              reject(new GoogleApiError(0, `Google's answer was cut off: ${error.message}`)),
+            );
+            response.on("end", () => {
+              const status = response.statusCode ?? 0;
+              let body: unknown;
+              try {
+                body = text === "" ? {} : JSON.parse(text);
+              } catch {
+                body = undefined;
+              }
+              if (status >= 200 && status < 300) {
+                if (body === undefined)
+                  reject(
+                    new GoogleApiError(502, "Google answered with something that is not JSON."),
+                  );
+                else resolve(body as T);
+                return;
+              }
+              reject(googleApiErrorFrom(status, body));
+            });
+          },
         );
-        response.on("end", () => {
-          const status = response.statusCode ?? 0;
-          let body: unknown;
-          try {
-            body = text === "" ? {} : JSON.parse(text);
-          } catch {
-            body = undefined;
-          }
-          if (status >= 200 && status < 300) {
-            if (body === undefined)
-              reject(new GoogleApiError(502, "Google answered with something that is not JSON."));
-            else resolve(body as T);
+        outgoing.on("socket", (assigned: Socket) => {
+          socket = assigned;
+          bytesReadBefore = assigned.bytesRead;
+        });
+        outgoing.on("timeout", () => {
+          timedOut = true;
+          outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
+        });
+        outgoing.on("error", (error: NodeJS.ErrnoException) => {
+          const connection = {
+            code: error.code,
+            reusedSocket: outgoing.reusedSocket,
+            notSent:
+              !answered &&
+              !timedOut &&
+              (error.code === "ECONNREFUSED" ||
+                (outgoing.reusedSocket &&
+                  staleConnectionCodes.has(error.code ?? "") &&
+                  (socket?.bytesRead ?? 0) === bytesReadBefore)),
+          };
+          // The server closed an idle kept-alive connection as this request went out on it: the
+          // request never reached it, so sending it once more, on a new connection, is safe.
+          if (connection.notSent && connection.reusedSocket && !fresh) {
+            attempt(true).then(resolve, reject);
             return;
           }
-          reject(googleApiErrorFrom(status, body));
+          reject(
+            new GoogleApiError(
+              0,
+              `Google could not be reached: ${error.message}`,
+              undefined,
+              undefined,
+              connection,
+            ),
+          );
         });
+        outgoing.end(payload);
       });
-      outgoing.on("timeout", () =>
-        outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
-      );
-      outgoing.on("error", (error) =>
-        reject(new GoogleApiError(0, `Google could not be reached: ${error.message}`)),
-      );
-      outgoing.end(payload);
-    });
+
+    return attempt(false);
   };
 }
