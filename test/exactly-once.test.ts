@@ -1,5 +1,7 @@
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
+import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control, mintTokens } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { users } from "../src/server/db/schema/index.js";
@@ -26,10 +28,21 @@ const listMethod = "analyticsadmin.properties.reportingDataAnnotations.list";
 const deleteMethod = "analyticsadmin.properties.reportingDataAnnotations.delete";
 const patchMethod = "analyticsadmin.properties.reportingDataAnnotations.patch";
 const clientTimeoutMs = 250;
+/** The server's warnings, one parsed JSON line each. */
+const warnings: Record<string, unknown>[] = [];
+const logger = pino(
+  { level: "warn" },
+  new Writable({
+    write(line: Buffer, _encoding, done) {
+      warnings.push(JSON.parse(line.toString("utf8")) as Record<string, unknown>);
+      done();
+    },
+  }),
+);
 
 beforeAll(async () => {
   harness = await startAppHarness({
-    deps: { now: () => clock, googleRequestTimeoutMs: clientTimeoutMs },
+    deps: { now: () => clock, googleRequestTimeoutMs: clientTimeoutMs, logger },
   });
 });
 afterAll(async () => {
@@ -188,12 +201,21 @@ describe("creates under Google faults", () => {
     const who = await setUpPerson(harness, "premium");
     await fault({ method: createMethod, kind: "commit-then-drop", times: 1 });
     await fault({ method: listMethod, kind: "unavailable", times: 10 });
+    warnings.length = 0;
     const response = await create(who, {
       title: "Lost answer",
       annotationDate: calendarDateOf(clock),
     });
     expect(response.statusCode).toBe(504);
     expect(response.json().code).toBe("google_unconfirmed");
+    // Why it ended unconfirmed is logged, and nothing secret with it.
+    const logged = warnings.filter((line) => String(line.msg).includes("create unconfirmed"));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      google: { status: 0, code: "ECONNRESET", reusedSocket: false, outcomeUnknown: true },
+      listFailure: { status: 503 },
+    });
+    expect(JSON.stringify(logged[0])).not.toMatch(/Bearer|ya29|access_token/i);
     await control(harness.sandbox.url, "DELETE", "/faults");
     expect(count(await googleTitles(who), "Lost answer")).toBe(1);
     expect(await dailyCount(who)).toBe(1);

@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     records: createAnnotationRecordsRepository(database.db),
     quota: createDailyQuotaRepository(database.db),
     createRequests: createCreateRequestsRepository(database.db),
+    logger,
     now: deps.now,
   });
   const traffic = createTrafficService({

@@ -27,6 +27,7 @@ import type { PropertiesService } from "../properties/properties-service.js";
 import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
 import type { CreateRequestsRepository } from "./create-requests-repository.js";
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
+import type { FastifyBaseLogger } from "fastify";
 import { GoogleApiError } from "../../integrations/google/google-api-error.js";
 import type { AnnotationCreateRequest } from "../../db/schema/index.js";
 
@@ -37,7 +38,15 @@ import type { AnnotationCreateRequest } from "../../db/schema/index.js";
 export const unconfirmedCreateWindowMs = 10 * 60 * 1000;
 
 /** Thrown inside a create's retry loop: Google's answer was lost and nothing proves either way. */
-class OutcomeUnknown extends Error {}
+class OutcomeUnknown extends Error {
+  constructor(
+    readonly failure: GoogleApiError,
+    /** Why the check of Google's list failed, when it did. */
+    readonly listFailure?: unknown,
+  ) {
+    super("Google's answer to a create was lost");
+  }
+}
 
 /** The one check behind every edit and delete, for the routes and the assistant alike. */
 export function requirePremiumFeature(user: User, feature: "edit" | "delete"): void {
@@ -64,6 +73,8 @@ export function createAnnotationsService(deps: {
   records: AnnotationRecordsRepository;
   quota: DailyQuotaRepository;
   createRequests: CreateRequestsRepository;
+  /** Told why a create ended unconfirmed; silent when absent (tests). */
+  logger?: Pick<FastifyBaseLogger, "warn">;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -266,15 +277,15 @@ export function createAnnotationsService(deps: {
               let found: GoogleAnnotation[];
               try {
                 found = await admin.listAnnotations(token, propertyId);
-              } catch {
-                throw new OutcomeUnknown();
+              } catch (listFailure) {
+                throw new OutcomeUnknown(failure, listFailure);
               }
               const landed = await findLanded(propertyId, found, body);
               if (landed) return { done: true, value: landed };
               // No answer at all (a dropped connection, a timeout): the create may still be on
               // its way, so it is not sent again until its fate is known. An error answer with
               // nothing in the list means Google did not make it: sending again is safe.
-              if (failure.status === 0) throw new OutcomeUnknown();
+              if (failure.status === 0) throw new OutcomeUnknown(failure);
               return { done: false };
             },
           },
@@ -283,6 +294,17 @@ export function createAnnotationsService(deps: {
         if (error instanceof OutcomeUnknown || isLostAnswer(error)) {
           // The slot stays taken: the annotation may exist. A later listing settles it.
           await createRequests.settle(opened.id, "unconfirmed");
+          const failure = error instanceof OutcomeUnknown ? error.failure : error;
+          deps.logger?.warn(
+            {
+              requestId: opened.id,
+              google: failure.logFields,
+              ...(error instanceof OutcomeUnknown && error.listFailure !== undefined
+                ? { listFailure: describeFailure(error.listFailure) }
+                : {}),
+            },
+            "annotation create unconfirmed: Google's answer was lost",
+          );
           throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
         }
         // Google refused or stayed unavailable and made nothing: the slot is given back.
@@ -413,9 +435,20 @@ function sameDay(a: CalendarDate | undefined, b: CalendarDate | undefined): bool
   return a === undefined || b === undefined ? a === b : compareDates(a, b) === 0;
 }
 
-/** The gateway's message for a write whose answer never came (a dropped connection, a timeout). */
-function isLostAnswer(error: unknown): boolean {
-  return error instanceof GoogleApiError && error.status === 0;
+/**
+ * The gateway's message for a write whose answer never came (a dropped connection, a timeout).
+ * A request that provably never reached Google (a refused connection) is not one.
+ */
+function isLostAnswer(error: unknown): error is GoogleApiError {
+  return error instanceof GoogleApiError && error.status === 0 && error.outcomeUnknown;
+}
+
+/** A failure for the log: Google's fields when it is Google's, else only its kind and message. */
+function describeFailure(error: unknown) {
+  if (error instanceof GoogleApiError) return error.logFields;
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { value: String(error) };
 }
 
 function sameAnnotation(candidate: GoogleAnnotation, body: GoogleAnnotationInput): boolean {

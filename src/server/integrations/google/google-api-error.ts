@@ -4,7 +4,7 @@ export interface GoogleConnectionFailure {
   code?: string;
   /** The request went out on a kept-alive connection that an earlier request had used. */
   reusedSocket: boolean;
-  /** Provably never reached Google: the connection was refused, or a reused one was found closed. */
+  /** Provably never reached Google: no connection was ever made (refused, or no such host). */
   notSent: boolean;
 }
 

@@ -5,40 +5,46 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GoogleApiError } from "./google-api-error.js";
 import { createGoogleJsonApi } from "./google-json-api.js";
 
+type Reaction = "answer" | "drop-unread" | "handle-then-drop";
+
 /**
- * A server at the HTTP byte level, so that a kept-alive connection can be closed exactly as the
- * next request arrives on it (what a server's keep-alive timeout does, at the worst moment).
- * `second` decides what happens to the second request of each connection.
+ * A server at the HTTP byte level, so that a kept-alive connection can be closed exactly as a
+ * request arrives on it (what a server's keep-alive timeout does at the worst moment), or after
+ * the request was handled (a server that takes a request and then loses the connection).
+ * `react` is told the method and the request's place on its connection (1 for the first).
  */
-function rawServer(second: "drop-unread" | "cut-after-status") {
+function rawServer(react: (method: string, nth: number) => Reaction) {
   let handled = 0;
+  let connections = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    connections += 1;
     sockets.add(socket);
-    let requestsOnThisConnection = 0;
+    let nth = 0;
     let buffered = "";
     socket.on("error", () => {});
     socket.on("data", (chunk) => {
-      if (requestsOnThisConnection === 1 && buffered === "") {
-        requestsOnThisConnection += 1;
-        if (second === "drop-unread") {
-          // Closed by the server before it read a byte of the request: nothing was handled.
+      if (buffered === "") {
+        nth += 1;
+        const method = chunk.toString("utf8").split(" ", 1)[0]!;
+        if (react(method, nth) === "drop-unread") {
+          // Closed before a byte of the request was read: nothing was handled.
           socket.resetAndDestroy();
           return;
         }
-        handled += 1;
-        socket.write("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n");
-        socket.resetAndDestroy();
-        return;
       }
       buffered += chunk.toString("utf8");
       const headerEnd = buffered.indexOf("\r\n\r\n");
       if (headerEnd < 0) return;
       const length = Number(/content-length: (\d+)/i.exec(buffered)?.[1] ?? 0);
       if (buffered.length < headerEnd + 4 + length) return;
+      const method = buffered.split(" ", 1)[0]!;
       buffered = "";
-      requestsOnThisConnection += 1;
       handled += 1;
+      if (react(method, nth) === "handle-then-drop") {
+        socket.resetAndDestroy();
+        return;
+      }
       const body = JSON.stringify({ name: `properties/1/reportingDataAnnotations/${handled}` });
       socket.write(
         "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: keep-alive\r\n" +
@@ -47,8 +53,8 @@ function rawServer(second: "drop-unread" | "cut-after-status") {
     });
   });
   return {
-    server,
     handled: () => handled,
+    connections: () => connections,
     async start() {
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -60,11 +66,18 @@ function rawServer(second: "drop-unread" | "cut-after-status") {
   };
 }
 
+const read = { method: "GET", path: "v1alpha/x", accessToken: "t" } as const;
 const create = {
   method: "POST",
   path: "v1alpha/x",
   accessToken: "t",
   body: { title: "A" },
+} as const;
+const edit = {
+  method: "PATCH",
+  path: "v1alpha/x/1",
+  accessToken: "t",
+  body: { title: "B" },
 } as const;
 
 let current: ReturnType<typeof rawServer> | undefined;
@@ -73,32 +86,51 @@ afterEach(async () => {
   current = undefined;
 });
 
-describe("createGoogleJsonApi on a kept-alive connection the server closes", () => {
-  it("sends a create that met a closed reused connection once more, on a new one", async () => {
-    current = rawServer("drop-unread");
+async function failureOf(promise: Promise<unknown>): Promise<GoogleApiError> {
+  const failure = await promise.catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(GoogleApiError);
+  return failure as GoogleApiError;
+}
+
+describe("createGoogleJsonApi and kept-alive connections the server closes", () => {
+  it("sends a create on a connection of its own, so a server closing an idle one cannot lose it", async () => {
+    // Every connection is closed, unread, when a second request arrives on it.
+    current = rawServer((_method, nth) => (nth >= 2 ? "drop-unread" : "answer"));
     const send = createGoogleJsonApi({ rootUrl: await current.start(), timeoutMs: 2_000 });
-    await expect(send(create)).resolves.toEqual({
-      name: "properties/1/reportingDataAnnotations/1",
-    });
-    // The second create goes out on the kept connection, which the server drops unread.
+    await send(read);
     await expect(send(create)).resolves.toEqual({
       name: "properties/1/reportingDataAnnotations/2",
     });
-    expect(current.handled()).toBe(2);
+    await expect(send(create)).resolves.toEqual({
+      name: "properties/1/reportingDataAnnotations/3",
+    });
+    expect(current.handled()).toBe(3);
   });
 
-  it("keeps a reset after the answer began as an unknown outcome, and does not send it again", async () => {
-    current = rawServer("cut-after-status");
+  it("sends a read that met a closed reused connection once more, on a new one", async () => {
+    current = rawServer((_method, nth) => (nth >= 2 ? "drop-unread" : "answer"));
     const send = createGoogleJsonApi({ rootUrl: await current.start(), timeoutMs: 2_000 });
-    await send(create);
-    const failure = await send(create).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(GoogleApiError);
-    expect(failure).toMatchObject({ status: 0, outcomeUnknown: true });
-    expect((failure as GoogleApiError).logFields).toMatchObject({
-      reusedSocket: true,
-      notSent: false,
-    });
+    await send(read);
+    await expect(send(read)).resolves.toEqual({ name: "properties/1/reportingDataAnnotations/2" });
     expect(current.handled()).toBe(2);
+    expect(current.connections()).toBe(2);
+  });
+
+  it("never sends again a write whose connection broke after the server took it", async () => {
+    current = rawServer((method) => (method === "GET" ? "answer" : "handle-then-drop"));
+    const send = createGoogleJsonApi({ rootUrl: await current.start(), timeoutMs: 2_000 });
+    const lostCreate = await failureOf(send(create));
+    expect(lostCreate).toMatchObject({ status: 0, outcomeUnknown: true });
+    expect(lostCreate.logFields).toMatchObject({ reusedSocket: false, notSent: false });
+    expect(current.handled()).toBe(1);
+
+    // On a reused connection a break before any answer looks the same as a server closing an
+    // idle connection; an edit is still not sent again here (the gateway decides).
+    await send(read);
+    const lostEdit = await failureOf(send(edit));
+    expect(lostEdit).toMatchObject({ status: 0, outcomeUnknown: true });
+    expect(lostEdit.logFields).toMatchObject({ reusedSocket: true, notSent: false });
+    expect(current.handled()).toBe(3);
   });
 
   it("reports a refused connection as not sent, so a create may be sent again", async () => {
@@ -107,9 +139,9 @@ describe("createGoogleJsonApi on a kept-alive connection the server closes", () 
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const send = createGoogleJsonApi({ rootUrl: `http://127.0.0.1:${port}/`, timeoutMs: 500 });
-    const failure = await send(create).catch((error: unknown) => error);
+    const failure = await failureOf(send(create));
     expect(failure).toMatchObject({ status: 0, transient: true, outcomeUnknown: false });
-    expect((failure as GoogleApiError).logFields).toMatchObject({
+    expect(failure.logFields).toMatchObject({
       code: "ECONNREFUSED",
       reusedSocket: false,
       notSent: true,
@@ -132,7 +164,7 @@ describe("createGoogleJsonApi on a kept-alive connection the server closes", () 
         timeoutMs: 2_000,
         idleConnectionMs: 50,
       });
-      await send({ method: "GET", path: "v1alpha/x", accessToken: "t" });
+      await send(read);
       await closedByClient;
     } finally {
       server.closeAllConnections();

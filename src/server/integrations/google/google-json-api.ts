@@ -15,6 +15,9 @@ export const defaultIdleConnectionMs = 2_000;
  */
 const staleConnectionCodes = new Set(["ECONNRESET", "EPIPE"]);
 
+/** Failures before any connection existed: the request provably never left this machine. */
+const unreachableCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
 export interface GoogleJsonRequest {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** Path below the API root, e.g. `v1alpha/properties/1/reportingDataAnnotations`. */
@@ -28,10 +31,10 @@ export type GoogleJsonApi = <T>(request: GoogleJsonRequest) => Promise<T>;
 
 /**
  * Google's REST APIs as JSON over one kept-alive connection pool: one call, one HTTP request, no
- * retrying (the gateway decides that), with one exception: a request that failed on a reused
- * connection before any byte of an answer never reached the server, and is sent once more on a
- * new connection (Node's documented `reusedSocket` case). Every failure — an error answer, a lost connection, a
- * timeout, a body that is not JSON — becomes a GoogleApiError.
+ * retrying (the gateway decides that). The one exception: a read that failed on a reused
+ * connection before any byte of an answer is sent once more on a new connection (Node's
+ * `reusedSocket` case; safe because a read changes nothing). Every failure — an error answer, a
+ * lost connection, a timeout, a body that is not JSON — becomes a GoogleApiError.
  *
  * Why not the generated googleapis client: every list request costs roughly three times the CPU
  * through it (its request pipeline, node-fetch and header objects), and this is the hottest path
@@ -89,7 +92,6 @@ export function createGoogleJsonApi(options: {
             ...server,
             path,
             method: request.method,
-            // A retry after a stale kept-alive connection takes a connection of its own.
             agent: fresh ? false : agent,
             headers,
             timeout: options.timeoutMs,
@@ -134,17 +136,19 @@ export function createGoogleJsonApi(options: {
           const connection = {
             code: error.code,
             reusedSocket: outgoing.reusedSocket,
-            notSent:
-              !answered &&
-              !timedOut &&
-              (error.code === "ECONNREFUSED" ||
-                (outgoing.reusedSocket &&
-                  staleConnectionCodes.has(error.code ?? "") &&
-                  (socket?.bytesRead ?? 0) === bytesReadBefore)),
+            // Nothing left this machine: no connection was ever made.
+            notSent: !answered && !timedOut && unreachableCodes.has(error.code ?? ""),
           };
-          // The server closed an idle kept-alive connection as this request went out on it: the
-          // request never reached it, so sending it once more, on a new connection, is safe.
-          if (connection.notSent && connection.reusedSocket && !fresh) {
+          // A kept-alive connection broke before any byte of an answer. Most likely the server
+          // closed it as the request went out, but it may also have taken the request and then
+          // dropped the connection, so only a read is sent once more, on a new connection.
+          const brokeBeforeAnswer =
+            outgoing.reusedSocket &&
+            !answered &&
+            !timedOut &&
+            staleConnectionCodes.has(error.code ?? "") &&
+            (socket?.bytesRead ?? 0) === bytesReadBefore;
+          if (brokeBeforeAnswer && request.method === "GET" && !fresh) {
             attempt(true).then(resolve, reject);
             return;
           }
@@ -161,6 +165,9 @@ export function createGoogleJsonApi(options: {
         outgoing.end(payload);
       });
 
-    return attempt(false);
+    // A create is not safe to send twice, and a kept-alive connection can be closed by the server
+    // just as a request goes out on it, with nothing to tell whether the request got through. So
+    // a create always takes a connection of its own: one handshake, and no such race.
+    return attempt(request.method === "POST");
   };
 }
