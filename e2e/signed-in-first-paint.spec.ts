@@ -48,6 +48,9 @@ test.describe("a signed-in page drawn on the server", () => {
     await expect(page.getByRole("dialog", { name: "Create New Annotation" })).toBeVisible();
     await page.keyboard.press("Escape");
     expect(problems, "Property View").toEqual([]);
+    // The page carries its stylesheet inline; code loaded later never adds the file again
+    // (which would make the browser restyle the whole page).
+    await expect(page.locator('link[rel="stylesheet"]:not([disabled])')).toHaveCount(0);
 
     // Agent Mode is drawn too, and takes over as cleanly.
     await page.goto("/dashboard?mode=agent");

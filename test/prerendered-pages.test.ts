@@ -123,6 +123,8 @@ describe("pre-rendered public pages", () => {
 
   it("draws signed-in pages per request with the build's renderer, around marked pages", async () => {
     const page = read(manifest.signedIn["/dashboard"]!);
+    expect(page).toMatch(/<style>/);
+    expect(page).toMatch(/<link rel="stylesheet" href="\/assets\/index-[^"]+\.css" disabled>/);
     expect(page).toContain(`<div id="root" data-server-rendered>${manifest.markers.app}</div>`);
     expect(page).toContain(manifest.markers.data);
     expect(page).toMatch(/<script data-modules="\/assets\/index-[^"]+\.js /);

@@ -144,6 +144,9 @@ function useContainerWidth(fixed: number | undefined) {
 export function TrafficChart(props: TrafficChartProps) {
   const { metric, days, annotations, unexplained } = props;
   const { ref, width } = useContainerWidth(props.width);
+  // Its CSS height (below) follows the same 480 px rule by container query, so the box has its
+  // final size from the first paint, before the width is measured (a page drawn on the server
+  // guesses 640 px).
   const height = width < 480 ? 200 : 240;
   const [active, setActive] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
@@ -260,7 +263,7 @@ export function TrafficChart(props: TrafficChartProps) {
     activeDay === null || activeDay === undefined ? 0 : margin.left + geometry.xOf(activeDay.date);
 
   return (
-    <div ref={ref} className="relative w-full min-w-0" data-testid="traffic-chart">
+    <div ref={ref} className="@container relative w-full min-w-0" data-testid="traffic-chart">
       <p id={ids.summary} className="sr-only">
         {chartSummary(metric, days, shown.markers.length + shown.bands.length, unexplained.length)}
       </p>
@@ -275,7 +278,7 @@ export function TrafficChart(props: TrafficChartProps) {
         viewBox={`0 0 ${width} ${height}`}
         aria-label={`${trafficMetricLabels[metric]} chart`}
         aria-describedby={ids.summary}
-        className="block max-w-full cursor-crosshair overflow-visible rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40"
+        className="block h-[200px] max-w-full cursor-crosshair overflow-visible rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40 @min-[480px]:h-[240px]"
         onKeyDown={onKeyDown}
         onFocus={() => {
           setFocused(true);
