@@ -78,6 +78,10 @@ test.describe("Categories", () => {
     const row = page.getByRole("table").getByRole("row").filter({ hasText: title });
     await expect(row).toContainText("Purple");
     await expect(row).toContainText("Campaigns & Promos");
+    // On a phone the table scrolls inside its own box, category label and all, not the page.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => horizontalOverflowPx(page)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Deleting the category keeps the annotation, now without a category.
     await page.getByRole("banner").getByRole("link", { name: "Categories" }).click();

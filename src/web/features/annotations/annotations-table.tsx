@@ -82,7 +82,9 @@ export function AnnotationsTable({
   const SortIcon = direction === "desc" ? ArrowDown : ArrowUp;
 
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    // relative: the cells' sr-only labels are absolutely positioned; without a positioned box here
+    // they are placed against the page, outside this scroller, and widen the whole page.
+    <div className="relative overflow-x-auto rounded-xl border bg-card">
       {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
       the browser re-measuring them from their content. */}
       <table className="w-full min-w-[860px] table-fixed text-left text-sm">
