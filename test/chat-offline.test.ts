@@ -1,6 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
+import { helpText } from "../src/server/features/chat/offline-engine/act.js";
 import {
   sameOrigin,
   setUpPerson,
@@ -82,6 +83,21 @@ describe("the offline assistant", () => {
     const turn = await say(who, "add annotation tomorrow: Launch party");
     expect(turn.reply).toContain("Annotations cannot be created for future dates.");
     expect((await annotationsOf(who)).some((a) => a.title === "Launch party")).toBe(false);
+  });
+
+  it("reads “make one … called X” with a misspelt day as a create, refused for a future day", async () => {
+    const who = await person("freemium");
+    const turn = await say(who, "make one for tomorow called Typo day");
+    expect(turn.reply).toContain("Annotations cannot be created for future dates.");
+    expect((await annotationsOf(who)).some((a) => a.title === "Typo day")).toBe(false);
+  });
+
+  it("answers a question that is not about annotations with what it can do, not the list", async () => {
+    const who = await person("freemium");
+    await say(who, "add 'Pricing page shipped' yesterday in red");
+    const turn = await say(who, "what is 2+2");
+    expect(turn.reply).toContain(helpText);
+    expect(turn.reply).not.toContain("Pricing page shipped");
   });
 
   it("asks for a missing title instead of guessing, and proposes the completed request", async () => {

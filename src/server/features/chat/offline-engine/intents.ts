@@ -52,9 +52,12 @@ const CREATE_VERB =
   /^(create|add|new|make|log|annotate|mark|record|note(?:\s+down)?|insert|put|save|write(?:\s+down)?|enter|register|jot(?:\s+down)?|post|place|drop|set\s+up)\b\s*/i;
 const LIST_VERB =
   /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check|anything)\b\s*/i;
-/** "make/set/put/drop an annotation …" creates; "make X red" updates. */
+/**
+ * "make/set/put/drop an annotation …" creates; "make X red" updates. "make one … called X" creates
+ * too: "one" stands for the annotation when a title for it follows.
+ */
 const NEW_THING =
-  /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b/i;
+  /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b|^(?:(?:a\s+new|another)\s+)?one\b(?=.*\b(?:called|named|titled)\s)/i;
 
 function bareReply(message: string): string {
   return message.trim().replace(COURTESY_TAIL, "").trim().toLowerCase();

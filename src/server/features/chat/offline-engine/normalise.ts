@@ -2,7 +2,7 @@
  * Stage 1 of the offline engine: the message made ready to read. Quoted passages become
  * placeholders (nothing inside quotes is ever read as a date, colour or command), a property id
  * is taken out, greetings, thanks and sign-offs around the request are dropped, and misspelt
- * command words are read as the words they stand for.
+ * command words and day words are read as the words they stand for.
  */
 import { findPropertyMention } from "../property-mention.js";
 import { lexiconWord } from "./lexicon.js";
@@ -48,13 +48,43 @@ export function correctCommandWords(text: string): string {
   });
 }
 
+/**
+ * Common slips in the words for relative days. The date reader knows only the right spellings,
+ * and a misspelt "tomorow" left in place would become part of the title while the date fell back
+ * to today.
+ */
+const DAY_WORD_SLIPS: Record<string, string> = {
+  tomorow: "tomorrow",
+  tommorow: "tomorrow",
+  tommorrow: "tomorrow",
+  tomorrw: "tomorrow",
+  tmrw: "tomorrow",
+  yesterdy: "yesterday",
+  yesteday: "yesterday",
+  yesturday: "yesterday",
+  yestarday: "yesterday",
+  yesterady: "yesterday",
+  ysterday: "yesterday",
+  tody: "today",
+  todya: "today",
+};
+const DAY_WORD_SLIP = new RegExp(
+  String.raw`\b(?:${Object.keys(DAY_WORD_SLIPS).join("|")})\b`,
+  "gi",
+);
+
+/** Misspelt day words ("tomorow", "yesterdy"), read as the days they name. */
+export function correctDayWords(text: string): string {
+  return text.replace(DAY_WORD_SLIP, (word) => DAY_WORD_SLIPS[word.toLowerCase()] ?? word);
+}
+
 export function normalise(message: string): Normalised {
   const original = typeof message === "string" ? message : "";
   const quoted = extractQuotes(original);
   let text = quoted.text;
   const mention = findPropertyMention(text);
   if (mention) text = cut(text, mention.index, mention.end);
-  text = collapseSpaces(correctCommandWords(stripCourtesy(text)));
+  text = collapseSpaces(correctCommandWords(correctDayWords(stripCourtesy(text))));
   return {
     original,
     text,

@@ -29,6 +29,18 @@ const OBJECT =
   /^(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annotation|note|marker|entry|event)s?\b\s*/i;
 
 /**
+ * "one" for the annotation ("add one for yesterday called Outage"), only before the words that
+ * lead to its date or title and only in lower case, so that a title starting with "One" stays whole.
+ */
+const ONE =
+  /^(?:(?:a\s+new|another)\s+)?one(?:\s+(?=(?:for|on|called|named|titled|dated|yesterday|today|tomorrow)\b)|$)/;
+
+/** The object of the verb, "an annotation" or "one", dropped from what becomes the title. */
+function dropObject(text: string): string {
+  return text.replace(OBJECT, "").replace(ONE, "");
+}
+
+/**
  * Description markers. Rule: the description runs from the marker to the end of the message, or,
  * when it is quoted, to its closing quote. "note:" counts only after something else ("Launch
  * today, note: big day"); at the start of a request it is just the command ("note: outage").
@@ -92,7 +104,7 @@ export function parseCreate(
 ): CreateSlots {
   // "a brown annotation called …": the colour describes the annotation.
   const adjective = COLOURED_OBJECT.exec(rest);
-  let text = adjective ? rest.slice(adjective[0].length) : rest.replace(OBJECT, "");
+  let text = adjective ? rest.slice(adjective[0].length) : dropObject(rest);
   const split = splitDescription(text, quotes);
   text = split.text;
   // After the description is set apart, so words in it never name a category.
@@ -112,10 +124,7 @@ export function parseCreate(
 
   const slots: CreateSlots = { date: found?.date ?? today };
   if (impossible) slots.invalidDate = true;
-  const title = cleanTitle(
-    soleQuote(text, quotes) !== undefined ? text : text.replace(OBJECT, ""),
-    quotes,
-  );
+  const title = cleanTitle(soleQuote(text, quotes) !== undefined ? text : dropObject(text), quotes);
   if (title) slots.title = title;
   if (split.description) slots.description = split.description;
   if (color?.color) slots.color = color.color;

@@ -113,6 +113,15 @@ function titleFromStory(
 const PUT_VERB = /^(?:put|place|drop|add)$/;
 
 /**
+ * List verbs that are only question words: they ask for a list when the question is about
+ * annotations (a period, a colour, a category, a quoted title or one of these words), and are
+ * otherwise a question the engine cannot answer.
+ */
+const QUESTION_VERB = /^(?:what|which|any|anything|check|tell me|how many|are there|do i have)$/;
+const ABOUT_ANNOTATIONS =
+  /\b(?:annotat\w*|events?|happen\w*|notes?|markers?|entr(?:y|ies)|logged|recorded|marked|added|created|categor\w*|tagged|labell?ed|dates?|days?)\b/i;
+
+/**
  * "put it in Incidents", "put “Black Friday” in Campaigns": a create verb, a category, and an
  * annotation named by a pointer or a quoted title alone — no date, colour or description — asks
  * to put an existing annotation in the category. ("add" only with "to": "add it to Incidents".)
@@ -247,6 +256,16 @@ export function readSlots(
       const slots = parseList(verb, rest, quotes, today, categoryNames);
       const unread = slots.dateRange ? undefined : findUnreadPeriod(rest);
       if (unread) return unreadPeriod(understanding, unread);
+      // "what is 2+2", "any news?": a question word alone does not make a list request.
+      if (
+        QUESTION_VERB.test(verb) &&
+        !slots.dateRange &&
+        !slots.color &&
+        !slots.category &&
+        !/⟪\d+⟫/.test(rest) &&
+        !ABOUT_ANNOTATIONS.test(rest)
+      )
+        return { ...understanding, intent: "unknown" };
       Object.assign(understanding, defined(slots));
       break;
     }

@@ -20,6 +20,21 @@ const today = d("2026-11-23");
 type Case = [message: string, expected: Partial<Understanding>, context?: UnderstandingContext];
 
 const create: Case[] = [
+  // "one" stands for the annotation; misspelt day words are read as the days they name.
+  [
+    "make one for tomorow called Typo day",
+    { intent: "create", title: "Typo day", date: d("2026-11-24"), missing: [] },
+  ],
+  [
+    "add one called Promo yesterdy",
+    { intent: "create", title: "Promo", date: d("2026-11-22"), missing: [] },
+  ],
+  [
+    "create one for yesteday called Outage",
+    { intent: "create", title: "Outage", date: d("2026-11-22"), missing: [] },
+  ],
+  ["log Deploy tody", { intent: "create", title: "Deploy", date: today, missing: [] }],
+  ["add Sale tommorow", { intent: "create", title: "Sale", date: d("2026-11-24") }],
   [
     "Create an annotation called Launch on 2025-03-01",
     { intent: "create", title: "Launch", date: d("2025-03-01"), missing: [] },
@@ -585,6 +600,12 @@ const unknown: Case[] = [
   ["banana", { intent: "unknown" }],
   ["property 123456789", { intent: "unknown", propertyId: "123456789" }],
   ["12345", { intent: "unknown" }],
+  // A question that starts like a list request but is not about annotations, days or categories.
+  ["what is 2+2", { intent: "unknown" }],
+  ["which is the best pizza place?", { intent: "unknown" }],
+  ["any news?", { intent: "unknown" }],
+  ["check the weather", { intent: "unknown" }],
+  ["tell me a joke", { intent: "unknown" }],
 ];
 
 const zones: Case[] = [
