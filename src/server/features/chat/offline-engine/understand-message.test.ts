@@ -606,6 +606,7 @@ const unknown: Case[] = [
   ["any news?", { intent: "unknown" }],
   ["check the weather", { intent: "unknown" }],
   ["tell me a joke", { intent: "unknown" }],
+  ["what day is it?", { intent: "unknown" }],
 ];
 
 const zones: Case[] = [
