@@ -226,10 +226,12 @@ async function printTransfer(pagePath) {
   const response = await fetch(`${appUrl}${pagePath}`, { headers });
   const html = await response.text();
   let total = Number(response.headers.get("content-length") ?? html.length);
-  // Files the HTML names, and the modules a pre-rendered page loads after its first paint.
+  // Files the HTML names, and the modules a pre-rendered page loads after its first paint. A
+  // disabled link (the stylesheet's marker on pages that carry it inline) is never fetched.
+  const fetched = html.replace(/<link\b[^>]*\bdisabled\b[^>]*>/g, "");
   const assets = [
-    ...[...html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css|svg))"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/data-modules="([^"]+)"/g)].flatMap((m) => m[1].split(" ")),
+    ...[...fetched.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css|svg))"/g)].map((m) => m[1]),
+    ...[...fetched.matchAll(/data-modules="([^"]+)"/g)].flatMap((m) => m[1].split(" ")),
   ];
   for (const asset of new Set(assets)) {
     const res = await fetch(`${appUrl}${asset}`, { headers });
