@@ -98,7 +98,7 @@ async function medianAudit(url, options) {
     .map(({ lhr, load }) =>
       lhr.audits["first-contentful-paint"].numericValue
         ? `${Math.round(lhr.categories.performance.score * 100)} / ${(lhr.audits["largest-contentful-paint"].numericValue / 1000).toFixed(2)} s (load ${load.toFixed(1)})`
-        : `no first paint reported (load ${load.toFixed(1)})`,
+        : `no first paint reported (${lhr.runtimeError?.code ?? "no error code"}, load ${load.toFixed(1)})`,
     )
     .join(", ");
   return median;
