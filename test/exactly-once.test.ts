@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control, mintTokens } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { users } from "../src/server/db/schema/index.js";
 import { unconfirmedCreateWindowMs } from "../src/server/features/annotations/annotations-service.js";
+import { createCreateRequestsRepository } from "../src/server/features/annotations/create-requests-repository.js";
 import { analyticsScopes } from "../src/server/integrations/google/google-oauth.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
@@ -230,6 +231,40 @@ describe("creates under Google faults", () => {
     );
     expect(lost?.dateAdded).not.toBeNull();
     expect(await dailyCount(who)).toBe(1);
+  });
+
+  it("answers concurrent lists' checks for open creates together, each for its own person and property", async () => {
+    const [first, second] = await Promise.all([
+      setUpPerson(harness, "premium"),
+      setUpPerson(harness, "premium"),
+    ]);
+    const requests = createCreateRequestsRepository(harness.database.db);
+    const userIdOf = async (who: TestPerson) =>
+      (await harness.database.db.select().from(users).where(eq(users.email, who.email)))[0]!.id;
+    const [firstId, secondId] = [await userIdOf(first), await userIdOf(second)];
+    const open = (userId: string, propertyId: string) =>
+      requests.open({
+        id: crypto.randomUUID(),
+        userId,
+        propertyId,
+        body: { title: "Open" },
+        quotaDay: clock,
+      });
+    await open(firstId, "1001");
+    await open(secondId, "1002");
+    const ask = () =>
+      Promise.all([
+        requests.hasUnsettled(firstId, "1001"),
+        requests.hasUnsettled(firstId, "1002"),
+        requests.hasUnsettled(secondId, "1001"),
+        requests.hasUnsettled(secondId, "1002"),
+      ]);
+    // Asked in one turn, they share one query over both people and both properties, and each
+    // answer is still its own pair's.
+    expect(await ask()).toEqual([true, false, false, true]);
+    for (const request of await requests.unsettled(firstId, "1001"))
+      await requests.settle(request.id, "failed");
+    expect(await ask()).toEqual([false, false, false, true]);
   });
 
   it("gives the slot back for a create Google refused every time", async () => {

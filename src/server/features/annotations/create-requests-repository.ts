@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import {
   annotationCreateRequests,
@@ -8,6 +9,30 @@ import {
 
 /** Creates by request id, remembered until Google's answer is known. */
 export function createCreateRequestsRepository(db: Db) {
+  // Every list asks whether a create is still open: one prepared statement on the partial index
+  // of open creates, batched across concurrent requests. The state condition is written out, not
+  // a parameter, so the planner can use that index. A batch may mix people and properties, so it
+  // asks for their cross product and keeps the pairs it wanted.
+  const openPairs = db
+    .selectDistinct({
+      userId: annotationCreateRequests.userId,
+      propertyId: annotationCreateRequests.propertyId,
+    })
+    .from(annotationCreateRequests)
+    .where(
+      and(
+        sql`${annotationCreateRequests.userId} = any(${sql.placeholder("userIds")}::uuid[])`,
+        sql`${annotationCreateRequests.propertyId} = any(${sql.placeholder("propertyIds")}::text[])`,
+        sql`${annotationCreateRequests.state} in ('pending', 'unconfirmed')`,
+      ),
+    )
+    .prepare("annotation_create_requests_open_pairs");
+  const openCreates = batchedPairLookup({
+    load: (userIds, propertyIds) => openPairs.execute({ userIds, propertyIds }),
+    pairOf: (row) => [row.userId, row.propertyId],
+    valueOf: () => true,
+  });
+
   return {
     async find(id: string): Promise<AnnotationCreateRequest | null> {
       const [row] = await db
@@ -60,13 +85,7 @@ export function createCreateRequestsRepository(db: Db) {
 
     /** Whether any create of this person on this property is still open (cheap, for lists). */
     async hasUnsettled(userId: string, propertyId: string): Promise<boolean> {
-      const result = await db.execute<{ open: boolean }>(sql`
-        select exists (
-          select 1 from ${annotationCreateRequests}
-          where user_id = ${userId} and property_id = ${propertyId}
-            and state in ('pending', 'unconfirmed')
-        ) as open`);
-      return result.rows[0]?.open === true;
+      return (await openCreates.one(userId, propertyId)) === true;
     },
   };
 }
