@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.js";
+import type { AuditStatus, SuggestionStatus } from "../../shared/audit.js";
 import type { Database, Db } from "./database.js";
 import {
   annotationAuditSessions,
@@ -300,7 +301,8 @@ describe("audit sessions and suggestions", () => {
     await expectViolation(
       db
         .insert(annotationAuditSessions)
-        .values({ userId: user.id, propertyId: "9", status: "paused" }),
+        // The types refuse an unknown status already; the database must refuse it on its own too.
+        .values({ userId: user.id, propertyId: "9", status: "paused" as AuditStatus }),
       "23514",
     );
     await expectViolation(
@@ -330,7 +332,7 @@ describe("audit sessions and suggestions", () => {
         auditSessionId: session!.id,
         annotationId: "a2",
         originalTitle: "x",
-        status: "maybe",
+        status: "maybe" as SuggestionStatus,
       }),
       "23514",
     );

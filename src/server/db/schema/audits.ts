@@ -11,20 +11,10 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { AuditStatus, SuggestionStatus } from "../../../shared/audit.js";
 import { annotationCategories } from "./categories.js";
 import { createdAt, id, updatedAt } from "./columns.js";
 import { users } from "./users.js";
-
-export const auditSessionStatuses = ["pending", "in_progress", "completed", "failed"] as const;
-/** "applying" holds a suggestion while one apply writes it, so a second apply cannot write it too. */
-export const suggestionStatuses = [
-  "pending",
-  "accepted",
-  "rejected",
-  "applying",
-  "applied",
-  "failed",
-] as const;
 
 export const annotationAuditSessions = pgTable(
   "annotation_audit_sessions",
@@ -36,7 +26,7 @@ export const annotationAuditSessions = pgTable(
     propertyId: text("property_id").notNull(),
     startDate: date("start_date"),
     endDate: date("end_date"),
-    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    status: varchar("status", { length: 20 }).$type<AuditStatus>().notNull().default("pending"),
     totalAnnotations: integer("total_annotations").notNull().default(0),
     processedAnnotations: integer("processed_annotations").notNull().default(0),
     lastStep: text("last_step"),
@@ -91,7 +81,10 @@ export const annotationSuggestions = pgTable(
     suggestedCategoryColor: varchar("suggested_category_color", { length: 20 }),
     suggestedColor: varchar("suggested_color", { length: 20 }),
     aiReasoning: text("ai_reasoning"),
-    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    status: varchar("status", { length: 20 })
+      .$type<SuggestionStatus>()
+      .notNull()
+      .default("pending"),
     modifiedTitle: text("modified_title"),
     modifiedDescription: text("modified_description"),
     modifiedCategoryId: uuid("modified_category_id").references(() => annotationCategories.id, {

@@ -6,8 +6,6 @@ import {
   auditAccessOf,
   auditSteps,
   reviewingStep,
-  type AuditStatus,
-  type SuggestionStatus,
 } from "../../../shared/audit.js";
 import { compareDates, toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation, UpdateAnnotationRequest } from "../../../shared/contracts/annotations.js";
@@ -222,7 +220,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       propertyId: row.propertyId,
       startDate: row.startDate,
       endDate: row.endDate,
-      status: row.status as AuditStatus,
+      status: row.status,
       totalAnnotations: row.totalAnnotations,
       processedAnnotations: row.processedAnnotations,
       skippedAnnotations: row.skippedAnnotations,
@@ -521,7 +519,7 @@ function toSuggestion(row: AnnotationSuggestion): AuditSuggestion {
     suggestedCategoryDescription: row.suggestedCategoryDescription,
     suggestedCategoryColor: color(row.suggestedCategoryColor),
     aiReasoning: row.aiReasoning,
-    status: row.status as SuggestionStatus,
+    status: row.status,
     modifiedTitle: row.modifiedTitle,
     modifiedDescription: row.modifiedDescription,
     modifiedCategoryId: row.modifiedCategoryId,
