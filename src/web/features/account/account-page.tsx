@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Download, Link2, Loader2, ShieldCheck, Trash2 } from "lucide-react";
+import { Download, Link2, Loader2, ShieldCheck, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
@@ -10,6 +10,7 @@ import {
   tierCapabilities,
   type SubscriptionTier,
 } from "../../../shared/plans";
+import { BackLink } from "../../components/back-link";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -138,12 +139,7 @@ export function AccountPage({ user }: { user: CurrentUser }) {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link href={routePaths.dashboard}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Dashboard
-        </Link>
-      </Button>
+      <BackLink href={routePaths.dashboard}>Back to Dashboard</BackLink>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
         <p className="mt-1 text-sm text-muted-foreground">

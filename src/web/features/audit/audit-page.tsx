@@ -1,10 +1,9 @@
-import { ArrowLeft, FlaskConical } from "lucide-react";
+import { FlaskConical } from "lucide-react";
 import { useState } from "react";
-import { Link } from "wouter";
 import { auditAccessOf } from "../../../shared/audit";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { BackLink } from "../../components/back-link";
 import { cn } from "../../lib/class-names";
 import { routePaths } from "../../lib/route-paths";
 import { useCookieHeader } from "../../session/request-cookies";
@@ -27,12 +26,7 @@ export function AuditPage({ user }: { user: CurrentUser }) {
   return (
     <section aria-labelledby="audit-title" className="flex flex-1 flex-col px-4 py-8 sm:px-6">
       <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-        <Button asChild variant="ghost" size="sm" className="self-start">
-          <Link href={routePaths.dashboard}>
-            <ArrowLeft aria-hidden="true" />
-            Back to dashboard
-          </Link>
-        </Button>
+        <BackLink href={routePaths.dashboard}>Back to Dashboard</BackLink>
         <div>
           <h1 id="audit-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
             AI Annotation Audit

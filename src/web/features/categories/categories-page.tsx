@@ -1,10 +1,11 @@
-import { ArrowLeft, Pencil, Plus, Tags, Trash2, TriangleAlert } from "lucide-react";
+import { Pencil, Plus, Tags, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { annotationColorSwatches } from "../../../shared/annotation-colors";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
+import { BackLink } from "../../components/back-link";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -281,12 +282,7 @@ export function CategoriesPage({ user }: { user: CurrentUser }) {
   }
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link href={routePaths.dashboard}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Dashboard
-        </Link>
-      </Button>
+      <BackLink href={routePaths.dashboard}>Back to Dashboard</BackLink>
       <PremiumCategories />
     </div>
   );

@@ -1,7 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
-import { Button } from "../../components/ui/button";
+import { BackLink } from "../../components/back-link";
 import { routePaths } from "../../lib/route-paths";
 import { LogOutButton } from "../../session/log-out-button";
 import { planChoices } from "./plan-choices";
@@ -22,12 +20,7 @@ export function PlansPage({ user }: { user: CurrentUser | null }) {
       className="flex flex-1 flex-col px-4 py-14 sm:px-6 sm:py-20"
     >
       <div className="mx-auto flex w-full max-w-4xl flex-col">
-        <Button asChild variant="ghost" size="sm" className="self-start">
-          <Link href={routePaths.home}>
-            <ArrowLeft aria-hidden="true" />
-            Back to home
-          </Link>
-        </Button>
+        <BackLink href={routePaths.home}>Back to home</BackLink>
         <div className="mt-6 flex flex-col items-center text-center">
           <h1
             id="plans-title"
