@@ -84,14 +84,16 @@ try {
 /** `runs` audits of one address; the median run, with every run's score, LCP and machine load. */
 async function medianAudit(url, options) {
   const results = [];
-  for (let run = 0; run < runs; run += 1) {
+  const painted = ({ lhr }) => Boolean(lhr.audits["first-contentful-paint"].numericValue);
+  // Now and then Lighthouse loses a run's navigation in headless Chromium (NO_NAVSTART, NO_FCP);
+  // such a run measured nothing, so it is shown in the summary and run again, up to `runs` times
+  // more, and the median is taken over the runs that did measure.
+  for (let attempt = 0; attempt < 2 * runs && results.filter(painted).length < runs; attempt += 1) {
     const loadBefore = loadavg()[0];
     const lhr = await audit(url, options);
     results.push({ lhr, load: (loadBefore + loadavg()[0]) / 2 });
   }
-  // Under a loaded machine Chromium now and then reports no first paint for a run; such a run
-  // measured nothing, so the median is taken over the runs that did (and the summary says so).
-  const measured = results.filter(({ lhr }) => lhr.audits["first-contentful-paint"].numericValue);
+  const measured = results.filter(painted);
   if (measured.length === 0) throw new Error(`no Lighthouse run of ${url} reported a first paint`);
   const median = computeMedianRun(measured.map((result) => result.lhr));
   median.runSummary = results
