@@ -163,8 +163,8 @@ describe("traffic questions on the offline engine", () => {
     const who: Person = await setUpPerson(harness, "premium");
     for (const [message, words] of [
       ["anything unexplained next month?", "next month"],
-      ["any unexplained drops in the last fortnight?", "last fortnight"],
-      ["show annotations from last fortnight", "last fortnight"],
+      ["any unexplained drops over the summer?", "over the summer"],
+      ["show annotations from next month", "next month"],
       ["what happened next week?", "next week"],
     ] as const) {
       const answer = await say(who, message);
@@ -180,9 +180,21 @@ describe("traffic questions on the offline engine", () => {
   it("does not delete by a period it cannot read", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     await say(who, 'create "Keep me" yesterday in red');
-    const answer = await say(who, "delete all the red ones from last fortnight");
-    expect(answer.reply).toMatch(/^I can't tell which days “last fortnight” means/);
+    const answer = await say(who, "delete all the red ones from this semester");
+    expect(answer.reply).toMatch(/^I can't tell which days “this semester” means/);
     expect((await say(who, "list my annotations")).reply).toContain("Keep me");
+  });
+
+  it("reads a fortnight, a quarter and last weekend as the days they name", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'create "Recent one" yesterday');
+    await say(who, 'create "Old one" on 2025-01-10');
+    const fortnight = await say(who, "show annotations from the last fortnight");
+    expect(fortnight.reply).toContain("Recent one");
+    expect(fortnight.reply).not.toContain("Old one");
+    const quarter = await say(who, "anything annotated in Q1 2025?");
+    expect(quarter.reply).toContain("Old one");
+    expect(quarter.reply).not.toContain("Recent one");
   });
 
   it("says today's figures are incomplete instead of reporting today as a drop", async () => {

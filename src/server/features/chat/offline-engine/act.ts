@@ -105,8 +105,8 @@ export function completionFor(understood: Understanding, today: CalendarDate): s
 export function unreadPeriodReply(words: string): string {
   return (
     `I can't tell which days “${words}” means, so I haven't answered about a different period. ` +
-    "I understand a day (yesterday, Friday, Nov 12), this or last week, month or year, " +
-    "a month by name (October), " +
+    "I understand a day (yesterday, Friday, Nov 12), this or last week, weekend, month, quarter " +
+    "or year, the last fortnight, a month or quarter by name (October, Q3), " +
     "the last N days, weeks or months (the last 14 days), or two dates (from Nov 1 to Nov 10). " +
     "For example: anything unexplained in the last 14 days?"
   );

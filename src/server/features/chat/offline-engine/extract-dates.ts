@@ -226,10 +226,39 @@ const MONTH_PATTERN =
 const PERIOD_PATTERN =
   /(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\ball\s+of\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+(week|month|year)(?:'s)?\b(?:\s+so\s+far)?/i;
 const LAST_N_PATTERN =
-  /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+(\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/i;
+  /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+(\d+|a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/i;
+// "the last fortnight": the 14 days up to today, as "the last two weeks" is.
+const FORTNIGHT_PATTERN =
+  /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+fortnight\b/i;
+const QUARTER_PATTERN =
+  /(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+quarter\b(?:\s+so\s+far)?/i;
+// "Q3" is a quarter only after a preposition or before a year: "Q4 planning" is a title.
+const NAMED_QUARTER_PATTERN =
+  /(?:\b(?:in|during|for|over|within|of|from)\s+(?:the\s+)?\bq([1-4])\b(?:\s+(\d{4})\b)?|\bq([1-4])\s+(\d{4})\b|(?:\b(?:in|during|for|over|within|of|from)\s+)?\bthe\s+(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b(?:\s+of\s+(\d{4})\b)?)/i;
+const QUARTER_ORDINALS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+};
+// Weekends are Saturday and Sunday; "last weekend" is the one before this week's.
+const WEEKEND_PATTERN =
+  /(?:\b(?:from|in|during|for|over|on|at)\s+)?(?:\bthe\s+)?\b(this|last|past|previous)\s+weekend\b/i;
 const YEAR_PATTERN = /\b(?:in|during|for|from|of)\s+(\d{4})\b(?!\s*[-/])/i;
 const BETWEEN_PATTERN = /\bbetween\s+/i;
 const SINCE_PATTERN = /\bsince\s+$/i;
+
+function quarterRange(year: number, quarter: number): DateRange {
+  const startMonth = (quarter - 1) * 3 + 1;
+  return {
+    start: { year, month: startMonth, day: 1 },
+    end: { year, month: startMonth + 2, day: lastDayOfMonth(year, startMonth + 2) },
+  };
+}
 
 /** The most recent such month that is not in the future. */
 function pastMonth(month: number, today: CalendarDate): number {
@@ -294,7 +323,9 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
 
   const lastN = LAST_N_PATTERN.exec(text);
   if (lastN) {
-    const count = parseCount(lastN[1] ?? "") ?? 1;
+    const words = (lastN[1] ?? "").toLowerCase();
+    // "a few" is read as three and "a couple of" as two; the reply names the days it used.
+    const count = /few/.test(words) ? 3 : /couple/.test(words) ? 2 : (parseCount(words) ?? 1);
     const unit = (lastN[2] ?? "").toLowerCase();
     const start = unit.startsWith("day")
       ? addDays(today, -count)
@@ -302,6 +333,56 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
         ? addDays(today, -7 * count)
         : addMonthsClamped(today, -count);
     return { range: { start, end: today }, index: lastN.index, end: lastN.index + lastN[0].length };
+  }
+
+  const fortnight = FORTNIGHT_PATTERN.exec(text);
+  if (fortnight)
+    return {
+      range: { start: addDays(today, -14), end: today },
+      index: fortnight.index,
+      end: fortnight.index + fortnight[0].length,
+    };
+
+  const quarter = QUARTER_PATTERN.exec(text);
+  if (quarter) {
+    const current = Math.floor((today.month - 1) / 3) + 1;
+    const previous = !/^(?:this|current)$/i.test(quarter[1] ?? "");
+    const range = !previous
+      ? quarterRange(today.year, current)
+      : current === 1
+        ? quarterRange(today.year - 1, 4)
+        : quarterRange(today.year, current - 1);
+    return { range, index: quarter.index, end: quarter.index + quarter[0].length };
+  }
+
+  const named = NAMED_QUARTER_PATTERN.exec(text);
+  if (named) {
+    const number = Number(named[1] ?? named[3] ?? QUARTER_ORDINALS[(named[5] ?? "").toLowerCase()]);
+    const written = named[2] ?? named[4] ?? named[6];
+    // Without a year, the latest such quarter that has begun.
+    const year = written
+      ? Number(written)
+      : (number - 1) * 3 + 1 <= today.month
+        ? today.year
+        : today.year - 1;
+    return {
+      range: quarterRange(year, number),
+      index: named.index,
+      end: named.index + named[0].length,
+    };
+  }
+
+  const thisOrLastWeekend = WEEKEND_PATTERN.exec(text);
+  if (thisOrLastWeekend) {
+    const monday = weekRange(today).start;
+    const saturday = /^this$/i.test(thisOrLastWeekend[1] ?? "")
+      ? addDays(monday, 5)
+      : addDays(monday, -2);
+    return {
+      range: { start: saturday, end: addDays(saturday, 1) },
+      index: thisOrLastWeekend.index,
+      end: thisOrLastWeekend.index + thisOrLastWeekend[0].length,
+    };
   }
 
   const period = PERIOD_PATTERN.exec(text);

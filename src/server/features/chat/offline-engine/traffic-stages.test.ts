@@ -32,6 +32,14 @@ describe("stage 2–3: traffic questions", () => {
     ["anything unexplained last month?", "2026-10-01", "2026-10-31"],
     ["any unexplained spikes this week", "2026-11-23", "2026-11-29"],
     ["unexplained changes in the last 28 days", "2026-10-26", "2026-11-22"],
+    // A fortnight is the 14 days up to today; a quarter is a calendar quarter, the latest begun.
+    ["any unexplained drops in the last fortnight", "2026-11-09", "2026-11-22"],
+    ["anything unexplained in Q3?", "2026-07-01", "2026-09-30"],
+    ["anything unexplained last quarter", "2026-07-01", "2026-09-30"],
+    // The days after yesterday have no data yet, so the period ends yesterday.
+    ["anything unexplained this quarter?", "2026-10-01", "2026-11-22"],
+    ["any unexplained spikes last weekend", "2026-11-21", "2026-11-22"],
+    ["anything unexplained in the past few days", "2026-11-20", "2026-11-22"],
     // Without a period: the chart's default, the 28 days up to yesterday.
     ["anything unexplained?", "2026-10-26", "2026-11-22"],
   ])("'%s' asks about %s to %s", (message, start, end) => {
@@ -44,14 +52,11 @@ describe("stage 2–3: traffic questions", () => {
 
   it.each([
     ["anything unexplained next month?", "traffic_period", "next month"],
-    ["any unexplained drops in the last fortnight", "traffic_period", "last fortnight"],
-    ["anything unexplained this quarter?", "traffic_period", "this quarter"],
-    ["anything unexplained in Q3?", "traffic_period", "in Q3"],
     ["unexplained spikes over the summer", "traffic_period", "over the summer"],
     ["what happened next week", "traffic_day", "next week"],
-    ["show annotations from last fortnight", "list", "last fortnight"],
     ["list annotations for next month", "list", "next month"],
-    ["delete all the red ones from last fortnight", "delete", "last fortnight"],
+    ["delete all the red ones from next week", "delete", "next week"],
+    ["anything unexplained this semester?", "traffic_period", "this semester"],
   ])("'%s' names a period it cannot read: %s, nothing guessed", (message, intent, words) => {
     const understood = read(message);
     expect(understood).toMatchObject({ intent, unreadPeriod: words, missing: ["period"] });
