@@ -10,7 +10,8 @@ import { calendarDateOf } from "../src/shared/calendar-date.js";
 import {
   appUrl,
   connectGoogleAnalytics,
-  sameOrigin,
+  freshEmail,
+  requestAs,
   setUpPerson,
   signInWithEmailLink,
   startAppHarness,
@@ -36,29 +37,19 @@ beforeEach(async () => {
 });
 
 const inject = (options: InjectOptions) => harness.app.inject(options);
-let counter = 0;
-const freshEmail = (name: string, domain = "example.com") =>
-  `${name}.${Date.now().toString(36)}${++counter}@${domain}`;
 const today = () => calendarDateOf(clock);
 
 type Person = TestPerson;
 const person = (tier: "freemium" | "premium", options: { untick?: string[] } = {}) =>
   setUpPerson(harness, tier, options);
 
-const get = (jar: CookieJar, url: string) =>
-  inject({ method: "GET", url, headers: { cookie: jar.header() } });
+const get = (jar: CookieJar, url: string) => requestAs(harness, jar, "GET", url);
 const send = (
   jar: CookieJar,
   method: "POST" | "PATCH" | "DELETE",
   url: string,
   payload?: unknown,
-) =>
-  inject({
-    method,
-    url,
-    headers: { ...sameOrigin, cookie: jar.header() },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+) => requestAs(harness, jar, method, url, payload);
 const createAnnotation = (who: Person, payload: Record<string, unknown>) =>
   send(who.jar, "POST", `/api/annotations/${who.propertyId}`, payload);
 const listAnnotations = async (who: Person) =>

@@ -1,6 +1,5 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
-import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLlmReviewer } from "../src/server/features/audits/llm-reviewer.js";
 import type {
@@ -10,7 +9,7 @@ import type {
 } from "../src/shared/contracts/audits.js";
 import {
   appClient,
-  sameOrigin,
+  requestAs,
   setUpPerson,
   startAppHarness,
   type AppHarness,
@@ -102,14 +101,8 @@ beforeEach(() => {
   fallback = () => JSON.stringify({ suggestions: [] });
 });
 
-const inject = (options: InjectOptions) => harness.app.inject(options);
 const send = (who: TestPerson, method: "GET" | "POST", url: string, payload?: object) =>
-  inject({
-    method,
-    url,
-    headers: { ...sameOrigin, cookie: who.jar.header() },
-    ...(payload ? { payload } : {}),
-  });
+  requestAs(harness, who.jar, method, url, payload);
 
 interface Auditor extends TestPerson {
   /** The created annotations' ids, in the order given. */

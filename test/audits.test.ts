@@ -18,6 +18,7 @@ import type {
 } from "../src/shared/contracts/audits.js";
 import {
   appClient,
+  requestAs,
   sameOrigin,
   setUpPerson,
   signInWithEmailLink,
@@ -59,15 +60,9 @@ beforeEach(async () => {
 });
 
 const inject = (options: InjectOptions) => harness.app.inject(options);
-const get = (jar: CookieJar, url: string) =>
-  inject({ method: "GET", url, headers: { cookie: jar.header() } });
+const get = (jar: CookieJar, url: string) => requestAs(harness, jar, "GET", url);
 const send = (jar: CookieJar, method: "POST" | "PATCH", url: string, payload?: unknown) =>
-  inject({
-    method,
-    url,
-    headers: { ...sameOrigin, cookie: jar.header() },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  requestAs(harness, jar, method, url, payload);
 
 interface Auditor extends TestPerson {
   google: GoogleSide;

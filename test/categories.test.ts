@@ -13,6 +13,8 @@ import type { Category } from "../src/shared/contracts/categories.js";
 import { premiumFeatureMessages } from "../src/shared/plans.js";
 import {
   connectGoogleAnalytics,
+  freshEmail,
+  requestAs,
   sameOrigin,
   setUpPerson,
   signInWithEmailLink,
@@ -35,23 +37,14 @@ beforeEach(async () => {
 });
 
 const inject = (options: InjectOptions) => harness.app.inject(options);
-let counter = 0;
-const freshEmail = (name: string) => `${name}.${Date.now().toString(36)}${++counter}@example.com`;
 
-const get = (jar: CookieJar, url: string) =>
-  inject({ method: "GET", url, headers: { cookie: jar.header() } });
+const get = (jar: CookieJar, url: string) => requestAs(harness, jar, "GET", url);
 const send = (
   jar: CookieJar,
   method: "POST" | "PATCH" | "DELETE",
   url: string,
   payload?: unknown,
-) =>
-  inject({
-    method,
-    url,
-    headers: { ...sameOrigin, cookie: jar.header() },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+) => requestAs(harness, jar, method, url, payload);
 
 async function setTier(email: string, tier: "freemium" | "premium" | null): Promise<void> {
   await harness.database.db

@@ -7,7 +7,7 @@ import { analyticsScopes } from "../src/server/integrations/google/google-oauth.
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
 import {
-  sameOrigin,
+  requestAs,
   setUpPerson,
   startAppHarness,
   type AppHarness,
@@ -27,12 +27,7 @@ afterAll(async () => {
 const inject = (options: InjectOptions) => harness.app.inject(options);
 const today = () => calendarDateOf(new Date());
 const send = (who: TestPerson, method: "POST" | "PATCH", url: string, payload: unknown) =>
-  inject({
-    method,
-    url,
-    headers: { ...sameOrigin, cookie: who.jar.header() },
-    payload: payload as object,
-  });
+  requestAs(harness, who.jar, method, url, payload);
 const googleCreates = async () =>
   (await control<{ counters: Record<string, number> }>(harness.sandbox.url, "GET", "/counters"))
     .counters["analyticsadmin.properties.reportingDataAnnotations.create"] ?? 0;
