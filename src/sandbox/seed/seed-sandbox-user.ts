@@ -144,9 +144,14 @@ function unexplainedEffects(
       ? [toDayNumber(annotation.target.date), toDayNumber(annotation.target.date)]
       : [toDayNumber(annotation.target.startDate), toDayNumber(annotation.target.endDate)],
   );
-  const clear = (day: number) =>
-    annotated.every(([start, end]) => day < start! - 2 || day > end! + 2);
-  const pick = (salt: number, from: number, span: number): number | undefined => {
+  const clearBy = (margin: number) => (day: number) =>
+    annotated.every(([start, end]) => day < start! - margin || day > end! + margin);
+  const pick = (
+    salt: number,
+    from: number,
+    span: number,
+    clear = clearBy(2),
+  ): number | undefined => {
     const offset = Math.floor(hashUnit(seed + salt, today) * span);
     for (let step = 0; step < span; step += 1) {
       const day = from + ((offset + step) % span);
@@ -154,9 +159,15 @@ function unexplainedEffects(
     }
     return undefined;
   };
-  // A seeded range (a long campaign, say) can cover those four weeks whole; the spike then goes
-  // to the last days before yesterday, or else further back within the chart's 90 days.
-  const spike = pick(101, today - 21, 17) ?? pick(103, today - 4, 3) ?? pick(104, today - 84, 63);
+  // The chart opens on the last 28 days, so the spike belongs there. Seeded ranges (long
+  // campaigns) can fill the middle weeks; then any day of the 28 up to the day before yesterday
+  // will do, two days clear of annotations, else just clear of what would explain it (outside
+  // ranges, more than a day from single-day notes), and only then further back.
+  const spike =
+    pick(101, today - 21, 17) ??
+    pick(103, today - 27, 26) ??
+    pick(105, today - 27, 26, clearBy(1)) ??
+    pick(104, today - 84, 63);
   const dip = pick(202, today - 63, 28);
   return [
     ...(spike === undefined ? [] : [{ startDay: spike, endDay: spike, factor: 2.5 }]),
