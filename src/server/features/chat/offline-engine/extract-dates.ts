@@ -438,7 +438,7 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
  * looks right, so the engine says which periods it reads instead.
  */
 const UNREAD_PERIOD =
-  /\b(?:(?:this|last|past|previous|next|coming|upcoming|current|following)\s+(?:(?:\d+|few|couple(?:\s+of)?|two|three|four|five|six)\s+)?(?:fortnights?|quarters?|half(?:\s+year)?|semester|season|spring|summer|autumn|fall|winter|weekend|days?|weeks?|months?|years?)|(?:in|during|over|for|of)\s+(?:the\s+)?(?:q[1-4]|h[12]|spring|summer|autumn|fall|winter|holidays|holiday\s+season|festive\s+season)|tomorrow|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?)\s+from\s+now|(?:a|the)\s+fortnight)\b/i;
+  /\b(?:(?:this|last|past|previous|next|coming|upcoming|current|following)\s+(?:(?:\d+|few|couple(?:\s+of)?|two|three|four|five|six)\s+)?(?:fortnights?|quarters?|half(?:\s+year)?|semester|season|spring|summer|autumn|fall|winter|weekend|days?|weeks?|months?|years?)|(?:in|during|over|for|of|from|since|through|throughout)\s+(?:the\s+)?(?:q[1-4]|h[12]|spring|summer|autumn|fall|winter|holidays|holiday\s+season|festive\s+season)|tomorrow|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?)\s+from\s+now|(?:a|the)\s+fortnight)\b/i;
 
 /** Period words in text where findDateRange found no period, as written; else undefined. */
 export function findUnreadPeriod(text: string): string | undefined {

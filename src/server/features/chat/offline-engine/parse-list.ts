@@ -62,8 +62,12 @@ export function parseList(
     );
   // "find Black Friday": after a search verb, whatever is not filler is the text to look for.
   else if (/^(?:find|search|search for|look up)$/.test(verb)) candidate = text.replace(FILLER, " ");
-  candidate = tidy(restoreQuotes(candidate, quotes).replace(/\s+(?:in|from|on|for|with)$/i, ""));
-  if (candidate && !/^(?:in|from|on|for|with|to)$/i.test(candidate))
+  candidate = tidy(restoreQuotes(candidate, quotes).replace(/\s+(?:in|from|on|for|with)$/i, ""))
+    // "about the sale" looks for "sale": the article would miss "Winter sale".
+    .replace(/^(?:the|my|our|any|all)\s+/i, "");
+  // "tell me about annotations in October" asks for the annotations, not a word in their titles.
+  const onlyFiller = tidy(candidate.replace(FILLER, " ")) === "";
+  if (candidate && !onlyFiller && !/^(?:in|from|on|for|with|to)$/i.test(candidate))
     slots.titleContains = candidate;
   return slots;
 }

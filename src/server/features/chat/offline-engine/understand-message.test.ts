@@ -712,6 +712,19 @@ describe("understandMessage", () => {
     });
   });
 
+  it("reads 'about annotations' as the annotations, and looks for a title word without its article", () => {
+    expect(understandMessage("tell me about annotations in October", utc)).toEqual({
+      intent: "list",
+      dateRange: range("2026-10-01", "2026-10-31"),
+      missing: [],
+    });
+    expect(understandMessage("what annotations do we have about the sale", utc)).toEqual({
+      intent: "list",
+      titleContains: "sale",
+      missing: [],
+    });
+  });
+
   it("passes long titles through for the caller to validate, without crashing", () => {
     const long = "x".repeat(150);
     expect(understandMessage(`create annotation called ${long}`, utc).title).toBe(long);
