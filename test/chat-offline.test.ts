@@ -173,4 +173,24 @@ describe("the offline assistant", () => {
     expect((await annotationsOf(who)).some((a) => a.title === "Launch v2")).toBe(false);
     expect((await say(who, "yes")).reply).toBe("There is nothing waiting for your confirmation.");
   });
+
+  it("finds an annotation by its day, and asks which when the day has several", async () => {
+    const who = await person("premium");
+    await say(who, "add 'Pricing page shipped' on 2025-06-02");
+    await say(who, "add 'Summer sale' on 2025-06-05");
+    await say(who, "add 'Summer sale email' on 2025-06-05");
+
+    const recoloured = await say(who, "make the one on Jun 2 2025 red");
+    expect(recoloured.reply).toMatch(/^Updated “Pricing page shipped” \(2025-06-02\).*red\.$/);
+    const preview = await say(who, "delete the annotation from June 2, 2025");
+    expect(preview.confirmation?.summary).toBe("Delete “Pricing page shipped” (2025-06-02)?");
+    expect((await say(who, "no")).reply).toMatch(/^Okay, I won't delete/);
+
+    const which = await say(who, "delete the note on 2025-06-05");
+    expect(which.reply).toMatch(/^Several annotations match\. Which one do you mean\?\n1\. /);
+    expect(which.reply).toContain("Summer sale email");
+    expect((await say(who, "delete the note on 2025-06-09")).reply).toMatch(
+      /^I couldn't find an annotation on 2025-06-09 on property \d+\./,
+    );
+  });
 });

@@ -1,13 +1,19 @@
 /**
  * Which annotation a request is about, found among the property's annotations: by id, by title
- * (exact first, then a part of it, ignoring case), or "the last one" (the most recently added
+ * (exact first, then a part of it, ignoring case), by the day it is on, or "the last one" (the most recently added
  * through Tidemark, else the newest by date). Used by the language model's tools and the offline
  * engine alike; several matches are never guessed between.
  */
+import { annotationSpan } from "../../../shared/annotation-span.js";
+import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 
 export type AnnotationReference =
-  { kind: "id"; annotationId: string } | { kind: "title"; title: string } | { kind: "last" };
+  | { kind: "id"; annotationId: string }
+  | { kind: "title"; title: string }
+  /** "yesterday's note", "the one on Nov 12": whatever is on that day (a range covering it too). */
+  | { kind: "date"; date: CalendarDate }
+  | { kind: "last" };
 
 export type ReferenceMatch =
   | { kind: "found"; annotation: Annotation }
@@ -31,12 +37,45 @@ export function findReferenced(
         .sort((a, b) => b.dateAdded!.localeCompare(a.dateAdded!))[0] ?? annotations[0];
     return found ? { kind: "found", annotation: found } : { kind: "none" };
   }
+  if (reference.kind === "date") {
+    const { date } = reference;
+    return matchOf(
+      annotations.filter((a) => {
+        const span = annotationSpan(a);
+        return compareDates(span.start, date) <= 0 && compareDates(date, span.end) <= 0;
+      }),
+    );
+  }
   const wanted = fold(reference.title);
   if (!wanted) return { kind: "none" };
   const exact = annotations.filter((a) => fold(a.title) === wanted);
   const partial = annotations.filter((a) => fold(a.title).includes(wanted));
-  const matches = exact.length > 0 ? exact : partial;
+  return matchOf(exact.length > 0 ? exact : partial);
+}
+
+function matchOf(matches: Annotation[]): ReferenceMatch {
   if (matches.length === 1) return { kind: "found", annotation: matches[0]! };
   if (matches.length > 1) return { kind: "ambiguous", candidates: matches };
   return { kind: "none" };
+}
+
+/** The reference in a sentence: "I couldn't find an annotation <…>". */
+export function describeReference(reference: AnnotationReference): string {
+  switch (reference.kind) {
+    case "id":
+      return `with ID ${reference.annotationId}`;
+    case "title":
+      return `called “${reference.title}”`;
+    case "date":
+      return `on ${toIsoDate(reference.date)}`;
+    case "last":
+      return "to change";
+  }
+}
+
+/** What several matches have in common: "Several annotations <…>". */
+export function describeAmbiguity(reference: AnnotationReference): string {
+  if (reference.kind === "title") return `match “${reference.title}”`;
+  if (reference.kind === "date") return `are on ${toIsoDate(reference.date)}`;
+  return "match that";
 }

@@ -18,7 +18,12 @@ import {
 import type { CategoriesService, CategoryMatch } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { Category } from "../../../shared/contracts/categories.js";
-import { findReferenced, type AnnotationReference } from "./annotation-reference.js";
+import {
+  describeAmbiguity,
+  describeReference,
+  findReferenced,
+  type AnnotationReference,
+} from "./annotation-reference.js";
 import type { ChatRepository } from "./chat-repository.js";
 import { issueDeletion, unchangedSince, type PendingConfirmation } from "./conversation-state.js";
 
@@ -165,22 +170,15 @@ export function createAssistantActions(
       const options = match.candidates
         .slice(0, 5)
         .map((a) => `“${a.title}” (${toIsoDate(a.annotationDate)}, ID ${a.annotationId})`);
-      const title = reference.kind === "title" ? reference.title : "that";
       throw new AppError(
         "ambiguous",
-        `Several annotations match “${title}”: ${options.join("; ")}. Which one do you mean? You can use its ID.`,
+        `Several annotations ${describeAmbiguity(reference)}: ${options.join("; ")}. Which one do you mean? You can use its ID.`,
       );
     }
     if (match.kind === "none") {
-      const described =
-        reference.kind === "id"
-          ? `with ID ${reference.annotationId}`
-          : reference.kind === "title"
-            ? `called “${reference.title}”`
-            : "to change";
       throw new AppError(
         "annotation_not_found",
-        `I couldn't find an annotation ${described} on property ${propertyId}.`,
+        `I couldn't find an annotation ${describeReference(reference)} on property ${propertyId}.`,
       );
     }
     return { propertyId, annotation: match.annotation };

@@ -85,8 +85,30 @@ function applyField(
   }
 }
 
-function setTarget(slots: ChangeSlots, phrase: string, quotes: readonly string[]): void {
-  const target = parseTarget(phrase, quotes);
+/**
+ * The annotation a phrase names, where a day can name it: "yesterday's note", "the one on
+ * Nov 12" are whatever is on that day; with a title as well ("the launch note from Friday") the
+ * title names it. A quoted title is read as written, dates and all.
+ */
+function targetNamingDay(
+  phrase: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): AnnotationReference | undefined {
+  const text = tidy(phrase);
+  const found = soleQuote(text, quotes) === undefined ? findDate(text, today) : undefined;
+  if (!found) return parseTarget(text, quotes);
+  const rest = cut(text, dateLeadIn(text, found.index), found.end).replace(/(?:^|\s)'s?\b/i, " ");
+  return parseTarget(rest, quotes) ?? { kind: "date", date: found.date };
+}
+
+function setTarget(
+  slots: ChangeSlots,
+  phrase: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+): void {
+  const target = targetNamingDay(phrase, quotes, today);
   if (target) slots.target = target;
 }
 
@@ -118,7 +140,7 @@ export function parseUpdate(
   const out = OUT_OF_CATEGORY.exec(text);
   if (out || /^uncategori[sz]e$/.test(verb)) {
     slots.clearCategory = true;
-    setTarget(slots, out ? cut(text, out.index, out.index + out[0].length) : text, quotes);
+    setTarget(slots, out ? cut(text, out.index, out.index + out[0].length) : text, quotes, today);
     return finish(slots);
   }
 
@@ -128,7 +150,7 @@ export function parseUpdate(
     const [field = "", target = "", value = ""] =
       pattern === FIELD_OF ? [match[1], match[2], match[3]] : [match[2], match[1], match[3]];
     if (/^(?:the|its)$/i.test(tidy(target))) break;
-    setTarget(slots, target, quotes);
+    setTarget(slots, target, quotes, today);
     applyField(slots, field, value, quotes, today);
     return finish(slots);
   }
@@ -147,19 +169,19 @@ export function parseUpdate(
     slots.category = category.reference;
     text = tidy(cut(text, category.index, category.end));
     if (CATEGORISE_VERB.test(verb)) {
-      setTarget(slots, text.replace(/\s+(?:to|as|in|into|under)$/i, ""), quotes);
+      setTarget(slots, text.replace(/\s+(?:to|as|in|into|under)$/i, ""), quotes, today);
       return finish(slots);
     }
   } else if (/^(?:categori[sz]e|file|tag|assign|classify)$/.test(verb)) {
     // "tag it Promos", "classify “Outage” incident": the annotation, then its category.
     const named = TARGET_THEN_CATEGORY.exec(text);
     if (named) {
-      setTarget(slots, named[1] ?? "", quotes);
+      setTarget(slots, named[1] ?? "", quotes, today);
       slots.category = valueText(named[2] ?? "", quotes).replace(/\s+category$/i, "");
       return finish(slots);
     }
     // "categorise it" names no category: ask which.
-    setTarget(slots, text.replace(/\s+(?:as|in|into|under)$/i, ""), quotes);
+    setTarget(slots, text.replace(/\s+(?:as|in|into|under)$/i, ""), quotes, today);
     slots.missing.push("category");
     return finish(slots);
   }
@@ -170,7 +192,7 @@ export function parseUpdate(
     const quotedEnd = /^(.+?)\s+(⟪\d+⟫)$/.exec(text);
     const split = pointer ? ["", "", pointer[1]] : (TO_SPLIT.exec(text) ?? quotedEnd);
     if (split) {
-      if (!pointer) setTarget(slots, split[1] ?? "", quotes);
+      if (!pointer) setTarget(slots, split[1] ?? "", quotes, today);
       applyField(slots, "title", split[2] ?? "", quotes, today);
     } else slots.missing.push("title");
     return finish(slots);
@@ -179,22 +201,30 @@ export function parseUpdate(
   if (/^(?:rename|retitle|relabel)$/.test(verb)) {
     const split = TO_SPLIT.exec(text);
     if (split) {
-      setTarget(slots, split[1] ?? "", quotes);
+      setTarget(slots, split[1] ?? "", quotes, today);
       applyField(slots, "title", split[2] ?? "", quotes, today);
     } else {
-      setTarget(slots, text, quotes);
+      setTarget(slots, text, quotes, today);
       slots.missing.push("title");
     }
     return finish(slots);
   }
 
   if (/^(?:move|reschedule|shift|push|redate)$/.test(verb)) {
+    // "move yesterday's note to Friday": the day after "to" is the new one.
+    const split = TO_SPLIT.exec(text);
+    const to = split ? findDate(split[2] ?? "", today) : undefined;
+    if (split && to) {
+      slots.date = to.date;
+      setTarget(slots, split[1] ?? "", quotes, today);
+      return finish(slots);
+    }
     const found = findDate(text, today);
     if (found) {
       slots.date = found.date;
-      setTarget(slots, cut(text, dateLeadIn(text, found.index), found.end), quotes);
+      setTarget(slots, cut(text, dateLeadIn(text, found.index), found.end), quotes, today);
     } else {
-      setTarget(slots, text.replace(/\s+(?:to|for|on)\s*$/i, ""), quotes);
+      setTarget(slots, text.replace(/\s+(?:to|for|on)\s*$/i, ""), quotes, today);
       slots.missing.push("date");
     }
     return finish(slots);
@@ -207,6 +237,7 @@ export function parseUpdate(
       slots,
       color ? cut(text, color.index, color.end).replace(/\s+(?:to|as|in)$/i, "") : text,
       quotes,
+      today,
     );
     if (!color?.color) slots.missing.push("change");
     return finish(slots);
@@ -223,19 +254,36 @@ export function parseUpdate(
     if (color.color) slots.color = color.color;
     else slots.missing.push("change");
   }
-  const found = findDate(remaining, today);
+  let found = findDate(remaining, today);
   if (found) {
-    slots.date = found.date;
-    remaining = cut(remaining, dateLeadIn(remaining, found.index), found.end);
+    const withoutDay = cut(remaining, dateLeadIn(remaining, found.index), found.end);
+    const leadIn = remaining.slice(dateLeadIn(remaining, found.index), found.index);
+    // "make last Friday's annotation red", "give the one on Nov 12 a description": the day says
+    // which annotation, not where it goes.
+    const namesTarget =
+      /^'s?\b/i.test(remaining.slice(found.end)) ||
+      (/^(?:on|from|of|dated)\b/i.test(leadIn.trim()) &&
+        (color?.color !== undefined || split.description !== undefined) &&
+        !parseTarget(withoutDay.replace(/\s+(?:to|as|in|with|on|for)$/i, ""), quotes));
+    if (namesTarget) {
+      slots.target = { kind: "date", date: found.date };
+      found = undefined;
+      remaining = "";
+    } else {
+      slots.date = found.date;
+      remaining = withoutDay;
+    }
   }
   const rename =
-    !color && !found && split.description === undefined ? TO_SPLIT.exec(remaining) : null;
+    !color && !found && !slots.target && split.description === undefined
+      ? TO_SPLIT.exec(remaining)
+      : null;
   if (rename) {
     // "change X to Y" with Y neither a date nor a colour: the person wants it called Y.
-    setTarget(slots, rename[1] ?? "", quotes);
+    setTarget(slots, rename[1] ?? "", quotes, today);
     applyField(slots, "title", rename[2] ?? "", quotes, today);
-  } else {
-    setTarget(slots, remaining.replace(/\s+(?:to|as|in|with|on|for)$/i, ""), quotes);
+  } else if (!slots.target) {
+    setTarget(slots, remaining.replace(/\s+(?:to|as|in|with|on|for)$/i, ""), quotes, today);
   }
   return finish(slots);
 }
@@ -245,17 +293,16 @@ export function parseDelete(
   quotes: readonly string[],
   today: CalendarDate,
 ): ChangeSlots {
-  let text = tidy(rest);
-  // A date is not a way to name an annotation here ("delete the one from yesterday" asks which).
-  const found = findDate(text, today);
-  if (found && !soleQuote(text, quotes)) text = cut(text, dateLeadIn(text, found.index), found.end);
+  const text = tidy(rest);
+  const found = soleQuote(text, quotes) === undefined ? findDate(text, today) : undefined;
+  const withoutDay = found ? cut(text, dateLeadIn(text, found.index), found.end) : text;
   const slots: ChangeSlots = { missing: [] };
   if (
     !/^(?:all|everything|all\s+(?:of\s+)?(?:my\s+|the\s+)?(?:annotations|them|notes))$/i.test(
-      tidy(text),
+      tidy(withoutDay),
     )
   )
-    setTarget(slots, text, quotes);
+    setTarget(slots, text, quotes, today);
   if (!slots.target) slots.missing.push("target");
   return slots;
 }

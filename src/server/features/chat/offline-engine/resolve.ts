@@ -7,7 +7,11 @@
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
-import { findReferenced, type AnnotationReference } from "../annotation-reference.js";
+import {
+  describeReference,
+  findReferenced,
+  type AnnotationReference,
+} from "../annotation-reference.js";
 import { categoryMatchProblem, type AssistantActions } from "../assistant-actions.js";
 import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "./slots.js";
@@ -129,12 +133,6 @@ async function resolveAnnotations(
     };
   if (match.kind === "ambiguous")
     return { kind: "choose", understanding, candidates: match.candidates.slice(0, 5) };
-  const described =
-    reference.kind === "title"
-      ? `called “${reference.title}”`
-      : reference.kind === "id"
-        ? `with ID ${reference.annotationId}`
-        : "to change";
   const onlyCategory =
     understanding.intent === "update" &&
     [
@@ -145,7 +143,7 @@ async function resolveAnnotations(
     ].every((value) => value === undefined);
   return {
     kind: "failed",
-    message: `I couldn't find an annotation ${described} on property ${listed.value.propertyId}.`,
+    message: `I couldn't find an annotation ${describeReference(reference)} on property ${listed.value.propertyId}.`,
     ...(onlyCategory && category && reference.kind === "title"
       ? { offerCreate: { title: reference.title, category } }
       : {}),

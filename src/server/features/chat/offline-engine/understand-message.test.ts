@@ -353,6 +353,47 @@ const list: Case[] = [
 ];
 
 const update: Case[] = [
+  [
+    "make last Friday's annotation red",
+    {
+      intent: "update",
+      target: { kind: "date", date: d("2026-11-20") },
+      color: "RED",
+      missing: [],
+    },
+  ],
+  [
+    "make the one on Nov 12 red",
+    {
+      intent: "update",
+      target: { kind: "date", date: d("2026-11-12") },
+      color: "RED",
+      missing: [],
+    },
+  ],
+  [
+    "move yesterday's note to Friday",
+    {
+      intent: "update",
+      target: { kind: "date", date: d("2026-11-22") },
+      date: d("2026-11-20"),
+      missing: [],
+    },
+  ],
+  [
+    "rename yesterday's note to Outage",
+    {
+      intent: "update",
+      target: { kind: "date", date: d("2026-11-22") },
+      newTitle: "Outage",
+      missing: [],
+    },
+  ],
+  // A day after "to" is where it goes, not which one it is.
+  [
+    "change the launch note to Friday",
+    { intent: "update", target: { kind: "title", title: "launch" }, date: d("2026-11-20") },
+  ],
   // "its" points back at the annotation just discussed, as "it" does.
   ["change its color to red", { intent: "update", pointsBack: true, color: "RED" }],
   ["make its colour green", { intent: "update", pointsBack: true, color: "GREEN" }],
@@ -538,7 +579,24 @@ const remove: Case[] = [
   ["delete it", { intent: "delete", missing: ["target"] }],
   ["remove an annotation", { intent: "delete", missing: ["target"] }],
   ["delete all annotations", { intent: "delete", missing: ["target"] }],
-  ["delete the annotation from yesterday", { intent: "delete", missing: ["target"] }],
+  // A day names whatever is on it; several on that day are offered to choose from.
+  [
+    "delete the annotation from yesterday",
+    { intent: "delete", target: { kind: "date", date: d("2026-11-22") }, missing: [] },
+  ],
+  [
+    "remove yesterday's note",
+    { intent: "delete", target: { kind: "date", date: d("2026-11-22") }, missing: [] },
+  ],
+  // With a title as well, the title names it.
+  [
+    "delete the launch note from Friday",
+    { intent: "delete", target: { kind: "title", title: "launch" } },
+  ],
+  [
+    "delete 'Launch on Friday'",
+    { intent: "delete", target: { kind: "title", title: "Launch on Friday" } },
+  ],
   ["please delete the most recent annotation", { intent: "delete", target: { kind: "last" } }],
   [
     "get rid of the 'Stop the sale' annotation",

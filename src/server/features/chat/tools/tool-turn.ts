@@ -72,15 +72,19 @@ export const referenceInput = z
       .max(200)
       .optional()
       .describe("The annotation's title, when the ID is not known"),
+    date: isoDate
+      .optional()
+      .describe("A day the annotation is on, when neither its ID nor its title is known"),
     last: z.boolean().optional().describe("true for the annotation most recently added"),
   })
-  .describe("Which annotation: by ID, by title, or the last one added");
+  .describe("Which annotation: by ID, by title, by its day, or the last one added");
 
 export const parseIsoDate: (value: string) => CalendarDate = fromIsoDate;
 
 export function toReference(input: z.infer<typeof referenceInput>): AnnotationReference {
   if (input.annotationId) return { kind: "id", annotationId: input.annotationId };
   if (input.title) return { kind: "title", title: input.title };
+  if (input.date) return { kind: "date", date: parseIsoDate(input.date) };
   return { kind: "last" };
 }
 
