@@ -174,6 +174,23 @@ describe("the offline assistant", () => {
     expect((await say(who, "yes")).reply).toBe("There is nothing waiting for your confirmation.");
   });
 
+  it("reads the words in “delete all the test annotations” as the titles to match", async () => {
+    const who = await person("premium");
+    await say(who, "add 'Test deploy' on 2025-05-01");
+    await say(who, "add 'Load test' on 2025-05-02");
+    await say(who, "add 'Spring launch' on 2025-05-03");
+    // The sandbox's seeded annotations may hold "test" too (an A/B test, say).
+    const matching = (await annotationsOf(who)).filter((a) => /test/i.test(a.title));
+    const preview = await say(who, "get rid of all the test annotations");
+    expect(preview.confirmation).toMatchObject({ count: matching.length });
+    expect(preview.reply).toContain("Test deploy");
+    expect(preview.reply).toContain("Load test");
+    expect(preview.reply).not.toContain("Spring launch");
+    await say(who, "yes");
+    expect((await annotationsOf(who)).map((a) => a.title)).toContain("Spring launch");
+    expect((await annotationsOf(who)).some((a) => /test/i.test(a.title))).toBe(false);
+  });
+
   it("finds an annotation by its day, and asks which when the day has several", async () => {
     const who = await person("premium");
     await say(who, "add 'Pricing page shipped' on 2025-06-02");

@@ -6,7 +6,7 @@
  *
  * Fields name only what the case is about: title, date (YYYY-MM-DD), end (a created range's last
  * day), range (a list's start..end), color,
- * target (title:…, id:…, last, back for "it"/"that one"), newTitle, contains, missing (a,b),
+ * target (title:…, id:…, date:YYYY-MM-DD, last, back for "it"/"that one"), newTitle, contains, missing (a,b),
  * category (the words naming a category, as written; "-" for none: a title word that is not one),
  * clear (yes: out of its category),
  * every (a deletion of whatever matches), and q (the question the assistant had asked:
@@ -84,6 +84,7 @@ function describeTarget(understanding: Understanding): string | undefined {
   if (!target) return understanding.pointsBack ? "back" : undefined;
   if (target.kind === "id") return `id:${target.annotationId}`;
   if (target.kind === "title") return `title:${target.title}`;
+  if (target.kind === "date") return `date:${toIsoDate(target.date)}`;
   return "last";
 }
 

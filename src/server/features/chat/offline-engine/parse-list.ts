@@ -18,7 +18,7 @@ const CONTAINS_MARKER =
   /\b(?:about|regarding|concerning|containing|contains?|mentioning|mentions?|matching|match(?:es)?|titled|called|named|related\s+to|with\s+(?:the\s+)?(?:words?|text|title)|that\s+(?:mention|contain|say)s?|for|on)\s+(.+)$/i;
 const WITH_IN_TITLE = /\bwith\s+(.+?)\s+in\s+(?:the|their|its)\s+(?:title|name)s?\b/i;
 const FILLER =
-  /\b(?:me|my|all|the|annotations?|notes?|everything|anything|do|i|have|are|there|what|which|any|of|we|made|created|added|ones?|some|please|so\s+far|in\s+the\s+title|you|got|exist|existing|list|show)\b/gi;
+  /\b(?:me|my|all|the|annotations?|notes?|everything|anything|do|i|have|are|there|what|which|any|of|we|made|created|added|ones?|some|please|so\s+far|in\s+the\s+title|you|got|exist|existing|list|show|them|these|those|every)\b/gi;
 
 export function parseList(
   verb: string,

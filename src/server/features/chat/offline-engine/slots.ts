@@ -283,7 +283,8 @@ export function readSlots(
         };
       }
       if (intent === "delete" && EVERY.test(tidy(rest))) {
-        const filters = parseList("show", rest.replace(EVERY, ""), quotes, today, categoryNames);
+        // "delete all the test annotations": words left once the filler is gone are a title search.
+        const filters = parseList("find", rest.replace(EVERY, ""), quotes, today, categoryNames);
         const unread = filters.dateRange ? undefined : findUnreadPeriod(rest);
         if (unread) return { ...unreadPeriod(understanding, unread), everyMatch: true };
         Object.assign(understanding, defined(filters), { everyMatch: true });
