@@ -176,9 +176,9 @@ describe("the offline assistant", () => {
 
   it("reads the words in “delete all the test annotations” as the titles to match", async () => {
     const who = await person("premium");
-    await say(who, "add 'Test deploy' on 2025-05-01");
-    await say(who, "add 'Load test' on 2025-05-02");
-    await say(who, "add 'Spring launch' on 2025-05-03");
+    await say(who, "add 'Test deploy' on 2016-05-01");
+    await say(who, "add 'Load test' on 2016-05-02");
+    await say(who, "add 'Spring launch' on 2016-05-03");
     // The sandbox's seeded annotations may hold "test" too (an A/B test, say).
     const matching = (await annotationsOf(who)).filter((a) => /test/i.test(a.title));
     const preview = await say(who, "get rid of all the test annotations");
@@ -191,23 +191,37 @@ describe("the offline assistant", () => {
     expect((await annotationsOf(who)).some((a) => /test/i.test(a.title))).toBe(false);
   });
 
+  it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {
+    const who = await person("premium");
+    const before = (await annotationsOf(who)).length;
+    const told = await say(who, "our newsletter went out on 2016-04-08");
+    expect(told.reply).toMatch(/^Shall I note that on 2016-04-08\?/);
+    expect(told.suggestedInput).toBe(
+      'Create an annotation called "Our newsletter went out" on 2016-04-08',
+    );
+    expect(await annotationsOf(who)).toHaveLength(before);
+    const sent = await say(who, told.suggestedInput!);
+    expect(sent.reply).toMatch(/^Created “Our newsletter went out” \(2016-04-08\)/);
+  });
+
+  // In 2016, away from the sandbox's seeded annotations.
   it("finds an annotation by its day, and asks which when the day has several", async () => {
     const who = await person("premium");
-    await say(who, "add 'Pricing page shipped' on 2025-06-02");
-    await say(who, "add 'Summer sale' on 2025-06-05");
-    await say(who, "add 'Summer sale email' on 2025-06-05");
+    await say(who, "add 'Pricing page shipped' on 2016-06-02");
+    await say(who, "add 'Summer sale' on 2016-06-05");
+    await say(who, "add 'Summer sale email' on 2016-06-05");
 
-    const recoloured = await say(who, "make the one on Jun 2 2025 red");
-    expect(recoloured.reply).toMatch(/^Updated “Pricing page shipped” \(2025-06-02\).*red\.$/);
-    const preview = await say(who, "delete the annotation from June 2, 2025");
-    expect(preview.confirmation?.summary).toBe("Delete “Pricing page shipped” (2025-06-02)?");
+    const recoloured = await say(who, "make the one on Jun 2 2016 red");
+    expect(recoloured.reply).toMatch(/^Updated “Pricing page shipped” \(2016-06-02\).*red\.$/);
+    const preview = await say(who, "delete the annotation from June 2, 2016");
+    expect(preview.confirmation?.summary).toBe("Delete “Pricing page shipped” (2016-06-02)?");
     expect((await say(who, "no")).reply).toMatch(/^Okay, I won't delete/);
 
-    const which = await say(who, "delete the note on 2025-06-05");
+    const which = await say(who, "delete the note on 2016-06-05");
     expect(which.reply).toMatch(/^Several annotations match\. Which one do you mean\?\n1\. /);
     expect(which.reply).toContain("Summer sale email");
-    expect((await say(who, "delete the note on 2025-06-09")).reply).toMatch(
-      /^I couldn't find an annotation on 2025-06-09 on property \d+\./,
+    expect((await say(who, "delete the note on 2016-06-09")).reply).toMatch(
+      /^I couldn't find an annotation on 2016-06-09 on property \d+\./,
     );
   });
 });

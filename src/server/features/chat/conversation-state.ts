@@ -56,6 +56,8 @@ export interface PendingQuestion {
     newDescription?: string;
     targetId?: string;
     targetTitle?: string;
+    /** The day that names the annotation ("yesterday's note"). */
+    targetDate?: string;
   };
   /** For a choice: the candidates offered, in the order shown. */
   options?: { annotationId: string; title: string; date: string }[];

@@ -334,11 +334,14 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
       if (!allowed.ok) return reply(allowed.error);
       const known = piecesToRemember(understood);
       if (!understood.target)
-        return ask("Which annotation should I change? Give its title in quotes or its ID.", {
-          intent: "update",
-          asked: "target",
-          known,
-        });
+        return ask(
+          "Which annotation should I change? Give its title in quotes, its ID or its day.",
+          {
+            intent: "update",
+            asked: "target",
+            known,
+          },
+        );
       const changes = {
         ...(understood.newTitle ? { title: understood.newTitle } : {}),
         ...(understood.newDescription !== undefined
@@ -401,7 +404,7 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
         return ask(
           understood.everyMatch
             ? "Which annotations should I delete? Name a period, a colour or words in their titles, for example: delete all the red ones from last week."
-            : "Which annotation should I delete? Give its title in quotes or its ID.",
+            : "Which annotation should I delete? Give its title in quotes, its ID or its day.",
           { intent: "delete", asked: "target", known: piecesToRemember(understood) },
         );
       const references = understood.everyMatch
@@ -417,6 +420,16 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     }
 
     default:
+      if (understood.intent === "unknown" && understood.title && understood.date)
+        return reply(
+          `Shall I note that on ${toIsoDate(understood.date)}? I've put it in your message box as an annotation; send it as it is or change it first.`,
+          {
+            suggestedInput: createRequestText(
+              { intent: "create", title: understood.title, date: understood.date, missing: [] },
+              today,
+            ),
+          },
+        );
       return reply(`Sorry, I didn't understand that. ${helpText}`);
   }
 }

@@ -52,6 +52,7 @@ function knownPieces(question: PendingQuestion): Partial<Understanding> {
   if (known.titleContains) pieces.titleContains = known.titleContains;
   if (known.targetId) pieces.target = { kind: "id", annotationId: known.targetId };
   else if (known.targetTitle) pieces.target = { kind: "title", title: known.targetTitle };
+  else if (known.targetDate) pieces.target = { kind: "date", date: fromIsoDate(known.targetDate) };
   return pieces;
 }
 
@@ -72,6 +73,8 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
   if (understanding.titleContains) known.titleContains = understanding.titleContains;
   if (understanding.target?.kind === "id") known.targetId = understanding.target.annotationId;
   if (understanding.target?.kind === "title") known.targetTitle = understanding.target.title;
+  if (understanding.target?.kind === "date")
+    known.targetDate = toIsoDate(understanding.target.date);
   return known;
 }
 

@@ -310,8 +310,21 @@ export function readSlots(
       }
       break;
     }
+    case "unknown": {
+      // "the site was down from 2pm to 4pm yesterday": a dated happening told, not a request.
+      // Its title and day are kept so the reply can offer to note it; nothing is written unasked.
+      if (/\?\s*$/.test(rest) || QUESTION_START.test(rest)) break;
+      const day = findDate(rest, today);
+      const title =
+        day && compareDates(day.date, today) <= 0 && titleFromStory(rest, quotes, today);
+      if (day && title) return { ...understanding, title, date: day.date };
+      break;
+    }
     default:
       break;
   }
   return understanding;
 }
+
+const QUESTION_START =
+  /^(?:what|which|why|how|who|where|when|is|are|was|were|do|does|did|can|could|should|would|will)\b/i;

@@ -665,6 +665,15 @@ const unknown: Case[] = [
   ["check the weather", { intent: "unknown" }],
   ["tell me a joke", { intent: "unknown" }],
   ["what day is it?", { intent: "unknown" }],
+  // A dated happening, told rather than asked for: kept to offer, never written.
+  [
+    "the site was down from 2pm to 4pm yesterday",
+    { intent: "unknown", title: "The site was down", date: d("2026-11-22"), missing: [] },
+  ],
+  [
+    "we launched the new pricing page last Tuesday",
+    { intent: "unknown", title: "Launched the new pricing page", date: d("2026-11-17") },
+  ],
 ];
 
 const zones: Case[] = [
@@ -744,6 +753,16 @@ describe("understandMessage", () => {
       });
     });
   }
+
+  it("offers no annotation for a question, a day to come or a message without a day", () => {
+    for (const message of [
+      "was the site down yesterday?",
+      "did the newsletter go out on Monday",
+      "we launch the new site tomorrow",
+      "the weather is nice",
+    ])
+      expect(understandMessage(message, utc), message).not.toHaveProperty("title");
+  });
 
   it("is deterministic", () => {
     const message = "log 'Deploy v2' today in red";
