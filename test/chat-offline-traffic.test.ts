@@ -38,7 +38,8 @@ beforeEach(async () => {
 });
 
 const count = new Intl.NumberFormat("en-US");
-type Person = TestPerson & { sessionId?: string };
+/** timeZone: where the person is (UTC unless a test seats them in their property's zone). */
+type Person = TestPerson & { sessionId?: string; timeZone?: string };
 
 async function say(who: Person, message: string, propertyId: string | null = who.propertyId) {
   const response = await harness.app.inject({
@@ -49,7 +50,7 @@ async function say(who: Person, message: string, propertyId: string | null = who
       message,
       ...(propertyId ? { propertyId } : {}),
       ...(who.sessionId ? { sessionId: who.sessionId } : {}),
-      timeZone: "UTC",
+      timeZone: who.timeZone ?? "UTC",
     },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -60,14 +61,19 @@ async function say(who: Person, message: string, propertyId: string | null = who
 const get = (who: TestPerson, url: string) =>
   harness.app.inject({ method: "GET", url, headers: { cookie: who.jar.header() } });
 
-/** What the chart shows: the 28-day report and the property's annotations. */
-async function chart(who: TestPerson) {
+/**
+ * What the chart shows: the 28-day report and the property's annotations. The person is seated in
+ * the property's time zone, so their "yesterday" is the chart's last day at any hour of the UTC
+ * day (late in it, a zone ahead of UTC has already moved on).
+ */
+async function chart(who: Person) {
   const report = await get(who, `/api/traffic/${who.propertyId}?metric=sessions&range=28d`);
   expect(report.statusCode, report.body).toBe(200);
   const listed = await get(who, `/api/annotations/${who.propertyId}`);
   const annotations = listed.json<{ reportingDataAnnotations: Annotation[] }>()
     .reportingDataAnnotations;
   const shown = report.json<TrafficReport>();
+  who.timeZone = shown.timeZone;
   return {
     report: shown,
     unexplained: unexplainedChanges(shown.changes, annotations, shown.dismissedDates),

@@ -23,6 +23,13 @@ describe("findDateRange: quarters, fortnights and weekends", () => {
     ["last weekend", "2026-11-28", "2026-11-21..2026-11-22"],
     ["last weekend", "2026-11-29", "2026-11-21..2026-11-22"],
     ["the past couple of days", "2026-11-24", "2026-11-22..2026-11-24"],
+    // Each side of "from … to …" is read on its own; months are whole months.
+    ["annotations from 1 Nov to 15 Nov", "2026-11-24", "2026-11-01..2026-11-15"],
+    ["annotations from October to November", "2026-11-24", "2026-10-01..2026-11-30"],
+    ["from March 2025 to May 2025", "2026-11-24", "2025-03-01..2025-05-31"],
+    ["between December and February", "2026-11-24", "2025-12-01..2026-02-28"],
+    ["everything from Dec 20 to Jan 5", "2026-11-24", "2025-12-20..2026-01-05"],
+    ["from the 3rd to the 10th", "2026-11-24", "2026-11-03..2026-11-10"],
   ])("'%s' on %s is %s", (text, today, expected) => {
     expect(rangeOf(text, today)).toBe(expected);
   });

@@ -274,6 +274,66 @@ function blackFriday(year: number): CalendarDate {
 
 const BLACK_FRIDAY_WEEKEND = /\b(?:the\s+)?black\s+friday\s+weekend\b/i;
 
+const FROM_OR_BETWEEN = /\b(?:from|between)\s+/gi;
+const RANGE_CONNECTOR = /\s+(?:to|and|until|till|through|thru|-|–)\s+/gi;
+const WHOLE_MONTH =
+  /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:\s+(\d{4}))?/i;
+
+/** Whether only "the" or nothing stands in a part of a phrase. */
+const nothingBut = (part: string) => /^\s*(?:the\s*)?$/i.test(part);
+
+/** A day that is the whole of a phrase ("1 Nov", "the 3rd", "2025-03-01"). */
+function wholeDay(phrase: string, today: CalendarDate): CalendarDate | undefined {
+  const found = findDate(phrase, today);
+  if (!found || !nothingBut(phrase.slice(0, found.index))) return undefined;
+  return phrase.slice(found.end).trim() === "" ? found.date : undefined;
+}
+
+/**
+ * "from 1 Nov to 15 Nov", "between October and November", "from March 2025 to May 2025": each
+ * side read on its own (chrono takes "from 1" for one o'clock), months as whole months.
+ */
+function fromToRange(text: string, today: CalendarDate): FoundRange | undefined {
+  for (const from of text.matchAll(FROM_OR_BETWEEN)) {
+    const after = from.index + from[0].length;
+    const rest = text.slice(after);
+    for (const connector of rest.matchAll(RANGE_CONNECTOR)) {
+      const left = rest.slice(0, connector.index);
+      if (left.split(/\s+/).length > 4) break;
+      const rightStart = connector.index + connector[0].length;
+      const right = rest.slice(rightStart);
+      const firstMonth = WHOLE_MONTH.exec(left);
+      const lastMonth = WHOLE_MONTH.exec(right);
+      if (firstMonth && firstMonth[0].length === left.trim().length && lastMonth) {
+        const [m1, m2] = [firstMonth, lastMonth].map((m) => MONTHS[(m[1] ?? "").toLowerCase()]!);
+        const endYear = lastMonth[2]
+          ? Number(lastMonth[2])
+          : firstMonth[2]
+            ? Number(firstMonth[2]) + (m2! < m1! ? 1 : 0)
+            : pastMonth(m2!, today);
+        const startYear = firstMonth[2] ? Number(firstMonth[2]) : endYear - (m1! > m2! ? 1 : 0);
+        return {
+          range: {
+            start: monthRange(startYear, m1!).start,
+            end: monthRange(endYear, m2!).end,
+          },
+          index: from.index,
+          end: after + rightStart + lastMonth[0].length,
+        };
+      }
+      const start = wholeDay(left, today);
+      const found = start ? findDate(right, today) : undefined;
+      if (!start || !found || !nothingBut(right.slice(0, found.index))) continue;
+      return {
+        range: ordered(start, found.date),
+        index: from.index,
+        end: after + rightStart + found.end,
+      };
+    }
+  }
+  return undefined;
+}
+
 /** The period a list request is about: an explicit range, a named period, a month, a year or one day. */
 export function findDateRange(text: string, today: CalendarDate): FoundRange | undefined {
   const weekend = BLACK_FRIDAY_WEEKEND.exec(text);
@@ -287,6 +347,8 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
       end: weekend.index + weekend[0].length,
     };
   }
+  const fromTo = fromToRange(text, today);
+  if (fromTo) return fromTo;
   const between = BETWEEN_PATTERN.exec(text);
   if (between) {
     const after = between.index + between[0].length;
