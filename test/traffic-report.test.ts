@@ -86,6 +86,33 @@ describe("the traffic report", () => {
     expectConsecutive(body.days);
   });
 
+  it("ends a custom range at the property's yesterday: today is incomplete, later days empty", async () => {
+    const who = await setUpPerson(harness, "freemium");
+    const chart = (await report(who, "metric=sessions&range=28d")).json<TrafficReport>();
+    const yesterday = chart.endDate;
+    const startDate = addDays(yesterday, -6);
+    const body = (
+      await report(
+        who,
+        `metric=sessions&range=custom&startDate=${startDate}&endDate=${addDays(yesterday, 3)}`,
+      )
+    ).json<TrafficReport>();
+    expect(body.days.map((day) => day.date)).toEqual(
+      Array.from({ length: 7 }, (_, index) => addDays(startDate, index)),
+    );
+    expect(body.endDate).toBe(yesterday);
+    // Nothing after it is read as a drop.
+    expect(body.changes.every((change) => change.date <= yesterday)).toBe(true);
+    const future = (
+      await report(
+        who,
+        `metric=sessions&range=custom&startDate=${addDays(yesterday, 1)}&endDate=${addDays(yesterday, 2)}`,
+      )
+    ).json<TrafficReport>();
+    expect(future.days).toEqual([]);
+    expect(future.changes).toEqual([]);
+  });
+
   it("finds the seeded spike nobody annotated, and leaves out what annotations explain", async () => {
     const who = await setUpPerson(harness, "premium");
     const body = (await report(who, "metric=sessions&range=90d")).json<TrafficReport>();

@@ -3,7 +3,7 @@ import type { CachedTrafficSeries } from "../../db/schema/index.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { AnalyticsData } from "../../integrations/google/analytics-data.js";
 import type { GoogleApiError } from "../../integrations/google/google-api-error.js";
-import { toIsoDate } from "../../../shared/calendar-date.js";
+import { toIsoDate, todayIn } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import {
   addDays,
@@ -104,9 +104,13 @@ export function createTrafficService(deps: {
       ]),
     );
     const known = [...byDate.keys()].sort();
+    // A day is complete once it has ended where the property is: a part of today would read as a
+    // drop, and later days have no data yet. The asker's own today can be a day ahead or behind.
+    const lastComplete = addDays(toIsoDate(todayIn(now(), answer.timeZone)), -1);
     const first = custom ? startDate : known[0];
-    const last = custom ? endDate : known.at(-1);
-    if (!first || !last) return { timeZone: answer.timeZone, days: [], rangeStart: 0 };
+    const last = custom ? (endDate < lastComplete ? endDate : lastComplete) : known.at(-1);
+    if (!first || !last || last < first)
+      return { timeZone: answer.timeZone, days: [], rangeStart: 0 };
     // Google leaves out days without data unless asked; the chart draws them as zero either way.
     const filled: TrafficDay[] = [];
     for (let day = first; day <= last; day = addDays(day, 1))
