@@ -62,6 +62,13 @@ export function parseList(
     );
   // "find Black Friday": after a search verb, whatever is not filler is the text to look for.
   else if (/^(?:find|search|search for|look up)$/.test(verb)) candidate = text.replace(FILLER, " ");
+  // "list the outages": a plural after a list verb names the kind of annotation, one of which
+  // is titled in the singular ("Checkout outage").
+  else if (/^(?:show|list|display|view|get|see|fetch|pull up|bring up)$/.test(verb)) {
+    const words = tidy(text.replace(FILLER, " "));
+    if (words && words.split(/\s+/).length <= 3 && /[a-z]s$/i.test(words) && !/ss$/i.test(words))
+      candidate = singular(words);
+  }
   candidate = tidy(restoreQuotes(candidate, quotes).replace(/\s+(?:in|from|on|for|with)$/i, ""))
     // "about the sale" looks for "sale": the article would miss "Winter sale".
     .replace(/^(?:the|my|our|any|all)\s+/i, "");
@@ -70,4 +77,12 @@ export function parseList(
   if (candidate && !onlyFiller && !/^(?:in|from|on|for|with|to)$/i.test(candidate))
     slots.titleContains = candidate;
   return slots;
+}
+
+/** The last word of a plural phrase in the singular: outages → outage, deliveries → delivery. */
+function singular(phrase: string): string {
+  return phrase
+    .replace(/ies$/i, "y")
+    .replace(/(ch|sh|ss|x|z)es$/i, "$1")
+    .replace(/s$/i, "");
 }

@@ -802,6 +802,17 @@ describe("understandMessage", () => {
     });
   });
 
+  it("reads a plural after a list verb as the kind of annotation, and nothing else as a title", () => {
+    expect(understandMessage("list the outages", utc)).toEqual({
+      intent: "list",
+      titleContains: "outage",
+      missing: [],
+    });
+    expect(understandMessage("show me the launches", utc).titleContains).toBe("launch");
+    for (const message of ["show the latest annotations", "list my notes", "show me the chart"])
+      expect(understandMessage(message, utc), message).not.toHaveProperty("titleContains");
+  });
+
   it("passes long titles through for the caller to validate, without crashing", () => {
     const long = "x".repeat(150);
     expect(understandMessage(`create annotation called ${long}`, utc).title).toBe(long);
