@@ -81,12 +81,17 @@ const sharedPreloads = [
 // second copy of the same 56 KB of rules made Chromium parse it again and restyle every element
 // (a 150 ms task at Lighthouse's 4x CPU) in the middle of hydration.
 const stylesheetMarker = `<link rel="stylesheet" href="/${stylesheetFile}" disabled>`;
+// Chromium paints a long page while it is still parsing it, and a half-parsed hero grows as the
+// rest of it arrives (a centred column moves down: a layout shift). Rendering waits until the end
+// of the drawn page is parsed; it is one small file, so this costs a few milliseconds at most.
+const renderEnd = "drawn-page-end";
 let pageTemplate = template
   .replace(
     stylesheetLink,
     () =>
       `<style>${stylesheet.replaceAll("</style", "<\\/style")}</style>\n    ${stylesheetMarker}`,
   )
+  .replace("</head>", `  <link rel="expect" href="#${renderEnd}" blocking="render" />\n  </head>`)
   .replace(entryTag, "");
 for (const [tag] of sharedPreloads) pageTemplate = pageTemplate.replace(tag, "");
 const loader = (await readFile(path.resolve("src/web/load-after-paint.js"), "utf8")).trim();
@@ -97,7 +102,10 @@ function pageHtml(rendered, module, rootAttribute = "data-prerendered") {
   const body = titleMatch ? rendered.slice(titleMatch[0].length) : rendered;
   const modules = new Set([entryUrl, ...sharedPreloads.map(([, url]) => url)]);
   for (const file of chunksOf(module)) modules.add(`/${file}`);
-  let html = pageTemplate.replace(rootTag, `<div id="root" ${rootAttribute}>${body}</div>`);
+  let html = pageTemplate.replace(
+    rootTag,
+    `<div id="root" ${rootAttribute}>${body}</div><template id="${renderEnd}"></template>`,
+  );
   if (titleMatch) {
     html = html
       .replace(/<title>.*?<\/title>/, titleMatch[0])

@@ -101,6 +101,11 @@ describe("pre-rendered public pages", () => {
       // Exactly two inline scripts, the theme and the loader: the CSP allows each by its hash.
       expect(inlineScriptHashes(html)).toHaveLength(2);
       expect(html).not.toMatch(/<template id="B:/);
+      // First paint waits until the whole drawn page is parsed: half a hero would grow.
+      expect(head).toContain('<link rel="expect" href="#drawn-page-end" blocking="render" />');
+      expect(html.indexOf('<template id="drawn-page-end"></template>')).toBeGreaterThan(
+        html.lastIndexOf("</footer>"),
+      );
     },
   );
 
