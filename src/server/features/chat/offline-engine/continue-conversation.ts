@@ -13,7 +13,8 @@ import { parseTarget } from "./extract-target.js";
 import type { Normalised } from "./normalise.js";
 import { cleanTitle } from "./parse-create.js";
 import type { Understanding } from "./slots.js";
-import { soleQuote, tidy } from "./text-utils.js";
+import { tidy } from "./cut-text.js";
+import { soleQuote } from "./quoted-text.js";
 
 const ORDINALS: Record<string, number> = {
   first: 1,

@@ -12,7 +12,8 @@
  *   the name of one of the person's categories. Elsewhere such a word is left to the title.
  */
 import { categoryPresets } from "../../../../shared/categories.js";
-import { restoreQuotes, soleQuote, tidy } from "./text-utils.js";
+import { tidy } from "./cut-text.js";
+import { restoreQuotes, soleQuote } from "./quoted-text.js";
 
 export interface FoundCategory {
   /** The words that name the category, as written ("releases", "Paid Social"). */

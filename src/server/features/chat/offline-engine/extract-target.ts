@@ -3,7 +3,8 @@
  * title (quoted, or the words left once the command and slots are cut away).
  */
 import type { AnnotationReference } from "../annotation-reference.js";
-import { soleQuote, tidy, firstQuote } from "./text-utils.js";
+import { tidy } from "./cut-text.js";
+import { firstQuote, soleQuote } from "./quoted-text.js";
 
 export type { AnnotationReference } from "../annotation-reference.js";
 

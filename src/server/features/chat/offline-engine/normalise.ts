@@ -6,7 +6,8 @@
  */
 import { findPropertyMention } from "../property-mention.js";
 import { lexiconWord } from "./lexicon.js";
-import { collapseSpaces, cut, extractQuotes } from "./text-utils.js";
+import { collapseSpaces, cut } from "./cut-text.js";
+import { extractQuotes } from "./quoted-text.js";
 
 export interface Normalised {
   /** The message as the person wrote it. */

@@ -10,7 +10,8 @@ import { findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
 import { parseTarget, type AnnotationReference } from "./extract-target.js";
 import { cleanTitle, splitDescription } from "./parse-create.js";
-import { cut, restoreQuotes, soleQuote, tidy } from "./text-utils.js";
+import { cut, tidy } from "./cut-text.js";
+import { restoreQuotes, soleQuote } from "./quoted-text.js";
 
 import type { Missing } from "./slots.js";
 

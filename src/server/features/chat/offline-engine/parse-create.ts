@@ -7,7 +7,8 @@ import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
-import { cut, firstQuote, restoreQuotes, soleQuote, tidy } from "./text-utils.js";
+import { cut, tidy } from "./cut-text.js";
+import { firstQuote, restoreQuotes, soleQuote } from "./quoted-text.js";
 
 export interface CreateSlots {
   title?: string;

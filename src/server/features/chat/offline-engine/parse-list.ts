@@ -4,7 +4,8 @@ import { findCategory, findCategoryInList } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { findDateRange, type DateRange } from "./extract-dates.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
-import { cut, firstQuote, restoreQuotes, tidy } from "./text-utils.js";
+import { cut, tidy } from "./cut-text.js";
+import { firstQuote, restoreQuotes } from "./quoted-text.js";
 
 export interface ListSlots {
   dateRange?: DateRange;

@@ -17,7 +17,8 @@ import { parseDelete, parseUpdate } from "./parse-change.js";
 import { parseTarget } from "./extract-target.js";
 import { cleanTitle, parseCreate } from "./parse-create.js";
 import { parseList } from "./parse-list.js";
-import { cut, soleQuote, tidy } from "./text-utils.js";
+import { cut, tidy } from "./cut-text.js";
+import { soleQuote } from "./quoted-text.js";
 
 export type { Intent } from "./intents.js";
 export type { AnnotationReference } from "../annotation-reference.js";

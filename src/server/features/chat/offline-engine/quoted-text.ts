@@ -1,8 +1,9 @@
 /**
- * Small text helpers shared by the offline engine's extractors. Quoted text is swapped for
+ * Quoted passages in a message. Quoted text is swapped for
  * placeholders up front so that nothing inside quotes (a title like "Sale on red items") is ever
  * mistaken for a date, a colour or a command word; quoted text is restored verbatim at the end.
  */
+import { collapseSpaces } from "./cut-text.js";
 
 /** Placeholders use brackets no one types, so they survive every regular expression untouched. */
 const PLACEHOLDER = /⟪(\d+)⟫/g;
@@ -55,66 +56,4 @@ export function firstQuote(
     index: match.index,
     end: match.index + match[0].length,
   };
-}
-
-export function collapseSpaces(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-/** Cuts [start, end) out of the text, leaving one space so neighbouring words stay apart. */
-export function cut(text: string, start: number, end: number): string {
-  return collapseSpaces(`${text.slice(0, start)} ${text.slice(end)}`);
-}
-
-/** Removes connective punctuation and filler left at either end once slots have been cut out. */
-export function tidy(text: string): string {
-  let result = collapseSpaces(text);
-  let previous: string;
-  do {
-    previous = result;
-    result = result
-      .replace(/^[\s,;:.\-–—!?]+/, "")
-      .replace(/[\s,;:\-–—]+$/, "")
-      .replace(/\s*[.!?]+$/, "")
-      .trim();
-  } while (result !== previous);
-  return result;
-}
-
-// Courtesy and hedging in front of the real request ("hey, could you please …").
-const POLITE_PREFIX =
-  /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;
-
-export function stripPoliteness(text: string): string {
-  return text.replace(POLITE_PREFIX, "").trim();
-}
-
-/** Number words people use in relative dates ("two weeks ago") and periods ("last three days"). */
-export const numberWords: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
-
-export function parseCount(word: string): number | undefined {
-  const lower = word.toLowerCase();
-  if (/^\d+$/.test(lower)) return Number(lower);
-  return numberWords[lower];
 }
