@@ -1,5 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compareDates } from "../src/shared/calendar-date.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import { helpText } from "../src/server/features/chat/offline-engine/act.js";
 import {
@@ -189,6 +190,42 @@ describe("the offline assistant", () => {
     await say(who, "yes");
     expect((await annotationsOf(who)).map((a) => a.title)).toContain("Spring launch");
     expect((await annotationsOf(who)).some((a) => /test/i.test(a.title))).toBe(false);
+  });
+
+  it("shows the newest few, any of several colours, and deletes the newest few only after yes", async () => {
+    const who = await person("premium");
+    await say(who, "add 'Red launch' today in red");
+    await say(who, "add 'Blue promo' yesterday in blue");
+    await say(who, "add 'Green test' on 2026-11-20 in green");
+    const newestFirst = (await annotationsOf(who)).sort((a, b) =>
+      compareDates(b.annotationDate, a.annotationDate),
+    );
+
+    const latest = await say(who, "show me the last 2 annotations");
+    expect(latest.reply).toMatch(/^The 2 most recent annotations:\n/);
+    // The sandbox seeds recent annotations of its own; the newest by date are what count.
+    expect(latest.reply.split("\n").slice(1)).toEqual(
+      newestFirst.slice(0, 2).map((a) => expect.stringContaining(`— ${a.title} (`)),
+    );
+
+    const colours = await say(who, "list red or blue annotations");
+    const lines = colours.reply.split("\n").slice(1);
+    expect(colours.reply).toMatch(/ in red or blue:\n/);
+    expect(lines.some((line) => line.includes("Red launch"))).toBe(true);
+    expect(lines.some((line) => line.includes("Blue promo"))).toBe(true);
+    expect(lines.every((line) => /\((?:red|blue)[,)]/.test(line) || line.startsWith("…"))).toBe(
+      true,
+    );
+    expect(colours.reply).not.toContain("Green test");
+
+    const preview = await say(who, "delete the last 2 annotations");
+    const newestTwo = newestFirst.slice(0, 2).filter((a) => !a.systemGenerated);
+    expect(preview.confirmation).toMatchObject({ count: newestTwo.length });
+    expect((await annotationsOf(who)).some((a) => a.title === "Red launch")).toBe(true);
+    await say(who, "yes");
+    const left = (await annotationsOf(who)).map((a) => a.title);
+    for (const gone of newestTwo) expect(left).not.toContain(gone.title);
+    expect(left).toContain("Green test");
   });
 
   it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {

@@ -49,7 +49,10 @@ export interface AnnotationFilter {
   startDate?: CalendarDate;
   endDate?: CalendarDate;
   titleContains?: string;
-  color?: AnnotationColor;
+  /** Any of these colours. */
+  colors?: readonly AnnotationColor[];
+  /** Only this many of the newest by date, once the other filters have chosen. */
+  latest?: number;
   /** Only the annotations in this category (an id the categories service gave). */
   categoryId?: string;
 }
@@ -155,10 +158,11 @@ export function createAssistantActions(
         (!text ||
           annotation.title.toLowerCase().includes(text) ||
           annotation.description.toLowerCase().includes(text)) &&
-        (!filter.color || annotation.color === filter.color) &&
+        (!filter.colors || filter.colors.some((color) => color === annotation.color)) &&
         (!filter.categoryId || annotation.categoryId === filter.categoryId),
     );
-    return { propertyId, annotations };
+    // The service lists the newest first.
+    return { propertyId, annotations: annotations.slice(0, filter.latest) };
   }
 
   async function resolve(

@@ -54,6 +54,8 @@ export function describeList(
   annotations: Annotation[],
   scope: string,
   categoryNames: ReadonlyMap<string, string> = new Map(),
+  /** How many of the newest were asked for ("the last 5"), which the heading says. */
+  latest?: number,
 ): string {
   if (annotations.length === 0) return `No annotations found${scope}.`;
   const lines = annotations.slice(0, listLimit).map((a) => {
@@ -65,5 +67,12 @@ export function describeList(
     annotations.length > listLimit
       ? `\n…and ${annotations.length - listLimit} more in the table.`
       : "";
-  return `${annotations.length} annotation${annotations.length === 1 ? "" : "s"}${scope}:\n${lines.join("\n")}${more}`;
+  const count = annotations.length;
+  const heading =
+    latest === undefined || count < latest
+      ? `${count} annotation${count === 1 ? "" : "s"}${scope}`
+      : count === 1
+        ? `The most recent annotation${scope}`
+        : `The ${count} most recent annotations${scope}`;
+  return `${heading}:\n${lines.join("\n")}${more}`;
 }

@@ -23,7 +23,7 @@ import {
 } from "../conversation-state.js";
 import { piecesToRemember } from "./continue-conversation.js";
 import { describeTrafficDay, describeUnexplained } from "./describe-traffic.js";
-import { describeCandidates, type Resolution } from "./resolve.js";
+import { annotationFilterOf, describeCandidates, type Resolution } from "./resolve.js";
 import type { Understanding } from "./slots.js";
 
 export const helpText = [
@@ -47,6 +47,13 @@ export interface ActContext {
 
 function focusOn(propertyId: string, annotation: Annotation): Focus {
   return { propertyId, annotationId: annotation.annotationId, title: annotation.title };
+}
+
+/** "red", "red or blue", "red, blue or green". */
+function anyOf(words: readonly string[]): string {
+  return words.length < 2
+    ? (words[0] ?? "")
+    : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
 }
 
 function colourName(color: string): string {
@@ -303,14 +310,8 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     }
 
     case "list": {
-      const result = await actions.listAnnotations({
-        ...(understood.dateRange
-          ? { startDate: understood.dateRange.start, endDate: understood.dateRange.end }
-          : {}),
-        ...(understood.titleContains ? { titleContains: understood.titleContains } : {}),
-        ...(understood.color ? { color: understood.color } : {}),
-        ...(category ? { categoryId: category.id } : {}),
-      });
+      const filter = annotationFilterOf(understood, category);
+      const result = await actions.listAnnotations(filter);
       if (!result.ok) return reply(result.error);
       const scope = [
         category ? ` in ${category.name}` : "",
@@ -318,11 +319,11 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
           ? ` from ${toIsoDate(understood.dateRange.start)} to ${toIsoDate(understood.dateRange.end)}`
           : "",
         understood.titleContains ? ` about “${understood.titleContains}”` : "",
-        understood.color ? ` in ${understood.color.toLowerCase()}` : "",
+        filter.colors ? ` in ${anyOf(filter.colors.map(colourName))}` : "",
       ].join("");
       const found = result.value.annotations;
       const names = new Map((context.categories ?? []).map((c) => [c.id, c.name]));
-      return reply(describeList(found, scope, names), {
+      return reply(describeList(found, scope, names, filter.latest), {
         showAnnotations: true,
         // One result is what "it" means next.
         memory: found.length === 1 ? { focus: focusOn(propertyId, found[0]!) } : keep,

@@ -5,7 +5,8 @@
  *   intent | message | field=value; field=value
  *
  * Fields name only what the case is about: title, date (YYYY-MM-DD), end (a created range's last
- * day), range (a list's start..end), color,
+ * day), range (a list's start..end), color, colors (several, as red/blue), latest (how many of
+ * the newest),
  * target (title:…, id:…, date:YYYY-MM-DD, last, back for "it"/"that one"), newTitle, contains, missing (a,b),
  * category (the words naming a category, as written; "-" for none: a title word that is not one),
  * clear (yes: out of its category),
@@ -98,6 +99,8 @@ export function actualFields(understanding: Understanding): Record<string, strin
       ? `${toIsoDate(understanding.dateRange.start)}..${toIsoDate(understanding.dateRange.end)}`
       : undefined,
     color: understanding.color?.toLowerCase(),
+    colors: understanding.colors?.map((color) => color.toLowerCase()).join("/"),
+    latest: understanding.latest?.toString(),
     target: describeTarget(understanding),
     newTitle: understanding.newTitle,
     contains: understanding.titleContains,

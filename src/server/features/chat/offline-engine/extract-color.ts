@@ -63,3 +63,32 @@ export function findColor(text: string, mode: "cued" | "update" | "loose"): Foun
     return found(word, atEnd.index, atEnd.index + atEnd[0].length);
   return undefined;
 }
+
+// One more colour joined to a list: ", blue", " or blue", "and in green", "/ cyan".
+const JOINED_COLOR = new RegExp(
+  `^\\s*(?:,\\s*(?:(?:or|and)\\s+)?|\\s(?:or|and)\\s+|\\s*[/&]\\s*)(?:in\\s+)?(${ANY_WORDS})\\b(?:\\s+colou?r\\b)?`,
+  "i",
+);
+
+/**
+ * Every colour of a list filter ("red or blue ones", "red, green and cyan"), starting from the
+ * first one found: the colours GA4 offers, each once, and where the listed phrase ends.
+ */
+export function findColorList(
+  text: string,
+): { colors: AnnotationColor[]; index: number; end: number } | undefined {
+  const first = findColor(text, "loose");
+  if (!first) return undefined;
+  const colors = first.color ? [first.color] : [];
+  let end = first.end;
+  for (
+    let next = JOINED_COLOR.exec(text.slice(end));
+    next;
+    next = JOINED_COLOR.exec(text.slice(end))
+  ) {
+    const color = KNOWN[(next[1] ?? "").toLowerCase()];
+    if (color && !colors.includes(color)) colors.push(color);
+    end += next[0].length;
+  }
+  return { colors, index: first.index, end };
+}

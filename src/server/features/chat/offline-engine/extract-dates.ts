@@ -7,6 +7,7 @@
  */
 import * as chrono from "chrono-node";
 import type { ParsedResult } from "chrono-node";
+import { parseCount } from "./count-words.js";
 import {
   addDays,
   compareDates,
@@ -55,36 +56,6 @@ function monthRange(year: number, month: number): DateRange {
 function weekRange(containing: CalendarDate): DateRange {
   const start = addDays(containing, -((weekdayOf(containing) + 6) % 7));
   return { start, end: addDays(start, 6) };
-}
-
-/** Number words people use in relative dates ("two weeks ago") and periods ("last three days"). */
-const numberWords: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  sixty: 60,
-  ninety: 90,
-};
-
-function parseCount(word: string): number | undefined {
-  const lower = word.toLowerCase();
-  if (/^\d+$/.test(lower)) return Number(lower);
-  return numberWords[lower];
 }
 
 const weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];

@@ -1,7 +1,8 @@
 /** Slots of a list request: the period, a colour filter and text the title should contain. */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { findCategory, findCategoryInList } from "./extract-category.js";
-import { findColor } from "./extract-color.js";
+import { parseCount } from "./count-words.js";
+import { findColorList } from "./extract-color.js";
 import { findDateRange, type DateRange } from "./extract-dates.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { cut, tidy } from "./cut-text.js";
@@ -10,16 +11,26 @@ import { firstQuote, restoreQuotes } from "./quoted-text.js";
 export interface ListSlots {
   dateRange?: DateRange;
   color?: AnnotationColor;
+  /** Several colours, any of which will do ("red or blue ones"); one colour is `color`. */
+  colors?: AnnotationColor[];
+  /** Only this many of the newest annotations by date ("the last 5", "the latest note"). */
+  latest?: number;
   titleContains?: string;
   /** The category the annotations should be in, as written ("incidents"). */
   category?: string;
 }
 
+const COUNT = String.raw`\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty`;
+// "the last 5", "the latest annotation", "the three most recent notes", "the newest one".
+const LATEST = new RegExp(
+  String.raw`\b(?:the\s+)?(?:(?:last|latest|newest|most\s+recent)(?:\s+(${COUNT}))?|(${COUNT})\s+(?:latest|newest|most\s+recent|last))(?:\s+(annotations?|notes?|ones?|entries|entry|markers?))?\b`,
+  "i",
+);
 const CONTAINS_MARKER =
   /\b(?:about|regarding|concerning|containing|contains?|mentioning|mentions?|matching|match(?:es)?|titled|called|named|related\s+to|with\s+(?:the\s+)?(?:words?|text|title)|that\s+(?:mention|contain|say)s?|for|on)\s+(.+)$/i;
 const WITH_IN_TITLE = /\bwith\s+(.+?)\s+in\s+(?:the|their|its)\s+(?:title|name)s?\b/i;
 const FILLER =
-  /\b(?:me|my|all|the|annotations?|notes?|everything|anything|do|i|have|are|there|what|which|any|of|we|made|created|added|ones?|some|please|so\s+far|in\s+the\s+title|you|got|exist|existing|list|show|them|these|those|every)\b/gi;
+  /\b(?:me|my|all|the|annotations?|notes?|everything|anything|do|i|have|are|there|what|which|any|of|we|made|created|added|ones?|some|please|so\s+far|in\s+the\s+title|you|got|exist|existing|list|show|them|these|those|every|recent|latest|newest)\b/gi;
 
 export function parseList(
   verb: string,
@@ -40,10 +51,19 @@ export function parseList(
     slots.dateRange = range.range;
     text = cut(text, range.index, range.end);
   }
-  const color = findColor(text, "loose");
-  if (color) {
-    if (color.color) slots.color = color.color;
-    text = cut(text, color.index, color.end);
+  const colors = findColorList(text);
+  if (colors) {
+    if (colors.colors.length === 1) slots.color = colors.colors[0];
+    if (colors.colors.length > 1) slots.colors = colors.colors;
+    text = cut(text, colors.index, colors.end);
+  }
+  const latest = LATEST.exec(text);
+  if (latest) {
+    const count = latest[1] ?? latest[2];
+    const plural = /s$/i.test(latest[3] ?? "");
+    // "the latest annotations" asks for the newest first, which every list is, not for a number.
+    if (count || !plural) slots.latest = count ? parseCount(count) : 1;
+    text = cut(text, latest.index, latest.index + latest[0].length);
   }
   const category =
     findCategory(text, quotes, categoryNames) ?? findCategoryInList(text, categoryNames);

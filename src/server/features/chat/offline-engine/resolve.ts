@@ -12,7 +12,11 @@ import {
   findReferenced,
   type AnnotationReference,
 } from "../annotation-reference.js";
-import { categoryMatchProblem, type AssistantActions } from "../assistant-actions.js";
+import {
+  categoryMatchProblem,
+  type AnnotationFilter,
+  type AssistantActions,
+} from "../assistant-actions.js";
 import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "./slots.js";
 
@@ -88,6 +92,23 @@ export async function resolve(
     : resolution;
 }
 
+/** The filters of a list or delete-all request, as the assistant's actions take them. */
+export function annotationFilterOf(
+  understanding: Understanding,
+  category: Category | undefined,
+): AnnotationFilter {
+  const colors = understanding.colors ?? (understanding.color ? [understanding.color] : undefined);
+  return {
+    ...(understanding.dateRange
+      ? { startDate: understanding.dateRange.start, endDate: understanding.dateRange.end }
+      : {}),
+    ...(understanding.titleContains ? { titleContains: understanding.titleContains } : {}),
+    ...(colors ? { colors } : {}),
+    ...(understanding.latest ? { latest: understanding.latest } : {}),
+    ...(category ? { categoryId: category.id } : {}),
+  };
+}
+
 async function resolveAnnotations(
   understanding: Understanding,
   focus: Focus | undefined,
@@ -99,14 +120,7 @@ async function resolveAnnotations(
     return { kind: "ready", understanding, annotations: [] };
 
   if (understanding.everyMatch) {
-    const result = await actions.listAnnotations({
-      ...(understanding.dateRange
-        ? { startDate: understanding.dateRange.start, endDate: understanding.dateRange.end }
-        : {}),
-      ...(understanding.titleContains ? { titleContains: understanding.titleContains } : {}),
-      ...(understanding.color ? { color: understanding.color } : {}),
-      ...(category ? { categoryId: category.id } : {}),
-    });
+    const result = await actions.listAnnotations(annotationFilterOf(understanding, category));
     if (!result.ok) return { kind: "failed", message: result.error };
     const deletable = result.value.annotations.filter((a) => !a.systemGenerated);
     if (deletable.length === 0)

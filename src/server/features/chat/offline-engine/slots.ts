@@ -38,6 +38,10 @@ export interface Understanding {
   dateRange?: { start: CalendarDate; end: CalendarDate };
   /** create: its colour; update: the new colour; list: colour filter. */
   color?: AnnotationColor;
+  /** list / delete-all: several colours, any of which will do ("red or blue ones"). */
+  colors?: AnnotationColor[];
+  /** list / delete-all: only this many of the newest annotations by date ("the last 5"). */
+  latest?: number;
   /**
    * create/update: the category to put the annotation in; list: the category to show. As the
    * person wrote it ("release", "Paid Social"): the categories service decides what it names.
@@ -262,6 +266,8 @@ export function readSlots(
         QUESTION_VERB.test(verb) &&
         !slots.dateRange &&
         !slots.color &&
+        !slots.colors &&
+        !slots.latest &&
         !slots.category &&
         !/⟪\d+⟫/.test(rest) &&
         !ABOUT_ANNOTATIONS.test(rest)
@@ -283,13 +289,26 @@ export function readSlots(
           ...(target ? { target } : POINTS_BACK.test(rest) ? { pointsBack: true } : {}),
         };
       }
-      if (intent === "delete" && EVERY.test(tidy(rest))) {
+      const every = intent === "delete" && EVERY.test(tidy(rest));
+      // "delete the last 3 annotations" means those three, shown for confirmation like "all".
+      const newest =
+        intent === "delete" && !every
+          ? parseList("find", rest, quotes, today, categoryNames).latest
+          : undefined;
+      if (every || (newest ?? 0) > 1) {
         // "delete all the test annotations": words left once the filler is gone are a title search.
         const filters = parseList("find", rest.replace(EVERY, ""), quotes, today, categoryNames);
         const unread = filters.dateRange ? undefined : findUnreadPeriod(rest);
         if (unread) return { ...unreadPeriod(understanding, unread), everyMatch: true };
         Object.assign(understanding, defined(filters), { everyMatch: true });
-        if (!filters.dateRange && !filters.color && !filters.titleContains && !filters.category)
+        if (
+          !filters.dateRange &&
+          !filters.color &&
+          !filters.colors &&
+          !filters.latest &&
+          !filters.titleContains &&
+          !filters.category
+        )
           understanding.missing.push("target");
         break;
       }

@@ -13,13 +13,20 @@ import {
 export function listAnnotationsTool({ actions, turn }: ToolContext) {
   return tool({
     description:
-      "List the property's annotations, optionally filtered by date range, text in the title, colour or category.",
+      "List the property's annotations, newest first, optionally filtered by date range, text in the title, colours or category, or limited to the newest few.",
     inputSchema: z.object({
       startDate: isoDate.optional(),
       endDate: isoDate.optional(),
       titleContains: z.string().max(100).optional(),
-      color: colorInput.optional(),
+      colors: z.array(colorInput).min(1).max(6).optional().describe("Any of these colours."),
       category: categoryInput.optional(),
+      latest: z
+        .number()
+        .int()
+        .min(1)
+        .max(50)
+        .optional()
+        .describe("Only this many of the newest annotations by date, e.g. 5 for 'the last 5'."),
     }),
     execute: async (input) => {
       const category = input.category ? await actions.findCategory(input.category) : undefined;
@@ -32,7 +39,8 @@ export function listAnnotationsTool({ actions, turn }: ToolContext) {
           ...(input.startDate ? { startDate: parseIsoDate(input.startDate) } : {}),
           ...(input.endDate ? { endDate: parseIsoDate(input.endDate) } : {}),
           ...(input.titleContains ? { titleContains: input.titleContains } : {}),
-          ...(input.color ? { color: input.color } : {}),
+          ...(input.colors ? { colors: input.colors } : {}),
+          ...(input.latest ? { latest: input.latest } : {}),
           ...(category ? { categoryId: category.value.id } : {}),
         }),
       );
