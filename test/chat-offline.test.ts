@@ -228,6 +228,15 @@ describe("the offline assistant", () => {
     expect(left).toContain("Green test");
   });
 
+  it("says plainly that it cannot set reminders, and writes nothing", async () => {
+    const who = await person("premium");
+    const before = (await annotationsOf(who)).length;
+    const turn = await say(who, "remind me to check conversions on Friday");
+    expect(turn.reply).toMatch(/^I can't set reminders\./);
+    expect(turn.suggestedInput).toBeNull();
+    expect(await annotationsOf(who)).toHaveLength(before);
+  });
+
   it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

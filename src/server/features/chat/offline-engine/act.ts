@@ -213,6 +213,11 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     case "help":
       return reply(helpText);
 
+    case "reminder":
+      return reply(
+        "I can't set reminders. Annotations mark what happened on a day, so your traffic can be read against it: once it has happened, tell me and I'll note it.",
+      );
+
     case "confirm":
       return reply("There is nothing waiting for your confirmation.");
 

@@ -81,7 +81,11 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
 
 /** Whether the message asks for something of its own rather than answering. */
 function isNewRequest(understanding: Understanding, question: PendingQuestion): boolean {
-  if (["list", "list_properties", "help", "confirm", "cancel"].includes(understanding.intent))
+  if (
+    ["list", "list_properties", "help", "reminder", "confirm", "cancel"].includes(
+      understanding.intent,
+    )
+  )
     return true;
   if (understanding.intent === "unknown") return false;
   // "put it in Paid Social" answers "which category?" whatever the question was about.

@@ -276,6 +276,7 @@ const BLACK_FRIDAY_WEEKEND = /\b(?:the\s+)?black\s+friday\s+weekend\b/i;
 
 const FROM_OR_BETWEEN = /\b(?:from|between)\s+/gi;
 const RANGE_CONNECTOR = /\s+(?:to|and|until|till|through|thru|-|–)\s+/gi;
+const UP_TO_NOW = /^(?:(?:right\s+)?now|today|the\s+present|present|date)\b/i;
 const WHOLE_MONTH =
   /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:\s+(\d{4}))?/i;
 
@@ -303,6 +304,23 @@ function fromToRange(text: string, today: CalendarDate): FoundRange | undefined 
       const rightStart = connector.index + connector[0].length;
       const right = rest.slice(rightStart);
       const firstMonth = WHOLE_MONTH.exec(left);
+      const toNow = UP_TO_NOW.exec(right);
+      if (toNow) {
+        // "from October to now", "between 1 Nov and today": up to and including today.
+        const month =
+          firstMonth && firstMonth[0].length === left.trim().length ? firstMonth : undefined;
+        const m = month ? MONTHS[(month[1] ?? "").toLowerCase()]! : 0;
+        const start = month
+          ? monthRange(month[2] ? Number(month[2]) : pastMonth(m, today), m).start
+          : wholeDay(left, today);
+        if (start && compareDates(start, today) <= 0)
+          return {
+            range: { start, end: today },
+            index: from.index,
+            end: after + rightStart + toNow[0].length,
+          };
+        continue;
+      }
       const lastMonth = WHOLE_MONTH.exec(right);
       if (firstMonth && firstMonth[0].length === left.trim().length && lastMonth) {
         const [m1, m2] = [firstMonth, lastMonth].map((m) => MONTHS[(m[1] ?? "").toLowerCase()]!);

@@ -16,6 +16,8 @@ export type Intent =
   | "confirm"
   | "cancel"
   | "help"
+  /** "remind me to …": something Tidemark does not do, said plainly rather than misread. */
+  | "reminder"
   | "list_properties"
   | "traffic_day"
   | "traffic_period"
@@ -48,6 +50,10 @@ const CANCEL =
 const HELP =
   /^(?:help|help\s+me|\?+|what\s+can\s+(?:you|i)\s+do(?:\s+here)?|what\s+do\s+you\s+do|what\s+are\s+you|how\s+does\s+(?:this|it)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|how\s+(?:do|does)\s+(?:this|it)\s+work|what\s+(?:are\s+)?(?:the\s+|your\s+)?commands|commands|what\s+commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know|support)))?|instructions|usage|what\s+can\s+you\s+help\s+(?:me\s+)?with|how\s+can\s+you\s+help(?:\s+me)?|what\s+(?:can|should)\s+i\s+(?:say|ask|type)|show\s+(?:me\s+)?(?:the\s+)?help|getting\s+started|hi|hello|hey)(?:\s+(?:please|here|with\s+this))?$/i;
 
+// Asked of Tidemark ("remind me to …", "could you set a reminder"), not a story about reminder
+// emails someone set up.
+const REMINDER =
+  /(?:^|[,.!?;]\s*|\byou\s+(?:please\s+)?|\bplease\s+|\bjust\s+)(?:remind\s+(?:me|us)\s+(?:to|that|next|tomorrow|on|in|at)\b|(?:set|create|add|make|schedule)\s+(?:me\s+)?(?:up\s+)?(?:a\s+|an\s+)?reminders?\b(?!\s+(?:e-?mails?|campaigns?|sequences?|flows?|messages?|notifications?)))/i;
 const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
@@ -78,6 +84,7 @@ export function classify(text: string): Classified {
   if (CANCEL.test(reply)) return none("cancel");
 
   if (HELP.test(reply.replace(/[?]+$/, ""))) return none("help");
+  if (REMINDER.test(text)) return none("reminder");
   const request = stripPoliteness(text);
   const bareRequest = request.replace(/[\s.!?]+$/, "").toLowerCase();
   if (!bareRequest) return none("unknown");

@@ -1,5 +1,5 @@
 /** Slots of a list request: the period, a colour filter and text the title should contain. */
-import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import { annotationColors, type AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { findCategory, findCategoryInList } from "./extract-category.js";
 import { parseCount } from "./count-words.js";
 import { findColorList } from "./extract-color.js";
@@ -20,6 +20,8 @@ export interface ListSlots {
   category?: string;
 }
 
+const NOT_COLOURED =
+  /\b(?:except(?:\s+for)?|but\s+not|not|other\s+than|excluding|without|aren't|are\s+not|isn't|is\s+not|non)[\s-]*(?:the\s+|any\s+)?(?:(?:ones?|annotations?|notes?)\s+)?(?:in\s+|that\s+are\s+)?$/i;
 const COUNT = String.raw`\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty`;
 // "the last 5", "the latest annotation", "the three most recent notes", "the newest one".
 const LATEST = new RegExp(
@@ -51,11 +53,16 @@ export function parseList(
     slots.dateRange = range.range;
     text = cut(text, range.index, range.end);
   }
-  const colors = findColorList(text);
-  if (colors) {
-    if (colors.colors.length === 1) slots.color = colors.colors[0];
-    if (colors.colors.length > 1) slots.colors = colors.colors;
-    text = cut(text, colors.index, colors.end);
+  const found = findColorList(text);
+  if (found) {
+    const negation = NOT_COLOURED.exec(text.slice(0, found.index));
+    // "everything except the red ones" asks for every other colour GA4 offers.
+    const colors = negation
+      ? annotationColors.filter((color) => !found.colors.includes(color))
+      : found.colors;
+    if (colors.length === 1) slots.color = colors[0];
+    if (colors.length > 1) slots.colors = colors;
+    text = cut(text, negation ? negation.index : found.index, found.end);
   }
   const latest = LATEST.exec(text);
   if (latest) {
