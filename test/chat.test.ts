@@ -435,6 +435,42 @@ describe("the assistant on a language model", () => {
     expect(saved.some((p: { propertyId: string }) => p.propertyId === "999999999")).toBe(false);
   });
 
+  it("lists the newest few in any of several colours through the same filter as the offline engine", async () => {
+    const who = await person("freemium");
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "createAnnotation",
+            input: { title: "Red one", date: "2016-03-01", color: "RED" },
+          },
+        ],
+      },
+      { text: "Created." },
+    );
+    await say(who, "add a red one");
+    scripted.script(
+      {
+        toolCalls: [{ toolName: "listAnnotations", input: { colors: ["RED", "BLUE"], latest: 2 } }],
+      },
+      { text: "Here they are." },
+    );
+    await say(who, "show the last two red or blue annotations");
+    const result = toolResultOf(scripted.calls[1]!.prompt) as {
+      annotations: { id: string }[];
+      total: number;
+    };
+    // The table's order is newest first; the sandbox seeds red and blue ones of its own.
+    const newest = (await annotationsOf(who)).filter(
+      (a) => a.color === "RED" || a.color === "BLUE",
+    );
+    expect(newest.length).toBeGreaterThan(2);
+    expect(result.total).toBe(2);
+    expect(result.annotations.map((a) => a.id)).toEqual(
+      newest.slice(0, 2).map((a) => a.annotationId),
+    );
+  });
+
   it("turns a provider failure into a friendly reply and keeps the person's message", async () => {
     const who = await person("freemium");
     scripted.script({
@@ -461,3 +497,11 @@ describe("the assistant on a language model", () => {
     expect(history.messages[0]).toMatchObject({ role: "user", content: "list my annotations" });
   });
 });
+
+/** The value the last tool call answered, as the model was shown it. */
+function toolResultOf(prompt: unknown): unknown {
+  const parts = (prompt as { role: string; content: unknown }[])
+    .filter((message) => message.role === "tool")
+    .flatMap((message) => message.content as { type: string; output?: { value: unknown } }[]);
+  return parts.findLast((part) => part.type === "tool-result")?.output?.value;
+}
