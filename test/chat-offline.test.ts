@@ -237,6 +237,22 @@ describe("the offline assistant", () => {
     expect(await annotationsOf(who)).toHaveLength(before);
   });
 
+  it("asks for the day when a period names none, instead of writing today", async () => {
+    const who = await person("premium");
+    const before = (await annotationsOf(who)).length;
+    const future = await say(who, "log 'Spring sale' next week");
+    expect(future.reply).toBe(
+      "Annotations cannot be created for future dates. “next week” is still to come. Which day should “Spring sale” be on? For example: 2026-11-23.",
+    );
+    const vague = await say(who, "we relaunched the blog last month, log it");
+    expect(vague.reply).toMatch(
+      /^I can't tell which day “last month” means\. Which day should “Relaunched the blog” be on\?/,
+    );
+    expect(await annotationsOf(who)).toHaveLength(before);
+    const answered = await say(who, "2026-10-14");
+    expect(answered.reply).toMatch(/^Created “Relaunched the blog” \(2026-10-14\)/);
+  });
+
   it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

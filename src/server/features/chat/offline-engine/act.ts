@@ -13,6 +13,7 @@ import {
 } from "../../../../shared/calendar-date.js";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
+import { errorMessages } from "../../../../shared/contracts/errors.js";
 import { inCategory, noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
 import { describeAnnotation, describeList, type AssistantTurn } from "../assistant-reply.js";
 import {
@@ -25,6 +26,9 @@ import { piecesToRemember } from "./continue-conversation.js";
 import { describeTrafficDay, describeUnexplained } from "./describe-traffic.js";
 import { annotationFilterOf, describeCandidates, type Resolution } from "./resolve.js";
 import type { Understanding } from "./slots.js";
+
+/** Period words for days that have not come yet ("next week", "the coming month"). */
+const STILL_TO_COME = /\b(?:next|coming|upcoming|following|tomorrow|from\s+now)\b/i;
 
 export const helpText = [
   "I can manage this property's annotations. Try:",
@@ -279,8 +283,14 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
       const suggestedInput = completionFor(understood, today);
       if (understood.missing.includes("date")) {
         const title = understood.title ? `“${understood.title}”` : "the annotation";
+        const period = understood.unreadPeriod;
+        const problem = !period
+          ? "That date does not exist."
+          : STILL_TO_COME.test(period)
+            ? `${errorMessages.futureDate} “${period}” is still to come.`
+            : `I can't tell which day “${period}” means.`;
         return ask(
-          `That date does not exist. Which day should ${title} be on? For example: ${toIsoDate(today)}.`,
+          `${problem} Which day should ${title} be on? For example: ${toIsoDate(today)}.`,
           { intent: "create", asked: "date", known: piecesToRemember(understood) },
           { suggestedInput },
         );

@@ -107,10 +107,16 @@ export function continueConversation(
   question: PendingQuestion | undefined,
   today: CalendarDate,
 ): Understanding {
-  if (!question || isNewRequest(understanding, question)) return understanding;
-  const known = knownPieces(question);
+  if (!question) return understanding;
   const text = tidy(normalised.text);
   const quote = soleQuote(text, normalised.quotes);
+  // The title of one of the options offered, alone ("“Black Friday sale”"), picks it.
+  const wanted = (quote ?? text).toLowerCase();
+  const picksOption =
+    question.asked === "choice" &&
+    (question.options ?? []).some((option) => option.title.toLowerCase() === wanted);
+  if (!picksOption && isNewRequest(understanding, question)) return understanding;
+  const known = knownPieces(question);
   const merged: Understanding = { ...known, ...understanding, intent: question.intent };
   const sameIntent = understanding.intent === question.intent;
 

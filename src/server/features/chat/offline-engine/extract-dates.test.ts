@@ -28,6 +28,12 @@ describe("findDateRange: quarters, fortnights and weekends", () => {
     ["annotations from October to November", "2026-11-24", "2026-10-01..2026-11-30"],
     ["from March 2025 to May 2025", "2026-11-24", "2025-03-01..2025-05-31"],
     ["between December and February", "2026-11-24", "2025-12-01..2026-02-28"],
+    // Up to now ends today; weekday to weekday is the latest such span that has ended.
+    ["everything between October and now", "2026-11-24", "2026-10-01..2026-11-24"],
+    ["from the 3rd to today", "2026-11-24", "2026-11-03..2026-11-24"],
+    ["from Monday to Wednesday", "2026-11-24", "2026-11-16..2026-11-18"],
+    ["from Monday to Wednesday", "2026-11-26", "2026-11-23..2026-11-25"],
+    ["from Friday to Monday", "2026-11-24", "2026-11-20..2026-11-23"],
     ["everything from Dec 20 to Jan 5", "2026-11-24", "2025-12-20..2026-01-05"],
     ["from the 3rd to the 10th", "2026-11-24", "2026-11-03..2026-11-10"],
   ])("'%s' on %s is %s", (text, today, expected) => {

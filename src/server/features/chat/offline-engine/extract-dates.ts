@@ -342,8 +342,11 @@ function fromToRange(text: string, today: CalendarDate): FoundRange | undefined 
       const start = wholeDay(left, today);
       const found = start ? findDate(right, today) : undefined;
       if (!start || !found || !nothingBut(right.slice(0, found.index))) continue;
+      const bareWeekdays =
+        WEEKDAY_ONLY.test(left.trim()) &&
+        WEEKDAY_ONLY.test(right.slice(found.index, found.end).trim());
       return {
-        range: ordered(start, found.date),
+        range: bareWeekdays ? weekdaySpan(start, found.date, today) : ordered(start, found.date),
         index: from.index,
         end: after + rightStart + found.end,
       };
@@ -523,6 +526,18 @@ const UNREAD_PERIOD =
 /** Period words in text where findDateRange found no period, as written; else undefined. */
 export function findUnreadPeriod(text: string): string | undefined {
   return UNREAD_PERIOD.exec(text)?.[0].trim();
+}
+
+/**
+ * "from Monday to Wednesday": the end is the first such weekday after the start, and the span is
+ * the latest one that has ended by today (annotations record what happened), never the days
+ * between two weeks' Mondays and Wednesdays.
+ */
+function weekdaySpan(start: CalendarDate, end: CalendarDate, today: CalendarDate): DateRange {
+  const length = (weekdayOf(end) - weekdayOf(start) + 7) % 7;
+  let first = start;
+  while (compareDates(addDays(first, length), today) > 0) first = addDays(first, -7);
+  return { start: first, end: addDays(first, length) };
 }
 
 function ordered(a: CalendarDate, b: CalendarDate): DateRange {

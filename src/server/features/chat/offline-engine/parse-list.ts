@@ -23,9 +23,10 @@ export interface ListSlots {
 const NOT_COLOURED =
   /\b(?:except(?:\s+for)?|but\s+not|not|other\s+than|excluding|without|aren't|are\s+not|isn't|is\s+not|non)[\s-]*(?:the\s+|any\s+)?(?:(?:ones?|annotations?|notes?)\s+)?(?:in\s+|that\s+are\s+)?$/i;
 const COUNT = String.raw`\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty`;
-// "the last 5", "the latest annotation", "the three most recent notes", "the newest one".
+// "the last 5", "the latest annotation", "the three most recent notes", "the newest one",
+// "(show) 10 annotations".
 const LATEST = new RegExp(
-  String.raw`\b(?:the\s+)?(?:(?:last|latest|newest|most\s+recent)(?:\s+(${COUNT}))?|(${COUNT})\s+(?:latest|newest|most\s+recent|last))(?:\s+(annotations?|notes?|ones?|entries|entry|markers?))?\b`,
+  String.raw`\b(?:the\s+)?(?:(?:last|latest|newest|most\s+recent)(?:\s+(${COUNT}))?|(${COUNT})\s+(?:latest|newest|most\s+recent|last))(?:\s+(annotations?|notes?|ones?|entries|entry|markers?))?\b|^(?:me\s+)?(?:the\s+)?(${COUNT})\s+(annotations?|notes?|entries|entry)\b`,
   "i",
 );
 const CONTAINS_MARKER =
@@ -66,8 +67,8 @@ export function parseList(
   }
   const latest = LATEST.exec(text);
   if (latest) {
-    const count = latest[1] ?? latest[2];
-    const plural = /s$/i.test(latest[3] ?? "");
+    const count = latest[1] ?? latest[2] ?? latest[4];
+    const plural = /s$/i.test(latest[3] ?? latest[5] ?? "");
     // "the latest annotations" asks for the newest first, which every list is, not for a number.
     if (count || !plural) slots.latest = count ? parseCount(count) : 1;
     text = cut(text, latest.index, latest.index + latest[0].length);

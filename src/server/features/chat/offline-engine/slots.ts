@@ -61,7 +61,10 @@ export interface Understanding {
   newDescription?: string;
   /** list: text the title should contain ("show annotations about Black Friday"). */
   titleContains?: string;
-  /** list / traffic / delete-all: a period named in words the engine does not read ("last fortnight"). */
+  /**
+   * list / traffic / delete-all: a period named in words the engine does not read ("last
+   * fortnight"); create: a period that names no one day ("next week"), asked about instead.
+   */
   unreadPeriod?: string;
   /** traffic_day / traffic_period: the measure asked about; sessions unless another is named. */
   metric?: TrafficMetric;
@@ -69,6 +72,31 @@ export interface Understanding {
   propertyId?: string;
   /** What the request lacks and must be asked for instead of guessed, e.g. create without a title. */
   missing: Missing[];
+}
+
+const LEAD_PREPOSITION = /^(?:in|for|during|over|of|from|since|through|throughout)\s+(?:the\s+)?/i;
+
+/** A period that names no one day ("next week", "in October", "over the summer"), where it stands. */
+function periodWithoutDay(
+  text: string,
+  today: CalendarDate,
+): { words: string; index: number; end: number } | undefined {
+  if (findDate(text, today)) return undefined;
+  const range = findDateRange(text, today);
+  if (range && compareDates(range.range.end, range.range.start) > 0)
+    return {
+      words: text.slice(range.index, range.end).trim().replace(LEAD_PREPOSITION, ""),
+      index: dateLeadIn(text, range.index),
+      end: range.end,
+    };
+  const written = findUnreadPeriod(text);
+  if (!written) return undefined;
+  const at = text.toLowerCase().indexOf(written.toLowerCase());
+  return {
+    words: written.replace(LEAD_PREPOSITION, ""),
+    index: dateLeadIn(text, at),
+    end: at + written.length,
+  };
 }
 
 /** A request about a period the engine cannot read: nothing else is read, nothing is guessed. */
@@ -91,7 +119,7 @@ const POINTS_BACK = /\b(?:its?|that\s+one|this\s+one|the\s+same\s+one)\b/i;
 const SAME_DAY = /\b(?:on\s+|for\s+)?(?:that|the\s+same|this)\s+(?:day|date)\b/i;
 /** Words that make a create's dates a range rather than one day. */
 const RANGE_CUE =
-  /\b(?:from\s+\S.*\s(?:to|until|till|through|-|–)\s|between\s|all\s+of\s+(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
+  /\b(?:from\s+\S.*\s(?:to|until|till|through|-|–)\s|between\s|(?:all|(?:the\s+)?(?:whole|entire|full))\s+of\s+(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
 
 /** "all", "every", "everything": a deletion of whatever matches the filters. */
 const EVERY = /^(?:all|every|everything)\b(?:\s+(?:of\s+)?(?:the|my)\s+)?/i;
@@ -167,7 +195,8 @@ export function readSlots(
   /** The person's category names, so a looser phrase ("in Promos") can name one of them. */
   categoryNames: readonly string[] = [],
 ): Understanding {
-  const { intent, verb, story } = reading;
+  const { intent, verb } = reading;
+  let story = reading.story;
   const quotes = normalised.quotes;
   let rest = reading.rest;
   const understanding: Understanding = { intent, missing: [] };
@@ -201,6 +230,13 @@ export function readSlots(
           rangeStart = found.range.start;
         }
       }
+      // "log the sale next week", "we launched it last month": a period that names no one day
+      // is asked about, never replaced by today, and is not part of the title.
+      const vague = rangeStart ? undefined : periodWithoutDay(rest, today);
+      if (vague) rest = cut(rest, vague.index, vague.end);
+      const storyVague =
+        !vague && !rangeStart && story && !storyDate ? periodWithoutDay(story, today) : undefined;
+      if (story && storyVague) story = cut(story, storyVague.index, storyVague.end);
       const pointer = POINTER.test(tidy(rest).replace(/^(?:down|up)\s+/i, ""));
       const { invalidDate, date, ...slots } = parseCreate(
         pointer ? "" : rest,
@@ -215,8 +251,10 @@ export function readSlots(
       }
       if (!understanding.title) understanding.missing.push("title");
       const wroteDate = findDate(rest, today) !== undefined;
+      const unreadWhen = vague?.words ?? storyVague?.words;
+      if (unreadWhen) understanding.unreadPeriod = unreadWhen;
       // A written date that does not exist is asked about, not replaced by today.
-      if (invalidDate) understanding.missing.push("date");
+      if (invalidDate || unreadWhen) understanding.missing.push("date");
       else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
       break;
     }
