@@ -54,6 +54,8 @@ const HELP =
 // emails someone set up.
 const REMINDER =
   /(?:^|[,.!?;]\s*|\byou\s+(?:please\s+)?|\bplease\s+|\bjust\s+)(?:remind\s+(?:me|us)\s+(?:to|that|next|tomorrow|on|in|at)\b|(?:set|create|add|make|schedule)\s+(?:me\s+)?(?:up\s+)?(?:a\s+|an\s+)?reminders?\b(?!\s+(?:e-?mails?|campaigns?|sequences?|flows?|messages?|notifications?)))/i;
+const ASKED_IF_NOTED =
+  /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
 const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
@@ -104,6 +106,10 @@ export function classify(text: string): Classified {
     verb: (match[1] ?? "").toLowerCase().replace(/\s+/g, " "),
     rest: request.slice(match[0].length).trim(),
   });
+  // "did we log anything yesterday?" asks what is there; it does not ask for a new one.
+  const askedIfNoted = ASKED_IF_NOTED.exec(request);
+  if (askedIfNoted)
+    return { intent: "list", verb: "list", rest: request.slice(askedIfNoted[0].length).trim() };
   const remove = DELETE_VERB.exec(request);
   // "drop a note …" is a create; "drop the Launch annotation" is a delete.
   if (
@@ -207,7 +213,7 @@ function readCorrection(text: string): Classified | undefined {
  * any command (create, rename, delete) stays what it was.
  */
 const TRAFFIC_DAY =
-  /^(?:what\s+(?:happened|went\s+on|was\s+going\s+on|caused\s+the\s+(?:spike|jump|drop|dip))|why\s+(?:did|was|were|is)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|it)\s+(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|so\s+(?:high|low)|up|down|higher|lower)\w*|why\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:spiked|jumped|dropped|dipped|fell|rose|went\s+(?:up|down)|(?:was|were)\s+(?:so\s+)?(?:high|low|up|down)))\b/i;
+  /^(?:what\s+(?:happened|went\s+on|was\s+going\s+on|caused\s+the\s+(?:spike|jump|drop|dip))|why\s+(?:did|was|were|is)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|it)\s+(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|so\s+(?:high|low)|up|down|higher|lower)\w*|(?:did|has|have)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:really\s+)?(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|spiked|jumped|dropped|dipped|fallen|risen|gone\s+(?:up|down))|why\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:spiked|jumped|dropped|dipped|fell|rose|went\s+(?:up|down)|(?:was|were)\s+(?:so\s+)?(?:high|low|up|down)))\b/i;
 const TRAFFIC_PERIOD = /\b(?:unexplained|unexplored|not\s+explained|unannotated)\b/i;
 const WRITES = new Set<Intent>(["create", "update", "delete"]);
 

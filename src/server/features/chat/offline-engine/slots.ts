@@ -152,7 +152,7 @@ const PUT_VERB = /^(?:put|place|drop|add)$/;
  */
 const QUESTION_VERB = /^(?:what|which|any|anything|check|tell me|how many|are there|do i have)$/;
 const ABOUT_ANNOTATIONS =
-  /\b(?:annotat\w*|events?|happen\w*|notes?|markers?|entr(?:y|ies)|logged|recorded|marked|added|created|categor\w*|tagged|labell?ed)\b/i;
+  /\b(?:annotat\w*|events?|happen\w*|notes?|noted|markers?|entr(?:y|ies)|logged|recorded|marked|added|created|categor\w*|tagged|labell?ed)\b/i;
 
 /**
  * "put it in Incidents", "put “Black Friday” in Campaigns": a create verb, a category, and an
