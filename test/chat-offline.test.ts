@@ -126,6 +126,9 @@ describe("the offline assistant", () => {
     expect(turn.showAnnotations).toBe(true);
     expect(turn.reply).toMatch(/from 2026-10-01 to 2026-10-31/);
     expect(turn.reply).toContain("2026-10-15 — Autumn campaign");
+    const oneDay = await say(who, "did we log anything on 2026-10-15?");
+    expect(oneDay.reply).toMatch(/^\d+ annotations? on 2026-10-15:\n/);
+    expect(oneDay.reply).toContain("Autumn campaign");
   });
 
   it("asks for a property when none is known", async () => {

@@ -53,6 +53,13 @@ function focusOn(propertyId: string, annotation: Annotation): Focus {
   return { propertyId, annotationId: annotation.annotationId, title: annotation.title };
 }
 
+/** "on 2026-11-24" for one day, "from 2026-11-01 to 2026-11-30" for several. */
+function describePeriod(range: { start: CalendarDate; end: CalendarDate }): string {
+  return compareDates(range.start, range.end) === 0
+    ? `on ${toIsoDate(range.start)}`
+    : `from ${toIsoDate(range.start)} to ${toIsoDate(range.end)}`;
+}
+
 /** "red", "red or blue", "red, blue or green". */
 function anyOf(words: readonly string[]): string {
   return words.length < 2
@@ -330,9 +337,7 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
       if (!result.ok) return reply(result.error);
       const scope = [
         category ? ` in ${category.name}` : "",
-        understood.dateRange
-          ? ` from ${toIsoDate(understood.dateRange.start)} to ${toIsoDate(understood.dateRange.end)}`
-          : "",
+        understood.dateRange ? ` ${describePeriod(understood.dateRange)}` : "",
         understood.titleContains ? ` about “${understood.titleContains}”` : "",
         filter.colors ? ` in ${anyOf(filter.colors.map(colourName))}` : "",
       ].join("");
