@@ -464,6 +464,25 @@ describe("confirmations in the chat panel", () => {
     expect(chat.posts()).toHaveLength(1);
   });
 
+  it("asks only the question on the card when the reply above lists what it covers", async () => {
+    const several = {
+      ...confirmation,
+      summary: "Delete these 2 annotations?\n• “Launch” (2025-03-01)\n• “Retro” (2025-03-02)",
+      count: 2,
+    };
+    fakeChat({
+      user: premium,
+      replies: [{ reply: `${several.summary}\nNothing is deleted yet.`, confirmation: several }],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "delete the last 2 annotations{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Delete these 2 annotations?" });
+    expect(card).not.toHaveTextContent("Retro");
+    expect(within(log).getAllByText(/“Retro” \(2025-03-02\)/)).toHaveLength(1);
+  });
+
   it("cancels with Cancel, and shows the server's word when the confirmation is gone", async () => {
     const chat = fakeChat({
       user: premium,

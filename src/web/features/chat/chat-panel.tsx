@@ -115,7 +115,8 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
         className="flex items-start gap-2 font-medium break-words whitespace-pre-wrap"
       >
         <ShieldAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-        <span>{confirmation.summary}</span>
+        {/* The question alone: the assistant's reply just above lists what it covers. */}
+        <span>{confirmation.summary.split("\n")[0]}</span>
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
