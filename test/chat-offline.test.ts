@@ -256,6 +256,24 @@ describe("the offline assistant", () => {
     expect(answered.reply).toMatch(/^Created “Relaunched the blog” \(2026-10-14\)/);
   });
 
+  it("adds a description to an existing annotation, and renames and recolours in one message", async () => {
+    const who = await person("premium");
+    await say(who, "add 'Payment gateway down' on 2016-06-01 in red");
+    const before = (await annotationsOf(who)).length;
+    await say(who, "add a description to 'Payment gateway down': rollback fixed it");
+    let annotations = await annotationsOf(who);
+    expect(annotations).toHaveLength(before);
+    expect(annotations.find((a) => a.title === "Payment gateway down")).toMatchObject({
+      description: "rollback fixed it",
+    });
+    await say(who, "rename 'Payment gateway down' to Payment gateway incident and make it green");
+    annotations = await annotationsOf(who);
+    expect(annotations.find((a) => a.title === "Payment gateway incident")).toMatchObject({
+      color: "GREEN",
+      description: "rollback fixed it",
+    });
+  });
+
   it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

@@ -56,6 +56,8 @@ const REMINDER =
   /(?:^|[,.!?;]\s*|\byou\s+(?:please\s+)?|\bplease\s+|\bjust\s+)(?:remind\s+(?:me|us)\s+(?:to|that|next|tomorrow|on|in|at)\b|(?:set|create|add|make|schedule)\s+(?:me\s+)?(?:up\s+)?(?:a\s+|an\s+)?reminders?\b(?!\s+(?:e-?mails?|campaigns?|sequences?|flows?|messages?|notifications?)))/i;
 const ASKED_IF_NOTED =
   /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
+const DESCRIBE_EXISTING =
+  /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
 const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
@@ -110,6 +112,13 @@ export function classify(text: string): Classified {
   const askedIfNoted = ASKED_IF_NOTED.exec(request);
   if (askedIfNoted)
     return { intent: "list", verb: "list", rest: request.slice(askedIfNoted[0].length).trim() };
+  // "add a description to the outage: rollback fixed it" changes the outage's description.
+  const describe = DESCRIBE_EXISTING.exec(request);
+  if (describe) {
+    const [what = "", value] = request.slice(describe[0].length).split(/\s*:\s*/, 2);
+    if (what && value)
+      return { intent: "update", verb: "change", rest: `description of ${what} to ${value}` };
+  }
   const remove = DELETE_VERB.exec(request);
   // "drop a note …" is a create; "drop the Launch annotation" is a delete.
   if (

@@ -39,6 +39,9 @@ const FIELD_AFTER = new RegExp(`^(.+?)\\s+${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)
 const FIELD_ONLY = new RegExp(`^(?:the\\s+|its\\s+)?${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
 const TO_SPLIT = /^(.+?)\s+(?:to|into|as)\s+(.+)$/i;
 
+const ALSO_COLOUR =
+  /\s*,?\s+and\s+(?:make|colou?r|set|mark|turn|change)\s+it\s+(?:(?:to|as|in)\s+)?(\w+)(?:\s+colou?r)?\s*$/i;
+
 /** A category value that means "no category". */
 const NO_CATEGORY = /^(?:none|nothing|no\s+category|no\s+one|uncategori[sz]ed|empty|blank|null)$/i;
 /** Verbs that do nothing but put an annotation in a category. */
@@ -137,6 +140,17 @@ export function parseUpdate(
 ): ChangeSlots {
   const slots: ChangeSlots = { missing: [] };
   let text = tidy(rest);
+  // "rename X to Y and make it green": the colour is a second change, not part of the title.
+  const alsoColour = ALSO_COLOUR.exec(text);
+  const colour = alsoColour ? findColor(alsoColour[1] ?? "", "loose")?.color : undefined;
+  if (alsoColour && colour) {
+    const first = parseUpdate(verb, text.slice(0, alsoColour.index), quotes, today, categoryNames);
+    if (first.color === undefined) {
+      first.color = colour;
+      first.missing = first.missing.filter((item) => item !== "change");
+      return first;
+    }
+  }
 
   const out = OUT_OF_CATEGORY.exec(text);
   if (out || /^uncategori[sz]e$/.test(verb)) {
