@@ -274,6 +274,23 @@ describe("the offline assistant", () => {
     });
   });
 
+  it("extends an annotation to a new last day, keeping its first, and refuses an end before it", async () => {
+    const who = await person("premium");
+    await say(who, "add 'Summer clearance' on 2016-06-01");
+    const extended = await say(who, "extend 'Summer clearance' until 2016-06-05");
+    expect(extended.reply).toMatch(/^Updated /);
+    const annotation = (await annotationsOf(who)).find((a) => a.title === "Summer clearance");
+    expect(annotation?.annotationDateRange).toEqual({
+      startDate: { year: 2016, month: 6, day: 1 },
+      endDate: { year: 2016, month: 6, day: 5 },
+    });
+    const backwards = await say(who, "make 'Summer clearance' run until 2016-05-20");
+    expect(backwards.reply).toContain("starts on 2016-06-01, so it can't end on 2016-05-20");
+    expect(
+      (await annotationsOf(who)).find((a) => a.title === "Summer clearance")?.annotationDateRange,
+    ).toEqual(annotation?.annotationDateRange);
+  });
+
   it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

@@ -471,6 +471,48 @@ describe("the assistant on a language model", () => {
     );
   });
 
+  it("makes an annotation cover several days through the update tool, and refuses an end before its start", async () => {
+    const who = await person("premium");
+    scripted.script(
+      {
+        toolCalls: [
+          { toolName: "createAnnotation", input: { title: "Heatwave", date: "2016-07-01" } },
+        ],
+      },
+      { text: "Created." },
+    );
+    await say(who, "add Heatwave on 2016-07-01");
+    const id = (await annotationsOf(who)).find((a) => a.title === "Heatwave")!.annotationId;
+    const update = (input: Record<string, unknown>) =>
+      scripted.script(
+        {
+          toolCalls: [
+            { toolName: "updateAnnotation", input: { which: { annotationId: id }, ...input } },
+          ],
+        },
+        { text: "Done." },
+      );
+    update({ date: "2016-07-01", endDate: "2016-07-04" });
+    await say(who, "make Heatwave run until July 4");
+    const range = {
+      startDate: { year: 2016, month: 7, day: 1 },
+      endDate: { year: 2016, month: 7, day: 4 },
+    };
+    expect(
+      (await annotationsOf(who)).find((a) => a.annotationId === id)?.annotationDateRange,
+    ).toEqual(range);
+
+    update({ date: "2016-07-01", endDate: "2016-06-20" });
+    await say(who, "make it end on June 20");
+    expect(toolResultOf(scripted.calls[1]!.prompt)).toMatchObject({ ok: false });
+    update({ endDate: "2016-07-09" });
+    await say(who, "make it end on July 9");
+    expect(toolResultOf(scripted.calls[1]!.prompt)).toMatchObject({ ok: false });
+    expect(
+      (await annotationsOf(who)).find((a) => a.annotationId === id)?.annotationDateRange,
+    ).toEqual(range);
+  });
+
   it("turns a provider failure into a friendly reply and keeps the person's message", async () => {
     const who = await person("freemium");
     scripted.script({

@@ -5,13 +5,17 @@
  * focus — is part of the answer.
  */
 import { annotationColorSwatches } from "../../../../shared/annotation-colors.js";
+import { annotationSpan } from "../../../../shared/annotation-span.js";
 import {
   addDays,
   compareDates,
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import type { Annotation } from "../../../../shared/contracts/annotations.js";
+import type {
+  Annotation,
+  UpdateAnnotationRequest,
+} from "../../../../shared/contracts/annotations.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import { errorMessages } from "../../../../shared/contracts/errors.js";
 import { inCategory, noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
@@ -363,16 +367,27 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
             known,
           },
         );
-      const changes = {
+      const changes: UpdateAnnotationRequest = {
         ...(understood.newTitle ? { title: understood.newTitle } : {}),
         ...(understood.newDescription !== undefined
           ? { description: understood.newDescription }
           : {}),
-        ...(understood.date ? { annotationDate: understood.date } : {}),
+        ...(understood.date && !understood.endDate ? { annotationDate: understood.date } : {}),
         ...(understood.color ? { color: understood.color } : {}),
         ...(understood.clearCategory ? { categoryId: null } : {}),
       };
       const target = resolution.annotations[0];
+      if (understood.endDate && target) {
+        // A new last day keeps the first: the annotation becomes (or stays) a range.
+        const start = understood.date ?? annotationSpan(target).start;
+        const end = understood.endDate;
+        if (compareDates(end, start) < 0)
+          return reply(
+            `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`,
+          );
+        if (compareDates(end, start) === 0) changes.annotationDate = start;
+        else changes.annotationDateRange = { startDate: start, endDate: end };
+      }
       if (understood.missing.includes("category")) {
         const categories = await actions.usableCategories();
         const names = categories.map((c) => c.name);

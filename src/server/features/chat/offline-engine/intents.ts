@@ -64,7 +64,7 @@ const ANNOTATION_WORD = /\bannotat/i;
 const DELETE_VERB =
   /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill)\b\s*/i;
 const UPDATE_VERB =
-  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
+  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
 const CREATE_VERB =
   /^(create|add|new|make|log|annotate|mark|record|note(?:\s+down)?|insert|put|save|write(?:\s+down)?|enter|register|jot(?:\s+down)?|post|place|drop|set\s+up)\b\s*/i;
 const LIST_VERB =

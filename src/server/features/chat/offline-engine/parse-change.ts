@@ -19,6 +19,8 @@ export interface ChangeSlots {
   target?: AnnotationReference;
   newTitle?: string;
   newDescription?: string;
+  /** The new last day: "extend the sale to Friday", "make the sale run until Nov 5". */
+  endDate?: CalendarDate;
   date?: CalendarDate;
   color?: AnnotationColor;
   /** The category to put it in, as written. */
@@ -39,6 +41,10 @@ const FIELD_AFTER = new RegExp(`^(.+?)\\s+${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)
 const FIELD_ONLY = new RegExp(`^(?:the\\s+|its\\s+)?${FIELD}\\s+(?:to|as|=|:|into)\\s*(.+)$`, "i");
 const TO_SPLIT = /^(.+?)\s+(?:to|into|as)\s+(.+)$/i;
 
+const EXTEND_TO =
+  /^(.+?)\s+(?:(?:to\s+)?(?:run|last)\s+)?(?:until|till|through|thru|to|by)\s+(.+)$/i;
+const RUN_UNTIL =
+  /^(.+?)\s+(?:run|last|go\s+on|continue|end)\s+(?:until|till|through|thru|to|on)\s+(.+)$/i;
 const ALSO_COLOUR =
   /\s*,?\s+and\s+(?:make|colou?r|set|mark|turn|change)\s+it\s+(?:(?:to|as|in)\s+)?(\w+)(?:\s+colou?r)?\s*$/i;
 
@@ -121,6 +127,7 @@ function finish(slots: ChangeSlots): ChangeSlots {
     slots.newTitle,
     slots.newDescription,
     slots.date,
+    slots.endDate,
     slots.color,
     slots.category,
     slots.clearCategory,
@@ -222,6 +229,16 @@ export function parseUpdate(
       setTarget(slots, text, quotes, today);
       slots.missing.push("title");
     }
+    return finish(slots);
+  }
+
+  // "extend the sale to Friday", "make the sale run until Nov 5": a new last day.
+  const until = (/^(?:extend|lengthen|prolong)$/.test(verb) ? EXTEND_TO : RUN_UNTIL).exec(text);
+  const last = until ? findDate(until[2] ?? "", today) : undefined;
+  if (until && (last || /^(?:extend|lengthen|prolong)$/.test(verb))) {
+    setTarget(slots, until[1] ?? "", quotes, today);
+    if (last) slots.endDate = last.date;
+    else slots.missing.push("date");
     return finish(slots);
   }
 

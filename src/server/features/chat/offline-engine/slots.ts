@@ -32,7 +32,10 @@ export interface Understanding {
   description?: string;
   /** create: its date; update: the date to move it to. For a range, its first day. */
   date?: CalendarDate;
-  /** create: the last day, when the annotation marks a range of days. */
+  /**
+   * create: the last day, when the annotation marks a range of days; update: its new last day
+   * ("extend the sale to Friday").
+   */
   endDate?: CalendarDate;
   /** list: the period asked about ("last month", "in March", "between Nov 1 and Nov 10", "this week"). */
   dateRange?: { start: CalendarDate; end: CalendarDate };

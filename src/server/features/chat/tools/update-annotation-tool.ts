@@ -18,21 +18,35 @@ import {
 export function updateAnnotationTool({ actions, turn }: ToolContext) {
   return tool({
     description:
-      "Change one annotation's title, description, date, colour or category (category null takes it out of its category).",
+      "Change one annotation's title, description, date, colour or category (category null takes it out of its category). date with endDate makes it cover those days.",
     inputSchema: z.object({
       which: referenceInput,
       title: z.string().optional(),
       description: z.string().optional(),
       date: isoDate.optional(),
+      endDate: isoDate
+        .optional()
+        .describe("The last day it covers, given with date (the first day)."),
       color: colorInput.optional(),
       category: categoryInput.nullable().optional(),
     }),
     execute: async (input) => {
+      if (input.endDate !== undefined && input.date === undefined)
+        return { ok: false, error: "Give the first day (date) together with endDate." };
       if (turn.changes++ > 0) return oneChangePerTurn;
       const changes = {
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.date !== undefined ? { annotationDate: parseIsoDate(input.date) } : {}),
+        ...(input.date !== undefined
+          ? input.endDate !== undefined && input.endDate !== input.date
+            ? {
+                annotationDateRange: {
+                  startDate: parseIsoDate(input.date),
+                  endDate: parseIsoDate(input.endDate),
+                },
+              }
+            : { annotationDate: parseIsoDate(input.date) }
+          : {}),
         ...(input.color !== undefined ? { color: input.color } : {}),
         ...(input.category === null ? { categoryId: null } : {}),
       };
@@ -57,6 +71,9 @@ export function updateAnnotationTool({ actions, turn }: ToolContext) {
           id: result.value.after.annotationId,
           title: result.value.after.title,
           date: toIsoDate(result.value.after.annotationDate),
+          ...(result.value.after.annotationDateRange
+            ? { endDate: toIsoDate(result.value.after.annotationDateRange.endDate) }
+            : {}),
           color: result.value.after.color,
           ...(category ? { category: category.value.name } : {}),
         },
