@@ -291,6 +291,20 @@ describe("the offline assistant", () => {
     ).toEqual(annotation?.annotationDateRange);
   });
 
+  it("tells how many annotations are left today, as the plan card counts them", async () => {
+    const who = await person("freemium");
+    await say(who, "add 'Quota check' on 2016-02-02");
+    const user = (
+      await inject({ method: "GET", url: "/api/auth/user", headers: { cookie: who.jar.header() } })
+    ).json() as { dailyAnnotationCount: number; annotationQuota: number };
+    expect(user.dailyAnnotationCount).toBeGreaterThan(0);
+    const left = user.annotationQuota - user.dailyAnnotationCount;
+    const turn = await say(who, "how many annotations do I have left today?");
+    expect(turn.reply).toBe(
+      `You've added ${user.dailyAnnotationCount} of your ${user.annotationQuota} annotations today, so ${left} ${left === 1 ? "is" : "are"} left. The count resets at midnight UTC.`,
+    );
+  });
+
   it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

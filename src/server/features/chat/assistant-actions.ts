@@ -9,6 +9,7 @@ import type {
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
 import { errorMessages, type ErrorCode } from "../../../shared/contracts/errors.js";
+import { countForToday } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import {
   requireNotSystemGenerated,
@@ -258,6 +259,12 @@ export function createAssistantActions(
           throw new AppError("future_date", errorMessages.futureDate);
         return deps.annotations.create(user, await property(), request);
       }),
+
+    /** Today's annotation allowance, counted as the plan card counts it. */
+    dailyAllowance: () => ({
+      used: countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, context.now),
+      quota: user.annotationQuota,
+    }),
 
     /** The same request the edit dialog sends, for the annotation the reference names. */
     updateAnnotation: (reference: AnnotationReference, request: UpdateAnnotationRequest) =>

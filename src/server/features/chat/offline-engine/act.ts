@@ -228,6 +228,16 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     case "help":
       return reply(helpText);
 
+    case "allowance": {
+      const { used, quota } = actions.dailyAllowance();
+      const left = Math.max(0, quota - used);
+      return reply(
+        left === 0
+          ? `Daily limit reached: all ${quota} of today's annotations are used. It resets at midnight UTC.`
+          : `You've added ${used} of your ${quota} annotations today, so ${left} ${left === 1 ? "is" : "are"} left. The count resets at midnight UTC.`,
+      );
+    }
+
     case "reminder":
       return reply(
         "I can't set reminders. Annotations mark what happened on a day, so your traffic can be read against it: once it has happened, tell me and I'll note it.",

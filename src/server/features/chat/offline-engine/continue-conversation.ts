@@ -82,7 +82,7 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
 /** Whether the message asks for something of its own rather than answering. */
 function isNewRequest(understanding: Understanding, question: PendingQuestion): boolean {
   if (
-    ["list", "list_properties", "help", "reminder", "confirm", "cancel"].includes(
+    ["list", "list_properties", "help", "reminder", "allowance", "confirm", "cancel"].includes(
       understanding.intent,
     )
   )

@@ -16,6 +16,8 @@ export type Intent =
   | "confirm"
   | "cancel"
   | "help"
+  /** "how many annotations do I have left today?": the daily allowance. */
+  | "allowance"
   /** "remind me to …": something Tidemark does not do, said plainly rather than misread. */
   | "reminder"
   | "list_properties"
@@ -58,6 +60,8 @@ const ASKED_IF_NOTED =
   /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
 const DESCRIBE_EXISTING =
   /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
+const ALLOWANCE =
+  /\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|\b(?:annotations?|notes?)\s+(?:left|remaining)\b|\b(?:my|daily)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)\b/i;
 const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
@@ -89,6 +93,7 @@ export function classify(text: string): Classified {
 
   if (HELP.test(reply.replace(/[?]+$/, ""))) return none("help");
   if (REMINDER.test(text)) return none("reminder");
+  if (ALLOWANCE.test(text)) return none("allowance");
   const request = stripPoliteness(text);
   const bareRequest = request.replace(/[\s.!?]+$/, "").toLowerCase();
   if (!bareRequest) return none("unknown");
