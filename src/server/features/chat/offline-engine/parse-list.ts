@@ -70,7 +70,8 @@ export function parseList(
     const count = latest[1] ?? latest[2] ?? latest[4];
     const plural = /s$/i.test(latest[3] ?? latest[5] ?? "");
     // "the latest annotations" asks for the newest first, which every list is, not for a number.
-    if (count || !plural) slots.latest = count ? parseCount(count) : 1;
+    const asked = count ? parseCount(count) : plural ? undefined : 1;
+    if (asked) slots.latest = asked;
     text = cut(text, latest.index, latest.index + latest[0].length);
   }
   const category =

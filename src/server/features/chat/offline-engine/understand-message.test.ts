@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import {
   understandMessage,
   type Understanding,
@@ -817,5 +818,84 @@ describe("understandMessage", () => {
     const long = "x".repeat(150);
     expect(understandMessage(`create annotation called ${long}`, utc).title).toBe(long);
     expect(() => understandMessage("create ".repeat(800), utc)).not.toThrow();
+  });
+});
+
+describe("any message made of the engine's own words", () => {
+  // Words the stages look for, so that generated messages reach deep into every reading.
+  const words = [
+    "add",
+    "log",
+    "delete",
+    "rename",
+    "extend",
+    "make",
+    "it",
+    "run",
+    "until",
+    "show",
+    "the",
+    "last",
+    "latest",
+    "3",
+    "annotations",
+    "red",
+    "or",
+    "blue",
+    "except",
+    "and",
+    "from",
+    "to",
+    "Monday",
+    "Wednesday",
+    "next",
+    "week",
+    "month",
+    "now",
+    "today",
+    "yesterday",
+    "Nov",
+    "12",
+    "remind",
+    "me",
+    "how",
+    "many",
+    "left",
+    "did",
+    "we",
+    "anything",
+    "a",
+    "description",
+    ":",
+    "'Sale'",
+    "all",
+    "in",
+    "Q3",
+    "between",
+    "October",
+    "whole",
+    "of",
+    "'",
+    '"',
+    ",",
+    "?",
+  ];
+  it("is read without throwing, into a known intent with sound dates", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom("UTC", "Pacific/Kiritimati", "America/Los_Angeles"),
+        (picked, timeZone) => {
+          const reading = understandMessage(picked.join(" "), { now, timeZone });
+          expect(reading.intent).toMatch(/^[a-z_]+$/);
+          const span = reading.dateRange;
+          if (span) expect(toIsoDate(span.start) <= toIsoDate(span.end)).toBe(true);
+          if (reading.date && reading.endDate)
+            expect(toIsoDate(reading.date) <= toIsoDate(reading.endDate)).toBe(true);
+          if (reading.latest !== undefined) expect(reading.latest).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
