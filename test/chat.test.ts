@@ -456,6 +456,10 @@ describe("the assistant on a language model", () => {
       { text: "Here they are." },
     );
     await say(who, "show the last two red or blue annotations");
+    // The model is told today's allowance, counted as the plan card counts it.
+    expect(JSON.stringify(scripted.calls[0]!.prompt)).toContain(
+      "Today they have added 1 of their 5 daily annotations",
+    );
     const result = toolResultOf(scripted.calls[1]!.prompt) as {
       annotations: { id: string }[];
       total: number;

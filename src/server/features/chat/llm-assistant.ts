@@ -38,9 +38,15 @@ export function composeReply(text: string, turn: TurnRecord): string {
 
 function instructions(
   user: User,
-  context: { today: CalendarDate; timeZone: string; propertyId: string | null },
+  context: {
+    today: CalendarDate;
+    timeZone: string;
+    propertyId: string | null;
+    actions: Pick<AssistantActions, "dailyAllowance">;
+  },
 ): string {
   const capabilities = capabilitiesOf(user.subscriptionTier);
+  const allowance = context.actions.dailyAllowance();
   return [
     "You are the Tidemark assistant. You manage Google Analytics 4 annotations (dated notes on a property) with the tools given.",
     `Today is ${toIsoDate(context.today)} in the person's time zone (${context.timeZone}). Resolve relative dates against it.`,
@@ -48,6 +54,8 @@ function instructions(
       ? `The property in use is ${context.propertyId}.`
       : "No property is selected: ask the person to choose one in the property picker or to write its ID.",
     `The person's plan is ${user.subscriptionTier ?? "freemium"}: ${capabilities.canEditAnnotations ? "they may list, create, edit and delete" : "they may list and create; editing and deleting are Premium features — explain that kindly if asked"}.`,
+    `Today they have added ${allowance.used} of their ${allowance.quota} daily annotations; the count resets at midnight UTC.`,
+    "Annotations record days that have happened: none can be created for a future day, and you cannot set reminders; say so plainly when asked.",
     "Rules: act only through the tools; never claim a change a tool did not confirm with ok: true; if a tool returns an error, tell the person that error plainly.",
     "Never invent a title or date the person did not give (a missing date means today); ask for what is missing, and when a create lacks its title call suggestRequest first.",
     capabilities.canUseCategories
