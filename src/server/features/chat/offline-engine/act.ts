@@ -37,7 +37,7 @@ const STILL_TO_COME = /\b(?:next|coming|upcoming|following|tomorrow|from\s+now)\
 export const helpText = [
   "I can manage this property's annotations. Try:",
   "• Create an annotation called “Winter sale launched” on 2026-11-20",
-  "• Show me last month's annotations",
+  "• Show me last month's annotations / the last 5 / the red or blue ones",
   "• What happened on Nov 12? / Anything unexplained last month?",
   "• Log a release “Checkout v2” today (categories are Premium)",
   "• Rename “Sale” to “Winter sale” (Premium)",
