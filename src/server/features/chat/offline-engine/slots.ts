@@ -77,29 +77,36 @@ export interface Understanding {
   missing: Missing[];
 }
 
+const WHOLE_OF =
+  /(?:\b(?:for|during|over|throughout)\s+)?(?:the\s+)?\b(?:whole|entire|full|all)\s+of\s+(?:the\s+)?$/i;
 const LEAD_PREPOSITION = /^(?:in|for|during|over|of|from|since|through|throughout)\s+(?:the\s+)?/i;
 
-/** A period that names no one day ("next week", "in October", "over the summer"), where it stands. */
+/**
+ * A period that names no one day ("next week", "in October", "over the summer"), where it stands:
+ * only at the end of the text or after a preposition, so a title that starts with one ("March
+ * madness campaign", "Last week of sale") stays a title.
+ */
 function periodWithoutDay(
   text: string,
   today: CalendarDate,
 ): { words: string; index: number; end: number } | undefined {
   if (findDate(text, today)) return undefined;
   const range = findDateRange(text, today);
-  if (range && compareDates(range.range.end, range.range.start) > 0)
-    return {
-      words: text.slice(range.index, range.end).trim().replace(LEAD_PREPOSITION, ""),
-      index: dateLeadIn(text, range.index),
-      end: range.end,
-    };
-  const written = findUnreadPeriod(text);
-  if (!written) return undefined;
-  const at = text.toLowerCase().indexOf(written.toLowerCase());
-  return {
-    words: written.replace(LEAD_PREPOSITION, ""),
-    index: dateLeadIn(text, at),
-    end: at + written.length,
-  };
+  const found =
+    range && compareDates(range.range.end, range.range.start) > 0
+      ? { index: range.index, end: range.end }
+      : undefined;
+  const written = found ? undefined : findUnreadPeriod(text);
+  const at = written ? text.toLowerCase().indexOf(written.toLowerCase()) : -1;
+  const span = found ?? (written && at >= 0 ? { index: at, end: at + written.length } : undefined);
+  if (!span) return undefined;
+  const words = text.slice(span.index, span.end).trim();
+  const whole = WHOLE_OF.exec(text.slice(0, span.index));
+  const index = whole ? whole.index : dateLeadIn(text, span.index);
+  const introduced = index < span.index || LEAD_PREPOSITION.test(words);
+  const last = tidy(text.slice(span.end).replace(/^'s\b/i, "")) === "";
+  if (!introduced && !last) return undefined;
+  return { words: words.replace(LEAD_PREPOSITION, ""), index, end: span.end };
 }
 
 /** A request about a period the engine cannot read: nothing else is read, nothing is guessed. */
