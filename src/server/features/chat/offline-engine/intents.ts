@@ -60,8 +60,10 @@ const ASKED_IF_NOTED =
   /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
 const DESCRIBE_EXISTING =
   /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
+// Asked, not told: "how many can I still add?", "what's my daily limit?" — never "log that we
+// raised the daily limit".
 const ALLOWANCE =
-  /\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|\b(?:annotations?|notes?)\s+(?:left|remaining)\b|\b(?:my|daily)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)\b/i;
+  /\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|^(?:(?:what(?:'s|\s+is)|check|show(?:\s+me)?|tell\s+me)\s+)?(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)(?:\s+(?:today|for\s+today))?[\s?.!]*$|^(?:annotations?|notes?)\s+(?:left|remaining)(?:\s+today)?[\s?.!]*$/i;
 const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
@@ -93,7 +95,7 @@ export function classify(text: string): Classified {
 
   if (HELP.test(reply.replace(/[?]+$/, ""))) return none("help");
   if (REMINDER.test(text)) return none("reminder");
-  if (ALLOWANCE.test(text)) return none("allowance");
+  if (ALLOWANCE.test(stripPoliteness(text))) return none("allowance");
   const request = stripPoliteness(text);
   const bareRequest = request.replace(/[\s.!?]+$/, "").toLowerCase();
   if (!bareRequest) return none("unknown");
