@@ -97,6 +97,7 @@ const actions = {
     ok: true as const,
     value: [{ propertyId: "123", name: "Shop", locked: true }],
   }),
+  dailyAllowance: () => ({ used: 0, quota: 5 }),
 } as unknown as AssistantActions;
 
 describe.each([
