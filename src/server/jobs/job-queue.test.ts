@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/database.js";
@@ -160,10 +161,52 @@ describe("the job queue", () => {
     });
     await after.start();
     const { rows } = await database.sql.executeSql(
-      "select retry_limit, expire_seconds, policy from pgboss.queue where name = $1",
+      "select retry_limit, expire_seconds, heartbeat_seconds, policy from pgboss.queue where name = $1",
       ["resettled"],
     );
-    expect(rows).toEqual([{ retry_limit: 6, expire_seconds: 3 * 60 * 60, policy: "stately" }]);
+    expect(rows).toEqual([
+      {
+        retry_limit: 6,
+        expire_seconds: 3 * 60 * 60,
+        heartbeat_seconds: 3 * 60 * 60,
+        policy: "stately",
+      },
+    ]);
+    await after.stop();
+  });
+
+  it("keeps a queue's policy while it holds unfinished work, and takes the new one after", async () => {
+    const sender = createJobQueue({ database, logger, work: false });
+    queues.push(sender);
+    const waiting = sender.define({ name: "repolicied", run: async () => {} });
+    await sender.start();
+    expect(await waiting.send({})).toBe(true);
+    await sender.stop();
+    const policy = async () =>
+      (
+        await database.sql.executeSql("select policy from pgboss.queue where name = $1", [
+          "repolicied",
+        ])
+      ).rows;
+    // A new release makes it one at a time: the waiting job is not dropped for that.
+    const runs: number[] = [];
+    const during = queueOn();
+    during.define({
+      name: "repolicied",
+      oneAtATime: true,
+      pollingIntervalSeconds: 0.5,
+      run: async () => {
+        runs.push(1);
+      },
+    });
+    await during.start();
+    expect(await policy()).toEqual([{ policy: "standard" }]);
+    await waitFor(() => runs.length === 1);
+    await during.stop();
+    const after = queueOn();
+    after.define({ name: "repolicied", oneAtATime: true, run: async () => {} });
+    await after.start();
+    expect(await policy()).toEqual([{ policy: "stately" }]);
     await after.stop();
   });
 
@@ -172,6 +215,10 @@ describe("the job queue", () => {
     expect(() => queue.define({ name: "Bad Name", run: async () => {} })).toThrow(/lower-case/);
     queue.define({ name: "twice", run: async () => {} });
     expect(() => queue.define({ name: "twice", run: async () => {} })).toThrow(/twice/);
+    for (const timeoutSeconds of [5, 12.5, 2 * 24 * 60 * 60])
+      expect(() => queue.define({ name: "timed", timeoutSeconds, run: async () => {} })).toThrow(
+        /whole seconds from 10/,
+      );
     await queue.start();
     expect(() => queue.define({ name: "late", run: async () => {} })).toThrow(/too late/);
     await queue.stop();
@@ -257,73 +304,91 @@ describe("a long run and a lost one", () => {
       ])
     ).rows as { state: string; retry_count: number }[];
 
-  it("never takes a run for lost while its instance is alive, however long it takes", async () => {
-    const queue = createJobQueue({ database, logger, maintenanceIntervalSeconds: 1 });
-    queues.push(queue);
-    let runs = 0;
-    const job = queue.define<object>({
-      name: "longer-than-timeout",
-      timeoutSeconds: 2,
-      retryDelaySeconds: 1,
-      pollingIntervalSeconds: 0.5,
-      run: async () => {
-        runs += 1;
-        // Well past the timeout, with maintenance looking for lost runs every second.
-        await new Promise((resolve) => setTimeout(resolve, 5_000));
-      },
-    });
-    await queue.start();
-    await job.send({});
-    await waitFor(() => runs === 1);
-    const deadline = Date.now() + 20_000;
-    while ((await jobState("longer-than-timeout"))[0]?.state !== "completed") {
-      if (Date.now() > deadline) throw new Error("the run never completed");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(runs).toBe(1);
-    expect(await jobState("longer-than-timeout")).toEqual([{ state: "completed", retry_count: 0 }]);
-    await queue.stop();
-  });
+  // pg-boss's least heartbeat is 10 s, so these take a while.
+  it(
+    "never takes a run for lost while its instance is alive, however long it takes",
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const queue = createJobQueue({ database, logger, maintenanceIntervalSeconds: 1 });
+      queues.push(queue);
+      let runs = 0;
+      const job = queue.define<object>({
+        name: "longer-than-timeout",
+        timeoutSeconds: 10,
+        retryDelaySeconds: 1,
+        pollingIntervalSeconds: 0.5,
+        run: async () => {
+          runs += 1;
+          // Well past the timeout, with maintenance looking for lost runs every second.
+          await new Promise((resolve) => setTimeout(resolve, 16_000));
+        },
+      });
+      await queue.start();
+      await job.send({});
+      await waitFor(() => runs === 1);
+      const deadline = Date.now() + 40_000;
+      while ((await jobState("longer-than-timeout"))[0]?.state !== "completed") {
+        if (Date.now() > deadline) throw new Error("the run never completed");
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(runs).toBe(1);
+      expect(await jobState("longer-than-timeout")).toEqual([
+        { state: "completed", retry_count: 0 },
+      ]);
+      await queue.stop();
+    },
+  );
 
-  it("hands a run whose instance died to another instance within its timeout", async () => {
-    const doomed = mortal(database);
-    const first = createJobQueue({ database: doomed.database, logger, stopGraceMs: 500 });
-    let release = () => {};
-    let firstStarted = false;
-    const job = first.define<object>({
-      name: "survives-its-instance",
-      timeoutSeconds: 2,
-      retryDelaySeconds: 1,
-      pollingIntervalSeconds: 0.5,
-      run: () => {
-        firstStarted = true;
-        return new Promise<void>((resolve) => (release = resolve));
-      },
-    });
-    await first.start();
-    await job.send({});
-    await waitFor(() => firstStarted);
-    doomed.kill();
+  it(
+    "hands a run whose instance died to another instance within its timeout",
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const doomed = mortal(database);
+      const first = createJobQueue({ database: doomed.database, logger, stopGraceMs: 500 });
+      let release = () => {};
+      let firstStarted = false;
+      const job = first.define<object>({
+        name: "survives-its-instance",
+        timeoutSeconds: 10,
+        retryDelaySeconds: 1,
+        pollingIntervalSeconds: 0.5,
+        run: () => {
+          firstStarted = true;
+          return new Promise<void>((resolve) => (release = resolve));
+        },
+      });
+      await first.start();
+      await job.send({});
+      await waitFor(() => firstStarted);
+      doomed.kill();
 
-    const other = createJobQueue({ database, logger, maintenanceIntervalSeconds: 1 });
-    queues.push(other);
-    const retries: number[] = [];
-    other.define<object>({
-      name: "survives-its-instance",
-      timeoutSeconds: 2,
-      retryDelaySeconds: 1,
-      pollingIntervalSeconds: 0.5,
-      run: async (_data, context) => {
-        retries.push(context.retryCount);
-      },
-    });
-    await other.start();
-    await waitFor(() => retries.length === 1, 20_000);
-    expect(retries).toEqual([1]);
-    await other.stop();
-    // The dead instance's own queue is left as a killed process leaves it.
-    release();
-  });
+      const other = createJobQueue({ database, logger, maintenanceIntervalSeconds: 1 });
+      queues.push(other);
+      const retries: number[] = [];
+      other.define<object>({
+        name: "survives-its-instance",
+        timeoutSeconds: 10,
+        retryDelaySeconds: 1,
+        pollingIntervalSeconds: 0.5,
+        run: async (_data, context) => {
+          retries.push(context.retryCount);
+        },
+      });
+      await other.start();
+      const started = Date.now();
+      await waitFor(() => retries.length === 1, 40_000);
+      // Within the timeout, plus a lost-run check (1 s here) and the retry's delay.
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(retries).toEqual([1]);
+      await other.stop();
+      // The dead instance's own queue is left as a killed process leaves it.
+      release();
+    },
+  );
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -390,4 +455,106 @@ describe("a restart on PGlite", () => {
     await restarted.stop();
     await crashed.stop();
   });
+});
+
+describe("an upgrade from pg-boss 10", () => {
+  /**
+   * The part of a pg-boss 10 schema (version 24) the upgrade reads, with its jobs: pg-boss 12
+   * refuses to start on such a schema. (A database pg-boss 10 itself built was checked by hand.)
+   */
+  async function version10Schema(db: Database, schema: string): Promise<Record<string, string>> {
+    const ids = {
+      waiting: randomUUID(),
+      retrying: randomUUID(),
+      cutOff: randomUUID(),
+      later: randomUUID(),
+      finished: randomUUID(),
+      retired: randomUUID(),
+    };
+    const statements = [
+      `create schema ${schema}`,
+      `create table ${schema}.version (version int primary key, maintained_on timestamptz, cron_on timestamptz)`,
+      `insert into ${schema}.version (version) values (24)`,
+      `create type ${schema}.job_state as enum ('created', 'retry', 'active', 'completed', 'cancelled', 'failed')`,
+      `create table ${schema}.job (
+         id uuid not null, name text not null, priority integer not null default 0, data jsonb,
+         state ${schema}.job_state not null default 'created', retry_count integer not null default 0,
+         start_after timestamptz not null default now(), started_on timestamptz,
+         singleton_key text, created_on timestamptz not null default now())`,
+    ];
+    for (const statement of statements) await db.sql.executeSql(statement, []);
+    const job = (id: string, name: string, state: string, startAfter = "now()") =>
+      db.sql.executeSql(
+        `insert into ${schema}.job (id, name, data, state, start_after) values ($1, $2, $3, $4, ${startAfter})`,
+        [id, name, { id }, state],
+      );
+    await job(ids.waiting!, "carried-over", "created");
+    await job(ids.retrying!, "carried-over", "retry", "now() - interval '1 second'");
+    await job(ids.cutOff!, "carried-over", "active", "now() - interval '1 minute'");
+    await job(ids.later!, "carried-over", "created", "now() + interval '1 hour'");
+    await job(ids.finished!, "carried-over", "completed");
+    await job(ids.retired!, "no-longer-defined", "created");
+    return ids;
+  }
+
+  async function freshDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+    if (database.url) {
+      const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      const db = await openDatabase({ engine: "postgres", url: scratch.url, poolSize: 3 });
+      return {
+        db,
+        close: async () => {
+          await db.close();
+          await scratch.drop();
+        },
+      };
+    }
+    const db = await openDatabase({ engine: "pglite", client: await PGlite.create() });
+    return { db, close: () => db.close() };
+  }
+
+  async function upgradesWithItsJobs(setAside: boolean) {
+    const fresh = await freshDatabase();
+    try {
+      const ids = await version10Schema(fresh.db, setAside ? "pgboss_v10" : "pgboss");
+      const queue = createJobQueue({ database: fresh.db, logger });
+      const ran: string[] = [];
+      queue.define<{ id: string }>({
+        name: "carried-over",
+        pollingIntervalSeconds: 0.5,
+        run: async (data) => {
+          ran.push(data.id);
+        },
+      });
+      await queue.start();
+      try {
+        await waitFor(() => ran.length === 3);
+        expect(new Set(ran)).toEqual(new Set([ids.waiting, ids.retrying, ids.cutOff]));
+        const jobs = await fresh.db.sql.executeSql(
+          "select id, name, state, start_after > now() as deferred from pgboss.job where state = 'created'",
+          [],
+        );
+        expect(jobs.rows).toEqual([
+          { id: ids.later, name: "carried-over", state: "created", deferred: true },
+        ]);
+        const schemas = await fresh.db.sql.executeSql(
+          "select nspname from pg_namespace where nspname like 'pgboss%' order by nspname",
+          [],
+        );
+        expect(schemas.rows).toEqual([{ nspname: "pgboss" }]);
+        const version = await fresh.db.sql.executeSql("select version from pgboss.version", []);
+        expect((version.rows[0] as { version: number }).version).toBeGreaterThan(24);
+      } finally {
+        await queue.stop();
+      }
+    } finally {
+      await fresh.close();
+    }
+  }
+
+  it("sets the old schema aside, queues its unfinished jobs again and drops it", () =>
+    upgradesWithItsJobs(false));
+
+  it("finishes an upgrade cut off after the old schema was set aside", () =>
+    upgradesWithItsJobs(true));
 });

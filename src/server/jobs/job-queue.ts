@@ -1,6 +1,7 @@
-import PgBoss from "pg-boss";
+import { PgBoss, type Db, type Queue } from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.js";
+import { moveVersion10Jobs, setAsideVersion10Schema } from "./pg-boss-10-upgrade.js";
 
 /**
  * Durable background jobs on pg-boss, in the app's own database: PostgreSQL through the app's
@@ -22,9 +23,10 @@ export interface JobDefinition<Data extends object> {
   retryDelaySeconds?: number;
   /**
    * How long a run may go unheard from before it counts as lost and is retried (default 15
-   * minutes). While a run goes on, its instance renews this every third of it, so a long run on a
-   * live instance is never taken for lost, and a run whose instance died (killed, crashed, cut off
-   * from the database) is retried by another instance, or the restarted one, within about this long.
+   * minutes; whole seconds, at least 10, at most a day). While a run goes on, its instance sends
+   * pg-boss's heartbeat every half of it, so a long run on a live instance is never taken for lost,
+   * and a run whose instance died (killed, crashed, cut off from the database) is retried by
+   * another instance, or the restarted one, within about this long plus the maintenance interval.
    */
   timeoutSeconds?: number;
   /** A cron expression in UTC, e.g. "30 3 * * *" for every day at 03:30. */
@@ -44,7 +46,10 @@ export interface JobContext {
   retryCount: number;
   /** True when a failure now is final: no retry follows. */
   isLastAttempt: boolean;
-  /** Aborted when the app shuts down: stop at the next safe point and throw, to be retried. */
+  /**
+   * Aborted when the app shuts down, or when the run is no longer this instance's (taken for lost,
+   * or past the longest any run may take): stop at the next safe point and throw, to be retried.
+   */
   signal: AbortSignal;
 }
 
@@ -72,7 +77,7 @@ export interface JobQueueOptions {
   stopGraceMs?: number;
   /** Whether this process runs workers and schedules; sending works either way (default true). */
   work?: boolean;
-  /** How often lost runs are looked for and finished jobs tidied (default 30 s; tests shorten it). */
+  /** How often lost runs are looked for (default 30 s; tests shorten it). */
   maintenanceIntervalSeconds?: number;
 }
 
@@ -81,19 +86,23 @@ const jobSchema = "pgboss";
 /** Any fixed number works; it only has to be the same for every app instance (see database.ts). */
 const queueSetUpLockKey = 7_411_203;
 /**
- * The longest any run may take, alive or not. pg-boss gives up on a run after the deadline it
- * fetched it with (and fails it while the handler goes on), so that deadline is this generous
- * cap; the short, renewed lease of `timeoutSeconds` is what finds runs whose instance died.
+ * The longest any run may take, alive or not: pg-boss's `expireInSeconds`, after which it fails the
+ * run (and aborts its signal) even while the handler goes on. The short heartbeat of
+ * `timeoutSeconds` is what finds runs whose instance died.
  */
 const longestRunSeconds = 2 * 60 * 60;
+/** pg-boss's least heartbeat, and its longest expiry. */
+const timeoutBounds = { least: 10, most: 24 * 60 * 60 };
+/** Finished jobs are kept this long (decision 0026), then pg-boss deletes them. */
+const keepFinishedSeconds = 7 * 24 * 60 * 60;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, logger } = options;
   const definitions = new Map<string, JobDefinition<object>>();
-  // pg-boss records a finished run without awaiting it; stop() waits for those writes, so that
-  // closing the database right after never loses one.
+  // stop() waits for any statement still in flight (a send from a request being answered, the last
+  // write of a run), so that closing the database right after never cuts one off.
   const inFlight = new Set<Promise<unknown>>();
-  const trackedSql: PgBoss.Db = {
+  const trackedSql: Db = {
     executeSql(text, values) {
       const query = database.sql.executeSql(text, values);
       inFlight.add(query);
@@ -101,16 +110,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         () => inFlight.delete(query),
         () => inFlight.delete(query),
       );
-      return query as Promise<{ rows: unknown[] }> as Promise<{ rows: never[] }>;
+      return query;
     },
   };
+  const lostRunCheckSeconds = options.maintenanceIntervalSeconds ?? 30;
   const boss = new PgBoss({
     db: trackedSql,
     schema: jobSchema,
-    // Expired runs and finished jobs are tidied by whichever instance gets to it first.
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
-    archiveCompletedAfterSeconds: 60 * 60 * 24,
-    deleteAfterDays: 7,
+    backend: database.engine === "pglite" ? "pglite" : "postgres",
+    // Lost and expired runs are looked for by whichever instance gets to it first; finished jobs
+    // are deleted by pg-boss's daily maintenance once kept for `keepFinishedSeconds`.
+    superviseIntervalSeconds: lostRunCheckSeconds,
+    monitorIntervalSeconds: lostRunCheckSeconds,
   });
   const shutdown = new AbortController();
   let state: "idle" | "starting" | "started" | "stopped" = "idle";
@@ -135,64 +146,68 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   /**
-   * Keeps a run from counting as lost while this instance is alive: pg-boss takes a run whose
-   * start plus `expire_in` has passed for lost and hands it to another worker (pg-boss 10 has no
-   * heartbeat of its own), so the deadline is kept `timeoutSeconds` ahead while the run goes on.
+   * Creates the job's queue, or brings one an earlier release created to the code's settings: the
+   * definition in the code is the truth. pg-boss keeps a queue's policy from its creation, so a
+   * changed `oneAtATime` recreates the queue when it holds no unfinished job, and otherwise waits
+   * for a later start (with a warning) rather than drop work.
    */
-  async function keepAlive(
-    name: string,
-    jobId: string,
-    timeoutSeconds: number,
-  ): Promise<() => void> {
-    const renew = () =>
-      database.sql
-        .executeSql(
-          `update ${jobSchema}.job set expire_in = (now() - started_on) + make_interval(secs => $3)
-           where name = $1 and id = $2 and state = 'active'`,
-          [name, jobId, timeoutSeconds],
-        )
-        .catch((error: unknown) =>
-          logger.warn({ err: error, job: name, jobId }, "could not renew a running job"),
-        );
-    // The first renewal replaces the generous deadline the run was fetched with.
-    await renew();
-    const timer = setInterval(() => void renew(), Math.max(1, timeoutSeconds / 3) * 1000);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
-  async function startWorker(definition: JobDefinition<object>): Promise<void> {
-    const retryLimit = definition.retryLimit ?? 3;
+  async function ensureQueue(definition: JobDefinition<object>): Promise<void> {
     const timeoutSeconds = definition.timeoutSeconds ?? 15 * 60;
     const settings = {
-      name: definition.name,
-      retryLimit,
+      retryLimit: definition.retryLimit ?? 3,
       retryDelay: definition.retryDelaySeconds ?? 5,
       retryBackoff: true,
       expireInSeconds: Math.max(longestRunSeconds, timeoutSeconds),
-      policy: definition.oneAtATime ? ("stately" as const) : ("standard" as const),
-    };
-    // pg-boss creates a queue once and then keeps its first settings; the definition in the code
-    // is the truth, so a queue an earlier release created takes the current settings too.
-    await boss.createQueue(definition.name, settings);
+      heartbeatSeconds: timeoutSeconds,
+      deleteAfterSeconds: keepFinishedSeconds,
+    } satisfies Omit<Queue, "name">;
+    const policy = definition.oneAtATime ? "stately" : "standard";
+    const existing = await boss.getQueue(definition.name);
+    if (!existing) {
+      await boss.createQueue(definition.name, { ...settings, policy });
+      return;
+    }
+    if (existing.policy !== policy) {
+      if (await hasUnfinishedJobs(definition.name)) {
+        logger.warn(
+          { job: definition.name, policy: existing.policy, wanted: policy },
+          "job queue keeps its policy until it has no unfinished job",
+        );
+      } else {
+        await boss.deleteQueue(definition.name);
+        await boss.createQueue(definition.name, { ...settings, policy });
+        return;
+      }
+    }
     await boss.updateQueue(definition.name, settings);
-    if (options.work === false) return;
-    await boss.work<object>(
+  }
+
+  async function hasUnfinishedJobs(name: string): Promise<boolean> {
+    const { rows } = await database.sql.executeSql(
+      `select exists (select 1 from ${jobSchema}.job
+         where name = $1 and state in ('created', 'retry', 'active')) as unfinished`,
+      [name],
+    );
+    return (rows[0] as { unfinished: boolean }).unfinished;
+  }
+
+  async function startWorker(definition: JobDefinition<object>): Promise<void> {
+    const workOptions = {
+      batchSize: 1,
+      includeMetadata: true,
+      pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1,
+    } as const;
+    await boss.work<object, void, typeof workOptions>(
       definition.name,
-      {
-        batchSize: 1,
-        includeMetadata: true,
-        pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1,
-      },
+      workOptions,
       async ([job]) => {
         if (!job) return;
         const context: JobContext = {
           jobId: job.id,
           retryCount: job.retryCount,
           isLastAttempt: job.retryCount >= job.retryLimit,
-          signal: shutdown.signal,
+          signal: AbortSignal.any([shutdown.signal, job.signal]),
         };
-        const stopRenewing = await keepAlive(definition.name, job.id, timeoutSeconds);
         try {
           await definition.run(job.data, context);
         } catch (error) {
@@ -201,8 +216,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             context.isLastAttempt ? "job failed for good" : "job failed; it will be retried",
           );
           throw error;
-        } finally {
-          stopRenewing();
         }
       },
     );
@@ -218,6 +231,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         throw new Error(`Job name "${definition.name}" must be lower-case words with dashes.`);
       if (definitions.has(definition.name))
         throw new Error(`Job "${definition.name}" is defined twice.`);
+      const timeout = definition.timeoutSeconds;
+      if (
+        timeout !== undefined &&
+        !(
+          Number.isInteger(timeout) &&
+          timeout >= timeoutBounds.least &&
+          timeout <= timeoutBounds.most
+        )
+      )
+        throw new Error(
+          `Job "${definition.name}" needs a timeout of whole seconds from ${timeoutBounds.least} to ${timeoutBounds.most}.`,
+        );
       definitions.set(definition.name, definition as unknown as JobDefinition<object>);
       return {
         name: definition.name,
@@ -235,8 +260,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // pg-boss's own set-up (its schema, each queue's table) deadlocks or fails on a duplicate
       // when two instances run it at the same moment on one PostgreSQL, as a deploy does.
       await database.exclusively(queueSetUpLockKey, async () => {
+        // A pg-boss 10 schema is set aside first: pg-boss 12 refuses to start on it.
+        await setAsideVersion10Schema(database.sql, jobSchema);
         await boss.start();
         if (options.work !== false) await recoverInterruptedRuns();
+        for (const definition of definitions.values()) await ensureQueue(definition);
+        await moveVersion10Jobs({
+          sql: database.sql,
+          boss,
+          schema: jobSchema,
+          queueNames: new Set(definitions.keys()),
+          logger,
+        });
+        if (options.work === false) return;
         for (const definition of definitions.values()) await startWorker(definition);
       });
       state = "started";
@@ -249,9 +285,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
       state = "stopped";
       shutdown.abort();
-      await boss.stop({ graceful: true, wait: true, timeout: options.stopGraceMs ?? 8_000 });
-      // A run that just ended is recorded a moment after its handler returns.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // pg-boss waits for running handlers up to the grace, then fails what is left (a retry).
+      await boss.stop({ graceful: true, timeout: options.stopGraceMs ?? 8_000 });
       await Promise.allSettled([...inFlight]);
     },
   };
