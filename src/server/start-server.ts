@@ -56,7 +56,7 @@ export async function startServer(
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = `http://localhost:${port}`;
     logger.info(
-      `Tidemark is running at ${url} (database: ${database.engine === "postgres" ? "PostgreSQL" : `PGlite in ${config.dataDir}`})`,
+      `Tidemark is running at ${url} (Node ${process.versions.node}; database: ${database.engine === "postgres" ? "PostgreSQL" : `PGlite in ${config.dataDir}`})`,
     );
     return {
       app,
