@@ -4,7 +4,12 @@
  * down cleanly on SIGTERM/SIGINT. It sits above src/server so that it may start the sandbox,
  * which the server itself never imports: the server only ever talks to it over HTTP.
  */
-import { startSandbox, type RunningSandbox } from "./sandbox/index.js";
+import {
+  sandboxAppClient,
+  sandboxAppClientFor,
+  startSandbox,
+  type RunningSandbox,
+} from "./sandbox/index.js";
 import { ConfigError, loadConfig, type AppConfig } from "./server/env.js";
 import {
   realGoogleEndpoints,
@@ -15,9 +20,6 @@ import { createLogger } from "./server/logger.js";
 import { startServer, withConcretePort } from "./server/start-server.js";
 
 const shutdownGraceMs = 10_000;
-
-/** The app's own OAuth client in sandbox mode; only the sandbox on this machine knows it. */
-const sandboxAppClient = { clientId: "tidemark-app", clientSecret: "tidemark-app-sandbox-secret" };
 
 function readConfig(): AppConfig {
   try {
@@ -40,21 +42,18 @@ async function main(): Promise<void> {
   let google: GoogleEndpoints;
   if (config.google.mode === "google") {
     google = realGoogleEndpoints(config.google);
+  } else if (config.google.sandboxUrl) {
+    await checkSharedSandbox(config.google.sandboxUrl);
+    google = sandboxGoogleEndpoints(config.google.sandboxUrl, sandboxAppClient);
+    logger.info(
+      `Sandbox mode: using the shared Google sandbox at ${config.google.sandboxUrl} (SANDBOX_URL)`,
+    );
   } else {
     sandbox = await startSandbox({
       port: config.google.sandboxPort,
       dataDir: config.dataDir,
       faultControl: config.google.faultControl,
-      clients: [
-        {
-          ...sandboxAppClient,
-          displayName: "Tidemark",
-          redirectUris: [
-            `${config.appUrl}/api/auth/callback/google`,
-            `${config.appUrl}/api/google/callback`,
-          ],
-        },
-      ],
+      clients: [sandboxAppClientFor([config.appUrl])],
       logger: logger.child({ part: "sandbox" }),
     });
     google = sandboxGoogleEndpoints(sandbox.url, sandboxAppClient);
@@ -76,12 +75,17 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} received: finishing in-flight requests, then stopping`);
+    logger.info(
+      config.shutdownDrainMs > 0
+        ? `${signal} received: telling the load balancer for ${config.shutdownDrainMs / 1000} s, then finishing in-flight requests and stopping`
+        : `${signal} received: finishing in-flight requests, then stopping`,
+    );
     // A request that never finishes must not keep a deploy waiting forever.
-    const forceExit = setTimeout(() => process.exit(1), shutdownGraceMs);
+    const forceExit = setTimeout(() => process.exit(1), config.shutdownDrainMs + shutdownGraceMs);
     forceExit.unref();
     server
-      .close()
+      .drain()
+      .then(() => server.close())
       .then(() => sandbox?.close())
       .then(
         () => process.exit(0),
@@ -93,6 +97,19 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/**
+ * A shared sandbox must already be running: failing here, with the command that starts it, beats
+ * a sign-in that fails later with a connection error.
+ */
+async function checkSharedSandbox(url: string): Promise<void> {
+  const discovery = `${url}/.well-known/openid-configuration`;
+  const answer = await fetch(discovery, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+  if (!answer?.ok)
+    throw new Error(
+      `the Google sandbox at SANDBOX_URL=${url} does not answer (start it with \`npm run sandbox\`)`,
+    );
 }
 
 main().catch((error: unknown) => {

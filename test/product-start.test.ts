@@ -30,6 +30,19 @@ describe("starting the product", () => {
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
   });
 
+  it("refuses to start on a shared sandbox (SANDBOX_URL) that does not answer", async () => {
+    const result = await runProductExpectingExit({
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SANDBOX_URL: "http://127.0.0.1:9",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "Tidemark could not start: the Google sandbox at SANDBOX_URL=http://127.0.0.1:9 does not answer (start it with `npm run sandbox`)",
+    );
+  });
+
   it(
     "creates its database in the data folder, keeps data across a restart and stops cleanly",
     { timeout: 90_000 },
@@ -38,6 +51,7 @@ describe("starting the product", () => {
       const health = await fetch(`${first.url}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+      expect(first.output()).toContain(`(Node ${process.versions.node};`);
       expect(await first.stop("SIGTERM")).toBe(0);
       expect(first.output()).toContain("SIGTERM received");
 

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     smtpUrl: undefined,
     mailFrom: "Tidemark <no-reply@tidemark.local>",
     trustProxy: true,
+    shutdownDrainMs: 0,
     llm: { provider: "offline" },
     assistantDailyMessageLimit: 30,
     rateLimits: {

@@ -24,7 +24,7 @@ import {
 import { SandboxStore } from "./store/sandbox-store.js";
 import { StateFile } from "./store/state-file.js";
 
-export { sandboxTestClient } from "./sandbox-options.js";
+export { sandboxAppClient, sandboxAppClientFor, sandboxTestClient } from "./sandbox-options.js";
 export type { SandboxClientOptions, SandboxLogger, SandboxOptions } from "./sandbox-options.js";
 export type { FaultKind, FaultRuleInput } from "./faults/fault-rules.js";
 export { controlPrefix } from "./faults/control-routes.js";

@@ -44,6 +44,27 @@ export const sandboxTestClient = {
   displayName: "Tidemark sandbox test client",
 } as const;
 
+/**
+ * Tidemark's own OAuth client on a sandbox. Only sandboxes know it: the embedded one that
+ * `npm start` runs, and a shared one from `npm run sandbox` that several instances use.
+ */
+export const sandboxAppClient = {
+  clientId: "tidemark-app",
+  clientSecret: "tidemark-app-sandbox-secret",
+} as const;
+
+/** The app's client as a sandbox registers it: Google's exact redirect URIs for each app address. */
+export function sandboxAppClientFor(appUrls: readonly string[]): SandboxClientOptions {
+  return {
+    ...sandboxAppClient,
+    displayName: "Tidemark",
+    redirectUris: appUrls.flatMap((appUrl) => [
+      `${appUrl}/api/auth/callback/google`,
+      `${appUrl}/api/google/callback`,
+    ]),
+  };
+}
+
 export const defaultAccessTokenLifetimeSeconds = 3600;
 /** Authorization codes are single use and live this long. */
 export const authorizationCodeLifetimeSeconds = 300;

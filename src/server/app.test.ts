@@ -68,6 +68,35 @@ describe("GET /api/health", () => {
       await brokenApp.close();
     }
   });
+
+  it("reports 503 while the instance drains, and keeps serving everything else", async () => {
+    let draining = false;
+    const drainingApp = await buildApp({
+      config: testConfig(),
+      database,
+      google,
+      webRoot: null,
+      isDraining: () => draining,
+    });
+    try {
+      expect((await drainingApp.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(
+        200,
+      );
+      draining = true;
+      const response = await drainingApp.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        status: "draining",
+        error: "This instance is shutting down.",
+      });
+      // A signed-out visitor asking who they are is still answered (no one), not turned away.
+      expect((await drainingApp.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(
+        204,
+      );
+    } finally {
+      await drainingApp.close();
+    }
+  });
 });
 
 describe("unknown paths", () => {

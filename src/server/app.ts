@@ -94,6 +94,8 @@ export interface AppDependencies {
   auditReviewer?: AuditReviewer;
   /** Waits between an audit's review attempts; tests pass one that does not. */
   auditSleep?: (ms: number) => Promise<void>;
+  /** Whether the instance is on its way out (the health check then sends balancers elsewhere). */
+  isDraining?: () => boolean;
 }
 
 const minute = 60_000;
@@ -241,7 +243,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.now,
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    database,
+    isDraining: deps.isDraining ?? (() => false),
+  });
   await app.register(authRoutes, {
     auth,
     appUrl: config.appUrl,

@@ -55,6 +55,33 @@ describe("loadConfig", () => {
     });
   });
 
+  it("uses an already running sandbox when SANDBOX_URL names one", () => {
+    expect(loadConfig({ SANDBOX_URL: "http://localhost:5050/" }).google).toEqual({
+      mode: "sandbox",
+      sandboxPort: 5050,
+      sandboxUrl: "http://localhost:5050",
+      faultControl: false,
+    });
+    expect(() => loadConfig({ SANDBOX_URL: "localhost:5050" })).toThrowError(/SANDBOX_URL/);
+    expect(() => loadConfig({ SANDBOX_URL: "ftp://localhost:5050" })).toThrowError(
+      /SANDBOX_URL must be an http/,
+    );
+  });
+
+  it("drains for 5 s before stopping behind a load balancer, and not at all alone", () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "true" }).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ TRUST_PROXY: "true", SHUTDOWN_DRAIN_SECONDS: "12" }).shutdownDrainMs).toBe(
+      12_000,
+    );
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: "0", TRUST_PROXY: "true" }).shutdownDrainMs).toBe(
+      0,
+    );
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: "90" })).toThrowError(
+      "Invalid configuration: SHUTDOWN_DRAIN_SECONDS must be between 0 and 60",
+    );
+  });
+
   it("refuses half a Google OAuth client", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id.apps" })).toThrowError(
       "Invalid configuration: GOOGLE_CLIENT_SECRET must be set too",

@@ -40,6 +40,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SANDBOX_PORT: portSchema.default(5050),
+  SANDBOX_URL: z
+    .url({ message: "must be a full URL such as http://localhost:5050" })
+    .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+    .optional(),
   SANDBOX_CONTROL: z.enum(["on", "off"], { message: "must be on or off" }).default("off"),
   ALLOW_SANDBOX_IN_PRODUCTION: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -79,6 +83,12 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: positiveCount.default(30_000),
   ASSISTANT_DAILY_MESSAGE_LIMIT: positiveCount.default(30),
   TRUST_PROXY: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 60")
+    .max(60, "must be between 0 and 60")
+    .optional(),
   SERVE_WEB: z
     .enum(["true", "false"], { message: "must be true or false" })
     .default("true")
@@ -123,6 +133,11 @@ export interface AppConfig {
   assistantDailyMessageLimit: number;
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /**
+   * On SIGTERM, how long the instance keeps serving while its health check already says it is
+   * going, so that a load balancer stops sending it requests before it closes.
+   */
+  shutdownDrainMs: number;
   rateLimits: {
     lookupsPerMinute: number;
     signInLinksPer15Minutes: number;
@@ -145,6 +160,11 @@ export type GoogleConfig =
   | {
       mode: "sandbox";
       sandboxPort: number;
+      /**
+       * An already running sandbox (`npm run sandbox`) to use instead of starting one, so that
+       * several instances on one database share one simulated Google.
+       */
+      sandboxUrl?: string;
       faultControl: boolean;
       /** Production on the sandbox, for a demo: allowed only by ALLOW_SANDBOX_IN_PRODUCTION=true. */
       demo?: boolean;
@@ -270,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : {
             mode: "sandbox",
             sandboxPort: values.SANDBOX_PORT,
+            ...(values.SANDBOX_URL ? { sandboxUrl: values.SANDBOX_URL.replace(/\/+$/, "") } : {}),
             faultControl: values.SANDBOX_CONTROL === "on",
             ...(values.NODE_ENV === "production" ? { demo: true } : {}),
           },
@@ -291,6 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     assistantDailyMessageLimit: values.ASSISTANT_DAILY_MESSAGE_LIMIT,
     // Off unless set: trusting X-Forwarded-For without a proxy in front would let clients pick their address.
     trustProxy: values.TRUST_PROXY === "true",
+    // Behind a balancer (the only reason to trust its headers), give it time to notice; alone,
+    // nobody else would send the requests, so there is nothing to wait for.
+    shutdownDrainMs:
+      (values.SHUTDOWN_DRAIN_SECONDS ?? (values.TRUST_PROXY === "true" ? 5 : 0)) * 1000,
     rateLimits: {
       lookupsPerMinute: values.RATE_LIMIT_LOOKUPS_PER_MINUTE,
       signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,

@@ -15,6 +15,11 @@ export interface RunningServer {
   database: Database;
   logger: Logger;
   url: string;
+  /**
+   * Says 503 on /api/health while still serving, for `config.shutdownDrainMs`: the time a load
+   * balancer needs to stop sending this instance requests. Resolves when that time is up.
+   */
+  drain(): Promise<void>;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -43,6 +48,7 @@ export async function startServer(
       ? { engine: "postgres", url: config.databaseUrl }
       : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
   );
+  let draining = false;
   try {
     await database.migrate();
     const app = await buildApp({
@@ -50,6 +56,7 @@ export async function startServer(
       database,
       logger,
       google: options.google,
+      isDraining: () => draining,
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -63,6 +70,11 @@ export async function startServer(
       database,
       logger,
       url,
+      async drain() {
+        draining = true;
+        if (config.shutdownDrainMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      },
       async close() {
         await app.close();
         await database.close();
