@@ -10,7 +10,7 @@ export type AnnotationCreateState = (typeof annotationCreateStates)[number];
  * One create, by our own identity (a request id per create), remembered until Google's answer is
  * known. A retried request with the same id is never sent twice; a create whose answer was lost
  * stays "unconfirmed", its quota slot kept, until the annotation shows up in a listing (created)
- * or long enough has passed that it never will (failed, slot given back).
+ * or a listing read after it could have landed does not show it (failed, slot given back).
  */
 export const annotationCreateRequests = pgTable(
   "annotation_create_requests",
@@ -27,6 +27,11 @@ export const annotationCreateRequests = pgTable(
     body: jsonb("body").$type<Record<string, unknown>>().notNull(),
     /** The UTC day whose quota slot this create holds. */
     quotaDay: timestamp("quota_day", { withTimezone: true, mode: "date" }).notNull(),
+    /**
+     * Set when the create ends unconfirmed: from then on it would show in any listing had it
+     * landed, so a listing that starts later and does not show it proves it never did.
+     */
+    settleAfter: timestamp("settle_after", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

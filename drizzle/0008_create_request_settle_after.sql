@@ -1,0 +1,1 @@
+ALTER TABLE "annotation_create_requests" ADD COLUMN "settle_after" timestamp with time zone;
