@@ -7,3 +7,4 @@ export * from "./chat.js";
 export * from "./properties.js";
 export * from "./users.js";
 export * from "./traffic.js";
+export * from "./deleted-accounts.js";

@@ -63,8 +63,20 @@ export const personalData = {
   },
   rate_limit_buckets: {
     excluded:
-      "abuse counters (attempts per address per few minutes), reset within the hour; they say " +
-      "nothing about what you stored",
+      "abuse counters (attempts per client or per address in a window of at most a day), keyed " +
+      "by a keyed hash of an address, never the address itself; they say nothing about what you " +
+      "stored, and the daily sweep deletes them once their window has passed",
+  },
+  account_tombstones: {
+    excluded:
+      "what outlives a deleted account so that signing up again does not reset the free plan's " +
+      "limits: a keyed hash of the address (not the address), that day's counts and the locked " +
+      "property id, deleted once they stop mattering; it describes no account that exists",
+  },
+  pending_google_revocations: {
+    excluded:
+      "a deleted account's Google token, sealed, kept only until Google confirms revoking it " +
+      "(then deleted); a secret, and it belongs to no account that exists",
   },
 } satisfies Record<string, PersonalDataEntry>;
 
