@@ -54,7 +54,7 @@ test.describe("My account", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: /log in/i })).toBeVisible();
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login$/);
-    // Google's grant was revoked at Google (the sandbox confirmed it).
+    // Google's grant was revoked at Google (the sandbox confirmed it to the revoke job).
     await expect
       .poll(async () => {
         const log = await readFile(serverLogPath, "utf8");
@@ -62,7 +62,8 @@ test.describe("My account", () => {
           .split("\n")
           .some(
             (line) =>
-              line.includes('"msg":"account deleted"') && line.includes('"googleRevoke":"revoked"'),
+              line.includes('"msg":"Google access of a deleted account ended"') &&
+              line.includes('"googleRevoke":"revoked"'),
           );
       })
       .toBe(true);

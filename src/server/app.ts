@@ -6,6 +6,9 @@ import type { AppConfig } from "./env.js";
 import { createAccountRepository } from "./features/account/account-repository.js";
 import { accountRoutes } from "./features/account/account-routes.js";
 import { createAccountService } from "./features/account/account-service.js";
+import { createAccountTombstones } from "./features/account/account-tombstones.js";
+import { createDeletedAccountsRepository } from "./features/account/deleted-accounts-repository.js";
+import { createGoogleRevocations } from "./features/account/google-revocations.js";
 import { createAuth, openSignInToken, signOutCookies } from "./features/auth/auth-instance.js";
 import { authRoutes } from "./features/auth/auth-routes.js";
 import { createSignInLinkService } from "./features/auth/sign-in-link-service.js";
@@ -57,6 +60,7 @@ import { createTrafficService } from "./features/traffic/traffic-service.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
 import { createGoogleOAuth } from "./integrations/google/google-oauth.js";
 import { interactiveRetryPolicy, type RetryPolicy } from "./integrations/google/google-retry.js";
+import { createAddressKey } from "./security/address-key.js";
 import { createSecretBox, parseEncryptionKey } from "./security/secret-box.js";
 import {
   createLogMailer,
@@ -96,6 +100,8 @@ export interface AppDependencies {
   auditSleep?: (ms: number) => Promise<void>;
   /** Whether the instance is on its way out (the health check then sends balancers elsewhere). */
   isDraining?: () => boolean;
+  /** How a revoke Google does not answer is retried; tests shorten the wait. */
+  googleRevokeRetry?: { limit: number; delaySeconds: number };
 }
 
 const minute = 60_000;
@@ -140,6 +146,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : config.nodeEnv === "production"
         ? refuseLogMailerInProduction()
         : createLogMailer(logger));
+  const addressKey = createAddressKey(config.sessionSecret);
+  const deletedAccounts = createDeletedAccountsRepository(database.db);
+  const tombstones = createAccountTombstones({
+    repository: deletedAccounts,
+    addressKey,
+    now: deps.now,
+  });
   const auth = createAuth({
     db: database.db,
     appUrl: config.appUrl,
@@ -148,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     google: deps.google,
     mailer,
     logger,
+    startingLimits: (email) => tombstones.carriedTo(email),
   });
   const users = createUsersRepository(database.db);
   const rateLimiter = createRateLimiter(database.db);
@@ -236,6 +250,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const account = createAccountService({
     repository: createAccountRepository(database.db),
+    tombstones,
+    revocations: createGoogleRevocations({
+      repository: deletedAccounts,
+      connections,
+      jobs,
+      logger,
+      retry: deps.googleRevokeRetry,
+      now: deps.now,
+    }),
     connections,
     jobs,
     logger,
@@ -254,6 +277,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     plans,
     signInLinks: createSignInLinkService({ auth, secret: config.sessionSecret }),
     rateLimiter,
+    addressKey,
     limits: {
       lookup: { name: "lookup", max: config.rateLimits.lookupsPerMinute, windowMs: minute },
       signInLink: {
@@ -287,6 +311,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountRoutes, {
     account,
     rateLimiter,
+    addressKey,
     limits: {
       export: {
         name: "account-export",

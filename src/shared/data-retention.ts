@@ -15,4 +15,15 @@ export const dataRetention = {
   inactiveAccountDeletionYears: 2,
   /** A deletion request is carried out within this many days. */
   deletionRequestDeadlineDays: 30,
+  /**
+   * After someone deletes their account, the free plan's property lock is kept this many days
+   * (under a keyed hash of the address), so signing up again is no way to switch property; the
+   * day's annotation and assistant counts are kept until that UTC day ends.
+   */
+  deletedAccountLockDays: 30,
+  /**
+   * A deleted account's Google token is kept (encrypted) at most this many days while Google does
+   * not answer our request to revoke it; it is deleted as soon as Google answers.
+   */
+  revokeTokenKeptDays: 3,
 } as const;

@@ -7,8 +7,15 @@ export interface RateLimitRule {
   /** Names the limit in keys and messages, e.g. "lookup". */
   name: string;
   max: number;
+  /** At most `longestRateLimitWindowMs`. */
   windowMs: number;
 }
+
+/**
+ * No window is longer than a day, so a counter whose window started more than a day ago counts
+ * nothing any more, and the daily sweep may delete it.
+ */
+export const longestRateLimitWindowMs = 24 * 60 * 60 * 1000;
 
 export interface RateLimiter {
   /** Counts one hit for `subject` and throws a 429 with Retry-After once the window is full. */
@@ -22,6 +29,8 @@ export interface RateLimiter {
 export function createRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
   return {
     async hit(rule, subject) {
+      if (rule.windowMs > longestRateLimitWindowMs)
+        throw new Error(`Rate limit "${rule.name}" has a window longer than a day.`);
       const key = `${rule.name}:${subject}`;
       const at = now();
       const windowStart = at - rule.windowMs;

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
   accounts,
+  accountTombstones,
   annotationAuditSessions,
   annotationCategories,
   annotationCreateRequests,
@@ -12,11 +13,13 @@ import {
   chatMessages,
   chatSessions,
   dismissedTrafficChanges,
+  pendingGoogleRevocations,
   properties,
   rateLimitBuckets,
   sessions,
   users,
   verifications,
+  type NewAccountTombstone,
   type User,
 } from "../../db/schema/index.js";
 import { omittedColumns, type PersonalDataTable } from "./personal-data.js";
@@ -130,15 +133,23 @@ export function createAccountRepository(db: Db) {
     },
 
     /**
-     * Deletes the person and every row of theirs in one transaction, and returns the deleted user
-     * row (its sealed Google Analytics tokens) and their Google sign-in tokens, which the caller
-     * revokes; or null when there was nobody to delete. With `inactiveBefore`, deletes only if they have still not been active since then,
-     * so someone signing in while the sweep runs keeps their account.
+     * Deletes the person and every row of theirs in one transaction, and writes in the same
+     * transaction what `leftovers` makes of the deleted rows: the tombstone that outlives the
+     * account, and the sealed Google tokens to revoke (whose row ids it returns with the deleted
+     * user). Null when there was nobody to delete. With `inactiveBefore`, deletes only if they have
+     * still not been active since then, so someone signing in while the sweep runs keeps their
+     * account.
      */
     async erase(
       userId: string,
-      options: { inactiveBefore?: Date } = {},
-    ): Promise<{ user: User; googleSignInTokens: string[] } | null> {
+      options: {
+        inactiveBefore?: Date;
+        leftovers(deleted: { user: User; googleSignInTokens: string[] }): Promise<{
+          tombstone: NewAccountTombstone | null;
+          sealedTokens: string[];
+        }>;
+      },
+    ): Promise<{ user: User; revocationIds: string[] } | null> {
       return db.transaction(async (tx) => {
         const [user] = await tx
           .select()
@@ -151,8 +162,8 @@ export function createAccountRepository(db: Db) {
           )
           .for("update");
         if (!user) return null;
-        // The Google sign-in identity's tokens (as Better Auth stored them), for the caller to
-        // revoke once the rows are gone: the refresh token, or the access token without one.
+        // The Google sign-in identity's tokens (as Better Auth stored them): the refresh token,
+        // or the access token without one.
         const googleSignIns = await tx
           .select({ accessToken: accounts.accessToken, refreshToken: accounts.refreshToken })
           .from(accounts)
@@ -161,7 +172,8 @@ export function createAccountRepository(db: Db) {
           .map((row) => row.refreshToken ?? row.accessToken)
           .filter((token): token is string => token !== null);
         // A sign-in link still waiting for this address (Better Auth stores its email in the
-        // value as JSON) and the abuse counters keyed by the address or the user id.
+        // value as JSON) and abuse counters keyed by the address or the user id in plain (the
+        // per-address limits are keyed by a keyed hash, which outlives the account on purpose).
         await tx
           .delete(verifications)
           .where(
@@ -181,7 +193,25 @@ export function createAccountRepository(db: Db) {
         // suggestions, conversations and their messages, annotation records and category assignments,
         // traffic data.
         await tx.delete(users).where(eq(users.id, userId));
-        return { user, googleSignInTokens };
+        const { tombstone, sealedTokens } = await options.leftovers({ user, googleSignInTokens });
+        if (tombstone) {
+          const { addressHash: _key, ...pieces } = tombstone;
+          await tx
+            .insert(accountTombstones)
+            .values(tombstone)
+            .onConflictDoUpdate({
+              target: accountTombstones.addressHash,
+              set: { ...pieces, createdAt: sql`now()` },
+            });
+        }
+        const revocations =
+          sealedTokens.length === 0
+            ? []
+            : await tx
+                .insert(pendingGoogleRevocations)
+                .values(sealedTokens.map((sealedToken) => ({ sealedToken })))
+                .returning({ id: pendingGoogleRevocations.id });
+        return { user, revocationIds: revocations.map((row) => row.id) };
       });
     },
 

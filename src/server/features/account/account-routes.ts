@@ -2,12 +2,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { accountExportFileName, deleteAccountRequest } from "../../../shared/contracts/account.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
+import type { AddressKey } from "../../security/address-key.js";
 import type { AccountService } from "./account-service.js";
 
 export interface AccountRouteDependencies {
   account: AccountService;
   rateLimiter: RateLimiter;
   limits: { export: RateLimitRule; delete: RateLimitRule };
+  /** Per-person limits are keyed by the address's key, so deleting the account resets none. */
+  addressKey: AddressKey;
   /** Set-Cookie lines that end this browser's session cookie. */
   signOutCookies(request: FastifyRequest): Promise<string[]>;
 }
@@ -19,7 +22,7 @@ export async function accountRoutes(
   // A POST, so only our own pages can ask (the origin guard); the answer is the file itself.
   app.post("/api/account/export", async (request, reply) => {
     const user = await request.requireUser();
-    await deps.rateLimiter.hit(deps.limits.export, user.id);
+    await deps.rateLimiter.hit(deps.limits.export, deps.addressKey(user.email));
     const data = await deps.account.exportData(user);
     const fileName = accountExportFileName(data.exportedAt.slice(0, 10));
     return reply
@@ -30,7 +33,7 @@ export async function accountRoutes(
 
   app.post("/api/account/delete", async (request, reply) => {
     const user = await request.requireUser();
-    await deps.rateLimiter.hit(deps.limits.delete, user.id);
+    await deps.rateLimiter.hit(deps.limits.delete, deps.addressKey(user.email));
     const { confirmEmail } = parseInput(deleteAccountRequest, request.body);
     await deps.account.deleteAccount(user, confirmEmail);
     // Every session went with the account; this browser's cookie goes too.

@@ -6,6 +6,8 @@ import type { User } from "../../db/schema/index.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { GoogleConnectionService } from "../google-connection/google-connection-service.js";
 import type { AccountRepository, PersonalRows } from "./account-repository.js";
+import type { AccountTombstones } from "./account-tombstones.js";
+import type { GoogleRevocations } from "./google-revocations.js";
 
 /** Why an account was deleted, as the log records it. */
 export type DeletionReason = "requested" | "inactive";
@@ -85,11 +87,14 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
 /**
  * The person's account as a whole: exporting what we store about them, deleting it on request,
  * and deleting accounts left unused for the retention period. Both deletions take the same path:
- * every row goes in one transaction, then the Google grant is revoked at Google.
+ * every row goes in one transaction, which also writes what outlives the account (the tombstone
+ * of a requested deletion, the Google tokens to revoke); then the revoke jobs are queued.
  */
 export function createAccountService(deps: {
   repository: AccountRepository;
-  connections: GoogleConnectionService;
+  tombstones: AccountTombstones;
+  revocations: GoogleRevocations;
+  connections: Pick<GoogleConnectionService, "sealedGrantToken" | "sealToken">;
   jobs: JobQueue;
   logger: FastifyBaseLogger;
   /** A Google sign-in token as stored, in plain text (null if unreadable). */
@@ -101,42 +106,46 @@ export function createAccountService(deps: {
 
   /**
    * Deletes first, then revokes with the tokens of the deleted rows: a grant is never revoked for
-   * an account that stays (the sweep's re-check may keep it), and a failed revoke cannot keep an
-   * account alive. A revoke Google does not confirm is logged as a warning; we hold no token
-   * afterwards, and the person can remove Tidemark in their Google Account.
+   * an account that stays (the sweep's re-check may keep it), and Google being down cannot keep
+   * an account alive. Every Google token of the account is revoked by a durable job of its own
+   * (the Analytics connection's and the Google sign-in's; Google keeps one grant per person and
+   * client, so the second usually finds it already gone). Only a deletion the person asked for
+   * leaves a tombstone: the inactivity sweep deletes accounts nobody uses, which is no way around
+   * a limit.
    */
   async function erase(
     userId: string,
     reason: DeletionReason,
     options: { inactiveBefore?: Date } = {},
   ): Promise<boolean> {
-    const deleted = await repository.erase(userId, options);
+    let unreadable = 0;
+    const deleted = await repository.erase(userId, {
+      ...options,
+      leftovers: async ({ user, googleSignInTokens }) => {
+        const sealedTokens: string[] = [];
+        const analytics = connections.sealedGrantToken(user);
+        if (analytics) sealedTokens.push(analytics);
+        for (const stored of googleSignInTokens) {
+          const token = await deps.openSignInToken(stored);
+          if (token === null) unreadable += 1;
+          else sealedTokens.push(connections.sealToken(token));
+        }
+        return {
+          tombstone: reason === "requested" ? deps.tombstones.of(user) : null,
+          sealedTokens,
+        };
+      },
+    });
     if (!deleted) return false;
-    const google = await revokeGoogle(deleted).catch(() => "failed" as const);
-    const entry = { userId, reason, googleRevoke: google };
-    if (google === "failed")
-      logger.warn(entry, "account deleted; Google did not confirm revoking its access");
+    const { revocationIds } = deleted;
+    await deps.revocations.queue(revocationIds);
+    const googleRevoke =
+      revocationIds.length > 0 ? "queued" : unreadable > 0 ? "unreadable" : "not_connected";
+    const entry = { userId, reason, googleRevoke, revocationIds };
+    if (googleRevoke === "unreadable")
+      logger.warn(entry, "account deleted; its Google sign-in token could not be read to revoke");
     else logger.info(entry, "account deleted");
     return true;
-  }
-
-  /**
-   * The Analytics connection's grant, or else the Google sign-in's: Google keeps one grant per
-   * person and client and revokes it whole, so one confirmed revoke ends Tidemark's access.
-   */
-  async function revokeGoogle(
-    deleted: NonNullable<Awaited<ReturnType<AccountRepository["erase"]>>>,
-  ): Promise<"revoked" | "not_connected" | "failed"> {
-    const analytics = await connections.revokeAtGoogle(deleted.user);
-    if (analytics !== "not_connected") return analytics;
-    let outcome: "revoked" | "not_connected" | "failed" = "not_connected";
-    for (const stored of deleted.googleSignInTokens) {
-      const token = await deps.openSignInToken(stored);
-      const revoked = token !== null && (await connections.revokeToken(token));
-      outcome = revoked ? "revoked" : "failed";
-      if (revoked) break;
-    }
-    return outcome;
   }
 
   async function deleteInactiveAccounts(context?: Pick<JobContext, "signal">): Promise<number> {
@@ -163,8 +172,30 @@ export function createAccountService(deps: {
     run: (_data, context) => deleteInactiveAccounts(context).then(() => undefined),
   });
 
+  /**
+   * What deleted accounts leave behind, once a day: tombstones whose every piece has expired, abuse
+   * counters whose window has passed (the per-address ones outlive an account on purpose, for as
+   * long as their window), and revocations whose job was lost.
+   */
+  async function sweepLeftovers(): Promise<void> {
+    const { tombstones, counters } = await deps.tombstones.deleteExpired();
+    await deps.revocations.sweep();
+    if (tombstones > 0 || counters > 0)
+      logger.info({ tombstones, counters }, "expired tombstones and abuse counters deleted");
+  }
+
+  const leftoversSweep = deps.jobs.define<Record<string, never>>({
+    name: "sweep-deleted-account-leftovers",
+    // Every day at 03:47 UTC, once across all instances, away from the inactivity sweep.
+    schedule: "47 3 * * *",
+    oneAtATime: true,
+    run: () => sweepLeftovers(),
+  });
+
   return {
     inactiveSweep,
+    leftoversSweep,
+    sweepLeftovers,
 
     async exportData(user: User): Promise<AccountExport> {
       const rows = await repository.personalRows(user.id);

@@ -26,6 +26,11 @@ export interface AuthDependencies {
   google: GoogleEndpoints;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  /**
+   * The user columns a new account for `email` starts with: the limits a deleted account of the
+   * same address left behind (today's counts, the property lock), or nothing.
+   */
+  startingLimits?(email: string): Promise<Record<string, unknown>>;
 }
 
 /**
@@ -56,8 +61,19 @@ export function createAuth(deps: AuthDependencies) {
       additionalFields: {
         firstName: { type: "string", required: false },
         lastName: { type: "string", required: false },
-        // Declared so the creation hook below may store it; clients can never set it.
+        // Declared so the creation hook below may store them; clients can never set them, and
+        // Better Auth never returns them.
         subscriptionTier: { type: "string", required: false, input: false },
+        dailyAnnotationCount: { type: "number", required: false, input: false, returned: false },
+        dailyCountResetAt: { type: "date", required: false, input: false, returned: false },
+        dailyAssistantMessageCount: {
+          type: "number",
+          required: false,
+          input: false,
+          returned: false,
+        },
+        assistantCountDay: { type: "date", required: false, input: false, returned: false },
+        lockedPropertyId: { type: "string", required: false, input: false, returned: false },
       },
     },
     session: {
@@ -116,8 +132,16 @@ export function createAuth(deps: AuthDependencies) {
       },
       user: {
         create: {
-          // A new person has not chosen a plan yet: /plans asks them.
-          before: async (user) => ({ data: { ...user, subscriptionTier: null } }),
+          // A new person has not chosen a plan yet: /plans asks them. An address whose account
+          // was deleted today starts with what that account had used (and its property lock), in
+          // the same insert, so no request ever sees the account without them.
+          before: async (user) => ({
+            data: {
+              ...user,
+              subscriptionTier: null,
+              ...(await deps.startingLimits?.(user.email)),
+            },
+          }),
         },
       },
     },

@@ -15,6 +15,7 @@ import { AppError } from "../../app-error.js";
 import { foreignOriginMessage, stateChangingGet } from "../../http/origin-guard.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
+import type { AddressKey } from "../../security/address-key.js";
 import type { PlansService } from "../plans/plans-service.js";
 import type { UsersRepository } from "./users-repository.js";
 import { authBasePath, type Auth } from "./auth-instance.js";
@@ -27,6 +28,8 @@ export interface AuthRouteDependencies {
   plans: PlansService;
   signInLinks: SignInLinkService;
   rateLimiter: RateLimiter;
+  /** Per-address limits are keyed by this, so they outlive a deleted account without its address. */
+  addressKey: AddressKey;
   limits: {
     lookup: RateLimitRule;
     signInLink: RateLimitRule;
@@ -154,7 +157,7 @@ async function guardSignInAttempt(
       );
     body!.email = parsed.data;
     await deps.rateLimiter.hit(deps.limits.signInLinkPerClient, request.ip);
-    await deps.rateLimiter.hit(deps.limits.signInLink, parsed.data);
+    await deps.rateLimiter.hit(deps.limits.signInLink, deps.addressKey(parsed.data));
   } else if (path === `${authBasePath}/sign-in/social`) {
     await deps.rateLimiter.hit(deps.limits.signInStart, request.ip);
   }

@@ -6,6 +6,7 @@ import {
   GoogleOAuthError,
   type GoogleOAuth,
   type GoogleTokenSet,
+  type RevokeAnswer,
 } from "../../integrations/google/google-oauth.js";
 import { memoizeRecent } from "../../caching/memoize-recent.js";
 import type { SecretBox } from "../../security/secret-box.js";
@@ -178,27 +179,31 @@ export function createGoogleConnectionService(deps: {
     },
 
     /**
-     * Revokes the person's grant at Google without touching what we store (the account deletion
-     * removes the row itself). "failed" means Google did not confirm: the token may stay valid at
-     * Google until it expires or the person removes Tidemark from their Google Account.
+     * The token that ends the person's grant at Google, as we store it (sealed): the refresh
+     * token, or the access token without one; null when Google Analytics is not connected.
      */
-    async revokeAtGoogle(user: User): Promise<"revoked" | "not_connected" | "failed"> {
+    sealedGrantToken(user: User): string | null {
       const stored = storedTokensOf(user);
-      const token = stored?.sealedRefreshToken ?? stored?.sealedAccessToken;
-      if (!token) return "not_connected";
-      let plain: string;
-      try {
-        plain = box.open(token);
-      } catch {
-        // Sealed with a key we no longer hold: nothing we can send to Google.
-        return "failed";
-      }
-      return (await oauth.revoke(plain)) ? "revoked" : "failed";
+      return stored?.sealedRefreshToken ?? stored?.sealedAccessToken ?? null;
     },
 
-    /** Revokes any token of ours at Google (a sign-in grant, for one); whether Google confirmed. */
-    revokeToken(token: string): Promise<boolean> {
-      return oauth.revoke(token);
+    /** Seals a Google token of ours (a sign-in's, for one) the way connection tokens are kept. */
+    sealToken(token: string): string {
+      return box.seal(token);
+    },
+
+    /**
+     * Asks Google to revoke the grant of a sealed token, and says how Google answered;
+     * "unreadable" when it was sealed with a key we no longer hold (nothing can be sent).
+     */
+    async revokeSealed(sealed: string): Promise<RevokeAnswer | "unreadable"> {
+      let plain: string;
+      try {
+        plain = box.open(sealed);
+      } catch {
+        return "unreadable";
+      }
+      return oauth.revoke(plain);
     },
 
     /** Forgets a connection Google has stopped accepting (a 401 on an API call). */

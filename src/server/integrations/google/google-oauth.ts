@@ -26,6 +26,14 @@ export class GoogleOAuthError extends Error {
 }
 
 /**
+ * How Google answered a revoke. Google documents a 200 for a revoked grant and a 400 with an
+ * error code otherwise; `invalid_token` means the token is already expired or revoked, so nothing
+ * is left to end. A 429, a 5xx or no answer at all says nothing yet (`unanswered`: ask again);
+ * any other refusal will not change by asking again (`refused`).
+ */
+export type RevokeAnswer = "revoked" | "already_invalid" | "refused" | "unanswered";
+
+/**
  * The OAuth 2.0 web-server flow for the Google Analytics connection (separate from sign-in: it
  * asks for the Analytics scopes and offline access). Plain HTTP, in Google's documented formats.
  */
@@ -101,20 +109,30 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
     },
 
     /**
-     * Asks Google to revoke the grant the token belongs to. Resolves with whether Google confirmed
-     * it (200); an error answer or no answer is `false`, never a throw: callers forget the
-     * connection on our side whatever Google says, and decide themselves what to record.
+     * Asks Google to revoke the grant the token belongs to, and says how Google answered; never
+     * throws: callers forget the connection on our side whatever Google says, and decide
+     * themselves whether to ask again.
      */
-    async revoke(token: string): Promise<boolean> {
+    async revoke(token: string): Promise<RevokeAnswer> {
       const response = await fetch(endpoints.revokeUrl, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ token }),
         signal: AbortSignal.timeout(10_000),
       }).catch(() => null);
-      if (!response) return false;
-      await response.body?.cancel();
-      return response.ok;
+      if (!response) return "unanswered";
+      if (response.ok) {
+        await response.body?.cancel();
+        return "revoked";
+      }
+      if (response.status === 429 || response.status >= 500) {
+        await response.body?.cancel();
+        return "unanswered";
+      }
+      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      return response.status === 400 && body.error === "invalid_token"
+        ? "already_invalid"
+        : "refused";
     },
   };
 }
