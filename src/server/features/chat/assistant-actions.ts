@@ -3,10 +3,12 @@ import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
-import type {
-  Annotation,
-  CreateAnnotationRequest,
-  UpdateAnnotationRequest,
+import {
+  createAnnotationRequest,
+  updateAnnotationRequest,
+  type Annotation,
+  type CreateAnnotationRequest,
+  type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
 import { errorMessages, type ErrorCode } from "../../../shared/contracts/errors.js";
 import { countForToday } from "../../../shared/daily-quota.js";
@@ -26,7 +28,17 @@ import {
   type AnnotationReference,
 } from "./annotation-reference.js";
 import type { ChatRepository } from "./chat-repository.js";
-import { issueDeletion, unchangedSince, type PendingConfirmation } from "./conversation-state.js";
+import { parseInput } from "../../http/parse-input.js";
+import {
+  issueCreate,
+  issueDeletion,
+  issueUpdate,
+  unchangedSince,
+  type PendingConfirmation,
+  type PendingCreate,
+  type PendingDeletion,
+  type PendingUpdate,
+} from "./conversation-state.js";
 
 /** What every assistant action answers: data on success, or a message for the person. */
 export type ActionResult<T> =
@@ -91,6 +103,22 @@ export function inCategory<T extends object>(
 ): T & { categoryId: string; color: Category["color"] } {
   return { ...request, categoryId: category.id, color: category.color };
 }
+
+/** What a confirmed action did; an annotation no longer as previewed is skipped, never changed. */
+export type CarriedOut =
+  | {
+      kind: "delete";
+      deleted: Annotation[];
+      skipped: { title: string; reason: "gone" | "changed" }[];
+    }
+  | { kind: "create"; created: Annotation; categoryName: string | null }
+  | {
+      kind: "update";
+      before: Annotation;
+      after: Annotation;
+      categoryName: string | null;
+    }
+  | { kind: "update"; skipped: { title: string; reason: "gone" | "changed" } };
 
 /** The last day an annotation covers: its end for a range, else its day. */
 function lastDayOf(annotation: Annotation): CalendarDate {
@@ -189,6 +217,61 @@ export function createAssistantActions(
     return { propertyId, annotation: match.annotation };
   }
 
+  /** The person's own today, when known, bounds a create's first day (see AssistantContext.today). */
+  function requireNotFuture(request: CreateAnnotationRequest): void {
+    const start = request.annotationDateRange?.startDate ?? request.annotationDate;
+    if (context.today && start && compareDates(start, context.today) > 0)
+      throw new AppError("future_date", errorMessages.futureDate);
+  }
+
+  async function categoryNameOf(categoryId: string | null): Promise<string | null> {
+    if (!categoryId || !capabilitiesOf(user.subscriptionTier).canUseCategories) return null;
+    return (await deps.categories.list(user)).find((c) => c.id === categoryId)?.name ?? null;
+  }
+
+  async function carryOutDeletion(pending: PendingDeletion): Promise<CarriedOut> {
+    const current = new Map(
+      (await deps.annotations.list(user, pending.propertyId)).map((a) => [a.annotationId, a]),
+    );
+    const deleted: Annotation[] = [];
+    const skipped: { title: string; reason: "gone" | "changed" }[] = [];
+    for (const item of pending.items) {
+      const annotation = current.get(item.annotationId);
+      if (!annotation) skipped.push({ title: item.snapshot.title, reason: "gone" });
+      else if (!unchangedSince(item.snapshot, annotation))
+        skipped.push({ title: item.snapshot.title, reason: "changed" });
+      else {
+        await deps.annotations.remove(user, pending.propertyId, item.annotationId);
+        deleted.push(annotation);
+      }
+    }
+    return { kind: "delete", deleted, skipped };
+  }
+
+  async function carryOutCreate(pending: PendingCreate): Promise<CarriedOut> {
+    requireNotFuture(pending.request);
+    // The stored request id makes a second run of the same confirmation answer the first one.
+    const created = await deps.annotations.create(user, pending.propertyId, pending.request);
+    return { kind: "create", created, categoryName: await categoryNameOf(created.categoryId) };
+  }
+
+  async function carryOutUpdate(pending: PendingUpdate): Promise<CarriedOut> {
+    const [item] = pending.items;
+    const before = (await deps.annotations.list(user, pending.propertyId)).find(
+      (a) => a.annotationId === item.annotationId,
+    );
+    if (!before) return { kind: "update", skipped: { title: item.snapshot.title, reason: "gone" } };
+    if (!unchangedSince(item.snapshot, before))
+      return { kind: "update", skipped: { title: item.snapshot.title, reason: "changed" } };
+    const after = await deps.annotations.update(
+      user,
+      pending.propertyId,
+      item.annotationId,
+      pending.changes,
+    );
+    return { kind: "update", before, after, categoryName: await categoryNameOf(after.categoryId) };
+  }
+
   /** What happened on a day, or the unexplained changes of a period, from the chart's analysis. */
   async function trafficInsight(request: {
     metric: "sessions" | "activeUsers" | "keyEvents";
@@ -254,10 +337,48 @@ export function createAssistantActions(
     /** The same request the create dialog sends, checked by the same service. */
     createAnnotation: (request: CreateAnnotationRequest) =>
       attempt(async () => {
-        const start = request.annotationDateRange?.startDate ?? request.annotationDate;
-        if (context.today && start && compareDates(start, context.today) > 0)
-          throw new AppError("future_date", errorMessages.futureDate);
+        requireNotFuture(request);
         return deps.annotations.create(user, await property(), request);
+      }),
+
+    /** A category's name by its id, for a person whose plan includes categories. */
+    categoryName: (categoryId: string | null) => categoryNameOf(categoryId),
+
+    /**
+     * A create the person has not asked for, checked as the create itself would be (contract,
+     * property, day, today's allowance) and stored as the session's pending confirmation:
+     * nothing is written until the person confirms it.
+     */
+    proposeCreate: (request: CreateAnnotationRequest, categoryName: string | null) =>
+      attempt(async (): Promise<PendingCreate> => {
+        const checked = parseInput(createAnnotationRequest, request);
+        requireNotFuture(checked);
+        const propertyId = await property();
+        const used = countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, context.now);
+        if (used >= user.annotationQuota)
+          throw new AppError("daily_limit", errorMessages.dailyLimit);
+        const pending = issueCreate(propertyId, checked, categoryName, context.now);
+        await deps.chat.setPendingAction(context.sessionId, pending);
+        return pending;
+      }),
+
+    /**
+     * A change the person has not asked for, to the annotation the reference names, stored as the
+     * session's pending confirmation with a snapshot of the annotation as it is now.
+     */
+    proposeUpdate: (
+      reference: AnnotationReference,
+      changes: UpdateAnnotationRequest,
+      categoryName: string | null | undefined,
+    ) =>
+      attempt(async (): Promise<PendingUpdate> => {
+        requirePremiumFeature(user, "edit");
+        const checked = parseInput(updateAnnotationRequest, changes);
+        const { propertyId, annotation } = await resolve(reference);
+        requireNotSystemGenerated(annotation);
+        const pending = issueUpdate(propertyId, annotation, checked, categoryName, context.now);
+        await deps.chat.setPendingAction(context.sessionId, pending);
+        return pending;
       }),
 
     /** Today's annotation allowance, counted as the plan card counts it. */
@@ -286,7 +407,7 @@ export function createAssistantActions(
      * confirmation; nothing is deleted until the person confirms it themselves.
      */
     proposeDeletion: (references: readonly AnnotationReference[]) =>
-      attempt(async (): Promise<PendingConfirmation> => {
+      attempt(async (): Promise<PendingDeletion> => {
         // Checked before the preview, so nothing waits for a confirmation that could never run.
         requirePremiumFeature(user, "delete");
         if (references.length === 0)
@@ -312,26 +433,18 @@ export function createAssistantActions(
 
     /**
      * Carries out a confirmation the person gave (already taken from the session, so it runs
-     * once): each annotation is deleted only if it is still exactly what the person saw.
+     * once): each annotation it touches is written only if it is still exactly what the person saw.
      */
     carryOut: (pending: PendingConfirmation) =>
-      attempt(async () => {
-        const current = new Map(
-          (await deps.annotations.list(user, pending.propertyId)).map((a) => [a.annotationId, a]),
-        );
-        const deleted: Annotation[] = [];
-        const skipped: { title: string; reason: "gone" | "changed" }[] = [];
-        for (const item of pending.items) {
-          const annotation = current.get(item.annotationId);
-          if (!annotation) skipped.push({ title: item.snapshot.title, reason: "gone" });
-          else if (!unchangedSince(item.snapshot, annotation))
-            skipped.push({ title: item.snapshot.title, reason: "changed" });
-          else {
-            await deps.annotations.remove(user, pending.propertyId, item.annotationId);
-            deleted.push(annotation);
-          }
+      attempt(async (): Promise<CarriedOut> => {
+        switch (pending.kind) {
+          case "delete":
+            return carryOutDeletion(pending);
+          case "create":
+            return carryOutCreate(pending);
+          case "update":
+            return carryOutUpdate(pending);
         }
-        return { deleted, skipped };
       }),
 
     dropConfirmation: () => deps.chat.setPendingAction(context.sessionId, null),

@@ -1,5 +1,6 @@
 import { toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
+import type { CarriedOut } from "./assistant-actions.js";
 import type { ConversationMemory, PendingConfirmation } from "./conversation-state.js";
 
 /** What one assistant turn produced, whichever engine ran it. */
@@ -15,12 +16,32 @@ export interface AssistantTurn {
 }
 
 /** Titles are data from Google, shown in quotes and never read as instructions. */
-export function describeAnnotation(annotation: Annotation): string {
+export function describeAnnotation(
+  annotation: Pick<Annotation, "title" | "annotationDate" | "annotationDateRange">,
+): string {
   const end = annotation.annotationDateRange?.endDate;
   const when = end
     ? `${toIsoDate(annotation.annotationDate)} to ${toIsoDate(end)}`
     : toIsoDate(annotation.annotationDate);
   return `“${annotation.title}” (${when})`;
+}
+
+/**
+ * An annotation as a write reports it: title, day(s), colour and category — "“Launch”
+ * (2026-11-03) in green", "“CDN down” (2026-11-22) in Incidents (red)".
+ */
+export function describeWritten(
+  annotation: Pick<Annotation, "title" | "annotationDate" | "annotationDateRange" | "color">,
+  categoryName?: string | null,
+): string {
+  const colour = annotation.color.toLowerCase();
+  return `${describeAnnotation(annotation)} in ${categoryName ? `${categoryName} (${colour})` : colour}`;
+}
+
+/** A description about to be written, shown so the person sees every word a write would store. */
+export function describeNewDescription(description: string): string {
+  const shown = description.length > 200 ? `${description.slice(0, 200)}…` : description;
+  return `Description: “${shown}”`;
 }
 
 /** What a carried-out deletion did, annotation by annotation. */
@@ -42,6 +63,24 @@ export function describeDeletion(result: {
     );
   }
   return lines.join("\n");
+}
+
+/** What a confirmed action did, as the person reads it. */
+export function describeCarriedOut(result: CarriedOut): string {
+  if (result.kind === "delete") return describeDeletion(result);
+  if (result.kind === "create")
+    return `Created ${describeWritten(result.created, result.categoryName)}.`;
+  if ("skipped" in result)
+    return result.skipped.reason === "gone"
+      ? `“${result.skipped.title}” is gone, so there was nothing to change.`
+      : `“${result.skipped.title}” changed since I showed it to you, so I didn't change it. Ask again if you still want to.`;
+  return `Updated ${describeAnnotation(result.before)} → ${describeWritten(result.after, result.categoryName)}.`;
+}
+
+/** Whether a confirmed action wrote anything, so the table should refresh. */
+export function wroteAnything(result: CarriedOut): boolean {
+  if (result.kind === "delete") return result.deleted.length > 0;
+  return !("skipped" in result);
 }
 
 const listLimit = 20;

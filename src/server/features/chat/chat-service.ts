@@ -17,10 +17,11 @@ import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import { createAssistantActions, type AssistantActions } from "./assistant-actions.js";
-import { describeDeletion, type AssistantTurn } from "./assistant-reply.js";
+import { describeCarriedOut, wroteAnything, type AssistantTurn } from "./assistant-reply.js";
 import type { ChatRepository } from "./chat-repository.js";
 import {
-  confirmationPrompt,
+  cancelledReply,
+  clearYesNeeded,
   isLive,
   readTypedDecision,
   toChatConfirmation,
@@ -70,17 +71,14 @@ export function createChatService(deps: {
   async function carryOut(actions: AssistantActions, pending: PendingConfirmation) {
     const result = await actions.carryOut(pending);
     if (!result.ok) return plain(result.error, { memory: {} });
-    return plain(describeDeletion(result.value), {
-      showAnnotations: result.value.deleted.length > 0,
+    return plain(describeCarriedOut(result.value), {
+      showAnnotations: wroteAnything(result.value),
       memory: {},
     });
   }
 
   function cancelled(pending: PendingConfirmation): AssistantTurn {
-    const only = pending.items.length === 1 ? pending.items[0]!.snapshot.title : null;
-    return plain(
-      only ? `Okay, I won't delete “${only}”.` : "Okay, I won't delete them. Nothing was changed.",
-    );
+    return plain(cancelledReply(pending));
   }
 
   /**
@@ -101,10 +99,7 @@ export function createChatService(deps: {
     }
     const decision = readTypedDecision(message);
     if (decision === "agreement") {
-      return plain(
-        `To be safe I need a clear yes before deleting anything.\n${confirmationPrompt(stored)}`,
-        { confirmation: stored },
-      );
+      return plain(clearYesNeeded(stored), { confirmation: stored });
     }
     if (decision === "confirm") {
       const taken = await chat.takePendingAction(session.id, stored.id);

@@ -5,9 +5,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { toIsoDate } from "../../../shared/calendar-date.js";
-import type { Annotation } from "../../../shared/contracts/annotations.js";
+import type {
+  Annotation,
+  CreateAnnotationRequest,
+  UpdateAnnotationRequest,
+} from "../../../shared/contracts/annotations.js";
 import type { ChatConfirmation } from "../../../shared/contracts/chat.js";
-import { describeAnnotation } from "./assistant-reply.js";
+import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
+import { describeAnnotation, describeNewDescription, describeWritten } from "./assistant-reply.js";
 
 /** An annotation as the person saw it in a preview. */
 export interface AnnotationSnapshot {
@@ -20,18 +25,37 @@ export interface AnnotationSnapshot {
 }
 
 /**
- * A destructive or multi-annotation action, issued by the server with its own id. It runs only on
- * the person's Confirm (the button, or a clear yes typed as their very next message), once, and
- * only while every annotation is still exactly as previewed.
+ * An action issued by the server with its own id. It runs only on the person's Confirm (the
+ * button, or a clear yes typed as their very next message), once, and only while every annotation
+ * it touches is still exactly as previewed. Deletions always wait like this; so does a create or
+ * a change that a language model attempted when the person's own message did not ask for one.
  */
-export interface PendingConfirmation {
+export type PendingConfirmation = PendingDeletion | PendingCreate | PendingUpdate;
+
+interface PendingBase {
   id: string;
-  kind: "delete";
   propertyId: string;
   summary: string;
-  items: { annotationId: string; snapshot: AnnotationSnapshot }[];
   /** ISO 8601; an older confirmation is dropped unused. */
   expiresAt: string;
+}
+
+export interface PendingDeletion extends PendingBase {
+  kind: "delete";
+  items: { annotationId: string; snapshot: AnnotationSnapshot }[];
+}
+
+export interface PendingCreate extends PendingBase {
+  kind: "create";
+  /** The request as the create dialog would send it, with its own request id: made once. */
+  request: CreateAnnotationRequest & { requestId: string };
+}
+
+export interface PendingUpdate extends PendingBase {
+  kind: "update";
+  /** The one annotation it changes, as the person saw it. */
+  items: [{ annotationId: string; snapshot: AnnotationSnapshot }];
+  changes: UpdateAnnotationRequest;
 }
 
 /** A piece the offline engine asked for, and what the person had already said. */
@@ -112,7 +136,7 @@ export function issueDeletion(
   propertyId: string,
   annotations: readonly Annotation[],
   now: Date,
-): PendingConfirmation {
+): PendingDeletion {
   return {
     id: randomUUID(),
     kind: "delete",
@@ -122,8 +146,73 @@ export function issueDeletion(
       annotationId: annotation.annotationId,
       snapshot: snapshotOf(annotation),
     })),
-    expiresAt: new Date(now.getTime() + confirmationLifetimeMs).toISOString(),
+    expiresAt: expiryFrom(now),
   };
+}
+
+/** A create waiting for the person: the request exactly as it will be sent, shown in full. */
+export function issueCreate(
+  propertyId: string,
+  request: CreateAnnotationRequest,
+  categoryName: string | null,
+  now: Date,
+): PendingCreate {
+  const range = request.annotationDateRange;
+  const shown = {
+    title: request.title,
+    annotationDate: range?.startDate ?? request.annotationDate!,
+    ...(range ? { annotationDateRange: range } : {}),
+    color: request.color ?? defaultAnnotationColor,
+  };
+  return {
+    id: randomUUID(),
+    kind: "create",
+    propertyId,
+    summary: [
+      `Create ${describeWritten(shown, categoryName)}?`,
+      ...(request.description ? [describeNewDescription(request.description)] : []),
+    ].join("\n"),
+    request: { ...request, requestId: request.requestId ?? randomUUID() },
+    expiresAt: expiryFrom(now),
+  };
+}
+
+/** A change waiting for the person: the annotation as it is, and as it would become. */
+export function issueUpdate(
+  propertyId: string,
+  annotation: Annotation,
+  changes: UpdateAnnotationRequest,
+  /** The category it would be in: a name, null to leave its category, undefined if unchanged. */
+  categoryName: string | null | undefined,
+  now: Date,
+): PendingUpdate {
+  const range =
+    changes.annotationDateRange ??
+    (changes.annotationDate ? undefined : annotation.annotationDateRange);
+  const after = {
+    title: changes.title ?? annotation.title,
+    annotationDate:
+      changes.annotationDateRange?.startDate ?? changes.annotationDate ?? annotation.annotationDate,
+    ...(range ? { annotationDateRange: range } : {}),
+    color: changes.color ?? annotation.color,
+  };
+  const category = categoryName === null ? ", out of its category" : "";
+  return {
+    id: randomUUID(),
+    kind: "update",
+    propertyId,
+    summary: [
+      `Change ${describeAnnotation(annotation)} → ${describeWritten(after, categoryName)}${category}?`,
+      ...(changes.description !== undefined ? [describeNewDescription(changes.description)] : []),
+    ].join("\n"),
+    items: [{ annotationId: annotation.annotationId, snapshot: snapshotOf(annotation) }],
+    changes,
+    expiresAt: expiryFrom(now),
+  };
+}
+
+function expiryFrom(now: Date): string {
+  return new Date(now.getTime() + confirmationLifetimeMs).toISOString();
 }
 
 /** A stored confirmation that can still be carried out (older rows without an id never can). */
@@ -131,23 +220,65 @@ export function isLive(
   pending: PendingConfirmation | null | undefined,
   now: Date,
 ): pending is PendingConfirmation {
-  return (
-    !!pending &&
-    typeof pending.id === "string" &&
-    Array.isArray(pending.items) &&
-    pending.items.length > 0 &&
-    Date.parse(pending.expiresAt) > now.getTime()
-  );
+  if (
+    !pending ||
+    typeof pending.id !== "string" ||
+    !(Date.parse(pending.expiresAt) > now.getTime())
+  )
+    return false;
+  switch (pending.kind) {
+    case "delete":
+      return Array.isArray(pending.items) && pending.items.length > 0;
+    case "update":
+      return Array.isArray(pending.items) && pending.items.length === 1 && !!pending.changes;
+    case "create":
+      return !!pending.request && typeof pending.request.title === "string";
+    default:
+      return false;
+  }
 }
 
 export function toChatConfirmation(pending: PendingConfirmation): ChatConfirmation {
-  return { id: pending.id, summary: pending.summary, count: pending.items.length };
+  return {
+    id: pending.id,
+    summary: pending.summary,
+    count: pending.kind === "create" ? 1 : pending.items.length,
+  };
+}
+
+/** How the prompts name what waits: "delete it", "create it", "change them". */
+function verbsOf(pending: PendingConfirmation) {
+  const what = pending.kind !== "create" && pending.items.length > 1 ? "them" : "it";
+  switch (pending.kind) {
+    case "delete":
+      return { what, verb: "delete", done: "deleted", gerund: "deleting anything" };
+    case "create":
+      return { what, verb: "create", done: "created", gerund: "creating anything" };
+    case "update":
+      return { what, verb: "change", done: "changed", gerund: "changing anything" };
+  }
 }
 
 /** The words that follow every preview: how to confirm, and that nothing has happened yet. */
 export function confirmationPrompt(pending: PendingConfirmation): string {
-  const what = pending.items.length === 1 ? "it" : "them";
-  return `${pending.summary}\nNothing is deleted yet. Press Confirm or reply yes to delete ${what}; Cancel keeps ${what}.`;
+  const { what, verb, done } = verbsOf(pending);
+  const cancel = pending.kind === "create" ? `Cancel drops ${what}` : `Cancel keeps ${what}`;
+  return `${pending.summary}\nNothing is ${done} yet. Press Confirm or reply yes to ${verb} ${what}; ${cancel}.`;
+}
+
+/** The answer to an "ok" or "sure": the preview stays, and only a clear yes carries it out. */
+export function clearYesNeeded(pending: PendingConfirmation): string {
+  return `To be safe I need a clear yes before ${verbsOf(pending).gerund}.\n${confirmationPrompt(pending)}`;
+}
+
+/** The answer to Cancel or a typed no. */
+export function cancelledReply(pending: PendingConfirmation): string {
+  const { verb } = verbsOf(pending);
+  if (pending.kind === "create") return `Okay, I won't create “${pending.request.title}”.`;
+  const only = pending.items.length === 1 ? pending.items[0]!.snapshot.title : null;
+  return only
+    ? `Okay, I won't ${verb} “${only}”.`
+    : `Okay, I won't ${verb} them. Nothing was changed.`;
 }
 
 export type TypedDecision = "confirm" | "cancel" | "agreement" | "other";
@@ -155,9 +286,9 @@ export type TypedDecision = "confirm" | "cancel" | "agreement" | "other";
 // A clear yes: "yes", "yes please", "yes, delete it", "confirm". Never "ok", "sure" or
 // "go ahead": those are what a steered model asks people to type, and they read as politeness.
 const CLEAR_YES =
-  /^(?:yes|yes please|yes,? (?:please )?(?:delete|remove) (?:it|them|both|all|all of them|those|these|that|this)(?: please)?|yes,? (?:do it|confirm(?:ed)?|i confirm|i'm sure|i am sure)|confirm(?:ed)?|i confirm)$/;
+  /^(?:yes|yes please|yes,? (?:please )?(?:delete|remove|create|add|change|update) (?:it|them|both|all|all of them|those|these|that|this)(?: please)?|yes,? (?:do it|confirm(?:ed)?|i confirm|i'm sure|i am sure)|confirm(?:ed)?|i confirm)$/;
 const NO =
-  /^(?:n|no|nope|nah|cancel|cancel (?:it|that|this)|never ?mind|nvm|stop|don't|dont|do not|abort|keep (?:it|them)|no,? (?:thanks|thank you|cancel|don't|keep (?:it|them)|stop|never ?mind)|don't delete (?:it|them)|leave (?:it|them))$/;
+  /^(?:n|no|nope|nah|cancel|cancel (?:it|that|this)|never ?mind|nvm|stop|don't|dont|do not|abort|keep (?:it|them)|no,? (?:thanks|thank you|cancel|don't|keep (?:it|them)|stop|never ?mind)|don't (?:delete|create|add|change) (?:it|them)|leave (?:it|them))$/;
 const AGREEMENT =
   /^(?:ok|okay|k|kk|sure|go ahead|go for it|yep|yeah|yup|ya|yea|do it|proceed|fine|alright|all right|please do|sounds good|of course|absolutely|affirmative|👍)(?:,? (?:please|then|thanks|mate|do it|go ahead|sure))*$/u;
 
