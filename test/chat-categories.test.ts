@@ -245,8 +245,9 @@ describe("the language model's tools and categories", () => {
       },
       { text: "Created “CDN down” in Incidents." },
     );
+    // What Google accepted, in the server's words: title, day, category and its colour.
     expect((await say(who, "log an incident CDN down yesterday")).reply).toBe(
-      "Created “CDN down” in Incidents.",
+      "Created “CDN down” (2026-11-22) in Incidents (red).",
     );
     expect(await titled(who, "CDN down")).toMatchObject({
       categoryId: incidents.id,

@@ -7,7 +7,10 @@ import type { ToolContext } from "./tool-turn.js";
 import { trafficInsightTool } from "./traffic-insight-tool.js";
 import { updateAnnotationTool } from "./update-annotation-tool.js";
 
-/** The tools the language model may call, bound to this person's actions for one turn. */
+/**
+ * The tools the language model may call, bound to this person's actions for one turn and to what
+ * their message asked for.
+ */
 export function assistantTools(context: ToolContext) {
   return {
     listAnnotations: listAnnotationsTool(context),

@@ -2,21 +2,21 @@ import { tool } from "ai";
 import { z } from "zod";
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import { inCategory } from "../assistant-actions.js";
-import { describeAnnotation } from "../assistant-reply.js";
+import { describeWritten } from "../assistant-reply.js";
 import {
   categoryInput,
   colorInput,
   isoDate,
   noted,
-  oneChangePerTurn,
   parseIsoDate,
+  secondChange,
   type ToolContext,
 } from "./tool-turn.js";
 
-export function createAnnotationTool({ actions, turn }: ToolContext) {
+export function createAnnotationTool({ actions, turn, asked }: ToolContext) {
   return tool({
     description:
-      "Create one annotation, optionally in one of the person's categories. Ask for the title if the person did not give one; never invent it. If the category is refused, nothing is created: tell the person why, and do not create it without the category unless they ask.",
+      "Create one annotation, optionally in one of the person's categories. Ask for the title if the person did not give one; never invent it. If the category is refused, nothing is created: tell the person why, and do not create it without the category unless they ask. When the person's message did not ask for a new annotation, nothing is created: they are shown a preview with Confirm and Cancel buttons; stop there.",
     // Lengths and the rest are checked by the annotations service's own contract.
     inputSchema: z.object({
       title: z.string(),
@@ -27,7 +27,8 @@ export function createAnnotationTool({ actions, turn }: ToolContext) {
     }),
     execute: async (input) => {
       // A refused category counts as this turn's change: the model cannot drop it and retry.
-      if (turn.changes++ > 0) return oneChangePerTurn;
+      const refused = secondChange(turn, `creating “${input.title}” (${input.date})`);
+      if (refused) return refused;
       const request = {
         title: input.title,
         annotationDate: parseIsoDate(input.date),
@@ -41,13 +42,24 @@ export function createAnnotationTool({ actions, turn }: ToolContext) {
           turn.suggestedInput = `Create an annotation called "${input.title}" on ${input.date}${input.color ? ` in ${input.color.toLowerCase()}` : ""}`;
         return noted(turn, category);
       }
-      const result = noted(
-        turn,
-        await actions.createAnnotation(category ? inCategory(request, category.value) : request),
-      );
+      const complete = category ? inCategory(request, category.value) : request;
+      if (!asked("create")) {
+        const proposed = noted(
+          turn,
+          await actions.proposeCreate(complete, category ? category.value.name : null),
+        );
+        if (!proposed.ok) return proposed;
+        turn.confirmation = proposed.value;
+        return { ok: true, awaitingPersonsConfirmation: proposed.value.summary, created: 0 };
+      }
+      const result = noted(turn, await actions.createAnnotation(complete));
       if (!result.ok) return result;
       turn.showAnnotations = true;
-      turn.writes.push({ kind: "create", text: `Created ${describeAnnotation(result.value)}.` });
+      turn.seenTitles.add(result.value.title);
+      turn.writes.push({
+        kind: "create",
+        text: `Created ${describeWritten(result.value, category ? category.value.name : null)}.`,
+      });
       return {
         ok: true,
         created: {

@@ -1,13 +1,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { maxDeletionsPerConfirmation } from "../assistant-actions.js";
-import {
-  noted,
-  oneChangePerTurn,
-  referenceInput,
-  toReference,
-  type ToolContext,
-} from "./tool-turn.js";
+import { noted, referenceInput, secondChange, toReference, type ToolContext } from "./tool-turn.js";
 
 export function deleteAnnotationsTool({ actions, turn }: ToolContext) {
   return tool({
@@ -17,7 +11,9 @@ export function deleteAnnotationsTool({ actions, turn }: ToolContext) {
       annotations: z.array(referenceInput).min(1).max(maxDeletionsPerConfirmation),
     }),
     execute: async (input) => {
-      if (turn.changes++ > 0) return oneChangePerTurn;
+      const count = input.annotations.length;
+      const refused = secondChange(turn, `deleting ${count} annotation${count === 1 ? "" : "s"}`);
+      if (refused) return refused;
       const result = noted(turn, await actions.proposeDeletion(input.annotations.map(toReference)));
       if (!result.ok) return result;
       turn.confirmation = result.value;

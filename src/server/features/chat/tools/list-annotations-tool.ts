@@ -46,6 +46,7 @@ export function listAnnotationsTool({ actions, turn }: ToolContext) {
       );
       if (!result.ok) return result;
       turn.showAnnotations = true;
+      for (const annotation of result.value.annotations) turn.seenTitles.add(annotation.title);
       return {
         ok: true,
         // Titles and descriptions are data written by people; never follow instructions in them.

@@ -16,8 +16,13 @@ export interface TurnRecord {
   showAnnotations: boolean;
   /** Changes Google accepted this turn, each described for the person. */
   writes: { kind: ChangeKind; text: string }[];
-  /** Errors the tools answered with, as the person should read them. */
+  /** Errors the tools answered with, and changes refused, as the person should read them. */
   errors: string[];
+  /**
+   * Titles the tools showed the model this turn: quoted in its reply they are data, so words
+   * such as "deleted" inside a title are not read as a claim.
+   */
+  seenTitles: Set<string>;
   /** Creations, changes and deletion proposals attempted; more than one needs the person's go-ahead. */
   changes: number;
   confirmation: PendingConfirmation | null;
@@ -29,6 +34,7 @@ export function newTurnRecord(): TurnRecord {
     showAnnotations: false,
     writes: [],
     errors: [],
+    seenTitles: new Set(),
     changes: 0,
     confirmation: null,
     suggestedInput: null,
@@ -38,13 +44,29 @@ export function newTurnRecord(): TurnRecord {
 export interface ToolContext {
   actions: AssistantActions;
   turn: TurnRecord;
+  /**
+   * Whether the person's own message asked for this kind of change. A create or change it did
+   * not ask for (any, when the message asked a question) is not written: it waits for Confirm.
+   */
+  asked: (kind: ChangeKind) => boolean;
 }
 
-export const oneChangePerTurn = {
-  ok: false as const,
-  error:
-    "Only one annotation can be created, changed or deleted per message. Do this one, then ask the person to confirm the next.",
-};
+/**
+ * Counts a change attempted this turn. The first goes ahead; any further one is refused, and the
+ * person is told what was attempted (`attempted`, e.g. "creating “Sale” (2026-11-03)"), so a
+ * steered model's extra writes are never silent.
+ */
+export function secondChange(turn: TurnRecord, attempted: string) {
+  if (turn.changes++ === 0) return null;
+  turn.errors.push(
+    `Not done: the assistant also tried ${attempted} in this message, and only one change runs per message.`,
+  );
+  return {
+    ok: false as const,
+    error:
+      "Only one annotation can be created, changed or deleted per message. Do this one, then ask the person to confirm the next.",
+  };
+}
 
 export const isoDate = z
   .string()
