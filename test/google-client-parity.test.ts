@@ -105,8 +105,9 @@ const date = { year: 2026, month: 11, day: 3 };
 
 describe("the lean Admin API client says what the official client says", () => {
   it("lists annotations page by page", async () => {
+    let listing: Awaited<ReturnType<ReturnType<typeof app>["listAnnotations"]>> | undefined;
     const { ours, official } = await sentBy(
-      () => app().listAnnotations(token, "123"),
+      async () => (listing = await app().listAnnotations(token, "123")),
       async () => {
         const first = await alpha().list({ parent: "properties/123", pageSize: 200 });
         await alpha().list({
@@ -118,6 +119,8 @@ describe("the lean Admin API client says what the official client says", () => {
     );
     expect(ours).toHaveLength(2);
     expect(ours).toEqual(official);
+    // Two pages were read, so the listing says so: absence across pages proves nothing.
+    expect(listing).toMatchObject({ pages: 2, annotations: [annotation] });
   });
 
   it("lists account summaries page by page", async () => {
@@ -158,6 +161,15 @@ describe("the lean Admin API client says what the official client says", () => {
           updateMask: "title,annotation_date",
           requestBody: changes,
         }),
+    );
+    expect(ours).toHaveLength(1);
+    expect(ours).toEqual(official);
+  });
+
+  it("reads one annotation", async () => {
+    const { ours, official } = await sentBy(
+      () => app().getAnnotation(token, "123", "9"),
+      () => alpha().get({ name: "properties/123/reportingDataAnnotations/9" }),
     );
     expect(ours).toHaveLength(1);
     expect(ours).toEqual(official);

@@ -86,6 +86,15 @@ export const errorMessages = {
   futureDate: "Annotations cannot be created for future dates.",
   createUnconfirmed:
     "Google did not confirm the annotation was created. Check the list in a moment before trying again.",
+  // An edit or delete whose answer was lost, after reading back what Google holds.
+  editUnconfirmed:
+    "Google did not confirm the change, and the annotation does not have it now. Please try again.",
+  editUnverified:
+    "Google did not confirm the change, and it could not be checked. Look at the annotation in a moment before trying again.",
+  deleteUnconfirmed:
+    "Google did not confirm the deletion, and the annotation is still there. Please try again.",
+  deleteUnverified:
+    "Google did not confirm the deletion, and it could not be checked. Check the list in a moment before trying again.",
   signInAgain: "Your session has ended. Please sign in again.",
   notSignedIn: "Please sign in to continue.",
   internal: "Something went wrong on our side. Please try again.",

@@ -2,6 +2,7 @@ import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type {
+  AnnotationListing,
   GoogleAnnotation,
   GoogleAnnotationInput,
 } from "../../integrations/google/analytics-admin.js";
@@ -32,10 +33,27 @@ import { GoogleApiError } from "../../integrations/google/google-api-error.js";
 import type { AnnotationCreateRequest } from "../../db/schema/index.js";
 
 /**
- * How long a create whose answer was lost may take to show up in Google's list. After that it
- * is taken as never made, and its quota slot is given back.
+ * How long a create may take to show up in Google's list when nothing better is known: one still
+ * pending (its instance stopped mid-create), or one whose listings all took several pages. After
+ * that it is taken as never made, and its quota slot is given back.
  */
 export const unconfirmedCreateWindowMs = 10 * 60 * 1000;
+
+/**
+ * A write we stopped waiting for (our timeout) may still be carried out by Google afterwards, so
+ * a listing proves nothing about it until this long after we gave up. Google's own deadline for
+ * a request is well inside it.
+ */
+export const timedOutWriteGraceMs = 60_000;
+
+/**
+ * The end of a create's last attempt is read on one instance's clock and a listing's start on
+ * another's; instances' clocks agree within this much.
+ */
+export const clockSkewMarginMs = 2_000;
+
+/** A repeated request id whose first create is known not to have happened. */
+const createDidNotHappenMessage = "That create did not happen. Please try again.";
 
 /** Thrown inside a create's retry loop: Google's answer was lost and nothing proves either way. */
 class OutcomeUnknown extends Error {
@@ -117,23 +135,82 @@ export function createAnnotationsService(deps: {
   }
 
   /**
-   * Settles this person's unconfirmed creates on a property from a fresh listing: one that shows
-   * up is created (its slot stays spent); one still missing after the window never will be, and
-   * its slot is given back.
+   * Whether a listing that does not show this create proves that it never landed. An unconfirmed
+   * create would show in any listing that started after its last attempt could have landed
+   * (`settleAfter`), if that listing is one snapshot (one page). Otherwise — still pending, its
+   * instance gone, or only several-page listings — the fixed window decides.
    */
-  async function settleUnconfirmed(user: User, propertyId: string, found: GoogleAnnotation[]) {
+  function provenMissing(
+    request: AnnotationCreateRequest,
+    listing: AnnotationListing,
+    listedFrom: Date,
+  ): boolean {
+    if (
+      request.state === "unconfirmed" &&
+      request.settleAfter !== null &&
+      listing.pages === 1 &&
+      listedFrom.getTime() >= request.settleAfter.getTime()
+    )
+      return true;
+    return now().getTime() - request.createdAt.getTime() > unconfirmedCreateWindowMs;
+  }
+
+  /** A create that never landed gives its slot back, once, whoever settles it first. */
+  async function giveUp(request: AnnotationCreateRequest): Promise<void> {
+    if (await createRequests.settle(request.id, "failed"))
+      await quota.giveBack(request.userId, request.quotaDay);
+  }
+
+  /**
+   * Settles this person's open creates on a property from a fresh listing, which started at
+   * `listedFrom`: one that shows up is created (its slot stays spent); one the listing proves
+   * missing never landed, and its slot is given back.
+   */
+  async function settleUnconfirmed(
+    user: User,
+    propertyId: string,
+    listing: AnnotationListing,
+    listedFrom: Date,
+  ) {
     if (!(await createRequests.hasUnsettled(user.id, propertyId))) return;
     const taken = new Set<string>();
     for (const request of await createRequests.unsettled(user.id, propertyId)) {
       const body = request.body as GoogleAnnotationInput;
-      const landed = await findLanded(propertyId, found, body, taken);
+      const landed = await findLanded(propertyId, listing.annotations, body, taken);
       if (landed) {
         taken.add(annotationIdOf(landed));
         await claim(user, request, landed, null);
-      } else if (now().getTime() - request.createdAt.getTime() > unconfirmedCreateWindowMs) {
-        await createRequests.settle(request.id, "failed");
-        await quota.giveBack(user.id, request.quotaDay);
+      } else if (provenMissing(request, listing, listedFrom)) {
+        await giveUp(request);
       }
+    }
+  }
+
+  /**
+   * What Google holds now, read after a write whose answer was lost: the annotation, "gone", or
+   * "unknown" when the read failed too.
+   */
+  async function readBack(
+    user: User,
+    propertyId: string,
+    annotationId: string,
+  ): Promise<
+    | { state: "held"; annotation: GoogleAnnotation }
+    | { state: "gone" }
+    | { state: "unknown"; failure: unknown }
+  > {
+    try {
+      const annotation = await gateway.call(
+        user,
+        "annotation",
+        (admin, token) => admin.getAnnotation(token, propertyId, annotationId),
+        { retry: true },
+      );
+      return { state: "held", annotation };
+    } catch (failure) {
+      if (failure instanceof AppError && failure.code === "annotation_not_found")
+        return { state: "gone" };
+      return { state: "unknown", failure };
     }
   }
 
@@ -169,16 +246,17 @@ export function createAnnotationsService(deps: {
       );
     }
     if (request.state === "failed") {
-      throw new AppError("google_unavailable", "That create did not happen. Please try again.");
+      throw new AppError("google_unavailable", createDidNotHappenMessage);
     }
-    const found = await gateway.call(
+    const listedFrom = now();
+    const listing = await gateway.call(
       user,
       "property",
       (admin, token) => admin.listAnnotations(token, propertyId),
       { retry: true },
     );
     if (request.state === "created") {
-      const annotation = found.find(
+      const annotation = listing.annotations.find(
         (candidate) => annotationIdOf(candidate) === request.annotationId,
       );
       if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
@@ -189,8 +267,17 @@ export function createAnnotationsService(deps: {
         metadata.get(request.annotationId!) ?? null,
       );
     }
-    const landed = await findLanded(propertyId, found, request.body as GoogleAnnotationInput);
-    if (!landed) throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
+    const landed = await findLanded(
+      propertyId,
+      listing.annotations,
+      request.body as GoogleAnnotationInput,
+    );
+    if (!landed) {
+      if (!provenMissing(request, listing, listedFrom))
+        throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
+      await giveUp(request);
+      throw new AppError("google_unavailable", createDidNotHappenMessage);
+    }
     const metadata = await claim(user, request, landed, categoryId);
     return toAnnotation(landed, annotationIdOf(landed), metadata);
   }
@@ -199,16 +286,16 @@ export function createAnnotationsService(deps: {
     /** Newest first, as the table shows them. */
     async list(user: User, propertyId: string): Promise<Annotation[]> {
       await properties.requireAllowed(user, propertyId);
-      const found = await gateway.call(
+      // Taken before the listing: only creates that ended before it began can be proved missing.
+      const listedFrom = now();
+      const listing = await gateway.call(
         user,
         "property",
         (admin, token) => admin.listAnnotations(token, propertyId),
-        {
-          retry: true,
-        },
+        { retry: true },
       );
-      await settleUnconfirmed(user, propertyId, found);
-      const annotations = await toAnnotations(user, propertyId, found);
+      await settleUnconfirmed(user, propertyId, listing, listedFrom);
+      const annotations = await toAnnotations(user, propertyId, listing.annotations);
       return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
     },
 
@@ -276,7 +363,7 @@ export function createAnnotationsService(deps: {
               if (!failure.outcomeUnknown) return { done: false };
               let found: GoogleAnnotation[];
               try {
-                found = await admin.listAnnotations(token, propertyId);
+                found = (await admin.listAnnotations(token, propertyId)).annotations;
               } catch (listFailure) {
                 throw new OutcomeUnknown(failure, listFailure);
               }
@@ -293,8 +380,8 @@ export function createAnnotationsService(deps: {
       } catch (error) {
         if (error instanceof OutcomeUnknown || isLostAnswer(error)) {
           // The slot stays taken: the annotation may exist. A later listing settles it.
-          await createRequests.settle(opened.id, "unconfirmed");
           const failure = error instanceof OutcomeUnknown ? error.failure : error;
+          await createRequests.markUnconfirmed(opened.id, settleAfterOf(failure, now()));
           deps.logger?.warn(
             {
               requestId: opened.id,
@@ -308,8 +395,7 @@ export function createAnnotationsService(deps: {
           throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
         }
         // Google refused or stayed unavailable and made nothing: the slot is given back.
-        await createRequests.settle(opened.id, "failed");
-        await quota.giveBack(user.id, day);
+        await giveUp(opened);
         throw error;
       }
       const metadata = await claim(user, opened, created, categoryId);
@@ -337,13 +423,7 @@ export function createAnnotationsService(deps: {
       const hasGoogleChanges = Object.keys(changes).length > 0;
       // A category-only change touches nothing in Google, but the annotation must still exist.
       const updated = hasGoogleChanges
-        ? await gateway.call(
-            user,
-            "annotation",
-            (admin, token) => admin.updateAnnotation(token, propertyId, annotationId, changes),
-            // The same PATCH applied twice has the same effect, so it may be retried.
-            { requiresWrite: true, retry: true },
-          )
+        ? await patchAnnotation(user, propertyId, annotationId, changes)
         : await findAnnotation(user, propertyId, annotationId);
       const metadata = await records.recordChange({
         userId: user.id,
@@ -358,28 +438,51 @@ export function createAnnotationsService(deps: {
     async remove(user: User, propertyId: string, annotationId: string): Promise<void> {
       requirePremiumFeature(user, "delete");
       await properties.requireAllowed(user, propertyId);
-      let attempts = 0;
+      const lost: GoogleApiError[] = [];
       let alreadyGone = false;
-      await gateway.call(
-        user,
-        "annotation",
-        async (admin, token) => {
-          attempts += 1;
-          try {
-            await admin.deleteAnnotation(token, propertyId, annotationId);
-          } catch (error) {
-            if ((error as { status?: number }).status !== 404) throw error;
-            // After a lost answer, "not found" means the first attempt did delete it; a person's
-            // own retry of a delete that did happen (it exists in our records) succeeds too.
-            if (attempts > 1 || (await records.changedBefore(user.id, propertyId, annotationId))) {
-              alreadyGone = true;
-              return;
+      try {
+        await gateway.call(
+          user,
+          "annotation",
+          async (admin, token) => {
+            try {
+              await admin.deleteAnnotation(token, propertyId, annotationId);
+            } catch (error) {
+              if (!(error instanceof GoogleApiError)) throw error;
+              if (error.outcomeUnknown) lost.push(error);
+              if (error.status !== 404) throw error;
+              // After a lost answer, "not found" means an earlier attempt did delete it; a
+              // person's own retry of a delete that did happen (it is in our records) succeeds too.
+              if (
+                lost.length > 0 ||
+                (await records.changedBefore(user.id, propertyId, annotationId))
+              ) {
+                alreadyGone = true;
+                return;
+              }
+              throw error;
             }
-            throw error;
-          }
-        },
-        { requiresWrite: true, retry: true },
-      );
+          },
+          { requiresWrite: true, retry: true },
+        );
+      } catch (error) {
+        if (lost.length === 0 || !mayHideOutcome(error)) throw error;
+        // An attempt's answer was lost and the last one failed: what Google holds now decides.
+        const held = await readBack(user, propertyId, annotationId);
+        if (held.state !== "gone") {
+          deps.logger?.warn(
+            { annotationId, google: lost.at(-1)!.logFields, stillThere: held.state === "held" },
+            "annotation delete unconfirmed: Google's answer was lost",
+          );
+          throw new AppError(
+            "google_unconfirmed",
+            held.state === "held"
+              ? errorMessages.deleteUnconfirmed
+              : errorMessages.deleteUnverified,
+          );
+        }
+        alreadyGone = true;
+      }
       if (alreadyGone && (await records.knownToAnyone(propertyId, [annotationId])).size === 0) {
         // Recorded as deleted already.
         return;
@@ -393,18 +496,68 @@ export function createAnnotationsService(deps: {
     },
   };
 
+  /**
+   * One PATCH, retried as any (the same PATCH twice has the same effect). When an attempt's answer
+   * was lost (no answer, or a 5xx) and the last attempt failed too, the change may be in Google
+   * all the same: it is read back, and the person is told what Google holds — the change, or that
+   * it is not there now ('unconfirmed'), never a plain failure for a change that was made.
+   */
+  async function patchAnnotation(
+    user: User,
+    propertyId: string,
+    annotationId: string,
+    changes: GoogleAnnotationInput,
+  ): Promise<GoogleAnnotation> {
+    const lost: GoogleApiError[] = [];
+    try {
+      return await gateway.call(
+        user,
+        "annotation",
+        async (admin, token) => {
+          try {
+            return await admin.updateAnnotation(token, propertyId, annotationId, changes);
+          } catch (error) {
+            if (error instanceof GoogleApiError && error.outcomeUnknown) lost.push(error);
+            throw error;
+          }
+        },
+        { requiresWrite: true, retry: true },
+      );
+    } catch (error) {
+      if (lost.length === 0 || !mayHideOutcome(error)) throw error;
+      const held = await readBack(user, propertyId, annotationId);
+      if (held.state === "held" && holdsChanges(held.annotation, changes)) return held.annotation;
+      if (held.state === "gone")
+        throw new AppError("annotation_not_found", errorMessages.annotationGone);
+      deps.logger?.warn(
+        {
+          annotationId,
+          google: lost.at(-1)!.logFields,
+          ...(held.state === "unknown" ? { readFailure: describeFailure(held.failure) } : {}),
+        },
+        "annotation edit unconfirmed: Google's answer was lost",
+      );
+      throw new AppError(
+        "google_unconfirmed",
+        held.state === "held" ? errorMessages.editUnconfirmed : errorMessages.editUnverified,
+      );
+    }
+  }
+
   async function findAnnotation(
     user: User,
     propertyId: string,
     annotationId: string,
   ): Promise<GoogleAnnotation> {
-    const found = await gateway.call(
+    const listing = await gateway.call(
       user,
       "annotation",
       (admin, token) => admin.listAnnotations(token, propertyId),
       { retry: true },
     );
-    const annotation = found.find((candidate) => annotationIdOf(candidate) === annotationId);
+    const annotation = listing.annotations.find(
+      (candidate) => annotationIdOf(candidate) === annotationId,
+    );
     if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
     requireNotSystemGenerated(annotation);
     return annotation;
@@ -441,6 +594,51 @@ function sameDay(a: CalendarDate | undefined, b: CalendarDate | undefined): bool
  */
 function isLostAnswer(error: unknown): error is GoogleApiError {
   return error instanceof GoogleApiError && error.status === 0 && error.outcomeUnknown;
+}
+
+/**
+ * When the last attempt of a write failed as Google being unavailable or busy, an earlier attempt
+ * whose answer was lost may still have taken effect. Any other failure is Google's answer about
+ * the request itself (not found, no access, refused), which stands.
+ */
+function mayHideOutcome(error: unknown): boolean {
+  return (
+    error instanceof AppError &&
+    (error.code === "google_unavailable" || error.code === "google_busy")
+  );
+}
+
+/**
+ * From when a listing that does not show an unconfirmed create proves it never landed: once its
+ * last attempt ended, or, when we stopped waiting while Google may still have been working on it,
+ * once Google would have finished; with room for instances' clocks to disagree.
+ */
+function settleAfterOf(failure: GoogleApiError, endedAt: Date): Date {
+  const grace = failure.connection?.timedOut ? timedOutWriteGraceMs : 0;
+  return new Date(endedAt.getTime() + grace + clockSkewMarginMs);
+}
+
+/** Whether Google holds every field an edit asked for (the edit took effect). */
+function holdsChanges(annotation: GoogleAnnotation, changes: GoogleAnnotationInput): boolean {
+  if (changes.title !== undefined && annotation.title !== changes.title) return false;
+  if (changes.description !== undefined && (annotation.description ?? "") !== changes.description)
+    return false;
+  if (changes.color !== undefined && annotation.color !== changes.color) return false;
+  if (
+    changes.annotationDate !== undefined &&
+    (annotation.annotationDateRange !== undefined ||
+      !sameDay(annotation.annotationDate, changes.annotationDate))
+  )
+    return false;
+  const range = changes.annotationDateRange;
+  if (
+    range !== undefined &&
+    (annotation.annotationDateRange === undefined ||
+      !sameDay(annotation.annotationDateRange.startDate, range.startDate) ||
+      !sameDay(annotation.annotationDateRange.endDate, range.endDate))
+  )
+    return false;
+  return true;
 }
 
 /** A failure for the log: Google's fields when it is Google's, else only its kind and message. */

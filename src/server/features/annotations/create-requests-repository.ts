@@ -1,11 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
-import {
-  annotationCreateRequests,
-  type AnnotationCreateRequest,
-  type AnnotationCreateState,
-} from "../../db/schema/index.js";
+import { annotationCreateRequests, type AnnotationCreateRequest } from "../../db/schema/index.js";
 
 /** Creates by request id, remembered until Google's answer is known. */
 export function createCreateRequestsRepository(db: Db) {
@@ -58,15 +54,41 @@ export function createCreateRequestsRepository(db: Db) {
       return inserted.length === 1;
     },
 
+    /**
+     * Records what became of a create still open (pending or unconfirmed). False when it was
+     * settled already, by another listing or request: only the one that settles it acts on it
+     * (gives its quota slot back), so two listings at once never give a slot back twice.
+     */
     async settle(
       id: string,
-      state: Exclude<AnnotationCreateState, "pending">,
+      state: "created" | "failed",
       annotationId: string | null = null,
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const rows = await db
         .update(annotationCreateRequests)
         .set({ state, annotationId })
-        .where(eq(annotationCreateRequests.id, id));
+        .where(
+          and(
+            eq(annotationCreateRequests.id, id),
+            inArray(annotationCreateRequests.state, ["pending", "unconfirmed"]),
+          ),
+        )
+        .returning({ id: annotationCreateRequests.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * A create whose answer was lost: its slot stays spent until a listing settles it. A listing
+     * that starts at `settleAfter` or later and does not show it proves it never landed. Only a
+     * pending create becomes unconfirmed: one a listing has already claimed stays created.
+     */
+    async markUnconfirmed(id: string, settleAfter: Date): Promise<void> {
+      await db
+        .update(annotationCreateRequests)
+        .set({ state: "unconfirmed", settleAfter })
+        .where(
+          and(eq(annotationCreateRequests.id, id), eq(annotationCreateRequests.state, "pending")),
+        );
     },
 
     /** A person's creates on a property whose fate is not known yet. */

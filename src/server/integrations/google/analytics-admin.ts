@@ -22,6 +22,17 @@ export interface GoogleAnnotationInput {
   annotationDateRange?: { startDate: CalendarDate; endDate: CalendarDate };
 }
 
+/** One read of a property's annotations, page by page. */
+export interface AnnotationListing {
+  annotations: GoogleAnnotation[];
+  /**
+   * How many pages it took. One page is one snapshot of the property; across several, an
+   * annotation may move from a page not read yet to one already read (another was deleted
+   * meanwhile) and be missed, so only a one-page listing proves that an annotation is absent.
+   */
+  pages: number;
+}
+
 export interface GooglePropertySummary {
   propertyId: string;
   displayName: string;
@@ -36,7 +47,13 @@ export interface GooglePropertySummary {
  */
 export interface AnalyticsAdmin {
   listPropertySummaries(accessToken: string): Promise<GooglePropertySummary[]>;
-  listAnnotations(accessToken: string, propertyId: string): Promise<GoogleAnnotation[]>;
+  listAnnotations(accessToken: string, propertyId: string): Promise<AnnotationListing>;
+  /** One annotation; a GoogleApiError with status 404 when it does not exist. */
+  getAnnotation(
+    accessToken: string,
+    propertyId: string,
+    annotationId: string,
+  ): Promise<GoogleAnnotation>;
   createAnnotation(
     accessToken: string,
     propertyId: string,
@@ -118,8 +135,10 @@ export function createAnalyticsAdmin(options: {
 
     async listAnnotations(accessToken, propertyId) {
       const found: GoogleAnnotation[] = [];
+      let pages = 0;
       let pageToken: string | undefined;
       do {
+        pages += 1;
         const page = await send<AnnotationsPage>({
           method: "GET",
           path: annotationsOf(propertyId),
@@ -131,7 +150,17 @@ export function createAnalyticsAdmin(options: {
         }
         pageToken = page.nextPageToken || undefined;
       } while (pageToken);
-      return found;
+      return { annotations: found, pages };
+    },
+
+    async getAnnotation(accessToken, propertyId, annotationId) {
+      return safeAnnotation(
+        await send<GoogleAnnotation>({
+          method: "GET",
+          path: annotationPath(propertyId, annotationId),
+          accessToken,
+        }),
+      );
     },
 
     async createAnnotation(accessToken, propertyId, input) {

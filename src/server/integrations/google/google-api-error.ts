@@ -6,6 +6,11 @@ export interface GoogleConnectionFailure {
   reusedSocket: boolean;
   /** Provably never reached Google: no connection was ever made (refused, or no such host). */
   notSent: boolean;
+  /**
+   * We stopped waiting while Google may still be working on the request: a write may take effect
+   * after this failure, unlike one whose connection Google closed or reset.
+   */
+  timedOut?: boolean;
 }
 
 /**
@@ -55,6 +60,7 @@ export class GoogleApiError extends Error {
       code: this.connection?.code,
       reusedSocket: this.connection?.reusedSocket,
       notSent: this.connection?.notSent ?? false,
+      timedOut: this.connection?.timedOut ?? false,
       outcomeUnknown: this.outcomeUnknown,
     };
   }

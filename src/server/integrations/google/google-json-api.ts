@@ -138,6 +138,7 @@ export function createGoogleJsonApi(options: {
             reusedSocket: outgoing.reusedSocket,
             // Nothing left this machine: no connection was ever made.
             notSent: !answered && !timedOut && unreachableCodes.has(error.code ?? ""),
+            timedOut,
           };
           // A kept-alive connection broke before any byte of an answer. Most likely the server
           // closed it as the request went out, but it may also have taken the request and then
