@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
@@ -6,16 +6,21 @@ import {
   annotationAuditSessions,
   annotationEvents,
   annotationMetadata,
+  annotationSuggestions,
   users,
 } from "../src/server/db/schema/index.js";
+import { createAuditsRepository } from "../src/server/features/audits/audits-repository.js";
+import { applyClaimLeaseMs } from "../src/server/features/audits/audits-service.js";
 import type { AuditReviewer } from "../src/server/features/audits/audit-reviewer.js";
 import { createOfflineReviewer } from "../src/server/features/audits/offline-reviewer.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import type {
+  AuditApplyResponse,
   AuditDetailResponse,
   AuditSession,
   AuditSuggestion,
 } from "../src/shared/contracts/audits.js";
+import { errorMessages } from "../src/shared/contracts/errors.js";
 import {
   appClient,
   requestAs,
@@ -30,7 +35,7 @@ import {
 import { auditFixtures } from "./fixtures/audit-annotations.js";
 import { googleSide, type GoogleSide } from "./google-side.js";
 
-const betaEmails = Array.from({ length: 12 }, (_, index) => `auditor${index}@example.com`);
+const betaEmails = Array.from({ length: 20 }, (_, index) => `auditor${index}@example.com`);
 let nextBeta = 0;
 
 /** The reviewer the app uses; a test may swap in a failing one for a while. */
@@ -468,6 +473,8 @@ describe("applying accepted suggestions", () => {
     expect((await send(who.jar, "POST", `/api/audits/${audit}/apply`)).json()).toEqual({
       applied: 0,
       failed: 0,
+      unconfirmed: 0,
+      stillApplying: 0,
     });
 
     const after = (await get(who.jar, `/api/audits/${audit}`)).json() as AuditDetailResponse;
@@ -523,6 +530,184 @@ describe("applying accepted suggestions", () => {
     await harness.database.db
       .delete(annotationAuditSessions)
       .where(eq(annotationAuditSessions.id, session.id));
+  });
+});
+
+describe("applying after lost answers and crashes", () => {
+  const patchCounter = "analyticsadmin.properties.reportingDataAnnotations.patch";
+  const patches = async () =>
+    (await control<{ counters: Record<string, number> }>(harness.sandbox.url, "GET", "/counters"))
+      .counters[patchCounter] ?? 0;
+  const fault = (rule: Record<string, unknown>) =>
+    control(harness.sandbox.url, "POST", "/faults", { method: patchCounter, ...rule });
+  const apply = async (who: TestPerson, audit: string) => {
+    const response = await send(who.jar, "POST", `/api/audits/${audit}/apply`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AuditApplyResponse;
+  };
+  const suggestionsOf = async (who: TestPerson, audit: string) =>
+    ((await get(who.jar, `/api/audits/${audit}`)).json() as AuditDetailResponse).suggestions;
+
+  /** An audit of the first fixtures, and the suggestions that change Google's fields. */
+  async function auditWithSuggestions(count: number) {
+    const who = await auditor(auditFixtures.slice(0, 6));
+    const detail = await runAudit(who);
+    const writable = detail.suggestions.filter(
+      (suggestion) =>
+        suggestion.applicable &&
+        suggestion.suggestedTitle !== null &&
+        suggestion.suggestedTitle !== suggestion.originalTitle,
+    );
+    expect(writable.length).toBeGreaterThanOrEqual(count);
+    return { who, audit: detail.session.id, chosen: writable.slice(0, count) };
+  }
+
+  const accept = async (who: TestPerson, audit: string, suggestion: AuditSuggestion) =>
+    expect(
+      (
+        await send(who.jar, "PATCH", `/api/audits/${audit}/suggestions/${suggestion.id}`, {
+          status: "accepted",
+        })
+      ).statusCode,
+    ).toBe(200);
+
+  /** What Google holds for the annotation, read through the product. */
+  const inGoogle = async (who: TestPerson, annotationId: string) =>
+    (
+      (await get(who.jar, `/api/annotations/${who.propertyId}`)).json()
+        .reportingDataAnnotations as Annotation[]
+    ).find((annotation) => annotation.annotationId === annotationId)!;
+
+  it("settles a suggestion by what Google holds when its answers were lost", async () => {
+    const { who, audit, chosen } = await auditWithSuggestions(2);
+    const [landed, refused] = chosen as [AuditSuggestion, AuditSuggestion];
+
+    // Applied, then the connection dropped; the retries are refused: it is in Google, so applied.
+    await accept(who, audit, landed);
+    await fault({ kind: "commit-then-drop", times: 1 });
+    await fault({ kind: "unavailable", times: 3 });
+    expect(await apply(who, audit)).toEqual({
+      applied: 1,
+      failed: 0,
+      unconfirmed: 0,
+      stillApplying: 0,
+    });
+    await control(harness.sandbox.url, "DELETE", "/faults");
+    expect((await inGoogle(who, landed.annotationId)).title).toBe(landed.suggestedTitle);
+
+    // Every attempt refused with a 503: not in Google, and not a failure either. It stays
+    // accepted, says why, and the next apply writes it.
+    await accept(who, audit, refused);
+    await fault({ kind: "unavailable", times: 4 });
+    expect(await apply(who, audit)).toEqual({
+      applied: 0,
+      failed: 0,
+      unconfirmed: 1,
+      stillApplying: 0,
+    });
+    await control(harness.sandbox.url, "DELETE", "/faults");
+    const waiting = (await suggestionsOf(who, audit)).find((s) => s.id === refused.id)!;
+    expect(waiting).toMatchObject({
+      status: "accepted",
+      failureReason: errorMessages.editUnconfirmed,
+    });
+    expect((await inGoogle(who, refused.annotationId)).title).toBe(refused.originalTitle);
+
+    expect(await apply(who, audit)).toEqual({
+      applied: 1,
+      failed: 0,
+      unconfirmed: 0,
+      stillApplying: 0,
+    });
+    const after = await suggestionsOf(who, audit);
+    for (const suggestion of chosen)
+      expect(after.find((s) => s.id === suggestion.id)).toMatchObject({
+        status: "applied",
+        failureReason: null,
+      });
+    expect((await inGoogle(who, refused.annotationId)).title).toBe(refused.suggestedTitle);
+  });
+
+  it("takes up a crashed apply's claims within a minute, and ends one already in Google applied", async () => {
+    const { who, audit, chosen } = await auditWithSuggestions(3);
+    const [written, unwritten, fresh] = chosen as [
+      AuditSuggestion,
+      AuditSuggestion,
+      AuditSuggestion,
+    ];
+    for (const suggestion of chosen) await accept(who, audit, suggestion);
+    clock = new Date();
+    const crashedAt = new Date(clock.getTime() - 20_000);
+    // An instance claimed two suggestions, wrote one to Google and died before recording it.
+    await harness.database.db
+      .update(annotationSuggestions)
+      .set({ status: "applying", updatedAt: crashedAt })
+      .where(inArray(annotationSuggestions.id, [written.id, unwritten.id]));
+    await who.google.patch(written.annotationId, {
+      title: written.suggestedTitle!,
+      ...(written.suggestedDescription !== null
+        ? { description: written.suggestedDescription }
+        : {}),
+      ...(written.suggestedColor !== null ? { color: written.suggestedColor } : {}),
+    });
+    await control(harness.sandbox.url, "DELETE", "/counters");
+
+    // Twenty seconds on, its claims could still be a live apply's: they are left alone, and the
+    // person is told how many are still being applied.
+    expect(await apply(who, audit)).toEqual({
+      applied: 1,
+      failed: 0,
+      unconfirmed: 0,
+      stillApplying: 2,
+    });
+    expect(await patches()).toBe(1);
+    expect((await suggestionsOf(who, audit)).find((s) => s.id === fresh.id)!.status).toBe(
+      "applied",
+    );
+
+    // Well within a minute of the crash, its claims have gone without a heartbeat long enough:
+    // the page offers them to apply again, and the next apply takes them up.
+    clock = new Date(crashedAt.getTime() + 45_000);
+    const offered = await suggestionsOf(who, audit);
+    for (const suggestion of [written, unwritten])
+      expect(offered.find((s) => s.id === suggestion.id)!.status).toBe("accepted");
+    expect(await apply(who, audit)).toEqual({
+      applied: 2,
+      failed: 0,
+      unconfirmed: 0,
+      stillApplying: 0,
+    });
+    // The one already in Google is recognised, not written again nor called changed since the
+    // audit; only the other is written.
+    expect(await patches()).toBe(2);
+    const after = await suggestionsOf(who, audit);
+    for (const suggestion of chosen)
+      expect(after.find((s) => s.id === suggestion.id)).toMatchObject({
+        status: "applied",
+        failureReason: null,
+      });
+    for (const suggestion of chosen)
+      expect((await inGoogle(who, suggestion.annotationId)).title).toBe(suggestion.suggestedTitle);
+  });
+
+  it("keeps a live apply's claims while its heartbeat goes on", async () => {
+    const { who, audit, chosen } = await auditWithSuggestions(1);
+    const [suggestion] = chosen as [AuditSuggestion];
+    await accept(who, audit, suggestion);
+    const repository = createAuditsRepository(harness.database.db);
+    const start = new Date();
+    const lease = (at: Date) => new Date(at.getTime() - applyClaimLeaseMs);
+    expect(await repository.claimAccepted(audit, start, lease(start))).toHaveLength(1);
+    // Renewed by its apply now and then, it is never taken by another apply...
+    for (let beat = 1; beat <= 6; beat += 1) {
+      const at = new Date(start.getTime() + (beat * applyClaimLeaseMs) / 2);
+      await repository.renewClaims([suggestion.id], at);
+      expect(await repository.claimAccepted(audit, at, lease(at))).toHaveLength(0);
+      expect(await repository.countApplying(audit)).toBe(1);
+    }
+    // ...until the beats stop for longer than the lease.
+    const silent = new Date(start.getTime() + 3 * applyClaimLeaseMs + applyClaimLeaseMs + 1);
+    expect(await repository.claimAccepted(audit, silent, lease(silent))).toHaveLength(1);
   });
 });
 

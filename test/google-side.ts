@@ -12,7 +12,10 @@ export interface GoogleSide {
     color: string;
     date: string;
   }): Promise<string>;
-  patch(annotationId: string, changes: { title?: string; description?: string }): Promise<void>;
+  patch(
+    annotationId: string,
+    changes: { title?: string; description?: string; color?: string },
+  ): Promise<void>;
   remove(annotationId: string): Promise<void>;
 }
 

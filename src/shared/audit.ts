@@ -70,3 +70,36 @@ export const auditSteps = {
   saving: "Saving suggestions",
   done: "Done",
 } as const;
+
+const changes = (count: number) => `${count} change${count === 1 ? "" : "s"}`;
+const suggestions = (count: number) =>
+  count === 1 ? "1 suggestion is" : `${count} suggestions are`;
+
+/**
+ * What an apply did, in words: applied, failed, not confirmed by Google (still accepted, for the
+ * next apply to try again) and still being applied by another apply at the same time.
+ * `problem` is set when something was not applied.
+ */
+export function describeApplyResult(result: {
+  applied: number;
+  failed: number;
+  unconfirmed: number;
+  stillApplying: number;
+}): { title: string; description: string; problem: boolean } {
+  const parts: string[] = [];
+  if (result.applied > 0 || (result.stillApplying === 0 && result.unconfirmed === 0))
+    parts.push(`${changes(result.applied)} applied to GA4.`);
+  if (result.failed > 0) parts.push(`${result.failed} failed.`);
+  if (result.unconfirmed > 0)
+    parts.push(
+      `Google did not confirm ${changes(result.unconfirmed)}; ${result.unconfirmed === 1 ? "it stays" : "they stay"} accepted, so apply again to retry.`,
+    );
+  if (result.stillApplying > 0)
+    parts.push(`${suggestions(result.stillApplying)} still being applied.`);
+  const nothingYet = result.applied === 0 && result.failed === 0 && result.unconfirmed === 0;
+  return {
+    title: nothingYet && result.stillApplying > 0 ? "Still applying" : "Changes applied",
+    description: parts.join(" "),
+    problem: result.failed > 0 || result.unconfirmed > 0,
+  };
+}

@@ -140,6 +140,7 @@ export interface AuditSuggestion {
   modifiedTitle: string | null;
   modifiedDescription: string | null;
   modifiedCategoryId: string | null;
+  /** Why applying it failed, or why an accepted one is not applied yet (Google did not confirm). */
   failureReason: string | null;
   /** False for a suggestion that only points something out (a likely duplicate): nothing to apply. */
   applicable: boolean;
@@ -158,4 +159,8 @@ export interface AuditHistoryResponse {
 export interface AuditApplyResponse {
   applied: number;
   failed: number;
+  /** Google did not confirm the change and it is not there now: still accepted, to apply again. */
+  unconfirmed: number;
+  /** Suggestions another apply (another tab, another instance) is writing right now. */
+  stillApplying: number;
 }

@@ -13,9 +13,6 @@ export type NewSuggestion = Omit<
   "id" | "auditSessionId" | "createdAt" | "updatedAt" | "status"
 >;
 
-/** A suggestion held by an apply longer than this was left behind by a crash and may be taken again. */
-const applyClaimTimeoutMs = 10 * 60_000;
-
 export function createAuditsRepository(db: Db) {
   const sessions = annotationAuditSessions;
   const suggestions = annotationSuggestions;
@@ -201,26 +198,64 @@ export function createAuditsRepository(db: Db) {
     },
 
     /**
-     * Takes the accepted suggestions for one apply. A suggestion taken by an apply is no longer
-     * "accepted", so a second apply at the same moment finds nothing to write.
+     * Takes the accepted suggestions for one apply, and those whose apply stopped sending its
+     * heartbeat (`updatedAt`) before `staleBefore`: its instance died mid-apply. A suggestion
+     * taken by an apply is no longer "accepted", so a second apply at the same moment finds
+     * nothing to write.
      */
-    async claimAccepted(sessionId: string, now: Date): Promise<AnnotationSuggestion[]> {
+    async claimAccepted(
+      sessionId: string,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<AnnotationSuggestion[]> {
       return db
         .update(suggestions)
-        .set({ status: "applying", updatedAt: now })
+        .set({ status: "applying", updatedAt: now, failureReason: null })
         .where(
           and(
             eq(suggestions.auditSessionId, sessionId),
             or(
               eq(suggestions.status, "accepted"),
-              and(
-                eq(suggestions.status, "applying"),
-                lt(suggestions.updatedAt, new Date(now.getTime() - applyClaimTimeoutMs)),
-              ),
+              and(eq(suggestions.status, "applying"), lt(suggestions.updatedAt, staleBefore)),
             ),
           ),
         )
         .returning();
+    },
+
+    /** An apply's heartbeat: its claims on these suggestions are still alive. */
+    async renewClaims(ids: string[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(suggestions)
+        .set({ updatedAt: now })
+        .where(and(inArray(suggestions.id, ids), eq(suggestions.status, "applying")));
+    },
+
+    /** How many of an audit's suggestions another apply is writing right now. */
+    async countApplying(sessionId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(suggestions)
+        .where(and(eq(suggestions.auditSessionId, sessionId), eq(suggestions.status, "applying")));
+      return row?.count ?? 0;
+    },
+
+    /**
+     * Gives back, as accepted, the claims of applies that stopped sending their heartbeat before
+     * `staleBefore` (their instance died), so the page offers them to apply again.
+     */
+    async releaseStaleClaims(sessionId: string, staleBefore: Date): Promise<void> {
+      await db
+        .update(suggestions)
+        .set({ status: "accepted" })
+        .where(
+          and(
+            eq(suggestions.auditSessionId, sessionId),
+            eq(suggestions.status, "applying"),
+            lt(suggestions.updatedAt, staleBefore),
+          ),
+        );
     },
 
     /** Gives a claimed suggestion back, untouched, when an apply could not start. */
@@ -231,17 +266,25 @@ export function createAuditsRepository(db: Db) {
         .where(and(eq(suggestions.id, id), eq(suggestions.status, "applying")));
     },
 
+    /**
+     * What became of a claimed suggestion: applied, failed, or accepted again with the reason it
+     * is not applied yet (Google did not confirm the change, which is not there now), so the next
+     * apply tries it again.
+     */
     async settleSuggestion(
       id: string,
-      outcome: { status: "applied" } | { status: "failed"; failureReason: string },
+      outcome:
+        | { status: "applied" }
+        | { status: "failed"; failureReason: string }
+        | { status: "accepted"; failureReason: string },
     ): Promise<void> {
       await db
         .update(suggestions)
         .set({
           status: outcome.status,
-          failureReason: outcome.status === "failed" ? outcome.failureReason : null,
+          failureReason: outcome.status === "applied" ? null : outcome.failureReason,
         })
-        .where(eq(suggestions.id, id));
+        .where(and(eq(suggestions.id, id), eq(suggestions.status, "applying")));
     },
   };
 }

@@ -41,6 +41,16 @@ export const changedSinceAuditMessage =
   "It was changed in Google Analytics since the audit, so it was left as it is.";
 export const deletedSinceAuditMessage = "It was deleted in Google Analytics since the audit.";
 
+/**
+ * How long an apply's claim on a suggestion lives without a heartbeat. An apply runs inside a
+ * request, not a job, but its claims are kept alive the way pg-boss keeps a job's run (decision
+ * 0029): renewed while it writes, so a slow Google never lets a second apply write the same
+ * suggestion, while the claims of an instance that died are taken up by the next apply within
+ * this long — sooner than the audit job's own failover (its 60 s heartbeat plus the 30 s check).
+ */
+export const applyClaimLeaseMs = 30_000;
+const applyHeartbeatMs = applyClaimLeaseMs / 3;
+
 /** How many times one batch is reviewed before it is skipped. */
 const reviewAttempts = 3;
 const historyLimit = 50;
@@ -277,6 +287,11 @@ export function createAuditsService(deps: AuditsServiceDeps) {
     async get(user: User, id: unknown): Promise<AuditDetailResponse> {
       requireAccess(user);
       const session = await ownSession(user, id);
+      // Claims of an apply whose instance died are offered again rather than shown as applying.
+      await repository.releaseStaleClaims(
+        session.id,
+        new Date(now().getTime() - applyClaimLeaseMs),
+      );
       const rows = await repository.listSuggestions(session.id);
       return { session: toSession(session, rows.length), suggestions: rows.map(toSuggestion) };
     },
@@ -341,39 +356,61 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       const session = await ownSession(user, id);
       if (session.status !== "completed")
         throw new AppError("audit_not_completed", "The audit has not finished yet.");
-      const claimed = await repository.claimAccepted(session.id, now());
-      if (claimed.length === 0) return { applied: 0, failed: 0 };
+      const claimedAt = now();
+      const claimed = await repository.claimAccepted(
+        session.id,
+        claimedAt,
+        new Date(claimedAt.getTime() - applyClaimLeaseMs),
+      );
+      // Whatever is still claimed and not ours is being written by another apply right now.
+      const stillApplying = Math.max(
+        0,
+        (await repository.countApplying(session.id)) - claimed.length,
+      );
+      const result: AuditApplyResponse = { applied: 0, failed: 0, unconfirmed: 0, stillApplying };
+      if (claimed.length === 0) return result;
 
-      let current: Map<string, Annotation>;
-      let personCategories: Category[];
+      const open = new Set(claimed.map((suggestion) => suggestion.id));
+      const heartbeat = setInterval(() => {
+        repository.renewClaims([...open], now()).catch((error: unknown) => {
+          logger.warn({ err: error, sessionId: session.id }, "renewing an apply's claims failed");
+        });
+      }, applyHeartbeatMs);
+      heartbeat.unref();
       try {
-        const [listed, own] = await Promise.all([
-          annotations.list(user, session.propertyId),
-          categories.list(user),
-        ]);
-        current = new Map(listed.map((annotation) => [annotation.annotationId, annotation]));
-        personCategories = own;
-      } catch (error) {
-        // Nothing was written: the suggestions stay accepted for another try.
-        await Promise.all(claimed.map((suggestion) => repository.releaseClaim(suggestion.id)));
-        throw error;
-      }
+        let current: Map<string, Annotation>;
+        let personCategories: Category[];
+        try {
+          const [listed, own] = await Promise.all([
+            annotations.list(user, session.propertyId),
+            categories.list(user),
+          ]);
+          current = new Map(listed.map((annotation) => [annotation.annotationId, annotation]));
+          personCategories = own;
+        } catch (error) {
+          // Nothing was written: the suggestions stay accepted for another try.
+          await Promise.all(claimed.map((suggestion) => repository.releaseClaim(suggestion.id)));
+          throw error;
+        }
 
-      let applied = 0;
-      let failed = 0;
-      for (const suggestion of claimed) {
-        const outcome = await applyOne(
-          user,
-          session.propertyId,
-          suggestion,
-          current,
-          personCategories,
-        );
-        await repository.settleSuggestion(suggestion.id, outcome);
-        if (outcome.status === "applied") applied += 1;
-        else failed += 1;
+        for (const suggestion of claimed) {
+          const outcome = await applyOne(
+            user,
+            session.propertyId,
+            suggestion,
+            current,
+            personCategories,
+          );
+          await repository.settleSuggestion(suggestion.id, outcome);
+          open.delete(suggestion.id);
+          if (outcome.status === "applied") result.applied += 1;
+          else if (outcome.status === "accepted") result.unconfirmed += 1;
+          else result.failed += 1;
+        }
+        return result;
+      } finally {
+        clearInterval(heartbeat);
       }
-      return { applied, failed };
     },
   };
 
@@ -383,17 +420,25 @@ export function createAuditsService(deps: AuditsServiceDeps) {
     suggestion: AnnotationSuggestion,
     current: Map<string, Annotation>,
     personCategories: Category[],
-  ): Promise<{ status: "applied" } | { status: "failed"; failureReason: string }> {
+  ): Promise<
+    | { status: "applied" }
+    | { status: "failed"; failureReason: string }
+    | { status: "accepted"; failureReason: string }
+  > {
     const annotation = current.get(suggestion.annotationId);
     if (!annotation) return { status: "failed", failureReason: deletedSinceAuditMessage };
+    const wanted = effectiveChange(suggestion, personCategories);
+    // An earlier apply may have written it already (its answer lost, or its instance gone before
+    // it could record the outcome): what Google holds is the change, not a change by someone else.
+    const alreadyInGoogle = holdsWantedChange(annotation, suggestion, wanted);
     if (
-      annotation.title !== suggestion.originalTitle ||
-      annotation.description !== (suggestion.originalDescription ?? "") ||
-      (suggestion.originalColor !== null && annotation.color !== suggestion.originalColor)
+      !alreadyInGoogle &&
+      (annotation.title !== suggestion.originalTitle ||
+        annotation.description !== (suggestion.originalDescription ?? "") ||
+        (suggestion.originalColor !== null && annotation.color !== suggestion.originalColor))
     )
       return { status: "failed", failureReason: changedSinceAuditMessage };
 
-    const wanted = effectiveChange(suggestion, personCategories);
     const changes: UpdateAnnotationRequest = {};
     if (wanted.title !== null && wanted.title !== annotation.title) changes.title = wanted.title;
     if (wanted.description !== null && wanted.description !== annotation.description)
@@ -406,6 +451,10 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       await annotations.update(user, propertyId, suggestion.annotationId, changes);
       return { status: "applied" };
     } catch (error) {
+      // Google did not confirm the change and it is not there now (or could not be checked):
+      // not a failure, so it stays accepted and the next apply tries it again.
+      if (error instanceof AppError && error.code === "google_unconfirmed")
+        return { status: "accepted", failureReason: error.message };
       if (error instanceof AppError) return { status: "failed", failureReason: error.message };
       logger.error({ err: error, suggestionId: suggestion.id }, "applying a suggestion failed");
       return {
@@ -490,6 +539,25 @@ function effectiveChange(
     color: chosen?.color ?? suggestedColor,
     categoryId: suggestion.modifiedCategoryId ?? suggestion.suggestedCategoryId,
   };
+}
+
+/**
+ * Whether Google already holds what the suggestion changes in Google (a title, description or
+ * colour it sets to something new). A suggestion that changes only the category has nothing in
+ * Google to recognise.
+ */
+function holdsWantedChange(
+  annotation: Annotation,
+  suggestion: AnnotationSuggestion,
+  wanted: ReturnType<typeof effectiveChange>,
+): boolean {
+  const fields = [
+    [wanted.title, suggestion.originalTitle, annotation.title],
+    [wanted.description, suggestion.originalDescription ?? "", annotation.description],
+    [wanted.color, suggestion.originalColor, annotation.color],
+  ] as const;
+  const changed = fields.filter(([want, original]) => want !== null && want !== original);
+  return changed.length > 0 && changed.every(([want, , held]) => want === held);
 }
 
 function isApplicable(suggestion: AnnotationSuggestion): boolean {

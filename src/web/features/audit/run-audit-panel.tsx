@@ -1,7 +1,7 @@
 import { AlertTriangle, Loader2, RotateCcw, Sparkles } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { auditProgressPercent } from "../../../shared/audit";
+import { auditProgressPercent, describeApplyResult } from "../../../shared/audit";
 import type { AuditDetailResponse, AuditSuggestion } from "../../../shared/contracts/audits";
 import type { Category } from "../../../shared/contracts/categories";
 import { Alert } from "../../components/ui/alert";
@@ -365,10 +365,11 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
     setConfirming(false);
     try {
       const result = await apply.mutateAsync();
+      const summary = describeApplyResult(result);
       toast({
-        title: "Changes applied",
-        description: `${result.applied} change${result.applied === 1 ? "" : "s"} applied to GA4.${result.failed > 0 ? ` ${result.failed} failed.` : ""}`,
-        ...(result.failed > 0 ? { variant: "destructive" as const } : {}),
+        title: summary.title,
+        description: summary.description,
+        ...(summary.problem ? { variant: "destructive" as const } : {}),
       });
     } catch (error) {
       toast({

@@ -166,6 +166,11 @@ export function SuggestionCard({
           Not applied: {suggestion.failureReason}
         </p>
       ) : null}
+      {suggestion.status === "accepted" && suggestion.failureReason ? (
+        <p role="note" className="text-sm text-muted-foreground">
+          Not applied yet: {suggestion.failureReason}
+        </p>
+      ) : null}
 
       {closed || editing ? null : (
         <div className="flex flex-wrap items-center gap-2">
