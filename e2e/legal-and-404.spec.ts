@@ -16,7 +16,7 @@ test.describe("legal pages", () => {
 
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByText("Last updated November 23, 2026")).toBeVisible();
+      await expect(page.getByText("Last updated November 26, 2026")).toBeVisible();
       await expect(page.getByRole("button", { name: "Toggle theme" })).toBeVisible();
       // Like a full page load, the new page starts at its top with focus on the main content.
       await expect(page.getByRole("main")).toBeFocused();

@@ -50,7 +50,7 @@ export function DeleteAccountDialog({
         onOpenChange(next);
       }}
       title="Delete your account?"
-      description="This deletes your account and everything Tidemark stores about you, at once and for good: saved properties, categories, audits and chat history. Tidemark's access to Google Analytics is revoked, and you are signed out on every device. Annotations in Google Analytics stay there. This cannot be undone; export your data first if you want a copy."
+      description="This deletes your account and everything Tidemark stores about you, at once and for good: saved properties, categories, audits and chat history. Tidemark's access to Google Analytics is revoked, and you are signed out on every device. Annotations in Google Analytics stay there. Signing up again with this address does not reset today's plan limits or the free plan's property lock (the Privacy Policy says what is kept, and for how long). This cannot be undone; export your data first if you want a copy."
       confirmLabel="Delete my account"
       confirmIcon={<Trash2 aria-hidden="true" />}
       destructive

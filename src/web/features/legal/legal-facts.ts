@@ -1,8 +1,8 @@
 /** Dates and figures the legal pages state. Retention lifetimes live in shared/data-retention.ts. */
 export const legalLastUpdated = {
   /** Machine-readable form for <time dateTime>. */
-  isoDate: "2026-11-23",
-  label: "November 23, 2026",
+  isoDate: "2026-11-26",
+  label: "November 26, 2026",
 } as const;
 
 /** Terms §13: liability is capped at the greater of these two amounts. */

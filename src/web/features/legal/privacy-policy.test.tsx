@@ -3,6 +3,7 @@ import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { dataRetention } from "../../../shared/data-retention";
 import { PrivacyPolicy } from "./privacy-policy";
 
 describe("the privacy policy", () => {
@@ -19,5 +20,27 @@ describe("the privacy policy", () => {
         "first visit once 24 hours have passed since the time we last recorded.",
     );
     expect(container).not.toHaveTextContent("each day while signed in");
+  });
+
+  it("says what outlives a deleted account, why, and for as long as the server keeps it", () => {
+    const location = memoryLocation({ path: "/privacy" });
+    const { container } = render(
+      <Router hook={location.hook}>
+        <PrivacyPolicy />
+      </Router>,
+    );
+    // account-tombstones.ts keeps the counts until the UTC day ends, and the lock as long as this.
+    expect(container).toHaveTextContent("What we keep after you delete your account.");
+    expect(container).toHaveTextContent(
+      "kept until the day ends (midnight UTC), and the ID of the Google Analytics property your " +
+        `free plan was locked to, kept for ${dataRetention.deletedAccountLockDays} days.`,
+    );
+    expect(container).toHaveTextContent(
+      "It holds no email address, name, property name or anything you wrote.",
+    );
+    expect(container).toHaveTextContent(
+      `we keep asking, for up to ${dataRetention.revokeTokenKeptDays} days, keeping only the ` +
+        "token needed to ask, encrypted",
+    );
   });
 });

@@ -7,6 +7,8 @@ const {
   activityRecordingHours,
   inactiveAccountDeletionYears,
   deletionRequestDeadlineDays,
+  deletedAccountLockDays,
+  revokeTokenKeptDays,
 } = dataRetention;
 
 const sections: LegalSection[] = [
@@ -194,13 +196,30 @@ const sections: LegalSection[] = [
           their suggestions, your conversations with the assistant, the record of annotation changes
           and every other record we keep about you, and it ends your sessions on every device. We
           also ask Google to revoke Tidemark&apos;s access to your Google account, Google Analytics
-          included. If Google does not confirm the revocation, your account is deleted all the same,
-          including the tokens; you can then remove Tidemark on your{" "}
+          included. If Google does not answer, your account is deleted all the same and we keep
+          asking, for up to {revokeTokenKeptDays} days, keeping only the token needed to ask,
+          encrypted; it is deleted as soon as Google answers or we stop asking. If Google never
+          confirms, you can remove Tidemark on your{" "}
           <a href="https://myaccount.google.com/permissions" rel="noreferrer" target="_blank">
             Google Account permissions page
           </a>
           . You can also ask us by email to delete your account; we will do the same within{" "}
           {deletionRequestDeadlineDays} days of your request.
+        </p>
+        <p>
+          <strong>What we keep after you delete your account.</strong> So that deleting an account
+          and signing up again cannot be used to get around the free plan&apos;s limits, when you
+          delete your account we keep, for a limited time, a small record under a fingerprint of
+          your email address: a keyed hash, from which your address cannot be read back, and which
+          only matches if the same address signs up again. It holds the number of annotations you
+          created and assistant messages you sent that day, kept until the day ends (midnight UTC),
+          and the ID of the Google Analytics property your free plan was locked to, kept for{" "}
+          {deletedAccountLockDays} days. It holds no email address, name, property name or anything
+          you wrote. If you sign up again with the same address within that time, your new account
+          starts with those counts and that lock. A daily job deletes the record once its time is
+          up. Our limits on sign-in emails and account requests are counted under the same kind of
+          fingerprint, never under your address, for at most a day. Accounts deleted for inactivity
+          leave no such record.
         </p>
         <p>
           Annotations that have already been written to your GA4 properties are stored by Google
