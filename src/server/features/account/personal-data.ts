@@ -63,8 +63,8 @@ export const personalData = {
   },
   rate_limit_buckets: {
     excluded:
-      "abuse counters (attempts per client or per address in a window of at most a day), keyed " +
-      "by a keyed hash of an address, never the address itself; they say nothing about what you " +
+      "abuse counters in windows of at most a day: per client network address, or per email " +
+      "address under a keyed hash (never the email itself); they say nothing about what you " +
       "stored, and the daily sweep deletes them once their window has passed",
   },
   account_tombstones: {
