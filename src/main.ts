@@ -88,7 +88,10 @@ async function main(): Promise<void> {
       .then(() => server.close())
       .then(() => sandbox?.close())
       .then(
-        () => process.exit(0),
+        () => {
+          logger.info("Tidemark stopped.");
+          process.exit(0);
+        },
         (error: unknown) => {
           logger.error({ err: error }, "shutdown failed");
           process.exit(1);

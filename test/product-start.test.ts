@@ -65,6 +65,7 @@ describe("starting the product", () => {
       const second = await runProduct({ DATA_DIR: dataDir });
       expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
       expect(await second.stop("SIGINT")).toBe(0);
+      expect(second.output().trimEnd()).toMatch(/"msg":"Tidemark stopped\."\}$/);
 
       const reopened = await openDatabase({
         engine: "pglite",

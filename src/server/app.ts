@@ -31,6 +31,8 @@ import { createGoogleConnectionRepository } from "./features/google-connection/g
 import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
 import { createGoogleConnectionService } from "./features/google-connection/google-connection-service.js";
 import { healthRoutes } from "./features/health/health-routes.js";
+import { devMailRoutes } from "./features/dev-mail/dev-mail-routes.js";
+import { OneLineRequestLog } from "./http/request-log.js";
 import { createPropertiesRepository } from "./features/properties/properties-repository.js";
 import { propertiesRoutes } from "./features/properties/properties-routes.js";
 import { createPropertiesService } from "./features/properties/properties-service.js";
@@ -67,6 +69,7 @@ import {
   createSmtpMailer,
   refuseLogMailerInProduction,
   type Mailer,
+  type Outbox,
 } from "./integrations/mailer/mailer.js";
 import { webDistFolder } from "./paths.js";
 
@@ -106,6 +109,11 @@ export interface AppDependencies {
 
 const minute = 60_000;
 
+/** A sign-in link in the terminal: a line of its own, bold where the terminal shows it. */
+function printPlainLine(line: string): void {
+  process.stdout.write(process.stdout.isTTY ? `\n\x1b[1m${line}\x1b[0m\n\n` : `${line}\n`);
+}
+
 /** Builds the HTTP app from its dependencies; it opens nothing itself, so tests can pass their own. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -121,6 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
+    logController: new OneLineRequestLog({ structured: config.logFormat === "json" }),
   });
 
   const jobs = deps.jobs ?? createJobQueue({ database, logger });
@@ -139,13 +148,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOriginGuard(app, { trustedOrigins: [config.appUrl] });
   await registerApiCompression(app);
 
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
-      : config.nodeEnv === "production"
-        ? refuseLogMailerInProduction()
-        : createLogMailer(logger));
+  let mailer: Mailer;
+  // Without SMTP, outside production, links go to the terminal and the local /dev/mail page.
+  let outbox: Outbox | null = null;
+  if (deps.mailer) mailer = deps.mailer;
+  else if (config.smtpUrl)
+    mailer = createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  else if (config.nodeEnv === "production") refuseLogMailerInProduction();
+  else {
+    const logMailer = createLogMailer(logger, {
+      ...(config.logFormat === "pretty" ? { plainLine: printPlainLine } : {}),
+    });
+    mailer = logMailer;
+    outbox = logMailer.outbox;
+  }
   const addressKey = createAddressKey(config.sessionSecret);
   const deletedAccounts = createDeletedAccountsRepository(database.db);
   const tombstones = createAccountTombstones({
@@ -266,6 +282,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.now,
   });
 
+  if (outbox) await app.register(devMailRoutes, { outbox });
   await app.register(healthRoutes, {
     database,
     isDraining: deps.isDraining ?? (() => false),

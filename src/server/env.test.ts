@@ -55,6 +55,21 @@ describe("loadConfig", () => {
     });
   });
 
+  it("listens on this machine only, unless in production or told otherwise", () => {
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
+        TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+        SMTP_URL: "smtp://mail.example.com:587",
+        GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
+        GOOGLE_CLIENT_SECRET: "secret",
+      }).host,
+    ).toBe("0.0.0.0");
+  });
+
   it("uses an already running sandbox when SANDBOX_URL names one", () => {
     expect(loadConfig({ SANDBOX_URL: "http://localhost:5050/" }).google).toEqual({
       mode: "sandbox",

@@ -27,7 +27,7 @@ function emailList(raw: string | undefined, fallback: string[]): string[] {
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   PORT: portSchema.default(5000),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -272,7 +272,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const sandboxDefaults = !values.GOOGLE_CLIENT_ID && values.NODE_ENV !== "production";
   return {
     nodeEnv: values.NODE_ENV,
-    host: values.HOST,
+    // Production listens on every interface (behind its balancer, in its container); elsewhere only
+    // this machine can reach it unless asked, since development serves sign-in links locally.
+    host: values.HOST ?? (values.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     port: values.PORT,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,

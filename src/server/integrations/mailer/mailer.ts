@@ -7,14 +7,41 @@ export interface Mailer {
   sendSignInLink(message: { email: string; url: string }): Promise<void>;
 }
 
+/** The sign-in links a log mailer "sent" lately, for the local /dev/mail page. */
+export interface Outbox {
+  /** Newest first, only those of the last hour. */
+  recent(): { email: string; url: string; sentAt: Date }[];
+}
+
+const outboxLifetimeMs = 60 * 60 * 1000;
+/** A runaway loop in development must not grow the outbox without bound. */
+const outboxCapacity = 200;
+
 /**
  * Without SMTP the link is written to the log as exactly one line, so a person trying Tidemark
- * locally can copy it from the terminal.
+ * locally can copy it from the terminal. In the terminal's pretty format it is printed plainly,
+ * without time or level, so it stands out from the request lines; in JSON it is an ordinary log
+ * line (tools read it from there). The last hour's links are also kept for /dev/mail.
  */
-export function createLogMailer(logger: Pick<FastifyBaseLogger, "info">): Mailer {
+export function createLogMailer(
+  logger: Pick<FastifyBaseLogger, "info">,
+  options: { plainLine?: (line: string) => void; now?: () => Date } = {},
+): Mailer & { outbox: Outbox } {
+  const now = options.now ?? (() => new Date());
+  const sent: { email: string; url: string; sentAt: Date }[] = [];
   return {
     async sendSignInLink({ email, url }) {
-      logger.info(`Sign-in link for ${email}: ${url}`);
+      const line = `Sign-in link for ${email}: ${url}`;
+      if (options.plainLine) options.plainLine(line);
+      else logger.info(line);
+      sent.unshift({ email, url, sentAt: now() });
+      sent.length = Math.min(sent.length, outboxCapacity);
+    },
+    outbox: {
+      recent() {
+        const since = now().getTime() - outboxLifetimeMs;
+        return sent.filter((message) => message.sentAt.getTime() >= since);
+      },
     },
   };
 }
