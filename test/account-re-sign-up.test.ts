@@ -324,6 +324,15 @@ describe("deleting the account and signing up again", () => {
 });
 
 describe("the daily sweep of what deleted accounts leave", () => {
+  it("is scheduled once a day, in UTC", async () => {
+    await harness.app.ready();
+    const { rows } = await harness.database.sql.executeSql(
+      "select cron, timezone from pgboss.schedule where name = $1",
+      ["sweep-deleted-account-leftovers"],
+    );
+    expect(rows).toEqual([{ cron: "47 3 * * *", timezone: "UTC" }]);
+  });
+
   it("deletes abuse counters whose window has passed and keeps the others", async () => {
     const old = `sign-in-link:${addressKey(freshEmail("old"))}`;
     const recent = `sign-in-link:${addressKey(freshEmail("recent"))}`;
