@@ -83,10 +83,26 @@ describe("opening a sign-in link", () => {
       const seen = await preview(token);
       expect(seen.statusCode).toBe(200);
       expect(setsSession(seen)).toBe(false);
-      expect(seen.json()).toEqual({ email: "m…@example.com", signedIn: null });
+      expect(seen.json()).toEqual({ email, signedIn: null });
     }
     const signedIn = await post({ token });
     expect(signedIn.statusCode).toBe(200);
+  });
+
+  it("names the account in full, so two addresses that start alike are told apart", async () => {
+    const victoria = freshEmail("victoria");
+    const vincent = freshEmail("vincent");
+    const forVictoria = await preview((await mailLink(victoria)).token);
+    const forVincent = await preview((await mailLink(vincent)).token);
+    expect(forVictoria.json()).toEqual({ email: victoria, signedIn: null });
+    expect(forVincent.json()).toEqual({ email: vincent, signedIn: null });
+    // Signed in as one of them, the other's link names both people in full.
+    const jar = await signInWithEmailLink(harness, victoria);
+    const { token } = await mailLink(vincent);
+    expect((await preview(token, jar)).json()).toEqual({
+      email: vincent,
+      signedIn: { email: victoria, sameAccount: false },
+    });
   });
 
   it("turns the old verify address into the continue page, without signing in", async () => {
@@ -217,15 +233,15 @@ describe("a browser already signed in", () => {
 
     const seen = await preview(token, jar);
     expect(seen.json()).toEqual({
-      email: "m…@example.com",
-      signedIn: { email: "a…@example.com", sameAccount: false },
+      email: theirs,
+      signedIn: { email: mine, sameAccount: false },
     });
 
     const unasked = await post({ token }, {}, jar);
     expect(unasked.statusCode).toBe(409);
     expect(unasked.json()).toEqual({
       code: "signed_in_as_other",
-      error: "You are signed in as a…@example.com. Choose whether to continue as m…@example.com.",
+      error: `You are signed in as ${mine}. Choose whether to continue as ${theirs} instead.`,
     });
     expect(setsSession(unasked)).toBe(false);
     expect(await whoIs(jar)).toBe(mine);
@@ -248,8 +264,8 @@ describe("a browser already signed in", () => {
     const jar = await signInWithEmailLink(harness, email);
     const { token } = await mailLink(email);
     expect((await preview(token, jar)).json()).toEqual({
-      email: "s…@example.com",
-      signedIn: { email: "s…@example.com", sameAccount: true },
+      email,
+      signedIn: { email, sameAccount: true },
     });
     const again = await post({ token }, {}, jar);
     expect(again.statusCode).toBe(200);

@@ -60,11 +60,15 @@ export const signInLinkRequest = z
   .strict();
 export type SignInLinkRequest = z.infer<typeof signInLinkRequest>;
 
-/** What the continue page shows before anyone signs in. Addresses are masked ("m…@example.com"). */
+/**
+ * What the continue page shows before anyone signs in, with both addresses in full: the link is
+ * itself a way into its account, so its address is no secret from the link's holder, and only
+ * full addresses tell two accounts apart ("victoria@…" and "vincent@…").
+ */
 export interface SignInLinkPreview {
   /** The account the link signs in to. */
   email: string;
-  /** Who this browser is signed in as now, if anyone. */
+  /** Who this browser is signed in as now, if anyone (shown only to this browser's session). */
   signedIn: { email: string; sameAccount: boolean } | null;
 }
 

@@ -54,13 +54,12 @@ export function createSignInLinkService(deps: {
   return {
     async preview(token, signedInAs) {
       const email = await pendingEmail(token);
+      // Full addresses: the link already opens the account, so its address is no secret from
+      // the link's holder, and a masked one ("v…@example.com") cannot tell two accounts apart.
       return {
-        email: maskEmail(email),
+        email,
         signedIn: signedInAs
-          ? {
-              email: maskEmail(signedInAs.email),
-              sameAccount: sameAddress(signedInAs.email, email),
-            }
+          ? { email: signedInAs.email, sameAccount: sameAddress(signedInAs.email, email) }
           : null,
       };
     },
@@ -70,7 +69,7 @@ export function createSignInLinkService(deps: {
       if (signedInAs && !sameAddress(signedInAs.email, email) && !switchAccount) {
         throw new AppError(
           "signed_in_as_other",
-          `You are signed in as ${maskEmail(signedInAs.email)}. Choose whether to continue as ${maskEmail(email)}.`,
+          `You are signed in as ${signedInAs.email}. Choose whether to continue as ${email} instead.`,
         );
       }
       const { authCookies, internalAdapter } = await deps.auth.$context;
@@ -120,15 +119,4 @@ function emailOfRecord(value: string): string | null {
 
 function sameAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-/**
- * "mia@example.com" → "m…@example.com": enough for a person to recognise their own address, not
- * enough to learn someone else's from a link that was forwarded or previewed.
- */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  if (at < 1) return "…";
-  const [first] = Array.from(email.slice(0, at));
-  return `${first}…${email.slice(at)}`;
 }

@@ -34,7 +34,7 @@ const alice = makeUser({ email: "alice@example.com", subscriptionTier: "freemium
 describe("/login/continue", () => {
   it("says whose account the link opens and signs in only on Continue, with the token in the body", async () => {
     const { requests } = stubApi({
-      [previewPath]: () => jsonResponse(200, { email: "m…@example.com", signedIn: null }),
+      [previewPath]: () => jsonResponse(200, { email: "mia@example.com", signedIn: null }),
       "POST /api/auth/sign-in-link": () => jsonResponse(200, { redirectTo: "/" }),
     });
     const user = userEvent.setup();
@@ -43,9 +43,9 @@ describe("/login/continue", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Sign in to Tidemark" }),
     ).toBeInTheDocument();
-    const go = await screen.findByRole("button", { name: "Continue as m…@example.com" });
+    const go = await screen.findByRole("button", { name: "Continue as mia@example.com" });
     expect(screen.getByRole("main")).toHaveTextContent(
-      "This link signs you in to the Tidemark account for m…@example.com.",
+      "This link signs you in to the Tidemark account for mia@example.com.",
     );
     // Looking is all that happened so far.
     expect(requests.filter((request) => request.method === "POST")).toEqual([]);
@@ -64,12 +64,12 @@ describe("/login/continue", () => {
   it("signs in once however often Continue is pressed, saying so while it works", async () => {
     const answer = deferred<Response>();
     const { requests } = stubApi({
-      [previewPath]: () => jsonResponse(200, { email: "m…@example.com", signedIn: null }),
+      [previewPath]: () => jsonResponse(200, { email: "mia@example.com", signedIn: null }),
       "POST /api/auth/sign-in-link": () => answer.promise,
     });
     const user = userEvent.setup();
     renderAppAt(at);
-    const go = await screen.findByRole("button", { name: "Continue as m…@example.com" });
+    const go = await screen.findByRole("button", { name: "Continue as mia@example.com" });
 
     await user.click(go);
     await user.click(go);
@@ -85,8 +85,8 @@ describe("/login/continue", () => {
       "GET /api/auth/user": () => jsonResponse(200, alice),
       [previewPath]: () =>
         jsonResponse(200, {
-          email: "m…@example.com",
-          signedIn: { email: "a…@example.com", sameAccount: false },
+          email: "mia@example.com",
+          signedIn: { email: "alice@example.com", sameAccount: false },
         }),
     });
     const user = userEvent.setup();
@@ -96,14 +96,40 @@ describe("/login/continue", () => {
       await screen.findByRole("heading", { level: 1, name: "Switch accounts?" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("main")).toHaveTextContent(
-      "You are signed in as a…@example.com. Continue as m…@example.com?",
+      "You are signed in as alice@example.com. Continue as mia@example.com instead?",
     );
-    expect(screen.getByRole("button", { name: "Continue as m…@example.com" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Continue as mia@example.com" })).toBeEnabled();
 
-    await user.click(screen.getByRole("button", { name: "Stay signed in as a…@example.com" }));
+    await user.click(screen.getByRole("button", { name: "Stay signed in as alice@example.com" }));
 
     await waitFor(() => expect(app.currentUrl()).toBe("/"));
     expect(requests.filter((request) => request.method === "POST")).toEqual([]);
+  });
+
+  it("tells two accounts that start alike apart by their full addresses", async () => {
+    stubApi({
+      "GET /api/auth/user": () =>
+        jsonResponse(
+          200,
+          makeUser({ email: "victoria@example.com", subscriptionTier: "freemium" }),
+        ),
+      [previewPath]: () =>
+        jsonResponse(200, {
+          email: "vincent@example.com",
+          signedIn: { email: "victoria@example.com", sameAccount: false },
+        }),
+    });
+    renderAppAt(at);
+
+    expect(
+      await screen.findByRole("button", { name: "Continue as vincent@example.com" }),
+    ).toBeEnabled();
+    expect(screen.getByRole("main")).toHaveTextContent(
+      "You are signed in as victoria@example.com. Continue as vincent@example.com instead?",
+    );
+    expect(
+      screen.getByRole("button", { name: "Stay signed in as victoria@example.com" }),
+    ).toBeEnabled();
   });
 
   it("switches only when the person chooses to", async () => {
@@ -111,15 +137,15 @@ describe("/login/continue", () => {
       "GET /api/auth/user": () => jsonResponse(200, alice),
       [previewPath]: () =>
         jsonResponse(200, {
-          email: "m…@example.com",
-          signedIn: { email: "a…@example.com", sameAccount: false },
+          email: "mia@example.com",
+          signedIn: { email: "alice@example.com", sameAccount: false },
         }),
       "POST /api/auth/sign-in-link": () => jsonResponse(200, { redirectTo: "/" }),
     });
     const user = userEvent.setup();
     renderAppAt(at);
 
-    await user.click(await screen.findByRole("button", { name: "Continue as m…@example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Continue as mia@example.com" }));
 
     await waitFor(() => expect(replaceWithServerPage).toHaveBeenCalledWith("/"));
     expect(requests.find((request) => request.method === "POST")?.body).toEqual({
@@ -133,8 +159,8 @@ describe("/login/continue", () => {
       "GET /api/auth/user": () => jsonResponse(200, alice),
       [previewPath]: () =>
         jsonResponse(200, {
-          email: "a…@example.com",
-          signedIn: { email: "a…@example.com", sameAccount: true },
+          email: "alice@example.com",
+          signedIn: { email: "alice@example.com", sameAccount: true },
         }),
     });
     const app = renderAppAt(at);
@@ -168,7 +194,7 @@ describe("/login/continue", () => {
 
   it("explains a link used up in another tab between looking and pressing Continue", async () => {
     stubApi({
-      [previewPath]: () => jsonResponse(200, { email: "m…@example.com", signedIn: null }),
+      [previewPath]: () => jsonResponse(200, { email: "mia@example.com", signedIn: null }),
       "POST /api/auth/sign-in-link": () =>
         errorResponse(410, {
           error: "This sign-in link was already used or is not valid. Request a new one.",
@@ -178,7 +204,7 @@ describe("/login/continue", () => {
     const user = userEvent.setup();
     renderAppAt(at);
 
-    await user.click(await screen.findByRole("button", { name: "Continue as m…@example.com" }));
+    await user.click(await screen.findByRole("button", { name: "Continue as mia@example.com" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "This sign-in link was already used or is not valid. Request a new one.",
@@ -193,7 +219,7 @@ describe("/login/continue", () => {
       [previewPath]: () =>
         ++calls === 1
           ? new Response("", { status: 503 })
-          : jsonResponse(200, { email: "m…@example.com", signedIn: null }),
+          : jsonResponse(200, { email: "mia@example.com", signedIn: null }),
     });
     const user = userEvent.setup();
     renderAppAt(at);
@@ -204,7 +230,7 @@ describe("/login/continue", () => {
     await user.click(screen.getByRole("button", { name: "Try again" }));
 
     expect(
-      await screen.findByRole("button", { name: "Continue as m…@example.com" }),
+      await screen.findByRole("button", { name: "Continue as mia@example.com" }),
     ).toBeInTheDocument();
   });
 

@@ -44,9 +44,10 @@ function isUnusableLink(error: unknown): boolean {
 
 /**
  * /login/continue?token=…, where an emailed sign-in link lands. Opening it changes nothing: the
- * page shows whose account the link opens (masked, as the server gives it) and signs in only when
- * the person presses Continue, with a same-origin POST. Someone signed in to another account is
- * asked first and may stay; someone already signed in to this one goes straight on.
+ * page names the account the link opens by its full address, so a person can tell their own from
+ * a look-alike someone sent them, and signs in only when the person presses Continue, with a
+ * same-origin POST. Someone signed in to another account sees both addresses in full and may stay;
+ * someone already signed in to this one goes straight on.
  */
 export function ContinueSignInPage() {
   const token = new URLSearchParams(useSearch()).get("token")?.trim() ?? "";
@@ -133,7 +134,7 @@ export function ContinueSignInPage() {
           continueSignInCopy.signingIn
         ) : (
           <span>
-            Continue as <span className="inline-block max-w-full break-words">{link.email}</span>
+            Continue as <span className="inline-block max-w-full break-all">{link.email}</span>
           </span>
         )}
       </Button>
@@ -147,7 +148,7 @@ export function ContinueSignInPage() {
         >
           <span>
             Stay signed in as{" "}
-            <span className="inline-block max-w-full break-words">{link.signedIn.email}</span>
+            <span className="inline-block max-w-full break-all">{link.signedIn.email}</span>
           </span>
         </Button>
       ) : null}
@@ -168,21 +169,21 @@ function Description({
     return (
       <>
         You are signed in as{" "}
-        <strong className="inline-block max-w-full font-medium break-words text-foreground">
+        <strong className="inline-block max-w-full font-medium break-all text-foreground">
           {link.signedIn.email}
         </strong>
         . Continue as{" "}
-        <strong className="inline-block max-w-full font-medium break-words text-foreground">
+        <strong className="inline-block max-w-full font-medium break-all text-foreground">
           {link.email}
-        </strong>
-        ?
+        </strong>{" "}
+        instead?
       </>
     );
   }
   return (
     <>
       {continueSignInCopy.forAccount}{" "}
-      <strong className="inline-block max-w-full font-medium break-words text-foreground">
+      <strong className="inline-block max-w-full font-medium break-all text-foreground">
         {link.email}
       </strong>
       .
