@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     shutdownDrainMs: 0,
     llm: { provider: "offline" },
     assistantDailyMessageLimit: 30,
+    premiumAssistantFairUse: { messagesPerMinute: 20, messagesPerDay: 500 },
     rateLimits: {
       lookupsPerMinute: 20,
       signInLinksPer15Minutes: 5,

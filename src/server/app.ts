@@ -25,6 +25,7 @@ import { createDailyQuotaRepository } from "./features/annotations/daily-quota-r
 import { createAnalyticsGateway } from "./features/google-connection/analytics-gateway.js";
 import { createChatRepository } from "./features/chat/chat-repository.js";
 import { chatRoutes } from "./features/chat/chat-routes.js";
+import { createAssistantAllowance } from "./features/chat/assistant-allowance.js";
 import { createChatService, type AssistantEngine } from "./features/chat/chat-service.js";
 import { createOfflineAssistant } from "./features/chat/offline-engine/offline-assistant.js";
 import { createGoogleConnectionRepository } from "./features/google-connection/google-connection-repository.js";
@@ -239,14 +240,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.now,
   });
 
+  const chatRepository = createChatRepository(database.db);
   const chat = createChatService({
-    chat: createChatRepository(database.db),
+    chat: chatRepository,
     annotations,
     properties,
     categories,
     traffic,
     engine: deps.assistantEngine ?? (await assistantEngineFor(config.llm, logger)),
-    dailyMessageLimit: config.assistantDailyMessageLimit,
+    allowance: createAssistantAllowance({
+      chat: chatRepository,
+      // On the app's clock, as the day's count is, so a minute passes alike for both.
+      rateLimiter: createRateLimiter(database.db, () => (deps.now?.() ?? new Date()).getTime()),
+      subjectOf: (user) => addressKey(user.email),
+      limits: {
+        freeMessagesPerDay: config.assistantDailyMessageLimit,
+        premium: config.premiumAssistantFairUse,
+      },
+      now: deps.now,
+    }),
     now: deps.now,
   });
 

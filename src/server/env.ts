@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { premiumAssistantFairUse } from "../shared/plans.js";
 
 /**
  * The one place that reads process.env. Everything else receives a typed AppConfig,
@@ -82,6 +83,12 @@ const envSchema = z.object({
     .optional(),
   LLM_TIMEOUT_MS: positiveCount.default(30_000),
   ASSISTANT_DAILY_MESSAGE_LIMIT: positiveCount.default(30),
+  ASSISTANT_PREMIUM_DAILY_MESSAGE_LIMIT: positiveCount.default(
+    premiumAssistantFairUse.messagesPerDay,
+  ),
+  ASSISTANT_PREMIUM_MESSAGES_PER_MINUTE: positiveCount.default(
+    premiumAssistantFairUse.messagesPerMinute,
+  ),
   TRUST_PROXY: z.enum(["true", "false"], { message: "must be true or false" }).optional(),
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number({ message: "must be a number" })
@@ -129,8 +136,10 @@ export interface AppConfig {
   mailFrom: string;
   /** The assistant's language model; "offline" is the built-in deterministic engine. */
   llm: LlmConfig;
-  /** Free-plan assistant messages per UTC day ("basic AI"); Premium has no limit. */
+  /** Free-plan assistant messages per UTC day ("basic AI"). */
   assistantDailyMessageLimit: number;
+  /** Premium's assistant ceilings (fair use), per minute and per UTC day. */
+  premiumAssistantFairUse: { messagesPerMinute: number; messagesPerDay: number };
   /** Read the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   /**
@@ -312,6 +321,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM,
     llm: llmConfig(values),
     assistantDailyMessageLimit: values.ASSISTANT_DAILY_MESSAGE_LIMIT,
+    premiumAssistantFairUse: {
+      messagesPerMinute: values.ASSISTANT_PREMIUM_MESSAGES_PER_MINUTE,
+      messagesPerDay: values.ASSISTANT_PREMIUM_DAILY_MESSAGE_LIMIT,
+    },
     // Off unless set: trusting X-Forwarded-For without a proxy in front would let clients pick their address.
     trustProxy: values.TRUST_PROXY === "true",
     // Behind a balancer (the only reason to trust its headers), give it time to notice; alone,

@@ -26,4 +26,15 @@ export const dataRetention = {
    * not answer our request to revoke it; it is deleted as soon as Google answers.
    */
   revokeTokenKeptDays: 3,
+  /**
+   * A person's most recent conversations with the assistant that are kept; starting another
+   * deletes the oldest. Far more than anyone returns to (each browser tab keeps one per property),
+   * and it keeps what one account can store bounded.
+   */
+  chatConversationsKept: 100,
+  /**
+   * A person's most recently dismissed unusual traffic days that are kept, over all properties;
+   * dismissing another deletes the oldest, which may then be pointed out again.
+   */
+  dismissedTrafficDaysKept: 500,
 } as const;

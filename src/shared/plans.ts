@@ -16,7 +16,10 @@ export interface TierCapabilities {
   canDeleteAnnotations: boolean;
   canUseCategories: boolean;
   canRunAudit: boolean;
-  /** Whether assistant messages are capped per day ("basic AI") or not ("unlimited AI"). */
+  /**
+   * Whether assistant messages are capped at the basic daily allowance ("basic AI", its number set
+   * by the server's configuration), or held only to `premiumAssistantFairUse`.
+   */
   hasDailyAssistantLimit: boolean;
 }
 
@@ -69,6 +72,18 @@ export const premiumTooltips = {
   delete: "Premium feature - Upgrade to delete annotations",
 } as const;
 
+/**
+ * Premium's assistant has no daily allowance, only fair-use ceilings: far above what a person
+ * typing and reading the answers sends (a few messages a minute; even 50 annotations a day, each
+ * a handful of messages, stay well under the day's number), low enough that a script or a stuck
+ * client cannot send a language model hundreds of calls a minute from one account. The server
+ * enforces these numbers unless configured otherwise; /plans states them.
+ */
+export const premiumAssistantFairUse = {
+  messagesPerMinute: 20,
+  messagesPerDay: 500,
+} as const;
+
 /** "1 annotation", "5 annotations": plan sentences count with this, so numbers and words agree. */
 export function countOf(count: number, singular: string, plural: string): string {
   return `${count} ${count === 1 ? singular : plural}`;
@@ -77,4 +92,11 @@ export function countOf(count: number, singular: string, plural: string): string
 /** "5 annotations per day", from the tier's quota. */
 export function dailyAnnotationAllowance(tier: SubscriptionTier): string {
   return `${countOf(tierCapabilities[tier].dailyAnnotationQuota, "annotation", "annotations")} per day`;
+}
+
+/** The plan's assistant allowance as plan cards state it: basic, or Premium's fair-use ceiling. */
+export function assistantAllowance(tier: SubscriptionTier): string {
+  return tierCapabilities[tier].hasDailyAssistantLimit
+    ? "Basic AI assistant"
+    : `AI assistant: fair use, up to ${countOf(premiumAssistantFairUse.messagesPerDay, "message", "messages")} a day`;
 }

@@ -20,9 +20,30 @@ export function createChatRepository(db: Db) {
       return session ?? null;
     },
 
-    async createSession(userId: string, propertyId: string | null): Promise<ChatSession> {
-      const [session] = await db.insert(chatSessions).values({ userId, propertyId }).returning();
-      return session!;
+    /**
+     * Starts a conversation and deletes the person's oldest beyond `keep` (with their messages),
+     * in one transaction holding their user row: parallel starts, on any instance, take turns, so
+     * the count never passes `keep`. The new one is never among those deleted, even when a start
+     * that waited for the lock carries an older timestamp than one committed meanwhile.
+     */
+    async createSession(
+      userId: string,
+      propertyId: string | null,
+      keep: number,
+    ): Promise<ChatSession> {
+      return db.transaction(async (tx) => {
+        // "No key update" queues the person's other starts but not inserts that only reference them.
+        await tx.execute(sql`select id from ${users} where id = ${userId} for no key update`);
+        const [session] = await tx.insert(chatSessions).values({ userId, propertyId }).returning();
+        await tx.execute(sql`
+          delete from ${chatSessions}
+          where user_id = ${userId} and id <> ${session!.id} and id not in (
+            select id from ${chatSessions}
+            where user_id = ${userId} and id <> ${session!.id}
+            order by created_at desc, id desc
+            limit ${Math.max(0, keep - 1)})`);
+        return session!;
+      });
     },
 
     async deleteSession(userId: string, sessionId: string): Promise<boolean> {

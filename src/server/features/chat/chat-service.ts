@@ -11,12 +11,12 @@ import type {
 } from "../../../shared/contracts/chat.js";
 import { toSafeText } from "../../../shared/contracts/clean-text.js";
 import { errorMessages } from "../../../shared/contracts/errors.js";
-import { startOfUtcDay } from "../../../shared/daily-quota.js";
-import { capabilitiesOf } from "../../../shared/plans.js";
+import { dataRetention } from "../../../shared/data-retention.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import { createAssistantActions, type AssistantActions } from "./assistant-actions.js";
+import type { AssistantAllowance } from "./assistant-allowance.js";
 import { describeCarriedOut, wroteAnything, type AssistantTurn } from "./assistant-reply.js";
 import type { ChatRepository } from "./chat-repository.js";
 import {
@@ -48,7 +48,8 @@ export function createChatService(deps: {
   /** The traffic analysis, for questions about what happened on a day or what is unexplained. */
   traffic?: TrafficService;
   engine: AssistantEngine;
-  dailyMessageLimit: number;
+  /** How many messages the person may send: the free plan's day, Premium's fair use. */
+  allowance: AssistantAllowance;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -131,22 +132,12 @@ export function createChatService(deps: {
   return {
     async send(user: User, request: SendChatRequest): Promise<SendChatResponse> {
       const existing = request.sessionId ? await ownedSession(user, request.sessionId) : null;
-      if (capabilitiesOf(user.subscriptionTier).hasDailyAssistantLimit) {
-        const allowed = await chat.takeAssistantMessage(
-          user.id,
-          startOfUtcDay(now()),
-          deps.dailyMessageLimit,
-        );
-        if (!allowed) {
-          throw new AppError(
-            "assistant_daily_limit",
-            `You've used today's ${deps.dailyMessageLimit} assistant messages on the free plan. They reset at midnight UTC; the annotations table still works.`,
-          );
-        }
-      }
+      await deps.allowance.take(user);
       const detectedPropertyId = findPropertyMention(request.message)?.propertyId ?? null;
       const propertyId = detectedPropertyId ?? request.propertyId ?? existing?.propertyId ?? null;
-      const session = existing ?? (await chat.createSession(user.id, propertyId));
+      const session =
+        existing ??
+        (await chat.createSession(user.id, propertyId, dataRetention.chatConversationsKept));
       if (propertyId && propertyId !== session.propertyId)
         await chat.setProperty(session.id, propertyId);
 
