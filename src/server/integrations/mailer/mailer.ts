@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import { signInLinkLifetimeText } from "../../../shared/sign-in-link.js";
 
@@ -52,10 +52,21 @@ export function refuseLogMailerInProduction(): never {
 }
 
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // Loaded when the first link is sent, not at every start: nodemailer is some 40 modules.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import("nodemailer").then(
+      ({ default: nodemailer }) => nodemailer.createTransport(options.smtpUrl),
+      (error: unknown) => {
+        transport = undefined;
+        throw error;
+      },
+    ));
   return {
     async sendSignInLink({ email, url }) {
-      await transport.sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from: options.from,
         to: email,
         subject: "Your Tidemark sign-in link",
