@@ -174,7 +174,7 @@ describe("the chat API", () => {
     expect(response.json().detectedPropertyId).toBe(who.propertyId);
   });
 
-  it("limits free users to the configured messages a day, storing nothing past it; Premium has no limit", async () => {
+  it("limits free users to the configured messages a day, storing nothing past it; Premium is not held to it", async () => {
     const free = await person("freemium");
     let sessionId: string | undefined;
     for (let n = 0; n < 6; n += 1) {

@@ -150,15 +150,33 @@ describe("loadConfig", () => {
       signInLinksPer15Minutes: 5,
       signInLinksPerClientPerHour: 10,
       signInStartsPerMinute: 60,
+      signInLinksTotalPerHour: 500,
+      lookupsTotalPerHour: 2000,
       accountExportsPerHour: 10,
       accountDeletionsPerHour: 10,
     });
     const config = loadConfig({
       RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR: "3",
       RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR: "4",
+      RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR: "50",
+      RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR: "200",
     });
     expect(config.rateLimits.accountExportsPerHour).toBe(3);
     expect(config.rateLimits.accountDeletionsPerHour).toBe(4);
+    expect(config.rateLimits.signInLinksTotalPerHour).toBe(50);
+    expect(config.rateLimits.lookupsTotalPerHour).toBe(200);
+  });
+
+  it("holds Premium's assistant to the fair-use ceilings of shared/plans.ts unless configured", () => {
+    expect(loadConfig({})).toMatchObject({
+      assistantDailyMessageLimit: 30,
+      premiumAssistantFairUse: { messagesPerMinute: 20, messagesPerDay: 500 },
+    });
+    const config = loadConfig({
+      ASSISTANT_PREMIUM_MESSAGES_PER_MINUTE: "5",
+      ASSISTANT_PREMIUM_DAILY_MESSAGE_LIMIT: "2000",
+    });
+    expect(config.premiumAssistantFairUse).toEqual({ messagesPerMinute: 5, messagesPerDay: 2000 });
   });
 
   it("treats an empty variable as unset", () => {
@@ -178,6 +196,26 @@ describe("loadConfig", () => {
       "RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR",
       "1.5",
       'Invalid configuration: RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR must be a whole number (got "1.5")',
+    ],
+    [
+      "RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR",
+      "0",
+      'Invalid configuration: RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR must be at least 1 (got "0")',
+    ],
+    [
+      "RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR",
+      "lots",
+      'Invalid configuration: RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR must be a number (got "lots")',
+    ],
+    [
+      "ASSISTANT_PREMIUM_MESSAGES_PER_MINUTE",
+      "0",
+      'Invalid configuration: ASSISTANT_PREMIUM_MESSAGES_PER_MINUTE must be at least 1 (got "0")',
+    ],
+    [
+      "ASSISTANT_PREMIUM_DAILY_MESSAGE_LIMIT",
+      "lots",
+      'Invalid configuration: ASSISTANT_PREMIUM_DAILY_MESSAGE_LIMIT must be a number (got "lots")',
     ],
     ["SERVE_WEB", "yes", 'Invalid configuration: SERVE_WEB must be true or false (got "yes")'],
   ])("rejects %s=%s with one line naming the variable", (name, value, message) => {

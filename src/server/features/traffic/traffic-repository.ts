@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import {
   dismissedTrafficChanges,
   trafficReportCache,
+  users,
   type CachedTrafficSeries,
 } from "../../db/schema/index.js";
 
@@ -65,11 +66,29 @@ export function createTrafficRepository(db: Db) {
         );
     },
 
-    async dismiss(userId: string, propertyId: string, day: string): Promise<void> {
-      await db
-        .insert(dismissedTrafficChanges)
-        .values({ userId, propertyId, day })
-        .onConflictDoNothing();
+    /**
+     * Records a dismissed day and deletes the person's oldest beyond `keep`, over all their
+     * properties, in one transaction holding their user row: parallel dismissals, on any
+     * instance, take turns, so the count never passes `keep`. The day just dismissed is never the
+     * one deleted, even when a dismissal that waited for the lock carries an older timestamp.
+     */
+    async dismiss(userId: string, propertyId: string, day: string, keep: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        // "No key update" queues the person's other dismissals but not inserts that only reference them.
+        await tx.execute(sql`select id from ${users} where id = ${userId} for no key update`);
+        await tx
+          .insert(dismissedTrafficChanges)
+          .values({ userId, propertyId, day })
+          .onConflictDoNothing();
+        const other = sql`user_id = ${userId} and not (property_id = ${propertyId} and day = ${day})`;
+        await tx.execute(sql`
+          delete from ${dismissedTrafficChanges}
+          where ${other} and (property_id, day) not in (
+            select property_id, day from ${dismissedTrafficChanges}
+            where ${other}
+            order by created_at desc, property_id desc, day desc
+            limit ${Math.max(0, keep - 1)})`);
+      });
     },
 
     async dismissedBetween(

@@ -4,6 +4,7 @@ import { parseInput } from "../../http/parse-input.js";
 import type { AnalyticsData } from "../../integrations/google/analytics-data.js";
 import type { GoogleApiError } from "../../integrations/google/google-api-error.js";
 import { toIsoDate, todayIn } from "../../../shared/calendar-date.js";
+import { dataRetention } from "../../../shared/data-retention.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import {
   addDays,
@@ -185,7 +186,7 @@ export function createTrafficService(deps: {
     async dismiss(user: User, propertyId: string, input: unknown): Promise<void> {
       const { date } = parseInput(dismissChangeRequest, input);
       await properties.requireAllowed(user, propertyId);
-      await repository.dismiss(user.id, propertyId, date);
+      await repository.dismiss(user.id, propertyId, date, dataRetention.dismissedTrafficDaysKept);
     },
 
     /** The unusual days of a period that no annotation explains ('anything unexplained last month?'). */
