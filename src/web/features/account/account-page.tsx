@@ -5,6 +5,7 @@ import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { dataRetention } from "../../../shared/data-retention";
 import {
+  assistantAllowance,
   countOf,
   dailyAnnotationAllowance,
   tierCapabilities,
@@ -38,7 +39,7 @@ function planFacts(tier: SubscriptionTier): string[] {
     dailyAnnotationAllowance(tier),
     countOf(caps.propertyQuota, "GA4 property", "GA4 properties"),
     caps.canEditAnnotations ? "Create, edit and delete annotations" : "List and add annotations",
-    caps.hasDailyAssistantLimit ? "Basic AI assistant" : "Unlimited AI assistant",
+    assistantAllowance(tier),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tierCapabilities } from "../../../shared/plans";
+import { premiumAssistantFairUse, tierCapabilities } from "../../../shared/plans";
 import { planOffers } from "./plan-offers";
 
 function offerFor(tier: "freemium" | "premium") {
@@ -30,7 +30,7 @@ describe("planOffers", () => {
       "Full CRUD: create, list, edit and delete",
       "AI annotation audit",
       "Custom categories and naming templates",
-      "Unlimited AI assistant",
+      `AI assistant: fair use, up to ${premiumAssistantFairUse.messagesPerDay} messages a day`,
     ]);
   });
 

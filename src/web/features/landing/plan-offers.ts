@@ -1,4 +1,5 @@
 import {
+  assistantAllowance,
   countOf,
   dailyAnnotationAllowance,
   tierCapabilities,
@@ -33,12 +34,6 @@ function annotationAccess(tier: SubscriptionTier): string {
   return canEditAnnotations && canDeleteAnnotations
     ? "Full CRUD: create, list, edit and delete"
     : "List and add annotations";
-}
-
-function assistantAllowance(tier: SubscriptionTier): string {
-  return tierCapabilities[tier].hasDailyAssistantLimit
-    ? "Basic AI assistant"
-    : "Unlimited AI assistant";
 }
 
 function premiumExtras(tier: SubscriptionTier): string[] {

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { dataRetention } from "../../../shared/data-retention";
-import { tierCapabilities } from "../../../shared/plans";
+import { premiumAssistantFairUse, tierCapabilities } from "../../../shared/plans";
 import { routePaths } from "../../lib/route-paths";
 import { LegalDocument, type LegalSection } from "./legal-document";
 import { legalContactEmail, liabilityCap } from "./legal-facts";
@@ -85,8 +85,10 @@ const sections: LegalSection[] = [
           <li>
             <strong>Premium</strong> adds up to {premium.propertyQuota} properties,{" "}
             {premium.dailyAnnotationQuota} new annotations per day, editing and deleting
-            annotations, the AI annotation audit, custom categories and unlimited use of the AI
-            assistant. Premium is coming soon and currently open only to invited testers.
+            annotations, the AI annotation audit, custom categories and the AI assistant under fair
+            use: up to {premiumAssistantFairUse.messagesPerMinute} messages a minute and{" "}
+            {premiumAssistantFairUse.messagesPerDay} a day, the daily count resetting at midnight
+            UTC. Premium is coming soon and currently open only to invited testers.
           </li>
         </ul>
         <p>

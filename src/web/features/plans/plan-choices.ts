@@ -1,4 +1,5 @@
 import {
+  assistantAllowance,
   countOf,
   dailyAnnotationAllowance,
   tierCapabilities,
@@ -34,6 +35,7 @@ function describe(tier: SubscriptionTier): Pick<PlanChoice, "included" | "notInc
   (caps.canUseCategories ? included : notIncluded).push("Custom categories");
   included.push(
     caps.hasDailyAssistantLimit ? "Agent chat and property table" : "Advanced agent mode",
+    assistantAllowance(tier),
   );
 
   return { included, notIncluded };

@@ -47,6 +47,7 @@ describe("/plans cards", () => {
       "5 annotations per day",
       "List and create annotations",
       "Agent chat and property table",
+      "Basic AI assistant",
     ]) {
       expect(within(freemium).getByText(included)).toBeInTheDocument();
     }
@@ -71,6 +72,8 @@ describe("/plans cards", () => {
       "AI annotation audit",
       "Custom categories",
       "Advanced agent mode",
+      // Fair use, stated with the number the server enforces by default.
+      "AI assistant: fair use, up to 500 messages a day",
     ]) {
       expect(within(premium).getByText(included)).toBeInTheDocument();
     }

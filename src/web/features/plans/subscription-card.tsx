@@ -3,6 +3,7 @@ import { Check, Crown } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import {
+  assistantAllowance,
   dailyAnnotationAllowance,
   tierCapabilities,
   type SubscriptionTier,
@@ -29,7 +30,7 @@ function featuresOf(tier: SubscriptionTier): string[] {
       : "List and add only",
     ...(caps.canRunAudit ? ["AI annotation audit"] : []),
     ...(caps.canUseCategories ? ["Custom categories"] : []),
-    caps.hasDailyAssistantLimit ? "Basic AI" : "Unlimited AI",
+    assistantAllowance(tier),
   ];
 }
 
