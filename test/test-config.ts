@@ -29,6 +29,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       // Most suites sign many people in from one address; the per-client limit has its own test.
       signInLinksPerClientPerHour: 10_000,
       signInStartsPerMinute: 60,
+      // Likewise for the ceilings over all clients; they too have their own test.
+      signInLinksTotalPerHour: 10_000,
+      lookupsTotalPerHour: 10_000,
       accountExportsPerHour: 10,
       accountDeletionsPerHour: 10,
     },

@@ -324,6 +324,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         max: config.rateLimits.signInStartsPerMinute,
         windowMs: minute,
       },
+      signInLinkTotal: {
+        name: "sign-in-link-total",
+        max: config.rateLimits.signInLinksTotalPerHour,
+        windowMs: 60 * minute,
+      },
+      lookupTotal: {
+        name: "lookup-total",
+        max: config.rateLimits.lookupsTotalPerHour,
+        windowMs: 60 * minute,
+      },
     },
   });
   await app.register(plansRoutes, { plans });

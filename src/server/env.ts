@@ -69,6 +69,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES: positiveCount.default(5),
   RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR: positiveCount.default(10),
   RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE: positiveCount.default(60),
+  RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR: positiveCount.default(500),
+  RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR: positiveCount.default(2000),
   RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR: positiveCount.default(10),
   RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR: positiveCount.default(10),
   LLM_PROVIDER: z
@@ -153,6 +155,13 @@ export interface AppConfig {
     /** Sign-in links one client address may ask for, whatever the addresses they go to. */
     signInLinksPerClientPerHour: number;
     signInStartsPerMinute: number;
+    /**
+     * Ceilings over all clients together, for when many addresses (a botnet, one network's many
+     * IPv6 /64s) each stay under their own limit: how many sign-in links are mailed, and how many
+     * "does this account exist?" answers are given, in an hour.
+     */
+    signInLinksTotalPerHour: number;
+    lookupsTotalPerHour: number;
     /** Account exports one person may ask for; each builds a file of everything they have. */
     accountExportsPerHour: number;
     /** Account deletion attempts one person may make (a wrong confirmation counts too). */
@@ -336,6 +345,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,
       signInLinksPerClientPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR,
       signInStartsPerMinute: values.RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE,
+      signInLinksTotalPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR,
+      lookupsTotalPerHour: values.RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR,
       accountExportsPerHour: values.RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR,
       accountDeletionsPerHour: values.RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR,
     },

@@ -9,6 +9,8 @@ export interface RateLimitRule {
   max: number;
   /** At most `longestRateLimitWindowMs`. */
   windowMs: number;
+  /** The sentence a refused request gets, given the wait; a generic one when absent. */
+  refusal?: (retryAfterSeconds: number) => string;
 }
 
 /**
@@ -46,9 +48,12 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
         1,
         Math.ceil((Number(row.window_started_at) + rule.windowMs - at) / 1000),
       );
-      throw new AppError("rate_limited", "Too many attempts. Please wait a moment and try again.", {
-        retryAfterSeconds,
-      });
+      throw new AppError(
+        "rate_limited",
+        rule.refusal?.(retryAfterSeconds) ??
+          "Too many attempts. Please wait a moment and try again.",
+        { retryAfterSeconds },
+      );
     },
   };
 }

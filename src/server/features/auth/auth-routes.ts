@@ -12,6 +12,7 @@ import {
 import type { ErrorBody } from "../../../shared/contracts/errors.js";
 import { continueSignInPath } from "../../../shared/sign-in-link.js";
 import { AppError } from "../../app-error.js";
+import { clientKey } from "../../http/client-key.js";
 import { foreignOriginMessage, stateChangingGet } from "../../http/origin-guard.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
@@ -30,12 +31,33 @@ export interface AuthRouteDependencies {
   rateLimiter: RateLimiter;
   /** Per-address limits are keyed by this, so they outlive a deleted account without its address. */
   addressKey: AddressKey;
+  /** Per-client limits are keyed by `clientKey` (an IPv6 client by its /64). */
   limits: {
     lookup: RateLimitRule;
     signInLink: RateLimitRule;
     signInLinkPerClient: RateLimitRule;
     signInStart: RateLimitRule;
+    /** Over all clients together: many clients, each under its own limit, still meet these. */
+    signInLinkTotal: RateLimitRule;
+    lookupTotal: RateLimitRule;
   };
+}
+
+/**
+ * A ceiling over everyone is reached by no one in particular: its refusal does not tell the person
+ * they did too much, and says how long to wait when that is more than a few minutes.
+ */
+export function busySignInMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const when = minutes <= 5 ? "in a few minutes" : `in about ${minutes} minutes`;
+  return `Too many sign-in requests right now. Please try again ${when}.`;
+}
+
+/** The one subject of a ceiling over all clients. */
+const everyone = "all";
+
+function hitCeiling(deps: AuthRouteDependencies, rule: RateLimitRule): Promise<void> {
+  return deps.rateLimiter.hit({ ...rule, refusal: busySignInMessage }, everyone);
 }
 
 /** Where people land after signing in; the web app's home routes them on from there. */
@@ -51,14 +73,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
   });
 
   app.post("/api/auth/lookup", async (request): Promise<LookupResponse> => {
-    await deps.rateLimiter.hit(deps.limits.lookup, request.ip);
+    await deps.rateLimiter.hit(deps.limits.lookup, clientKey(request.ip));
     const { email } = parseInput(lookupRequest, request.body);
+    // Last, so that only answers actually given count against everyone's allowance.
+    await hitCeiling(deps, deps.limits.lookupTotal);
     return { exists: await deps.users.existsByEmail(email) };
   });
 
   // A navigation, not a fetch: answers with a redirect to Google's sign-in page.
   app.get("/api/login", async (request, reply) => {
-    await deps.rateLimiter.hit(deps.limits.signInStart, request.ip);
+    await deps.rateLimiter.hit(deps.limits.signInStart, clientKey(request.ip));
     const response = await deps.auth.api.signInSocial({
       body: { provider: "google", callbackURL: afterSignInPath, errorCallbackURL: "/login" },
       headers: fromNodeHeaders(request.headers),
@@ -138,8 +162,9 @@ const forwardedAuthPaths: Record<string, string[]> = {
 /**
  * Our rules in front of Better Auth's sign-in endpoints: an email link request gets the same
  * email normalisation as the rest of the app (one person, one address), a per-address limit (no
- * inbox gets flooded) and a per-client limit (no one client mails many inboxes); starting an
- * OAuth sign-in is limited per client address.
+ * inbox gets flooded), a per-client limit (no one client mails many inboxes) and a ceiling over
+ * all clients (no crowd of clients mails more than the service can stand behind); starting an
+ * OAuth sign-in is limited per client.
  */
 async function guardSignInAttempt(
   request: FastifyRequest,
@@ -156,10 +181,12 @@ async function guardSignInAttempt(
         parsed.error.issues[0]?.message ?? "Enter a valid email address",
       );
     body!.email = parsed.data;
-    await deps.rateLimiter.hit(deps.limits.signInLinkPerClient, request.ip);
+    await deps.rateLimiter.hit(deps.limits.signInLinkPerClient, clientKey(request.ip));
     await deps.rateLimiter.hit(deps.limits.signInLink, deps.addressKey(parsed.data));
+    // Last, so that a client or an inbox already refused spends nothing of everyone's allowance.
+    await hitCeiling(deps, deps.limits.signInLinkTotal);
   } else if (path === `${authBasePath}/sign-in/social`) {
-    await deps.rateLimiter.hit(deps.limits.signInStart, request.ip);
+    await deps.rateLimiter.hit(deps.limits.signInStart, clientKey(request.ip));
   }
 }
 
