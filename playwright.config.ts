@@ -57,6 +57,8 @@ export default defineConfig({
       // Every journey's browser is the same client (127.0.0.1), so the per-client cap on sign-in
       // links would soon refuse the suite's own sign-ins; its rule is proven by integration tests.
       RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR: "1000",
+      // Likewise the ceiling over all clients, which would otherwise become the binding limit.
+      RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR: "1000",
       // The sandbox's two testers, plus one account per journey that needs Premium of its own.
       PREMIUM_TESTER_EMAILS:
         "tester1@example.com, tester2@example.com, categories.tester@example.com",
