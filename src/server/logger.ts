@@ -43,7 +43,7 @@ export function statementName(query: string): string {
  * database's error code and the statement's name only.
  */
 export function serializeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
+  if (!(error instanceof Error)) return { message: describeThrown(error) };
   const query = (error as { query?: unknown }).query;
   const database = databaseCauseOf(error);
   if (typeof query === "string" || database) {
@@ -62,6 +62,23 @@ export function serializeError(error: unknown): Record<string, unknown> {
     ...(typeof code === "string" ? { code } : {}),
     ...(error.cause !== undefined ? { cause: serializeError(error.cause) } : {}),
   };
+}
+
+/**
+ * Something thrown that is not an Error, as text. String() throws for an object without a
+ * prototype or with a throwing toString, and a logger that throws would turn the error handler's
+ * own answer into Fastify's default one, which carries the error's message.
+ */
+function describeThrown(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    try {
+      return JSON.stringify(value) ?? typeof value;
+    } catch {
+      return typeof value;
+    }
+  }
 }
 
 /** A PostgreSQL error (pg or PGlite) at the error or its cause: a five-character SQLSTATE code. */

@@ -54,9 +54,14 @@ export const statusOfError: Record<ErrorCode, number> = {
   google_unconfirmed: 504,
 };
 
-/** Maps every failure to one JSON shape, `{ error, code? }`, in one place. */
+/**
+ * Maps every failure to one JSON shape, `{ error, code? }`, in one place. Only an AppError's
+ * message, written for the person, is ever sent; anything else thrown (a bug, a library's or the
+ * database's error, Fastify's own refusal of a request) is answered with one of the product's
+ * sentences, and its message and stack, which may name our files and internals, go to the log.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError | AppError | Error>((error, request, reply) => {
+  app.setErrorHandler<unknown>((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) {
         reply.header("Retry-After", String(error.retryAfterSeconds));
@@ -65,18 +70,47 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(error.fromInput ? 400 : statusOfError[error.code])
         .send({ error: error.message, code: error.code } satisfies ErrorBody);
     }
-    const statusCode =
-      "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported type) carry safe
-      // messages; their status says which, and the code says it was the request.
+    const status = clientErrorStatus(error);
+    if (status !== null) {
+      // Fastify's own (bad JSON, a body too large, an unsupported type) are expected; a 4xx any
+      // other library raised should have been an AppError, so it is worth a look.
+      if (isFastifyError(error)) request.log.debug({ err: error }, "request refused");
+      else request.log.warn({ err: error }, "request refused by a library's error");
       return reply
-        .code(statusCode)
-        .send({ error: error.message, code: "invalid_request" } satisfies ErrorBody);
+        .code(status)
+        .send({ error: clientErrorSentence(status), code: "invalid_request" } satisfies ErrorBody);
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ error: errorMessages.internal } satisfies ErrorBody);
   });
+}
+
+/** The 4xx status an error names for itself (Fastify's convention), or null for a failure of ours. */
+function clientErrorStatus(error: unknown): number | null {
+  if (typeof error !== "object" || error === null || !("statusCode" in error)) return null;
+  const { statusCode } = error;
+  return typeof statusCode === "number" &&
+    Number.isInteger(statusCode) &&
+    statusCode >= 400 &&
+    statusCode < 500
+    ? statusCode
+    : null;
+}
+
+function isFastifyError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    "code" in error &&
+    typeof error.code === "string" &&
+    error.code.startsWith("FST_")
+  );
+}
+
+function clientErrorSentence(status: number): string {
+  if (status === 400) return errorMessages.requestUnreadable;
+  if (status === 413) return errorMessages.requestTooLarge;
+  if (status === 415) return errorMessages.requestNotJson;
+  return errorMessages.requestRefused;
 }
 
 /**
@@ -91,7 +125,7 @@ export function answerFrameworkError(
 ): void {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
   void reply.code(tooLong ? 414 : 400).send({
-    error: tooLong ? "That address is too long." : "That address is not valid.",
+    error: tooLong ? errorMessages.addressTooLong : errorMessages.addressInvalid,
     code: "invalid_request",
   } satisfies ErrorBody);
 }

@@ -111,9 +111,11 @@ export interface AuditSession {
   processedAnnotations: number;
   skippedAnnotations: number;
   lastStep: string | null;
+  /**
+   * Why it failed, or what a completed audit left out, in the product's words. A failure's stack
+   * is kept on the server for diagnosis and never sent.
+   */
   errorMessage: string | null;
-  /** Only ever sent to the audit's owner. */
-  errorStack: string | null;
   /** ISO 8601. */
   createdAt: string;
   completedAt: string | null;

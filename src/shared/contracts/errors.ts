@@ -77,7 +77,11 @@ export interface ErrorBody {
   code?: ErrorCode;
 }
 
-/** Sentences more than one layer shows for the same refusal, kept here so they cannot drift. */
+/**
+ * Sentences more than one layer shows for the same refusal, kept here so they cannot drift, and
+ * the server's own for failures that are not a deliberate refusal: an answer never carries an
+ * error's own text (a library's message, a stack, a file path), only one of these.
+ */
 export const errorMessages = {
   dailyLimit: "Daily limit reached. Resets tomorrow.",
   systemGenerated: "Annotations made by Google Analytics itself cannot be changed or deleted.",
@@ -98,4 +102,12 @@ export const errorMessages = {
   signInAgain: "Your session has ended. Please sign in again.",
   notSignedIn: "Please sign in to continue.",
   internal: "Something went wrong on our side. Please try again.",
+  // Requests the server could not take, whatever the library that noticed said about them.
+  requestUnreadable: "The request could not be read. Please try again.",
+  requestTooLarge: "The request is too large.",
+  requestNotJson: "The request must be sent as JSON.",
+  requestRefused: "The request could not be accepted.",
+  addressInvalid: "That address is not valid.",
+  addressTooLong: "That address is too long.",
+  auditStopped: "The audit stopped because of an unexpected error. Try again in a few minutes.",
 } as const;

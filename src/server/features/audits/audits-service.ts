@@ -18,6 +18,7 @@ import {
   type AuditSuggestion,
 } from "../../../shared/contracts/audits.js";
 import type { Category } from "../../../shared/contracts/categories.js";
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { AnnotationAuditSession, AnnotationSuggestion, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import { parseInput } from "../../http/parse-input.js";
@@ -136,10 +137,9 @@ export function createAuditsService(deps: AuditsServiceDeps) {
         error.code !== "google_busy" &&
         error.code !== "google_unavailable";
       if (!refusal && !context.isLastAttempt) throw error;
-      const message =
-        error instanceof AppError
-          ? error.message
-          : "The audit stopped because of an unexpected error. Try again in a few minutes.";
+      // The person reads a refusal's own sentence, or ours; the error's text and stack, which name
+      // our files, stay in the log and in the row (for diagnosis), never in an answer.
+      const message = error instanceof AppError ? error.message : errorMessages.auditStopped;
       if (!(error instanceof AppError)) logger.error({ err: error, sessionId }, "audit failed");
       await repository.updateSession(sessionId, {
         status: "failed",
@@ -236,7 +236,6 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       skippedAnnotations: row.skippedAnnotations,
       lastStep: row.lastStep,
       errorMessage: row.errorMessage,
-      errorStack: row.errorStack,
       createdAt: row.createdAt.toISOString(),
       completedAt: row.completedAt?.toISOString() ?? null,
       suggestionCount,

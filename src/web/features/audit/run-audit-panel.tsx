@@ -234,14 +234,6 @@ function AuditView({ auditId, onNewAudit }: { auditId: string; onNewAudit: () =>
           </p>
         ) : null}
         <p className="text-sm">{session.errorMessage ?? "Something went wrong."}</p>
-        {session.errorStack ? (
-          <details className="text-sm">
-            <summary className="cursor-pointer text-muted-foreground">Technical details</summary>
-            <pre className="mt-2 max-h-64 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap">
-              {session.errorStack}
-            </pre>
-          </details>
-        ) : null}
         <Button className="self-start" onClick={onNewAudit}>
           <RotateCcw aria-hidden="true" />
           Try Again
