@@ -236,6 +236,45 @@ describe("the assistant on a language model", () => {
     ).toBe(1);
   });
 
+  it("answers a disguised or invisible title from the model's tools with the contract's words, writing nothing", async () => {
+    const who = await person("premium");
+    const before = await annotationsOf(who);
+    const [first] = before;
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "createAnnotation",
+            input: { title: "Invoice \u202Efdp.exe", date: "2025-03-01" },
+          },
+        ],
+      },
+      { text: "Let me know." },
+    );
+    const created = await say(who, "Create an annotation called Invoice on 2025-03-01");
+    expect(created.statusCode).toBe(200);
+    expect(created.json().reply).toContain(
+      "Title contains hidden direction controls (such as a right-to-left override) that can disguise text",
+    );
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "updateAnnotation",
+            input: { which: { annotationId: first!.annotationId }, title: "\u200B\u200B" },
+          },
+        ],
+      },
+      { text: "Let me know." },
+    );
+    const renamed = await say(who, `Rename "${first!.title}" to something`);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().reply).toContain(
+      "Title has no visible characters, only invisible ones such as zero-width spaces",
+    );
+    expect(await annotationsOf(who)).toEqual(before);
+  });
+
   it("deletes only after the person's own yes, re-reading the annotation first", async () => {
     const who = await person("premium");
     scripted.script(

@@ -5,7 +5,7 @@ import { control, mintTokens } from "../src/sandbox/testing/sandbox-test-kit.js"
 import { chatSessions, users } from "../src/server/db/schema/index.js";
 import { analyticsScopes } from "../src/server/integrations/google/google-oauth.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
-import { calendarDateOf } from "../src/shared/calendar-date.js";
+import { calendarDateOf, toIsoDate } from "../src/shared/calendar-date.js";
 import {
   requestAs,
   setUpPerson,
@@ -64,6 +64,78 @@ describe("text people send", () => {
       expect((await userRow(who)).dailyAnnotationCount).toBe(0);
     },
   );
+
+  it.each([
+    ["a title of zero-width spaces", { title: "\u200B\u200B" }, /^Title has no visible characters/],
+    [
+      "a title of joiners and a word joiner",
+      { title: "\u200D\u2060\u200C" },
+      /^Title has no visible characters/,
+    ],
+    [
+      "a right-to-left override in the title",
+      { title: "Invoice \u202Efdp.exe" },
+      /^Title contains hidden direction controls/,
+    ],
+    [
+      "an isolate in the description",
+      { title: "Launch", description: "see \u2067reversed\u2069" },
+      /^Description contains hidden direction controls/,
+    ],
+  ])(
+    "refuses %s, saying why; nothing reaches Google or the count",
+    async (_case, fields, message) => {
+      const who = await setUpPerson(harness, "premium");
+      await control(harness.sandbox.url, "DELETE", "/counters");
+      const response = await send(who, "POST", `/api/annotations/${who.propertyId}`, {
+        annotationDate: today(),
+        ...fields,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "invalid_request" });
+      expect(response.json().error).toMatch(message);
+      expect(await googleCreates()).toBe(0);
+      expect((await userRow(who)).dailyAnnotationCount).toBe(0);
+    },
+  );
+
+  it("refuses a disguised title in an edit and in a category name too", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const created = await send(who, "POST", `/api/annotations/${who.propertyId}`, {
+      title: "Clean",
+      annotationDate: today(),
+    });
+    const id = (created.json() as Annotation).annotationId;
+    const edit = await send(who, "PATCH", `/api/annotations/${who.propertyId}/${id}`, {
+      title: "\u200B",
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error).toMatch(/^Title has no visible characters/);
+    const category = await send(who, "POST", "/api/categories", {
+      name: "Ops \u202Esgol",
+      color: "BLUE",
+    });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().error).toMatch(/^Category name contains hidden direction controls/);
+  });
+
+  it("answers a disguised title asked of the offline assistant with the same words, creating nothing", async () => {
+    const who = await setUpPerson(harness, "premium");
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    for (const [title, words] of [
+      ["Invoice \u202Efdp.exe", "Title contains hidden direction controls"],
+      ["Sale\u200F 10-20", "Title contains hidden direction controls"],
+      ["\u200B\u200D", "Title has no visible characters"],
+    ] as const) {
+      const response = await send(who, "POST", "/api/chat", {
+        message: `Create an annotation called "${title}" on ${toIsoDate(today())}`,
+        propertyId: who.propertyId,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().reply).toContain(words);
+    }
+    expect(await googleCreates()).toBe(0);
+  });
 
   it("refuses control characters in an edit too", async () => {
     const who = await setUpPerson(harness, "premium");

@@ -14,6 +14,7 @@ export const chatMessageText = cleanText({
   trim: false,
   required: "Type a message first",
   tooLongMessage: chatTooLongMessage,
+  allowDirectionControls: true,
 });
 
 export const sendChatRequest = z.strictObject({

@@ -8,6 +8,10 @@ import { z } from "zod";
  * anything a person means to type. Multi-line fields (descriptions, chat messages) may hold tabs
  * and line breaks. Length is counted as people see it: one emoji or one accented letter is one
  * character, the same on the form and on the server.
+ *
+ * Two more refusals keep text from looking other than it is: a required field that holds only
+ * invisible characters (it would look empty), and direction controls that reorder what is shown
+ * (a title that reads one way and is stored another).
  */
 
 // Line breaks: \n, and \r (Windows line endings arrive as \r\n from a textarea).
@@ -32,6 +36,45 @@ export function hasForbiddenCharacters(text: string, multiline: boolean): boolea
     if (code >= 0xdc00 && code <= 0xdfff) return true;
   }
   return false;
+}
+
+/**
+ * Characters that show nothing on their own: white space, every format character (zero-width
+ * space, non-joiner and joiner, word joiner, byte order mark, soft hyphen, direction marks and
+ * controls, invisible operators, tags), the combining grapheme joiner, variation selectors, and
+ * the blank fillers of Hangul and Braille. Only text made of nothing else counts as invisible:
+ * inside words, joiners and marks are needed (emoji sequences, Persian, Hebrew and Arabic).
+ */
+// The combining ones (grapheme joiner, variation selectors) are alternatives of their own: in a
+// character class they would read as combined with the character before them.
+const invisibleCharacters =
+  /[\s\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]|\u034F|\p{Variation_Selector}/gu;
+
+/** Whether `text` would look empty: it holds nothing but invisible characters (or nothing). */
+export function isInvisibleText(text: string): boolean {
+  return text.replace(invisibleCharacters, "") === "";
+}
+
+// Embeddings, overrides and isolates reorder whatever follows them (the override turns "txt.exe"
+// into what looks like "exe.txt"); no title or description needs them.
+const directionControls = /[\u202A-\u202E\u2066-\u2069]/u;
+// Marks (left-to-right, right-to-left, Arabic letter) place neutral characters in text that mixes
+// directions; in text with no right-to-left letters they have nothing to place but can still move
+// digits and punctuation about.
+const directionMarks = /[\u200E\u200F\u061C]/gu;
+// The blocks of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and the others from
+// U+0590 to U+08FF, their presentation forms, and the historic and Adlam blocks above U+FFFF).
+const rightToLeftCharacters =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/**
+ * Whether `text` holds a direction control that could make it display other than it reads:
+ * any embedding, override or isolate, or a direction mark in text without right-to-left letters.
+ */
+export function hasDisguisingDirection(text: string): boolean {
+  if (directionControls.test(text)) return true;
+  const withoutMarks = text.replace(directionMarks, "");
+  return withoutMarks.length !== text.length && !rightToLeftCharacters.test(withoutMarks);
 }
 
 const graphemes =
@@ -89,6 +132,11 @@ export interface CleanTextOptions {
   trim?: boolean;
   /** Replaces "<label> must be N characters or fewer". */
   tooLongMessage?: string;
+  /**
+   * Lets direction controls through (a chat message: what it asks to store is checked again by
+   * the field it lands in). Every other field refuses them.
+   */
+  allowDirectionControls?: boolean;
 }
 
 /** Refusal messages, exported so forms can show the same words before sending. */
@@ -97,14 +145,17 @@ export function cleanTextMessages(label: string, maxLength: number) {
     type: `${label} must be text`,
     required: `${label} is required`,
     forbidden: `${label} contains characters that cannot be used (control characters or broken symbols)`,
+    invisible: `${label} has no visible characters, only invisible ones such as zero-width spaces`,
+    direction: `${label} contains hidden direction controls (such as a right-to-left override) that can disguise text`,
     tooLong: `${label} must be ${maxLength} characters or fewer`,
   };
 }
 
 /**
- * A string field that refuses control characters and lone surrogates with a message naming the
- * field, counts length as people see it, and trims unless told otherwise. Use it for every text
- * field in a request contract.
+ * A string field that refuses control characters and lone surrogates, direction controls that
+ * can disguise text and, when required, text with nothing visible, with a message naming the
+ * field; it counts length as people see it, and trims unless told otherwise. Use it for every
+ * text field in a request contract.
  */
 export function cleanText(options: CleanTextOptions) {
   const { label, maxLength, multiline = false, trim = true } = options;
@@ -124,6 +175,14 @@ export function cleanText(options: CleanTextOptions) {
     .transform((text) => (trim ? text.trim() : text))
     .refine((text) => !options.required || text.trim().length > 0, {
       message: requiredMessage,
+      abort: true,
+    })
+    .refine((text) => !options.required || !isInvisibleText(text), {
+      message: messages.invisible,
+      abort: true,
+    })
+    .refine((text) => options.allowDirectionControls === true || !hasDisguisingDirection(text), {
+      message: messages.direction,
       abort: true,
     })
     .refine((text) => text.length <= rawCap && visibleLength(text) <= maxLength, tooLongMessage);

@@ -5,7 +5,12 @@ import {
   annotationTitleMaxLength,
 } from "../../../shared/contracts/annotations.js";
 import type { Category } from "../../../shared/contracts/categories.js";
-import { hasForbiddenCharacters, visibleLength } from "../../../shared/contracts/clean-text.js";
+import {
+  hasDisguisingDirection,
+  hasForbiddenCharacters,
+  isInvisibleText,
+  visibleLength,
+} from "../../../shared/contracts/clean-text.js";
 
 /** One annotation as a reviewer sees it. */
 export interface ReviewableAnnotation {
@@ -99,7 +104,9 @@ export function checkReviewedSuggestions(
       value === null ||
       (typeof value === "string" &&
         !hasForbiddenCharacters(value, multiline) &&
-        value.trim().length > 0 &&
+        // The same refusals as a title or description typed into the table.
+        !isInvisibleText(value) &&
+        !hasDisguisingDirection(value) &&
         visibleLength(value) <= max);
     if (!text(answer.suggestedTitle, annotationTitleMaxLength, false)) return null;
     if (!text(answer.suggestedDescription, annotationDescriptionMaxLength, true)) return null;

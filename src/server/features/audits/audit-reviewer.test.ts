@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkReviewedSuggestions,
+  type ReviewableAnnotation,
+  type ReviewedSuggestion,
+} from "./audit-reviewer.js";
+
+const annotation: ReviewableAnnotation = {
+  annotationId: "a1",
+  title: "deploy",
+  description: "",
+  color: "BLUE",
+  date: "2025-03-01",
+  categoryId: null,
+};
+
+function suggestion(fields: Partial<ReviewedSuggestion>): ReviewedSuggestion {
+  return {
+    annotationId: "a1",
+    suggestedTitle: null,
+    suggestedDescription: null,
+    suggestedColor: null,
+    suggestedCategoryId: null,
+    newCategory: null,
+    duplicateOf: null,
+    vagueTitle: false,
+    aiReasoning: "Says what was deployed.",
+    ...fields,
+  };
+}
+
+describe("a reviewer's suggestions are held to the table's text rules", () => {
+  it.each([
+    ["a title of zero-width characters", { suggestedTitle: "\u200B\u2060" }],
+    ["a title with a right-to-left override", { suggestedTitle: "Deploy \u202Egnp.exe" }],
+    ["a description with an isolate", { suggestedDescription: "See \u2067hidden\u2069" }],
+    ["a description of invisible characters", { suggestedDescription: "\u200D\u200C" }],
+    [
+      "a new category with an invisible name",
+      { newCategory: { name: "\u200B", description: "", color: "BLUE" as const } },
+    ],
+  ])("refuses %s", (_name, fields) => {
+    expect(checkReviewedSuggestions([suggestion(fields)], [annotation], [])).toEqual({
+      accepted: [],
+      refused: 1,
+    });
+  });
+
+  it("accepts clean text, right-to-left titles with their marks included", () => {
+    const answers = [suggestion({ suggestedTitle: "Release: עדכון\u200F v2" })];
+    const { accepted, refused } = checkReviewedSuggestions(answers, [annotation], []);
+    expect(refused).toBe(0);
+    expect(accepted.map((s) => s.suggestedTitle)).toEqual(["Release: עדכון\u200F v2"]);
+  });
+});
