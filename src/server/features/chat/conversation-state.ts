@@ -298,7 +298,8 @@ export function readTypedDecision(message: string): TypedDecision {
     .trim()
     .toLowerCase()
     .replace(/[’`]/g, "'")
-    .replace(/[\s.!]+$/, "")
+    // From the start of the closing run only: tried inside a long run, it would rescan the run.
+    .replace(/(?<![\s.!])[\s.!]+$/, "")
     .replace(/\s+/g, " ");
   if (CLEAR_YES.test(text)) return "confirm";
   if (NO.test(text)) return "cancel";

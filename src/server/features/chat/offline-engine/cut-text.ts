@@ -12,17 +12,29 @@ export function cut(text: string, start: number, end: number): string {
   return collapseSpaces(`${text.slice(0, start)} ${text.slice(end)}`);
 }
 
-/** Removes connective punctuation and filler left at either end once slots have been cut out. */
+/**
+ * The text without its trailing run of one kind of character (`/[\s.!]/`: "ok!! " → "ok"). A walk
+ * back from the end rather than a `[…]+$` pattern: such a pattern is tried from every position
+ * of a long run that does not reach the end, and rescans the run from each, which is quadratic.
+ */
+export function withoutTrailing(text: string, character: RegExp): string {
+  let end = text.length;
+  while (end > 0 && character.test(text[end - 1]!)) end -= 1;
+  return text.slice(0, end);
+}
+
+/** Connective punctuation and spaces, which mean nothing at either end of what is left. */
+const LOOSE_END = /[\s,;:.\-–—!?]/;
+
+/**
+ * Removes connective punctuation and filler left at either end once slots have been cut out,
+ * walking in from each end (see `withoutTrailing`).
+ */
 export function tidy(text: string): string {
-  let result = collapseSpaces(text);
-  let previous: string;
-  do {
-    previous = result;
-    result = result
-      .replace(/^[\s,;:.\-–—!?]+/, "")
-      .replace(/[\s,;:\-–—]+$/, "")
-      .replace(/\s*[.!?]+$/, "")
-      .trim();
-  } while (result !== previous);
-  return result;
+  const result = collapseSpaces(text);
+  let start = 0;
+  let end = result.length;
+  while (start < end && LOOSE_END.test(result[start]!)) start += 1;
+  while (end > start && LOOSE_END.test(result[end - 1]!)) end -= 1;
+  return result.slice(start, end);
 }

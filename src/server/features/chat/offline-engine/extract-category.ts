@@ -11,7 +11,7 @@
  *   from last month") takes only a category word: a preset's prefix (release, campaigns, …) or
  *   the name of one of the person's categories. Elsewhere such a word is left to the title.
  */
-import { categoryPresets } from "../../../../shared/categories.js";
+import { categoryNameMaxLength, categoryPresets } from "../../../../shared/categories.js";
 import { tidy } from "./cut-text.js";
 import { restoreQuotes, soleQuote } from "./quoted-text.js";
 
@@ -55,8 +55,12 @@ const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?
 
 const LEAD = String.raw`(?:(?:in|into|under|to|as|from|for|with)\s+)?(?:(?:the|my|its|a|an)\s+)?`;
 
-/** A word of a name written before "category": never a pointer, an article or a preposition. */
-const NAME_WORD = String.raw`(?!(?:it|this|that|them|to|the|in|into|under|as|from|for|with|on|at|and|a|an|my|its|their|of|out)\b)[\p{L}\p{N}][\p{L}\p{N}&/'+-]*`;
+/**
+ * A word of a name written before "category": never a pointer, an article or a preposition. At
+ * most as long as a name may be: unbounded, it would be tried from every boundary inside a long
+ * "1/2/3/…" and read to its end from each.
+ */
+const NAME_WORD = String.raw`(?!(?:it|this|that|them|to|the|in|into|under|as|from|for|with|on|at|and|a|an|my|its|their|of|out)\b)[\p{L}\p{N}][\p{L}\p{N}&/'+-]{0,${categoryNameMaxLength - 1}}`;
 
 /** "in the Paid Social category", "move it to the Promos category". */
 const BEFORE_CATEGORY = new RegExp(
@@ -84,6 +88,44 @@ function nameOf(captured: string, quotes: readonly string[]): string {
 }
 
 /**
+ * The patterns built from a person's category words, kept for the lists of names met last: one
+ * message asks for them several times, and a pattern built anew is also run by V8's slower
+ * interpreter the first time, which on a long message is most of the work.
+ */
+const builtFor = new Map<string, CategoryPatterns>();
+const BUILT_REMEMBERS = 8;
+
+interface CategoryPatterns {
+  loose: RegExp;
+  adjective: RegExp;
+  inList: RegExp;
+}
+
+function patternsFor(names: readonly string[]): CategoryPatterns {
+  const key = names.join("\u0000");
+  const known = builtFor.get(key);
+  if (known) return known;
+  const words = categoryWords(names);
+  const built = {
+    loose: new RegExp(
+      String.raw`\b(?:in(?:to)?|to|as|from|for)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?))?${AFTER}`,
+      "i",
+    ),
+    adjective: new RegExp(
+      String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${words})(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event)s?\b))`,
+      "i",
+    ),
+    inList: new RegExp(
+      String.raw`(^|\s)(?:the\s+|my\s+|all\s+(?:the\s+|my\s+)?)?(${words})(?:\s+(?:ones|annotations|notes))?(?=$|[\s,.;:!?])`,
+      "i",
+    ),
+  };
+  if (builtFor.size >= BUILT_REMEMBERS) builtFor.delete(builtFor.keys().next().value!);
+  builtFor.set(key, built);
+  return built;
+}
+
+/**
  * A category named anywhere in the text: by a cue, which takes any name, or by a category word
  * in "in/into/to/as/from/for X" (a colour, a month or "in the title" never match there: only
  * category words do).
@@ -100,10 +142,7 @@ export function findCategory(
     if (reference && !NOT_A_NAME.test(reference))
       return { reference, index: match.index, end: match.index + match[0].length };
   }
-  const loose = new RegExp(
-    String.raw`\b(?:in(?:to)?|to|as|from|for)\s+(?:the\s+|my\s+|an?\s+)?(${categoryWords(names)})(?:\s+(?:ones?|annotations?))?${AFTER}`,
-    "i",
-  ).exec(text);
+  const loose = patternsFor(names).loose.exec(text);
   if (loose)
     return {
       reference: tidy(loose[1] ?? ""),
@@ -122,10 +161,7 @@ export function findCategoryAdjective(
   text: string,
   names: readonly string[],
 ): FoundCategory | undefined {
-  const match = new RegExp(
-    String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${categoryWords(names)})(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event)s?\b))`,
-    "i",
-  ).exec(text);
+  const match = patternsFor(names).adjective.exec(text);
   if (!match) return undefined;
   const start = (match[1] ?? "").length;
   return { reference: match[2] ?? "", index: start, end: match[0].length };
@@ -140,10 +176,7 @@ export function findCategoryInList(
   text: string,
   names: readonly string[],
 ): FoundCategory | undefined {
-  const match = new RegExp(
-    String.raw`(^|\s)(?:the\s+|my\s+|all\s+(?:the\s+|my\s+)?)?(${categoryWords(names)})(?:\s+(?:ones|annotations|notes))?(?=$|[\s,.;:!?])`,
-    "i",
-  ).exec(text);
+  const match = patternsFor(names).inList.exec(text);
   if (!match) return undefined;
   const before = text.slice(0, match.index);
   if (

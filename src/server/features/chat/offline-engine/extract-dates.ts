@@ -12,6 +12,7 @@ import {
   addDays,
   compareDates,
   isRealDate,
+  toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 
@@ -62,7 +63,19 @@ const weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "f
 
 // A weekday after these words names a day in a title ("Black Friday sale"), not a date.
 const HOLIDAY_BEFORE =
-  /\b(?:black|cyber|good|giving|super|ash|fat|holy|easter|palm|blue|travel|maundy|shrove|boxing|small business)\s+$/i;
+  /\b(?:black|cyber|good|giving|super|ash|fat|holy|easter|palm|blue|travel|maundy|shrove|boxing|small business)$/i;
+
+/**
+ * Whether one of those words stands right before `index`, spaces between. Only the few characters
+ * before it are read: read from the start of the message for every weekday, a message of weekdays
+ * would be read once per weekday.
+ */
+function afterHolidayWord(text: string, index: number): boolean {
+  let end = index;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
+  // The longest word is 14 characters; one more is read so that \b sees what precedes it.
+  return end < index && HOLIDAY_BEFORE.test(text.slice(Math.max(0, end - 16), end));
+}
 const WEEKDAY_PATTERN =
   /\b(?:(last|this\s+past|past|previous|this|next)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi;
 const WEEKDAY_ONLY =
@@ -73,7 +86,7 @@ function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
   const found: FoundDate[] = [];
   for (const match of text.matchAll(WEEKDAY_PATTERN)) {
     const modifier = match[1]?.toLowerCase().replace(/\s+/g, " ");
-    if (!modifier && HOLIDAY_BEFORE.test(text.slice(0, match.index))) continue;
+    if (!modifier && afterHolidayWord(text, match.index)) continue;
     const target = weekdayNames.indexOf((match[2] ?? "").toLowerCase());
     const back = (weekdayOf(today) - target + 7) % 7;
     let date: CalendarDate;
@@ -94,10 +107,32 @@ function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
 const PERIOD_WORDS =
   /^(?:(?:last|this|next|past|previous|current)\s+(?:week|month|year|quarter)|(?:right\s+)?now)$/i;
 
+/**
+ * How much of a phrase chrono reads: its first 1,000 characters, ending at a space. chrono costs
+ * a few microseconds a character, and a date is never that far into a request.
+ */
+const CHRONO_READS = 1000;
+
+/**
+ * The phrases chrono read last, with what it found. One message asks about the same phrase
+ * several times (a period, then a day, then whether a day was written at all); chrono is pure, so
+ * its answer is kept for the next question rather than worked out again.
+ */
+const chronoRead = new Map<string, ParsedResult[]>();
+const CHRONO_REMEMBERS = 16;
+
 /** chrono reads the text as if it were noon UTC on the zone's today, so "yesterday" is the zone's. */
 function chronoResults(text: string, today: CalendarDate): ParsedResult[] {
+  const space = text.length > CHRONO_READS ? text.lastIndexOf(" ", CHRONO_READS) : -1;
+  const read = text.length > CHRONO_READS ? text.slice(0, space > 0 ? space : CHRONO_READS) : text;
+  const key = `${toIsoDate(today)} ${read}`;
+  const known = chronoRead.get(key);
+  if (known) return known;
   const instant = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
-  return chrono.parse(text, { instant, timezone: 0 }, { forwardDate: false });
+  const results = chrono.parse(read, { instant, timezone: 0 }, { forwardDate: false });
+  if (chronoRead.size >= CHRONO_REMEMBERS) chronoRead.delete(chronoRead.keys().next().value!);
+  chronoRead.set(key, results);
+  return results;
 }
 
 /** A chrono result as a calendar date, pulled into the past when the person gave no year. */
@@ -175,22 +210,27 @@ export function findDate(text: string, today: CalendarDate): FoundDate | undefin
     if (date)
       candidates.push({ date, index: result.index, end: result.index + result.text.length });
   }
-  // A weekday inside a fuller date ("Friday, Nov 28") defers to that date.
+  // A weekday inside a fuller date ("Friday, Nov 28") defers to that date. Weekdays never overlap
+  // one another, and both lists are walked in text order: a message of weekdays and dates is
+  // not compared all to all.
+  const dates = [...candidates].sort((a, b) => a.index - b.index);
+  let started = 0;
+  let furthest = -1;
   for (const weekday of findWeekdays(text, today)) {
-    if (!candidates.some((other) => weekday.index < other.end && other.index < weekday.end))
-      candidates.push(weekday);
+    while (started < dates.length && dates[started]!.index < weekday.end)
+      furthest = Math.max(furthest, dates[started++]!.end);
+    if (furthest <= weekday.index) candidates.push(weekday);
   }
-  const notInside = candidates.filter(
-    (candidate) =>
-      !candidates.some(
-        (other) =>
-          other !== candidate &&
-          other.index <= candidate.index &&
-          candidate.end <= other.end &&
-          other.end - other.index > candidate.end - candidate.index,
-      ),
-  );
-  return notInside.sort((a, b) => a.index - b.index)[0];
+  const inside = (candidate: FoundDate) =>
+    candidates.some(
+      (other) =>
+        other !== candidate &&
+        other.index <= candidate.index &&
+        candidate.end <= other.end &&
+        other.end - other.index > candidate.end - candidate.index,
+    );
+  // The first that no longer phrase contains; a message of dates is not compared all to all.
+  return [...candidates].sort((a, b) => a.index - b.index).find((candidate) => !inside(candidate));
 }
 
 const MONTHS: Record<string, number> = {

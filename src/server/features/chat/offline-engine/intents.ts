@@ -6,6 +6,7 @@
  * leaves the request in its second clause), scored by where its command word stands, and
  * corrections phrased as statements ("the launch was really on the 14th") are read as changes.
  */
+import { withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
 
 export type Intent =
@@ -44,7 +45,40 @@ function stripPoliteness(text: string): string {
   return text.replace(POLITE_PREFIX, "").trim();
 }
 
-const COURTESY_TAIL = /(?:[\s,]+(?:please|thanks|thank\s+you|thx|mate|then))*[\s.!]*$/i;
+const COURTESY_WORDS = ["please", "thanks", "thx", "mate", "then"];
+
+/** Whether `word` (lower case) ends at `end`, in any case. */
+function endsAt(text: string, end: number, word: string): boolean {
+  return end >= word.length && text.slice(end - word.length, end).toLowerCase() === word;
+}
+
+/** Where a courtesy word ending at `end` starts ("please", "thank you"), or -1. */
+function courtesyWordBefore(text: string, end: number): number {
+  const word = COURTESY_WORDS.find((courtesy) => endsAt(text, end, courtesy));
+  if (word) return end - word.length;
+  if (!endsAt(text, end, "you")) return -1;
+  let space = end - 3;
+  while (space > 0 && /\s/.test(text[space - 1]!)) space -= 1;
+  return space < end - 3 && endsAt(text, space, "thank") ? space - 5 : -1;
+}
+
+/**
+ * Where trailing courtesy starts ("yes, thanks!", "no please"): stops and spaces at the very end,
+ * then courtesy words each after commas or spaces. Read back from the end, so its cost is the
+ * courtesy's length; a pattern anchored at the end is instead tried from every position.
+ */
+function courtesyTailStart(text: string): number {
+  let start = text.length;
+  while (start > 0 && /[\s.!]/.test(text[start - 1]!)) start -= 1;
+  for (;;) {
+    const word = courtesyWordBefore(text, start);
+    if (word < 0) return start;
+    let separated = word;
+    while (separated > 0 && /[\s,]/.test(text[separated - 1]!)) separated -= 1;
+    if (separated === word) return start;
+    start = separated;
+  }
+}
 const CONFIRM =
   /^(?:y|yes|yeah|yea|yep|yup|sure|ok|okay|k|kk|alright|all\s+right|confirm|confirmed|i\s+confirm|do\s+it|go\s+ahead|go\s+for\s+it|proceed|please\s+do|absolutely|of\s+course|correct|that's\s+right|affirmative|sounds\s+good|looks\s+good|perfect|yes,?\s+(?:do\s+it|go\s+ahead|confirm|proceed|sure|delete\s+it|that's\s+right)|ok(?:ay)?,?\s+(?:do\s+it|go\s+ahead|proceed|sure)|sure,?\s+(?:go\s+ahead|do\s+it)|let's\s+do\s+it|yes\s+i\s+(?:do|am\s+sure)|👍)$/i;
 const CANCEL =
@@ -83,7 +117,8 @@ const NEW_THING =
   /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b|^(?:(?:a\s+new|another)\s+)?one\b(?=.*\b(?:called|named|titled)\s)/i;
 
 function bareReply(message: string): string {
-  return message.trim().replace(COURTESY_TAIL, "").trim().toLowerCase();
+  const text = message.trim();
+  return text.slice(0, courtesyTailStart(text)).trim().toLowerCase();
 }
 
 export function classify(text: string): Classified {
@@ -93,11 +128,11 @@ export function classify(text: string): Classified {
   if (CONFIRM.test(reply)) return none("confirm");
   if (CANCEL.test(reply)) return none("cancel");
 
-  if (HELP.test(reply.replace(/[?]+$/, ""))) return none("help");
+  if (HELP.test(withoutTrailing(reply, /\?/))) return none("help");
   if (REMINDER.test(text)) return none("reminder");
   if (ALLOWANCE.test(stripPoliteness(text))) return none("allowance");
   const request = stripPoliteness(text);
-  const bareRequest = request.replace(/[\s.!?]+$/, "").toLowerCase();
+  const bareRequest = withoutTrailing(request, /[\s.!?]/).toLowerCase();
   if (!bareRequest) return none("unknown");
   if (HELP.test(bareRequest)) return none("help");
 
@@ -151,8 +186,18 @@ export function classify(text: string): Classified {
   return none("unknown");
 }
 
-/** Where a message may be split into clauses: sentence ends, commas, dashes, "and then", "so". */
-const CLAUSE_BREAK = /(?:[.!?;]+|,|\s[-–—]|\s+(?:and\s+then|so|but)\b)\s+/gi;
+/**
+ * Where a message may be split into clauses: sentence ends, commas, dashes, "and then", "so". A
+ * run of stops is matched from its first stop only (the lookbehind), never again from inside it.
+ */
+const CLAUSE_BREAK = /(?:(?<![.!?;])[.!?;]+|,|\s[-–—]|\s+(?:and\s+then|so|but)\b)\s+/gi;
+
+/**
+ * How many clause starts are read. Each clause read is the rest of the message, so without a
+ * bound a message of nothing but commas would be read once per comma; a request is never that
+ * far into a message.
+ */
+const MAX_CLAUSES = 16;
 
 const WRITE_OR_LIST = new Set<Intent>(["create", "update", "delete", "list", "list_properties"]);
 
@@ -160,14 +205,19 @@ const WRITE_OR_LIST = new Set<Intent>(["create", "update", "delete", "list", "li
 const DATE_LIKE =
   /\d|\b(?:day|week|month|yesterday|today|ago|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
 
-const LEAD = String.raw`^(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*`;
+/**
+ * Hesitations before a correction ("oh, sorry, …"), never part of what it names. Taken whole and
+ * never given back (a lookahead, then its own text): given back one by one, each would have the
+ * rest of the message read again.
+ */
+const LEAD = String.raw`^(?=(?<lead>(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*))\k<lead>`;
 
 /** Corrections stated rather than commanded, rewritten as the change they ask for. */
 const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
   {
     // "it's actually called X", "Launch should be called Big launch", "the sale is really named X"
     pattern: new RegExp(
-      String.raw`${LEAD}(.+?)(?:\s+(?:should\s+(?:have\s+been|be)|(?:is|was)\s+(?:really|actually)|(?:is|was)\s+supposed\s+to\s+be)|'s\s+(?:really|actually))\s+(?:called|named|titled)\s+(.+)$`,
+      String.raw`${LEAD}(?<target>.+?)(?:\s+(?:should\s+(?:have\s+been|be)|(?:is|was)\s+(?:really|actually)|(?:is|was)\s+supposed\s+to\s+be)|'s\s+(?:really|actually))\s+(?:called|named|titled)\s+(?<value>.+)$`,
       "i",
     ),
     field: "title",
@@ -175,15 +225,16 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
   {
     // "the launch was really on the 14th", "Launch actually happened on Nov 12"
     pattern: new RegExp(
-      String.raw`${LEAD}(.+?)\s+(?:(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+)?(?:really|actually|in\s+fact)\s+(?:(?:was|is|happened|went\s+live|took\s+place)\s+)?(?:on\s+|dated\s+|for\s+)?(.+)$`,
+      String.raw`${LEAD}(?<target>.+?)\s+(?:(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+)?(?:really|actually|in\s+fact)\s+(?:(?:was|is|happened|went\s+live|took\s+place)\s+)?(?:on\s+|dated\s+|for\s+)?(?<value>.+)$`,
       "i",
     ),
     field: "date",
   },
   {
-    // "actually, Launch happened on Nov 12", "correction: the sale started on the 3rd"
+    // "actually, Launch happened on Nov 12", "correction: the sale started on the 3rd"; the
+    // separators after the first word are taken whole (the lookahead), never given back.
     pattern: new RegExp(
-      String.raw`^(?:actually|in\s+fact|correction|oops|sorry)[\s,:!]+(.+?)\s+(?:was|happened|went\s+live|took\s+place|launched|started|ran|is)\s+(?:on\s+|dated\s+)?(.+)$`,
+      String.raw`^(?:actually|in\s+fact|correction|oops|sorry)[\s,:!]+(?![\s,:!])(?<target>.+?)\s+(?:was|happened|went\s+live|took\s+place|launched|started|ran|is)\s+(?:on\s+|dated\s+)?(?<value>.+)$`,
       "i",
     ),
     field: "date",
@@ -191,7 +242,7 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
   {
     // "Launch should have been on the 14th", "the sale should be dated Nov 3"
     pattern: new RegExp(
-      String.raw`${LEAD}(.+?)\s+should\s+(?:have\s+been|be)\s+(?:on|dated|for)\s+(.+)$`,
+      String.raw`${LEAD}(?<target>.+?)\s+should\s+(?:have\s+been|be)\s+(?:on|dated|for)\s+(?<value>.+)$`,
       "i",
     ),
     field: "date",
@@ -199,7 +250,7 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
   {
     // "Launch should be red", "the sale should have been green"
     pattern: new RegExp(
-      String.raw`${LEAD}(.+?)\s+should\s+(?:have\s+been|be)\s+(purple|brown|blue|green|red|cyan)$`,
+      String.raw`${LEAD}(?<target>.+?)\s+should\s+(?:have\s+been|be)\s+(?<value>purple|brown|blue|green|red|cyan)$`,
       "i",
     ),
     field: "colour",
@@ -207,12 +258,12 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
 ];
 
 function readCorrection(text: string): Classified | undefined {
-  const bare = text.replace(/[\s.!]+$/, "");
+  const bare = withoutTrailing(text, /[\s.!]/);
   for (const { pattern, field } of CORRECTIONS) {
     const match = pattern.exec(bare);
     if (!match) continue;
-    const target = (match[1] ?? "").trim();
-    const value = (match[2] ?? "").trim();
+    const target = (match.groups?.target ?? "").trim();
+    const value = (match.groups?.value ?? "").trim();
     // The target must be a thing, not a clause of its own ("I think it is really good").
     if (/^(?:i|we|you|this|there|that\s+is)$/i.test(target) || target.split(/\s+/).length > 6)
       continue;
@@ -256,6 +307,7 @@ function clauseStarts(text: string): number[] {
   for (const match of text.matchAll(CLAUSE_BREAK)) {
     const start = match.index + match[0].length;
     if (start < text.length) starts.push(start);
+    if (starts.length === MAX_CLAUSES) break;
   }
   return starts;
 }
@@ -295,7 +347,7 @@ export function readIntent(text: string): Classified {
     const score = reading.intent === "list" ? 1 : 2;
     if (!best || score > best.score)
       best = {
-        reading: { ...reading, story: text.slice(0, start).replace(/[\s,;:.!?-]+$/, "") },
+        reading: { ...reading, story: withoutTrailing(text.slice(0, start), /[\s,;:.!?-]/) },
         score,
       };
   }

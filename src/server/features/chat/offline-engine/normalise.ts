@@ -21,28 +21,45 @@ export interface Normalised {
 const GREETING =
   /^(?:(?:hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening|day)|greetings|morning|dear\s+assistant)(?:\s+(?:there|team|all|again|assistant|tidemark|bot|friend))?|ok(?:ay)?|so|um+|uh+|well|alright)\s*[,!.:;\-–—]+\s*|^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))\s+(?:there\s+)?(?=\S)/i;
 
+// The separators before a sign-off are matched from the start of their run only (the lookbehind):
+// tried from inside a long run of commas, the pattern would rescan the run from every position.
 const SIGN_OFF =
-  /(?:^|[\s,.!?;:\-–—]+)(?:(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance|again|heaps|mate|team|a\s+bunch))?|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|kindly))?|thx|ty|tia|cheers(?:\s+mate)?|much\s+appreciated|appreciated|appreciate\s+it|best(?:\s+regards)?|regards|kind\s+regards|have\s+a\s+(?:nice|good|great)\s+(?:day|one)|you(?:'re|\s+are)\s+(?:the\s+best|a\s+star)|(?:if\s+you\s+can|when\s+you\s+(?:can|get\s+a\s+(?:chance|sec|moment)))|please|pls|plz|🙏|🙂|😊|:\)|:-\))[\s.!,]*$/i;
+  /(?:^|(?<![\s,.!?;:\-–—])[\s,.!?;:\-–—]+)(?:(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance|again|heaps|mate|team|a\s+bunch))?|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|kindly))?|thx|ty|tia|cheers(?:\s+mate)?|much\s+appreciated|appreciated|appreciate\s+it|best(?:\s+regards)?|regards|kind\s+regards|have\s+a\s+(?:nice|good|great)\s+(?:day|one)|you(?:'re|\s+are)\s+(?:the\s+best|a\s+star)|(?:if\s+you\s+can|when\s+you\s+(?:can|get\s+a\s+(?:chance|sec|moment)))|please|pls|plz|🙏|🙂|😊|:\)|:-\))[\s.!,]*$/i;
+
+/**
+ * How many rounds of courtesy are dropped. Each round reads the whole message, so a message of
+ * nothing but "hi, hi, hi, …" would otherwise cost rounds in proportion to its length.
+ */
+const COURTESY_ROUNDS = 8;
 
 /** Drops greetings in front of the request and courtesy after it, as often as they repeat. */
 export function stripCourtesy(text: string): string {
   let result = text.trim();
   let previous: string;
+  let rounds = 0;
   do {
     previous = result;
     // Never strip the whole message: "OK!" or "thanks" alone is a message of its own.
     result = result.replace(GREETING, "").trim() || result;
     const signOff = SIGN_OFF.exec(result);
     if (signOff && signOff.index > 0) result = result.slice(0, signOff.index).trim();
-  } while (result !== previous);
+    rounds += 1;
+  } while (result !== previous && rounds < COURTESY_ROUNDS);
   return result;
+}
+
+/** Whether a sentence ends just before `offset` ("… went live. Launch"), spaces aside. */
+function afterSentenceEnd(text: string, offset: number): boolean {
+  let at = offset;
+  while (at > 0 && /\s/.test(text[at - 1]!)) at -= 1;
+  return at > 0 && ".!?:".includes(text[at - 1]!);
 }
 
 /** Misspelt command words, read as the lexicon words they stand for; other words untouched. */
 export function correctCommandWords(text: string): string {
   return text.replace(/[A-Za-z]{4,}/g, (word, offset: number) => {
     // A capitalised word inside the message is likely a title's ("Clean energy week").
-    if (offset > 0 && /^[A-Z]/.test(word) && !/[.!?:]\s*$/.test(text.slice(0, offset))) return word;
+    if (offset > 0 && /^[A-Z]/.test(word) && !afterSentenceEnd(text, offset)) return word;
     const corrected = lexiconWord(word);
     if (!corrected || corrected === word.toLowerCase()) return word;
     return /^[A-Z]/.test(word) ? corrected[0]!.toUpperCase() + corrected.slice(1) : corrected;

@@ -72,11 +72,16 @@ export function splitDescription(text: string, quotes: readonly string[]): Split
   return { text: before, description: tidyDescription(restoreQuotes(after, quotes)) };
 }
 
+/**
+ * A description without the quote marks around it. The closing marks are walked back from the
+ * end: a `[…]+$` pattern would rescan a long run of marks from each of its positions.
+ */
 function tidyDescription(text: string): string {
-  return text
-    .trim()
-    .replace(/^["'“‘]+|["'”’]+$/g, "")
-    .trim();
+  const trimmed = text.trim();
+  const start = /^["'“‘]*/.exec(trimmed)![0].length;
+  let end = trimmed.length;
+  while (end > start && `"'”’`.includes(trimmed[end - 1]!)) end -= 1;
+  return trimmed.slice(start, end).trim();
 }
 
 const TITLE_LEAD =
@@ -84,15 +89,23 @@ const TITLE_LEAD =
 const TITLE_TAIL =
   /\s+(?:annotation|note|marker|on|for|at|in|to|dated|with|and|as|called|named|titled)$/i;
 
+/**
+ * How many rounds of lead-in and trailing words are dropped from a title. Each round reads the
+ * whole title, so "with with with …" would otherwise cost rounds in proportion to its length.
+ */
+const TITLE_ROUNDS = 8;
+
 export function cleanTitle(text: string, quotes: readonly string[]): string | undefined {
   const quoted = firstQuote(text, quotes);
   if (quoted) return quoted.value || undefined;
   let title = tidy(text);
   let previous: string;
+  let rounds = 0;
   do {
     previous = title;
     title = tidy(title.replace(TITLE_LEAD, "").replace(TITLE_TAIL, ""));
-  } while (title !== previous);
+    rounds += 1;
+  } while (title !== previous && rounds < TITLE_ROUNDS);
   title = title.replace(/^(?:an?\s+)(?=\S)/i, "");
   return title || undefined;
 }

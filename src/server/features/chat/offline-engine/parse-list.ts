@@ -99,7 +99,10 @@ export function parseList(
     if (words && words.split(/\s+/).length <= 3 && /[a-z]s$/i.test(words) && !/ss$/i.test(words))
       candidate = singular(words);
   }
-  candidate = tidy(restoreQuotes(candidate, quotes).replace(/\s+(?:in|from|on|for|with)$/i, ""))
+  // Quoted text comes back as written, spaces and all: a run of spaces is matched from its start.
+  candidate = tidy(
+    restoreQuotes(candidate, quotes).replace(/(?<!\s)\s+(?:in|from|on|for|with)$/i, ""),
+  )
     // "about the sale" looks for "sale": the article would miss "Winter sale".
     .replace(/^(?:the|my|our|any|all)\s+/i, "");
   // "tell me about annotations in October" asks for the annotations, not a word in their titles.

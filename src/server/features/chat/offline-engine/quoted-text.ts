@@ -9,10 +9,19 @@ import { collapseSpaces } from "./cut-text.js";
 const PLACEHOLDER = /⟪(\d+)⟫/g;
 const SINGLE_PLACEHOLDER = /^⟪(\d+)⟫$/;
 
-// Straight and typographic quotes. Single quotes count only when they do not touch a letter on the
-// outside, so apostrophes ("don't", "last month's") are left alone.
-const QUOTE_PATTERN =
-  /"([^"]*)"|“([^”]*)”|«([^»]*)»|„([^“”]*)[“”]|(?<![\p{L}\p{N}])'([^']*)'(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])‘([^’]*)’(?![\p{L}\p{N}])/gu;
+// Straight and typographic quotes: each opening mark with the marks that close it. Single quotes
+// count only when they do not touch a letter on the outside, so apostrophes ("don't", "last
+// month's") are left alone.
+const CLOSING = new Map([
+  ['"', '"'],
+  ["“", "”"],
+  ["«", "»"],
+  ["„", "“”"],
+  ["'", "'"],
+  ["‘", "’"],
+]);
+const LETTER_BEFORE = /[\p{L}\p{N}]$/u;
+const LETTER_AFTER = /^[\p{L}\p{N}]/u;
 
 export interface QuotedText {
   /** The message with each quoted passage replaced by a placeholder, whitespace collapsed. */
@@ -21,14 +30,47 @@ export interface QuotedText {
   quotes: string[];
 }
 
+/**
+ * Quoted passages, read left to right: an opening mark takes everything up to the next mark that
+ * closes it. A scan rather than a pattern: a pattern tries every opening mark that is never
+ * closed and reads to the end of the message from each, which is quadratic in their number.
+ * Where the next closing mark is remembered, so no stretch of the message is searched twice.
+ */
 export function extractQuotes(message: string): QuotedText {
   const quotes: string[] = [];
-  const text = message.replace(QUOTE_PATTERN, (...groups: unknown[]) => {
-    const inner =
-      groups.slice(1, 7).find((group): group is string => typeof group === "string") ?? "";
-    quotes.push(inner.trim());
-    return `⟪${quotes.length - 1}⟫`;
-  });
+  const nextFound = new Map<string, number>();
+  const next = (mark: string, from: number): number => {
+    const known = nextFound.get(mark);
+    if (known !== undefined && (known === -1 || known >= from)) return known;
+    const at = message.indexOf(mark, from);
+    nextFound.set(mark, at);
+    return at;
+  };
+  const closingAt = (open: string, at: number): number => {
+    const closers = [...(CLOSING.get(open) ?? "")];
+    const found = closers.map((mark) => next(mark, at + 1)).filter((index) => index >= 0);
+    if (found.length === 0) return -1;
+    const close = Math.min(...found);
+    if (open !== "'" && open !== "‘") return close;
+    const touching =
+      LETTER_BEFORE.test(message.slice(Math.max(0, at - 2), at)) ||
+      LETTER_AFTER.test(message.slice(close + 1, close + 3));
+    return touching ? -1 : close;
+  };
+  let text = "";
+  let at = 0;
+  while (at < message.length) {
+    const char = message[at]!;
+    const close = CLOSING.has(char) ? closingAt(char, at) : -1;
+    if (close < 0) {
+      text += char;
+      at += 1;
+      continue;
+    }
+    quotes.push(message.slice(at + 1, close).trim());
+    text += `⟪${quotes.length - 1}⟫`;
+    at = close + 1;
+  }
   // Typographic apostrophes become straight ones so patterns like "X's colour" need one spelling.
   return { text: collapseSpaces(text.replace(/[’`]/g, "'")), quotes };
 }

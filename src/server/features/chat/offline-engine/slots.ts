@@ -127,9 +127,23 @@ const POINTER =
 const POINTS_BACK = /\b(?:its?|that\s+one|this\s+one|the\s+same\s+one)\b/i;
 /** "that day", "the same day": the day the message already named. */
 const SAME_DAY = /\b(?:on\s+|for\s+)?(?:that|the\s+same|this)\s+(?:day|date)\b/i;
-/** Words that make a create's dates a range rather than one day. */
+/** Words that make a create's dates a range rather than one day ("from … to" is read below). */
 const RANGE_CUE =
-  /\b(?:from\s+\S.*\s(?:to|until|till|through|-|–)\s|between\s|(?:all|(?:the\s+)?(?:whole|entire|full))\s+of\s+(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
+  /\b(?:between\s|(?:all|(?:the\s+)?(?:whole|entire|full))\s+of\s+(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
+const FROM = /\bfrom\s+\S/i;
+const RANGE_CONNECTOR = /\s(?:to|until|till|through|-|–)\s/i;
+
+/**
+ * Whether a create names a range of days. "from X … to Y" is looked for after the first "from"
+ * only: a pattern reads the rest of the message after every "from" when no "to" follows.
+ */
+function namesRange(text: string): boolean {
+  const from = FROM.exec(text);
+  return (
+    RANGE_CUE.test(text) ||
+    (from !== null && RANGE_CONNECTOR.test(text.slice(from.index + from[0].length)))
+  );
+}
 
 /** "all", "every", "everything": a deletion of whatever matches the filters. */
 const EVERY = /^(?:all|every|everything)\b(?:\s+(?:of\s+)?(?:the|my)\s+)?/i;
@@ -232,7 +246,7 @@ export function readSlots(
         rest = rest.slice(adjective.end).replace(/^\s*:?\s*/, "");
       }
       // "from Nov 3 to Nov 10", "for all of last week", "Black Friday weekend": a range of days.
-      if (RANGE_CUE.test(rest)) {
+      if (namesRange(rest)) {
         const found = findDateRange(rest, today);
         if (found && compareDates(found.range.end, found.range.start) > 0) {
           rest = cut(rest, dateLeadIn(rest, found.index), found.end);
