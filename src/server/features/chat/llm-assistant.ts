@@ -103,7 +103,10 @@ export interface LlmAssistantInput {
 export function createLlmAssistant(options: {
   model: LanguageModel;
   timeoutMs: number;
-  logger?: { warn(details: object, message: string): void };
+  logger?: {
+    warn(details: object, message: string): void;
+    error?(details: object, message: string): void;
+  };
 }) {
   return {
     async respond(input: LlmAssistantInput): Promise<AssistantTurn> {
@@ -125,6 +128,11 @@ export function createLlmAssistant(options: {
             actions: input.actions,
             turn,
             asked: (kind) => (asked ??= changesAskedFor(input.message)).has(kind),
+            failed: (error) => {
+              const log = options.logger;
+              if (log?.error) log.error({ err: error }, "assistant: a tool failed");
+              else log?.warn({ err: error }, "assistant: a tool failed");
+            },
           }),
           stopWhen: stepCountIs(5),
           maxOutputTokens: 800,

@@ -49,6 +49,8 @@ export interface ToolContext {
    * not ask for (any, when the message asked a question) is not written: it waits for Confirm.
    */
   asked: (kind: ChangeKind) => boolean;
+  /** Tells the log about a tool that failed for a reason of ours (a bug, the database). */
+  failed?: (error: unknown) => void;
 }
 
 /**
