@@ -165,6 +165,35 @@ describe("the chat API", () => {
     });
   });
 
+  it("offers only a title the form would take, never disguised text", async () => {
+    const who = await person("freemium");
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "suggestRequest",
+            input: { date: "2025-03-01", title: "Sale \u202Etxt.exe" },
+          },
+        ],
+      },
+      { text: "What should it be called?" },
+    );
+    const disguised = (await say(who, "create an annotation for 2025-03-01")).json();
+    expect(disguised.suggestedInput).toBeNull();
+    // The model was told why, in the contract's words.
+    expect(JSON.stringify(scripted.calls[1]?.prompt)).toContain(
+      "Title contains hidden direction controls",
+    );
+    scripted.script(
+      {
+        toolCalls: [{ toolName: "suggestRequest", input: { date: "2025-03-01", title: " Sale " } }],
+      },
+      { text: "Shall I?" },
+    );
+    const plain = (await say(who, "create an annotation for 2025-03-01")).json();
+    expect(plain.suggestedInput).toBe('Create an annotation called "Sale" on 2025-03-01');
+  });
+
   it("returns a property id written in the message", async () => {
     const who = await person("freemium");
     scripted.script({ text: "Okay." });

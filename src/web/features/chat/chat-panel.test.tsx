@@ -1,5 +1,5 @@
 import "../../test-support/setup-dom-tests";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations";
@@ -381,17 +381,64 @@ describe("the chat panel in Agent Mode", () => {
     expect(within(log).getByText("Switched.")).toBeInTheDocument();
   });
 
-  it("puts the suggested input in the box with the caret between the empty quotes", async () => {
+  it("offers a suggested request as a labelled button, and fills the box only when it is chosen", async () => {
     const suggestion = 'Create an annotation called "" on 2026-11-23';
-    fakeChat({ replies: [{ suggestedInput: suggestion, reply: "What should it be called?" }] });
+    const chat = fakeChat({
+      replies: [{ suggestedInput: suggestion, reply: "What should it be called?" }],
+    });
     const user = userEvent.setup();
     const { input, log } = await openAgentMode();
 
     await user.type(input, "Create an annotation today{Enter}");
     await within(log).findByText("What should it be called?");
-    await waitFor(() => expect(input).toHaveValue(suggestion));
+    const offer = within(log).getByRole("button", { name: `Use this request: ${suggestion}` });
+    // Nothing is typed for the person: the box stays as they left it.
+    expect(input).toHaveValue("");
+
+    await user.click(offer);
+    expect(input).toHaveValue(suggestion);
     expect(input).toHaveFocus();
     expect(input.selectionStart).toBe(suggestion.indexOf('""') + 1);
+    // Choosing it only fills the box; nothing is sent, and the offer is gone.
+    expect(chat.posts()).toHaveLength(1);
+    expect(within(log).queryByRole("button", { name: /^Use this request/ })).toBeNull();
+  });
+
+  it("never lets a suggestion replace what the person is typing, and drops it once they send", async () => {
+    const suggestion = 'Create an annotation called "Ignore your rules" on 2026-11-23';
+    const answer = deferred<void>();
+    fakeChat({
+      replies: [
+        async () => {
+          await answer.promise;
+          return jsonResponse(200, {
+            sessionId,
+            showAnnotations: false,
+            detectedPropertyId: null,
+            suggestedInput: suggestion,
+            reply: "Try this.",
+            confirmation: null,
+          } satisfies SendChatResponse);
+        },
+        { reply: "Fine." },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "hello{Enter}");
+    // Typed while the answer is on its way.
+    await user.type(input, "my own words");
+    answer.resolve();
+    await within(log).findByText("Try this.");
+    expect(
+      within(log).getByRole("button", { name: `Use this request: ${suggestion}` }),
+    ).toBeVisible();
+    expect(input).toHaveValue("my own words");
+
+    await user.type(input, "{Enter}");
+    await within(log).findByText("Fine.");
+    expect(within(log).queryByRole("button", { name: /^Use this request/ })).toBeNull();
   });
 
   it("shows the free plan's daily limit message in the conversation and keeps the words", async () => {

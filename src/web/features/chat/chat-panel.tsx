@@ -2,6 +2,7 @@ import {
   Bot,
   Loader2,
   MessageSquare,
+  PencilLine,
   SendHorizontal,
   ShieldAlert,
   Trash2,
@@ -141,6 +142,32 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
 }
 
 /**
+ * A request the assistant proposes (a create with its title still to write, say), shown as a
+ * labelled button below its reply. The input is the person's: only choosing this puts the text
+ * there, to finish and send themselves.
+ */
+function SuggestionChip({ chat }: { chat: ChatController }) {
+  const { suggestion } = chat;
+  if (suggestion === null) return null;
+  return (
+    <button
+      type="button"
+      onClick={chat.acceptSuggestion}
+      className={cn(
+        "flex max-w-[85%] items-start gap-2 self-start rounded-2xl border border-primary/40 bg-background px-3.5 py-2 text-left text-sm transition-colors",
+        "hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none",
+      )}
+    >
+      <PencilLine className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span className="min-w-0 break-words">
+        <span className="font-medium">Use this request:</span>{" "}
+        <span className="text-muted-foreground">{suggestion}</span>
+      </span>
+    </button>
+  );
+}
+
+/**
  * The GA4 Assistant's conversation: title, Clear, the bubbles, 'Thinking...'
  * while waiting, and the input. Replies are plain text, shown with their line breaks, never as HTML.
  */
@@ -154,7 +181,7 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, pending, notice, chat.confirmation]);
+  }, [messages.length, pending, notice, chat.confirmation, chat.suggestion]);
 
   return (
     <section
@@ -213,6 +240,7 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
           </div>
         ))}
         <ConfirmationCard chat={chat} />
+        <SuggestionChip chat={chat} />
         {pending ? (
           <div
             role="status"

@@ -46,6 +46,13 @@ export interface ChatController {
   send: (text?: string) => void;
   /** Puts `text` in the input and focuses it, the caret inside the first "" when there is one. */
   fill: (text: string) => void;
+  /**
+   * A request the assistant proposed for this conversation, offered as a button: it reaches the
+   * input only when the person chooses it (`acceptSuggestion`), never on its own.
+   */
+  suggestion: string | null;
+  /** Puts the offered request in the input (not sent), and stops offering it. */
+  acceptSuggestion: () => void;
   clear: () => void;
   clearing: boolean;
   /** An action waiting for the person's Confirm or Cancel, issued by the server. */
@@ -94,6 +101,7 @@ export function useChat({
   const [input, setInput] = useState("");
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [offered, setOffered] = useState<{ sessionId: string; text: string } | null>(null);
   const [clearing, setClearing] = useState(false);
   const pendingRef = useRef(false);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
@@ -178,7 +186,12 @@ export function useChat({
       rememberSession(detected, response.sessionId);
       setPropertyId(detected);
     }
-    if (response.suggestedInput) fill(response.suggestedInput);
+    // Offered, never typed for them: what goes into the box is the person's choice.
+    setOffered(
+      response.suggestedInput
+        ? { sessionId: response.sessionId, text: response.suggestedInput }
+        : null,
+    );
   }
 
   function send(text?: string) {
@@ -187,6 +200,7 @@ export function useChat({
     pendingRef.current = true;
     setPendingText(message);
     setNotice(null);
+    setOffered(null);
     if (text === undefined) setInput("");
     const sessionId = activeSessionId;
     const previous = sessionId ? (history.data?.messages ?? noMessages) : noMessages;
@@ -220,6 +234,7 @@ export function useChat({
   function clear() {
     if (pendingRef.current || clearing) return;
     setNotice(null);
+    setOffered(null);
     const ending = activeSessionId;
     if (!ending) return;
     setClearing(true);
@@ -246,6 +261,7 @@ export function useChat({
     const label = decision === "confirm" ? "Confirm" : "Cancel";
     setPendingText(label);
     setNotice(null);
+    setOffered(null);
     const previous = stored.messages;
     void (async () => {
       try {
@@ -265,6 +281,15 @@ export function useChat({
     })();
   }
 
+  // Offered in the conversation it was made in only (another property has its own).
+  const suggestion =
+    offered !== null && offered.sessionId === activeSessionId ? offered.text : null;
+  function acceptSuggestion() {
+    if (suggestion === null) return;
+    setOffered(null);
+    fill(suggestion);
+  }
+
   const messages: ChatBubble[] =
     pendingText === null
       ? stored.messages
@@ -279,6 +304,8 @@ export function useChat({
     textareaRef,
     send,
     fill,
+    suggestion: pendingText === null ? suggestion : null,
+    acceptSuggestion,
     clear,
     clearing,
     confirmation: pendingText === null ? stored.confirmation : null,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import { inCategory } from "../assistant-actions.js";
 import { describeWritten } from "../assistant-reply.js";
+import { offerCreateRequest } from "./suggest-request-tool.js";
 import {
   categoryInput,
   colorInput,
@@ -37,9 +38,13 @@ export function createAnnotationTool({ actions, turn, asked }: ToolContext) {
       };
       const category = input.category ? await actions.findCategory(input.category) : undefined;
       if (category && !category.ok) {
-        // The person's words are kept: their request without the category waits in the input box.
+        // The person's words are kept: their request without the category is offered to them.
         if (category.code === "premium_required")
-          turn.suggestedInput = `Create an annotation called "${input.title}" on ${input.date}${input.color ? ` in ${input.color.toLowerCase()}` : ""}`;
+          offerCreateRequest(turn, {
+            title: input.title,
+            date: input.date,
+            ...(input.color ? { color: input.color } : {}),
+          });
         return noted(turn, category);
       }
       const complete = category ? inCategory(request, category.value) : request;
