@@ -50,8 +50,14 @@ export function createAuth(deps: AuthDependencies) {
     telemetry: { enabled: false },
     logger: {
       level: "error",
-      log: (level, message) =>
-        level === "error" ? deps.logger.error(message) : deps.logger.warn(message),
+      // Better Auth passes the error itself after its message: logged with its stack, since the
+      // answer it leads to carries only our sentence.
+      log: (level, message, ...details: unknown[]) => {
+        const err = details.find((detail) => detail instanceof Error);
+        const fields = err ? { err } : {};
+        if (level === "error") deps.logger.error(fields, message);
+        else deps.logger.warn(fields, message);
+      },
     },
     database: drizzleAdapter(deps.db, {
       provider: "pg",

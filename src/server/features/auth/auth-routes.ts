@@ -9,7 +9,7 @@ import {
   type SignInLinkPreview,
   type SignInLinkResult,
 } from "../../../shared/contracts/auth.js";
-import type { ErrorBody } from "../../../shared/contracts/errors.js";
+import { errorMessages, type ErrorBody } from "../../../shared/contracts/errors.js";
 import { continueSignInPath } from "../../../shared/sign-in-link.js";
 import { AppError } from "../../app-error.js";
 import { clientKey } from "../../http/client-key.js";
@@ -230,6 +230,15 @@ async function forwardToAuth(
     if (name !== "set-cookie" && name !== "content-length") reply.header(name, value);
   });
   forwardCookies(response, reply);
+  if (response.status >= 500) {
+    // Better Auth answers a failure of its own (or of ours inside it, such as a mail server that
+    // refused the link) with its message or nothing; it has logged the error, the person gets
+    // our sentence.
+    await response.body?.cancel();
+    return reply
+      .type("application/json; charset=utf-8")
+      .send({ error: errorMessages.internal } satisfies ErrorBody);
+  }
   const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
   if (response.status >= 400 && isJson) {
     // One error shape for the whole API: Better Auth's `{ message, code }` becomes `{ error, code }`

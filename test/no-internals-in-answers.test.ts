@@ -1,5 +1,5 @@
-// A failed audit keeps what went wrong on the server (the log and its row, for diagnosis) and tells
-// the person only the product's sentence: no answer carries the error's message, its stack or the
+// What went wrong stays on the server (the log, and a failed audit's row for diagnosis); the person
+// is told only the product's sentence: no answer carries an error's message, its stack or the
 // server's file paths — in production and in development alike.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { annotationAuditSessions } from "../src/server/db/schema/index.js";
 import type { AuditReviewer } from "../src/server/features/audits/audit-reviewer.js";
 import { createOfflineReviewer } from "../src/server/features/audits/offline-reviewer.js";
+import type { Mailer } from "../src/server/integrations/mailer/mailer.js";
 import type { JobQueue } from "../src/server/jobs/job-queue.js";
 import { createLogger } from "../src/server/logger.js";
 import type { AuditDetailResponse, AuditSession } from "../src/shared/contracts/audits.js";
@@ -18,6 +19,7 @@ import { errorMessages } from "../src/shared/contracts/errors.js";
 import { firstRenderDataId } from "../src/shared/contracts/first-render.js";
 import {
   requestAs,
+  sameOrigin,
   setUpPerson,
   startAppHarness,
   type AppHarness,
@@ -112,9 +114,18 @@ const brokenReviewer: AuditReviewer = {
 describe.each([
   ["production", { nodeEnv: "production", smtpUrl: "smtp://mail.example.com:587" }],
   ["development", { nodeEnv: "development" }],
-] as const)("a failed audit, %s configuration", (name, config) => {
+] as const)("%s configuration", (name, config) => {
   const email = `failing.audit.${name}@example.com`;
   const logLines: string[] = [];
+  /** A mail server that works until a test makes it refuse, as a real one can. */
+  let mailRefused = false;
+  const mailer: Mailer = {
+    async sendSignInLink(message) {
+      if (mailRefused) throw internalError();
+      // Where the harness's own mailer keeps them, so signing in works as everywhere else.
+      harness.sentLinks.push(message);
+    },
+  };
   let harness: AppHarness;
   let who: TestPerson;
   let failed: AuditSession;
@@ -127,6 +138,7 @@ describe.each([
     harness = await startAppHarness({
       config: { ...config, auditBetaEmails: [email] },
       deps: {
+        mailer,
         auditReviewer: brokenReviewer,
         auditSleep: async () => {},
         jobs: everyRunFinal(),
@@ -170,12 +182,12 @@ describe.each([
     await harness?.close();
   });
 
-  it("tells the person the product's sentence", () => {
+  it("a failed audit tells the person the product's sentence", () => {
     expect(failed.errorMessage).toBe(errorMessages.auditStopped);
     expect(failed).not.toHaveProperty("errorStack");
   });
 
-  it("keeps the message and the stack in the log and in the audit's row", async () => {
+  it("a failed audit keeps the message and the stack in the log and in its row", async () => {
     const [row] = await harness.database.db
       .select()
       .from(annotationAuditSessions)
@@ -187,7 +199,7 @@ describe.each([
     expect(logged).toContain(internalFile);
   });
 
-  it("sends none of it in any answer about the audit", async () => {
+  it("a failed audit sends none of it in any answer about the audit", async () => {
     const answers = {
       detail: await get(`/api/audits/${failed.id}`),
       history: await get("/api/audits/history"),
@@ -205,7 +217,7 @@ describe.each([
     });
   });
 
-  it("sends none of it in the audit page the server draws", async () => {
+  it("a failed audit sends none of it in the audit page the server draws", async () => {
     for (const url of ["/audit", `/audit?id=${failed.id}`]) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(200);
@@ -213,6 +225,27 @@ describe.each([
       // Drawn for this person, with the data the server fetched for it (not the empty shell).
       expect(page.body).toContain(`id="${firstRenderDataId}"`);
       expectNoInternals(url, page.body);
+    }
+  });
+
+  it("a sign-in link the mail server refused is told in our words, and logged in full", async () => {
+    mailRefused = true;
+    logLines.length = 0;
+    try {
+      const answer = await harness.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/magic-link",
+        headers: sameOrigin,
+        payload: { email: `unmailed.${name}@example.com`, callbackURL: "/" },
+      });
+      expect(answer.statusCode).toBe(500);
+      expect(answer.json()).toEqual({ error: errorMessages.internal });
+      expectNoInternals("the sign-in link request", answer.body);
+      const logged = logLines.join("");
+      expect(logged).toContain(internalMessage);
+      expect(logged).toContain(`at reviewBatch (${internalFile}`);
+    } finally {
+      mailRefused = false;
     }
   });
 });
