@@ -9,6 +9,8 @@ const {
   deletionRequestDeadlineDays,
   deletedAccountLockDays,
   revokeTokenKeptDays,
+  chatConversationsKept,
+  dismissedTrafficDaysKept,
 } = dataRetention;
 
 const sections: LegalSection[] = [
@@ -187,7 +189,10 @@ const sections: LegalSection[] = [
           when you last used it: at each sign-in and, while you stay signed in, at your first visit
           once {activityRecordingHours} hours have passed since the time we last recorded. If you
           have not used Tidemark for {inactiveAccountDeletionYears} years, a daily job deletes your
-          account in exactly the way described below, as if you had deleted it yourself.
+          account in exactly the way described below, as if you had deleted it yourself. We keep
+          your {chatConversationsKept} most recent conversations with the assistant and the{" "}
+          {dismissedTrafficDaysKept} unusual traffic days you dismissed most recently: starting
+          another conversation, or dismissing another day, deletes the oldest.
         </p>
         <p>
           <strong>Deleting your account.</strong> On your Account page, &ldquo;Delete my
