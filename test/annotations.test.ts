@@ -3,7 +3,11 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control, mintTokens, walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { analyticsScopes } from "../src/server/integrations/google/google-oauth.js";
-import { annotationEvents, users } from "../src/server/db/schema/index.js";
+import {
+  annotationEvents,
+  sharedAnnotationMetadata,
+  users,
+} from "../src/server/db/schema/index.js";
 import { createSecretBox } from "../src/server/security/secret-box.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
@@ -19,6 +23,7 @@ import {
   type CookieJar,
   type TestPerson,
 } from "./app-harness.js";
+import { anAnnotation } from "./annotation-fixtures.js";
 import { testConfig } from "./test-config.js";
 
 let harness: AppHarness;
@@ -342,21 +347,19 @@ describe("annotations", () => {
 
     const listed = (await listAnnotations(who)).find((a) => a.title === "Spring campaign");
 
-    expect(listed).toEqual({
-      annotationId: expect.any(String),
-      name: `properties/${who.propertyId}/reportingDataAnnotations/${listed!.annotationId}`,
-      title: "Spring campaign",
-      description: "",
-      annotationDate: { year: 2025, month: 3, day: 1 },
-      annotationDateRange: {
-        startDate: { year: 2025, month: 3, day: 1 },
-        endDate: { year: 2025, month: 3, day: 14 },
-      },
-      color: "GREEN",
-      dateAdded: null,
-      categoryId: null,
-      systemGenerated: false,
-    });
+    expect(listed).toEqual(
+      anAnnotation({
+        propertyId: who.propertyId,
+        annotationId: listed!.annotationId,
+        title: "Spring campaign",
+        annotationDate: { year: 2025, month: 3, day: 1 },
+        annotationDateRange: {
+          startDate: { year: 2025, month: 3, day: 1 },
+          endDate: { year: 2025, month: 3, day: 14 },
+        },
+        color: "GREEN",
+      }),
+    );
   });
 
   it("creates with one Google write, records it, and spends one of the day's five", async () => {
@@ -549,6 +552,70 @@ describe("annotations", () => {
       (await send(who.jar, "DELETE", `/api/annotations/${who.propertyId}/${system.annotationId}`))
         .statusCode,
     ).toBe(403);
+  });
+
+  it("records where each annotation came from, and forgets it with the annotation", async () => {
+    const who = await person("premium");
+    const elsewhere = await listAnnotations(who);
+    // The sandbox's annotations were made in Google Analytics, not through Tidemark.
+    expect(elsewhere.length).toBeGreaterThan(0);
+    for (const annotation of elsewhere)
+      expect(annotation, annotation.title).toMatchObject({ source: "google", dateAdded: null });
+
+    const fromTable = await createAnnotation(who, {
+      title: "From the table",
+      annotationDate: today(),
+    });
+    expect(fromTable.json()).toMatchObject({ source: "tidemark", dateAdded: expect.any(String) });
+    const chat = await send(who.jar, "POST", "/api/chat", {
+      message: "Create an annotation called From the assistant on 2025-03-01",
+      propertyId: who.propertyId,
+      timeZone: "UTC",
+    });
+    expect(chat.statusCode, chat.body).toBe(200);
+    const listed = await listAnnotations(who);
+    const byTitle = (title: string) => listed.find((annotation) => annotation.title === title)!;
+    expect(byTitle("From the table")).toMatchObject({
+      source: "tidemark",
+      dateAdded: fromTable.json().dateAdded,
+    });
+    expect(byTitle("From the assistant")).toMatchObject({
+      source: "assistant",
+      dateAdded: expect.any(String),
+    });
+
+    // Changing an annotation made elsewhere makes it neither Tidemark's nor newly added.
+    const recoloured = await send(
+      who.jar,
+      "PATCH",
+      `/api/annotations/${who.propertyId}/${elsewhere.find((a) => !a.systemGenerated)!.annotationId}`,
+      { color: "CYAN" },
+    );
+    expect(recoloured.statusCode, recoloured.body).toBe(200);
+    expect(recoloured.json()).toMatchObject({ color: "CYAN", source: "google", dateAdded: null });
+
+    const madeHere = fromTable.json() as Annotation;
+    const edited = await send(
+      who.jar,
+      "PATCH",
+      `/api/annotations/${who.propertyId}/${madeHere.annotationId}`,
+      { title: "From the table, edited" },
+    );
+    expect(edited.json()).toMatchObject({ source: "tidemark", dateAdded: madeHere.dateAdded });
+    expect(
+      (await send(who.jar, "DELETE", `/api/annotations/${who.propertyId}/${madeHere.annotationId}`))
+        .statusCode,
+    ).toBe(200);
+    const kept = await harness.database.db
+      .select()
+      .from(sharedAnnotationMetadata)
+      .where(
+        and(
+          eq(sharedAnnotationMetadata.propertyId, who.propertyId),
+          eq(sharedAnnotationMetadata.annotationId, madeHere.annotationId),
+        ),
+      );
+    expect(kept).toEqual([]);
   });
 
   it("refuses writes on a read-only connection with a clear message", async () => {

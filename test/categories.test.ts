@@ -621,7 +621,13 @@ describe("categories on annotations", () => {
     const seenBy = async (who: TestPerson) =>
       (await annotationsOf(who)).find((entry) => entry.annotationId === shared.annotationId)!;
 
-    expect(await seenBy(colleague)).toMatchObject({ title: "Shared launch", categoryId: null });
+    // Where it came from and when it was added belong to the annotation: the same for both.
+    expect(await seenBy(colleague)).toMatchObject({
+      title: "Shared launch",
+      categoryId: null,
+      source: "tidemark",
+      dateAdded: shared.dateAdded,
+    });
 
     const assigned = await send(
       colleague.jar,
@@ -631,7 +637,11 @@ describe("categories on annotations", () => {
     );
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json()).toMatchObject({ categoryId: colleagueCategory.id });
-    expect(await seenBy(colleague)).toMatchObject({ categoryId: colleagueCategory.id });
+    expect(await seenBy(colleague)).toMatchObject({
+      categoryId: colleagueCategory.id,
+      source: "tidemark",
+      dateAdded: shared.dateAdded,
+    });
     expect(await seenBy(owner)).toMatchObject({ categoryId: ownerCategory.id });
 
     // Deleting a category clears only its owner's assignment.
@@ -697,13 +707,14 @@ describe("the service other features call", () => {
   it("records an annotation without its category when the category vanished after the check", async () => {
     const who = await member("premium");
     const records = createAnnotationRecordsRepository(harness.database.db);
-    const recorded = await records.recordChange({
-      userId: who.userId,
-      propertyId: "123",
-      annotationId: `race-${Date.now()}`,
-      eventType: "created",
-      categoryId: "6f1c1f5e-0000-4000-8000-000000000000",
+    const recorded = await records.recordCreate(
+      { userId: who.userId, propertyId: "123", annotationId: `race-${Date.now()}` },
+      { categoryId: "6f1c1f5e-0000-4000-8000-000000000000", source: "tidemark" },
+    );
+    expect(recorded).toEqual({
+      categoryId: null,
+      source: "tidemark",
+      dateAdded: expect.any(String),
     });
-    expect(recorded).toMatchObject({ categoryId: null, createdAt: expect.any(Date) });
   });
 });

@@ -239,6 +239,52 @@ describe("creates under Google faults", () => {
     expect(await dailyCount(who)).toBe(1);
   });
 
+  it("keeps a lost create's category and source for the listing that finds it", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const category = await inject({
+      method: "POST",
+      url: "/api/categories",
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+      payload: { name: "Launches", color: "GREEN" },
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    const categoryId = category.json().id as string;
+    const requestId = crypto.randomUUID();
+    await fault({ method: createMethod, kind: "commit-then-drop", times: 1 });
+    await fault({ method: listMethod, kind: "unavailable", times: 10 });
+    const payload = {
+      title: "Lost with its category",
+      annotationDate: calendarDateOf(clock),
+      categoryId,
+      requestId,
+    };
+    const response = await create(who, payload);
+    expect(response.statusCode).toBe(504);
+    expect(response.json().code).toBe("google_unconfirmed");
+    await control(harness.sandbox.url, "DELETE", "/faults");
+
+    const listing = await inject({
+      method: "GET",
+      url: `/api/annotations/${who.propertyId}`,
+      headers: { cookie: who.jar.header() },
+    });
+    const found = (listing.json().reportingDataAnnotations as Annotation[]).filter(
+      (a) => a.title === "Lost with its category",
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      categoryId,
+      source: "tidemark",
+      dateAdded: expect.any(String),
+    });
+    // The same request again is answered with it, extras and all, and sends nothing.
+    const creates = (await counters())[createMethod];
+    const again = await create(who, payload);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(found[0]);
+    expect((await counters())[createMethod]).toBe(creates);
+  });
+
   it("answers concurrent lists' checks for open creates together, each for its own person and property", async () => {
     const [first, second] = await Promise.all([
       setUpPerson(harness, "premium"),
@@ -254,6 +300,7 @@ describe("creates under Google faults", () => {
         userId,
         propertyId,
         body: { title: "Open" },
+        extras: { categoryId: null, source: "tidemark" },
         quotaDay: clock,
       });
     await open(firstId, "1001");

@@ -243,7 +243,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const chatRepository = createChatRepository(database.db);
   const chat = createChatService({
     chat: chatRepository,
-    annotations,
+    // What the assistant creates is recorded as the assistant's.
+    annotations: {
+      ...annotations,
+      create: (user, propertyId, request) =>
+        annotations.create(user, propertyId, request, "assistant"),
+    },
     properties,
     categories,
     traffic,

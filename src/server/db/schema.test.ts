@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/test-database.js";
@@ -12,6 +13,7 @@ import {
   chatMessages,
   chatSessions,
   properties,
+  sharedAnnotationMetadata,
   users,
 } from "./schema/index.js";
 
@@ -72,6 +74,7 @@ describe("migrations", () => {
       "properties",
       "rate_limit_buckets",
       "sessions",
+      "shared_annotation_metadata",
       "traffic_report_cache",
       "users",
       "verifications",
@@ -283,6 +286,64 @@ describe("annotation events", () => {
         .values({ userId: user.id, propertyId: "1", annotationId: "a", eventType: "x".repeat(21) }),
       "22001",
     );
+  });
+});
+
+describe("shared annotation metadata", () => {
+  it("keeps one row per annotation of a property, with a known source or none", async () => {
+    const row = { propertyId: "7", annotationId: "one", source: "assistant" as const };
+    await db.insert(sharedAnnotationMetadata).values(row);
+    await expectViolation(db.insert(sharedAnnotationMetadata).values(row), "23505");
+    await db.insert(sharedAnnotationMetadata).values({ ...row, propertyId: "8" });
+    await db.insert(sharedAnnotationMetadata).values({ ...row, annotationId: "two", source: null });
+    await expectViolation(
+      db.execute(
+        sql`insert into shared_annotation_metadata (property_id, annotation_id, source) values ('7', 'three', 'mystery')`,
+      ),
+      "23514",
+    );
+  });
+
+  it("is filled by its migration for the annotations Tidemark made before it, with no source", async () => {
+    const migration = await readFile(
+      new URL(
+        "../../../drizzle/0010_shared_annotation_metadata_and_create_extras.sql",
+        import.meta.url,
+      ),
+      "utf8",
+    );
+    const backfill = migration.split("--> statement-breakpoint").at(-1)!;
+    expect(backfill).toMatch(/insert into "shared_annotation_metadata"/i);
+    const user = await insertUser();
+    const change = (annotationId: string, eventType: string, createdAt: string) =>
+      db.insert(annotationEvents).values({
+        userId: user.id,
+        propertyId: "900",
+        annotationId,
+        eventType,
+        createdAt: new Date(createdAt),
+      });
+    await change("made", "created", "2026-03-01T10:00:00Z");
+    await change("made", "updated", "2026-03-02T10:00:00Z");
+    await change("made-then-deleted", "created", "2026-03-01T11:00:00Z");
+    await change("made-then-deleted", "deleted", "2026-03-03T11:00:00Z");
+    // Made in Google Analytics, then categorised or edited in Tidemark: not Tidemark's.
+    await change("made-elsewhere", "updated", "2026-03-04T10:00:00Z");
+
+    await db.execute(sql.raw(backfill));
+
+    const rows = await db
+      .select()
+      .from(sharedAnnotationMetadata)
+      .where(eq(sharedAnnotationMetadata.propertyId, "900"));
+    expect(rows).toEqual([
+      {
+        propertyId: "900",
+        annotationId: "made",
+        source: null,
+        addedAt: new Date("2026-03-01T10:00:00Z"),
+      },
+    ]);
   });
 });
 

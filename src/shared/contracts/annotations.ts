@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { annotationColors, type AnnotationColor } from "../annotation-colors.js";
-import { compareDates, isRealDate, type CalendarDate } from "../calendar-date.js";
+import { annotationColors } from "../annotation-colors.js";
+import { compareDates, isRealDate } from "../calendar-date.js";
 import { propertyIdPattern } from "../property-id.js";
 import { cleanText } from "./clean-text.js";
 
@@ -100,25 +100,65 @@ export const updateAnnotationRequest = z
   });
 export type UpdateAnnotationRequest = z.infer<typeof updateAnnotationRequest>;
 
-/** An annotation as the web app and the assistant see it. */
-export interface Annotation {
-  annotationId: string;
-  /** Google's resource name, properties/{p}/reportingDataAnnotations/{id}. */
-  name: string;
-  title: string;
-  description: string;
-  /** The day it marks; for a date range, its first day (so lists sort and filter by the start). */
-  annotationDate: CalendarDate;
-  /** Present, in Google's shape, when the annotation marks a range of days (both inclusive). */
-  annotationDateRange?: AnnotationDateRange;
-  color: AnnotationColor | "ORANGE";
-  /** When it was added through Tidemark (ISO 8601); null for annotations made elsewhere. */
-  dateAdded: string | null;
-  categoryId: string | null;
-  /** Made by Google Analytics itself; read-only. */
-  systemGenerated: boolean;
-}
+/**
+ * Where an annotation came from: made through Tidemark's table, its assistant, an audit, an
+ * import or its API, or outside Tidemark ("google": in Google Analytics itself, or by another tool
+ * writing to it; Google does not say which). Tidemark records it when it makes an annotation.
+ */
+export const annotationSources = [
+  "tidemark",
+  "assistant",
+  "audit",
+  "import",
+  "api",
+  "google",
+] as const;
+export type AnnotationSource = (typeof annotationSources)[number];
 
-export interface AnnotationListResponse {
-  reportingDataAnnotations: Annotation[];
-}
+/**
+ * Tidemark's own fields beside Google's: what GA4 cannot store. The category is each person's
+ * own; the source and the day it was added belong to the annotation, the same for everyone who
+ * can see it.
+ */
+export const annotationExtras = z.object({
+  /** This person's category for it; null for none. */
+  categoryId: z.uuid().nullable(),
+  /** Null only for an annotation Tidemark made before it recorded how. */
+  source: z.enum(annotationSources).nullable(),
+  /** When it was added through Tidemark (ISO 8601); null for annotations made elsewhere. */
+  dateAdded: z.iso.datetime().nullable(),
+});
+export type AnnotationExtras = z.infer<typeof annotationExtras>;
+
+/** The extras a create decides, kept with the create until Google's answer is known. */
+export const annotationCreateExtras = annotationExtras.pick({ categoryId: true, source: true });
+export type AnnotationCreateExtras = z.infer<typeof annotationCreateExtras>;
+
+/** Google's fields of an annotation, as Tidemark answers them. */
+const googleAnnotationFields = z.object({
+  annotationId: z.string(),
+  /** Google's resource name, properties/{p}/reportingDataAnnotations/{id}. */
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** The day it marks; for a date range, its first day (so lists sort and filter by the start). */
+  annotationDate: calendarDate,
+  /** Present, in Google's shape, when the annotation marks a range of days (both inclusive). */
+  annotationDateRange: annotationDateRange.optional(),
+  color: z.enum([...annotationColors, "ORANGE"] as const),
+  /** Made by Google Analytics itself; read-only. */
+  systemGenerated: z.boolean(),
+});
+
+/**
+ * An annotation as the web app and the assistant see it: Google's fields and Tidemark's. The
+ * server always sends `source`; it is optional here only because annotations built by hand in the
+ * assistant's tests predate it.
+ */
+export const annotation = googleAnnotationFields
+  .extend(annotationExtras.shape)
+  .extend({ source: annotationExtras.shape.source.optional() });
+export type Annotation = z.infer<typeof annotation>;
+
+export const annotationListResponse = z.object({ reportingDataAnnotations: z.array(annotation) });
+export type AnnotationListResponse = z.infer<typeof annotationListResponse>;

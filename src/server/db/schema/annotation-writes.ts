@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import type { AnnotationCreateExtras } from "../../../shared/contracts/annotations.js";
 import { createdAt, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
@@ -25,6 +26,15 @@ export const annotationCreateRequests = pgTable(
     annotationId: text("annotation_id"),
     /** What was sent, to recognise the annotation in a listing when its answer was lost. */
     body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    /**
+     * Tidemark's own fields for the annotation, kept beside Google's so a create whose answer was
+     * lost still gets them when a listing finds it. Creates opened before they were kept have
+     * none (the default).
+     */
+    extras: jsonb("extras")
+      .$type<AnnotationCreateExtras>()
+      .notNull()
+      .default({ categoryId: null, source: null }),
     /** The UTC day whose quota slot this create holds. */
     quotaDay: timestamp("quota_day", { withTimezone: true, mode: "date" }).notNull(),
     /**

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, unique, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import type { AnnotationSource } from "../../../shared/contracts/annotations.js";
 import { annotationCategories } from "./categories.js";
 import { createdAt, id } from "./columns.js";
 import { users } from "./users.js";
@@ -33,6 +44,31 @@ export const annotationMetadata = pgTable(
   ],
 );
 
+/**
+ * What Tidemark knows about an annotation itself, the same for everyone who can see it: where it
+ * came from and when it was added through Tidemark. Written when Tidemark makes an annotation,
+ * deleted when it deletes one. It names no person, so it outlives the account that made it, as
+ * the annotation in Google does. An annotation without a row was made outside Tidemark.
+ */
+export const sharedAnnotationMetadata = pgTable(
+  "shared_annotation_metadata",
+  {
+    propertyId: text("property_id").notNull(),
+    annotationId: text("annotation_id").notNull(),
+    /** Null only for annotations made before Tidemark recorded how. */
+    source: varchar("source", { length: 20 }).$type<AnnotationSource>(),
+    /** When it was added through Tidemark. */
+    addedAt: timestamp("added_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.propertyId, table.annotationId] }),
+    check(
+      "shared_annotation_metadata_source_known",
+      sql`${table.source} in ('tidemark', 'assistant', 'audit', 'import', 'api', 'google')`,
+    ),
+  ],
+);
+
 export const annotationEventTypes = ["created", "updated", "deleted"] as const;
 export type AnnotationEventType = (typeof annotationEventTypes)[number];
 
@@ -59,4 +95,5 @@ export const annotationEvents = pgTable(
 );
 
 export type AnnotationMetadata = typeof annotationMetadata.$inferSelect;
+export type SharedAnnotationMetadata = typeof sharedAnnotationMetadata.$inferSelect;
 export type AnnotationEvent = typeof annotationEvents.$inferSelect;

@@ -40,6 +40,11 @@ export const personalData = {
   annotation_metadata: { exportedAs: "annotationCategoryAssignments", omitted: {} },
   annotation_events: { exportedAs: "annotationChanges", omitted: {} },
   annotation_create_requests: { exportedAs: "annotationCreateRequests", omitted: {} },
+  shared_annotation_metadata: {
+    excluded:
+      "where an annotation in Google Analytics came from and when it was added through Tidemark, " +
+      "the same for everyone who can see it; it names no person and stays with the annotation",
+  },
   annotation_audit_sessions: {
     exportedAs: "audits",
     omitted: {

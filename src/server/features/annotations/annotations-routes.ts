@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import {
   annotationId,
+  annotationListResponse,
   propertyId,
-  type Annotation,
   type AnnotationListResponse,
 } from "../../../shared/contracts/annotations.js";
 import { parseInput } from "../../http/parse-input.js";
+import { serializerSchema } from "../../http/serializer-schema.js";
 import type { AnnotationsService } from "./annotations-service.js";
 
 interface PropertyParams {
@@ -15,56 +16,11 @@ interface AnnotationParams extends PropertyParams {
   annotationId: string;
 }
 
-const calendarDateJson = {
-  type: "object",
-  properties: { year: { type: "integer" }, month: { type: "integer" }, day: { type: "integer" } },
-  required: ["year", "month", "day"],
-} as const;
-
 /**
- * The list answer's shape, so Fastify serializes it with a compiled serializer instead of
- * JSON.stringify (the list is the most frequent answer). It must name every field of Annotation,
- * which the `satisfies` below checks.
+ * The list answer's shape, from its contract, so Fastify writes it with a compiled serializer
+ * instead of JSON.stringify: the list is the most frequent answer.
  */
-const annotationListJson = {
-  type: "object",
-  properties: {
-    reportingDataAnnotations: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          annotationId: { type: "string" },
-          name: { type: "string" },
-          title: { type: "string" },
-          description: { type: "string" },
-          annotationDate: calendarDateJson,
-          annotationDateRange: {
-            type: "object",
-            properties: { startDate: calendarDateJson, endDate: calendarDateJson },
-            required: ["startDate", "endDate"],
-          },
-          color: { type: "string" },
-          dateAdded: { type: ["string", "null"] },
-          categoryId: { type: ["string", "null"] },
-          systemGenerated: { type: "boolean" },
-        } satisfies Record<keyof Annotation, unknown>,
-        required: [
-          "annotationId",
-          "name",
-          "title",
-          "description",
-          "annotationDate",
-          "color",
-          "dateAdded",
-          "categoryId",
-          "systemGenerated",
-        ],
-      },
-    },
-  },
-  required: ["reportingDataAnnotations"],
-} as const;
+export const annotationListSerializerSchema = serializerSchema(annotationListResponse);
 
 export async function annotationsRoutes(
   app: FastifyInstance,
@@ -74,7 +30,7 @@ export async function annotationsRoutes(
 
   app.get<{ Params: PropertyParams }>(
     "/api/annotations/:propertyId",
-    { schema: { response: { 200: annotationListJson } } },
+    { schema: { response: { 200: annotationListSerializerSchema } } },
     async (request): Promise<AnnotationListResponse> => {
       const user = await request.requireUser();
       return {
@@ -90,7 +46,7 @@ export async function annotationsRoutes(
   app.post<{ Params: PropertyParams }>("/api/annotations/:propertyId", async (request, reply) => {
     const user = await request.requireUser();
     const property = parseInput(propertyId, request.params.propertyId);
-    return reply.code(201).send(await annotations.create(user, property, request.body));
+    return reply.code(201).send(await annotations.create(user, property, request.body, "tidemark"));
   });
 
   app.patch<{ Params: AnnotationParams }>(

@@ -16,6 +16,9 @@ import {
   createAnnotationRequest,
   updateAnnotationRequest,
   type Annotation,
+  type AnnotationCreateExtras,
+  type AnnotationExtras,
+  type AnnotationSource,
   type CreateAnnotationRequest,
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
@@ -116,22 +119,19 @@ export function createAnnotationsService(deps: {
     return candidates.find((candidate) => !known.has(annotationIdOf(candidate))) ?? null;
   }
 
+  /** Makes a landed create ours, with the extras kept beside it since it was opened. */
   async function claim(
     user: User,
     request: AnnotationCreateRequest,
     annotation: GoogleAnnotation,
-    categoryId: string | null,
-  ) {
+  ): Promise<Annotation> {
     const annotationId = annotationIdOf(annotation);
-    const metadata = await records.recordChange({
-      userId: user.id,
-      propertyId: request.propertyId,
-      annotationId,
-      eventType: "created",
-      categoryId,
-    });
+    const extras = await records.recordCreate(
+      { userId: user.id, propertyId: request.propertyId, annotationId },
+      request.extras,
+    );
     await createRequests.settle(request.id, "created", annotationId);
-    return metadata;
+    return toAnnotation(annotation, annotationId, extras);
   }
 
   /**
@@ -179,7 +179,7 @@ export function createAnnotationsService(deps: {
       const landed = await findLanded(propertyId, listing.annotations, body, taken);
       if (landed) {
         taken.add(annotationIdOf(landed));
-        await claim(user, request, landed, null);
+        await claim(user, request, landed);
       } else if (provenMissing(request, listing, listedFrom)) {
         await giveUp(request);
       }
@@ -220,9 +220,9 @@ export function createAnnotationsService(deps: {
     found: GoogleAnnotation[],
   ): Promise<Annotation[]> {
     const ids = found.map(annotationIdOf);
-    const metadata = await records.metadataFor(user.id, propertyId, ids);
+    const extras = await records.extrasFor(user.id, propertyId, ids);
     return found.map((annotation, index) =>
-      toAnnotation(annotation, ids[index]!, metadata.get(ids[index]!) ?? null),
+      toAnnotation(annotation, ids[index]!, extras.get(ids[index]!)!),
     );
   }
 
@@ -232,12 +232,14 @@ export function createAnnotationsService(deps: {
     await categories.requireUsable(user, categoryId);
   }
 
-  /** Answers a create request seen before, from what became of it; never sends it again. */
+  /**
+   * Answers a create request seen before, from what became of it; never sends it again. The
+   * extras are the first request's, as Google's fields are.
+   */
   async function repeated(
     user: User,
     propertyId: string,
     request: AnnotationCreateRequest,
-    categoryId: string | null,
   ): Promise<Annotation> {
     if (request.userId !== user.id || request.propertyId !== propertyId) {
       throw new AppError(
@@ -260,12 +262,8 @@ export function createAnnotationsService(deps: {
         (candidate) => annotationIdOf(candidate) === request.annotationId,
       );
       if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
-      const metadata = await records.metadataFor(user.id, propertyId, [request.annotationId!]);
-      return toAnnotation(
-        annotation,
-        request.annotationId!,
-        metadata.get(request.annotationId!) ?? null,
-      );
+      const [found] = await toAnnotations(user, propertyId, [annotation]);
+      return found!;
     }
     const landed = await findLanded(
       propertyId,
@@ -278,8 +276,7 @@ export function createAnnotationsService(deps: {
       await giveUp(request);
       throw new AppError("google_unavailable", createDidNotHappenMessage);
     }
-    const metadata = await claim(user, request, landed, categoryId);
-    return toAnnotation(landed, annotationIdOf(landed), metadata);
+    return claim(user, request, landed);
   }
 
   return {
@@ -299,11 +296,16 @@ export function createAnnotationsService(deps: {
       return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
     },
 
-    /** `request` is checked against the shared contract here, so every caller — routes and assistant — gets the same rules. */
+    /**
+     * `request` is checked against the shared contract here, so every caller — routes and
+     * assistant — gets the same rules. `source` is where the create came from, recorded with the
+     * annotation; a caller that does not say leaves it unknown (null), never guessed.
+     */
     async create(
       user: User,
       propertyId: string,
       request: CreateAnnotationRequest | unknown,
+      source: AnnotationSource | null = null,
     ): Promise<Annotation> {
       const input = parseInput(createAnnotationRequest, request);
       await properties.requireAllowed(user, propertyId);
@@ -322,11 +324,11 @@ export function createAnnotationsService(deps: {
       };
 
       const requestId = input.requestId ?? crypto.randomUUID();
-      const categoryId = input.categoryId ?? null;
+      const extras: AnnotationCreateExtras = { categoryId: input.categoryId ?? null, source };
 
       // The same request again (a retry after a lost answer): never a second create.
       const earlier = input.requestId ? await createRequests.find(input.requestId) : null;
-      if (earlier) return repeated(user, propertyId, earlier, categoryId);
+      if (earlier) return repeated(user, propertyId, earlier);
 
       const day = startOfUtcDay(now());
       if (!(await quota.take(user.id, day)))
@@ -337,6 +339,7 @@ export function createAnnotationsService(deps: {
           userId: user.id,
           propertyId,
           body: body as Record<string, unknown>,
+          extras,
           quotaDay: day,
         }))
       ) {
@@ -344,7 +347,7 @@ export function createAnnotationsService(deps: {
         await quota.giveBack(user.id, day);
         const first = await createRequests.find(requestId);
         if (!first) throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
-        return repeated(user, propertyId, first, categoryId);
+        return repeated(user, propertyId, first);
       }
       const opened = (await createRequests.find(requestId))!;
 
@@ -398,8 +401,7 @@ export function createAnnotationsService(deps: {
         await giveUp(opened);
         throw error;
       }
-      const metadata = await claim(user, opened, created, categoryId);
-      return toAnnotation(created, annotationIdOf(created), metadata);
+      return claim(user, opened, created);
     },
 
     async update(
@@ -425,14 +427,11 @@ export function createAnnotationsService(deps: {
       const updated = hasGoogleChanges
         ? await patchAnnotation(user, propertyId, annotationId, changes)
         : await findAnnotation(user, propertyId, annotationId);
-      const metadata = await records.recordChange({
-        userId: user.id,
-        propertyId,
-        annotationId,
-        eventType: "updated",
-        categoryId: input.categoryId,
-      });
-      return toAnnotation(updated, annotationIdOf(updated), metadata);
+      const extras = await records.recordUpdate(
+        { userId: user.id, propertyId, annotationId },
+        input.categoryId,
+      );
+      return toAnnotation(updated, annotationIdOf(updated), extras);
     },
 
     async remove(user: User, propertyId: string, annotationId: string): Promise<void> {
@@ -487,12 +486,7 @@ export function createAnnotationsService(deps: {
         // Recorded as deleted already.
         return;
       }
-      await records.recordChange({
-        userId: user.id,
-        propertyId,
-        annotationId,
-        eventType: "deleted",
-      });
+      await records.recordDelete({ userId: user.id, propertyId, annotationId });
     },
   };
 
@@ -663,7 +657,7 @@ function sameAnnotation(candidate: GoogleAnnotation, body: GoogleAnnotationInput
 function toAnnotation(
   annotation: GoogleAnnotation,
   annotationId: string,
-  metadata: { categoryId: string | null; createdAt: Date } | null,
+  extras: AnnotationExtras,
 ): Annotation {
   const range = annotation.annotationDateRange;
   const start = annotation.annotationDate ?? range?.startDate ?? { year: 1970, month: 1, day: 1 };
@@ -680,8 +674,7 @@ function toAnnotation(
       isAnnotationColor(annotation.color) || annotation.color === "ORANGE"
         ? annotation.color
         : defaultAnnotationColor,
-    dateAdded: metadata?.createdAt.toISOString() ?? null,
-    categoryId: metadata?.categoryId ?? null,
     systemGenerated: annotation.systemGenerated === true,
+    ...extras,
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import { annotationCreateRequests, type AnnotationCreateRequest } from "../../db/schema/index.js";
+import type { AnnotationCreateExtras } from "../../../shared/contracts/annotations.js";
 
 /** Creates by request id, remembered until Google's answer is known. */
 export function createCreateRequestsRepository(db: Db) {
@@ -44,6 +45,7 @@ export function createCreateRequestsRepository(db: Db) {
       userId: string;
       propertyId: string;
       body: Record<string, unknown>;
+      extras: AnnotationCreateExtras;
       quotaDay: Date;
     }): Promise<boolean> {
       const inserted = await db
