@@ -1,17 +1,24 @@
 import type { AssistantTurn } from "../assistant-reply.js";
 import type * as Pipeline from "./pipeline.js";
+import { createReadingThread, type ReadingThreadOptions } from "./reading-thread.js";
 
 /** The date parser behind the engine is sizeable; load it with the first message, not at start-up. */
 let pipeline: Promise<typeof Pipeline> | null = null;
 const loadPipeline = () => (pipeline ??= import("./pipeline.js"));
 
-/** The built-in assistant: deterministic, asks for what is missing instead of guessing. */
-export function createOfflineAssistant() {
+/**
+ * The built-in assistant: deterministic, asks for what is missing instead of guessing. It reads
+ * each message on a thread of its own, so that no message can hold up the server.
+ */
+export function createOfflineAssistant(options: ReadingThreadOptions = {}) {
+  const thread = createReadingThread(options);
   return {
     async respond(input: Pipeline.OfflineTurnInput): Promise<AssistantTurn> {
       const { runPipeline } = await loadPipeline();
-      return runPipeline(input);
+      return runPipeline(input, thread.read);
     },
+    /** Ends the reading thread (it does not keep the process up while idle either way). */
+    close: () => thread.close(),
   };
 }
 

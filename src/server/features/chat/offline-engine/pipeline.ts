@@ -8,11 +8,9 @@ import type { AssistantActions } from "../assistant-actions.js";
 import type { AssistantTurn } from "../assistant-reply.js";
 import type { ConversationMemory } from "../conversation-state.js";
 import { act } from "./act.js";
-import { continueConversation } from "./continue-conversation.js";
-import { readIntent } from "./intents.js";
-import { normalise } from "./normalise.js";
+import { readMessage, type ReadingRequest } from "./read-message.js";
+import type { Reading } from "./reading-thread.js";
 import { resolve } from "./resolve.js";
-import { readSlots } from "./slots.js";
 
 export interface OfflineTurnInput {
   actions: AssistantActions;
@@ -22,17 +20,36 @@ export interface OfflineTurnInput {
   memory: ConversationMemory;
 }
 
-export async function runPipeline(input: OfflineTurnInput): Promise<AssistantTurn> {
-  const normalised = normalise(input.message);
+/** Reads a message (stages 1–4): on the reading thread in the product, in place in tests. */
+export type ReadMessage = (request: ReadingRequest) => Promise<Reading>;
+
+const readInPlace: ReadMessage = async (request) => ({
+  kind: "read",
+  understanding: readMessage(request),
+});
+
+/** The answer when reading a message took more than its budget: a clear ask, nothing written. */
+export const unreadableReply =
+  "I couldn't read that message: it took me too long, so I stopped and changed nothing. Please say what you need more briefly, for example “Create an annotation called Winter sale on 2026-11-20”.";
+
+export async function runPipeline(
+  input: OfflineTurnInput,
+  read: ReadMessage = readInPlace,
+): Promise<AssistantTurn> {
   // The person's own category names, so "in Promos" can name one; presets' words always can.
   const categories = await input.actions.usableCategories();
-  const categoryNames = categories.map((c) => c.name);
-  const alone = readSlots(readIntent(normalised.text), normalised, input.today, categoryNames);
-  const understood = continueConversation(alone, normalised, input.memory.question, input.today);
+  const reading = await read({
+    message: input.message,
+    today: input.today,
+    categoryNames: categories.map((c) => c.name),
+    ...(input.memory.question ? { question: input.memory.question } : {}),
+  });
+  if (reading.kind === "unreadable")
+    return { reply: unreadableReply, showAnnotations: false, suggestedInput: null };
   // The focus belongs to the property it was found on.
   const focus =
     input.memory.focus?.propertyId === input.propertyId ? input.memory.focus : undefined;
-  const resolution = await resolve(understood, focus, input.actions);
+  const resolution = await resolve(reading.understanding, focus, input.actions);
   return act(resolution, {
     actions: input.actions,
     today: input.today,

@@ -1,0 +1,32 @@
+/**
+ * The offline engine's reading of a message — stages 1 to 4: normalise → intents → slots →
+ * continue the conversation — as one pure function of plain data. It is all the engine does with
+ * the person's text, so it is what runs on the reading thread (reading-thread.ts); the later
+ * stages (resolve, act) only look annotations up and write.
+ */
+import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import type { PendingQuestion } from "../conversation-state.js";
+import { continueConversation } from "./continue-conversation.js";
+import { readIntent } from "./intents.js";
+import { normalise } from "./normalise.js";
+import { readSlots, type Understanding } from "./slots.js";
+
+export interface ReadingRequest {
+  message: string;
+  today: CalendarDate;
+  /** The person's own category names, so "in Promos" can name one; presets' words always can. */
+  categoryNames: readonly string[];
+  /** The question the assistant asked last, which the message may answer. */
+  question?: PendingQuestion;
+}
+
+export function readMessage(request: ReadingRequest): Understanding {
+  const normalised = normalise(request.message);
+  const alone = readSlots(
+    readIntent(normalised.text),
+    normalised,
+    request.today,
+    request.categoryNames,
+  );
+  return continueConversation(alone, normalised, request.question, request.today);
+}
