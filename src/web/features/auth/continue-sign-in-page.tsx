@@ -121,9 +121,11 @@ export function ContinueSignInPage() {
           <p>{failure}</p>
         </Alert>
       ) : null}
+      {/* Two lines tall while the link is checked too: the address arrives on a line of its own,
+          and the card does not grow under the person's eyes when it does. */}
       <Button
         size="lg"
-        className="h-auto min-h-11 w-full py-2 whitespace-normal"
+        className="h-auto min-h-14 w-full py-2 whitespace-normal"
         disabled={!link || sameAccount || busy}
         onClick={() => signIn.mutate(link?.signedIn != null && !sameAccount)}
       >
@@ -133,26 +135,34 @@ export function ContinueSignInPage() {
         ) : busy ? (
           continueSignInCopy.signingIn
         ) : (
-          <span>
-            Continue as <span className="inline-block max-w-full break-all">{link.email}</span>
-          </span>
+          <AccountLabel lead="Continue as" email={link.email} />
         )}
       </Button>
       {link?.signedIn && !sameAccount ? (
         <Button
           variant="outline"
           size="lg"
-          className="h-auto min-h-11 w-full py-2 whitespace-normal"
+          className="h-auto min-h-14 w-full py-2 whitespace-normal"
           disabled={busy}
           onClick={() => navigate(routePaths.home)}
         >
-          <span>
-            Stay signed in as{" "}
-            <span className="inline-block max-w-full break-all">{link.signedIn.email}</span>
-          </span>
+          <AccountLabel lead="Stay signed in as" email={link.signedIn.email} />
         </Button>
       ) : null}
     </Frame>
+  );
+}
+
+/**
+ * "Continue as" over the full address, which breaks anywhere rather than widen the card. The
+ * space between them is not drawn (they are flex items) but is read: the button's name is
+ * "Continue as mia@example.com".
+ */
+function AccountLabel({ lead, email }: { lead: string; email: string }) {
+  return (
+    <span className="flex max-w-full min-w-0 flex-col items-center leading-5">
+      <span>{lead}</span> <span className="max-w-full break-all">{email}</span>
+    </span>
   );
 }
 
@@ -168,26 +178,28 @@ function Description({
   if (link.signedIn) {
     return (
       <>
-        You are signed in as{" "}
-        <strong className="inline-block max-w-full font-medium break-all text-foreground">
-          {link.signedIn.email}
-        </strong>
-        . Continue as{" "}
-        <strong className="inline-block max-w-full font-medium break-all text-foreground">
-          {link.email}
-        </strong>{" "}
-        instead?
+        You are signed in as <Address email={link.signedIn.email} then="." /> Continue as{" "}
+        <Address email={link.email} /> instead?
       </>
     );
   }
   return (
     <>
-      {continueSignInCopy.forAccount}{" "}
-      <strong className="inline-block max-w-full font-medium break-all text-foreground">
-        {link.email}
-      </strong>
-      .
+      {continueSignInCopy.forAccount} <Address email={link.email} then="." />
     </>
+  );
+}
+
+/**
+ * An address in a sentence: kept on one line while it fits, broken anywhere when it does not,
+ * and never parted from the punctuation after it.
+ */
+function Address({ email, then = "" }: { email: string; then?: string }) {
+  return (
+    <span className="inline-block max-w-full">
+      <strong className="font-medium break-all text-foreground">{email}</strong>
+      {then}
+    </span>
   );
 }
 
@@ -228,7 +240,8 @@ function Frame({
             {title}
           </CardTitle>
           {description ? (
-            <CardDescription aria-live="polite" className="text-pretty">
+            // Two lines at least, as the address's sentence takes once the link is checked.
+            <CardDescription aria-live="polite" className="min-h-10 text-pretty">
               {description}
             </CardDescription>
           ) : null}
