@@ -8,6 +8,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../src/server/http/inline-scripts.js";
 import type { SignedInPageRenderer } from "../src/server/http/web-app.js";
+import { anAnnotation } from "./annotation-fixtures.js";
 
 const webDist = path.resolve("dist/web");
 const manifestFile = path.join(webDist, "pages", "pages.json");
@@ -138,17 +139,7 @@ describe("pre-rendered public pages", () => {
       pathToFileURL(path.resolve(webDist, manifest.renderer)).href
     )) as SignedInPageRenderer;
     const asked: string[] = [];
-    const annotation = {
-      annotationId: "a1",
-      name: "properties/42/reportingDataAnnotations/a1",
-      title: "Winter sale launched",
-      description: "",
-      annotationDate: { year: 2026, month: 11, day: 20 },
-      color: "BLUE",
-      dateAdded: null,
-      categoryId: null,
-      systemGenerated: false,
-    };
+    const annotation = anAnnotation({ propertyId: "42", title: "Winter sale launched" });
     const { title, body, queries } = await renderSignedInPage({
       pathname: "/dashboard",
       search: "mode=property",

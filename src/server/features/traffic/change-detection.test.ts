@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { anAnnotation } from "../../../../test/annotation-fixtures.js";
+import { fromIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import { addDays, type TrafficDay } from "../../../shared/contracts/traffic.js";
 import { unexplainedChanges } from "../../../shared/traffic-explanations.js";
@@ -27,25 +29,16 @@ function weeklySeries(
   });
 }
 
-const annotationOn = (date: string, end?: string): Annotation => {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const toDate = (text: string) => {
-    const [y, m, d] = text.split("-").map(Number) as [number, number, number];
-    return { year: y, month: m, day: d };
-  };
-  return {
+const annotationOn = (date: string, end?: string): Annotation =>
+  anAnnotation({
+    propertyId: "1",
     annotationId: date,
-    name: `properties/1/reportingDataAnnotations/${date}`,
     title: "Something",
-    description: "",
-    annotationDate: { year, month, day },
-    ...(end ? { annotationDateRange: { startDate: toDate(date), endDate: toDate(end) } } : {}),
-    color: "BLUE",
-    dateAdded: null,
-    categoryId: null,
-    systemGenerated: false,
-  };
-};
+    annotationDate: fromIsoDate(date),
+    ...(end
+      ? { annotationDateRange: { startDate: fromIsoDate(date), endDate: fromIsoDate(end) } }
+      : {}),
+  });
 
 describe("finding unusual days", () => {
   it("does not flag weekly seasonality, growth or ordinary noise", () => {

@@ -2,7 +2,7 @@ import "../../test-support/setup-dom-tests";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Annotation } from "../../../shared/contracts/annotations";
+import { anAnnotation } from "../../../../test/annotation-fixtures";
 import type { Category } from "../../../shared/contracts/categories";
 import {
   jsonResponse,
@@ -33,25 +33,19 @@ const plain: Category = {
   titleTemplate: "[TYPE] · [What]",
 };
 
-const tagged: Annotation = {
+const tagged = anAnnotation({
   annotationId: "a1",
-  name: "properties/123/reportingDataAnnotations/a1",
   title: "CAMPAIGN · Paid Social · Winter Sale",
-  description: "",
   annotationDate: { year: 2026, month: 11, day: 1 },
   color: "PURPLE",
-  dateAdded: null,
   categoryId: campaigns.id,
-  systemGenerated: false,
-};
-const untagged: Annotation = {
-  ...tagged,
+});
+const untagged = anAnnotation({
   annotationId: "a2",
-  name: "properties/123/reportingDataAnnotations/a2",
   title: "Site outage",
+  annotationDate: { year: 2026, month: 11, day: 1 },
   color: "RED",
-  categoryId: null,
-};
+});
 
 function dashboard(
   tier: "freemium" | "premium",

@@ -2,27 +2,22 @@ import "../../test-support/setup-dom-tests";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { Annotation } from "../../../shared/contracts/annotations";
+import { anAnnotation } from "../../../../test/annotation-fixtures";
 import { endBeforeStartMessage } from "./annotation-date-fields";
 import { formatAnnotationDate, formatDateRange, localTodayIso } from "./annotation-format";
 import { AnnotationFormDialog } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
 
-const range: Annotation = {
+const range = anAnnotation({
   annotationId: "r1",
-  name: "properties/123/reportingDataAnnotations/r1",
   title: "Autumn sale",
-  description: "",
   annotationDate: { year: 2026, month: 11, day: 3 },
   annotationDateRange: {
     startDate: { year: 2026, month: 11, day: 3 },
     endDate: { year: 2026, month: 11, day: 10 },
   },
   color: "GREEN",
-  dateAdded: null,
-  categoryId: null,
-  systemGenerated: false,
-};
+});
 
 describe("date-range formatting", () => {
   it("shows a range as its first and last day, with the year once", () => {

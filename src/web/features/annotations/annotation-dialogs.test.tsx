@@ -2,7 +2,7 @@ import "../../test-support/setup-dom-tests";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Annotation } from "../../../shared/contracts/annotations";
+import { anAnnotation } from "../../../../test/annotation-fixtures";
 import {
   type FakeRoute,
   jsonResponse,
@@ -15,17 +15,13 @@ import { findToast, renderAppAt } from "../../test-support/render-app";
 import { localTodayIso } from "./annotation-format";
 import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
 
-const existing: Annotation = {
+const existing = anAnnotation({
   annotationId: "a1",
-  name: "properties/123/reportingDataAnnotations/a1",
   title: "Black Friday",
   description: "Sale",
   annotationDate: { year: 2026, month: 11, day: 1 },
   color: "RED",
-  dateAdded: null,
-  categoryId: null,
-  systemGenerated: false,
-};
+});
 
 function dashboardRoutes(tier: "freemium" | "premium", extra: Record<string, FakeRoute> = {}) {
   let count = 1;

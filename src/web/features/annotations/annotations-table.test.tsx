@@ -2,41 +2,38 @@ import "../../test-support/setup-dom-tests";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { anAnnotation } from "../../../../test/annotation-fixtures";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { formatDateAdded } from "./annotation-format";
 import { premiumTooltips } from "../../../shared/plans";
 import { AnnotationsTable, emptyTableMessage } from "./annotations-table";
 
-export function makeAnnotation(overrides: Partial<Annotation> = {}): Annotation {
-  return {
-    annotationId: "a1",
-    name: "properties/123/reportingDataAnnotations/a1",
-    title: "Winter sale",
+/** Made in Tidemark's table, unless the overrides say otherwise. */
+const made = (overrides: Partial<Annotation>) =>
+  anAnnotation({
     description: "Paid social launch",
-    annotationDate: { year: 2026, month: 11, day: 20 },
     color: "PURPLE",
+    source: "tidemark",
     dateAdded: "2026-11-21T10:00:00.000Z",
-    categoryId: null,
-    systemGenerated: false,
     ...overrides,
-  };
-}
+  });
 
 const annotations = [
-  makeAnnotation({
+  made({
     annotationId: "b",
     title: "Middle",
     annotationDate: { year: 2026, month: 5, day: 3 },
   }),
-  makeAnnotation({
+  made({
     annotationId: "c",
     title: "Newest",
     annotationDate: { year: 2026, month: 11, day: 20 },
   }),
-  makeAnnotation({
+  made({
     annotationId: "a",
     title: "Oldest",
     annotationDate: { year: 2025, month: 1, day: 9 },
+    source: "google",
     dateAdded: null,
     color: "ORANGE",
     systemGenerated: true,

@@ -2,6 +2,7 @@ import "../../test-support/setup-dom-tests";
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { anAnnotation } from "../../../../test/annotation-fixtures";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { addDays, type TrafficChange, type TrafficDay } from "../../../shared/contracts/traffic";
 import { TrafficChart } from "./traffic-chart";
@@ -12,18 +13,15 @@ const days: TrafficDay[] = Array.from({ length: 28 }, (_, index) => ({
 }));
 days[17] = { date: days[17]!.date, value: 1800 }; // 2026-11-12
 
-const annotation = (overrides: Partial<Annotation>): Annotation => ({
-  annotationId: "a",
-  name: "properties/1/reportingDataAnnotations/a",
-  title: "Launch",
-  description: "",
-  annotationDate: { year: 2026, month: 11, day: 2 },
-  color: "RED",
-  dateAdded: null,
-  categoryId: null,
-  systemGenerated: false,
-  ...overrides,
-});
+const annotation = (overrides: Partial<Annotation>): Annotation =>
+  anAnnotation({
+    propertyId: "1",
+    annotationId: "a",
+    title: "Launch",
+    annotationDate: { year: 2026, month: 11, day: 2 },
+    color: "RED",
+    ...overrides,
+  });
 
 const launch = annotation({});
 const sale = annotation({
