@@ -67,6 +67,12 @@ const create = (who: TestPerson, payload: Record<string, unknown>) =>
     headers: { ...sameOrigin, cookie: who.jar.header() },
     payload,
   });
+const listing = (who: TestPerson) =>
+  inject({
+    method: "GET",
+    url: `/api/annotations/${who.propertyId}`,
+    headers: { cookie: who.jar.header() },
+  });
 const dailyCount = async (who: TestPerson) =>
   (await harness.database.db.select().from(users).where(eq(users.email, who.email)))[0]!
     .dailyAnnotationCount;
@@ -151,16 +157,12 @@ describe("creates under Google faults", () => {
     expect(await dailyCount(who)).toBeGreaterThanOrEqual(ours.length);
 
     clock = new Date(clock.getTime() + unconfirmedCreateWindowMs + 60_000);
-    const listing = await inject({
-      method: "GET",
-      url: `/api/annotations/${who.propertyId}`,
-      headers: { cookie: who.jar.header() },
-    });
-    expect(listing.statusCode).toBe(200);
+    const listed = await listing(who);
+    expect(listed.statusCode).toBe(200);
     expect(await dailyCount(who)).toBe(ours.length);
     // Every annotation Google holds is one the product now knows it made.
-    const listed = listing.json().reportingDataAnnotations as Annotation[];
-    for (const annotation of listed.filter((a) => a.title.startsWith("Exactly "))) {
+    const annotations = listed.json().reportingDataAnnotations as Annotation[];
+    for (const annotation of annotations.filter((a) => a.title.startsWith("Exactly "))) {
       expect(annotation.dateAdded, annotation.title).not.toBeNull();
     }
   });
@@ -227,12 +229,7 @@ describe("creates under Google faults", () => {
     expect(count(await googleTitles(who), "Lost answer")).toBe(1);
     expect(await dailyCount(who)).toBe(1);
     // The next listing recognises it as ours.
-    const listing = await inject({
-      method: "GET",
-      url: `/api/annotations/${who.propertyId}`,
-      headers: { cookie: who.jar.header() },
-    });
-    const lost = (listing.json().reportingDataAnnotations as Annotation[]).find(
+    const lost = ((await listing(who)).json().reportingDataAnnotations as Annotation[]).find(
       (a) => a.title === "Lost answer",
     );
     expect(lost?.dateAdded).not.toBeNull();
@@ -263,12 +260,7 @@ describe("creates under Google faults", () => {
     expect(response.json().code).toBe("google_unconfirmed");
     await control(harness.sandbox.url, "DELETE", "/faults");
 
-    const listing = await inject({
-      method: "GET",
-      url: `/api/annotations/${who.propertyId}`,
-      headers: { cookie: who.jar.header() },
-    });
-    const found = (listing.json().reportingDataAnnotations as Annotation[]).filter(
+    const found = ((await listing(who)).json().reportingDataAnnotations as Annotation[]).filter(
       (a) => a.title === "Lost with its category",
     );
     expect(found).toHaveLength(1);
@@ -483,12 +475,6 @@ describe("edits and deletes under Google faults", () => {
 });
 
 describe("unconfirmed creates that never landed", () => {
-  const listing = (who: TestPerson) =>
-    inject({
-      method: "GET",
-      url: `/api/annotations/${who.propertyId}`,
-      headers: { cookie: who.jar.header() },
-    });
   const requestState = async (id: string) =>
     (await createCreateRequestsRepository(harness.database.db).find(id))?.state;
 

@@ -200,22 +200,8 @@ export function createAnnotationRecordsRepository(db: Db) {
     async recordDelete(key: AnnotationKey): Promise<void> {
       await db.transaction(async (tx) => {
         await logChange(tx, key, "deleted");
-        await tx
-          .delete(annotationMetadata)
-          .where(
-            and(
-              eq(annotationMetadata.propertyId, key.propertyId),
-              eq(annotationMetadata.annotationId, key.annotationId),
-            ),
-          );
-        await tx
-          .delete(sharedAnnotationMetadata)
-          .where(
-            and(
-              eq(sharedAnnotationMetadata.propertyId, key.propertyId),
-              eq(sharedAnnotationMetadata.annotationId, key.annotationId),
-            ),
-          );
+        await tx.delete(annotationMetadata).where(everyonesCategories(key));
+        await tx.delete(sharedAnnotationMetadata).where(sharedRecord(key));
       });
     },
   };
@@ -262,27 +248,30 @@ export function createAnnotationRecordsRepository(db: Db) {
     const [category] = await tx
       .select({ categoryId: annotationMetadata.categoryId })
       .from(annotationMetadata)
-      .where(
-        and(
-          eq(annotationMetadata.userId, key.userId),
-          eq(annotationMetadata.propertyId, key.propertyId),
-          eq(annotationMetadata.annotationId, key.annotationId),
-        ),
-      );
+      .where(and(eq(annotationMetadata.userId, key.userId), everyonesCategories(key)));
     const [record] = await tx
       .select({
         source: sharedAnnotationMetadata.source,
         addedAt: sharedAnnotationMetadata.addedAt,
       })
       .from(sharedAnnotationMetadata)
-      .where(
-        and(
-          eq(sharedAnnotationMetadata.propertyId, key.propertyId),
-          eq(sharedAnnotationMetadata.annotationId, key.annotationId),
-        ),
-      );
+      .where(sharedRecord(key));
     return extrasOf(category?.categoryId ?? null, record ?? null);
   }
+}
+
+function everyonesCategories(key: AnnotationKey) {
+  return and(
+    eq(annotationMetadata.propertyId, key.propertyId),
+    eq(annotationMetadata.annotationId, key.annotationId),
+  );
+}
+
+function sharedRecord(key: AnnotationKey) {
+  return and(
+    eq(sharedAnnotationMetadata.propertyId, key.propertyId),
+    eq(sharedAnnotationMetadata.annotationId, key.annotationId),
+  );
 }
 
 /** What Tidemark knows of an annotation itself; none for one made outside Tidemark. */
