@@ -2,6 +2,7 @@ import "../test-support/setup-dom-tests";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { legalLastUpdated } from "../features/legal/legal-facts";
 import { stubApi } from "../test-support/fake-api";
 import { renderAppAt } from "../test-support/render-app";
 
@@ -88,7 +89,7 @@ describe("legal pages", () => {
       await screen.findByRole("heading", { level: 1, name: "Privacy Policy" }),
     ).toBeInTheDocument();
     const main = screen.getByRole("main");
-    expect(main).toHaveTextContent("Last updated November 23, 2026");
+    expect(main).toHaveTextContent(`Last updated ${legalLastUpdated.label}`);
     expect(main).toHaveTextContent("It expires 7 days after you last used Tidemark");
     expect(main).toHaveTextContent(
       "If you have not used Tidemark for 2 years, a daily job deletes your account",
@@ -105,7 +106,7 @@ describe("legal pages", () => {
       await screen.findByRole("heading", { level: 1, name: "Terms of Service" }),
     ).toBeInTheDocument();
     const main = screen.getByRole("main");
-    expect(main).toHaveTextContent("Last updated November 23, 2026");
+    expect(main).toHaveTextContent(`Last updated ${legalLastUpdated.label}`);
     expect(main).toHaveTextContent(
       "in the 12 months before the event giving rise to the claim, or (b) US $100",
     );
