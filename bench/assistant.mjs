@@ -42,6 +42,8 @@ const model = new MockLanguageModelV3({
   },
 });
 const actions = {
+  // The model's instructions include today's allowance.
+  dailyAllowance: () => ({ used: 0, quota: 5 }),
   createAnnotation: async (input) => ({
     ok: true,
     value: {
@@ -118,3 +120,46 @@ console.log(
 console.log(
   `  wall per message     p50 ${percentile(wall, 0.5).toFixed(3)} ms, p99 ${percentile(wall, 0.99).toFixed(3)} ms   (includes waiting for a busy machine's CPU)`,
 );
+
+// Hostile messages: a seeded sample of the adversarial generator (every unit of hostile material
+// alone, repeated to the chat's longest message, then mixes of them), each a whole turn of the
+// engine on actions that answer at once. The slowest is what the engine's CPU bound is about.
+const { describeHostilePlan, hostileMessage, hostilePlans } = await import(
+  path.join(dist, "server/features/chat/offline-engine/hostile-messages.js")
+);
+const { runPipeline } = await import(
+  path.join(dist, "server/features/chat/offline-engine/pipeline.js")
+);
+const { chatMessageMaxLength } = await import(path.join(dist, "shared/contracts/chat.js"));
+const answering = {
+  usableCategories: async () => [{ id: "c1", name: "Campaigns" }],
+  dailyAllowance: () => ({ used: 1, quota: 5 }),
+  listAnnotations: async () => ({ ok: true, value: { propertyId: "1", annotations: [] } }),
+};
+const hostileActions = new Proxy(answering, {
+  get: (target, name) =>
+    target[name] ?? (async () => ({ ok: false, error: "That needs Premium." })),
+});
+const hostileTurn = async (message) => {
+  const started = process.cpuUsage();
+  await runPipeline({ actions: hostileActions, message, today, propertyId: "1", memory: {} });
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+};
+const hostileSeed = 29;
+const plans = hostilePlans(hostileSeed, 600, chatMessageMaxLength);
+for (const plan of plans.slice(-50)) await hostileTurn(hostileMessage(plan));
+const hostile = [];
+for (const plan of plans) hostile.push({ plan, cpuMs: await hostileTurn(hostileMessage(plan)) });
+const slowest = hostile.reduce((worst, each) => (each.cpuMs > worst.cpuMs ? each : worst));
+const hostileTarget = 50;
+console.log(`Offline engine on hostile messages (${plans.length}, seed ${hostileSeed}):`);
+console.log(
+  `  CPU per message      p50 ${percentile(
+    hostile.map((each) => each.cpuMs),
+    0.5,
+  ).toFixed(
+    3,
+  )} ms, slowest ${slowest.cpuMs.toFixed(1)} ms   target slowest ≤ ${hostileTarget} ms   ${slowest.cpuMs <= hostileTarget ? "ok" : "OVER TARGET"}`,
+);
+console.log(`  slowest: ${describeHostilePlan(slowest.plan)}`);

@@ -13,18 +13,44 @@ export function cut(text: string, start: number, end: number): string {
 }
 
 /**
- * The text without its trailing run of one kind of character (`/[\s.!]/`: "ok!! " → "ok"). A walk
- * back from the end rather than a `[…]+$` pattern: such a pattern is tried from every position
- * of a long run that does not reach the end, and rescans the run from each, which is quadratic.
+ * Whether a UTF-16 code is a space as a pattern's `\s` reads it. The engine walks long runs of
+ * spaces and stops; a test of the code keeps such walks cheap where a pattern run on each
+ * character would not be.
  */
-export function withoutTrailing(text: string, character: RegExp): string {
+export function isSpace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Whether the character at `index` is one of `marks`, or a space when spaces count. */
+function isLoose(text: string, index: number, marks: string, spaces: boolean): boolean {
+  return marks.includes(text[index]!) || (spaces && isSpace(text.charCodeAt(index)));
+}
+
+/**
+ * The text without its trailing spaces and `marks` ("ok!! " with ".!" → "ok"); with `spaces`
+ * false, without its trailing marks only. A walk back from the end rather than a `[…]+$`
+ * pattern: such a pattern is tried from every position of a long run that does not reach the
+ * end, and rescans the run from each, which is quadratic in its length.
+ */
+export function withoutTrailing(text: string, marks: string, spaces = true): string {
   let end = text.length;
-  while (end > 0 && character.test(text[end - 1]!)) end -= 1;
+  while (end > 0 && isLoose(text, end - 1, marks, spaces)) end -= 1;
   return text.slice(0, end);
 }
 
-/** Connective punctuation and spaces, which mean nothing at either end of what is left. */
-const LOOSE_END = /[\s,;:.\-–—!?]/;
+/** Connective punctuation, which, with spaces, means nothing at either end of what is left. */
+const LOOSE_END = ",;:.-–—!?";
 
 /**
  * Removes connective punctuation and filler left at either end once slots have been cut out,
@@ -34,7 +60,7 @@ export function tidy(text: string): string {
   const result = collapseSpaces(text);
   let start = 0;
   let end = result.length;
-  while (start < end && LOOSE_END.test(result[start]!)) start += 1;
-  while (end > start && LOOSE_END.test(result[end - 1]!)) end -= 1;
+  while (start < end && isLoose(result, start, LOOSE_END, true)) start += 1;
+  while (end > start && isLoose(result, end - 1, LOOSE_END, true)) end -= 1;
   return result.slice(start, end);
 }

@@ -8,6 +8,7 @@
 import * as chrono from "chrono-node";
 import type { ParsedResult } from "chrono-node";
 import { parseCount } from "./count-words.js";
+import { isSpace } from "./cut-text.js";
 import {
   addDays,
   compareDates,
@@ -72,7 +73,7 @@ const HOLIDAY_BEFORE =
  */
 function afterHolidayWord(text: string, index: number): boolean {
   let end = index;
-  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
+  while (end > 0 && isSpace(text.charCodeAt(end - 1))) end -= 1;
   // The longest word is 14 characters; one more is read so that \b sees what precedes it.
   return end < index && HOLIDAY_BEFORE.test(text.slice(Math.max(0, end - 16), end));
 }
@@ -121,10 +122,16 @@ const CHRONO_READS = 1000;
 const chronoRead = new Map<string, ParsedResult[]>();
 const CHRONO_REMEMBERS = 16;
 
+/** The start of a long text, ending at a space: as much of it as is read. */
+function opening(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const space = text.lastIndexOf(" ", length);
+  return text.slice(0, space > 0 ? space : length);
+}
+
 /** chrono reads the text as if it were noon UTC on the zone's today, so "yesterday" is the zone's. */
 function chronoResults(text: string, today: CalendarDate): ParsedResult[] {
-  const space = text.length > CHRONO_READS ? text.lastIndexOf(" ", CHRONO_READS) : -1;
-  const read = text.length > CHRONO_READS ? text.slice(0, space > 0 ? space : CHRONO_READS) : text;
+  const read = opening(text, CHRONO_READS);
   const key = `${toIsoDate(today)} ${read}`;
   const known = chronoRead.get(key);
   if (known) return known;
@@ -323,19 +330,34 @@ const WHOLE_MONTH =
 /** Whether only "the" or nothing stands in a part of a phrase. */
 const nothingBut = (part: string) => /^\s*(?:the\s*)?$/i.test(part);
 
+/** Longer than any phrase that names one day ("Wednesday the twenty-second of November 2025"). */
+const LONGEST_DAY = 100;
+
 /** A day that is the whole of a phrase ("1 Nov", "the 3rd", "2025-03-01"). */
 function wholeDay(phrase: string, today: CalendarDate): CalendarDate | undefined {
+  if (phrase.length > LONGEST_DAY) return undefined;
   const found = findDate(phrase, today);
   if (!found || !nothingBut(phrase.slice(0, found.index))) return undefined;
   return phrase.slice(found.end).trim() === "" ? found.date : undefined;
 }
 
 /**
+ * How many "from" and "between" a range is looked for after, and how much of what follows "to"
+ * is read for its last day: each one tried reads the dates after it again, so a message of
+ * "from Nov 1 to x" would otherwise be read once for each; a request names its range early.
+ */
+const RANGE_STARTS = 8;
+const RANGE_END_READS = 200;
+
+/**
  * "from 1 Nov to 15 Nov", "between October and November", "from March 2025 to May 2025": each
  * side read on its own (chrono takes "from 1" for one o'clock), months as whole months.
  */
 function fromToRange(text: string, today: CalendarDate): FoundRange | undefined {
+  let starts = 0;
   for (const from of text.matchAll(FROM_OR_BETWEEN)) {
+    starts += 1;
+    if (starts > RANGE_STARTS) break;
     const after = from.index + from[0].length;
     const rest = text.slice(after);
     for (const connector of rest.matchAll(RANGE_CONNECTOR)) {
@@ -380,7 +402,7 @@ function fromToRange(text: string, today: CalendarDate): FoundRange | undefined 
         };
       }
       const start = wholeDay(left, today);
-      const found = start ? findDate(right, today) : undefined;
+      const found = start ? findDate(opening(right, RANGE_END_READS), today) : undefined;
       if (!start || !found || !nothingBut(right.slice(0, found.index))) continue;
       const bareWeekdays =
         WEEKDAY_ONLY.test(left.trim()) &&

@@ -7,6 +7,7 @@ import type { AssistantActions } from "../assistant-actions.js";
 import type { ConversationMemory, PendingQuestion } from "../conversation-state.js";
 import {
   describeHostilePlan,
+  hostileLeads,
   hostileMaterial,
   hostileMessage,
   hostileUnits,
@@ -102,11 +103,14 @@ const longest = (units: readonly string[], woven = false): HostilePlan => ({
 });
 
 beforeAll(async () => {
-  // The first readings compile the engine's patterns; the bound is for the ones after.
+  // The first readings compile the engine's patterns; the bound is for the ones after. Made-up
+  // words are left out, so that the engine meets them first where they are measured.
   for (const message of ["create Launch on Nov 12 in red, thanks", "show last week's", "yes"])
     await engineCpuMs(message);
-  for (const kind of Object.values(hostileMaterial))
-    await engineCpuMs(hostileMessage(longest(kind, true)));
+  const { prose: _, ...known } = hostileMaterial;
+  const kinds = Object.values(known);
+  for (const [index, lead] of hostileLeads.entries())
+    await engineCpuMs(hostileMessage({ ...longest(kinds[index % kinds.length]!, true), lead }));
 });
 
 describe("the offline engine on hostile messages", () => {
@@ -120,8 +124,9 @@ describe("the offline engine on hostile messages", () => {
     expect(over).toEqual([]);
   });
 
-  it("reads mixes of them, in runs or woven, within the bound", async () => {
+  it("reads mixes of them after any request, in runs or woven, within the bound", async () => {
     const plans = fc.record({
+      lead: fc.constantFrom(...hostileLeads),
       units: fc.array(fc.constantFrom(...hostileUnits), { minLength: 2, maxLength: 5 }),
       woven: fc.boolean(),
       length: fc.oneof(

@@ -100,6 +100,8 @@ export const hostileMaterial = {
     "next month ",
     "Black Friday weekend ",
     "whole of ",
+    "from Nov 1 to x ",
+    "between Nov 1 and x ",
   ],
   words: [
     "create ",
@@ -164,8 +166,14 @@ export const hostileMaterial = {
     "of ",
     "Abcd ",
     "Sale ",
+    " and make it red",
+    "'s colour to red ",
+    "the title of x to ",
+    "should be called ",
   ],
   longWords: ["a", "Z", "abcdefghij", "0", "9", "x1", "aé"],
+  /** Made-up words, each different: all words the engine has not met (and may take for typos). */
+  prose: [madeUpWords(1, 2000), madeUpWords(2, 2000)],
   scripts: [
     "مرحبا ",
     "שלום ",
@@ -195,38 +203,69 @@ export const hostileMaterial = {
 
 export type HostileKind = keyof typeof hostileMaterial;
 
+/** What a hostile message may start with, so that the fill is read as each kind of request. */
+export const hostileLeads = [
+  "",
+  "create ",
+  "log a note called ",
+  "show ",
+  "find ",
+  "rename x to ",
+  "change x ",
+  "move x to ",
+  "extend x until ",
+  "recolor x ",
+  "delete ",
+  "delete all ",
+  "tag it ",
+  "what happened ",
+  "anything unexplained ",
+  "we shipped it ",
+  "actually, x was ",
+] as const;
+
 /** Every unit, each once. */
 export const hostileUnits: readonly string[] = [
   ...new Set(Object.values(hostileMaterial).flat() as string[]),
 ];
 
 /**
- * How a hostile message is made: its units either each fill an equal run of the message one
- * after another ("runs"), or take turns all along it ("woven").
+ * How a hostile message is made: after its lead, its units either each fill an equal run of the
+ * message one after another ("runs", of whole units, so the message ends on one), or take turns
+ * all along it ("woven", cut wherever the length falls).
  */
 export interface HostilePlan {
+  lead?: string;
   units: readonly string[];
   woven: boolean;
   length: number;
 }
 
+/** The unit repeated to at most `length` characters: whole units, or a part of one if none fits. */
 function repeatTo(unit: string, length: number): string {
-  return unit.repeat(Math.ceil(length / Math.max(unit.length, 1))).slice(0, length);
+  const whole = Math.floor(length / unit.length);
+  return whole > 0 ? unit.repeat(whole) : unit.slice(0, length);
 }
 
 export function hostileMessage(plan: HostilePlan): string {
+  const lead = plan.lead ?? "";
   const units = plan.units.filter((unit) => unit.length > 0);
-  if (units.length === 0) return "";
-  if (plan.woven) return repeatTo(units.join(""), plan.length);
-  const run = Math.ceil(plan.length / units.length);
-  return units
-    .map((unit) => repeatTo(unit, run))
-    .join("")
-    .slice(0, plan.length);
+  const length = plan.length - lead.length;
+  if (units.length === 0 || length <= 0) return lead.slice(0, plan.length);
+  if (plan.woven) {
+    const turn = units.join("");
+    return lead + turn.repeat(Math.ceil(length / turn.length)).slice(0, length);
+  }
+  const run = Math.floor(length / units.length);
+  return lead + units.map((unit) => repeatTo(unit, run)).join("");
 }
 
-/** Invisible and control characters written as escapes, so a plan can be printed on one line. */
+/**
+ * Invisible and control characters written as escapes, so a plan can be printed on one line;
+ * a long unit by its start.
+ */
 function visible(unit: string): string {
+  if (unit.length > 24) return `${visible(unit.slice(0, 20))}…`;
   return [...unit]
     .map((char) =>
       /[\p{Cc}\p{Cf}\p{Mn}\p{Zl}\p{Zp}\p{Cs}]|[^\S ]/u.test(char)
@@ -238,7 +277,21 @@ function visible(unit: string): string {
 
 export function describeHostilePlan(plan: HostilePlan): string {
   const units = plan.units.map((unit) => `“${visible(unit)}”`).join(plan.woven ? " " : " + ");
-  return `${plan.length} characters of ${plan.woven ? `woven ${units}` : `runs of ${units}`}`;
+  const lead = plan.lead ? `“${visible(plan.lead)}” then ` : "";
+  return `${plan.length} characters: ${lead}${plan.woven ? `woven ${units}` : `runs of ${units}`}`;
+}
+
+function madeUpWords(seed: number, length: number): string {
+  const random = seededRandom(seed);
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  let text = "";
+  while (text.length < length) {
+    const size = 3 + Math.floor(random() * 7);
+    for (let letter = 0; letter < size; letter += 1)
+      text += letters[Math.floor(random() * letters.length)];
+    text += random() < 0.1 ? ", " : random() < 0.05 ? ". " : " ";
+  }
+  return text.slice(0, length);
 }
 
 /** A small, seedable generator (mulberry32), so a sample repeats exactly from its seed. */
@@ -255,7 +308,7 @@ export function seededRandom(seed: number): () => number {
 
 /**
  * A seeded sample of plans: every unit alone at the longest length first, then mixes of up to
- * four units from any kinds, mostly at the longest length.
+ * four units from any kinds after any lead, mostly at the longest length.
  */
 export function hostilePlans(seed: number, count: number, maxLength: number): HostilePlan[] {
   const random = seededRandom(seed);
@@ -268,7 +321,7 @@ export function hostilePlans(seed: number, count: number, maxLength: number): Ho
   while (plans.length < count) {
     const units = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(hostileUnits));
     const length = random() < 0.8 ? maxLength : 1 + Math.floor(random() * maxLength);
-    plans.push({ units, woven: random() < 0.5, length });
+    plans.push({ lead: pick(hostileLeads), units, woven: random() < 0.5, length });
   }
   return plans.slice(0, count);
 }

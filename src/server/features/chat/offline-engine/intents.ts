@@ -6,7 +6,7 @@
  * leaves the request in its second clause), scored by where its command word stands, and
  * corrections phrased as statements ("the launch was really on the 14th") are read as changes.
  */
-import { withoutTrailing } from "./cut-text.js";
+import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
 
 export type Intent =
@@ -58,7 +58,7 @@ function courtesyWordBefore(text: string, end: number): number {
   if (word) return end - word.length;
   if (!endsAt(text, end, "you")) return -1;
   let space = end - 3;
-  while (space > 0 && /\s/.test(text[space - 1]!)) space -= 1;
+  while (space > 0 && isSpace(text.charCodeAt(space - 1))) space -= 1;
   return space < end - 3 && endsAt(text, space, "thank") ? space - 5 : -1;
 }
 
@@ -68,13 +68,16 @@ function courtesyWordBefore(text: string, end: number): number {
  * courtesy's length; a pattern anchored at the end is instead tried from every position.
  */
 function courtesyTailStart(text: string): number {
-  let start = text.length;
-  while (start > 0 && /[\s.!]/.test(text[start - 1]!)) start -= 1;
+  let start = withoutTrailing(text, ".!").length;
   for (;;) {
     const word = courtesyWordBefore(text, start);
     if (word < 0) return start;
     let separated = word;
-    while (separated > 0 && /[\s,]/.test(text[separated - 1]!)) separated -= 1;
+    while (
+      separated > 0 &&
+      (text[separated - 1] === "," || isSpace(text.charCodeAt(separated - 1)))
+    )
+      separated -= 1;
     if (separated === word) return start;
     start = separated;
   }
@@ -128,11 +131,11 @@ export function classify(text: string): Classified {
   if (CONFIRM.test(reply)) return none("confirm");
   if (CANCEL.test(reply)) return none("cancel");
 
-  if (HELP.test(withoutTrailing(reply, /\?/))) return none("help");
+  if (HELP.test(withoutTrailing(reply, "?", false))) return none("help");
   if (REMINDER.test(text)) return none("reminder");
   if (ALLOWANCE.test(stripPoliteness(text))) return none("allowance");
   const request = stripPoliteness(text);
-  const bareRequest = withoutTrailing(request, /[\s.!?]/).toLowerCase();
+  const bareRequest = withoutTrailing(request, ".!?").toLowerCase();
   if (!bareRequest) return none("unknown");
   if (HELP.test(bareRequest)) return none("help");
 
@@ -258,7 +261,7 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
 ];
 
 function readCorrection(text: string): Classified | undefined {
-  const bare = withoutTrailing(text, /[\s.!]/);
+  const bare = withoutTrailing(text, ".!");
   for (const { pattern, field } of CORRECTIONS) {
     const match = pattern.exec(bare);
     if (!match) continue;
@@ -347,7 +350,7 @@ export function readIntent(text: string): Classified {
     const score = reading.intent === "list" ? 1 : 2;
     if (!best || score > best.score)
       best = {
-        reading: { ...reading, story: withoutTrailing(text.slice(0, start), /[\s,;:.!?-]/) },
+        reading: { ...reading, story: withoutTrailing(text.slice(0, start), ",;:.!?-") },
         score,
       };
   }

@@ -108,8 +108,12 @@ export function lexiconWord(word: string): string | null {
   let bestSteps = Infinity;
   for (const candidate of vocabulary) {
     if (Math.abs(candidate.length - lower.length) > 2) continue;
+    // The distance is worked out only where it could be small enough: a long message of words
+    // the lexicon does not know would otherwise cost a distance to every lexicon word for each.
+    const allowed = allowedSlips(lower, candidate);
+    if (allowed === 0 || lettersApart(lower, candidate) > allowed) continue;
     const steps = distance(lower, candidate).steps;
-    if (steps < bestSteps && steps <= allowedSlips(lower, candidate)) {
+    if (steps < bestSteps && steps <= allowed) {
       best = candidate;
       bestSteps = steps;
     }
@@ -118,14 +122,29 @@ export function lexiconWord(word: string): string | null {
   return best;
 }
 
+/**
+ * A lower bound of the distance between two lowercase words, from their letters alone: one edit
+ * makes up for at most one of the letters either side has and the other lacks.
+ */
+const letterCounts = new Int32Array(26);
+function lettersApart(word: string, candidate: string): number {
+  const counts = letterCounts.fill(0);
+  for (let at = 0; at < word.length; at += 1) counts[word.charCodeAt(at) - 97]! += 1;
+  for (let at = 0; at < candidate.length; at += 1) counts[candidate.charCodeAt(at) - 97]! -= 1;
+  let extra = 0;
+  let missing = 0;
+  for (const count of counts) {
+    if (count > 0) extra += count;
+    else missing -= count;
+  }
+  return Math.max(extra, missing);
+}
+
 function allowedSlips(word: string, candidate: string): number {
   const length = Math.max(word.length, candidate.length);
   // Short words: only two letters swapped ("lsit", "shwo"), never a different word.
   if (length <= 4)
-    return [...word].sort().join("") === [...candidate].sort().join("") &&
-      word.length === candidate.length
-      ? 1
-      : 0;
+    return word.length === candidate.length && lettersApart(word, candidate) === 0 ? 1 : 0;
   if (length <= 6) return word[0] === candidate[0] ? 1 : 0;
   return word[0] === candidate[0] ? 2 : 1;
 }

@@ -6,7 +6,7 @@
  */
 import { findPropertyMention } from "../property-mention.js";
 import { lexiconWord } from "./lexicon.js";
-import { collapseSpaces, cut } from "./cut-text.js";
+import { collapseSpaces, cut, isSpace } from "./cut-text.js";
 import { extractQuotes } from "./quoted-text.js";
 
 export interface Normalised {
@@ -51,7 +51,7 @@ export function stripCourtesy(text: string): string {
 /** Whether a sentence ends just before `offset` ("… went live. Launch"), spaces aside. */
 function afterSentenceEnd(text: string, offset: number): boolean {
   let at = offset;
-  while (at > 0 && /\s/.test(text[at - 1]!)) at -= 1;
+  while (at > 0 && isSpace(text.charCodeAt(at - 1))) at -= 1;
   return at > 0 && ".!?:".includes(text[at - 1]!);
 }
 

@@ -145,19 +145,33 @@ export function parseUpdate(
   today: CalendarDate,
   categoryNames: readonly string[] = [],
 ): ChangeSlots {
-  const slots: ChangeSlots = { missing: [] };
-  let text = tidy(rest);
-  // "rename X to Y and make it green": the colour is a second change, not part of the title.
+  const text = tidy(rest);
+  // "rename X to Y and make it green": the colour is a second change, not part of the title. It
+  // is looked for once, not again in what precedes it: a message of nothing but "and make it
+  // red" would otherwise be read again for each one.
   const alsoColour = ALSO_COLOUR.exec(text);
   const colour = alsoColour ? findColor(alsoColour[1] ?? "", "loose")?.color : undefined;
   if (alsoColour && colour) {
-    const first = parseUpdate(verb, text.slice(0, alsoColour.index), quotes, today, categoryNames);
+    const first = parseChange(verb, text.slice(0, alsoColour.index), quotes, today, categoryNames);
     if (first.color === undefined) {
       first.color = colour;
       first.missing = first.missing.filter((item) => item !== "change");
       return first;
     }
   }
+  return parseChange(verb, text, quotes, today, categoryNames);
+}
+
+/** One change request, read by its verb or by the fields it names. */
+function parseChange(
+  verb: string,
+  rest: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+  categoryNames: readonly string[],
+): ChangeSlots {
+  const slots: ChangeSlots = { missing: [] };
+  let text = tidy(rest);
 
   const out = OUT_OF_CATEGORY.exec(text);
   if (out || /^uncategori[sz]e$/.test(verb)) {

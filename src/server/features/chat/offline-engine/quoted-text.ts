@@ -58,19 +58,17 @@ export function extractQuotes(message: string): QuotedText {
     return touching ? -1 : close;
   };
   let text = "";
-  let at = 0;
-  while (at < message.length) {
-    const char = message[at]!;
-    const close = CLOSING.has(char) ? closingAt(char, at) : -1;
-    if (close < 0) {
-      text += char;
-      at += 1;
-      continue;
-    }
-    quotes.push(message.slice(at + 1, close).trim());
-    text += `⟪${quotes.length - 1}⟫`;
-    at = close + 1;
+  let copied = 0;
+  const opening = /["“«„'‘]/g;
+  for (let found = opening.exec(message); found; found = opening.exec(message)) {
+    const close = closingAt(found[0], found.index);
+    if (close < 0) continue;
+    quotes.push(message.slice(found.index + 1, close).trim());
+    text += `${message.slice(copied, found.index)}⟪${quotes.length - 1}⟫`;
+    copied = close + 1;
+    opening.lastIndex = copied;
   }
+  text += message.slice(copied);
   // Typographic apostrophes become straight ones so patterns like "X's colour" need one spelling.
   return { text: collapseSpaces(text.replace(/[’`]/g, "'")), quotes };
 }
