@@ -116,6 +116,8 @@ export function createLogger(
         pretty({
           colorize: process.stdout.isTTY,
           translateTime: "HH:MM:ss",
+          // A log record is one line in the terminal, its fields after the message.
+          singleLine: true,
           ignore: "pid,hostname",
         }),
       )

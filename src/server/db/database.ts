@@ -1,13 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { migrationsFolder } from "../paths.js";
 import * as schema from "./schema/index.js";
 
@@ -55,15 +51,24 @@ export type DatabaseTarget =
   | { engine: "pglite"; dataDir: string }
   | { engine: "pglite"; client: PGlite };
 
+/**
+ * Each engine's driver and Drizzle's binding for it are loaded only when that engine is opened:
+ * a process uses one of them, and loading both cost every start the other's modules.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.engine === "postgres") return openPostgres(target.url, target.poolSize);
   if ("client" in target) return wrapPglite(target.client);
   // PGlite refuses to create a data directory whose parent is missing.
   await mkdir(path.dirname(target.dataDir), { recursive: true });
+  const { PGlite } = await import("@electric-sql/pglite");
   return wrapPglite(await PGlite.create(target.dataDir));
 }
 
-function wrapPglite(client: PGlite): Database {
+async function wrapPglite(client: PGlite): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -99,6 +104,12 @@ function pgliteSqlClient(client: PGlite): SqlClient {
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
+    await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
