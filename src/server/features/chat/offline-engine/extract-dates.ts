@@ -77,6 +77,7 @@ function afterHolidayWord(text: string, index: number): boolean {
   // The longest word is 14 characters; one more is read so that \b sees what precedes it.
   return end < index && HOLIDAY_BEFORE.test(text.slice(Math.max(0, end - 16), end));
 }
+
 const WEEKDAY_PATTERN =
   /\b(?:(last|this\s+past|past|previous|this|next)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi;
 const WEEKDAY_ONLY =

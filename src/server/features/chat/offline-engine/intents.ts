@@ -36,7 +36,6 @@ export interface Classified {
   rest: string;
 }
 
-// Trailing courtesy that does not change a yes or a no ("yes please", "no thanks!").
 // Courtesy and hedging in front of the real request ("hey, could you please …").
 const POLITE_PREFIX =
   /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;
@@ -45,6 +44,7 @@ function stripPoliteness(text: string): string {
   return text.replace(POLITE_PREFIX, "").trim();
 }
 
+// Trailing courtesy that does not change a yes or a no ("yes please", "no thanks!").
 const COURTESY_WORDS = ["please", "thanks", "thx", "mate", "then"];
 
 /** Whether `word` (lower case) ends at `end`, in any case. */
@@ -82,6 +82,7 @@ function courtesyTailStart(text: string): number {
     start = separated;
   }
 }
+
 const CONFIRM =
   /^(?:y|yes|yeah|yea|yep|yup|sure|ok|okay|k|kk|alright|all\s+right|confirm|confirmed|i\s+confirm|do\s+it|go\s+ahead|go\s+for\s+it|proceed|please\s+do|absolutely|of\s+course|correct|that's\s+right|affirmative|sounds\s+good|looks\s+good|perfect|yes,?\s+(?:do\s+it|go\s+ahead|confirm|proceed|sure|delete\s+it|that's\s+right)|ok(?:ay)?,?\s+(?:do\s+it|go\s+ahead|proceed|sure)|sure,?\s+(?:go\s+ahead|do\s+it)|let's\s+do\s+it|yes\s+i\s+(?:do|am\s+sure)|👍)$/i;
 const CANCEL =
