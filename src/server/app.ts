@@ -241,6 +241,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const chatRepository = createChatRepository(database.db);
+  const assistantEngine = deps.assistantEngine ?? (await assistantEngineFor(config.llm, logger));
+  // The offline engine's reading thread ends with the app that made it.
+  if (!deps.assistantEngine && assistantEngine.kind === "offline")
+    app.addHook("onClose", () => assistantEngine.assistant.close());
   const chat = createChatService({
     chat: chatRepository,
     // What the assistant creates is recorded as the assistant's.
@@ -252,7 +256,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     properties,
     categories,
     traffic,
-    engine: deps.assistantEngine ?? (await assistantEngineFor(config.llm, logger)),
+    engine: assistantEngine,
     allowance: createAssistantAllowance({
       chat: chatRepository,
       // On the app's clock, as the day's count is, so a minute passes alike for both.
