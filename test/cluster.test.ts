@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { projectRoot } from "../src/server/paths.js";
+import { caddyPath, clusterTestRuns } from "./cluster-prerequisites.js";
 import { createScratchPostgresDatabase } from "./test-database.js";
 
 /**
@@ -20,7 +20,7 @@ import { createScratchPostgresDatabase } from "./test-database.js";
  * process) and Caddy (`apt-get install -y caddy`); CI installs both and may not skip.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const caddy = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((candidate) => existsSync(candidate));
+const caddy = caddyPath;
 const email = "cluster.person@example.com";
 const sessionSecret = "cluster-test-session-secret-0123456789abcdef";
 const tokenEncryptionKey = Buffer.alloc(32, 7).toString("base64");
@@ -125,7 +125,7 @@ const calendarDate = (isoDay: string) => {
   return { year, month, day };
 };
 
-describe.skipIf(!postgresUrl || !caddy)("two instances behind a load balancer", () => {
+describe.skipIf(!clusterTestRuns())("two instances behind a load balancer", () => {
   let workDir: string;
   let database: { url: string; drop(): Promise<void> };
   let sandbox: Running;
@@ -182,13 +182,8 @@ describe.skipIf(!postgresUrl || !caddy)("two instances behind a load balancer", 
   }
 
   beforeAll(async () => {
-    // The instances run the built product, as production does; build only if sources changed.
-    const build = spawnSync(process.execPath, ["scripts/build-stamp.mjs", "ensure"], {
-      cwd: projectRoot,
-      encoding: "utf8",
-    });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
-
+    // The instances run the built product, as production does: test/global-setup.ts built it
+    // (only if sources changed) before any test file started.
     workDir = await mkdtemp(path.join(tmpdir(), "tidemark-cluster-"));
     database = await createScratchPostgresDatabase(postgresUrl!);
     const proxyPort = await freePort();
