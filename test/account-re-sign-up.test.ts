@@ -171,6 +171,20 @@ async function runLeftoversSweep(): Promise<void> {
   }
 }
 
+/**
+ * Waits until every queued Google revoke has been answered. Revoking the deleted account's grant
+ * ends the same Google user's grant to Tidemark, so a new account connected before the revoke
+ * lands would lose its connection (a known race, noted in decision 0032's follow-ups); these tests
+ * are about limits, so each new sign-up starts after the revoke.
+ */
+async function revokesSettled(): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await db().select().from(pendingGoogleRevocations)).length > 0) {
+    if (Date.now() > deadline) throw new Error("the deleted account's revoke never settled");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe("deleting the account and signing up again", () => {
   it("keeps today's annotation count, assistant messages and the property lock through three cycles", async () => {
     const email = freshEmail("cycler");
@@ -195,6 +209,7 @@ describe("deleting the account and signing up again", () => {
       });
       expect(JSON.stringify(tombstone)).not.toContain(email.split("@")[0]);
 
+      await revokesSettled();
       me = await setUpPerson(harness, "freemium", { email });
       expect(me.propertyId).toBe(locked);
       const now = await currentUser(me.jar);
@@ -304,6 +319,7 @@ describe("deleting the account and signing up again", () => {
         lockedPropertyId: null,
       });
       await requestAs(harness, later, "PATCH", "/api/users/subscription", { tier: "freemium" });
+      await revokesSettled();
       expect(await connectGoogleAnalytics(harness, later, { email })).toBe(
         "/dashboard?oauth=success",
       );
