@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CircleAlert, LinkIcon, Loader2 } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import type { SignInLinkPreview } from "../../../shared/contracts/auth";
 import { Alert } from "../../components/ui/alert";
@@ -154,14 +154,34 @@ export function ContinueSignInPage() {
 }
 
 /**
- * "Continue as" over the full address, which breaks anywhere rather than widen the card. The
+ * An address that, when it must wrap, wraps before its "@" or a dot ("victoria.longname" /
+ * "@example.com"), and mid-word only when a single part is wider than the line.
+ */
+function WrappingEmail({ email }: { email: string }) {
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {email.split(/(?=[@.])/).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * "Continue as" over the full address, which wraps rather than widen the card. The
  * space between them is not drawn (they are flex items) but is read: the button's name is
  * "Continue as mia@example.com".
  */
 function AccountLabel({ lead, email }: { lead: string; email: string }) {
   return (
     <span className="flex max-w-full min-w-0 flex-col items-center leading-5">
-      <span>{lead}</span> <span className="max-w-full break-all">{email}</span>
+      <span>{lead}</span>{" "}
+      <span className="max-w-full">
+        <WrappingEmail email={email} />
+      </span>
     </span>
   );
 }
@@ -191,13 +211,15 @@ function Description({
 }
 
 /**
- * An address in a sentence: kept on one line while it fits, broken anywhere when it does not,
+ * An address in a sentence: kept on one line while it fits, wrapped at its "@" or dots when not,
  * and never parted from the punctuation after it.
  */
 function Address({ email, then = "" }: { email: string; then?: string }) {
   return (
     <span className="inline-block max-w-full">
-      <strong className="font-medium break-all text-foreground">{email}</strong>
+      <strong className="font-medium text-foreground">
+        <WrappingEmail email={email} />
+      </strong>
       {then}
     </span>
   );
