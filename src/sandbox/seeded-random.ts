@@ -1,20 +1,10 @@
 import { createHash } from "node:crypto";
 
+export { createRandom } from "../shared/seeded-random.js";
+
 /** A 32-bit seed from any text (SHA-256 based, so stable across runs and platforms). */
 export function seedFromText(text: string): number {
   return createHash("sha256").update(text).digest().readUInt32BE(0);
-}
-
-/** Mulberry32: a small, fast, deterministic PRNG returning floats in [0, 1). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A deterministic value in [0, 1) for a pair of integers (e.g. a property seed and a day number). */

@@ -1,3 +1,5 @@
+import { createRandom } from "../../../../shared/seeded-random.js";
+
 /**
  * Messages made to be hard for the offline engine to read: long runs of the material that once
  * made parts of it super-linear (separators, quotes, dates, command words, long words, other
@@ -282,7 +284,7 @@ export function describeHostilePlan(plan: HostilePlan): string {
 }
 
 function madeUpWords(seed: number, length: number): string {
-  const random = seededRandom(seed);
+  const random = createRandom(seed);
   const letters = "abcdefghijklmnopqrstuvwxyz";
   let text = "";
   while (text.length < length) {
@@ -294,24 +296,12 @@ function madeUpWords(seed: number, length: number): string {
   return text.slice(0, length);
 }
 
-/** A small, seedable generator (mulberry32), so a sample repeats exactly from its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A seeded sample of plans: every unit alone at the longest length first, then mixes of up to
  * four units from any kinds after any lead, mostly at the longest length.
  */
 export function hostilePlans(seed: number, count: number, maxLength: number): HostilePlan[] {
-  const random = seededRandom(seed);
+  const random = createRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const plans: HostilePlan[] = hostileUnits.map((unit) => ({
     units: [unit],
