@@ -1,0 +1,38 @@
+import type { AnalyticsGateway } from "../../google-connection/analytics-gateway.js";
+import type { SuggestionSourceKind } from "../../../../shared/suggestion-sources.js";
+import type { SuggestionSource } from "./source.js";
+
+/**
+ * What the suggestions feature hands every source when it builds them, once, at start-up. A
+ * source takes the parts it needs; a new source that needs something else adds a field here and
+ * the feature's wiring passes it.
+ */
+export interface SourceDeps {
+  /** The one way to read Google on a person's behalf (fresh token, retries, error messages). */
+  gateway: AnalyticsGateway;
+  now: () => Date;
+}
+
+export interface SourceRegistration {
+  kind: SuggestionSourceKind;
+  create(deps: SourceDeps): SuggestionSource;
+  /**
+   * "hourly": polled for every saved property by the schedule (spread out over the hour);
+   * "on-demand": read only when something tells the feature there is news (a delivery arrived,
+   * a calendar was chosen).
+   */
+  schedule: "hourly" | "on-demand";
+  /** Read straight after a property is saved, so its last 90 days are in the inbox at once. */
+  readWhenPropertySaved: boolean;
+}
+
+/**
+ * The registry: one row per source. Plans say which sources each tier may use
+ * (`tierCapabilities[tier].suggestionSources` in src/shared/plans.ts); labels and the category
+ * each maps to live in src/shared/suggestion-sources.ts.
+ */
+export const sourceRegistry: readonly SourceRegistration[] = [];
+
+export function registrationOf(kind: SuggestionSourceKind): SourceRegistration | undefined {
+  return sourceRegistry.find((row) => row.kind === kind);
+}
