@@ -1,3 +1,5 @@
+import type { SuggestionSourceKind } from "./suggestion-sources.js";
+
 /**
  * Subscription tiers and what each one may do. This module is the single source of truth:
  * the web app draws its locks, badges and plan cards from it and the server enforces it.
@@ -21,6 +23,11 @@ export interface TierCapabilities {
    * by the server's configuration), or held only to `premiumAssistantFairUse`.
    */
   hasDailyAssistantLimit: boolean;
+  /**
+   * The inbox's sources this tier may use. Holidays and unexplained changes need nothing but the
+   * calendar and the traffic Tidemark already reads; webhooks and change history are Premium.
+   */
+  suggestionSources: readonly SuggestionSourceKind[];
 }
 
 export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
@@ -33,6 +40,7 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     canUseCategories: false,
     canRunAudit: false,
     hasDailyAssistantLimit: true,
+    suggestionSources: ["holidays", "unexplained-change"],
   },
   premium: {
     dailyAnnotationQuota: 50,
@@ -43,6 +51,7 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     canUseCategories: true,
     canRunAudit: true,
     hasDailyAssistantLimit: false,
+    suggestionSources: ["holidays", "unexplained-change", "release-webhook", "change-history"],
   },
 };
 
@@ -99,4 +108,57 @@ export function assistantAllowance(tier: SubscriptionTier): string {
   return tierCapabilities[tier].hasDailyAssistantLimit
     ? "Basic AI assistant"
     : `AI assistant: fair use, up to ${countOf(premiumAssistantFairUse.messagesPerDay, "message", "messages")} a day`;
+}
+
+/** The plans' names, as every page writes them. */
+export const planNames: Record<SubscriptionTier, string> = {
+  freemium: "Freemium",
+  premium: "Premium",
+};
+
+/**
+ * Whether Premium can be had by anyone today. While it cannot, pages say so and offer 'Notify me'
+ * (which records the interest on the account) instead of a way to buy it; a tester the server
+ * lets choose Premium is sent to /plans.
+ */
+export const premiumForSale = false;
+
+/** The free plan's one property can be changed, but at most once in this many days. */
+export const freePropertyChangeDays = 30;
+
+/** What a plan includes and leaves out, item by item, in the words every page uses. */
+export interface PlanWords {
+  included: string[];
+  /** What the plan leaves out (only ever the free plan), so nobody picks it by mistake. */
+  notIncluded: string[];
+}
+
+/** The Premium items that read the same in both lists, so "included" and "not included" agree. */
+const premiumItems = {
+  editDelete: "Edit and delete annotations",
+  categories: "Categories with naming templates",
+  audit: "AI audit of your annotations (private beta)",
+} as const;
+
+/**
+ * The one list of plan words: the landing page's pricing, /plans, the upgrade dialog and /account
+ * all draw their items from here, so they cannot drift apart. Numbers come from tierCapabilities.
+ */
+export function planWords(tier: SubscriptionTier): PlanWords {
+  const caps = tierCapabilities[tier];
+  const included: string[] = [
+    caps.locksFirstProperty
+      ? `${countOf(caps.propertyQuota, "GA4 property", "GA4 properties")}, changeable once every ${freePropertyChangeDays} days`
+      : `Up to ${countOf(caps.propertyQuota, "GA4 property", "GA4 properties")}`,
+    dailyAnnotationAllowance(tier),
+    "Add and list annotations",
+  ];
+  const notIncluded: string[] = [];
+  (caps.canEditAnnotations && caps.canDeleteAnnotations ? included : notIncluded).push(
+    premiumItems.editDelete,
+  );
+  (caps.canUseCategories ? included : notIncluded).push(premiumItems.categories);
+  (caps.canRunAudit ? included : notIncluded).push(premiumItems.audit);
+  included.push("Agent Mode (chat) and Property View (table)", assistantAllowance(tier));
+  return { included, notIncluded };
 }
