@@ -26,6 +26,13 @@ export const users = pgTable(
     // Defaults to freemium, but sign-up stores null on purpose: a new user picks a plan on /plans.
     subscriptionTier: varchar("subscription_tier", { length: 20 }).default("freemium"),
     lockedPropertyId: text("locked_property_id"),
+    /**
+     * When a free plan's locked property was last changed to another; null until the first change.
+     * The next change is allowed `freePropertyChangeDays` after it (docs/decisions/0041).
+     */
+    lockedPropertyChangedAt: timestamp("locked_property_changed_at", { withTimezone: true }),
+    /** When the person asked to be told once Premium is for sale; null if they have not. */
+    premiumInterestAt: timestamp("premium_interest_at", { withTimezone: true }),
     dailyAnnotationCount: integer("daily_annotation_count").notNull().default(0),
     dailyCountResetAt: timestamp("daily_count_reset_at", { withTimezone: true }),
     propertyQuota: integer("property_quota").notNull().default(1),
