@@ -14,6 +14,11 @@ export const properties = pgTable(
     propertyId: text("property_id").notNull(),
     name: text("name").notNull(),
     description: text("description"),
+    /**
+     * The property's reporting time zone (IANA name) as Google's Admin API gives it: GA4 counts
+     * the property's days, annotation dates included, in it. Null until it has been read.
+     */
+    timeZone: text("time_zone"),
     // Text ('true' / 'false') rather than boolean: the product's data model fixes the column so.
     locked: varchar("locked", { length: 10 }).notNull().default("false"),
     createdAt: createdAt(),
