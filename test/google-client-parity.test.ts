@@ -136,6 +136,16 @@ describe("the lean Admin API client says what the official client says", () => {
     expect(ours).toEqual(official);
   });
 
+  it("reads one property", async () => {
+    const beta = sandboxAdminBetaClient(url, bearer(url, token)).properties;
+    const { ours, official } = await sentBy(
+      () => app().getProperty(token, "123"),
+      () => beta.get({ name: "properties/123" }),
+    );
+    expect(ours).toHaveLength(1);
+    expect(ours).toEqual(official);
+  });
+
   it("creates an annotation for a date and for a range", async () => {
     for (const target of [
       { annotationDate: date },

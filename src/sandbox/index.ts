@@ -2,6 +2,7 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { accountSummaryRoutes } from "./admin-api/account-summary-routes.js";
+import { propertyRoutes } from "./admin-api/property-routes.js";
 import { annotationRoutes } from "./admin-api/annotation-routes.js";
 import { createClock } from "./clock.js";
 import { runReportRoutes } from "./data-api/run-report-routes.js";
@@ -68,6 +69,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     ...identityRoutes(context),
     ...new SignInFlow(context).routes(),
     ...accountSummaryRoutes(context),
+    ...propertyRoutes(context),
     ...annotationRoutes(context),
     ...runReportRoutes(context),
     ...(options.faultControl ? controlRoutes(context) : []),

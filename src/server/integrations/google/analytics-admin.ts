@@ -33,6 +33,13 @@ export interface AnnotationListing {
   pages: number;
 }
 
+/** The parts of Google's `Property` resource Tidemark reads. */
+export interface GooglePropertyDetails {
+  propertyId: string;
+  /** IANA zone name; GA4 counts a property's days (annotations, reports) in it. */
+  timeZone: string;
+}
+
 export interface GooglePropertySummary {
   propertyId: string;
   displayName: string;
@@ -47,6 +54,7 @@ export interface GooglePropertySummary {
  */
 export interface AnalyticsAdmin {
   listPropertySummaries(accessToken: string): Promise<GooglePropertySummary[]>;
+  getProperty(accessToken: string, propertyId: string): Promise<GooglePropertyDetails>;
   listAnnotations(accessToken: string, propertyId: string): Promise<AnnotationListing>;
   /** One annotation; a GoogleApiError with status 404 when it does not exist. */
   getAnnotation(
@@ -131,6 +139,15 @@ export function createAnalyticsAdmin(options: {
         pageToken = page.nextPageToken || undefined;
       } while (pageToken);
       return summaries;
+    },
+
+    async getProperty(accessToken, propertyId) {
+      const property = await send<{ timeZone?: string }>({
+        method: "GET",
+        path: `v1beta/properties/${encodeURIComponent(propertyId)}`,
+        accessToken,
+      });
+      return { propertyId, timeZone: safeString(property.timeZone, false) };
     },
 
     async listAnnotations(accessToken, propertyId) {
