@@ -28,6 +28,12 @@ export interface TierCapabilities {
    * calendar and the traffic Tidemark already reads; webhooks and change history are Premium.
    */
   suggestionSources: readonly SuggestionSourceKind[];
+  /**
+   * How long after a change the person may still undo it; null for any time. Undoing a create
+   * deletes the annotation, which is Premium's; undoing your own change just after making it is
+   * not that, so the free plan may, for a while.
+   */
+  undoWindowMinutes: number | null;
 }
 
 export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
@@ -41,6 +47,7 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     canRunAudit: false,
     hasDailyAssistantLimit: true,
     suggestionSources: ["holidays", "unexplained-change"],
+    undoWindowMinutes: 60,
   },
   premium: {
     dailyAnnotationQuota: 50,
@@ -52,6 +59,7 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     canRunAudit: true,
     hasDailyAssistantLimit: false,
     suggestionSources: ["holidays", "unexplained-change", "release-webhook", "change-history"],
+    undoWindowMinutes: null,
   },
 };
 
@@ -73,6 +81,7 @@ export const premiumFeatureMessages = {
   delete:
     "Deleting annotations is a Premium feature. On the free plan you can list and add annotations.",
   categories: "Categories are a Premium feature.",
+  undo: `On the free plan a change can be undone for ${tierCapabilities.freemium.undoWindowMinutes} minutes after it was made. Premium can undo older changes.`,
 } as const;
 
 /** The short form of the same, for the tooltip on a locked control. */

@@ -2,15 +2,19 @@ import { sql } from "drizzle-orm";
 import {
   check,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type { AnnotationSource } from "../../../shared/contracts/annotations.js";
+import type { AnnotationFields } from "../../../shared/contracts/annotation-history.js";
 import { annotationCategories } from "./categories.js";
 import { createdAt, id } from "./columns.js";
 import { users } from "./users.js";
@@ -72,7 +76,12 @@ export const sharedAnnotationMetadata = pgTable(
 export const annotationEventTypes = ["created", "updated", "deleted"] as const;
 export type AnnotationEventType = (typeof annotationEventTypes)[number];
 
-/** An append-only record of every change a user made to an annotation through Tidemark. */
+/**
+ * An append-only record of every change a person made to an annotation through Tidemark: who
+ * (the person), when, where (the table, the assistant, an audit) and the fields before and after,
+ * so it can be shown as the annotation's history and undone. It is the person's own: exported
+ * with the account and deleted with it.
+ */
 export const annotationEvents = pgTable(
   "annotation_events",
   {
@@ -83,13 +92,31 @@ export const annotationEvents = pgTable(
     propertyId: text("property_id").notNull(),
     annotationId: text("annotation_id").notNull(),
     eventType: varchar("event_type", { length: 20 }).notNull(),
+    /** Where the change was made; null for changes recorded before it was kept. */
+    source: varchar("source", { length: 20 }).$type<AnnotationSource>(),
+    /** The fields before the change; null for a create and for changes recorded before. */
+    before: jsonb("before").$type<AnnotationFields>(),
+    /** The fields after the change; null for a deletion and for changes recorded before. */
+    after: jsonb("after").$type<AnnotationFields>(),
+    /** The change this one undid. At most one undo per change (the unique index). */
+    undoesEventId: uuid("undoes_event_id").references((): AnyPgColumn => annotationEvents.id, {
+      onDelete: "set null",
+    }),
+    /** The caller's id for the undo that made this change, so a retry gets the same answer. */
+    requestId: uuid("request_id"),
     createdAt: createdAt(),
   },
   (table) => [
     index("annotation_events_user_created_idx").on(table.userId, table.createdAt),
+    index("annotation_events_annotation_idx").on(table.propertyId, table.annotationId),
+    uniqueIndex("annotation_events_undoes_unique").on(table.undoesEventId),
     check(
       "annotation_events_type_known",
       sql`${table.eventType} in ('created', 'updated', 'deleted')`,
+    ),
+    check(
+      "annotation_events_source_known",
+      sql`${table.source} in ('tidemark', 'assistant', 'audit', 'import', 'api', 'google')`,
     ),
   ],
 );
