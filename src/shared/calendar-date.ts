@@ -41,13 +41,21 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
 }
 
+// One formatter per zone: making one is the costly part (the first in a tab loads ICU's data).
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 export function calendarDateOf(at: Date, timeZone = "UTC"): CalendarDate {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at);
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day") };
 }
