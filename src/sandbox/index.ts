@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { accountSummaryRoutes } from "./admin-api/account-summary-routes.js";
 import { propertyRoutes } from "./admin-api/property-routes.js";
 import { annotationRoutes } from "./admin-api/annotation-routes.js";
+import { changeHistoryRoutes } from "./admin-api/change-history-routes.js";
 import { createClock } from "./clock.js";
 import { runReportRoutes } from "./data-api/run-report-routes.js";
 import { controlRoutes } from "./faults/control-routes.js";
@@ -71,6 +72,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     ...accountSummaryRoutes(context),
     ...propertyRoutes(context),
     ...annotationRoutes(context),
+    ...changeHistoryRoutes(context),
     ...runReportRoutes(context),
     ...(options.faultControl ? controlRoutes(context) : []),
   ];

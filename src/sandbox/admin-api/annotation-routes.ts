@@ -5,7 +5,8 @@ import { authenticateApiCall } from "../oauth/bearer-auth.js";
 import { adminReadScopes, adminWriteScopes } from "../oauth/scopes.js";
 import { annotationIdOf, propertyForUser } from "../property-access.js";
 import type { SandboxContext } from "../sandbox-context.js";
-import type { AnnotationRecord, PropertyRecord } from "../store/sandbox-records.js";
+import type { AnnotationRecord, PropertyRecord, UserRecord } from "../store/sandbox-records.js";
+import { recordAnnotationChange } from "./change-recorder.js";
 import { FilterError, parseAnnotationFilter } from "./annotation-filter.js";
 import {
   annotationMessagePath,
@@ -43,11 +44,11 @@ const item =
 export function annotationRoutes(context: SandboxContext): Route[] {
   const { store, tokens } = context;
 
-  const property = (
+  const caller = (
     request: RequestContext,
     apiMethod: ApiMethod,
     access: "read" | "edit",
-  ): PropertyRecord => {
+  ): { user: UserRecord; target: PropertyRecord } => {
     const user = authenticateApiCall(
       tokens,
       request,
@@ -55,8 +56,13 @@ export function annotationRoutes(context: SandboxContext): Route[] {
       access === "read" ? adminReadScopes : adminWriteScopes,
     );
     const field = request.params.annotation === undefined ? "parent" : "name";
-    return propertyForUser(store, user, request.params.property ?? "", { access, field });
+    return {
+      user,
+      target: propertyForUser(store, user, request.params.property ?? "", { access, field }),
+    };
   };
+  const property = (request: RequestContext, apiMethod: ApiMethod, access: "read" | "edit") =>
+    caller(request, apiMethod, access).target;
 
   const existing = (request: RequestContext, target: PropertyRecord): AnnotationRecord => {
     const id = annotationIdOf(request.params.annotation ?? "");
@@ -82,7 +88,7 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     jsonResult(annotationToJson(target.id, annotation, wantsNumericEnums(request.query)));
 
   const create = (request: RequestContext): HandlerResult => {
-    const target = property(request, methods.create, "edit");
+    const { user, target } = caller(request, methods.create, "edit");
     const input = readAnnotationInput(bodyObject(request.body, annotationMessagePath));
     const draft: AnnotationDraft = {
       title: "",
@@ -99,6 +105,7 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     };
     target.nextAnnotationId += 1;
     target.annotations.set(annotation.id, annotation);
+    recordAnnotationChange(context, target, user, "CREATED", undefined, annotation);
     store.changed();
     return respond(request, target, annotation);
   };
@@ -159,8 +166,9 @@ export function annotationRoutes(context: SandboxContext): Route[] {
   };
 
   const patch = (request: RequestContext): HandlerResult => {
-    const target = property(request, methods.patch, "edit");
+    const { user, target } = caller(request, methods.patch, "edit");
     const annotation = writable(existing(request, target));
+    const before = { ...annotation };
     const input = readAnnotationInput(bodyObject(request.body, annotationMessagePath));
     const draft: AnnotationDraft = {
       title: annotation.title,
@@ -171,14 +179,16 @@ export function annotationRoutes(context: SandboxContext): Route[] {
     applyAnnotationFields(draft, input, updateMaskFields(request.query, input));
     validateAnnotationDraft(draft);
     Object.assign(annotation, draft);
+    recordAnnotationChange(context, target, user, "UPDATED", before, annotation);
     store.changed();
     return respond(request, target, annotation);
   };
 
   const remove = (request: RequestContext): HandlerResult => {
-    const target = property(request, methods.delete, "edit");
+    const { user, target } = caller(request, methods.delete, "edit");
     const annotation = writable(existing(request, target));
     target.annotations.delete(annotation.id);
+    recordAnnotationChange(context, target, user, "DELETED", annotation, undefined);
     store.changed();
     return jsonResult({});
   };

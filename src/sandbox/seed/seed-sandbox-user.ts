@@ -63,6 +63,7 @@ export function ensureSandboxUser(store: SandboxStore, rawEmail: string, now: nu
   const ownAccount = createAccount(store, random, ownCompany.name);
   for (const displayName of editableNames.slice(0, random.int(1, 2))) {
     const property = createProperty(store, random, ownAccount.id, displayName, ownCompany, today);
+    property.changeHistorySeed = { anchorDay: today, ownerEmail: email, domain: ownCompany.domain };
     ownAccount.propertyIds.push(property.id);
     user.propertyRoles[property.id] = "editor";
   }
@@ -75,6 +76,12 @@ export function ensureSandboxUser(store: SandboxStore, rawEmail: string, now: nu
     partnerCompany,
     today,
   );
+  // Someone at the partner made its changes; the user, a viewer there, cannot read them anyway.
+  shared.changeHistorySeed = {
+    anchorDay: today,
+    ownerEmail: `analytics@${partnerCompany.domain}`,
+    domain: partnerCompany.domain,
+  };
   partnerAccount.propertyIds.push(shared.id);
   user.propertyRoles[shared.id] = "viewer";
 

@@ -54,6 +54,55 @@ export interface PropertyRecord {
   /** Keyed by id; ids only grow, so insertion order is id order. */
   annotations: Map<number, AnnotationRecord>;
   traffic: TrafficProfile;
+  /**
+   * What the seeded change history is drawn from; absent on properties stored before change history
+   * existed (the first search then seeds from that day and the caller).
+   */
+  changeHistorySeed?: ChangeHistorySeed;
+  /** Changes made through the sandbox itself (annotation writes), oldest first. */
+  recordedChanges?: ChangeHistoryEventRecord[];
+}
+
+export interface ChangeHistorySeed {
+  /** The day (day number) the history is relative to: 90 days before it, a year after it. */
+  anchorDay: number;
+  /** Who made most of the changes. */
+  ownerEmail: string;
+  /** Where colleagues' addresses come from. */
+  domain: string;
+}
+
+export type ChangeHistoryActorType = "USER" | "SYSTEM" | "SUPPORT";
+export type ChangeHistoryAction = "CREATED" | "UPDATED" | "DELETED";
+/** The resource kinds the sandbox's history holds (a subset of Google's ChangeHistoryResourceType). */
+export type ChangeHistoryResourceKind =
+  | "PROPERTY"
+  | "DATA_STREAM"
+  | "KEY_EVENT"
+  | "CUSTOM_DIMENSION"
+  | "GOOGLE_ADS_LINK"
+  | "DATA_RETENTION_SETTINGS"
+  | "REPORTING_DATA_ANNOTATION";
+
+export interface ChangeHistoryChangeRecord {
+  /** Resource name as v1alpha names it, e.g. `properties/1/keyEvents/2`. */
+  resource: string;
+  kind: ChangeHistoryResourceKind;
+  action: ChangeHistoryAction;
+  /** The resource message in proto3 JSON (enums as names), absent for a create. */
+  before?: Record<string, unknown>;
+  /** Absent for a delete. */
+  after?: Record<string, unknown>;
+}
+
+export interface ChangeHistoryEventRecord {
+  id: string;
+  /** Epoch milliseconds. */
+  changeTime: number;
+  actorType: ChangeHistoryActorType;
+  /** Set for USER actors only. */
+  userActorEmail?: string;
+  changes: ChangeHistoryChangeRecord[];
 }
 
 export interface AccountRecord {
