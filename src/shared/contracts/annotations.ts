@@ -102,8 +102,9 @@ export type UpdateAnnotationRequest = z.infer<typeof updateAnnotationRequest>;
 
 /**
  * Where an annotation came from: made through Tidemark's table, its assistant, an audit, an
- * import or its API, or outside Tidemark ("google": in Google Analytics itself, or by another tool
- * writing to it; Google does not say which). Tidemark records it when it makes an annotation.
+ * import, its API or its suggestion inbox (accepted there by a person or by their rule), or
+ * outside Tidemark ("google": in Google Analytics itself, or by another tool writing to it; Google
+ * does not say which). Tidemark records it when it makes an annotation.
  */
 export const annotationSources = [
   "tidemark",
@@ -112,6 +113,7 @@ export const annotationSources = [
   "import",
   "api",
   "google",
+  "inbox",
 ] as const;
 export type AnnotationSource = (typeof annotationSources)[number];
 

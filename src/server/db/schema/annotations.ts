@@ -68,7 +68,7 @@ export const sharedAnnotationMetadata = pgTable(
     primaryKey({ columns: [table.propertyId, table.annotationId] }),
     check(
       "shared_annotation_metadata_source_known",
-      sql`${table.source} in ('tidemark', 'assistant', 'audit', 'import', 'api', 'google')`,
+      sql`${table.source} in ('tidemark', 'assistant', 'audit', 'import', 'api', 'google', 'inbox')`,
     ),
   ],
 );
@@ -116,7 +116,7 @@ export const annotationEvents = pgTable(
     ),
     check(
       "annotation_events_source_known",
-      sql`${table.source} in ('tidemark', 'assistant', 'audit', 'import', 'api', 'google')`,
+      sql`${table.source} in ('tidemark', 'assistant', 'audit', 'import', 'api', 'google', 'inbox')`,
     ),
   ],
 );

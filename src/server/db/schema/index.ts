@@ -8,3 +8,4 @@ export * from "./properties.js";
 export * from "./users.js";
 export * from "./traffic.js";
 export * from "./deleted-accounts.js";
+export * from "./inbox.js";

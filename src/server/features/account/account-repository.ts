@@ -1,4 +1,16 @@
-import { and, asc, eq, getTableColumns, getTableName, inArray, lt, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/database.js";
 import {
@@ -13,6 +25,12 @@ import {
   chatMessages,
   chatSessions,
   dismissedTrafficChanges,
+  inboxCursors,
+  inboxHolidayCalendars,
+  inboxHookDeliveries,
+  inboxHooks,
+  inboxRules,
+  inboxSuggestions,
   pendingGoogleRevocations,
   properties,
   rateLimitBuckets,
@@ -41,6 +59,10 @@ export interface PersonalRows {
   chats: Row[];
   messages: Row[];
   dismissedTrafficChanges: Row[];
+  inboxDecisions: Row[];
+  webhooks: Row[];
+  webhookDeliveries: Row[];
+  inboxRules: Row[];
 }
 
 /** Exact suffix match (LIKE would read `_` and `%` in an address as wildcards). */
@@ -93,6 +115,10 @@ export function createAccountRepository(db: Db) {
         chats,
         messages,
         dismissed,
+        inboxDecisions,
+        webhooks,
+        webhookDeliveries,
+        rules,
       ] = await Promise.all([
         byOwner(accounts),
         byOwner(sessions),
@@ -114,6 +140,30 @@ export function createAccountRepository(db: Db) {
           .where(inArray(chatMessages.sessionId, ownChats))
           .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id)),
         byOwner(dismissedTrafficChanges),
+        db
+          .select(exported(inboxSuggestions))
+          .from(inboxSuggestions)
+          .where(eq(inboxSuggestions.decidedBy, userId))
+          .orderBy(asc(inboxSuggestions.createdAt)),
+        db
+          .select(exported(inboxHooks))
+          .from(inboxHooks)
+          .where(eq(inboxHooks.createdBy, userId))
+          .orderBy(asc(inboxHooks.createdAt)),
+        db
+          .select(exported(inboxHookDeliveries))
+          .from(inboxHookDeliveries)
+          .where(
+            inArray(
+              inboxHookDeliveries.hookId,
+              db
+                .select({ id: inboxHooks.id })
+                .from(inboxHooks)
+                .where(eq(inboxHooks.createdBy, userId)),
+            ),
+          )
+          .orderBy(asc(inboxHookDeliveries.seq)),
+        byOwner(inboxRules),
       ]);
       return {
         account,
@@ -129,6 +179,10 @@ export function createAccountRepository(db: Db) {
         chats,
         messages,
         dismissedTrafficChanges: dismissed,
+        inboxDecisions,
+        webhooks,
+        webhookDeliveries,
+        inboxRules: rules,
       };
     },
 
@@ -188,6 +242,34 @@ export function createAccountRepository(db: Db) {
               ),
             ),
           );
+        // A property's inbox (suggestions, webhooks and their deliveries, holiday calendar, where
+        // each source stopped) belongs to the property, for everyone who saved it: it goes with
+        // the last account that has the property saved.
+        const saved = await tx
+          .select({ propertyId: properties.propertyId })
+          .from(properties)
+          .where(eq(properties.userId, userId));
+        const stillSaved = tx
+          .select({ propertyId: properties.propertyId })
+          .from(properties)
+          .where(ne(properties.userId, userId));
+        const orphaned = saved.map((row) => row.propertyId);
+        if (orphaned.length > 0) {
+          for (const table of [
+            inboxSuggestions,
+            inboxHooks,
+            inboxHookDeliveries,
+            inboxHolidayCalendars,
+            inboxCursors,
+            inboxRules,
+          ]) {
+            await tx
+              .delete(table)
+              .where(
+                and(inArray(table.propertyId, orphaned), notInArray(table.propertyId, stillSaved)),
+              );
+          }
+        }
         // Everything else references the user row and goes with it (on delete cascade):
         // sessions on every device, sign-in identities, properties, categories, audits and their
         // suggestions, conversations and their messages, annotation records and category assignments,

@@ -29,6 +29,11 @@ export interface AccountExport {
   audits: (Record<string, unknown> & { suggestions: Record<string, unknown>[] })[];
   chats: (Record<string, unknown> & { messages: Record<string, unknown>[] })[];
   dismissedTrafficChanges: Record<string, unknown>[];
+  /** Suggestions in a property's inbox this person accepted or dismissed. */
+  inboxDecisions: Record<string, unknown>[];
+  webhooks: Record<string, unknown>[];
+  webhookDeliveries: Record<string, unknown>[];
+  inboxRules: Record<string, unknown>[];
 }
 
 const exportNotes = [
@@ -81,6 +86,10 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
     })),
     chats: rows.chats.map((chat) => ({ ...chat, messages: messages.get(chat.id) ?? [] })),
     dismissedTrafficChanges: rows.dismissedTrafficChanges,
+    inboxDecisions: rows.inboxDecisions,
+    webhooks: rows.webhooks,
+    webhookDeliveries: rows.webhookDeliveries,
+    inboxRules: rows.inboxRules,
   };
 }
 

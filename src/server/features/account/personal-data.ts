@@ -56,6 +56,29 @@ export const personalData = {
   chat_sessions: { exportedAs: "chats", omitted: {} },
   chat_messages: { exportedAs: "chats[].messages", omitted: {} },
   dismissed_traffic_changes: { exportedAs: "dismissedTrafficChanges", omitted: {} },
+  inbox_suggestions: {
+    exportedAs: "inboxDecisions",
+    omitted: {},
+  },
+  inbox_hooks: {
+    exportedAs: "webhooks",
+    omitted: {
+      sealed_secret:
+        "a webhook's signing secret: whoever holds it can post releases to the property's inbox",
+    },
+  },
+  inbox_rules: { exportedAs: "inboxRules", omitted: {} },
+  inbox_cursors: {
+    excluded:
+      "where each suggestion source stopped reading a GA4 property; it names no person and goes " +
+      "once no account has the property saved",
+  },
+  inbox_hook_deliveries: { exportedAs: "webhookDeliveries", omitted: {} },
+  inbox_holiday_calendars: {
+    excluded:
+      "the public-holiday country a GA4 property follows; it names no person and goes once no " +
+      "account has the property saved",
+  },
   traffic_report_cache: {
     excluded:
       "a copy of Google Analytics report numbers kept at most ten minutes to spare Google's quota; " +
