@@ -146,6 +146,39 @@ describe("the lean Admin API client says what the official client says", () => {
     expect(ours).toEqual(official);
   });
 
+  it("searches a property's change history", async () => {
+    const official = sandboxAdminClient(url, bearer(url, token)).accounts;
+    const query = {
+      resourceType: ["KEY_EVENT", "DATA_STREAM"],
+      earliestChangeTime: "2026-08-01T00:00:00.000Z",
+      pageToken: "page-2",
+    };
+    const sent = await sentBy(
+      () =>
+        app().searchChangeHistory(token, {
+          accountId: "77",
+          propertyId: "123",
+          resourceTypes: query.resourceType,
+          earliestChangeTime: query.earliestChangeTime,
+          pageToken: query.pageToken,
+        }),
+      () =>
+        official.searchChangeHistoryEvents({
+          account: "accounts/77",
+          requestBody: {
+            property: "properties/123",
+            resourceType: query.resourceType,
+            earliestChangeTime: query.earliestChangeTime,
+            pageSize: 200,
+            pageToken: query.pageToken,
+          },
+        }),
+    );
+    expect(sent.ours).toHaveLength(1);
+    expect(sent.ours).toEqual(sent.official);
+    expect(sent.ours[0]!.path).toBe("/v1alpha/accounts/77:searchChangeHistoryEvents");
+  });
+
   it("creates an annotation for a date and for a range", async () => {
     for (const target of [
       { annotationDate: date },

@@ -4,7 +4,12 @@ import { GoogleApiError } from "../../integrations/google/google-api-error.js";
 import type { AnalyticsAdmin } from "../../integrations/google/analytics-admin.js";
 import { withGoogleRetry, type RetryPolicy } from "../../integrations/google/google-retry.js";
 import { reconnectMessage, type GoogleConnectionService } from "./google-connection-service.js";
-import { readOnlyConnectionMessage, toAppError } from "./google-error-messages.js";
+import {
+  changeHistoryReadOnlyMessage,
+  readOnlyConnectionMessage,
+  toAppError,
+  type GoogleSubject,
+} from "./google-error-messages.js";
 
 /**
  * The one way features reach the Analytics Admin API on a person's behalf: it supplies a fresh
@@ -18,7 +23,7 @@ export function createAnalyticsGateway(deps: {
 }) {
   async function call<T>(
     user: User,
-    subject: "annotation" | "property" | "report",
+    subject: GoogleSubject,
     work: (admin: AnalyticsAdmin, token: string) => Promise<T>,
     options: {
       requiresWrite?: boolean;
@@ -34,7 +39,10 @@ export function createAnalyticsGateway(deps: {
   ): Promise<T> {
     const { token, canWrite } = await deps.connections.accessToken(user);
     if (options.requiresWrite && !canWrite) {
-      throw new AppError("google_read_only", readOnlyConnectionMessage);
+      throw new AppError(
+        "google_read_only",
+        subject === "changeHistory" ? changeHistoryReadOnlyMessage : readOnlyConnectionMessage,
+      );
     }
     try {
       const attempt = () => work(deps.admin, token);

@@ -6,6 +6,11 @@ import { googleUnavailableMessage } from "./google-connection-service.js";
 export const readOnlyConnectionMessage =
   "Your Google Analytics connection can read annotations but not change them. Reconnect Google Analytics and allow editing.";
 
+export const changeHistoryReadOnlyMessage =
+  "Google Analytics shows a property's change history only to connections allowed to edit, and yours can only read. Reconnect Google Analytics and allow editing to see those changes as suggestions.";
+export const changeHistoryQuotaMessage =
+  "Google Analytics has used up the quota for reading this property's change history for now. Tidemark will try again later.";
+
 export const noReportAccessMessage =
   "Your Google Analytics connection does not include access to reports, so the chart cannot be drawn. Reconnect Google Analytics and allow Tidemark to see your Analytics data.";
 export const reportQuotaMessage =
@@ -32,13 +37,35 @@ function reportAppError(failure: GoogleApiError): AppError | null {
   return null;
 }
 
+/**
+ * Reading change history: Google wants the edit scope and an Editor role, and a poller that hits
+ * the quota should wait well past the minute an interactive caller would.
+ */
+function changeHistoryAppError(failure: GoogleApiError): AppError | null {
+  if (failure.isRateLimit || failure.googleStatus === "RESOURCE_EXHAUSTED")
+    return new AppError("google_busy", changeHistoryQuotaMessage, { retryAfterSeconds: 900 });
+  if (failure.status === 403 && failure.reason === "ACCESS_TOKEN_SCOPE_INSUFFICIENT")
+    return new AppError("google_read_only", changeHistoryReadOnlyMessage);
+  if (failure.status === 403) {
+    return new AppError(
+      "google_no_access",
+      "Your Google account cannot see this property's change history in Google Analytics; that takes the Editor role.",
+    );
+  }
+  return null;
+}
+
+export type GoogleSubject = "annotation" | "property" | "report" | "changeHistory";
+
 /** What a person reads when Google refused or failed; every Google failure ends up as one of these. */
-export function toAppError(
-  failure: GoogleApiError,
-  subject: "annotation" | "property" | "report",
-): AppError {
-  const report = subject === "report" ? reportAppError(failure) : null;
-  if (report) return report;
+export function toAppError(failure: GoogleApiError, subject: GoogleSubject): AppError {
+  const specific =
+    subject === "report"
+      ? reportAppError(failure)
+      : subject === "changeHistory"
+        ? changeHistoryAppError(failure)
+        : null;
+  if (specific) return specific;
   if (failure.isRateLimit) {
     return new AppError(
       "google_busy",

@@ -38,6 +38,50 @@ export interface GooglePropertyDetails {
   propertyId: string;
   /** IANA zone name; GA4 counts a property's days (annotations, reports) in it. */
   timeZone: string;
+  /** The account it belongs to (digits), where its change history is searched; "" if unknown. */
+  accountId: string;
+}
+
+/** A snapshot in change history: one member of Google's resource union, e.g. `{ keyEvent: {…} }`. */
+export type GoogleChangeHistoryResource = Record<string, Record<string, unknown>>;
+
+export interface GoogleChangeHistoryChange {
+  /** e.g. `properties/1/keyEvents/2`. */
+  resource: string;
+  /** CREATED, UPDATED or DELETED (or a value Google adds later). */
+  action: string;
+  resourceBeforeChange?: GoogleChangeHistoryResource;
+  resourceAfterChange?: GoogleChangeHistoryResource;
+}
+
+/** One change history event as Google sends it (proto3 JSON), its text made safe. */
+export interface GoogleChangeHistoryEvent {
+  id: string;
+  /** RFC 3339 UTC. */
+  changeTime: string;
+  /** USER, SYSTEM or SUPPORT. */
+  actorType: string;
+  /** Present for USER actors. */
+  userActorEmail?: string;
+  changesFiltered: boolean;
+  changes: GoogleChangeHistoryChange[];
+}
+
+export interface ChangeHistoryQuery {
+  accountId: string;
+  propertyId: string;
+  /** Google's ChangeHistoryResourceType names (v1alpha); none = every type. */
+  resourceTypes?: readonly string[];
+  /** RFC 3339; both ends inclusive, as Google documents. */
+  earliestChangeTime?: string;
+  latestChangeTime?: string;
+  pageToken?: string;
+}
+
+export interface ChangeHistoryPage {
+  /** Newest first. */
+  events: GoogleChangeHistoryEvent[];
+  nextPageToken?: string;
 }
 
 export interface GooglePropertySummary {
@@ -55,6 +99,11 @@ export interface GooglePropertySummary {
 export interface AnalyticsAdmin {
   listPropertySummaries(accessToken: string): Promise<GooglePropertySummary[]>;
   getProperty(accessToken: string, propertyId: string): Promise<GooglePropertyDetails>;
+  /**
+   * One page (up to 200 events) of a property's change history, through v1alpha, whose resource
+   * union has key events and custom dimensions. Google requires the `analytics.edit` scope.
+   */
+  searchChangeHistory(accessToken: string, query: ChangeHistoryQuery): Promise<ChangeHistoryPage>;
   listAnnotations(accessToken: string, propertyId: string): Promise<AnnotationListing>;
   /** One annotation; a GoogleApiError with status 404 when it does not exist. */
   getAnnotation(
@@ -94,6 +143,11 @@ interface AccountSummariesPage {
     /** canEdit is omitted by Google when false (proto3 JSON). */
     propertySummaries?: { property?: string; displayName?: string; canEdit?: boolean }[];
   }[];
+  nextPageToken?: string;
+}
+
+interface ChangeHistoryResponse {
+  changeHistoryEvents?: Partial<GoogleChangeHistoryEvent>[];
   nextPageToken?: string;
 }
 
@@ -142,12 +196,36 @@ export function createAnalyticsAdmin(options: {
     },
 
     async getProperty(accessToken, propertyId) {
-      const property = await send<{ timeZone?: string }>({
+      const property = await send<{ timeZone?: string; parent?: string }>({
         method: "GET",
         path: `v1beta/properties/${encodeURIComponent(propertyId)}`,
         accessToken,
       });
-      return { propertyId, timeZone: safeString(property.timeZone, false) };
+      return {
+        propertyId,
+        timeZone: safeString(property.timeZone, false),
+        accountId: /^accounts\/(\d+)$/.exec(safeString(property.parent, false))?.[1] ?? "",
+      };
+    },
+
+    async searchChangeHistory(accessToken, query) {
+      const page = await send<ChangeHistoryResponse>({
+        method: "POST",
+        path: `v1alpha/accounts/${encodeURIComponent(query.accountId)}:searchChangeHistoryEvents`,
+        body: {
+          property: `properties/${query.propertyId}`,
+          ...(query.resourceTypes?.length ? { resourceType: query.resourceTypes } : {}),
+          ...(query.earliestChangeTime ? { earliestChangeTime: query.earliestChangeTime } : {}),
+          ...(query.latestChangeTime ? { latestChangeTime: query.latestChangeTime } : {}),
+          pageSize: maxPageSize,
+          ...(query.pageToken ? { pageToken: query.pageToken } : {}),
+        },
+        accessToken,
+      });
+      return {
+        events: (page.changeHistoryEvents ?? []).map(safeChangeHistoryEvent),
+        ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+      };
     },
 
     async listAnnotations(accessToken, propertyId) {
@@ -232,5 +310,50 @@ function safeAnnotation(annotation: GoogleAnnotation): GoogleAnnotation {
     ...(annotation.description !== undefined
       ? { description: safeString(annotation.description, true) }
       : {}),
+  };
+}
+
+/** Snapshots are shown to people (names, titles): every string in them is made safe, to a depth. */
+function safeJson(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return toSafeText(value, true);
+  if (depth <= 0 || value === null || typeof value !== "object") {
+    return typeof value === "number" || typeof value === "boolean" ? value : undefined;
+  }
+  if (Array.isArray(value)) return value.map((item) => safeJson(item, depth - 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+      key,
+      safeJson(item, depth - 1),
+    ]),
+  );
+}
+
+function safeResource(value: unknown): GoogleChangeHistoryResource | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  return safeJson(value, 6) as GoogleChangeHistoryResource;
+}
+
+function safeChangeHistoryEvent(
+  event: Partial<GoogleChangeHistoryEvent>,
+): GoogleChangeHistoryEvent {
+  const changes = Array.isArray(event.changes) ? event.changes : [];
+  return {
+    id: safeString(event.id, false),
+    changeTime: safeString(event.changeTime, false),
+    actorType: safeString(event.actorType, false),
+    ...(typeof event.userActorEmail === "string" && event.userActorEmail
+      ? { userActorEmail: safeString(event.userActorEmail, false) }
+      : {}),
+    changesFiltered: event.changesFiltered === true,
+    changes: changes.map((change) => {
+      const before = safeResource(change.resourceBeforeChange);
+      const after = safeResource(change.resourceAfterChange);
+      return {
+        resource: safeString(change.resource, false),
+        action: safeString(change.action, false),
+        ...(before ? { resourceBeforeChange: before } : {}),
+        ...(after ? { resourceAfterChange: after } : {}),
+      };
+    }),
   };
 }
