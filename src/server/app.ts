@@ -207,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const properties = createPropertiesService({
     repository: createPropertiesRepository(database.db),
     gateway,
+    now: deps.now,
   });
   const plans = createPlansService({
     repository: createPlansRepository(database.db),

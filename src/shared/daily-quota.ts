@@ -10,3 +10,37 @@ export function startOfUtcDay(at: Date): Date {
 export function countForToday(count: number, countDay: Date | null, now: Date): number {
   return countDay !== null && countDay.getTime() >= startOfUtcDay(now).getTime() ? count : 0;
 }
+
+const minuteMs = 60_000;
+
+/** The midnight UTC after `at`: when the day's allowances start again. */
+export function nextDailyReset(at: Date): Date {
+  return new Date(startOfUtcDay(at).getTime() + 24 * 60 * minuteMs);
+}
+
+/**
+ * "Resets at midnight UTC — in 3 h" (or "— in 25 min" in the last hour): when the day's
+ * allowances start again, in the same words wherever a daily limit is shown. Without a clock (a
+ * page drawn on the server, whose time the browser's may not match) it stops after "UTC".
+ */
+export function dailyResetText(now: Date | null): string {
+  if (!now) return "Resets at midnight UTC";
+  const minutes = Math.max(
+    1,
+    Math.ceil((nextDailyReset(now).getTime() - now.getTime()) / minuteMs),
+  );
+  const left = minutes < 60 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
+  return `Resets at midnight UTC — in ${left}`;
+}
+
+/**
+ * Why no annotation can be added now, or null while some are left today: the one reason every
+ * create entry point (New Annotation, the chart's Annotate, the assistant's create prompt) shows.
+ */
+export function annotationLimitReason(
+  allowance: { used: number; quota: number },
+  now: Date | null,
+): string | null {
+  if (allowance.used < allowance.quota) return null;
+  return `Daily limit reached: all ${allowance.quota} of today's annotations are added. ${dailyResetText(now)}.`;
+}

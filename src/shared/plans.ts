@@ -171,3 +171,18 @@ export function planWords(tier: SubscriptionTier): PlanWords {
   included.push("Agent Mode (chat) and Property View (table)", assistantAllowance(tier));
   return { included, notIncluded };
 }
+
+/** Each plan's price as every plan card states it, while Premium is not for sale. */
+export const planPrices: Record<SubscriptionTier, { price: string; note: string }> = {
+  freemium: { price: "$0", note: "Free, forever" },
+  premium: { price: "Not for sale yet", note: "Open to invited testers for now" },
+};
+
+/** What Premium's card and the upgrade dialog say while Premium cannot be bought. */
+export const premiumAvailability = {
+  notForSale:
+    "Premium isn't for sale yet. Choose 'Notify me' and we'll email you when it opens; nothing is charged.",
+  notified: "We'll email you when Premium opens.",
+  visitor: "Premium isn't for sale yet. Sign up free to be told when it opens.",
+  tester: "You're an invited tester: Premium is free while you test.",
+} as const;

@@ -21,6 +21,7 @@ export const statusOfError: Record<ErrorCode, number> = {
   property_not_found: 404,
   property_locked: 403,
   property_quota: 403,
+  property_change_too_soon: 409,
   property_unreachable: 403,
   annotation_not_found: 404,
   system_generated: 403,

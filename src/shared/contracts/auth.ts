@@ -32,6 +32,13 @@ export interface CurrentUser {
   propertyQuota: number;
   dailyAnnotationCount: number;
   lockedPropertyId: string | null;
+  /**
+   * When the free plan's locked property may next be changed (ISO time); null when it may be
+   * changed now, or nothing is locked.
+   */
+  propertyChangeAllowedFrom: string | null;
+  /** Whether this person asked to be told once Premium is for sale. */
+  wantsPremiumNotice: boolean;
   /** Whether this person may choose Premium now (tester allow-list or audit beta). */
   canSelectPremium: boolean;
   /** Whether this person is in the AI audit's private beta. */

@@ -26,6 +26,7 @@ export const errorCodes = [
   "property_locked",
   "property_quota",
   "property_unreachable",
+  "property_change_too_soon",
   // Annotations
   "annotation_not_found",
   "system_generated",

@@ -83,6 +83,8 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     propertyQuota: 1,
     dailyAnnotationCount: 0,
     lockedPropertyId: null,
+    propertyChangeAllowedFrom: null,
+    wantsPremiumNotice: false,
     canSelectPremium: false,
     isAuditBetaUser: false,
     ...overrides,

@@ -13,4 +13,10 @@ export async function plansRoutes(
     const updated = await deps.plans.choosePlan(user, tier);
     return { user: deps.plans.toCurrentUser(updated) };
   });
+
+  // 'Notify me' while Premium is not for sale.
+  app.post("/api/users/premium-interest", async (request) => {
+    const user = await request.requireUser();
+    return { user: deps.plans.toCurrentUser(await deps.plans.notePremiumInterest(user)) };
+  });
 }

@@ -3,6 +3,7 @@ import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { CurrentUser } from "../../../shared/contracts/auth.js";
 import { countForToday } from "../../../shared/daily-quota.js";
+import { propertyChangeAllowedFrom } from "../../../shared/property-change.js";
 import {
   isSubscriptionTier,
   tierCapabilities,
@@ -58,6 +59,16 @@ export function createPlansService(deps: {
       return updated;
     },
 
+    /**
+     * Records that the person wants to hear once Premium is for sale (the first time they asked
+     * is kept). The flag lives on the account: exported with it and deleted with it.
+     */
+    async notePremiumInterest(user: User): Promise<User> {
+      const updated = await deps.repository.notePremiumInterest(user.id, now());
+      if (!updated) throw new AppError("unauthenticated", errorMessages.signInAgain);
+      return updated;
+    },
+
     /** The signed-in person as the web app sees them. */
     toCurrentUser(user: User): CurrentUser {
       return {
@@ -75,6 +86,12 @@ export function createPlansService(deps: {
           now(),
         ),
         lockedPropertyId: user.lockedPropertyId,
+        propertyChangeAllowedFrom:
+          user.lockedPropertyId === null
+            ? null
+            : (propertyChangeAllowedFrom(user.lockedPropertyChangedAt, now())?.toISOString() ??
+              null),
+        wantsPremiumNotice: user.premiumInterestAt !== null,
         canSelectPremium: canSelectPremium(user.email),
         isAuditBetaUser: isAuditBetaUser(user.email),
       };

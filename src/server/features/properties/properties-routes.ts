@@ -26,6 +26,13 @@ export async function propertiesRoutes(
     return reply.code(201).send({ property: await properties.save(user, propertyId) });
   });
 
+  // The free plan's one property, changed to another (at most once every 30 days).
+  app.put("/api/properties/locked", async (request) => {
+    const user = await request.requireUser();
+    const { propertyId } = parseInput(savePropertyRequest, request.body);
+    return { property: await properties.changeLocked(user, propertyId) };
+  });
+
   app.delete<{ Params: { id: string } }>("/api/properties/:id", async (request) => {
     const user = await request.requireUser();
     const id = parseInput(savedPropertyId, request.params.id);

@@ -2,15 +2,18 @@ import type { SavedProperty, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnalyticsProperty } from "../../../shared/contracts/google.js";
 import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
-import { capabilitiesOf } from "../../../shared/plans.js";
+import { capabilitiesOf, freePropertyChangeDays } from "../../../shared/plans.js";
+import { propertyChangeAllowedFrom } from "../../../shared/property-change.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
 import type { PropertiesRepository } from "./properties-repository.js";
 
 export function createPropertiesService(deps: {
   repository: PropertiesRepository;
   gateway: AnalyticsGateway;
+  now?: () => Date;
 }) {
   const { repository, gateway } = deps;
+  const now = deps.now ?? (() => new Date());
 
   const lockedElsewhere = (lockedName: string) =>
     new AppError(
@@ -23,6 +26,26 @@ export function createPropertiesService(deps: {
       retry: true,
     });
   }
+
+  async function reachable(user: User, propertyId: string): Promise<AnalyticsProperty> {
+    const property = (await reachableProperties(user)).find(
+      (candidate) => candidate.propertyId === propertyId,
+    );
+    if (!property) {
+      throw new AppError(
+        "property_unreachable",
+        "Your Google account cannot reach that property in Google Analytics.",
+      );
+    }
+    return property;
+  }
+
+  const changeTooSoon = (from: Date | null) =>
+    new AppError(
+      "property_change_too_soon",
+      `On the free plan your property can be changed once every ${freePropertyChangeDays} days` +
+        (from ? `; the next change is possible on ${from.toISOString().slice(0, 10)}.` : "."),
+    );
 
   return {
     reachableProperties,
@@ -58,15 +81,7 @@ export function createPropertiesService(deps: {
         const locked = await repository.findByPropertyId(user.id, user.lockedPropertyId);
         throw lockedElsewhere(locked?.name ?? `property ${user.lockedPropertyId}`);
       }
-      const property = (await reachableProperties(user)).find(
-        (candidate) => candidate.propertyId === propertyId,
-      );
-      if (!property) {
-        throw new AppError(
-          "property_unreachable",
-          "Your Google account cannot reach that property in Google Analytics.",
-        );
-      }
+      const property = await reachable(user, propertyId);
       if (capabilities.locksFirstProperty) {
         const lockedId = await repository.lockIfUnlocked(user.id, propertyId);
         if (lockedId !== propertyId) throw lockedElsewhere(`property ${lockedId}`);
@@ -90,6 +105,36 @@ export function createPropertiesService(deps: {
         ...user,
         lockedPropertyId: capabilities.locksFirstProperty ? propertyId : user.lockedPropertyId,
       });
+    },
+
+    /**
+     * Changes a free user's one property to another their Google account reaches: at most once
+     * every `freePropertyChangeDays` days (the first change may come at any time), so the lock
+     * keeps meaning something. Without a lock, or on Premium, it is an ordinary save.
+     */
+    async changeLocked(user: User, propertyId: string): Promise<SavedPropertyView> {
+      const from = user.lockedPropertyId;
+      if (
+        !capabilitiesOf(user.subscriptionTier).locksFirstProperty ||
+        !from ||
+        from === propertyId
+      ) {
+        return this.save(user, propertyId);
+      }
+      const at = now();
+      const allowedFrom = propertyChangeAllowedFrom(user.lockedPropertyChangedAt, at);
+      if (allowedFrom) throw changeTooSoon(allowedFrom);
+      const property = await reachable(user, propertyId);
+      const saved = await repository.changeLock({
+        userId: user.id,
+        from,
+        to: { propertyId, name: property.displayName },
+        changedBefore: new Date(at.getTime() - freePropertyChangeDays * 24 * 60 * 60 * 1000),
+        at,
+      });
+      // Another change (from another tab) got there first.
+      if (!saved) throw changeTooSoon(null);
+      return toView(saved, { ...user, lockedPropertyId: propertyId });
     },
 
     async remove(user: User, id: string): Promise<void> {

@@ -52,7 +52,7 @@ describe("/account", () => {
     const plan = screen.getByRole("heading", { name: "Plan" }).closest("[data-slot=card]")!;
     expect(plan).toHaveTextContent("Premium");
     expect(plan).toHaveTextContent("50 annotations per day");
-    expect(plan).toHaveTextContent("5 GA4 properties");
+    expect(plan).toHaveTextContent("Up to 5 GA4 properties");
     expect(await screen.findByText("Connected")).toBeInTheDocument();
     // The header's way here says where the person is.
     expect(screen.getByRole("link", { name: "Account" })).toHaveAttribute("aria-current", "page");
@@ -68,7 +68,11 @@ describe("/account", () => {
     renderAppAt("/account");
     expect(await screen.findByRole("button", { name: "Connect GA4" })).toBeInTheDocument();
     expect(screen.getByText("5 annotations per day")).toBeInTheDocument();
-    expect(screen.getByText("1 GA4 property")).toBeInTheDocument();
+    expect(screen.getByText("1 GA4 property, changeable once every 30 days")).toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Not included" })).toHaveTextContent(
+      "Edit and delete annotations",
+    );
+    expect(screen.getByRole("button", { name: "Notify me" })).toBeInTheDocument();
   });
 
   it("sends signed-out visitors to /login", async () => {

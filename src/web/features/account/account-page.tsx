@@ -4,13 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { dataRetention } from "../../../shared/data-retention";
-import {
-  assistantAllowance,
-  countOf,
-  dailyAnnotationAllowance,
-  tierCapabilities,
-  type SubscriptionTier,
-} from "../../../shared/plans";
+import { planNames, planWords } from "../../../shared/plans";
 import { BackLink } from "../../components/back-link";
 import { Button } from "../../components/ui/button";
 import {
@@ -27,27 +21,44 @@ import { forgetSignedInState } from "../../lib/sign-out";
 import { currentUserQueryKey } from "../../session/current-user";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 import { LogOutButton } from "../../session/log-out-button";
+import { PremiumAction } from "../../session/premium-offer";
 import { useDeleteAccount, useExportAccount } from "./account-api";
 import { DeleteAccountDialog } from "./delete-account-dialog";
-
-const tierNames: Record<SubscriptionTier, string> = { freemium: "Freemium", premium: "Premium" };
-
-/** What the plan allows, in the words and numbers of shared/plans.ts. */
-function planFacts(tier: SubscriptionTier): string[] {
-  const caps = tierCapabilities[tier];
-  return [
-    dailyAnnotationAllowance(tier),
-    countOf(caps.propertyQuota, "GA4 property", "GA4 properties"),
-    caps.canEditAnnotations ? "Create, edit and delete annotations" : "List and add annotations",
-    assistantAllowance(tier),
-  ];
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:gap-4">
       <dt className="w-28 shrink-0 text-sm text-muted-foreground">{label}</dt>
       <dd className="min-w-0 font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The plan's items in the words every page uses (shared/plans.ts). */
+function PlanItems({ words }: { words: ReturnType<typeof planWords> }) {
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <div>
+        <h3 className="font-medium">Included</h3>
+        <ul aria-label="Included" className="mt-1 list-disc space-y-1 pl-5">
+          {words.included.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+      {words.notIncluded.length > 0 ? (
+        <div>
+          <h3 className="font-medium">Not included</h3>
+          <ul
+            aria-label="Not included"
+            className="mt-1 list-disc space-y-1 pl-5 text-muted-foreground"
+          >
+            {words.notIncluded.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -169,7 +180,7 @@ export function AccountPage({ user }: { user: CurrentUser }) {
               <>
                 You are on{" "}
                 <span className="font-medium text-foreground">
-                  {tierNames[user.subscriptionTier]}
+                  {planNames[user.subscriptionTier]}
                 </span>
                 .
               </>
@@ -179,18 +190,15 @@ export function AccountPage({ user }: { user: CurrentUser }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col items-start gap-4">
-          {user.subscriptionTier ? (
-            <ul className="list-disc space-y-1 pl-5 text-sm">
-              {planFacts(user.subscriptionTier).map((fact) => (
-                <li key={fact}>{fact}</li>
-              ))}
-            </ul>
-          ) : null}
+          {user.subscriptionTier ? <PlanItems words={planWords(user.subscriptionTier)} /> : null}
           <Button asChild variant="outline" size="sm">
             <Link href={routePaths.plans}>
               {user.subscriptionTier ? "Compare plans" : "Choose a plan"}
             </Link>
           </Button>
+          {user.subscriptionTier === "freemium" ? (
+            <PremiumAction user={user} className="w-full max-w-sm" />
+          ) : null}
         </CardContent>
       </Card>
 

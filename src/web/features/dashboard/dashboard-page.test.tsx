@@ -100,15 +100,17 @@ describe("/dashboard", () => {
     expect(plan).toHaveTextContent("Daily Annotations");
     expect(plan).toHaveTextContent("2 / 5");
     expect(plan).toHaveTextContent("3 annotations remaining today");
-    expect(plan).toHaveTextContent("List & Add only (no editing/deleting)");
     expect(within(plan).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
 
     await userEvent.setup().click(within(plan).getByRole("button", { name: "Upgrade" }));
     const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
-    expect(within(dialog).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    // Premium is not for sale: the dialog says so and offers to tell the person when it opens.
+    expect(dialog).toHaveAccessibleDescription("Premium isn't for sale yet.");
+    expect(within(dialog).getByRole("button", { name: "Notify me" })).toBeEnabled();
+    expect(within(dialog).queryByRole("button", { name: /Coming Soon|Buy/ })).toBeNull();
   });
 
-  it("says 'Daily limit reached. Resets tomorrow.' when the quota is spent", async () => {
+  it("says when the spent quota resets", async () => {
     stubApi({
       "GET /api/auth/user": signedInAs(
         makeUser({ subscriptionTier: "freemium", dailyAnnotationCount: 5 }),
@@ -117,7 +119,9 @@ describe("/dashboard", () => {
     renderAppAt("/dashboard");
 
     const plan = await screen.findByRole("complementary", { name: "Your plan" });
-    expect(plan).toHaveTextContent("Daily limit reached. Resets tomorrow.");
+    expect(plan).toHaveTextContent(
+      /Daily limit reached: all 5 of today's annotations are added\. Resets at midnight UTC — in \d+ (h|min)\./,
+    );
   });
 
   it("links the footer to the legal pages", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { premiumAssistantFairUse, tierCapabilities } from "../../../shared/plans";
+import { planWords, premiumForSale } from "../../../shared/plans";
 import { planOffers } from "./plan-offers";
 
 function offerFor(tier: "freemium" | "premium") {
@@ -9,33 +9,14 @@ function offerFor(tier: "freemium" | "premium") {
 }
 
 describe("planOffers", () => {
-  it("lists Freemium's allowances from the shared plan rules", () => {
-    const { propertyQuota, dailyAnnotationQuota } = tierCapabilities.freemium;
-
-    expect(offerFor("freemium").highlights).toEqual([
-      `${propertyQuota} locked property`,
-      `${dailyAnnotationQuota} annotations per day`,
-      "List and add annotations",
-      "Basic AI assistant",
-      "Dual mode: Agent Mode and Property View",
-    ]);
+  it("lists each plan's items in the shared plan words", () => {
+    expect(offerFor("freemium").highlights).toEqual(planWords("freemium").included);
+    expect(offerFor("premium").highlights).toEqual(planWords("premium").included);
   });
 
-  it("lists Premium's allowances from the shared plan rules", () => {
-    const { propertyQuota, dailyAnnotationQuota } = tierCapabilities.premium;
-
-    expect(offerFor("premium").highlights).toEqual([
-      `Up to ${propertyQuota} properties`,
-      `${dailyAnnotationQuota} annotations per day`,
-      "Full CRUD: create, list, edit and delete",
-      "AI annotation audit",
-      "Custom categories and naming templates",
-      `AI assistant: fair use, up to ${premiumAssistantFairUse.messagesPerDay} messages a day`,
-    ]);
-  });
-
-  it("marks Premium, and only Premium, as most popular and coming soon", () => {
-    expect(offerFor("premium")).toMatchObject({ isMostPopular: true, isComingSoon: true });
+  it("never marks a plan that cannot be bought as most popular", () => {
+    expect(premiumForSale).toBe(false);
+    expect(offerFor("premium")).toMatchObject({ isMostPopular: false, isComingSoon: true });
     expect(offerFor("freemium")).toMatchObject({ isMostPopular: false, isComingSoon: false });
   });
 });

@@ -1,7 +1,10 @@
 import { Check, LoaderCircle, X } from "lucide-react";
+import type { CurrentUser } from "../../../shared/contracts/auth";
+import { planPrices } from "../../../shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
+import { PremiumAction } from "../../session/premium-offer";
 import type { PlanChoice } from "./plan-choices";
 
 export interface PlanCardState {
@@ -19,19 +22,11 @@ interface CardCopy {
   price: string;
   priceNote: string;
   action: string;
-  /** Why the card cannot be chosen, when it cannot. */
-  unavailableNote: string | null;
 }
 
 function cardCopy(choice: PlanChoice, selectable: boolean): CardCopy {
   if (choice.tier === "freemium") {
-    return {
-      badge: null,
-      price: "$0",
-      priceNote: "Free, forever",
-      action: "Get Started Free",
-      unavailableNote: null,
-    };
+    return { badge: null, ...priceOf("freemium"), action: "Get Started Free" };
   }
   return selectable
     ? {
@@ -39,29 +34,28 @@ function cardCopy(choice: PlanChoice, selectable: boolean): CardCopy {
         price: "$0",
         priceNote: "Free while you test",
         action: "Choose Premium",
-        unavailableNote: null,
       }
-    : {
-        badge: "Coming Soon",
-        price: "Early access",
-        priceNote: "Pricing announced at launch",
-        action: "Coming Soon",
-        unavailableNote: "Premium is open to invited testers for now and to everyone soon.",
-      };
+    : { badge: "Coming Soon", ...priceOf("premium"), action: "" };
+}
+
+function priceOf(tier: PlanChoice["tier"]): Pick<CardCopy, "price" | "priceNote"> {
+  return { price: planPrices[tier].price, priceNote: planPrices[tier].note };
 }
 
 export function PlanChoiceCard({
   choice,
   state,
+  user,
   onChoose,
 }: {
   choice: PlanChoice;
   state: PlanCardState;
+  /** The signed-in person (null for a visitor): a plan that cannot be chosen offers 'Notify me'. */
+  user: CurrentUser | null;
   onChoose: () => void;
 }) {
-  const { badge, price, priceNote, action, unavailableNote } = cardCopy(choice, state.selectable);
+  const { badge, price, priceNote, action } = cardCopy(choice, state.selectable);
   const titleId = `plan-choice-${choice.tier}-title`;
-  const noteId = `plan-choice-${choice.tier}-note`;
   const clickable = state.selectable && !state.isBlocked && !state.isPending;
 
   return (
@@ -114,37 +108,33 @@ export function PlanChoiceCard({
       ) : null}
 
       <div className="mt-auto flex flex-col gap-3 pt-8">
-        <Button
-          variant={state.selectable ? "default" : "secondary"}
-          size="lg"
-          // Stretched over the card so the whole card is the target, with one accessible name.
-          className={cn(
-            "w-full outline-none",
-            clickable && "after:absolute after:inset-0 after:rounded-2xl",
-          )}
-          disabled={!state.selectable}
-          // Busy rather than disabled while a plan is applied, so a focused button keeps focus.
-          aria-disabled={state.isPending || state.isBlocked || undefined}
-          aria-describedby={unavailableNote ? noteId : undefined}
-          onClick={onChoose}
-        >
-          {state.isPending ? (
-            <>
-              <LoaderCircle
-                className="animate-spin motion-reduce:animate-none"
-                aria-hidden="true"
-              />
-              Applying plan...
-            </>
-          ) : (
-            action
-          )}
-        </Button>
-        {unavailableNote ? (
-          <p id={noteId} className="text-center text-xs text-muted-foreground">
-            {unavailableNote}
-          </p>
-        ) : null}
+        {state.selectable ? (
+          <Button
+            size="lg"
+            // Stretched over the card so the whole card is the target, with one accessible name.
+            className={cn(
+              "w-full outline-none",
+              clickable && "after:absolute after:inset-0 after:rounded-2xl",
+            )}
+            // Busy rather than disabled while a plan is applied, so a focused button keeps focus.
+            aria-disabled={state.isPending || state.isBlocked || undefined}
+            onClick={onChoose}
+          >
+            {state.isPending ? (
+              <>
+                <LoaderCircle
+                  className="animate-spin motion-reduce:animate-none"
+                  aria-hidden="true"
+                />
+                Applying plan...
+              </>
+            ) : (
+              action
+            )}
+          </Button>
+        ) : (
+          <PremiumAction user={user} />
+        )}
       </div>
     </article>
   );

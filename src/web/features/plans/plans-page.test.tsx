@@ -1,4 +1,5 @@
 import "../../test-support/setup-dom-tests";
+import { planWords, premiumAvailability } from "../../../shared/plans";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -42,36 +43,24 @@ describe("/plans cards", () => {
     const { freemium } = await openPlans();
 
     expect(freemium).toHaveTextContent("$0");
-    for (const included of [
-      "1 saved property",
-      "5 annotations per day",
-      "List and create annotations",
-      "Agent chat and property table",
-      "Basic AI assistant",
-    ]) {
+    for (const included of planWords("freemium").included) {
       expect(within(freemium).getByText(included)).toBeInTheDocument();
     }
-    for (const excluded of [
-      "Edit or delete annotations",
-      "AI annotation audit",
-      "Custom categories",
-    ]) {
+    for (const excluded of planWords("freemium").notIncluded) {
       expect(within(freemium).getByText(excluded)).toBeInTheDocument();
     }
     expect(within(freemium).getByRole("button", { name: "Get Started Free" })).toBeEnabled();
   });
 
-  it("lists what Premium adds", async () => {
+  it("lists what Premium adds, the audit as a private beta", async () => {
     stubApi({});
     const { premium } = await openPlans();
 
     for (const included of [
-      "Up to 5 properties",
+      "Up to 5 GA4 properties",
       "50 annotations per day",
-      "Full CRUD: create, list, edit and delete annotations",
-      "AI annotation audit",
-      "Custom categories",
-      "Advanced agent mode",
+      "Edit and delete annotations",
+      "AI audit of your annotations (private beta)",
       // Fair use, stated with the number the server enforces by default.
       "AI assistant: fair use, up to 500 messages a day",
     ]) {
@@ -79,22 +68,39 @@ describe("/plans cards", () => {
     }
   });
 
-  it("shows Premium as 'Coming Soon', not selectable, to a signed-in non-tester", async () => {
-    stubApi({ "GET /api/auth/user": signedInAs(makeUser({ canSelectPremium: false })) });
+  it("says Premium is not for sale to a signed-in non-tester, and records 'Notify me'", async () => {
+    let wantsPremiumNotice = false;
+    const { requests } = stubApi({
+      "GET /api/auth/user": signedInAs(() => makeUser({ wantsPremiumNotice })),
+      "POST /api/users/premium-interest": () => {
+        wantsPremiumNotice = true;
+        return jsonResponse(200, { user: makeUser({ wantsPremiumNotice }) });
+      },
+    });
     const { premium } = await openPlans();
 
-    expect(within(premium).getAllByText("Coming Soon").length).toBeGreaterThan(0);
+    expect(premium).toHaveTextContent("Not for sale yet");
     expect(within(premium).queryByText("Tester Access")).not.toBeInTheDocument();
-    const button = within(premium).getByRole("button", { name: "Coming Soon" });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(/invited testers/);
+    expect(
+      within(premium).queryByRole("button", { name: /Choose Premium|Coming Soon/ }),
+    ).toBeNull();
+    await userEvent.setup().click(within(premium).getByRole("button", { name: "Notify me" }));
+    expect(await within(premium).findByRole("status")).toHaveTextContent(
+      premiumAvailability.notified,
+    );
+    expect(requests.filter((request) => request.method === "POST")).toEqual([
+      expect.objectContaining({ path: "/api/users/premium-interest" }),
+    ]);
   });
 
-  it("shows Premium as 'Coming Soon' to a visitor", async () => {
+  it("asks a visitor to sign up to be told when Premium opens", async () => {
     stubApi({});
     const { premium } = await openPlans();
 
-    expect(within(premium).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    expect(within(premium).getByRole("link", { name: "Sign up to be notified" })).toHaveAttribute(
+      "href",
+      "/signup",
+    );
   });
 
   it("gives a tester a 'Tester Access' badge, $0 and a selectable Premium", async () => {

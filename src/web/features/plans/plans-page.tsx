@@ -50,6 +50,7 @@ export function PlansPage({ user }: { user: CurrentUser | null }) {
           <PlanChoiceCard
             key={choice.tier}
             choice={choice}
+            user={user}
             state={{
               selectable: choice.tier === "freemium" || canSelectPremium,
               isCurrent: user?.subscriptionTier === choice.tier,

@@ -1,53 +1,35 @@
-import { errorMessages } from "../../../shared/contracts/errors";
 import { Check, Crown } from "lucide-react";
 import { useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import {
-  assistantAllowance,
-  dailyAnnotationAllowance,
-  tierCapabilities,
+  planNames,
+  planPrices,
+  planWords,
+  premiumAvailability,
   type SubscriptionTier,
 } from "../../../shared/plans";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-
-export const dailyLimitReachedMessage = errorMessages.dailyLimit;
+import { useAnnotationLimitReason } from "../../session/annotation-allowance";
+import { PremiumAction } from "../../session/premium-offer";
 
 export function remainingMessage(remaining: number): string {
-  if (remaining <= 0) return dailyLimitReachedMessage;
   return `${remaining} annotation${remaining === 1 ? "" : "s"} remaining today`;
 }
 
-/** The upgrade dialog's short list; every number and capability comes from shared/plans.ts. */
-function featuresOf(tier: SubscriptionTier): string[] {
-  const caps = tierCapabilities[tier];
-  return [
-    "Any GA4 property",
-    dailyAnnotationAllowance(tier),
-    caps.canEditAnnotations && caps.canDeleteAnnotations
-      ? "Full create, edit and delete"
-      : "List and add only",
-    ...(caps.canRunAudit ? ["AI annotation audit"] : []),
-    ...(caps.canUseCategories ? ["Custom categories"] : []),
-    assistantAllowance(tier),
-  ];
-}
+const tiers: readonly SubscriptionTier[] = ["freemium", "premium"];
 
-const plans = [
-  { name: "Freemium", price: "Free", period: "forever", features: featuresOf("freemium") },
-  {
-    name: "Premium",
-    price: "Coming Soon",
-    period: "early access",
-    features: featuresOf("premium"),
-  },
-] as const;
-
+/**
+ * The upgrade dialog: both plans in the words every page uses (shared/plans.ts), and what can be
+ * done about Premium today — never a button to buy what is not for sale.
+ */
 function UpgradeDialog({
+  user,
   open,
   onOpenChange,
 }: {
+  user: CurrentUser;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -56,16 +38,18 @@ function UpgradeDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Upgrade to Premium"
-      description="Compare the plans. Premium is coming soon."
+      description={
+        user.canSelectPremium ? premiumAvailability.tester : "Premium isn't for sale yet."
+      }
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        {plans.map((plan) => (
-          <section key={plan.name} aria-label={plan.name} className="rounded-lg border p-4">
-            <h3 className="font-semibold">{plan.name}</h3>
-            <p className="mt-1 text-lg font-semibold">{plan.price}</p>
-            <p className="text-xs text-muted-foreground">{plan.period}</p>
+        {tiers.map((tier) => (
+          <section key={tier} aria-label={planNames[tier]} className="rounded-lg border p-4">
+            <h3 className="font-semibold">{planNames[tier]}</h3>
+            <p className="mt-1 text-lg font-semibold">{planPrices[tier].price}</p>
+            <p className="text-xs text-muted-foreground">{planPrices[tier].note}</p>
             <ul className="mt-3 flex flex-col gap-1.5 text-sm">
-              {plan.features.map((feature) => (
+              {planWords(tier).included.map((feature) => (
                 <li key={feature} className="flex gap-2">
                   <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                   {feature}
@@ -75,9 +59,7 @@ function UpgradeDialog({
           </section>
         ))}
       </div>
-      <Button disabled className="w-full">
-        Coming Soon
-      </Button>
+      <PremiumAction user={user} />
     </Dialog>
   );
 }
@@ -88,6 +70,7 @@ export function SubscriptionCard({ user }: { user: CurrentUser }) {
   const isPremium = user.subscriptionTier === "premium";
   const used = Math.min(user.dailyAnnotationCount, user.annotationQuota);
   const remaining = Math.max(user.annotationQuota - user.dailyAnnotationCount, 0);
+  const limitReason = useAnnotationLimitReason(user);
   const percent = user.annotationQuota > 0 ? Math.round((used / user.annotationQuota) * 100) : 100;
 
   return (
@@ -101,7 +84,7 @@ export function SubscriptionCard({ user }: { user: CurrentUser }) {
         </h2>
         <Badge variant={isPremium ? "default" : "accent"}>
           {isPremium ? <Crown aria-hidden="true" /> : null}
-          {isPremium ? "Premium" : "Freemium"}
+          {planNames[isPremium ? "premium" : "freemium"]}
         </Badge>
       </div>
       <div className="mt-4 flex items-center justify-between text-sm">
@@ -127,23 +110,20 @@ export function SubscriptionCard({ user }: { user: CurrentUser }) {
       </div>
       <p
         className={
-          remaining === 0
+          limitReason
             ? "mt-2 text-sm font-medium text-destructive"
             : "mt-2 text-sm text-muted-foreground"
         }
       >
-        {remainingMessage(remaining)}
+        {limitReason ?? remainingMessage(remaining)}
       </p>
       {isPremium ? null : (
         <>
-          <p className="mt-3 text-xs text-muted-foreground">
-            List &amp; Add only (no editing/deleting)
-          </p>
           <Button className="mt-4 w-full" size="sm" onClick={() => setUpgradeOpen(true)}>
             <Crown aria-hidden="true" />
             Upgrade
           </Button>
-          <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+          <UpgradeDialog user={user} open={upgradeOpen} onOpenChange={setUpgradeOpen} />
         </>
       )}
     </aside>

@@ -4,6 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/class-names";
 import { routePaths } from "../../../lib/route-paths";
+import { PremiumAction } from "../../../session/premium-offer";
 import type { PlanOffer } from "../plan-offers";
 
 export function PlanCard({ offer }: { offer: PlanOffer }) {
@@ -49,9 +50,8 @@ export function PlanCard({ offer }: { offer: PlanOffer }) {
 
       <div className="mt-auto pt-8">
         {offer.isComingSoon ? (
-          <Button variant="secondary" className="w-full" disabled>
-            Coming Soon
-          </Button>
+          // The landing page is drawn for visitors: signed-in people see their own pages at /.
+          <PremiumAction user={null} />
         ) : (
           <Button asChild className="w-full">
             <Link href={routePaths.signup}>Get Started Free</Link>

@@ -14,7 +14,8 @@ export function PricingSection() {
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="pricing-title" eyebrow="Pricing" title="Start free, grow into Premium">
-          Freemium is free, forever. Premium is in early access and opens to everyone soon.
+          Freemium is free, forever. Premium isn't for sale yet: sign up free to be told when it
+          opens.
         </SectionHeading>
         <div className="mx-auto mt-14 grid max-w-4xl gap-8 md:grid-cols-2 md:gap-6">
           {planOffers.map((offer) => (
