@@ -43,6 +43,7 @@ import { createPlansService } from "./features/plans/plans-service.js";
 import { createUsersRepository } from "./features/auth/users-repository.js";
 import { registerApiCompression } from "./http/compression.js";
 import { answerFrameworkError, registerErrorHandling } from "./http/error-handling.js";
+import { registerIdentity } from "./http/identity.js";
 import { registerOriginGuard } from "./http/origin-guard.js";
 import { registerRouteTable } from "./http/route-table.js";
 import { createRateLimiter } from "./http/rate-limiter.js";
@@ -187,6 +188,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     users,
     sessions: createSessionsRepository(database.db),
     secret: config.sessionSecret,
+  });
+  registerIdentity(app, {
+    sessionUser: (request) => request.sessionUser(),
+    bearerResolvers: [],
   });
 
   const connections = createGoogleConnectionService({

@@ -13,6 +13,12 @@ export const statusOfError: Record<ErrorCode, number> = {
   // Expired, already used or never issued: the link is gone for good.
   sign_in_link_invalid: 410,
   signed_in_as_other: 409,
+  // Unknown, revoked or expired (RFC 6750): the caller must get another token.
+  invalid_token: 401,
+  insufficient_scope: 403,
+  token_limit: 409,
+  // The same key was sent with another request: replaying the first answer would be a lie.
+  idempotency_key_reused: 422,
   confirm_email_mismatch: 400,
   premium_required: 403,
   premium_not_available: 403,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../app-error.js";
+import { accessOf, type RouteAccess } from "./identity.js";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -12,16 +13,27 @@ declare module "fastify" {
      * (logout, disconnect). It gets the same-origin checks a POST gets, and never runs on HEAD.
      */
     changesState?: boolean;
+    /**
+     * Called by other servers (webhooks), which send no Origin: each request proves itself by an
+     * HMAC signature over its body instead, checked by the route.
+     */
+    verifiedBySignature?: boolean;
   }
 }
 
 /** Route options for a GET that changes state: no automatic HEAD twin, same-origin checks on. */
-export const stateChangingGet = { exposeHeadRoute: false, config: { changesState: true } } as const;
+export function stateChangingGet(access: Exclude<RouteAccess, "token">) {
+  return { exposeHeadRoute: false, config: { changesState: true, access } } as const;
+}
 
 /**
  * Cross-site request forgery defence: a state-changing request must come from a page of our own
  * origin. Browsers always send Origin on cross-origin and non-GET fetches; a missing Origin is
  * refused too, since every legitimate caller of these endpoints is our own web app.
+ *
+ * Only state changes a cookie could prove are guarded: a token route reads no cookie, so a page of
+ * another site cannot make one on the person's behalf, and its callers (scripts, servers) send no
+ * Origin at all.
  *
  * GETs marked `changesState` are navigations, which carry no Origin: browsers label where they
  * came from with Fetch Metadata (another site, or a sibling subdomain, is refused); a browser that
@@ -35,8 +47,10 @@ export function registerOriginGuard(
   const refuse = () => new AppError("forbidden_origin", foreignOriginMessage);
 
   app.addHook("onRequest", (request, _reply, done) => {
+    // A webhook is called by another server, never a browser: its signature is its proof.
+    if (request.routeOptions.config?.verifiedBySignature) return done();
     // Unknown paths change nothing and get their plain 404.
-    if (request.is404) return done();
+    if (request.is404 || accessOf(request) === "token") return done();
     if (safeMethods.has(request.method)) {
       if (!request.routeOptions.config?.changesState) return done();
       if (request.method !== "GET") {

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from "fastify";
+import type { ApiTokenScope } from "../../shared/contracts/api-tokens.js";
+import type { RouteAccess } from "./identity.js";
 
 export interface RouteEntry {
   method: string;
   url: string;
   /** A GET that changes state (logout, disconnect), held to same-origin like a POST. */
   changesState: boolean;
+  /** Who may call it; `session` when the route did not say (see `declared`). */
+  access: RouteAccess;
+  /** Whether the route declared its access where it was registered. */
+  declared: boolean;
+  /** The scope a token route needs. */
+  scope?: ApiTokenScope;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Every route as registered: the tests generate their ownership and origin suites from it. */
+    /** Every route as registered: the tests generate their ownership, origin and token suites from it. */
     routeTable: RouteEntry[];
   }
 }
@@ -20,8 +28,16 @@ export function registerRouteTable(app: FastifyInstance): void {
   app.decorate("routeTable", table);
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = route.config?.access;
     for (const method of methods) {
-      table.push({ method, url: route.url, changesState: route.config?.changesState === true });
+      table.push({
+        method,
+        url: route.url,
+        changesState: route.config?.changesState === true,
+        access: access ?? "session",
+        declared: access !== undefined,
+        ...(route.config?.scope ? { scope: route.config.scope } : {}),
+      });
     }
   });
 }

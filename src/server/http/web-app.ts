@@ -7,6 +7,7 @@ import type { CurrentUser } from "../../shared/contracts/auth.js";
 import type { ErrorBody } from "../../shared/contracts/errors.js";
 import { firstRenderDataId, type FirstRenderData } from "../../shared/contracts/first-render.js";
 import { isApiPath } from "./api-path.js";
+import { publicRoute } from "./identity.js";
 
 /** What the build's pre-renderer wrote (dist/web/pages/pages.json); paths relative to webRoot. */
 interface PageManifest {
@@ -246,7 +247,7 @@ export async function registerWebApp(
     for (const pagePath of [...Object.keys(manifest.pages), ...manifest.appPaths]) {
       // Signed-in pages are drawn per request, so they are compressed per request; files that
       // were compressed at build time go out as they are (the plugin leaves an encoded reply be).
-      app.get(pagePath, { compress: {} }, answerPage);
+      app.get(pagePath, { ...publicRoute, compress: {} }, answerPage);
     }
   }
 

@@ -14,6 +14,11 @@ export const errorCodes = [
   "sign_in_refused",
   "sign_in_link_invalid",
   "signed_in_as_other",
+  // Personal access tokens and the REST API
+  "invalid_token",
+  "insufficient_scope",
+  "token_limit",
+  "idempotency_key_reused",
   // Account
   "confirm_email_mismatch",
   // Plans

@@ -4,6 +4,7 @@ import { parseInput } from "../../http/parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { AddressKey } from "../../security/address-key.js";
 import type { AccountService } from "./account-service.js";
+import { sessionRoute } from "../../http/identity.js";
 
 export interface AccountRouteDependencies {
   account: AccountService;
@@ -20,7 +21,7 @@ export async function accountRoutes(
   deps: AccountRouteDependencies,
 ): Promise<void> {
   // A POST, so only our own pages can ask (the origin guard); the answer is the file itself.
-  app.post("/api/account/export", async (request, reply) => {
+  app.post("/api/account/export", sessionRoute, async (request, reply) => {
     const user = await request.requireUser();
     await deps.rateLimiter.hit(deps.limits.export, deps.addressKey(user.email));
     const data = await deps.account.exportData(user);
@@ -31,7 +32,7 @@ export async function accountRoutes(
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.post("/api/account/delete", async (request, reply) => {
+  app.post("/api/account/delete", sessionRoute, async (request, reply) => {
     const user = await request.requireUser();
     await deps.rateLimiter.hit(deps.limits.delete, deps.addressKey(user.email));
     const { confirmEmail } = parseInput(deleteAccountRequest, request.body);

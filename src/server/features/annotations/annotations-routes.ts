@@ -8,6 +8,7 @@ import {
 import { parseInput } from "../../http/parse-input.js";
 import { serializerSchema } from "../../http/serializer-schema.js";
 import type { AnnotationsService } from "./annotations-service.js";
+import { sessionRoute } from "../../http/identity.js";
 
 interface PropertyParams {
   propertyId: string;
@@ -30,7 +31,7 @@ export async function annotationsRoutes(
 
   app.get<{ Params: PropertyParams }>(
     "/api/annotations/:propertyId",
-    { schema: { response: { 200: annotationListSerializerSchema } } },
+    { ...sessionRoute, schema: { response: { 200: annotationListSerializerSchema } } },
     async (request): Promise<AnnotationListResponse> => {
       const user = await request.requireUser();
       return {
@@ -43,14 +44,21 @@ export async function annotationsRoutes(
   );
 
   // Bodies are checked by the service against the shared contracts (it serves the assistant too).
-  app.post<{ Params: PropertyParams }>("/api/annotations/:propertyId", async (request, reply) => {
-    const user = await request.requireUser();
-    const property = parseInput(propertyId, request.params.propertyId);
-    return reply.code(201).send(await annotations.create(user, property, request.body, "tidemark"));
-  });
+  app.post<{ Params: PropertyParams }>(
+    "/api/annotations/:propertyId",
+    sessionRoute,
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      return reply
+        .code(201)
+        .send(await annotations.create(user, property, request.body, "tidemark"));
+    },
+  );
 
   app.patch<{ Params: AnnotationParams }>(
     "/api/annotations/:propertyId/:annotationId",
+    sessionRoute,
     async (request) => {
       const user = await request.requireUser();
       const property = parseInput(propertyId, request.params.propertyId);
@@ -61,6 +69,7 @@ export async function annotationsRoutes(
 
   app.delete<{ Params: AnnotationParams }>(
     "/api/annotations/:propertyId/:annotationId",
+    sessionRoute,
     async (request) => {
       const user = await request.requireUser();
       const property = parseInput(propertyId, request.params.propertyId);

@@ -7,6 +7,7 @@ import type {
   AuditSuggestion,
 } from "../../../shared/contracts/audits.js";
 import type { AuditsService } from "./audits-service.js";
+import { sessionRoute } from "../../http/identity.js";
 
 interface AuditParams {
   id: string;
@@ -22,27 +23,32 @@ export async function auditsRoutes(
 ): Promise<void> {
   const { audits } = deps;
 
-  app.post("/api/audits", async (request, reply) => {
+  app.post("/api/audits", sessionRoute, async (request, reply) => {
     const user = await request.requireUser();
     const response: AuditSessionResponse = { session: await audits.create(user, request.body) };
     return reply.code(201).send(response);
   });
 
-  app.get("/api/audits/history", async (request): Promise<AuditHistoryResponse> => {
+  app.get("/api/audits/history", sessionRoute, async (request): Promise<AuditHistoryResponse> => {
     const user = await request.requireUser();
     return { sessions: await audits.history(user) };
   });
 
-  app.post<{ Params: AuditParams }>("/api/audits/:id/start", async (request, reply) => {
-    const user = await request.requireUser();
-    const response: AuditSessionResponse = {
-      session: await audits.start(user, request.params.id),
-    };
-    return reply.code(202).send(response);
-  });
+  app.post<{ Params: AuditParams }>(
+    "/api/audits/:id/start",
+    sessionRoute,
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const response: AuditSessionResponse = {
+        session: await audits.start(user, request.params.id),
+      };
+      return reply.code(202).send(response);
+    },
+  );
 
   app.get<{ Params: AuditParams }>(
     "/api/audits/:id",
+    sessionRoute,
     async (request): Promise<AuditDetailResponse> => {
       const user = await request.requireUser();
       return audits.get(user, request.params.id);
@@ -51,6 +57,7 @@ export async function auditsRoutes(
 
   app.patch<{ Params: SuggestionParams }>(
     "/api/audits/:id/suggestions/:suggestionId",
+    sessionRoute,
     async (request): Promise<{ suggestion: AuditSuggestion }> => {
       const user = await request.requireUser();
       return {
@@ -66,6 +73,7 @@ export async function auditsRoutes(
 
   app.post<{ Params: AuditParams }>(
     "/api/audits/:id/apply",
+    sessionRoute,
     async (request): Promise<AuditApplyResponse> => {
       const user = await request.requireUser();
       return audits.apply(user, request.params.id);

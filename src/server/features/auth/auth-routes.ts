@@ -21,6 +21,7 @@ import type { PlansService } from "../plans/plans-service.js";
 import type { UsersRepository } from "./users-repository.js";
 import { authBasePath, type Auth } from "./auth-instance.js";
 import type { SignInLinkService } from "./sign-in-link-service.js";
+import { publicRoute } from "../../http/identity.js";
 
 export interface AuthRouteDependencies {
   auth: Auth;
@@ -66,13 +67,13 @@ const afterSignInPath = "/";
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependencies): Promise<void> {
   // Signed out is an answer, not an error: 204 with no body (a 401 would be logged as a failed
   // request in the browser's console on every visit to a public page).
-  app.get("/api/auth/user", async (request, reply) => {
+  app.get("/api/auth/user", publicRoute, async (request, reply) => {
     const user = await request.sessionUser();
     if (!user) return reply.code(204).send();
     return deps.plans.toCurrentUser(user);
   });
 
-  app.post("/api/auth/lookup", async (request): Promise<LookupResponse> => {
+  app.post("/api/auth/lookup", publicRoute, async (request): Promise<LookupResponse> => {
     await deps.rateLimiter.hit(deps.limits.lookup, clientKey(request.ip));
     const { email } = parseInput(lookupRequest, request.body);
     // Last, so that only answers actually given count against everyone's allowance.
@@ -81,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
   });
 
   // A navigation, not a fetch: answers with a redirect to Google's sign-in page.
-  app.get("/api/login", async (request, reply) => {
+  app.get("/api/login", publicRoute, async (request, reply) => {
     await deps.rateLimiter.hit(deps.limits.signInStart, clientKey(request.ip));
     const response = await deps.auth.api.signInSocial({
       body: { provider: "google", callbackURL: afterSignInPath, errorCallbackURL: "/login" },
@@ -96,7 +97,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
 
   // A navigation: ends the session, clears the cookie and lands on the landing page. The origin
   // guard holds it to same-origin like a POST.
-  app.get("/api/logout", stateChangingGet, async (request, reply) => {
+  app.get("/api/logout", stateChangingGet("public"), async (request, reply) => {
     const response = await deps.auth.api.signOut({
       headers: fromNodeHeaders(request.headers),
       asResponse: true,
@@ -106,27 +107,31 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
   });
 
   // The continue page asks whose link it holds; nothing is used up or changed.
-  app.get("/api/auth/sign-in-link", async (request): Promise<SignInLinkPreview> => {
+  app.get("/api/auth/sign-in-link", publicRoute, async (request): Promise<SignInLinkPreview> => {
     const { token } = parseInput(signInLinkPreviewQuery, request.query);
     return deps.signInLinks.preview(token, await request.sessionUser());
   });
 
   // Signing in with a link happens only here: a POST from our own continue page (the origin guard
   // has checked its Origin), with the token in a JSON body — a cross-site form can send neither.
-  app.post("/api/auth/sign-in-link", async (request, reply): Promise<SignInLinkResult> => {
-    refuseUnlessSameOriginFetch(request);
-    const input = parseInput(signInLinkRequest, request.body);
-    const setCookies = await deps.signInLinks.signIn(input, {
-      headers: authHeaders(request),
-      signedInAs: await request.sessionUser(),
-    });
-    reply.header("set-cookie", setCookies);
-    return { redirectTo: afterSignInPath };
-  });
+  app.post(
+    "/api/auth/sign-in-link",
+    publicRoute,
+    async (request, reply): Promise<SignInLinkResult> => {
+      refuseUnlessSameOriginFetch(request);
+      const input = parseInput(signInLinkRequest, request.body);
+      const setCookies = await deps.signInLinks.signIn(input, {
+        headers: authHeaders(request),
+        signedInAs: await request.sessionUser(),
+      });
+      reply.header("set-cookie", setCookies);
+      return { redirectTo: afterSignInPath };
+    },
+  );
 
   // Links mailed before sign-in moved to the continue page pointed here. Opening one now only
   // leads to that page with its token; it never signs in on its own.
-  app.get(`${authBasePath}/magic-link/verify`, async (request, reply) => {
+  app.get(`${authBasePath}/magic-link/verify`, publicRoute, async (request, reply) => {
     const { token } = request.query as { token?: unknown };
     const query = typeof token === "string" ? `?${new URLSearchParams({ token })}` : "";
     return reply.redirect(`${continueSignInPath}${query}`, 302);
@@ -135,6 +140,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
   // Only the parts of Better Auth the product uses are reachable. The rest (session listings that
   // carry the raw session token, account tokens, linking) stays internal.
   app.route({
+    ...publicRoute,
     method: ["GET", "POST"],
     url: `${authBasePath}/*`,
     handler: async (request, reply) => {

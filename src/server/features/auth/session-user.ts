@@ -1,9 +1,7 @@
-import { errorMessages } from "../../../shared/contracts/errors.js";
 import { dataRetention } from "../../../shared/data-retention.js";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { User } from "../../db/schema/index.js";
-import { AppError } from "../../app-error.js";
 import type { UsersRepository } from "./users-repository.js";
 import { sessionLifetimeSeconds, sessionRefreshAgeSeconds, type Auth } from "./auth-instance.js";
 import type { SessionsRepository } from "./sessions-repository.js";
@@ -13,14 +11,10 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, or null. Read once per request and remembered. */
     sessionUser(): Promise<User | null>;
-    /** The signed-in user; answers 401 when there is none. */
-    requireUser(): Promise<User>;
   }
 }
 
 const activityResolutionMs = dataRetention.activityRecordingHours * 60 * 60 * 1000;
-
-const notSignedIn = () => new AppError("unauthenticated", errorMessages.notSignedIn);
 
 /**
  * Who is signed in. The common case — a validly signed cookie for a live session that is not yet
@@ -86,12 +80,6 @@ export async function registerSessionUser(
       cache.set(this, pending);
     }
     return pending;
-  });
-
-  app.decorateRequest("requireUser", async function requireUser(this: FastifyRequest) {
-    const user = await this.sessionUser();
-    if (!user) throw notSignedIn();
-    return user;
   });
 
   app.addHook("onSend", (request, reply, payload, done) => {

@@ -4,6 +4,7 @@ import type {
   CategoryListResponse,
 } from "../../../shared/contracts/categories.js";
 import type { CategoriesService } from "./categories-service.js";
+import { sessionRoute } from "../../http/identity.js";
 
 interface CategoryParams {
   id: string;
@@ -16,23 +17,24 @@ export async function categoriesRoutes(
 ): Promise<void> {
   const { categories } = deps;
 
-  app.get("/api/categories", async (request): Promise<CategoryListResponse> => {
+  app.get("/api/categories", sessionRoute, async (request): Promise<CategoryListResponse> => {
     const user = await request.requireUser();
     return { categories: await categories.list(user) };
   });
 
-  app.post("/api/categories", async (request, reply) => {
+  app.post("/api/categories", sessionRoute, async (request, reply) => {
     const user = await request.requireUser();
     return reply.code(201).send(await categories.create(user, request.body));
   });
 
-  app.patch<{ Params: CategoryParams }>("/api/categories/:id", async (request) => {
+  app.patch<{ Params: CategoryParams }>("/api/categories/:id", sessionRoute, async (request) => {
     const user = await request.requireUser();
     return categories.update(user, request.params.id, request.body);
   });
 
   app.delete<{ Params: CategoryParams }>(
     "/api/categories/:id",
+    sessionRoute,
     async (request): Promise<CategoryDeletedResponse> => {
       const user = await request.requireUser();
       await categories.remove(user, request.params.id);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Outbox } from "../../integrations/mailer/mailer.js";
+import { publicRoute } from "../../http/identity.js";
 
 /**
  * `/dev/mail`: the sign-in links "mailed" in the last hour, for someone trying Tidemark without
@@ -11,7 +12,7 @@ export async function devMailRoutes(
   app: FastifyInstance,
   options: { outbox: Outbox },
 ): Promise<void> {
-  app.get("/dev/mail", async (request, reply) => {
+  app.get("/dev/mail", publicRoute, async (request, reply) => {
     if (!fromThisMachine(request)) return reply.callNotFound();
     return reply
       .header("cache-control", "no-store")

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readCookie, serializeCookie } from "../../http/cookies.js";
 import { stateChangingGet } from "../../http/origin-guard.js";
 import type { GoogleConnectionService } from "./google-connection-service.js";
+import { publicRoute, sessionRoute } from "../../http/identity.js";
 
 const pendingCookie = "tidemark.google_oauth";
 const cookiePath = "/api/google";
@@ -13,28 +14,33 @@ export async function googleConnectionRoutes(
   const { connections } = deps;
 
   // A navigation: sends the browser to Google's consent screen for the Analytics scopes.
-  app.get<{ Querystring: { mode?: string } }>("/api/google/authorize", async (request, reply) => {
-    const user = await request.sessionUser();
-    if (!user) return reply.redirect("/login", 302);
-    const mode =
-      request.query.mode === "agent" || request.query.mode === "property"
-        ? request.query.mode
-        : undefined;
-    const { url, pending } = connections.startAuthorization(user, mode);
-    reply.header(
-      "set-cookie",
-      serializeCookie(pendingCookie, pending, {
-        maxAgeSeconds: 600,
-        path: cookiePath,
-        secure: deps.secureCookies,
-      }),
-    );
-    return reply.redirect(url, 302);
-  });
+  app.get<{ Querystring: { mode?: string } }>(
+    "/api/google/authorize",
+    publicRoute,
+    async (request, reply) => {
+      const user = await request.sessionUser();
+      if (!user) return reply.redirect("/login", 302);
+      const mode =
+        request.query.mode === "agent" || request.query.mode === "property"
+          ? request.query.mode
+          : undefined;
+      const { url, pending } = connections.startAuthorization(user, mode);
+      reply.header(
+        "set-cookie",
+        serializeCookie(pendingCookie, pending, {
+          maxAgeSeconds: 600,
+          path: cookiePath,
+          secure: deps.secureCookies,
+        }),
+      );
+      return reply.redirect(url, 302);
+    },
+  );
 
   // Google sends the browser back here; the dashboard shows the outcome.
   app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
     "/api/google/callback",
+    publicRoute,
     async (request, reply) => {
       const user = await request.sessionUser();
       if (!user) return reply.redirect("/login", 302);
@@ -59,15 +65,17 @@ export async function googleConnectionRoutes(
     },
   );
 
-  app.get("/api/google/status", async (request) => connections.status(await request.requireUser()));
+  app.get("/api/google/status", sessionRoute, async (request) =>
+    connections.status(await request.requireUser()),
+  );
 
   // The spec calls this with GET; the origin guard holds it to same-origin like a POST.
   const disconnect = async (request: FastifyRequest) => {
     await connections.disconnect(await request.requireUser());
     return { connected: false };
   };
-  app.get("/api/google/disconnect", stateChangingGet, disconnect);
-  app.post("/api/google/disconnect", disconnect);
+  app.get("/api/google/disconnect", stateChangingGet("session"), disconnect);
+  app.post("/api/google/disconnect", sessionRoute, disconnect);
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database.js";
+import { publicRoute } from "../../http/identity.js";
 
 /**
  * Liveness and readiness in one: a 200 means this instance can reach its database and is not
@@ -10,7 +11,7 @@ export async function healthRoutes(
   app: FastifyInstance,
   options: { database: Database; isDraining: () => boolean },
 ): Promise<void> {
-  app.get("/api/health", async (request, reply) => {
+  app.get("/api/health", publicRoute, async (request, reply) => {
     if (options.isDraining())
       return reply.code(503).send({ status: "draining", error: "This instance is shutting down." });
     try {

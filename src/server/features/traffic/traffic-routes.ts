@@ -3,6 +3,7 @@ import { propertyId } from "../../../shared/contracts/annotations.js";
 import type { TrafficReport } from "../../../shared/contracts/traffic.js";
 import { parseInput } from "../../http/parse-input.js";
 import type { TrafficService } from "./traffic-service.js";
+import { sessionRoute } from "../../http/identity.js";
 
 interface PropertyParams {
   propertyId: string;
@@ -17,6 +18,7 @@ export async function trafficRoutes(
   // The query is checked by the service against the shared contract (the assistant calls it too).
   app.get<{ Params: PropertyParams }>(
     "/api/traffic/:propertyId",
+    sessionRoute,
     async (request): Promise<TrafficReport> => {
       const user = await request.requireUser();
       return traffic.report(user, parseInput(propertyId, request.params.propertyId), request.query);
@@ -25,6 +27,7 @@ export async function trafficRoutes(
 
   app.post<{ Params: PropertyParams }>(
     "/api/traffic/:propertyId/dismissals",
+    sessionRoute,
     async (request, reply) => {
       const user = await request.requireUser();
       await traffic.dismiss(user, parseInput(propertyId, request.params.propertyId), request.body);
