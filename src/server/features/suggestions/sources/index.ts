@@ -1,5 +1,6 @@
 import type { AnalyticsGateway } from "../../google-connection/analytics-gateway.js";
 import type { SuggestionSourceKind } from "../../../../shared/suggestion-sources.js";
+import { createChangeHistorySource } from "./change-history.js";
 import type { SuggestionSource } from "./source.js";
 
 /**
@@ -31,7 +32,15 @@ export interface SourceRegistration {
  * (`tierCapabilities[tier].suggestionSources` in src/shared/plans.ts); labels and the category
  * each maps to live in src/shared/suggestion-sources.ts.
  */
-export const sourceRegistry: readonly SourceRegistration[] = [];
+export const sourceRegistry: readonly SourceRegistration[] = [
+  {
+    kind: "change-history",
+    create: createChangeHistorySource,
+    // Once an hour per property (the job spreads them); the first read brings the last 90 days.
+    schedule: "hourly",
+    readWhenPropertySaved: true,
+  },
+];
 
 export function registrationOf(kind: SuggestionSourceKind): SourceRegistration | undefined {
   return sourceRegistry.find((row) => row.kind === kind);
