@@ -13,7 +13,9 @@ import { createAuditsRepository } from "../src/server/features/audits/audits-rep
 import { applyClaimLeaseMs } from "../src/server/features/audits/audits-service.js";
 import type { AuditReviewer } from "../src/server/features/audits/audit-reviewer.js";
 import { createOfflineReviewer } from "../src/server/features/audits/offline-reviewer.js";
+import { categoryPresets } from "../src/shared/categories.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
+import type { CategoryListResponse } from "../src/shared/contracts/categories.js";
 import type {
   AuditApplyResponse,
   AuditDetailResponse,
@@ -503,7 +505,8 @@ describe("applying accepted suggestions", () => {
       color: "PURPLE",
       categoryId,
     });
-    expect(sale.description).toBe(byIndex(0).suggestedDescription);
+    // Its empty description stays empty: the audit makes up no words from the title and date.
+    expect(sale.description).toBe("");
     const tracking = list.find((a) => a.annotationId === who.ids[2])!;
     expect(tracking.title).toBe("Tracking broken on checkout (fixed)");
 
@@ -525,6 +528,48 @@ describe("applying accepted suggestions", () => {
     expect(linked[0]?.categoryId).toBe(categoryId);
     // Edits are not creations: the daily allowance is untouched.
     expect((await get(who.jar, "/api/auth/user")).json().dailyAnnotationCount).toBe(before);
+  });
+
+  it("makes a proposed new category on apply, once for every suggestion naming it, and links it", async () => {
+    // Two campaigns and a release, none in a category the person has.
+    const who = await auditor([auditFixtures[0]!, auditFixtures[1]!, auditFixtures[0]!]);
+    const detail = await runAudit(who);
+    const audit = detail.session.id;
+    const proposing = detail.suggestions.filter((s) => s.suggestedCategoryName !== null);
+    expect(proposing.length).toBeGreaterThanOrEqual(3);
+    // Each card can say which day its annotation is on.
+    expect(
+      detail.suggestions.every(
+        (s) =>
+          s.annotationDate === auditFixtures[0]!.date ||
+          s.annotationDate === auditFixtures[1]!.date,
+      ),
+    ).toBe(true);
+    for (const suggestion of proposing) {
+      expect(suggestion.applicable).toBe(true);
+      await send(who.jar, "PATCH", `/api/audits/${audit}/suggestions/${suggestion.id}`, {
+        status: "accepted",
+      });
+    }
+    const result = (await send(who.jar, "POST", `/api/audits/${audit}/apply`)).json();
+    expect(result).toMatchObject({ applied: proposing.length, failed: 0 });
+
+    const categories = (await get(who.jar, "/api/categories")).json() as CategoryListResponse;
+    const names = categories.categories.map((category) => category.name).sort();
+    expect(names).toEqual(["Campaigns & Promos", "Site/App Releases"]);
+    const campaigns = categories.categories.find((c) => c.name === "Campaigns & Promos")!;
+    // Made as the preset it is, with its template, and it now holds both campaigns.
+    expect(campaigns.titleTemplate).toBe(categoryPresets[0]!.titleTemplate);
+    expect(categories.annotationCounts[campaigns.id]).toBe(2);
+    const list = (await get(who.jar, `/api/annotations/${who.propertyId}`)).json()
+      .reportingDataAnnotations as Annotation[];
+    for (const index of [0, 2])
+      expect(list.find((a) => a.annotationId === who.ids[index])?.categoryId).toBe(campaigns.id);
+
+    const after = (await get(who.jar, `/api/audits/${audit}`)).json() as AuditDetailResponse;
+    expect(after.suggestions.filter((s) => s.status === "applied")).toHaveLength(proposing.length);
+    const history = (await get(who.jar, "/api/audits/history")).json().sessions as AuditSession[];
+    expect(history[0]).toMatchObject({ id: audit, appliedCount: proposing.length, started: true });
   });
 
   it("refuses to apply an audit that has not finished", async () => {

@@ -191,6 +191,56 @@ describe("creating, listing, editing and deleting", () => {
     ]);
   });
 
+  it("adds the five recommended categories in one request, marked as such, once", async () => {
+    const who = await member("premium");
+    await created(who.jar, { name: "experiments", color: "RED" });
+    const first = await send(who.jar, "POST", "/api/categories/recommended");
+    expect(first.statusCode, first.body).toBe(201);
+    // The one held already (by name, any case) is kept as it is, not added twice.
+    expect((first.json().categories as Category[]).map((c) => c.name)).toEqual(
+      categoryPresets.filter((p) => p.key !== "experiments").map((p) => p.name),
+    );
+    const listed = await listCategories(who.jar);
+    expect(listed).toHaveLength(5);
+    for (const preset of categoryPresets.filter((p) => p.key !== "experiments"))
+      expect(listed.find((c) => c.name === preset.name)).toMatchObject({
+        color: preset.color,
+        description: preset.description,
+        titleTemplate: preset.titleTemplate,
+        isDefault: true,
+      });
+    expect(listed.find((c) => c.name === "experiments")).toMatchObject({
+      color: "RED",
+      isDefault: false,
+    });
+    const again = await send(who.jar, "POST", "/api/categories/recommended");
+    expect(again.json()).toEqual({ categories: [] });
+    expect(await storedCount(who.userId)).toBe(5);
+  });
+
+  it("adds none of the recommended set when all would not fit under the limit", async () => {
+    const who = await member("premium");
+    for (let index = 0; index < categoriesPerPersonLimit - 2; index++)
+      await created(who.jar, { name: `Own ${index}`, color: "BLUE" });
+    const refused = await send(who.jar, "POST", "/api/categories/recommended");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("category_limit");
+    expect(await storedCount(who.userId)).toBe(categoriesPerPersonLimit - 2);
+  });
+
+  it("counts each category's annotations for the person who linked them", async () => {
+    const who = await member("premium");
+    const used = await created(who.jar, { name: "Used", color: "BLUE" });
+    const unused = await created(who.jar, { name: "Unused", color: "RED" });
+    await harness.database.db.insert(annotationMetadata).values([
+      { userId: who.userId, propertyId: "1", annotationId: "a1", categoryId: used.id },
+      { userId: who.userId, propertyId: "2", annotationId: "a2", categoryId: used.id },
+      { userId: who.userId, propertyId: "2", annotationId: "a3", categoryId: null },
+    ]);
+    const response = (await get(who.jar, "/api/categories")).json();
+    expect(response.annotationCounts).toEqual({ [used.id]: 2, [unused.id]: 0 });
+  });
+
   it("lists by name ignoring case", async () => {
     const who = await member("premium");
     for (const name of ["beta", "Alpha", "gamma", "Delta"]) {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  applyTitleTemplate,
   categoryPresets,
   defaultTitleTemplate,
   firstTemplateSegment,
   normalizeTitleTemplate,
   presetByPrefix,
+  templatePrefix,
   titleTemplateExample,
 } from "./categories.js";
 
@@ -84,5 +86,44 @@ describe("title templates", () => {
     expect(normalizeTitleTemplate("A ·  · C")).toEqual({ error: expect.any(String) });
     expect(normalizeTitleTemplate("· A")).toEqual({ error: expect.any(String) });
     expect(normalizeTitleTemplate(defaultTitleTemplate)).toBe(defaultTitleTemplate);
+  });
+});
+
+describe("applying a category's template to a title", () => {
+  const campaign = "CAMPAIGN · [Team/System] · [What] · [Scope] · [Env]";
+
+  it("puts the prefix first in a title that lacks it, keeping the title's own case", () => {
+    expect(applyTitleTemplate("iPhone launch", campaign, 100)).toBe("CAMPAIGN · iPhone launch");
+    expect(applyTitleTemplate("  Winter sale ", campaign, 100)).toBe("CAMPAIGN · Winter sale");
+  });
+
+  it("leaves a title that already has it, in any case and spacing", () => {
+    expect(applyTitleTemplate("CAMPAIGN · Winter sale", campaign, 100)).toBe(
+      "CAMPAIGN · Winter sale",
+    );
+    expect(applyTitleTemplate("campaign·Winter sale", campaign, 100)).toBe("campaign·Winter sale");
+  });
+
+  it("replaces a leading type word with a colon or dash instead of doubling it", () => {
+    expect(applyTitleTemplate("Campaign: Winter sale", campaign, 100)).toBe(
+      "CAMPAIGN · Winter sale",
+    );
+    expect(applyTitleTemplate("campaigns — Winter sale", campaign, 100)).toBe(
+      "CAMPAIGN · Winter sale",
+    );
+    // A title that merely starts with the word is a sentence, not a label.
+    expect(applyTitleTemplate("Campaign paused", campaign, 100)).toBe("CAMPAIGN · Campaign paused");
+  });
+
+  it("never writes the placeholders, and leaves a blank title blank", () => {
+    expect(applyTitleTemplate("", campaign, 100)).toBe("");
+    expect(applyTitleTemplate("Launch", defaultTitleTemplate, 100)).toBe("Launch");
+    expect(applyTitleTemplate("Launch", null, 100)).toBe("Launch");
+    expect(templatePrefix(defaultTitleTemplate)).toBe("");
+  });
+
+  it("leaves a title that would grow past the limit as it is", () => {
+    const long = "x".repeat(95);
+    expect(applyTitleTemplate(long, campaign, 100)).toBe(long);
   });
 });

@@ -115,3 +115,52 @@ export function presetByPrefix(word: string): CategoryPreset | undefined {
       normalized === `${candidate.prefix}ES`,
   );
 }
+
+/** Whether a template segment is a placeholder to fill ([What]) rather than fixed text. */
+export function isTemplatePlaceholder(segment: string): boolean {
+  return /^\[.*\]$/.test(segment);
+}
+
+/**
+ * The fixed text a template puts first in every title (CAMPAIGN), or "" when it has none: no
+ * template, or one that starts with a placeholder such as [TYPE].
+ */
+export function templatePrefix(template: string | null | undefined): string {
+  const first = firstTemplateSegment(template);
+  return isTemplatePlaceholder(first) ? "" : first;
+}
+
+/** Whether a title already starts with the prefix as its own segment ("CAMPAIGN · …", any case). */
+export function titleHasTemplatePrefix(title: string, prefix: string): boolean {
+  if (prefix === "") return true;
+  const segments = templateSegments(title);
+  return segments.length > 1 && segments[0]!.toUpperCase() === prefix.toUpperCase();
+}
+
+/**
+ * A title written the way a category's template asks, the one rule for the annotation dialogs,
+ * the assistant, the API and the audit: a title that lacks the template's prefix gets it as its
+ * first segment ("Winter sale" → "CAMPAIGN · Winter sale"). A title that already opens with the
+ * prefix word and a colon or dash ("Campaign: Winter sale") has that word replaced rather than
+ * doubled. The title's own words keep their case. The placeholders ([What], [Scope]…) are a hint
+ * for the person and are never written into a title; a blank title stays blank, and a title that
+ * would grow past `maxLength` is left as it is rather than cut.
+ */
+export function applyTitleTemplate(
+  title: string,
+  template: string | null | undefined,
+  maxLength: number,
+): string {
+  const typed = title.trim();
+  const prefix = templatePrefix(template);
+  if (typed === "" || titleHasTemplatePrefix(typed, prefix)) return typed;
+  const lead = new RegExp(`^${escapeRegExp(prefix)}(?:E?S)?\\s*[:\\-–—]\\s*`, "i").exec(typed);
+  const rest = lead ? typed.slice(lead[0].length) : typed;
+  if (rest === "") return typed;
+  const written = `${prefix}${templateSeparator}${rest}`;
+  return Array.from(written).length <= maxLength ? written : typed;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

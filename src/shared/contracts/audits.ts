@@ -119,8 +119,12 @@ export interface AuditSession {
   /** ISO 8601. */
   createdAt: string;
   completedAt: string | null;
-  /** Suggestions made (in the history list). */
+  /** Suggestions made. */
   suggestionCount: number;
+  /** Suggestions applied to Google so far. */
+  appliedCount: number;
+  /** False for an audit created but never started (its start call failed or never came). */
+  started: boolean;
 }
 
 export interface AuditSuggestion {
@@ -133,7 +137,10 @@ export interface AuditSuggestion {
   suggestedDescription: string | null;
   suggestedColor: AnnotationColor | null;
   suggestedCategoryId: string | null;
-  /** A category the person does not have yet, proposed with its description and colour. */
+  /**
+   * A category the person does not have yet, proposed with its description and colour; applying
+   * the suggestion makes it (or uses one of that name made since) and links it.
+   */
   suggestedCategoryName: string | null;
   suggestedCategoryDescription: string | null;
   suggestedCategoryColor: AnnotationColor | null;
@@ -146,6 +153,10 @@ export interface AuditSuggestion {
   failureReason: string | null;
   /** False for a suggestion that only points something out (a likely duplicate): nothing to apply. */
   applicable: boolean;
+  /** The annotation's day (a range's first day), YYYY-MM-DD; null for audits before it was kept. */
+  annotationDate: string | null;
+  /** A range's last day, YYYY-MM-DD. */
+  annotationEndDate: string | null;
 }
 
 export interface AuditSessionResponse {

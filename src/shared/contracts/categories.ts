@@ -15,6 +15,7 @@ export interface Category {
   color: AnnotationColor;
   description: string | null;
   titleTemplate: string | null;
+  /** One of the recommended set, added with 'Add the five recommended categories'. */
   isDefault: boolean;
   /** ISO 8601. */
   createdAt: string;
@@ -22,6 +23,13 @@ export interface Category {
 }
 
 export interface CategoryListResponse {
+  categories: Category[];
+  /** How many of the person's annotations each category holds, by category id. */
+  annotationCounts: Record<string, number>;
+}
+
+/** POST /api/categories/recommended: the recommended categories added (none already held). */
+export interface RecommendedCategoriesResponse {
   categories: Category[];
 }
 

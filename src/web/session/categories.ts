@@ -18,3 +18,15 @@ export function useCategories({ enabled }: { enabled: boolean }) {
     retry: false,
   });
 }
+
+/** How many annotations each category holds, by id: the same request as `useCategories`. */
+export function useCategoryAnnotationCounts({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: categoriesQueryKey,
+    queryFn: ({ signal }) => apiRequest<CategoryListResponse>(categoriesQueryKey[0], { signal }),
+    meta: { path: categoriesQueryKey[0] },
+    select: (data) => data.annotationCounts,
+    enabled,
+    retry: false,
+  });
+}

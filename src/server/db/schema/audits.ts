@@ -68,6 +68,10 @@ export const annotationSuggestions = pgTable(
       .notNull()
       .references(() => annotationAuditSessions.id, { onDelete: "cascade" }),
     annotationId: text("annotation_id").notNull(),
+    /** The annotation's day (its first day, for a range) when the audit read it; null before it was kept. */
+    annotationDate: date("annotation_date"),
+    /** Its last day, for a range only. */
+    annotationEndDate: date("annotation_end_date"),
     originalTitle: text("original_title").notNull(),
     originalDescription: text("original_description"),
     originalColor: varchar("original_color", { length: 20 }),

@@ -53,3 +53,50 @@ describe("a reviewer's suggestions are held to the table's text rules", () => {
     expect(accepted.map((s) => s.suggestedTitle)).toEqual(["Release: עדכון\u200F v2"]);
   });
 });
+
+describe("a reviewer's suggestions say something new", () => {
+  const sale: ReviewableAnnotation = { ...annotation, title: "Spring sale launch" };
+
+  it.each([
+    "Campaigns & Promos: Spring sale launch (2025-03-01).",
+    "Spring sale launch on 2025-03-01",
+    "spring SALE launch.",
+  ])("drops a description that only repeats the title and date: %s", (filler) => {
+    const { accepted } = checkReviewedSuggestions(
+      [suggestion({ suggestedDescription: filler, suggestedColor: "PURPLE" })],
+      [sale],
+      [],
+    );
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.suggestedDescription).toBeNull();
+  });
+
+  it("keeps a description that adds a fact, and drops a suggestion of filler alone", () => {
+    const added = "Spring sale launch: 20% off outerwear, emailed to the AU list.";
+    expect(
+      checkReviewedSuggestions([suggestion({ suggestedDescription: added })], [sale], [])
+        .accepted[0]?.suggestedDescription,
+    ).toBe(added);
+    expect(
+      checkReviewedSuggestions(
+        [suggestion({ suggestedDescription: "Spring sale launch (2025-03-01)." })],
+        [sale],
+        [],
+      ),
+    ).toEqual({ accepted: [], refused: 0 });
+  });
+
+  it("writes a suggested title to the template of the category it proposes", () => {
+    const { accepted } = checkReviewedSuggestions(
+      [
+        suggestion({
+          suggestedTitle: "iPhone spring sale launch",
+          newCategory: { name: "Campaigns & Promos", description: "", color: "PURPLE" },
+        }),
+      ],
+      [sale],
+      [],
+    );
+    expect(accepted[0]!.suggestedTitle).toBe("CAMPAIGN · iPhone spring sale launch");
+  });
+});

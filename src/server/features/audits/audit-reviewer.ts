@@ -1,5 +1,10 @@
 import { isAnnotationColor, type AnnotationColor } from "../../../shared/annotation-colors.js";
-import { categoryDescriptionMaxLength, categoryNameMaxLength } from "../../../shared/categories.js";
+import {
+  applyTitleTemplate,
+  categoryDescriptionMaxLength,
+  categoryNameMaxLength,
+  categoryPresets,
+} from "../../../shared/categories.js";
 import {
   annotationDescriptionMaxLength,
   annotationTitleMaxLength,
@@ -18,8 +23,10 @@ export interface ReviewableAnnotation {
   title: string;
   description: string;
   color: string;
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD: the day, or a range's first day. */
   date: string;
+  /** A range's last day, YYYY-MM-DD. */
+  endDate?: string | null;
   categoryId: string | null;
 }
 
@@ -72,7 +79,10 @@ const reasoningMaxLength = 500;
  * The last check on any reviewer's answer, before anything is stored: it must be about an
  * annotation of the batch (once), use the six colours and the annotation fields' lengths and
  * characters, and name one of the person's categories or a clearly new one. Fields equal to what
- * the annotation already has are dropped; a suggestion left with nothing to say is dropped too.
+ * the annotation already has are dropped, and so is filler: a description that only repeats the
+ * title and the date. A suggested title in a category with a template follows it
+ * (`applyTitleTemplate`, the rule every other path uses). A suggestion left with nothing to say
+ * is dropped too.
  * Returns the accepted suggestions and how many answers were refused.
  */
 export function checkReviewedSuggestions(
@@ -145,8 +155,24 @@ export function checkReviewedSuggestions(
     }
     if (categoryId !== null && categoryId === annotation.categoryId) categoryId = null;
 
-    const title = answer.suggestedTitle?.trim() ?? null;
-    const description = answer.suggestedDescription?.trim() ?? null;
+    const template =
+      categoryId !== null
+        ? categories.find((category) => category.id === categoryId)?.titleTemplate
+        : newCategory !== null
+          ? categoryPresets.find((preset) => preset.name === newCategory!.name)?.titleTemplate
+          : annotation.categoryId !== null
+            ? categories.find((category) => category.id === annotation.categoryId)?.titleTemplate
+            : null;
+    const rawTitle = answer.suggestedTitle?.trim() ?? null;
+    const title =
+      rawTitle === null ? null : applyTitleTemplate(rawTitle, template, annotationTitleMaxLength);
+    if (title !== null && !text(title, annotationTitleMaxLength, false)) return null;
+    const offered = answer.suggestedDescription?.trim() ?? null;
+    const description =
+      offered !== null &&
+      isFillerDescription(offered, [annotation.title, title ?? ""], annotation.date)
+        ? null
+        : offered;
     const suggestion: ReviewedSuggestion = {
       annotationId: annotation.annotationId,
       suggestedTitle: title !== null && title !== annotation.title ? title : null,
@@ -176,6 +202,36 @@ export function checkReviewedSuggestions(
       return "nothing";
     return suggestion;
   }
+}
+
+/** Words that say nothing on their own in a description. */
+const fillerWords = new Set(
+  "a an the on at in of for to and or was is were be been this that it its as by with from date day annotation category".split(
+    " ",
+  ),
+);
+
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * Whether a description only repeats what the annotation already says: every word of it is a word
+ * of its title (as it is or as suggested), a part of its date, a category's name or a small word
+ * ("Campaigns & Promos: Spring sale launch (2015-03-02)."). Such a description adds nothing to
+ * read and is not suggested.
+ */
+export function isFillerDescription(description: string, titles: string[], date: string): boolean {
+  const known = new Set([
+    ...titles.flatMap(wordsOf),
+    ...wordsOf(date),
+    ...categoryPresets.flatMap((preset) => wordsOf(`${preset.name} ${preset.prefix}`)),
+  ]);
+  const words = wordsOf(description);
+  return words.every((word) => known.has(word) || fillerWords.has(word));
 }
 
 function truncate(text: string, max: number): string {

@@ -78,6 +78,7 @@ export function createAuditsRepository(db: Db) {
         .select({
           session: sessions,
           suggestionCount: sql<number>`count(${suggestions.id})::int`,
+          appliedCount: sql<number>`(count(${suggestions.id}) filter (where ${suggestions.status} = 'applied'))::int`,
         })
         .from(sessions)
         .leftJoin(suggestions, eq(suggestions.auditSessionId, sessions.id))
@@ -271,6 +272,14 @@ export function createAuditsRepository(db: Db) {
      * is not applied yet (Google did not confirm the change, which is not there now), so the next
      * apply tries it again.
      */
+    /** Records the category an apply made for a suggestion, while this apply holds it. */
+    async linkCategory(id: string, categoryId: string): Promise<void> {
+      await db
+        .update(suggestions)
+        .set({ modifiedCategoryId: categoryId })
+        .where(and(eq(suggestions.id, id), eq(suggestions.status, "applying")));
+    },
+
     async settleSuggestion(
       id: string,
       outcome:

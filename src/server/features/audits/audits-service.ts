@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import { isAnnotationColor, type AnnotationColor } from "../../../shared/annotation-colors.js";
+import {
+  defaultAnnotationColor,
+  isAnnotationColor,
+  type AnnotationColor,
+} from "../../../shared/annotation-colors.js";
+import { categoryPresets } from "../../../shared/categories.js";
 import {
   auditAccessMessages,
   auditAccessOf,
@@ -67,7 +72,7 @@ class AuditInterrupted extends Error {
 export interface AuditsServiceDeps {
   repository: AuditsRepository;
   annotations: Pick<AnnotationsService, "list" | "update">;
-  categories: Pick<CategoriesService, "list" | "requireUsable">;
+  categories: Pick<CategoriesService, "list" | "requireUsable" | "create">;
   properties: Pick<PropertiesService, "requireAllowed">;
   /** Reads the person again when a job resumes (an identity read, owned by auth). */
   findUser: (userId: string) => Promise<User | null>;
@@ -224,7 +229,11 @@ export function createAuditsService(deps: AuditsServiceDeps) {
     return null;
   }
 
-  function toSession(row: AnnotationAuditSession, suggestionCount: number): AuditSession {
+  function toSession(
+    row: AnnotationAuditSession,
+    suggestionCount: number,
+    appliedCount = 0,
+  ): AuditSession {
     return {
       id: row.id,
       propertyId: row.propertyId,
@@ -239,6 +248,8 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       createdAt: row.createdAt.toISOString(),
       completedAt: row.completedAt?.toISOString() ?? null,
       suggestionCount,
+      appliedCount,
+      started: row.status !== "pending" || row.startedAt !== null,
     };
   }
 
@@ -292,13 +303,17 @@ export function createAuditsService(deps: AuditsServiceDeps) {
         new Date(now().getTime() - applyClaimLeaseMs),
       );
       const rows = await repository.listSuggestions(session.id);
-      return { session: toSession(session, rows.length), suggestions: rows.map(toSuggestion) };
+      const applied = rows.filter((row) => row.status === "applied").length;
+      return {
+        session: toSession(session, rows.length, applied),
+        suggestions: rows.map(toSuggestion),
+      };
     },
 
     async history(user: User): Promise<AuditSession[]> {
       requireAccess(user);
       const rows = await repository.listSessions(user.id, historyLimit);
-      return rows.map((row) => toSession(row.session, row.suggestionCount));
+      return rows.map((row) => toSession(row.session, row.suggestionCount, row.appliedCount));
     },
 
     async updateSuggestion(
@@ -393,6 +408,16 @@ export function createAuditsService(deps: AuditsServiceDeps) {
         }
 
         for (const suggestion of claimed) {
+          const made = await makeProposedCategory(user, suggestion, personCategories);
+          if (made.failureReason !== null) {
+            await repository.settleSuggestion(suggestion.id, {
+              status: "failed",
+              failureReason: made.failureReason,
+            });
+            open.delete(suggestion.id);
+            result.failed += 1;
+            continue;
+          }
           const outcome = await applyOne(
             user,
             session.propertyId,
@@ -412,6 +437,47 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       }
     },
   };
+
+  /**
+   * A suggestion that proposes a category the person does not have yet gets it on apply: made
+   * (with its preset's template when it is one of the five) or, when one of that name exists by
+   * now, that one is used, and it is recorded on the suggestion as the person's pick so a retried
+   * apply links the same one. A refusal (the category limit) fails the suggestion with its reason,
+   * before anything is written to Google.
+   */
+  async function makeProposedCategory(
+    user: User,
+    suggestion: AnnotationSuggestion,
+    personCategories: Category[],
+  ): Promise<{ failureReason: string | null }> {
+    const name = suggestion.suggestedCategoryName;
+    if (!name || suggestion.modifiedCategoryId || suggestion.suggestedCategoryId)
+      return { failureReason: null };
+    let category = personCategories.find(
+      (candidate) => candidate.name.toLowerCase() === name.toLowerCase(),
+    );
+    if (!category) {
+      const preset = categoryPresets.find((candidate) => candidate.name === name);
+      const color = isAnnotationColor(suggestion.suggestedCategoryColor)
+        ? suggestion.suggestedCategoryColor
+        : (preset?.color ?? defaultAnnotationColor);
+      try {
+        category = await categories.create(user, {
+          name,
+          color,
+          description: suggestion.suggestedCategoryDescription,
+          ...(preset ? { titleTemplate: preset.titleTemplate } : {}),
+        });
+      } catch (error) {
+        if (error instanceof AppError) return { failureReason: error.message };
+        throw error;
+      }
+      personCategories.push(category);
+    }
+    suggestion.modifiedCategoryId = category.id;
+    await repository.linkCategory(suggestion.id, category.id);
+    return { failureReason: null };
+  }
 
   async function applyOne(
     user: User,
@@ -480,6 +546,9 @@ function coveredAnnotations(
       description: annotation.description,
       color: annotation.color,
       date: toIsoDate(annotation.annotationDate),
+      endDate: annotation.annotationDateRange
+        ? toIsoDate(annotation.annotationDateRange.endDate)
+        : null,
       categoryId: annotation.categoryId,
       sortDate: annotation.annotationDate,
     }))
@@ -513,6 +582,8 @@ function toNewSuggestion(
     suggestedCategoryDescription: suggestion.newCategory?.description ?? null,
     suggestedCategoryColor: suggestion.newCategory?.color ?? null,
     aiReasoning: suggestion.aiReasoning,
+    annotationDate: annotation.date,
+    annotationEndDate: annotation.endDate ?? null,
   };
 }
 
@@ -562,6 +633,7 @@ function holdsWantedChange(
 function isApplicable(suggestion: AnnotationSuggestion): boolean {
   const wanted = effectiveChange(suggestion);
   return (
+    suggestion.suggestedCategoryName !== null ||
     (wanted.title !== null && wanted.title !== suggestion.originalTitle) ||
     (wanted.description !== null &&
       wanted.description !== (suggestion.originalDescription ?? "")) ||
@@ -592,5 +664,7 @@ function toSuggestion(row: AnnotationSuggestion): AuditSuggestion {
     modifiedCategoryId: row.modifiedCategoryId,
     failureReason: row.failureReason,
     applicable: isApplicable(row),
+    annotationDate: row.annotationDate,
+    annotationEndDate: row.annotationEndDate,
   };
 }

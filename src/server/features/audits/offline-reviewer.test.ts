@@ -63,8 +63,11 @@ describe("the offline reviewer on a property's worth of annotations", () => {
         problems.push(`${fixture.title}: not called vague`);
       if (Boolean(expected.duplicate) !== (got.duplicateOf !== null))
         problems.push(`${fixture.title}: duplicate ${got.duplicateOf}`);
-      if (fixture.description === "" && preset && !got.suggestedDescription)
-        problems.push(`${fixture.title}: empty description not filled`);
+      // An empty description filled from the title and date would only repeat them.
+      if (got.suggestedDescription !== null)
+        problems.push(`${fixture.title}: description made up: ${got.suggestedDescription}`);
+      if (got.suggestedTitle && /(^|·)\s*[—–-]|[—–-]\s*(·|$)/.test(got.suggestedTitle))
+        problems.push(`${fixture.title}: stray separator in "${got.suggestedTitle}"`);
       if (!/^[A-Z"].*\.$/.test(got.aiReasoning) || got.aiReasoning.split(". ").length > 1)
         problems.push(`${fixture.title}: reasoning is not one sentence: ${got.aiReasoning}`);
     });

@@ -5,6 +5,7 @@ import {
   firstTemplateSegment,
   templateSegments,
   templateSeparator,
+  titleHasTemplatePrefix,
   type CategoryPreset,
 } from "../../../shared/categories.js";
 import { annotationTitleMaxLength } from "../../../shared/contracts/annotations.js";
@@ -20,8 +21,7 @@ import type {
  * The built-in reviewer: deterministic, offline, and careful never to invent a fact. It sorts
  * each annotation into one of the person's categories or one of the five presets by its words,
  * rewrites the title into that category's template using only segments it can read from the
- * annotation, aligns the colour, fills an empty description from the title, and points out vague
- * titles and same-day near-duplicates.
+ * annotation, aligns the colour, and points out vague titles and same-day near-duplicates.
  */
 export function createOfflineReviewer(options: { batchSize?: number } = {}): AuditReviewer {
   return {
@@ -212,7 +212,13 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/**
+ * The text with a capital first letter, unless its first word is written with care already: a
+ * capital inside it (iPhone, eBay) or a digit (v2) marks a name, and names keep their case.
+ */
 function capitalize(text: string): string {
+  const firstWord = text.split(/\s/, 1)[0] ?? "";
+  if (/\p{Lu}/u.test(firstWord.slice(1)) || /\d/.test(firstWord)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -242,39 +248,88 @@ function titleFromDescription(description: string): string | null {
   return capitalize(cut.slice(0, cut.lastIndexOf(" ") > 40 ? cut.lastIndexOf(" ") : 80));
 }
 
-/** Reads the template's segments from the annotation; what it cannot read is left out. */
+/** A word of a title as typed, and the bare word it stands for ("test:" is "test"). */
+interface TitleWord {
+  raw: string;
+  bare: string;
+}
+
+function titleWords(title: string): TitleWord[] {
+  return title
+    .split(/\s+/)
+    .filter((raw) => raw.length > 0)
+    .map((raw) => ({
+      raw,
+      bare: raw.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}/]+$/gu, ""),
+    }));
+}
+
+/** A word that carries nothing once its neighbours are gone: a dash, a colon, "to", "in"… */
+function isDangling(word: TitleWord): boolean {
+  return word.bare === "" || danglingWords.has(word.bare);
+}
+
+/**
+ * Reads the template's segments from the annotation; what it cannot read is left out. The
+ * [What] keeps the title's own words, in their order and case (only a plain first word gets its
+ * capital; a product name such as iPhone or v2 is never re-cased); a team, scope or environment is taken out of it only from its edges, so
+ * no clause is torn apart ("Release 4.2 — new onboarding" stays whole), and dashes or small words
+ * left at an edge go with it, so no title ends or starts with "—".
+ */
 function titleFromTemplate(
   source: string,
   description: string,
   template: string,
   typeLabel: string,
 ): string | null {
-  const tokens = tokenize(source);
+  let words = titleWords(source);
   const described = tokenize(description);
-  const used = new Set<number>();
-  // A segment is read from the title first (and taken out of [What]), else from the description.
-  const find = (table: Record<string, string>): string | null => {
-    const index = tokens.findIndex((token, i) => !used.has(i) && table[token.lower] !== undefined);
-    if (index >= 0) {
-      used.add(index);
-      return table[tokens[index]!.lower]!;
-    }
-    const fromDescription = described.find((token) => table[token.lower] !== undefined);
-    return fromDescription ? table[fromDescription.lower]! : null;
-  };
-  const system = find(systems);
-  const scope = find(scopes);
-  const env = find(environments);
   const prefixWord = typeLabel.toLowerCase();
-  const whatWords = tokens
-    .filter((token, index) => !used.has(index))
-    .map((token) => token.raw)
-    // A title that already starts with its type ("Release: v2") does not need it twice.
-    .filter((word, index) => !(index === 0 && word.toLowerCase().replace(/s$/, "") === prefixWord));
-  while (whatWords.length && danglingWords.has(whatWords.at(-1)!.toLowerCase())) whatWords.pop();
-  while (whatWords.length && danglingWords.has(whatWords[0]!.toLowerCase())) whatWords.shift();
-  const what = whatWords.length > 0 ? capitalize(whatWords.join(" ")) : null;
-  if (!what) return null;
+  const isType = (word: TitleWord | undefined) =>
+    word !== undefined && [prefixWord, `${prefixWord}s`, `${prefixWord}es`].includes(word.bare);
+  const trimEdges = () => {
+    while (words.length && isDangling(words[0]!)) words = words.slice(1);
+    while (words.length && isDangling(words.at(-1)!)) words = words.slice(0, -1);
+  };
+  // A title that already starts with its type ("Release: v2") does not need it twice.
+  if (isType(words[0])) words = words.slice(1);
+  trimEdges();
+  const takeEdge = (table: Record<string, string>, edges: "last" | "both") => {
+    if (words.length < 2) return null;
+    if (edges === "both" && table[words[0]!.bare] !== undefined) {
+      const value = table[words[0]!.bare]!;
+      words = words.slice(1);
+      if (isType(words[0])) words = words.slice(1);
+      trimEdges();
+      return value;
+    }
+    // A word at the end is a tag ("… prod"), or the object of a small word ("… on checkout"); in
+    // any other phrase ("new search") it is part of what happened and stays.
+    const tagAtEnd =
+      edges === "last" || (edges === "both" && isDangling(words.at(-2)!) && words.length > 2);
+    if (tagAtEnd && table[words.at(-1)!.bare] !== undefined) {
+      const value = table[words.at(-1)!.bare]!;
+      words = words.slice(0, -1);
+      trimEdges();
+      return value;
+    }
+    return null;
+  };
+  const fromDescription = (table: Record<string, string>) => {
+    const found = described.find((token) => table[token.lower] !== undefined);
+    return found ? table[found.lower]! : null;
+  };
+  const env = takeEdge(environments, "last") ?? fromDescription(environments);
+  const scope = takeEdge(scopes, "last") ?? fromDescription(scopes);
+  const system = takeEdge(systems, "both") ?? fromDescription(systems);
+  if (words.length === 0) return null;
+  const last = words.at(-1)!;
+  const what = capitalize(
+    [...words.slice(0, -1).map((word) => word.raw), last.raw.replace(/[\s:;,·—–-]+$/u, "")].join(
+      " ",
+    ),
+  );
+  if (what === "") return null;
 
   const filled: string[] = [];
   const readable: Record<string, string | null> = {
@@ -326,7 +381,6 @@ function reviewOne(
 
   const reasons: string[] = [];
   let suggestedTitle: string | null = null;
-  let suggestedDescription: string | null = null;
   let suggestedColor: AnnotationColor | null = null;
   let suggestedCategoryId: string | null = null;
   let newCategory: ReviewedSuggestion["newCategory"] = null;
@@ -355,11 +409,7 @@ function reviewOne(
       );
     }
 
-    const alreadyTemplated =
-      typeLabel !== "" &&
-      annotation.title
-        .toUpperCase()
-        .startsWith(`${typeLabel.toUpperCase()}${templateSeparator.trimEnd()}`);
+    const alreadyTemplated = titleHasTemplatePrefix(annotation.title, typeLabel);
     if (readableTitle && !alreadyTemplated) {
       const rewritten = titleFromTemplate(
         readableTitle,
@@ -376,15 +426,9 @@ function reviewOne(
       suggestedColor = color;
       reasons.push(`the colour becomes ${color.toLowerCase()} to match`);
     }
-    if (annotation.description.trim() === "" && readableTitle) {
-      suggestedDescription = `${name}: ${readableTitle} (${annotation.date}).`;
-      reasons.push("the empty description is filled from the title");
-    }
-  } else if (annotation.description.trim() === "" && readableTitle && !vague) {
-    // No category to speak of, but an empty description can still say what the title says.
-    suggestedDescription = `${readableTitle} (${annotation.date}).`;
-    reasons.push("the empty description is filled from the title");
   }
+  // An empty description is left empty: words made from the title and the date would only
+  // repeat them, and the audit suggests nothing it cannot read from the annotation.
 
   if (vague) {
     if (readableTitle && !suggestedTitle) suggestedTitle = readableTitle;
@@ -403,7 +447,6 @@ function reviewOne(
   if (reasons.length === 0) return null;
   const hasChange =
     suggestedTitle !== null ||
-    suggestedDescription !== null ||
     suggestedColor !== null ||
     suggestedCategoryId !== null ||
     newCategory !== null;
@@ -412,7 +455,7 @@ function reviewOne(
   return {
     annotationId: annotation.annotationId,
     suggestedTitle,
-    suggestedDescription,
+    suggestedDescription: null,
     suggestedColor,
     suggestedCategoryId,
     newCategory,

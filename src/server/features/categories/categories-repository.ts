@@ -1,6 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { annotationCategories, users, type AnnotationCategory } from "../../db/schema/index.js";
+import {
+  annotationCategories,
+  annotationMetadata,
+  users,
+  type AnnotationCategory,
+} from "../../db/schema/index.js";
 import { isPostgresError, postgresErrorCodes } from "../../db/postgres-errors.js";
 
 export interface CategoryFields {
@@ -80,6 +85,55 @@ export function createCategoriesRepository(db: Db) {
         }
         throw error;
       }
+    },
+
+    /**
+     * Inserts each of `wanted` the person has no category of that name for (ignoring case), all
+     * or none: when they would pass `limit`, nothing is written. The user row is locked as for
+     * one insert. `isDefault` marks them as the recommended set's.
+     */
+    async insertMissingWithinLimit(
+      userId: string,
+      wanted: CategoryFields[],
+      limit: number,
+    ): Promise<
+      { ok: true; inserted: AnnotationCategory[] } | { ok: false; reason: "limit_reached" }
+    > {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
+        const held = await tx
+          .select({ name: annotationCategories.name })
+          .from(annotationCategories)
+          .where(eq(annotationCategories.userId, userId));
+        const names = new Set(held.map((row) => row.name.toLowerCase()));
+        const missing = wanted.filter((fields) => !names.has(fields.name.toLowerCase()));
+        if (missing.length === 0) return { ok: true, inserted: [] } as const;
+        if (held.length + missing.length > limit)
+          return { ok: false, reason: "limit_reached" } as const;
+        const inserted = await tx
+          .insert(annotationCategories)
+          .values(missing.map((fields) => ({ userId, ...fields, isDefault: "true" })))
+          .returning();
+        return { ok: true, inserted } as const;
+      });
+    },
+
+    /** How many of the person's annotations each of their categories holds, by category id. */
+    async annotationCounts(userId: string): Promise<Record<string, number>> {
+      const rows = await db
+        .select({
+          categoryId: annotationMetadata.categoryId,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(annotationMetadata)
+        .where(
+          and(
+            eq(annotationMetadata.userId, userId),
+            sql`${annotationMetadata.categoryId} is not null`,
+          ),
+        )
+        .groupBy(annotationMetadata.categoryId);
+      return Object.fromEntries(rows.map((row) => [row.categoryId!, row.count]));
     },
 
     async update(

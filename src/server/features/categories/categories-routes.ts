@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type {
   CategoryDeletedResponse,
   CategoryListResponse,
+  RecommendedCategoriesResponse,
 } from "../../../shared/contracts/categories.js";
 import type { CategoriesService } from "./categories-service.js";
 import { sessionRoute } from "../../http/identity.js";
@@ -19,7 +20,15 @@ export async function categoriesRoutes(
 
   app.get("/api/categories", sessionRoute, async (request): Promise<CategoryListResponse> => {
     const user = await request.requireUser();
-    return { categories: await categories.list(user) };
+    return categories.listWithCounts(user);
+  });
+
+  app.post("/api/categories/recommended", sessionRoute, async (request, reply) => {
+    const user = await request.requireUser();
+    const response: RecommendedCategoriesResponse = {
+      categories: await categories.addRecommended(user),
+    };
+    return reply.code(201).send(response);
   });
 
   app.post("/api/categories", sessionRoute, async (request, reply) => {

@@ -4,6 +4,7 @@ import { parseInput } from "../../http/parse-input.js";
 import { isAnnotationColor, defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import {
   categoriesPerPersonLimit,
+  categoryPresets,
   firstTemplateSegment,
   presetByPrefix,
 } from "../../../shared/categories.js";
@@ -138,6 +139,48 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
     async list(user: User): Promise<Category[]> {
       requirePremium(user);
       return (await repository.listByUser(user.id)).map(toCategory);
+    },
+
+    /**
+     * The categories with how many of the person's annotations each holds. An annotation counts
+     * where this person linked it, in any property; one deleted in Google outside Tidemark counts
+     * until Tidemark next lists that property and drops its record.
+     */
+    async listWithCounts(
+      user: User,
+    ): Promise<{ categories: Category[]; annotationCounts: Record<string, number> }> {
+      requirePremium(user);
+      const [rows, counts] = await Promise.all([
+        repository.listByUser(user.id),
+        repository.annotationCounts(user.id),
+      ]);
+      const categories = rows.map(toCategory);
+      return {
+        categories,
+        annotationCounts: Object.fromEntries(
+          categories.map((category) => [category.id, counts[category.id] ?? 0]),
+        ),
+      };
+    },
+
+    /**
+     * Adds the five recommended categories (the presets, each with its template), skipping any the
+     * person already has by name; all or none within the category limit. Returns those added.
+     */
+    async addRecommended(user: User): Promise<Category[]> {
+      requirePremium(user);
+      const outcome = await repository.insertMissingWithinLimit(
+        user.id,
+        categoryPresets.map((preset) => ({
+          name: preset.name,
+          color: preset.color,
+          description: preset.description,
+          titleTemplate: preset.titleTemplate,
+        })),
+        categoriesPerPersonLimit,
+      );
+      if (!outcome.ok) throw new AppError("category_limit", categoryLimitMessage);
+      return outcome.inserted.map(toCategory);
     },
 
     async get(user: User, id: unknown): Promise<Category> {

@@ -3,7 +3,7 @@ import type { AuditSession } from "../../../shared/contracts/audits";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import { useAuditHistory } from "./audits-api";
+import { useAuditHistory, useSavedPropertiesForAudit } from "./audits-api";
 
 const statusLabels: Record<AuditSession["status"], string> = {
   pending: "Pending",
@@ -22,9 +22,24 @@ function formatDateTime(iso: string): string {
   });
 }
 
-/** 'Past Audits': newest first, with 'View Results' for finished ones. */
+const viewLabels: Record<AuditSession["status"], string> = {
+  pending: "View Progress",
+  in_progress: "View Progress",
+  completed: "View Results",
+  failed: "View Failure",
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * 'Past Audits': newest first, each naming its property as the picker does and opening its
+ * progress, results or failure.
+ */
 export function AuditHistory({ onView }: { onView: (id: string) => void }) {
   const history = useAuditHistory();
+  const saved = useSavedPropertiesForAudit();
+  const nameOf = (propertyId: string) =>
+    saved.data?.find((property) => property.propertyId === propertyId)?.name || null;
   if (history.isLoading)
     return <p className="text-sm text-muted-foreground">Loading past audits...</p>;
   if (history.isError)
@@ -67,17 +82,23 @@ export function AuditHistory({ onView }: { onView: (id: string) => void }) {
               </Badge>
               <span className="text-sm font-medium">{formatDateTime(session.createdAt)}</span>
             </div>
-            <p className="text-sm text-muted-foreground">
-              Property {session.propertyId} · {session.totalAnnotations} annotation
-              {session.totalAnnotations === 1 ? "" : "s"} · {session.suggestionCount} suggestion
-              {session.suggestionCount === 1 ? "" : "s"}
+            <p className="text-sm break-words text-muted-foreground">
+              <span className="font-medium text-foreground">
+                {nameOf(session.propertyId) ?? `Property ${session.propertyId}`}
+              </span>
+              {" · "}
+              {plural(session.totalAnnotations, "annotation")} ·{" "}
+              {plural(session.suggestionCount, "suggestion")} · {session.appliedCount} applied
             </p>
           </div>
-          {session.status === "completed" ? (
-            <Button size="sm" variant="outline" onClick={() => onView(session.id)}>
-              View Results
-            </Button>
-          ) : null}
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`${viewLabels[session.status]}: audit of ${formatDateTime(session.createdAt)}`}
+            onClick={() => onView(session.id)}
+          >
+            {viewLabels[session.status]}
+          </Button>
         </li>
       ))}
     </ul>

@@ -14,7 +14,7 @@ import { apiRequest } from "../../lib/api-client";
 import { categoriesQueryKey } from "../../session/categories";
 
 export const auditHistoryQueryKey = ["/api/audits/history"] as const;
-const auditQueryKey = (id: string) => ["/api/audits", id] as const;
+export const auditQueryKey = (id: string) => ["/api/audits", id] as const;
 
 export function useAuditHistory() {
   return useQuery({
@@ -26,7 +26,10 @@ export function useAuditHistory() {
   });
 }
 
-/** One audit; polled every 2 s while it is pending or running, the only polling in the app. */
+/**
+ * One audit; polled every 2 s while it is queued or running, the only polling in the app. An
+ * audit that was never started is not polled: nothing will change until it is started.
+ */
 export function useAudit(id: string | null) {
   return useQuery({
     queryKey: auditQueryKey(id ?? ""),
@@ -34,8 +37,10 @@ export function useAudit(id: string | null) {
       apiRequest<AuditDetailResponse>(`/api/audits/${encodeURIComponent(id!)}`, { signal }),
     enabled: id !== null,
     refetchInterval: (query) => {
-      const status = query.state.data?.session.status;
-      return status === "pending" || status === "in_progress" ? auditPollIntervalMs : false;
+      const session = query.state.data?.session;
+      const running =
+        session?.status === "in_progress" || (session?.status === "pending" && session.started);
+      return running ? auditPollIntervalMs : false;
     },
   });
 }

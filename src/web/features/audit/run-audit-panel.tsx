@@ -13,6 +13,7 @@ import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import {
   auditHistoryQueryKey,
+  auditQueryKey,
   createAudit,
   startAudit,
   useApplyAudit,
@@ -23,6 +24,8 @@ import {
 } from "./audits-api";
 import { useCategories } from "../../session/categories";
 import { SuggestionCard } from "./suggestion-card";
+
+const startFailedMessage = "The audit could not be started. Nothing was reviewed.";
 
 const fieldClass =
   "h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/30 sm:text-sm";
@@ -37,16 +40,37 @@ export function RunAuditPanel({
   onAuditChange: (id: string | null) => void;
   initialPropertyId: string;
 }) {
+  // Why the start call of the audit just created failed, shown by its failed view.
+  const [startProblem, setStartProblem] = useState<string | null>(null);
   if (!auditId)
-    return <AuditForm onStarted={onAuditChange} initialPropertyId={initialPropertyId} />;
-  return <AuditView key={auditId} auditId={auditId} onNewAudit={() => onAuditChange(null)} />;
+    return (
+      <AuditForm
+        onStarted={(id, problem) => {
+          setStartProblem(problem);
+          onAuditChange(id);
+        }}
+        initialPropertyId={initialPropertyId}
+      />
+    );
+  return (
+    <AuditView
+      key={auditId}
+      auditId={auditId}
+      startProblem={startProblem}
+      onNewAudit={() => {
+        setStartProblem(null);
+        onAuditChange(null);
+      }}
+    />
+  );
 }
 
 function AuditForm({
   onStarted,
   initialPropertyId,
 }: {
-  onStarted: (id: string) => void;
+  /** `problem` is why starting failed, or null when it started. */
+  onStarted: (id: string, problem: string | null) => void;
   initialPropertyId: string;
 }) {
   const ids = { property: useId(), start: useId(), end: useId() };
@@ -87,18 +111,15 @@ function AuditForm({
       setPending(false);
       return;
     }
+    let problem: string | null = null;
     try {
       await startAudit(id);
     } catch (error) {
-      console.error("Starting the audit failed", error);
-      toast({
-        title: "Error",
-        description: "Failed to start audit. Check console for details.",
-        variant: "destructive",
-      });
+      // The audit exists but never started: its view says so and offers to start it again.
+      problem = serverErrorMessage(error) ?? startFailedMessage;
     }
     setPending(false);
-    onStarted(id);
+    onStarted(id, problem);
   }
 
   return (
@@ -170,9 +191,32 @@ function AuditForm({
   );
 }
 
-function AuditView({ auditId, onNewAudit }: { auditId: string; onNewAudit: () => void }) {
+function AuditView({
+  auditId,
+  startProblem,
+  onNewAudit,
+}: {
+  auditId: string;
+  startProblem: string | null;
+  onNewAudit: () => void;
+}) {
   const queryClient = useQueryClient();
   const audit = useAudit(auditId);
+  const [restarting, setRestarting] = useState(false);
+  const [restartProblem, setRestartProblem] = useState<string | null>(null);
+
+  async function startAgain() {
+    setRestarting(true);
+    try {
+      await startAudit(auditId);
+      setRestartProblem(null);
+      await queryClient.invalidateQueries({ queryKey: auditQueryKey(auditId) });
+    } catch (error) {
+      setRestartProblem(serverErrorMessage(error) ?? startFailedMessage);
+    } finally {
+      setRestarting(false);
+    }
+  }
   const status = audit.data?.session.status;
   const previous = useRef(status);
 
@@ -205,6 +249,17 @@ function AuditView({ auditId, onNewAudit }: { auditId: string; onNewAudit: () =>
     );
 
   const { session } = audit.data;
+  if (session.status === "pending" && !session.started) {
+    return (
+      <FailedView
+        title="The audit did not start"
+        step={null}
+        message={restartProblem ?? startProblem ?? startFailedMessage}
+        onTryAgain={() => void startAgain()}
+        pending={restarting}
+      />
+    );
+  }
   if (session.status === "pending" || session.status === "in_progress") {
     return (
       <Progress
@@ -220,28 +275,57 @@ function AuditView({ auditId, onNewAudit }: { auditId: string; onNewAudit: () =>
   }
   if (session.status === "failed") {
     return (
-      <section
-        aria-labelledby="audit-failed"
-        className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-5"
-      >
-        <h2 id="audit-failed" className="flex items-center gap-2 text-lg font-semibold">
-          <AlertTriangle className="size-5 text-destructive" aria-hidden="true" />
-          The audit failed
-        </h2>
-        {session.lastStep ? (
-          <p className="text-sm">
-            <span className="font-medium">Step:</span> {session.lastStep}
-          </p>
-        ) : null}
-        <p className="text-sm">{session.errorMessage ?? "Something went wrong."}</p>
-        <Button className="self-start" onClick={onNewAudit}>
-          <RotateCcw aria-hidden="true" />
-          Try Again
-        </Button>
-      </section>
+      <FailedView
+        title="The audit failed"
+        step={session.lastStep}
+        message={session.errorMessage ?? "Something went wrong."}
+        onTryAgain={onNewAudit}
+      />
     );
   }
   return <Review detail={audit.data} onNewAudit={onNewAudit} />;
+}
+
+function FailedView({
+  title,
+  step,
+  message,
+  onTryAgain,
+  pending = false,
+}: {
+  title: string;
+  step: string | null;
+  message: string;
+  onTryAgain: () => void;
+  pending?: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="audit-failed"
+      className="flex flex-col gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-5"
+    >
+      <h2 id="audit-failed" className="flex items-center gap-2 text-lg font-semibold">
+        <AlertTriangle className="size-5 text-destructive" aria-hidden="true" />
+        {title}
+      </h2>
+      {step ? (
+        <p className="text-sm">
+          <span className="font-medium">Step:</span> {step}
+        </p>
+      ) : null}
+      <p role="alert" className="text-sm">
+        {message}
+      </p>
+      <Button className="self-start" onClick={onTryAgain} disabled={pending}>
+        {pending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <RotateCcw aria-hidden="true" />
+        )}
+        Try Again
+      </Button>
+    </section>
+  );
 }
 
 function Progress({
@@ -292,6 +376,7 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
   const createCategory = useCreateSuggestedCategory();
   const [confirming, setConfirming] = useState(false);
   const accepted = suggestions.filter((s) => s.status === "accepted").length;
+  const changes = `${accepted} change${accepted === 1 ? "" : "s"}`;
   const ownCategories: Category[] = categories.data ?? [];
 
   const change = async (
@@ -315,10 +400,9 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
 
   const actions = {
     busy: update.isPending || createCategory.isPending,
-    toggle: (suggestion: AuditSuggestion) =>
-      void change(suggestion, {
-        status: suggestion.status === "accepted" ? "rejected" : "accepted",
-      }),
+    decide: (suggestion: AuditSuggestion, status: "accepted" | "rejected") => {
+      if (suggestion.status !== status) void change(suggestion, { status });
+    },
     saveEdit: (suggestion: AuditSuggestion, title: string, description: string) =>
       change(suggestion, { modifiedTitle: title, modifiedDescription: description }, "Updated"),
     createCategory: (suggestion: AuditSuggestion) =>
@@ -415,12 +499,12 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
       )}
       {suggestions.length > 0 ? (
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-          <p className="text-sm text-muted-foreground">
-            {accepted} of {suggestions.length} accepted
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {reviewTally(suggestions)}
           </p>
           <Button disabled={accepted === 0 || apply.isPending} onClick={() => setConfirming(true)}>
             {apply.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Apply {accepted} Change(s)
+            Apply {changes}
           </Button>
         </div>
       ) : null}
@@ -429,9 +513,27 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
         onOpenChange={setConfirming}
         title="Apply changes to Google Analytics?"
         description={`${accepted} accepted suggestion${accepted === 1 ? "" : "s"} will be written to GA4. Annotations changed in GA4 since the audit are left as they are.`}
-        confirmLabel={`Apply ${accepted} Change(s)`}
+        confirmLabel={`Apply ${changes}`}
         onConfirm={() => void applyAccepted()}
       />
     </section>
   );
+}
+
+/** Where the review stands, e.g. "4 applied · 4 to review"; counts of none are left out. */
+export function reviewTally(suggestions: readonly AuditSuggestion[]): string {
+  const count = (...statuses: AuditSuggestion["status"][]) =>
+    suggestions.filter((suggestion) => statuses.includes(suggestion.status)).length;
+  const parts = [
+    [count("applied"), "applied"],
+    [count("applying"), "applying"],
+    [count("accepted"), "accepted"],
+    [count("rejected"), "rejected"],
+    [count("failed"), "not applied"],
+    [count("pending"), "to review"],
+  ] as const;
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([n, label]) => `${n} ${label}`)
+    .join(" · ");
 }

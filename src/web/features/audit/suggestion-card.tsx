@@ -1,4 +1,4 @@
-import { Check, FolderPlus, Loader2, Pencil } from "lucide-react";
+import { Check, FolderPlus, Loader2, Pencil, X } from "lucide-react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import {
@@ -45,7 +45,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export interface SuggestionActions {
-  toggle(suggestion: AuditSuggestion): void;
+  decide(suggestion: AuditSuggestion, status: "accepted" | "rejected"): void;
   saveEdit(suggestion: AuditSuggestion, title: string, description: string): Promise<boolean>;
   createCategory(suggestion: AuditSuggestion): void;
   busy: boolean;
@@ -72,6 +72,11 @@ export function SuggestionCard({
     suggestion.status === "failed" ||
     suggestion.status === "applying";
   const accepted = suggestion.status === "accepted";
+  const rejected = suggestion.status === "rejected";
+  const editedFields = [
+    suggestion.modifiedTitle !== null ? "title" : null,
+    suggestion.modifiedDescription !== null ? "description" : null,
+  ].filter((field) => field !== null);
 
   const title = suggestion.modifiedTitle ?? suggestion.suggestedTitle;
   const description = suggestion.modifiedDescription ?? suggestion.suggestedDescription;
@@ -81,7 +86,7 @@ export function SuggestionCard({
   const categoryLabel = linkedCategory
     ? linkedCategory.name
     : suggestion.suggestedCategoryName
-      ? `${suggestion.suggestedCategoryName} (new)`
+      ? `${suggestion.suggestedCategoryName} (new: made when you apply)`
       : null;
 
   return (
@@ -90,12 +95,29 @@ export function SuggestionCard({
       className={cn(
         "flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs transition-colors sm:p-5",
         accepted && "border-primary bg-primary/5 ring-1 ring-primary/40",
+        rejected && "bg-muted/40",
       )}
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={ids.heading} className="min-w-0 font-medium break-words">
-          {suggestion.originalTitle}
-        </h3>
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <h3 id={ids.heading} className="min-w-0 font-medium break-words">
+            {suggestion.originalTitle}
+          </h3>
+          {suggestion.annotationDate ? (
+            <p className="text-xs text-muted-foreground tabular-nums">
+              <span className="sr-only">Annotation date: </span>
+              <time dateTime={suggestion.annotationDate}>{suggestion.annotationDate}</time>
+              {suggestion.annotationEndDate ? (
+                <>
+                  {" – "}
+                  <time dateTime={suggestion.annotationEndDate}>
+                    {suggestion.annotationEndDate}
+                  </time>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
         <StatusBadge suggestion={suggestion} />
       </header>
 
@@ -155,7 +177,17 @@ export function SuggestionCard({
         </section>
       </div>
 
-      {suggestion.aiReasoning ? (
+      {editedFields.length > 0 ? (
+        <div className="flex flex-col gap-1 text-sm text-muted-foreground">
+          <p>
+            <span className="font-medium text-foreground">Why: </span>
+            you edited the {editedFields.join(" and ")}; your wording is what will be applied.
+          </p>
+          {suggestion.aiReasoning ? (
+            <p className="text-xs">The audit had suggested it because: {suggestion.aiReasoning}</p>
+          ) : null}
+        </div>
+      ) : suggestion.aiReasoning ? (
         <p className="text-sm text-muted-foreground">
           <span className="font-medium text-foreground">Why: </span>
           {suggestion.aiReasoning}
@@ -179,10 +211,20 @@ export function SuggestionCard({
             variant={accepted ? "default" : "outline"}
             aria-pressed={accepted}
             disabled={actions.busy || !suggestion.applicable}
-            onClick={() => actions.toggle(suggestion)}
+            onClick={() => actions.decide(suggestion, "accepted")}
           >
             <Check aria-hidden="true" />
             {accepted ? "Accepted" : "Accept"}
+          </Button>
+          <Button
+            size="sm"
+            variant={rejected ? "secondary" : "outline"}
+            aria-pressed={rejected}
+            disabled={actions.busy}
+            onClick={() => actions.decide(suggestion, "rejected")}
+          >
+            <X aria-hidden="true" />
+            {rejected ? "Rejected" : "Reject"}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" />

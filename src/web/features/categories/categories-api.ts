@@ -3,6 +3,7 @@ import type {
   Category,
   CategoryDeletedResponse,
   CreateCategoryRequest,
+  RecommendedCategoriesResponse,
   UpdateCategoryRequest,
 } from "../../../shared/contracts/categories";
 import { apiRequest } from "../../lib/api-client";
@@ -17,6 +18,18 @@ export function useCreateCategory() {
   return useMutation({
     mutationFn: (body: CreateCategoryRequest) =>
       apiRequest<Category>(categoriesQueryKey[0], { method: "POST", body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
+  });
+}
+
+/** Adds the five recommended categories the person does not have yet, in one request. */
+export function useAddRecommendedCategories() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<RecommendedCategoriesResponse>(`${categoriesQueryKey[0]}/recommended`, {
+        method: "POST",
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
   });
 }

@@ -1,7 +1,8 @@
-import { Pencil, Plus, Tags, Trash2, TriangleAlert } from "lucide-react";
+import { Loader2, Pencil, Plus, Sparkles, Tags, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { annotationColorSwatches } from "../../../shared/annotation-colors";
+import { categoryPresets } from "../../../shared/categories";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
@@ -13,8 +14,13 @@ import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { routePaths } from "../../lib/route-paths";
 import { PremiumFeatureCard } from "../../components/premium-feature-card";
-import { useCategories } from "../../session/categories";
-import { useCreateCategory, useDeleteCategory, useUpdateCategory } from "./categories-api";
+import { useCategories, useCategoryAnnotationCounts } from "../../session/categories";
+import {
+  useAddRecommendedCategories,
+  useCreateCategory,
+  useDeleteCategory,
+  useUpdateCategory,
+} from "./categories-api";
 import { CategoryFormDialog } from "./category-form-dialog";
 
 function failureToast(title: string, error: unknown): void {
@@ -27,10 +33,13 @@ function failureToast(title: string, error: unknown): void {
 
 function CategoryCard({
   category,
+  annotationCount,
   onEdit,
   onDelete,
 }: {
   category: Category;
+  /** Undefined while the counts are not known. */
+  annotationCount: number | undefined;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -69,6 +78,16 @@ function CategoryCard({
       <p className="text-sm break-words text-muted-foreground">
         {category.description ?? <span className="italic">No description</span>}
       </p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        {annotationCount !== undefined ? (
+          <span className="font-medium text-foreground tabular-nums">
+            {annotationCount === 0
+              ? "No annotations yet"
+              : `${annotationCount} annotation${annotationCount === 1 ? "" : "s"}`}
+          </span>
+        ) : null}
+        {category.isDefault ? <span>· Recommended</span> : null}
+      </p>
       {category.titleTemplate ? (
         <p className="mt-auto rounded-md bg-muted px-2 py-1.5 font-mono text-xs break-words text-muted-foreground">
           <span className="sr-only">Title template: </span>
@@ -81,6 +100,8 @@ function CategoryCard({
 
 function PremiumCategories() {
   const categories = useCategories({ enabled: true });
+  const counts = useCategoryAnnotationCounts({ enabled: true });
+  const addRecommended = useAddRecommendedCategories();
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
@@ -137,14 +158,54 @@ function PremiumCategories() {
           <Tags className="size-6" aria-hidden="true" />
         </span>
         <h2 className="text-lg font-semibold">No categories yet</h2>
-        <p className="mt-1 max-w-sm text-sm text-pretty text-muted-foreground">
+        <p className="mt-1 max-w-md text-sm text-pretty text-muted-foreground">
           Group annotations by what happened and keep their titles consistent with a naming
-          template.
+          template. Start with the five most teams use, each with its colour and template:
         </p>
-        <Button className="mt-5" onClick={openCreate}>
-          <Plus aria-hidden="true" />
-          Create Category
-        </Button>
+        <ul
+          aria-label="Recommended categories"
+          className="mt-4 flex max-w-lg flex-wrap justify-center gap-2"
+        >
+          {categoryPresets.map((preset) => (
+            <li
+              key={preset.key}
+              className="inline-flex items-center gap-1.5 rounded-full border bg-card px-2.5 py-1 text-xs"
+            >
+              <span
+                aria-hidden="true"
+                className="size-2.5 rounded-full"
+                style={{ backgroundColor: annotationColorSwatches[preset.color].hex }}
+              />
+              {preset.name}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-5 flex flex-wrap justify-center gap-2">
+          <Button
+            disabled={addRecommended.isPending}
+            onClick={() =>
+              addRecommended.mutate(undefined, {
+                onSuccess: ({ categories: added }) =>
+                  toast({
+                    title: "Recommended categories added",
+                    description: `${added.length} categor${added.length === 1 ? "y is" : "ies are"} ready to use.`,
+                  }),
+                onError: (error) => failureToast("Failed to add the categories", error),
+              })
+            }
+          >
+            {addRecommended.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Sparkles aria-hidden="true" />
+            )}
+            Add the five recommended categories
+          </Button>
+          <Button variant="outline" onClick={openCreate}>
+            <Plus aria-hidden="true" />
+            Create Category
+          </Button>
+        </div>
       </div>
     );
   } else {
@@ -154,6 +215,7 @@ function PremiumCategories() {
           <CategoryCard
             key={category.id}
             category={category}
+            annotationCount={counts.data?.[category.id]}
             onEdit={() => setEditing(category)}
             onDelete={() => setDeleting(category)}
           />
