@@ -34,6 +34,8 @@ export interface TierCapabilities {
    * not that, so the free plan may, for a while.
    */
   undoWindowMinutes: number | null;
+  /** Personal access tokens the person may hold at once (revoked and expired ones do not count). */
+  apiTokenLimit: number;
 }
 
 export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
@@ -48,6 +50,7 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     hasDailyAssistantLimit: true,
     suggestionSources: ["holidays", "unexplained-change"],
     undoWindowMinutes: 60,
+    apiTokenLimit: 2,
   },
   premium: {
     dailyAnnotationQuota: 50,
@@ -60,6 +63,7 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     hasDailyAssistantLimit: false,
     suggestionSources: ["holidays", "unexplained-change", "release-webhook", "change-history"],
     undoWindowMinutes: null,
+    apiTokenLimit: 10,
   },
 };
 
