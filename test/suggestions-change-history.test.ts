@@ -196,6 +196,23 @@ describe("the change-history source", () => {
     );
   });
 
+  it("asks Google nothing when its clock is behind the cursor", async () => {
+    const now = new Date();
+    const { cursor } = await readAll(null, now);
+    await control(sandbox.url, "DELETE", "/counters");
+    const batch = await source().fetchSince(
+      {
+        propertyId,
+        reader,
+        now: new Date(now.getTime() - 2 * msPerDay),
+        earliest: ninetyDaysBefore(now),
+      },
+      cursor,
+    );
+    expect(batch).toEqual({ suggestions: [], cursor, more: false });
+    expect((await control<{ total: number }>(sandbox.url, "GET", "/counters")).total).toBe(0);
+  });
+
   it("answers nothing, and keeps its cursor, without a reader", async () => {
     const batch = await source().fetchSince(
       { propertyId, reader: null, now: new Date(), earliest: ninetyDaysBefore(new Date()) },
@@ -206,7 +223,10 @@ describe("the change-history source", () => {
 
   it("says google_read_only, never a 500, when the connection may not edit", async () => {
     connection = { ...connection, canWrite: false };
+    await control(sandbox.url, "DELETE", "/counters");
     await expect(readAll(null, new Date())).rejects.toMatchObject({ code: "google_read_only" });
+    // Known from the stored scopes: Google is not asked at all.
+    expect((await control<{ total: number }>(sandbox.url, "GET", "/counters")).total).toBe(0);
 
     // The stored scopes said edit, Google's token says otherwise: Google's 403 says the same.
     const readOnly = await mintTokens(sandbox.url, {

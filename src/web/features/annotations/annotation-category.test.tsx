@@ -98,7 +98,7 @@ async function openCreate() {
 }
 
 describe("the category in the annotation dialogs", () => {
-  it("locks the colour to the picked category and fills an empty title with its prefix", async () => {
+  it("locks the colour to the picked category, shows its template as a hint and writes its prefix", async () => {
     const { requests } = stubApi(
       dashboard("premium", [campaigns, plain], {
         "POST /api/annotations/123": (request) =>
@@ -125,9 +125,18 @@ describe("the category in the annotation dialogs", () => {
     expect(color).toBeDisabled();
     expect(color).toHaveValue("PURPLE");
     expect(dialog.getByText("Set by the category Campaigns & Promos")).toBeVisible();
-    expect(dialog.getByLabelText("Title")).toHaveValue("CAMPAIGN");
+    // The template is a hint, not text pasted into the title.
+    const title = dialog.getByLabelText("Title");
+    expect(title).toHaveValue("");
+    expect(title).toHaveAttribute("placeholder", campaigns.titleTemplate);
+    expect(title).toHaveAccessibleDescription(
+      `Titles in Campaigns & Promos follow ${campaigns.titleTemplate}`,
+    );
 
-    await user.type(dialog.getByLabelText("Title"), " · Paid Social · Winter Sale");
+    // Typed without the prefix, it gets it when the field is left.
+    await user.type(title, "Paid Social · Winter Sale");
+    await user.tab();
+    expect(title).toHaveValue("CAMPAIGN · Paid Social · Winter Sale");
     await user.click(dialog.getByRole("button", { name: "Create Annotation" }));
 
     expect(await findToast()).toHaveTextContent("Annotation created");
@@ -138,16 +147,17 @@ describe("the category in the annotation dialogs", () => {
     });
   });
 
-  it("never overwrites a title already typed, and unlocks the colour when the category is removed", async () => {
+  it("puts the prefix before a title already typed, and takes it off with the category", async () => {
     stubApi(dashboard("premium", [campaigns, plain]));
     renderAppAt("/dashboard?mode=property");
     const { user, dialog } = await openCreate();
 
     await user.type(dialog.getByLabelText("Title"), "Winter sale");
     await user.selectOptions(await dialog.findByLabelText("Category"), campaigns.id);
-    expect(dialog.getByLabelText("Title")).toHaveValue("Winter sale");
+    expect(dialog.getByLabelText("Title")).toHaveValue("CAMPAIGN · Winter sale");
 
     await user.selectOptions(dialog.getByLabelText("Category"), "No category");
+    expect(dialog.getByLabelText("Title")).toHaveValue("Winter sale");
     expect(dialog.getByLabelText("Color")).toBeEnabled();
   });
 

@@ -17,7 +17,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { CategorySelect } from "./category-select";
-import { titlePrefillOf, useAnnotationCategory } from "./use-annotation-category";
+import { titleHintOf, titleWithCategory, useAnnotationCategory } from "./use-annotation-category";
 import {
   AnnotationDateFields,
   changedTarget,
@@ -138,6 +138,7 @@ export function AnnotationFormDialog(
     colorLock: useId(),
   };
   const isCreate = mode === "create";
+  const titleHint = titleHintOf(category.selected);
   const today = localTodayIso();
   const titleMissing = values.title.trim() === "";
   // Text already in Google (made elsewhere) is only checked once it is changed here.
@@ -155,7 +156,9 @@ export function AnnotationFormDialog(
   function handleSubmit() {
     setTitleTouched(true);
     if (titleMissing || textInvalid || dateInvalid || pending) return;
-    const chosen = { ...values, color };
+    // A title typed after the category was chosen gets its prefix too (a new annotation only).
+    const title = isCreate ? titleWithCategory(values.title, category.selected) : values.title;
+    const chosen = { ...values, title, color };
     if (props.mode === "create") {
       const request = createRequestOf(chosen);
       if (request) props.onCreate({ ...request, ...category.createField() });
@@ -190,6 +193,11 @@ export function AnnotationFormDialog(
       <FormField
         label="Title"
         error={titleTouched && titleMissing ? "Title is required" : titleProblem}
+        hint={
+          titleHint && category.selected
+            ? `Titles in ${category.selected.name} follow ${titleHint}`
+            : undefined
+        }
       >
         {(field) => (
           <Input
@@ -197,9 +205,12 @@ export function AnnotationFormDialog(
             data-autofocus
             value={values.title}
             required
-            placeholder="e.g. Winter sale launch"
+            placeholder={titleHint ?? "e.g. Winter sale launch"}
             onChange={(event) => set("title", event.target.value)}
-            onBlur={() => setTitleTouched(true)}
+            onBlur={() => {
+              setTitleTouched(true);
+              if (isCreate) set("title", titleWithCategory(values.title, category.selected));
+            }}
           />
         )}
       </FormField>
@@ -225,9 +236,9 @@ export function AnnotationFormDialog(
         <CategorySelect
           state={category}
           onPick={(id) => {
+            const previous = category.selected;
             const picked = category.pick(id);
-            const prefill = picked ? titlePrefillOf(picked) : "";
-            if (prefill && values.title.trim() === "") set("title", prefill);
+            set("title", titleWithCategory(values.title, picked, previous));
           }}
           onLeave={() => onOpenChange(false)}
         />

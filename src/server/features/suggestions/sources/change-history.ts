@@ -89,6 +89,16 @@ export function createChangeHistorySource(deps: Pick<SourceDeps, "gateway">): Su
     async fetchSince(run: SourceRun, rawCursor: string | null): Promise<SourceBatch> {
       const reader = run.reader;
       if (!reader) return { suggestions: [], cursor: rawCursor, more: false };
+      const now = run.now.getTime();
+      // A day starts up to 14 hours before midnight UTC somewhere; days before `earliest` are dropped below.
+      const cursor = readCursor(rawCursor) ?? {
+        after:
+          Date.UTC(run.earliest.year, run.earliest.month - 1, run.earliest.day) - 14 * 3_600_000,
+        seen: [],
+      };
+
+      // A clock behind the cursor (another instance's, a test's) has nothing new to ask about.
+      if (now <= cursor.after) return { suggestions: [], cursor: rawCursor, more: false };
       const property = await deps.gateway.call(
         reader,
         "changeHistory",
@@ -102,14 +112,6 @@ export function createChangeHistorySource(deps: Pick<SourceDeps, "gateway">): Su
           "Google Analytics did not say which account this property belongs to, so its change history cannot be read.",
         );
       const timeZone = property.timeZone || "UTC";
-      const now = run.now.getTime();
-      // A day starts up to 14 hours before midnight UTC somewhere; days before `earliest` are dropped below.
-      const cursor = readCursor(rawCursor) ?? {
-        after:
-          Date.UTC(run.earliest.year, run.earliest.month - 1, run.earliest.day) - 14 * 3_600_000,
-        seen: [],
-      };
-
       let windowEnd = Math.min(now, cursor.after + windowMs);
       let events: GoogleChangeHistoryEvent[] | null = null;
       while (events === null) {
