@@ -76,6 +76,32 @@ export default tseslint.config(
     plugins: { tidemark },
     rules: { "tidemark/boundaries": ["error", { composingFeatures: ["dashboard", "home"] }] },
   },
+  {
+    // The offline engine is a library: it reads messages into plain data and knows nothing of the
+    // server around it — only src/shared, itself, and the assistant actions' types. The
+    // capabilities (chat/skills) use it; it never uses them. Decision 0047.
+    files: ["src/server/features/chat/offline-engine/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./(?!\.\./\.\./\.\./shared/|assistant-actions\.js$)`,
+              message:
+                "The offline engine may import only src/shared, itself and types from assistant-actions.ts.",
+            },
+            {
+              regex: String.raw`^\.\./assistant-actions\.js$`,
+              allowTypeImports: true,
+              message: "The offline engine may import only types from assistant-actions.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["scripts/**", "bench/**"], rules: { "no-console": "off" } },
   // Layout is Prettier's job; this switches off the few lint rules that would argue with it.
   prettierConfig,

@@ -80,7 +80,7 @@ console.log(
 // The offline engine on the phrasing corpus: accuracy on the development set (what the engine is
 // tuned against) and on the held-out set (never tuned against), and the latency of each reading.
 const { checkCase, parseCorpus, readCase } = await import(
-  path.join(dist, "server/features/chat/offline-engine/corpus-check.js")
+  path.join(dist, "server/features/chat/skills/corpus-check.js")
 );
 const corpus = (name) =>
   parseCorpus(readFileSync(path.resolve(`test/assistant-corpus/${name}.txt`), "utf8"));
@@ -127,9 +127,7 @@ console.log(
 const { describeHostilePlan, hostileMessage, hostilePlans } = await import(
   path.join(dist, "server/features/chat/offline-engine/hostile-messages.js")
 );
-const { runPipeline } = await import(
-  path.join(dist, "server/features/chat/offline-engine/pipeline.js")
-);
+const { runPipeline } = await import(path.join(dist, "server/features/chat/skills/pipeline.js"));
 const { chatMessageMaxLength } = await import(path.join(dist, "shared/contracts/chat.js"));
 const answering = {
   usableCategories: async () => [{ id: "c1", name: "Campaigns" }],

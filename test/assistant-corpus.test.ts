@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkCase, parseCorpus } from "../src/server/features/chat/offline-engine/corpus-check.js";
+import { checkCase, parseCorpus } from "../src/server/features/chat/skills/corpus-check.js";
 
 /**
  * The offline engine against phrasings written as people write. The development set is what the

@@ -3,8 +3,8 @@ import { BroadcastChannel } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessageMaxLength } from "../src/shared/contracts/chat.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
-import { createOfflineAssistant } from "../src/server/features/chat/offline-engine/offline-assistant.js";
-import { unreadableReply } from "../src/server/features/chat/offline-engine/pipeline.js";
+import { createOfflineAssistant } from "../src/server/features/chat/skills/offline-assistant.js";
+import { unreadableReply } from "../src/server/features/chat/skills/pipeline.js";
 import { sameOrigin, setUpPerson, startAppHarness, type AppHarness } from "./app-harness.js";
 
 /**

@@ -2,7 +2,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareDates } from "../src/shared/calendar-date.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
-import { helpText } from "../src/server/features/chat/offline-engine/act.js";
+import { helpText } from "../src/server/features/chat/skills/act.js";
 import {
   sameOrigin,
   setUpPerson,

@@ -2,11 +2,15 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 /** Lints planted code as if it were the given file, with the repository's own configuration. */
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function boundaryErrors(
+  filePath: string,
+  code: string,
+  rule = "tidemark/boundaries",
+): Promise<string[]> {
   const eslint = new ESLint({ cwd: process.cwd() });
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === "tidemark/boundaries")
+    .filter((message) => message.ruleId === rule)
     .map((message) => message.message);
 }
 
@@ -83,5 +87,30 @@ describe("the feature boundaries lint rule", () => {
       'import { useCurrentUser } from "../../session/current-user";\nimport { cn } from "../../lib/class-names";\nexport const x = [useCurrentUser, cn];\n',
     );
     expect(allowed).toEqual([]);
+  });
+});
+
+describe("the offline engine's fence", () => {
+  const engineFile = "src/server/features/chat/offline-engine/planted.ts";
+  const fenceErrors = (code: string) =>
+    boundaryErrors(engineFile, code, "@typescript-eslint/no-restricted-imports");
+
+  it("refuses the engine anything of the server around it but the actions' types", async () => {
+    for (const line of [
+      'import { skills } from "../skills/registry.js";',
+      'import { describeAnnotation } from "../describe-annotation.js";',
+      'import { inCategory } from "../assistant-actions.js";',
+      'import { AppError } from "../../../app-error.js";',
+    ]) {
+      const errors = await fenceErrors(`${line}\nexport const x = 1;\n`);
+      expect(errors, line).toHaveLength(1);
+    }
+  });
+
+  it("lets the engine use src/shared, itself and the actions' types", async () => {
+    const errors = await fenceErrors(
+      'import type { AssistantActions } from "../assistant-actions.js";\nimport { toIsoDate } from "../../../../shared/calendar-date.js";\nimport { cut } from "./cut-text.js";\nexport const x = [toIsoDate, cut] as unknown as AssistantActions;\n',
+    );
+    expect(errors).toEqual([]);
   });
 });

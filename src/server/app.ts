@@ -27,7 +27,7 @@ import { createChatRepository } from "./features/chat/chat-repository.js";
 import { chatRoutes } from "./features/chat/chat-routes.js";
 import { createAssistantAllowance } from "./features/chat/assistant-allowance.js";
 import { createChatService, type AssistantEngine } from "./features/chat/chat-service.js";
-import { createOfflineAssistant } from "./features/chat/offline-engine/offline-assistant.js";
+import { createOfflineAssistant } from "./features/chat/skills/offline-assistant.js";
 import { createGoogleConnectionRepository } from "./features/google-connection/google-connection-repository.js";
 import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
 import { createGoogleConnectionService } from "./features/google-connection/google-connection-service.js";
@@ -61,6 +61,9 @@ import { createAnalyticsData } from "./integrations/google/analytics-data.js";
 import { createTrafficRepository } from "./features/traffic/traffic-repository.js";
 import { trafficRoutes } from "./features/traffic/traffic-routes.js";
 import { createTrafficService } from "./features/traffic/traffic-service.js";
+import { createSuggestionsRepository } from "./features/suggestions/suggestions-repository.js";
+import { suggestionsRoutes } from "./features/suggestions/suggestions-routes.js";
+import { createSuggestionsService } from "./features/suggestions/suggestions-service.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
 import { createGoogleOAuth } from "./integrations/google/google-oauth.js";
 import { interactiveRetryPolicy, type RetryPolicy } from "./integrations/google/google-retry.js";
@@ -253,11 +256,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.addHook("onClose", () => assistantEngine.assistant.close());
   const chat = createChatService({
     chat: chatRepository,
-    // What the assistant creates is recorded as the assistant's.
+    // What the assistant changes is recorded as the assistant's.
     annotations: {
       ...annotations,
       create: (user, propertyId, request) =>
         annotations.create(user, propertyId, request, "assistant"),
+      update: (user, propertyId, annotationId, request) =>
+        annotations.update(user, propertyId, annotationId, request, "assistant"),
+      remove: (user, propertyId, annotationId) =>
+        annotations.remove(user, propertyId, annotationId, "assistant"),
+      undo: (user, propertyId, changeId, request) =>
+        annotations.undo(user, propertyId, changeId, request, "assistant"),
     },
     properties,
     categories,
@@ -279,7 +288,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const audits = createAuditsService({
     repository: createAuditsRepository(database.db),
-    annotations,
+    // What an audit changes is recorded as the audit's.
+    annotations: {
+      ...annotations,
+      update: (user, propertyId, annotationId, request) =>
+        annotations.update(user, propertyId, annotationId, request, "audit"),
+    },
     categories,
     properties,
     findUser: (id) => users.findById(id),
@@ -289,6 +303,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger,
     now: deps.now,
     sleep: deps.auditSleep,
+  });
+
+  const suggestions = createSuggestionsService({
+    repository: createSuggestionsRepository(database.db),
+    annotations,
+    categories,
+    properties,
+    findUser: (id) => users.findById(id),
+    // Webhook secrets are sealed like Google's tokens: verifying a signature needs them back.
+    box: createSecretBox(parseEncryptionKey(config.tokenEncryptionKey)),
+    jobs,
+    sourceDeps: { gateway, traffic },
+    appUrl: config.appUrl,
+    logger,
+    now: deps.now,
   });
 
   const account = createAccountService({
@@ -362,6 +391,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(categoriesRoutes, { categories });
   await app.register(chatRoutes, { chat });
   await app.register(auditsRoutes, { audits });
+  await app.register(suggestionsRoutes, { suggestions });
   await app.register(accountRoutes, {
     account,
     rateLimiter,

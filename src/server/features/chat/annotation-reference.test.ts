@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import { findReferenced } from "./annotation-reference.js";
-import { findPropertyMention } from "./property-mention.js";
+import { findPropertyMention } from "./offline-engine/property-mention.js";
 
 const annotation = (id: string, title: string, dateAdded: string | null = null): Annotation => ({
   annotationId: id,

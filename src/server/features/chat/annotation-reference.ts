@@ -5,15 +5,11 @@
  * engine alike; several matches are never guessed between.
  */
 import { annotationSpan } from "../../../shared/annotation-span.js";
-import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
+import { compareDates, toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
+import type { AnnotationReference } from "./offline-engine/understanding.js";
 
-export type AnnotationReference =
-  | { kind: "id"; annotationId: string }
-  | { kind: "title"; title: string }
-  /** "yesterday's note", "the one on Nov 12": whatever is on that day (a range covering it too). */
-  | { kind: "date"; date: CalendarDate }
-  | { kind: "last" };
+export type { AnnotationReference };
 
 export type ReferenceMatch =
   | { kind: "found"; annotation: Annotation }

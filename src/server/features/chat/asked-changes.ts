@@ -7,7 +7,7 @@
  */
 import { readIntent } from "./offline-engine/intents.js";
 import { normalise } from "./offline-engine/normalise.js";
-import type { ChangeKind } from "./tools/tool-turn.js";
+import type { ChangeKind } from "./skills/tool-turn.js";
 
 /**
  * Longer messages are not read, and so ask for nothing: a write they lead to waits for Confirm.

@@ -3,7 +3,9 @@ import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnnotationColor } from "../../../shared/annotation-colors.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../shared/calendar-date.js";
+import { applyTitleTemplate } from "../../../shared/categories.js";
 import {
+  annotationTitleMaxLength,
   createAnnotationRequest,
   updateAnnotationRequest,
   type Annotation,
@@ -224,6 +226,27 @@ export function createAssistantActions(
       throw new AppError("future_date", errorMessages.futureDate);
   }
 
+  /**
+   * The request with its title written to its category's template (`applyTitleTemplate`, the rule
+   * the annotation dialogs and the audit follow): "Winter sale" in Campaigns & Promos is created,
+   * and proposed, as "CAMPAIGN · Winter sale". A category that is not the person's is left for the
+   * annotations service to refuse.
+   */
+  async function followTemplate(
+    request: CreateAnnotationRequest,
+  ): Promise<CreateAnnotationRequest> {
+    if (!request.categoryId || !capabilitiesOf(user.subscriptionTier).canUseCategories)
+      return request;
+    const category = (await deps.categories.list(user)).find((c) => c.id === request.categoryId);
+    if (!category) return request;
+    const title = applyTitleTemplate(
+      request.title,
+      category.titleTemplate,
+      annotationTitleMaxLength,
+    );
+    return title === request.title ? request : { ...request, title };
+  }
+
   async function categoryNameOf(categoryId: string | null): Promise<string | null> {
     if (!categoryId || !capabilitiesOf(user.subscriptionTier).canUseCategories) return null;
     return (await deps.categories.list(user)).find((c) => c.id === categoryId)?.name ?? null;
@@ -338,7 +361,7 @@ export function createAssistantActions(
     createAnnotation: (request: CreateAnnotationRequest) =>
       attempt(async () => {
         requireNotFuture(request);
-        return deps.annotations.create(user, await property(), request);
+        return deps.annotations.create(user, await property(), await followTemplate(request));
       }),
 
     /** A category's name by its id, for a person whose plan includes categories. */
@@ -351,7 +374,7 @@ export function createAssistantActions(
      */
     proposeCreate: (request: CreateAnnotationRequest, categoryName: string | null) =>
       attempt(async (): Promise<PendingCreate> => {
-        const checked = parseInput(createAnnotationRequest, request);
+        const checked = await followTemplate(parseInput(createAnnotationRequest, request));
         requireNotFuture(checked);
         const propertyId = await property();
         const used = countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, context.now);

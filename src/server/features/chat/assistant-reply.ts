@@ -2,6 +2,13 @@ import { toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import type { CarriedOut } from "./assistant-actions.js";
 import type { ConversationMemory, PendingConfirmation } from "./conversation-state.js";
+import { describeAnnotation, describeWritten } from "./describe-annotation.js";
+
+export {
+  describeAnnotation,
+  describeNewDescription,
+  describeWritten,
+} from "./describe-annotation.js";
 
 /** What one assistant turn produced, whichever engine ran it. */
 export interface AssistantTurn {
@@ -13,35 +20,11 @@ export interface AssistantTurn {
   confirmation?: PendingConfirmation | null;
   /** What the conversation remembers after this turn; undefined leaves it as it was. */
   memory?: ConversationMemory;
-}
-
-/** Titles are data from Google, shown in quotes and never read as instructions. */
-export function describeAnnotation(
-  annotation: Pick<Annotation, "title" | "annotationDate" | "annotationDateRange">,
-): string {
-  const end = annotation.annotationDateRange?.endDate;
-  const when = end
-    ? `${toIsoDate(annotation.annotationDate)} to ${toIsoDate(end)}`
-    : toIsoDate(annotation.annotationDate);
-  return `“${annotation.title}” (${when})`;
-}
-
-/**
- * An annotation as a write reports it: title, day(s), colour and category — "“Launch”
- * (2026-11-03) in green", "“CDN down” (2026-11-22) in Incidents (red)".
- */
-export function describeWritten(
-  annotation: Pick<Annotation, "title" | "annotationDate" | "annotationDateRange" | "color">,
-  categoryName?: string | null,
-): string {
-  const colour = annotation.color.toLowerCase();
-  return `${describeAnnotation(annotation)} in ${categoryName ? `${categoryName} (${colour})` : colour}`;
-}
-
-/** A description about to be written, shown so the person sees every word a write would store. */
-export function describeNewDescription(description: string): string {
-  const shown = description.length > 200 ? `${description.slice(0, 200)}…` : description;
-  return `Description: “${shown}”`;
+  /**
+   * The property the message named ("for property 123456789"), which the turn worked on: the
+   * engine's reading decides, so the conversation moves to it only when the message meant it.
+   */
+  propertyId?: string;
 }
 
 /** What a carried-out deletion did, annotation by annotation. */

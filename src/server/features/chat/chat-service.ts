@@ -28,8 +28,7 @@ import {
   type PendingConfirmation,
 } from "./conversation-state.js";
 import type { LlmAssistant } from "./llm-assistant.js";
-import type { OfflineAssistant } from "./offline-engine/offline-assistant.js";
-import { findPropertyMention } from "./property-mention.js";
+import type { OfflineAssistant } from "./skills/offline-assistant.js";
 
 /** How many earlier messages the language model sees. */
 const historyWindow = 20;
@@ -133,8 +132,7 @@ export function createChatService(deps: {
     async send(user: User, request: SendChatRequest): Promise<SendChatResponse> {
       const existing = request.sessionId ? await ownedSession(user, request.sessionId) : null;
       await deps.allowance.take(user);
-      const detectedPropertyId = findPropertyMention(request.message)?.propertyId ?? null;
-      const propertyId = detectedPropertyId ?? request.propertyId ?? existing?.propertyId ?? null;
+      const propertyId = request.propertyId ?? existing?.propertyId ?? null;
       const session =
         existing ??
         (await chat.createSession(user.id, propertyId, dataRetention.chatConversationsKept));
@@ -144,15 +142,20 @@ export function createChatService(deps: {
       const history = existing ? await chat.messages(session.id) : [];
       await chat.addMessage(session.id, "user", request.message);
 
-      const timeZone = request.timeZone ?? "UTC";
+      // The property's calendar, as GA4 dates its annotations; the person's own only when no
+      // property is chosen (or its zone is not known yet).
+      const propertyZone = propertyId ? await deps.properties.timeZoneOf(user, propertyId) : null;
+      const timeZone = propertyZone ?? request.timeZone ?? "UTC";
       const today = calendarDateOf(now(), timeZone);
-      const actions = createAssistantActions(deps, {
-        user,
-        sessionId: session.id,
-        propertyId,
-        now: now(),
-        today,
-      });
+      const actionsFor = (forProperty: string | null) =>
+        createAssistantActions(deps, {
+          user,
+          sessionId: session.id,
+          propertyId: forProperty,
+          now: now(),
+          today,
+        });
+      const actions = actionsFor(propertyId);
       let turn = await settleTyped(session, actions, request.message);
       if (!turn) {
         turn =
@@ -163,6 +166,7 @@ export function createChatService(deps: {
                 today,
                 propertyId,
                 memory: session.memory ?? {},
+                actionsFor,
               })
             : await deps.engine.assistant.respond({
                 user,
@@ -171,10 +175,14 @@ export function createChatService(deps: {
                 today,
                 timeZone,
                 propertyId,
+                actionsFor,
                 history: toModelMessages(history.slice(-historyWindow)),
               });
       }
-      return finish(session, turn, detectedPropertyId);
+      // The engine's reading decides whether the message moved the conversation to a property.
+      if (turn.propertyId && turn.propertyId !== session.propertyId)
+        await chat.setProperty(session.id, turn.propertyId);
+      return finish(session, turn, turn.propertyId ?? null);
     },
 
     /** The person's Confirm or Cancel button for the confirmation the server issued. */

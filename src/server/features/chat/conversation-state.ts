@@ -11,8 +11,13 @@ import type {
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
 import type { ChatConfirmation } from "../../../shared/contracts/chat.js";
+import type { PendingQuestion } from "./offline-engine/understanding.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
-import { describeAnnotation, describeNewDescription, describeWritten } from "./assistant-reply.js";
+import {
+  describeAnnotation,
+  describeNewDescription,
+  describeWritten,
+} from "./describe-annotation.js";
 
 /** An annotation as the person saw it in a preview. */
 export interface AnnotationSnapshot {
@@ -58,36 +63,7 @@ export interface PendingUpdate extends PendingBase {
   changes: UpdateAnnotationRequest;
 }
 
-/** A piece the offline engine asked for, and what the person had already said. */
-export type AskedFor = "title" | "date" | "target" | "change" | "choice" | "category";
-
-export interface PendingQuestion {
-  intent: "create" | "update" | "delete" | "list";
-  asked: AskedFor;
-  /** The pieces given so far; dates as YYYY-MM-DD. */
-  known: {
-    title?: string;
-    description?: string;
-    date?: string;
-    endDate?: string;
-    color?: string;
-    categoryName?: string;
-    /** A list's period and filters, while "which category?" waits. */
-    rangeStart?: string;
-    rangeEnd?: string;
-    titleContains?: string;
-    newTitle?: string;
-    newDescription?: string;
-    targetId?: string;
-    targetTitle?: string;
-    /** The day that names the annotation ("yesterday's note"). */
-    targetDate?: string;
-  };
-  /** For a choice: the candidates offered, in the order shown. */
-  options?: { annotationId: string; title: string; date: string }[];
-  /** For "which category?": the category names offered, in the order shown. */
-  categoryOptions?: string[];
-}
+export type { AskedFor, PendingQuestion } from "./offline-engine/understanding.js";
 
 /** The annotation the previous turn was about: what "it", "that one" and "the last one" mean. */
 export interface Focus {
@@ -305,4 +281,9 @@ export function readTypedDecision(message: string): TypedDecision {
   if (NO.test(text)) return "cancel";
   if (AGREEMENT.test(text)) return "agreement";
   return "other";
+}
+
+/** The annotation an answer was about, which "it" names next. */
+export function focusOn(propertyId: string, annotation: Annotation): Focus {
+  return { propertyId, annotationId: annotation.annotationId, title: annotation.title };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { issueCreate, issueDeletion } from "./conversation-state.js";
 import { composeReply, unaskedChangeNote } from "./llm-assistant.js";
-import { newTurnRecord } from "./tools/tool-turn.js";
+import { newTurnRecord } from "./skills/tool-turn.js";
 
 const launch = {
   annotationId: "1",

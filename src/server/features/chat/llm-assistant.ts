@@ -5,10 +5,11 @@ import type { User } from "../../db/schema/index.js";
 import type { AssistantActions } from "./assistant-actions.js";
 import type { AssistantTurn } from "./assistant-reply.js";
 import { confirmationPrompt } from "./conversation-state.js";
-import { assistantTools } from "./tools/assistant-tools.js";
+import { assistantTools } from "./skills/registry.js";
 import { changesAskedFor } from "./asked-changes.js";
+import { findPropertyMention } from "./offline-engine/property-mention.js";
 import { claimsIn, linesOfSentences, setAsideQuotedTitles, type Claim } from "./reply-claims.js";
-import { newTurnRecord, type ChangeKind, type TurnRecord } from "./tools/tool-turn.js";
+import { newTurnRecord, type ChangeKind, type TurnRecord } from "./skills/tool-turn.js";
 
 /** Said before a preview the person's own message did not ask for. */
 export const unaskedChangeNote = "Your message didn't ask for this, so it waits for your go-ahead:";
@@ -97,6 +98,8 @@ export interface LlmAssistantInput {
   today: CalendarDate;
   timeZone: string;
   propertyId: string | null;
+  /** The actions bound to another property, for a message that names one. */
+  actionsFor?: (propertyId: string) => AssistantActions;
 }
 
 /** The assistant on a real language model: a bounded tool-calling loop. */
@@ -109,7 +112,13 @@ export function createLlmAssistant(options: {
   };
 }) {
   return {
-    async respond(input: LlmAssistantInput): Promise<AssistantTurn> {
+    async respond(given: LlmAssistantInput): Promise<AssistantTurn> {
+      // A property the message names ("for property 123456789") is the one the turn works on.
+      const named = findPropertyMention(given.message)?.propertyId;
+      const input =
+        named && named !== given.propertyId && given.actionsFor
+          ? { ...given, propertyId: named, actions: given.actionsFor(named) }
+          : given;
       const turn = newTurnRecord();
       // Read only when a write is attempted: most turns never need it.
       let asked: ReadonlySet<ChangeKind> | undefined;
@@ -118,6 +127,7 @@ export function createLlmAssistant(options: {
         showAnnotations: turn.showAnnotations,
         suggestedInput: turn.suggestedInput,
         confirmation: turn.confirmation,
+        ...(named ? { propertyId: named } : {}),
       });
       try {
         const result = await generateText({

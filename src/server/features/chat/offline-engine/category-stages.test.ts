@@ -6,13 +6,13 @@ import { premiumFeatureMessages } from "../../../../shared/plans.js";
 import { matchCategory } from "../../categories/categories-service.js";
 import type { AssistantActions } from "../assistant-actions.js";
 import type { PendingQuestion } from "../conversation-state.js";
-import { act } from "./act.js";
+import { act } from "../skills/act.js";
 import { continueConversation } from "./continue-conversation.js";
 import { findCategory, findCategoryAdjective, findCategoryInList } from "./extract-category.js";
 import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
-import { resolve } from "./resolve.js";
-import { readSlots } from "./slots.js";
+import { resolve } from "../skills/resolve.js";
+import { readSlots } from "../skills/reading.js";
 
 const today = { year: 2026, month: 11, day: 23 };
 const names = ["Campaigns", "Incidents", "Paid Social", "Organic Social"];

@@ -6,13 +6,12 @@
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { fromIsoDate, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
-import type { PendingQuestion } from "../conversation-state.js";
 import { findColor } from "./extract-color.js";
 import { findDate } from "./extract-dates.js";
 import { parseTarget } from "./extract-target.js";
 import type { Normalised } from "./normalise.js";
 import { cleanTitle } from "./parse-create.js";
-import type { Understanding } from "./slots.js";
+import type { PendingQuestion, Understanding } from "./understanding.js";
 import { tidy } from "./cut-text.js";
 import { soleQuote } from "./quoted-text.js";
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
 import type { AssistantActions } from "../assistant-actions.js";
 import type { PendingQuestion } from "../conversation-state.js";
-import { act } from "./act.js";
+import { act } from "../skills/act.js";
 import { continueConversation } from "./continue-conversation.js";
 import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
-import { resolve } from "./resolve.js";
-import { readSlots, type Understanding } from "./slots.js";
+import { resolve } from "../skills/resolve.js";
+import { readSlots, type Understanding } from "../skills/reading.js";
 
 const today = { year: 2026, month: 11, day: 23 };
 const alone = (message: string) => {

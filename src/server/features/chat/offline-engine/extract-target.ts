@@ -2,11 +2,11 @@
  * Which annotation an update or delete is about: an id ("annotation 42"), "the last one", or a
  * title (quoted, or the words left once the command and slots are cut away).
  */
-import type { AnnotationReference } from "../annotation-reference.js";
+import type { AnnotationReference } from "./understanding.js";
 import { tidy } from "./cut-text.js";
 import { firstQuote, soleQuote } from "./quoted-text.js";
 
-export type { AnnotationReference } from "../annotation-reference.js";
+export type { AnnotationReference } from "./understanding.js";
 
 const LAST =
   /^(?:(?:the|my)\s+)?(?:(?:very\s+)?(?:last|latest|most\s+recent|newest|recent|previous|final)(?:\s+(?:one|annotation|note|entry|item|marker))?(?:\s+(?:i|you)\s+(?:made|created|added|logged))?|one\s+(?:i|you)\s+just\s+(?:made|created|added|logged)|annotation\s+(?:i|you)\s+just\s+(?:made|created|added|logged))$/i;

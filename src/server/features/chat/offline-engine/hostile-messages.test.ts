@@ -13,7 +13,7 @@ import {
   hostileUnits,
   type HostilePlan,
 } from "./hostile-messages.js";
-import { runPipeline } from "./pipeline.js";
+import { runPipeline } from "../skills/pipeline.js";
 
 /**
  * The engine's CPU bound: no message up to the chat's longest, whatever it is made of, costs the

@@ -357,3 +357,16 @@ export function readIntent(text: string): Classified {
   }
   return best?.reading ?? whole;
 }
+
+/**
+ * The patterns that claim a message for each intent, for the capabilities to name theirs. The
+ * order in which they are tried is `classify`'s and `readIntent`'s own.
+ */
+export const intentPatterns = {
+  create: [CREATE_VERB, NEW_THING],
+  update: [UPDATE_VERB, DESCRIBE_EXISTING, ...CORRECTIONS.map((correction) => correction.pattern)],
+  delete: [DELETE_VERB],
+  list: [LIST_VERB, ASKED_IF_NOTED],
+  traffic: [TRAFFIC_DAY, TRAFFIC_PERIOD],
+  smallTalk: [CONFIRM, CANCEL, HELP, REMINDER, ALLOWANCE, PROPERTIES],
+} satisfies Record<string, readonly RegExp[]>;

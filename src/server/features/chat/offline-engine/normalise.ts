@@ -4,7 +4,7 @@
  * is taken out, greetings, thanks and sign-offs around the request are dropped, and misspelt
  * command words and day words are read as the words they stand for.
  */
-import { findPropertyMention } from "../property-mention.js";
+import { findPropertyMention } from "./property-mention.js";
 import { lexiconWord } from "./lexicon.js";
 import { collapseSpaces, cut, isSpace } from "./cut-text.js";
 import { extractQuotes } from "./quoted-text.js";

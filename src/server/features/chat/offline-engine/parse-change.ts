@@ -13,7 +13,7 @@ import { cleanTitle, splitDescription } from "./parse-create.js";
 import { cut, tidy } from "./cut-text.js";
 import { restoreQuotes, soleQuote } from "./quoted-text.js";
 
-import type { Missing } from "./slots.js";
+import type { Missing } from "./understanding.js";
 
 export interface ChangeSlots {
   target?: AnnotationReference;

@@ -5,11 +5,11 @@
  * stages (resolve, act) only look annotations up and write.
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
-import type { PendingQuestion } from "../conversation-state.js";
 import { continueConversation } from "./continue-conversation.js";
 import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
-import { readSlots, type Understanding } from "./slots.js";
+import { readSlots, type SlotReaders } from "./slots.js";
+import type { PendingQuestion, Understanding } from "./understanding.js";
 
 export interface ReadingRequest {
   message: string;
@@ -20,13 +20,14 @@ export interface ReadingRequest {
   question?: PendingQuestion;
 }
 
-export function readMessage(request: ReadingRequest): Understanding {
+export function readMessage(request: ReadingRequest, readers: SlotReaders): Understanding {
   const normalised = normalise(request.message);
   const alone = readSlots(
     readIntent(normalised.text),
     normalised,
     request.today,
     request.categoryNames,
+    readers,
   );
   return continueConversation(alone, normalised, request.question, request.today);
 }

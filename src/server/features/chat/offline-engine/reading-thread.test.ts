@@ -1,7 +1,12 @@
 import { BroadcastChannel } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
-import { readMessage, type ReadingRequest } from "./read-message.js";
-import { createReadingThread, type ReadingThread } from "./reading-thread.js";
+import { readMessage } from "../skills/reading.js";
+import type { ReadingRequest } from "./read-message.js";
+import {
+  createReadingThread,
+  type ReadingThread,
+  type ReadingThreadOptions,
+} from "./reading-thread.js";
 
 const today = { year: 2026, month: 11, day: 23 };
 const request = (message: string, extra: Partial<ReadingRequest> = {}): ReadingRequest => ({
@@ -33,8 +38,11 @@ function letGo(gate: Int32Array): void {
 }
 
 const threads: ReadingThread[] = [];
-const thread = (options: Parameters<typeof createReadingThread>[0] = {}) => {
-  const created = createReadingThread(options);
+const thread = (options: Partial<ReadingThreadOptions> = {}) => {
+  const created = createReadingThread({
+    script: new URL("../skills/reading-worker.ts", import.meta.url),
+    ...options,
+  });
   threads.push(created);
   return created;
 };

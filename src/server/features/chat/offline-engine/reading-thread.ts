@@ -10,13 +10,16 @@
  */
 import { parentPort, Worker } from "node:worker_threads";
 import type { ReadingRequest } from "./read-message.js";
-import type { Understanding } from "./slots.js";
+import type { Understanding } from "./understanding.js";
 
 export type Reading = { kind: "read"; understanding: Understanding } | { kind: "unreadable" };
 
 export interface ReadingThreadOptions {
-  /** The thread's entry: the engine's own (reading-worker) unless a test stands in a slow one. */
-  script?: URL;
+  /**
+   * The thread's entry, a module that calls `serveReadings` with the reading to run: the host's
+   * (it knows the capabilities), or a test's slow stand-in.
+   */
+  script: URL;
   /** The CPU time one reading may spend before it is stopped. */
   cpuBudgetMs?: number;
   /** How often a running reading's CPU time is looked at. */
@@ -55,15 +58,19 @@ interface Thread {
   ready: Promise<void>;
 }
 
-// Run from the TypeScript sources (tests, `npm run dev`), the thread loads them through tsx as
-// the rest of the process does; built, it runs the compiled JavaScript beside this file.
-const fromSources = import.meta.url.endsWith(".ts");
+/**
+ * A thread entry beside a module: run from the TypeScript sources (tests, `npm run dev`), the
+ * thread loads them through tsx as the rest of the process does; built, it runs the compiled
+ * JavaScript.
+ */
+export function entryBeside(moduleUrl: string, name: string): URL {
+  return new URL(`./${name}.${moduleUrl.endsWith(".ts") ? "ts" : "js"}`, moduleUrl);
+}
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
 
-export function createReadingThread(options: ReadingThreadOptions = {}): ReadingThread {
-  const script =
-    options.script ?? new URL(`./reading-worker.${fromSources ? "ts" : "js"}`, import.meta.url);
+export function createReadingThread(options: ReadingThreadOptions): ReadingThread {
+  const { script } = options;
   const budgetMicros = (options.cpuBudgetMs ?? readingCpuBudgetMs) * 1000;
   const checkEveryMs = options.checkEveryMs ?? 20;
   const queue: Waiting[] = [];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { TrafficChange } from "../../../../shared/contracts/traffic.js";
-import { describeTrafficDay, describeUnexplained } from "./describe-traffic.js";
+import { describeTrafficDay, describeUnexplained } from "../skills/traffic-insight.js";
 import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
-import { readSlots } from "./slots.js";
+import { readSlots } from "../skills/reading.js";
 
 /** Traffic questions (issue #15) through stages 2–3, and the answers' wording. */
 const today = { year: 2026, month: 11, day: 23 };

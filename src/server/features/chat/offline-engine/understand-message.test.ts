@@ -5,7 +5,7 @@ import {
   understandMessage,
   type Understanding,
   type UnderstandingContext,
-} from "./understand-message.js";
+} from "../skills/reading.js";
 
 // Monday 23 November 2026, mid-afternoon in UTC.
 const now = new Date("2026-11-23T15:00:00Z");

@@ -17,11 +17,11 @@
  * reading the corpus has the categories in `corpusCategoryNames`.
  */
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import type { PendingQuestion } from "../conversation-state.js";
-import { continueConversation } from "./continue-conversation.js";
-import { readIntent } from "./intents.js";
-import { normalise } from "./normalise.js";
-import { readSlots, type Understanding } from "./slots.js";
+import { continueConversation } from "../offline-engine/continue-conversation.js";
+import { readIntent } from "../offline-engine/intents.js";
+import { normalise } from "../offline-engine/normalise.js";
+import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
+import { readSlots } from "./reading.js";
 
 export interface CorpusCase {
   line: number;

@@ -7,9 +7,10 @@ import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import type { AssistantActions } from "../assistant-actions.js";
 import type { AssistantTurn } from "../assistant-reply.js";
 import type { ConversationMemory } from "../conversation-state.js";
+import type { ReadingRequest } from "../offline-engine/read-message.js";
+import type { Reading } from "../offline-engine/reading-thread.js";
 import { act } from "./act.js";
-import { readMessage, type ReadingRequest } from "./read-message.js";
-import type { Reading } from "./reading-thread.js";
+import { readMessage } from "./reading.js";
 import { resolve } from "./resolve.js";
 
 export interface OfflineTurnInput {
@@ -18,6 +19,8 @@ export interface OfflineTurnInput {
   today: CalendarDate;
   propertyId: string | null;
   memory: ConversationMemory;
+  /** The actions bound to another property, for a message that names one. */
+  actionsFor?: (propertyId: string) => AssistantActions;
 }
 
 /** Reads a message (stages 1–4): on the reading thread in the product, in place in tests. */
@@ -46,15 +49,21 @@ export async function runPipeline(
   });
   if (reading.kind === "unreadable")
     return { reply: unreadableReply, showAnnotations: false, suggestedInput: null };
+  const named = reading.understanding.propertyId;
+  const propertyId = named ?? input.propertyId;
+  const actions =
+    named && named !== input.propertyId && input.actionsFor
+      ? input.actionsFor(named)
+      : input.actions;
   // The focus belongs to the property it was found on.
-  const focus =
-    input.memory.focus?.propertyId === input.propertyId ? input.memory.focus : undefined;
-  const resolution = await resolve(reading.understanding, focus, input.actions);
-  return act(resolution, {
-    actions: input.actions,
+  const focus = input.memory.focus?.propertyId === propertyId ? input.memory.focus : undefined;
+  const resolution = await resolve(reading.understanding, focus, actions);
+  const turn = await act(resolution, {
+    actions,
     today: input.today,
-    propertyId: input.propertyId,
+    propertyId,
     memory: input.memory,
     categories,
   });
+  return named ? { ...turn, propertyId: named } : turn;
 }

@@ -1,5 +1,5 @@
-/** The reading thread's entry (see reading-thread.ts): the engine's own reading of messages. */
-import { readMessage } from "./read-message.js";
-import { serveReadings } from "./reading-thread.js";
+/** The reading thread's entry (see the engine's reading-thread.ts): the registered capabilities' reading. */
+import { serveReadings } from "../offline-engine/reading-thread.js";
+import { readMessage } from "./reading.js";
 
 serveReadings(readMessage);

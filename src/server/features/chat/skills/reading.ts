@@ -1,14 +1,38 @@
 /**
- * The offline engine's reading of one message on its own — stages 1 to 3 (normalise → intents →
- * slots) — a pure, deterministic function. What the conversation already knows and the
- * property's annotations are added by the later stages (continue, resolve).
+ * The offline engine's reading with the registered capabilities' slot readers: one message on
+ * its own (stages 1 to 3, normalise → intents → slots), or with the question asked last (stage 4
+ * too). Pure and deterministic; the property's annotations are added later (resolve).
  */
-import { todayIn } from "../../../../shared/calendar-date.js";
-import { readIntent } from "./intents.js";
-import { normalise } from "./normalise.js";
-import { readSlots, type Understanding } from "./slots.js";
+import { todayIn, type CalendarDate } from "../../../../shared/calendar-date.js";
+import type { Classified } from "../offline-engine/intents.js";
+import { readIntent } from "../offline-engine/intents.js";
+import { normalise, type Normalised } from "../offline-engine/normalise.js";
+import { readMessage as readWith, type ReadingRequest } from "../offline-engine/read-message.js";
+import { readSlots as readSlotsWith } from "../offline-engine/slots.js";
+import type { Understanding } from "../offline-engine/understanding.js";
+import { slotReaders } from "./registry.js";
 
-export type { Understanding, Intent, AnnotationReference, Missing } from "./slots.js";
+export type {
+  Understanding,
+  Intent,
+  AnnotationReference,
+  Missing,
+} from "../offline-engine/understanding.js";
+
+/** Stage 3 for the registered capabilities. */
+export function readSlots(
+  reading: Classified,
+  normalised: Pick<Normalised, "quotes" | "propertyId">,
+  today: CalendarDate,
+  categoryNames: readonly string[] = [],
+): Understanding {
+  return readSlotsWith(reading, normalised, today, categoryNames, slotReaders);
+}
+
+/** Stages 1 to 4 for the registered capabilities: what runs on the reading thread. */
+export function readMessage(request: ReadingRequest): Understanding {
+  return readWith(request, slotReaders);
+}
 
 export interface UnderstandingContext {
   now: Date;

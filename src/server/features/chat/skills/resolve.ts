@@ -18,7 +18,7 @@ import {
   type AssistantActions,
 } from "../assistant-actions.js";
 import type { Focus } from "../conversation-state.js";
-import type { Understanding } from "./slots.js";
+import type { Understanding } from "../offline-engine/understanding.js";
 
 export type Resolution =
   | { kind: "ready"; understanding: Understanding; annotations: Annotation[]; category?: Category }

@@ -1,0 +1,103 @@
+/**
+ * What the offline engine makes of a message: the request's kind and its pieces, what it still
+ * needs to ask, and the question it asked last. Plain data, so the reading can run on a thread of
+ * its own and be stored with the conversation.
+ */
+import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
+import type { Intent } from "./intents.js";
+
+export type { Intent } from "./intents.js";
+
+export type AnnotationReference =
+  | { kind: "id"; annotationId: string }
+  | { kind: "title"; title: string }
+  /** "yesterday's note", "the one on Nov 12": whatever is on that day (a range covering it too). */
+  | { kind: "date"; date: CalendarDate }
+  | { kind: "last" };
+
+export type Missing = "title" | "date" | "target" | "change" | "category" | "period";
+
+export interface Understanding {
+  intent: Intent;
+  /** create: the new annotation's title. */
+  title?: string;
+  description?: string;
+  /** create: its date; update: the date to move it to. For a range, its first day. */
+  date?: CalendarDate;
+  /**
+   * create: the last day, when the annotation marks a range of days; update: its new last day
+   * ("extend the sale to Friday").
+   */
+  endDate?: CalendarDate;
+  /** list: the period asked about ("last month", "in March", "between Nov 1 and Nov 10", "this week"). */
+  dateRange?: { start: CalendarDate; end: CalendarDate };
+  /** create: its colour; update: the new colour; list: colour filter. */
+  color?: AnnotationColor;
+  /** list / delete-all: several colours, any of which will do ("red or blue ones"). */
+  colors?: AnnotationColor[];
+  /** list / delete-all: only this many of the newest annotations by date ("the last 5"). */
+  latest?: number;
+  /**
+   * create/update: the category to put the annotation in; list: the category to show. As the
+   * person wrote it ("release", "Paid Social"): the categories service decides what it names.
+   */
+  category?: string;
+  /** update: take the annotation out of its category. */
+  clearCategory?: boolean;
+  /** update/delete: which annotation (by id, by its title, or "the last one"). */
+  target?: AnnotationReference;
+  /** update/delete: the request points back at the annotation of the previous turn ("it", "that one"). */
+  pointsBack?: boolean;
+  /** delete: every annotation matching the period/colour ("delete all the red ones from last week"). */
+  everyMatch?: boolean;
+  /** update: "rename X to Y" → newTitle Y. */
+  newTitle?: string;
+  /** update: new description. */
+  newDescription?: string;
+  /** list: text the title should contain ("show annotations about Black Friday"). */
+  titleContains?: string;
+  /**
+   * list / traffic / delete-all: a period named in words the engine does not read ("last
+   * fortnight"); create: a period that names no one day ("next week"), asked about instead.
+   */
+  unreadPeriod?: string;
+  /** traffic_day / traffic_period: the measure asked about; sessions unless another is named. */
+  metric?: TrafficMetric;
+  /** A GA4 property id written in the message ("for property 123456789"). */
+  propertyId?: string;
+  /** What the request lacks and must be asked for instead of guessed, e.g. create without a title. */
+  missing: Missing[];
+}
+
+/** A piece the offline engine asked for, and what the person had already said. */
+export type AskedFor = "title" | "date" | "target" | "change" | "choice" | "category";
+
+export interface PendingQuestion {
+  intent: "create" | "update" | "delete" | "list";
+  asked: AskedFor;
+  /** The pieces given so far; dates as YYYY-MM-DD. */
+  known: {
+    title?: string;
+    description?: string;
+    date?: string;
+    endDate?: string;
+    color?: string;
+    categoryName?: string;
+    /** A list's period and filters, while "which category?" waits. */
+    rangeStart?: string;
+    rangeEnd?: string;
+    titleContains?: string;
+    newTitle?: string;
+    newDescription?: string;
+    targetId?: string;
+    targetTitle?: string;
+    /** The day that names the annotation ("yesterday's note"). */
+    targetDate?: string;
+  };
+  /** For a choice: the candidates offered, in the order shown. */
+  options?: { annotationId: string; title: string; date: string }[];
+  /** For "which category?": the category names offered, in the order shown. */
+  categoryOptions?: string[];
+}

@@ -1,0 +1,305 @@
+/**
+ * Creating an annotation: "log v3 launch yesterday", "we shipped the new pricing page on Nov 12,
+ * can you record it", "add 'Q4 campaign' in purple on Nov 3", "log a release “Checkout v2”".
+ */
+import { tool } from "ai";
+import { z } from "zod";
+import { annotationTitle } from "../../../../shared/contracts/annotations.js";
+import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import { errorMessages } from "../../../../shared/contracts/errors.js";
+import { inCategory } from "../assistant-actions.js";
+import { describeAnnotation, describeWritten } from "../assistant-reply.js";
+import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
+import { dateLeadIn, findDate, findDateRange } from "../offline-engine/extract-dates.js";
+import { intentPatterns } from "../offline-engine/intents.js";
+import { cut, tidy } from "../offline-engine/cut-text.js";
+import { parseCreate } from "../offline-engine/parse-create.js";
+import { soleQuote } from "../offline-engine/quoted-text.js";
+import {
+  colourName,
+  colourNote,
+  completionFor,
+  describeCategory,
+  STILL_TO_COME,
+} from "../offline-engine/reply-text.js";
+import {
+  defined,
+  periodWithoutDay,
+  POINTER,
+  titleFromStory,
+  type SlotInput,
+} from "../offline-engine/slots.js";
+import type { Understanding } from "../offline-engine/understanding.js";
+import { piecesToRemember } from "../offline-engine/continue-conversation.js";
+import { focusOn } from "../conversation-state.js";
+import type { Skill, SkillTurn } from "./skill.js";
+import {
+  categoryInput,
+  colorInput,
+  isoDate,
+  noted,
+  parseIsoDate,
+  secondChange,
+  type ToolContext,
+  type TurnRecord,
+} from "./tool-turn.js";
+
+/** Words that make a create's dates a range rather than one day ("from … to" is read below). */
+const RANGE_CUE =
+  /\b(?:between\s|(?:all|(?:the\s+)?(?:whole|entire|full))\s+of\s+(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
+const FROM = /\bfrom\s+\S/i;
+const RANGE_CONNECTOR = /\s(?:to|until|till|through|-|–)\s/i;
+
+/**
+ * Whether a create names a range of days. "from X … to Y" is looked for after the first "from"
+ * only: a pattern reads the rest of the message after every "from" when no "to" follows.
+ */
+function namesRange(text: string): boolean {
+  const from = FROM.exec(text);
+  return (
+    RANGE_CUE.test(text) ||
+    (from !== null && RANGE_CONNECTOR.test(text.slice(from.index + from[0].length)))
+  );
+}
+
+/** Create verbs that, with a category and nothing new, put an existing annotation in it. */
+const PUT_VERB = /^(?:put|place|drop|add)$/;
+
+/**
+ * "put it in Incidents", "put “Black Friday” in Campaigns": a create verb, a category, and an
+ * annotation named by a pointer or a quoted title alone — no date, colour or description — asks
+ * to put an existing annotation in the category. ("add" only with "to": "add it to Incidents".)
+ */
+function readPutInCategory(
+  verb: string,
+  rest: string,
+  quotes: readonly string[],
+  categoryNames: readonly string[],
+): Understanding | undefined {
+  if (!PUT_VERB.test(verb)) return undefined;
+  const found = findCategory(rest, quotes, categoryNames);
+  if (!found) return undefined;
+  if (verb === "add" && !/^(?:to|into)\b/i.test(rest.slice(found.index))) return undefined;
+  const left = tidy(cut(rest, found.index, found.end));
+  const pointer = POINTER.test(left);
+  const quoted = pointer ? undefined : soleQuote(left, quotes);
+  if (!pointer && !quoted) return undefined;
+  return {
+    intent: "update",
+    category: found.reference,
+    missing: [],
+    ...(pointer ? { pointsBack: true } : { target: { kind: "title", title: quoted! } }),
+  };
+}
+
+function readSlots(input: SlotInput): Understanding {
+  const { reading, quotes, today, categoryNames, storyDate, understanding } = input;
+  const { verb } = reading;
+  let { story, rest } = input;
+  let rangeStart: CalendarDate | undefined;
+  const put = readPutInCategory(verb, rest, quotes, categoryNames);
+  if (put)
+    return {
+      ...put,
+      ...(understanding.propertyId ? { propertyId: understanding.propertyId } : {}),
+    };
+  // "log a release “Checkout v2”", "a Campaigns annotation called …".
+  const adjective = findCategoryAdjective(rest, categoryNames);
+  if (adjective) {
+    understanding.category = adjective.reference;
+    rest = rest.slice(adjective.end).replace(/^\s*:?\s*/, "");
+  }
+  // "from Nov 3 to Nov 10", "for all of last week", "Black Friday weekend": a range of days.
+  if (namesRange(rest)) {
+    const found = findDateRange(rest, today);
+    if (found && compareDates(found.range.end, found.range.start) > 0) {
+      rest = cut(rest, dateLeadIn(rest, found.index), found.end);
+      understanding.endDate = found.range.end;
+      rangeStart = found.range.start;
+    }
+  }
+  // "log the sale next week", "we launched it last month": a period that names no one day
+  // is asked about, never replaced by today, and is not part of the title.
+  const vague = rangeStart ? undefined : periodWithoutDay(rest, today);
+  if (vague) rest = cut(rest, vague.index, vague.end);
+  const storyVague =
+    !vague && !rangeStart && story && !storyDate ? periodWithoutDay(story, today) : undefined;
+  if (story && storyVague) story = cut(story, storyVague.index, storyVague.end);
+  const pointer = POINTER.test(tidy(rest).replace(/^(?:down|up)\s+/i, ""));
+  const { invalidDate, date, ...slots } = parseCreate(
+    pointer ? "" : rest,
+    quotes,
+    today,
+    categoryNames,
+  );
+  Object.assign(understanding, defined(slots));
+  if (!understanding.title && story) {
+    const title = titleFromStory(story, quotes, today);
+    if (title) understanding.title = title;
+  }
+  if (!understanding.title) understanding.missing.push("title");
+  const wroteDate = findDate(rest, today) !== undefined;
+  const unreadWhen = vague?.words ?? storyVague?.words;
+  if (unreadWhen) understanding.unreadPeriod = unreadWhen;
+  // A written date that does not exist is asked about, not replaced by today.
+  if (invalidDate || unreadWhen) understanding.missing.push("date");
+  else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
+  return understanding;
+}
+
+async function act(turn: SkillTurn) {
+  const { understood, actions, today, propertyId, category, reply, ask } = turn;
+  const suggestedInput = completionFor(understood, today);
+  if (understood.missing.includes("date")) {
+    const title = understood.title ? `“${understood.title}”` : "the annotation";
+    const period = understood.unreadPeriod;
+    const problem = !period
+      ? "That date does not exist."
+      : STILL_TO_COME.test(period)
+        ? `${errorMessages.futureDate} “${period}” is still to come.`
+        : `I can't tell which day “${period}” means.`;
+    return ask(
+      `${problem} Which day should ${title} be on? For example: ${toIsoDate(today)}.`,
+      { intent: "create", asked: "date", known: piecesToRemember(understood) },
+      { suggestedInput },
+    );
+  }
+  const date = understood.date ?? today;
+  if (!understood.title) {
+    return ask(
+      `What should the annotation be called? For example: Create an annotation called “Winter sale launched” on ${toIsoDate(date)}.`,
+      { intent: "create", asked: "title", known: piecesToRemember({ ...understood, date }) },
+      { suggestedInput },
+    );
+  }
+  const request = {
+    title: understood.title,
+    ...(understood.endDate
+      ? { annotationDateRange: { startDate: date, endDate: understood.endDate } }
+      : { annotationDate: date }),
+    ...(understood.description ? { description: understood.description } : {}),
+    ...(understood.color ? { color: understood.color } : {}),
+  };
+  const result = await actions.createAnnotation(category ? inCategory(request, category) : request);
+  if (!result.ok) return reply(`I couldn't create it: ${result.error}`);
+  const where = category
+    ? `in ${describeCategory(category)}.${colourNote(understood, category)}`
+    : `in ${colourName(result.value.color)}.`;
+  return reply(`Created ${describeAnnotation(result.value)} ${where}`, {
+    showAnnotations: true,
+    memory: { focus: focusOn(propertyId, result.value) },
+  });
+}
+
+/**
+ * Offers the person a create request to finish and send themselves. It is shown as a labelled
+ * button under the reply and reaches their input box only if they choose it, so a model can never
+ * type into the box; and only a title the annotation form would take is offered (an empty one
+ * leaves the quotes for the person to fill), so the button cannot show disguised text.
+ * Returns the contract's refusal when the title is not one, with nothing offered.
+ */
+export function offerCreateRequest(
+  turn: TurnRecord,
+  request: { title: string; date: string; color?: string },
+): string | null {
+  let title = "";
+  if (request.title.trim() !== "") {
+    const checked = annotationTitle.safeParse(request.title);
+    if (!checked.success) return checked.error.issues[0]?.message ?? "That title cannot be used.";
+    title = checked.data;
+  }
+  const color = request.color ? ` in ${request.color.toLowerCase()}` : "";
+  turn.suggestedInput = `Create an annotation called "${title}" on ${request.date}${color}`;
+  return null;
+}
+
+/** When a create request lacks its title, the model offers the request for the person to complete. */
+export function suggestRequestTool({ turn }: ToolContext) {
+  return tool({
+    description:
+      "When the person asked to create an annotation but gave no title, call this with the date you understood (today if none) so they are offered the request to complete; then ask for the title.",
+    inputSchema: z.object({ date: isoDate, title: z.string().max(100).optional() }),
+    execute: async (input) => {
+      const refused = offerCreateRequest(turn, { title: input.title ?? "", date: input.date });
+      return refused ? { ok: false, error: refused } : { ok: true };
+    },
+  });
+}
+
+export function createAnnotationTool({ actions, turn, asked }: ToolContext) {
+  return tool({
+    description:
+      "Create one annotation, optionally in one of the person's categories. Ask for the title if the person did not give one; never invent it. If the category is refused, nothing is created: tell the person why, and do not create it without the category unless they ask. When the person's message did not ask for a new annotation, nothing is created: they are shown a preview with Confirm and Cancel buttons; stop there.",
+    // Lengths and the rest are checked by the annotations service's own contract.
+    inputSchema: z.object({
+      title: z.string(),
+      date: isoDate,
+      description: z.string().optional(),
+      color: colorInput.optional(),
+      category: categoryInput.optional(),
+    }),
+    execute: async (input) => {
+      // A refused category counts as this turn's change: the model cannot drop it and retry.
+      const refused = secondChange(turn, `creating “${input.title}” (${input.date})`);
+      if (refused) return refused;
+      const request = {
+        title: input.title,
+        annotationDate: parseIsoDate(input.date),
+        ...(input.description ? { description: input.description } : {}),
+        ...(input.color ? { color: input.color } : {}),
+      };
+      const category = input.category ? await actions.findCategory(input.category) : undefined;
+      if (category && !category.ok) {
+        // The person's words are kept: their request without the category is offered to them.
+        if (category.code === "premium_required")
+          offerCreateRequest(turn, {
+            title: input.title,
+            date: input.date,
+            ...(input.color ? { color: input.color } : {}),
+          });
+        return noted(turn, category);
+      }
+      const complete = category ? inCategory(request, category.value) : request;
+      if (!asked("create")) {
+        const proposed = noted(
+          turn,
+          await actions.proposeCreate(complete, category ? category.value.name : null),
+        );
+        if (!proposed.ok) return proposed;
+        turn.confirmation = proposed.value;
+        return { ok: true, awaitingPersonsConfirmation: proposed.value.summary, created: 0 };
+      }
+      const result = noted(turn, await actions.createAnnotation(complete));
+      if (!result.ok) return result;
+      turn.showAnnotations = true;
+      turn.seenTitles.add(result.value.title);
+      turn.writes.push({
+        kind: "create",
+        text: `Created ${describeWritten(result.value, category ? category.value.name : null)}.`,
+      });
+      return {
+        ok: true,
+        created: {
+          id: result.value.annotationId,
+          title: result.value.title,
+          date: toIsoDate(result.value.annotationDate),
+          color: result.value.color,
+          ...(category ? { category: category.value.name } : {}),
+        },
+      };
+    },
+  });
+}
+
+export const createAnnotation: Skill = {
+  name: "create-annotation",
+  intents: ["create"],
+  patterns: intentPatterns.create,
+  needsProperty: true,
+  readSlots,
+  act,
+  tools: (context) => ({
+    createAnnotation: createAnnotationTool(context),
+    suggestRequest: suggestRequestTool(context),
+  }),
+};

@@ -1,0 +1,224 @@
+/**
+ * Questions about the traffic itself, answered from the chart's own analysis (the traffic
+ * service's `describeDay` and `unexplained`, the same ones the chart uses): "what happened on
+ * Nov 12?", "why did sessions drop yesterday?", "anything unexplained last month?". The numbers
+ * come from Google through that service, never from here.
+ */
+import { tool } from "ai";
+import { z } from "zod";
+import { addDays, compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
+import {
+  trafficMetricLabels,
+  trafficMetrics,
+  type TrafficChange,
+  type TrafficMetric,
+} from "../../../../shared/contracts/traffic.js";
+import {
+  changeSummary,
+  draftTitleFor,
+  formatChange,
+  formatShortDay,
+} from "../../../../shared/traffic-explanations.js";
+import type { DayInsight, UnexplainedSummary } from "../../traffic/traffic-service.js";
+import { describeAnnotation } from "../assistant-reply.js";
+import { findDate, findDateRange, findUnreadPeriod } from "../offline-engine/extract-dates.js";
+import { intentPatterns } from "../offline-engine/intents.js";
+import { unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
+import type { Understanding } from "../offline-engine/understanding.js";
+import type { Skill, SkillTurn } from "./skill.js";
+import { isoDate, type ToolContext } from "./tool-turn.js";
+
+/** The measure a traffic question names: "active users", "key events" or "conversions"; else sessions. */
+function metricIn(text: string): TrafficMetric {
+  if (/\b(?:active\s+)?users\b|\bvisitors\b/i.test(text)) return "activeUsers";
+  if (/\b(?:key\s+events?|conversions?)\b/i.test(text)) return "keyEvents";
+  return "sessions";
+}
+
+function readDay(input: SlotInput): Understanding {
+  const { reading, rest, today, understanding } = input;
+  // "what happened last week?" asks about a period's annotations, as it always has.
+  const range = findDateRange(rest, today);
+  // The question's own words name the measure ("why did active users drop …").
+  understanding.metric = metricIn(reading.rest + " " + (reading.verb ?? ""));
+  if (range && compareDates(range.range.end, range.range.start) > 0)
+    return {
+      ...understanding,
+      intent: "list",
+      dateRange: range.range,
+    };
+  const day = range?.range.start ?? findDate(rest, today)?.date;
+  const unread = day ? undefined : findUnreadPeriod(rest);
+  if (day) understanding.date = day;
+  else if (unread) return unreadPeriod(understanding, unread);
+  else understanding.missing.push("date");
+  return understanding;
+}
+
+function readPeriod(input: SlotInput): Understanding {
+  const { rest, today, understanding } = input;
+  understanding.metric = metricIn(rest);
+  const named = findDateRange(rest, today)?.range;
+  const unread = named ? undefined : findUnreadPeriod(rest);
+  if (unread) return unreadPeriod(understanding, unread);
+  // Without a period: the chart's default, the last 28 days up to yesterday.
+  const yesterday = addDays(today, -1);
+  const asked = named ?? {
+    start: addDays(today, -28),
+    end: yesterday,
+  };
+  // Today is not complete and later days have no data (the chart's ranges end yesterday):
+  // they would read as drops. A period with no complete day is kept for the engine to say so.
+  understanding.dateRange =
+    compareDates(asked.start, yesterday) <= 0 && compareDates(asked.end, yesterday) > 0
+      ? { start: asked.start, end: yesterday }
+      : asked;
+  return understanding;
+}
+
+async function actOnDay(turn: SkillTurn) {
+  const { understood, actions, today, reply } = turn;
+  if (!understood.date)
+    return reply(
+      "Which day should I look at? For example: what happened on " +
+        `${toIsoDate(addDays(today, -1))}?`,
+    );
+  // Today's figures are still coming in, and later days have none: either would read as a drop.
+  if (compareDates(understood.date, today) === 0)
+    return reply(
+      "Today isn't over yet, so its figures are incomplete: Google's figures for a day are final once it has ended, and a part of a day would look like a drop. Ask about yesterday or an earlier day, for example: what happened yesterday?",
+    );
+  if (compareDates(understood.date, today) > 0)
+    return reply(
+      `${toIsoDate(understood.date)} hasn't happened yet, so there are no figures for it. Ask about yesterday or an earlier day, for example: what happened yesterday?`,
+    );
+  const metric = understood.metric ?? "sessions";
+  const result = await actions.trafficInsight({ metric, date: toIsoDate(understood.date) });
+  if (!result.ok) return reply(result.error);
+  if (!("value" in result.value)) return reply("I couldn't read that day's traffic.");
+  const answer = describeTrafficDay(result.value);
+  return reply(answer.text, { suggestedInput: answer.suggestedInput });
+}
+
+async function actOnPeriod(turn: SkillTurn) {
+  const { understood, actions, today, reply } = turn;
+  const period = understood.dateRange ?? { start: today, end: today };
+  if (compareDates(period.start, today) >= 0)
+    return reply(
+      "That period has no complete day yet: Google's figures for a day are final once it is over. Ask about a period up to yesterday, for example: anything unexplained in the last 28 days?",
+    );
+  const result = await actions.trafficInsight({
+    metric: understood.metric ?? "sessions",
+    startDate: toIsoDate(period.start),
+    endDate: toIsoDate(period.end),
+  });
+  if (!result.ok) return reply(result.error);
+  if (!("unexplained" in result.value)) return reply("I couldn't read that period's traffic.");
+  const answer = describeUnexplained(result.value);
+  return reply(answer.text, { suggestedInput: answer.suggestedInput });
+}
+
+export interface TrafficAnswer {
+  text: string;
+  /** The natural next step, put in the message box: annotating the change. */
+  suggestedInput: string | null;
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+/** The create request that would explain a change, titled as the chart's "Annotate?" drafts it. */
+function annotateRequest(change: TrafficChange, metric: DayInsight["metric"]): string {
+  return `Create an annotation called "${draftTitleFor(change, metric)}" on ${change.date}`;
+}
+
+/** 'what happened on Nov 12?': the value, the week before, whether it was unusual, annotations. */
+export function describeTrafficDay(insight: DayInsight): TrafficAnswer {
+  const label = trafficMetricLabels[insight.metric];
+  const day = formatShortDay(insight.date);
+  if (insight.value === null && insight.annotations.length === 0)
+    return {
+      text: `Google has no ${label.toLowerCase()} for ${day} yet, and no annotation is on that day.`,
+      suggestedInput: null,
+    };
+  const lines: string[] = [];
+  if (insight.value === null) lines.push(`Google has no ${label.toLowerCase()} for ${day} yet.`);
+  else {
+    const week =
+      insight.weekEarlier === null
+        ? ""
+        : insight.changeFromWeekEarlier === null
+          ? ` (${count.format(insight.weekEarlier)} the same weekday a week earlier)`
+          : ` (${formatChange(insight.changeFromWeekEarlier)} against ${count.format(insight.weekEarlier)} the same weekday a week earlier)`;
+    lines.push(`${label} on ${day}: ${count.format(insight.value)}${week}.`);
+  }
+  const unusual = insight.unusual;
+  if (unusual) {
+    const kind = unusual.direction === "spike" ? "a spike" : "a drop";
+    lines.push(
+      `That is ${kind}: ${formatChange(unusual.change)} against the ${count.format(Math.round(unusual.expected))} its weekly pattern predicts.`,
+    );
+  } else if (insight.value !== null) lines.push("Nothing unusual for its weekly pattern.");
+  if (insight.annotations.length > 0)
+    lines.push(`Annotations that day: ${insight.annotations.map(describeAnnotation).join(", ")}.`);
+  else lines.push("No annotation is on that day.");
+  const unexplained = unusual && insight.annotations.length === 0 && !insight.dismissed;
+  if (unexplained) lines.push("To annotate it, send the request I've put in your message box.");
+  return {
+    text: lines.join(" "),
+    suggestedInput: unexplained ? annotateRequest(unusual, insight.metric) : null,
+  };
+}
+
+/** 'anything unexplained last month?': the unusual days no annotation explains, or plainly none. */
+export function describeUnexplained(summary: UnexplainedSummary): TrafficAnswer {
+  const label = trafficMetricLabels[summary.metric].toLowerCase();
+  const period = `from ${formatShortDay(summary.startDate)} to ${formatShortDay(summary.endDate)}`;
+  const explained =
+    summary.explainedCount === 0
+      ? ""
+      : ` ${summary.explainedCount} unusual ${summary.explainedCount === 1 ? "day is" : "days are"} explained by annotations.`;
+  if (summary.unexplained.length === 0)
+    return {
+      text: `Nothing unexplained in ${label} ${period}.${explained}`,
+      suggestedInput: null,
+    };
+  const lines = summary.unexplained.map(
+    (change) =>
+      `• ${changeSummary(change, summary.metric)} (${count.format(change.value)} against ${count.format(Math.round(change.expected))} expected)`,
+  );
+  const first = summary.unexplained[0]!;
+  return {
+    text: [
+      `${summary.unexplained.length === 1 ? "One change" : `${summary.unexplained.length} changes`} in ${label} ${period} not explained by any annotation:`,
+      ...lines,
+      `${explained.trim()} To annotate ${formatShortDay(first.date)}, send the request I've put in your message box.`.trim(),
+    ].join("\n"),
+    suggestedInput: annotateRequest(first, summary.metric),
+  };
+}
+
+/** 'What happened on Nov 12?', 'anything unexplained last month?': the chart's own analysis. */
+export function trafficInsightTool({ actions }: ToolContext) {
+  return tool({
+    description:
+      "Look at the property's daily traffic. With `date`: that day's value, the change against the same weekday a week earlier, whether it was unusual, and the annotations on it. With `startDate` and `endDate`: the unusual days (spikes and drops) in that period that no annotation explains.",
+    inputSchema: z.object({
+      metric: z.enum(trafficMetrics).default("sessions"),
+      date: isoDate.optional(),
+      startDate: isoDate.optional(),
+      endDate: isoDate.optional(),
+    }),
+    execute: async (input) => actions.trafficInsight(input),
+  });
+}
+
+export const trafficInsight: Skill = {
+  name: "traffic-insight",
+  intents: ["traffic_day", "traffic_period"],
+  patterns: intentPatterns.traffic,
+  needsProperty: true,
+  readSlots: (input) =>
+    input.reading.intent === "traffic_day" ? readDay(input) : readPeriod(input),
+  act: (turn) => (turn.understood.intent === "traffic_day" ? actOnDay(turn) : actOnPeriod(turn)),
+  tools: (context) => ({ trafficInsight: trafficInsightTool(context) }),
+};
