@@ -195,21 +195,26 @@ function distinctDays(random: RandomPicker, first: number, last: number, count: 
   return [...days].sort((a, b) => a - b);
 }
 
-/** One editing session: one actor, one to four saves a few minutes apart. */
+/** One editing session: one actor, one to three saves a few minutes apart. */
 function session(state: HistoryState, day: number, kind: StepKind): ChangeHistoryEventRecord[] {
   const { random } = state;
+  // Google and its support staff touch settings and streams, not a property's own key events,
+  // dimensions or Ads links: those rolls go to the owner.
+  const settingsKind = kind === "property" || kind === "retention" || kind === "stream";
   const roll = random.next();
   const actor: Pick<ChangeHistoryEventRecord, "actorType" | "userActorEmail"> =
-    roll < 0.06
-      ? { actorType: "SYSTEM" }
-      : roll < 0.09
-        ? { actorType: "SUPPORT" }
-        : roll < 0.72
-          ? { actorType: "USER", userActorEmail: state.seed.ownerEmail }
-          : {
-              actorType: "USER",
-              userActorEmail: `${random.pick(colleagueNames)}@${state.seed.domain}`,
-            };
+    !settingsKind && roll < 0.09
+      ? { actorType: "USER", userActorEmail: state.seed.ownerEmail }
+      : roll < 0.06
+        ? { actorType: "SYSTEM" }
+        : roll < 0.09
+          ? { actorType: "SUPPORT" }
+          : roll < 0.72
+            ? { actorType: "USER", userActorEmail: state.seed.ownerEmail }
+            : {
+                actorType: "USER",
+                userActorEmail: `${random.pick(colleagueNames)}@${state.seed.domain}`,
+              };
   // Office hours somewhere: between 07:00 and 19:00 UTC.
   let at = day * msPerDay + random.int(7 * 60, 18 * 60) * msPerMinute + random.int(0, 59_999);
   const steps: StepKind[] = [kind];
