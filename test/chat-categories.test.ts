@@ -109,10 +109,11 @@ describe("the offline assistant and categories", () => {
     });
     const campaigns = await category(who, { name: "Campaigns", color: "PURPLE" });
 
+    // The title follows the category's template, as the create dialog writes it.
     expect((await say(who, 'log a release "Checkout v2" today')).reply).toBe(
-      "Created “Checkout v2” (2026-11-23) in Site/App Releases (blue).",
+      "Created “RELEASE · Checkout v2” (2026-11-23) in Site/App Releases (blue).",
     );
-    expect(await titled(who, "Checkout v2")).toMatchObject({
+    expect(await titled(who, "RELEASE · Checkout v2")).toMatchObject({
       categoryId: releases.id,
       color: "BLUE",
       annotationDate: { year: 2026, month: 11, day: 23 },

@@ -10,31 +10,41 @@ export interface FieldControlProps {
 }
 
 /**
- * A labelled field: the label, the control, and below it the problem with its value, if any,
- * which assistive technology reads with the control.
+ * A labelled field: the label, the control, and below it a hint and the problem with its value,
+ * if any, which assistive technology reads with the control.
  */
 export function FormField({
   label,
   error,
+  hint,
   className,
   children,
 }: {
   label: ReactNode;
   error?: ReactNode;
+  /** How the value is meant to be written, e.g. a category's title template. */
+  hint?: ReactNode;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = useId();
+  const hintId = useId();
   const invalid = Boolean(error);
+  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ");
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({
         id,
         "aria-invalid": invalid || undefined,
-        "aria-describedby": invalid ? errorId : undefined,
+        "aria-describedby": describedBy || undefined,
       })}
+      {hint ? (
+        <p id={hintId} className="text-xs break-words text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {invalid ? (
         <p id={errorId} className="text-sm text-destructive">
           {error}

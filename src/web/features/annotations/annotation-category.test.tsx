@@ -130,7 +130,7 @@ describe("the category in the annotation dialogs", () => {
     expect(title).toHaveValue("");
     expect(title).toHaveAttribute("placeholder", campaigns.titleTemplate);
     expect(title).toHaveAccessibleDescription(
-      `Titles in Campaigns & Promos follow ${campaigns.titleTemplate}`,
+      expect.stringContaining(`Titles in Campaigns & Promos follow ${campaigns.titleTemplate}`),
     );
 
     // Typed without the prefix, it gets it when the field is left.

@@ -238,7 +238,8 @@ export function AnnotationFormDialog(
           onPick={(id) => {
             const previous = category.selected;
             const picked = category.pick(id);
-            set("title", titleWithCategory(values.title, picked, previous));
+            // A new title follows the category; an existing one is the person's to change.
+            if (isCreate) set("title", titleWithCategory(values.title, picked, previous));
           }}
           onLeave={() => onOpenChange(false)}
         />

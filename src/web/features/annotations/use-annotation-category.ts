@@ -1,15 +1,40 @@
 import { useState } from "react";
 import type { AnnotationColor } from "../../../shared/annotation-colors";
-import { firstTemplateSegment } from "../../../shared/categories";
+import {
+  applyTitleTemplate,
+  templatePrefix,
+  templateSegments,
+  templateSeparator,
+  titleHasTemplatePrefix,
+} from "../../../shared/categories";
+import { annotationTitleMaxLength } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
 
 /**
- * The title a category suggests for an empty title: its template's first segment (CAMPAIGN in
- * "CAMPAIGN · [Team/System] · …"). A placeholder such as [TYPE] suggests nothing.
+ * The title as it reads in `next` category: its template's prefix put first by the shared rule
+ * (`applyTitleTemplate`, the one the assistant and the audit follow). A prefix the `previous`
+ * category had put there is taken off first, so switching from Campaigns to Releases turns
+ * "CAMPAIGN · Winter sale" into "RELEASE · Winter sale", and choosing no category gives
+ * "Winter sale" back. A blank title stays blank: the template is a hint, not text to fill in.
  */
-export function titlePrefillOf(category: Category): string {
-  const segment = firstTemplateSegment(category.titleTemplate);
-  return /^\[.*\]$/.test(segment) ? "" : segment;
+export function titleWithCategory(
+  title: string,
+  next: Category | undefined,
+  previous?: Category,
+): string {
+  const previousPrefix = templatePrefix(previous?.titleTemplate);
+  let typed = title;
+  if (previousPrefix && titleHasTemplatePrefix(title, previousPrefix)) {
+    typed = templateSegments(title).slice(1).join(templateSeparator);
+  }
+  if (!next) return typed === title ? title : typed;
+  const written = applyTitleTemplate(typed, next.titleTemplate, annotationTitleMaxLength);
+  return written === title.trim() ? title : written;
+}
+
+/** The category's template, shown as the title's hint while it is chosen; null without one. */
+export function titleHintOf(category: Category | undefined): string | null {
+  return category?.titleTemplate ?? null;
 }
 
 /**
