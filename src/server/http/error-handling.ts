@@ -43,6 +43,9 @@ export const statusOfError: Record<ErrorCode, number> = {
   suggestion_not_found: 404,
   suggestion_closed: 409,
   nothing_to_apply: 400,
+  hook_not_found: 404,
+  // A webhook delivery whose signature does not match its secret: nothing is stored.
+  webhook_signature_invalid: 401,
   chat_not_found: 404,
   assistant_daily_limit: 429,
   ambiguous: 409,

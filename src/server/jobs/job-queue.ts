@@ -59,7 +59,20 @@ export interface JobHandle<Data extends object> {
    * Queues one run. Sending again with the same `id` (a UUID) while that job is still kept
    * queues nothing: this is how "start" stays idempotent. Resolves with whether a job was queued.
    */
-  send(data: Data, options?: { id?: string }): Promise<boolean>;
+  send(
+    data: Data,
+    options?: {
+      id?: string;
+      /**
+       * With `oneAtATime`, the "one waiting, one running" holds per key instead of per queue: a
+       * per-property key keeps two instances from working on the same property at once while
+       * different properties run side by side.
+       */
+      singletonKey?: string;
+      /** Seconds to wait before the run may start (spreads a sweep's work over its interval). */
+      startAfterSeconds?: number;
+    },
+  ): Promise<boolean>;
 }
 
 export interface JobQueue {
@@ -248,7 +261,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         name: definition.name,
         async send(data, sendOptions = {}) {
           if (state !== "started") throw new Error("The job queue is not running.");
-          const id = await boss.send(definition.name, data, sendOptions.id ? sendOptions : {});
+          const id = await boss.send(definition.name, data, {
+            ...(sendOptions.id ? { id: sendOptions.id } : {}),
+            ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+            ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+          });
           return id !== null;
         },
       };

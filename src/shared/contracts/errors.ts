@@ -49,6 +49,9 @@ export const errorCodes = [
   "suggestion_not_found",
   "suggestion_closed",
   "nothing_to_apply",
+  // Suggestion inbox
+  "hook_not_found",
+  "webhook_signature_invalid",
   // Assistant
   "chat_not_found",
   "assistant_daily_limit",

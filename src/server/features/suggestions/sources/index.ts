@@ -1,7 +1,12 @@
 import type { AnalyticsGateway } from "../../google-connection/analytics-gateway.js";
+import type { TrafficService } from "../../traffic/traffic-service.js";
 import type { SuggestionSourceKind } from "../../../../shared/suggestion-sources.js";
+import type { SuggestionsRepository } from "../suggestions-repository.js";
+import { createHolidaysSource } from "./holidays-source.js";
+import { createReleaseWebhookSource } from "./release-webhook-source.js";
 import { createChangeHistorySource } from "./change-history.js";
 import type { SuggestionSource } from "./source.js";
+import { createUnexplainedChangeSource } from "./unexplained-change-source.js";
 
 /**
  * What the suggestions feature hands every source when it builds them, once, at start-up. A
@@ -11,6 +16,12 @@ import type { SuggestionSource } from "./source.js";
 export interface SourceDeps {
   /** The one way to read Google on a person's behalf (fresh token, retries, error messages). */
   gateway: AnalyticsGateway;
+  /** The traffic chart's detector, for unusual days no annotation explains. */
+  traffic: Pick<TrafficService, "unexplained">;
+  /** Verified webhook deliveries waiting to be read. */
+  deliveries: Pick<SuggestionsRepository, "deliveriesAfter">;
+  /** Each property's chosen public-holiday calendar. */
+  holidayCalendars: Pick<SuggestionsRepository, "holidayCalendar">;
   now: () => Date;
 }
 
@@ -37,6 +48,25 @@ export const sourceRegistry: readonly SourceRegistration[] = [
     kind: "change-history",
     create: createChangeHistorySource,
     // Once an hour per property (the job spreads them); the first read brings the last 90 days.
+    schedule: "hourly",
+    readWhenPropertySaved: true,
+  },
+  {
+    kind: "release-webhook",
+    create: createReleaseWebhookSource,
+    schedule: "on-demand",
+    readWhenPropertySaved: false,
+  },
+  {
+    kind: "holidays",
+    create: createHolidaysSource,
+    // Daily would do; hourly keeps the day a holiday starts in the inbox that morning.
+    schedule: "hourly",
+    readWhenPropertySaved: false,
+  },
+  {
+    kind: "unexplained-change",
+    create: createUnexplainedChangeSource,
     schedule: "hourly",
     readWhenPropertySaved: true,
   },
