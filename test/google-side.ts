@@ -17,6 +17,8 @@ export interface GoogleSide {
     changes: { title?: string; description?: string; color?: string },
   ): Promise<void>;
   remove(annotationId: string): Promise<void>;
+  /** Every annotation of the property as Google holds it (one page: tests hold a few). */
+  list(): Promise<(Record<string, unknown> & { name: string; title: string })[]>;
 }
 
 export async function googleSide(
@@ -59,6 +61,12 @@ export async function googleSide(
     },
     async remove(annotationId) {
       await call("DELETE", `${base}/${annotationId}`);
+    },
+    async list() {
+      const page = (await call("GET", `${base}?pageSize=200`)) as {
+        reportingDataAnnotations?: (Record<string, unknown> & { name: string; title: string })[];
+      };
+      return page.reportingDataAnnotations ?? [];
     },
   };
 }

@@ -33,6 +33,12 @@ export const statusOfError: Record<ErrorCode, number> = {
   system_generated: 403,
   future_date: 400,
   daily_limit: 429,
+  change_not_found: 404,
+  already_undone: 409,
+  // The annotation is not as the change left it: undoing would overwrite someone's later change.
+  undo_conflict: 409,
+  not_undoable: 409,
+  confirmation_required: 409,
   category_not_found: 404,
   category_limit: 409,
   category_name_taken: 409,

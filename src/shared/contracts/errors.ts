@@ -37,6 +37,12 @@ export const errorCodes = [
   "system_generated",
   "future_date",
   "daily_limit",
+  // Annotation history and undo
+  "change_not_found",
+  "already_undone",
+  "undo_conflict",
+  "not_undoable",
+  "confirmation_required",
   // Categories
   "category_not_found",
   "category_limit",
@@ -119,4 +125,12 @@ export const errorMessages = {
   addressInvalid: "That address is not valid.",
   addressTooLong: "That address is too long.",
   auditStopped: "The audit stopped because of an unexpected error. Try again in a few minutes.",
+  changeNotFound: "That change was not found.",
+  nothingToUndo: "There is nothing to undo on this property.",
+  alreadyUndone: "That change has already been undone.",
+  undoInProgress: "That change is being undone already. Look at the list in a moment.",
+  undoConflict:
+    "This annotation has changed since, in Google Analytics or in Tidemark, so undoing would overwrite that. Nothing was changed.",
+  notUndoable:
+    "That change was recorded before Tidemark kept what it changed, so it cannot be undone.",
 } as const;

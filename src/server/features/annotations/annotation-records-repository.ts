@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from "drizzle-orm";
 import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import { isPostgresError, postgresErrorCodes } from "../../db/postgres-errors.js";
@@ -6,8 +6,10 @@ import {
   annotationEvents,
   annotationMetadata,
   sharedAnnotationMetadata,
+  type AnnotationEvent,
   type AnnotationEventType,
 } from "../../db/schema/index.js";
+import type { AnnotationFields } from "../../../shared/contracts/annotation-history.js";
 import type {
   AnnotationCreateExtras,
   AnnotationExtras,
@@ -24,6 +26,31 @@ export interface AnnotationKey {
 }
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Google's fields of an annotation as a change records them; the category is added here. */
+export type GoogleFields = Omit<AnnotationFields, "categoryId">;
+
+/** How a change came about, recorded with it. */
+export interface ChangeContext {
+  /** Where it was asked for (the table, the assistant, an audit); null when the caller did not say. */
+  source: AnnotationSource | null;
+  /** The change this one undoes, when it is an undo. */
+  undoes?: string;
+  /** The caller's id for that undo. */
+  requestId?: string;
+}
+
+/** A recorded change, with the change that undid it if any. */
+export type ChangeRow = AnnotationEvent & { undoneBy: string | null };
+
+/**
+ * The outer row's id inside a subquery of the same table. Written out with its table because
+ * Drizzle leaves a one-table select's columns unqualified, which the subquery would read as its own.
+ */
+const outerEventId = sql`"annotation_events"."id"`;
+
+/** Restores are followed this many annotations back when a history is read. */
+const maxRestoresFollowed = 20;
 
 /**
  * What Tidemark keeps about annotations besides Google: each person's categories, what it knows
@@ -155,10 +182,20 @@ export function createAnnotationRecordsRepository(db: Db) {
     async recordCreate(
       key: AnnotationKey,
       extras: AnnotationCreateExtras,
-    ): Promise<AnnotationExtras> {
+      fields: GoogleFields,
+    ): Promise<{ extras: AnnotationExtras; changeId: string | null }> {
       return withCategoryFallback(extras.categoryId, (categoryId) =>
         db.transaction(async (tx) => {
-          await logChange(tx, key, "created");
+          const changeId = await logChange(
+            tx,
+            key,
+            "created",
+            { source: extras.source },
+            {
+              before: null,
+              after: { ...fields, categoryId },
+            },
+          );
           // A person's row exists only for a category they chose.
           if (categoryId !== null) await setCategory(tx, key, categoryId);
           const [record] = await tx
@@ -177,18 +214,30 @@ export function createAnnotationRecordsRepository(db: Db) {
               source: sharedAnnotationMetadata.source,
               addedAt: sharedAnnotationMetadata.addedAt,
             });
-          return extrasOf(categoryId, record ?? null);
+          return { extras: extrasOf(categoryId, record ?? null), changeId };
         }),
       );
     },
 
-    /** A change to an annotation; `categoryId` undefined leaves the category, null clears it. */
-    async recordUpdate(key: AnnotationKey, categoryId?: string | null): Promise<AnnotationExtras> {
+    /**
+     * A change to an annotation; `categoryId` undefined leaves the category, null clears it.
+     * `before` is what it held before (with the category), `after` Google's fields after. The
+     * change id is null only when it was an undo that another undo of the same change beat.
+     */
+    async recordUpdate(
+      key: AnnotationKey,
+      categoryId: string | null | undefined,
+      change: ChangeContext & { before: AnnotationFields; after: GoogleFields },
+    ): Promise<{ extras: AnnotationExtras; changeId: string | null }> {
       return withCategoryFallback(categoryId, (category) =>
         db.transaction(async (tx) => {
-          await logChange(tx, key, "updated");
           if (category !== undefined) await setCategory(tx, key, category);
-          return readExtras(tx, key);
+          const extras = await readExtras(tx, key);
+          const changeId = await logChange(tx, key, "updated", change, {
+            before: change.before,
+            after: { ...change.after, categoryId: extras.categoryId },
+          });
+          return { extras, changeId };
         }),
       );
     },
@@ -197,14 +246,149 @@ export function createAnnotationRecordsRepository(db: Db) {
      * A deleted annotation is gone from Google for everyone, so every person's category for it
      * goes with it, and so does what Tidemark knew of it.
      */
-    async recordDelete(key: AnnotationKey): Promise<void> {
-      await db.transaction(async (tx) => {
-        await logChange(tx, key, "deleted");
+    async recordDelete(
+      key: AnnotationKey,
+      change: ChangeContext & { before: AnnotationFields | null },
+    ): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const changeId = await logChange(tx, key, "deleted", change, {
+          before: change.before,
+          after: null,
+        });
         await tx.delete(annotationMetadata).where(everyonesCategories(key));
         await tx.delete(sharedAnnotationMetadata).where(sharedRecord(key));
+        return changeId;
       });
     },
+
+    /** One of this person's changes on a property. */
+    async findChange(userId: string, propertyId: string, changeId: string) {
+      const [row] = await changes()
+        .where(
+          and(
+            eq(annotationEvents.userId, userId),
+            eq(annotationEvents.propertyId, propertyId),
+            eq(annotationEvents.id, changeId),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * The person's newest change on a property that "undo" reverts: one that is not itself an
+     * undo, has not been undone, and was recorded with its fields. So "undo" again walks back
+     * through their changes; undoing an undo (redo) takes its id.
+     */
+    async lastUndoable(userId: string, propertyId: string): Promise<ChangeRow | null> {
+      const [row] = await changes()
+        .where(
+          and(
+            eq(annotationEvents.userId, userId),
+            eq(annotationEvents.propertyId, propertyId),
+            isNull(annotationEvents.undoesEventId),
+            sql`not exists (select 1 from ${annotationEvents} as undo where undo.undoes_event_id = ${outerEventId})`,
+            or(
+              and(
+                eq(annotationEvents.eventType, "created"),
+                sql`${annotationEvents.after} is not null`,
+              ),
+              and(
+                eq(annotationEvents.eventType, "updated"),
+                sql`${annotationEvents.before} is not null`,
+                sql`${annotationEvents.after} is not null`,
+              ),
+              and(
+                eq(annotationEvents.eventType, "deleted"),
+                sql`${annotationEvents.before} is not null`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(desc(annotationEvents.createdAt), desc(annotationEvents.id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The change that undid this one, if any. */
+    async undoOf(changeId: string): Promise<ChangeRow | null> {
+      const [row] = await changes().where(eq(annotationEvents.undoesEventId, changeId)).limit(1);
+      return row ?? null;
+    },
+
+    /** The change that recorded this annotation's create by this person, if Tidemark made it. */
+    async createdChange(key: AnnotationKey): Promise<ChangeRow | null> {
+      const [row] = await changes()
+        .where(and(ownChanges(key), eq(annotationEvents.eventType, "created")))
+        .orderBy(desc(annotationEvents.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Marks the create that restored a deleted annotation as the undo of that deletion. The
+     * restore is made through the ordinary create path (with its request id), which records a
+     * plain create; this names what it undid. False when the deletion is undone already.
+     */
+    async markRestore(
+      key: AnnotationKey,
+      undoes: string,
+      requestId: string | undefined,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(annotationEvents)
+        .set({ undoesEventId: undoes, requestId: requestId ?? null })
+        .where(
+          and(
+            ownChanges(key),
+            eq(annotationEvents.eventType, "created"),
+            isNull(annotationEvents.undoesEventId),
+            sql`not exists (select 1 from ${annotationEvents} as undo where undo.undoes_event_id = ${undoes})`,
+          ),
+        )
+        .returning({ id: annotationEvents.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * This person's changes to an annotation, newest first, and, when it was restored after a
+     * deletion, those of the annotation it was restored from (Google gives a restore a new id).
+     */
+    async history(key: AnnotationKey): Promise<ChangeRow[]> {
+      const found: ChangeRow[] = [];
+      let annotationId: string | null = key.annotationId;
+      for (let step = 0; annotationId !== null && step < maxRestoresFollowed; step++) {
+        const rows: ChangeRow[] = await changes()
+          .where(ownChanges({ ...key, annotationId }))
+          .orderBy(desc(annotationEvents.createdAt), desc(annotationEvents.id));
+        found.push(...rows);
+        const restore = rows.find((row) => row.eventType === "created" && row.undoesEventId);
+        annotationId = null;
+        if (restore?.undoesEventId) {
+          const [deletion] = await db
+            .select({ annotationId: annotationEvents.annotationId })
+            .from(annotationEvents)
+            .where(eq(annotationEvents.id, restore.undoesEventId));
+          if (deletion && deletion.annotationId !== key.annotationId)
+            annotationId = deletion.annotationId;
+        }
+      }
+      return found;
+    },
   };
+
+  /** Changes with the id of the change that undid each, if any. */
+  function changes() {
+    return db
+      .select({
+        ...getTableColumns(annotationEvents),
+        undoneBy: sql<
+          string | null
+        >`(select undo.id from ${annotationEvents} as undo where undo.undoes_event_id = ${outerEventId})`,
+      })
+      .from(annotationEvents)
+      .$dynamic();
+  }
 
   /**
    * The category was deleted between the check and this write: the change stands and, as with
@@ -226,8 +410,30 @@ export function createAnnotationRecordsRepository(db: Db) {
     }
   }
 
-  async function logChange(tx: Transaction, key: AnnotationKey, eventType: AnnotationEventType) {
-    await tx.insert(annotationEvents).values({ ...key, eventType });
+  /**
+   * Records a change; null when it is an undo of a change another undo got to first (the unique
+   * index on what an undo undoes), so a change is undone once.
+   */
+  async function logChange(
+    tx: Transaction,
+    key: AnnotationKey,
+    eventType: AnnotationEventType,
+    context: ChangeContext,
+    fields: { before: AnnotationFields | null; after: AnnotationFields | null },
+  ): Promise<string | null> {
+    const [row] = await tx
+      .insert(annotationEvents)
+      .values({
+        ...key,
+        eventType,
+        source: context.source,
+        ...fields,
+        undoesEventId: context.undoes ?? null,
+        requestId: context.requestId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: annotationEvents.id });
+    return row?.id ?? null;
   }
 
   async function setCategory(tx: Transaction, key: AnnotationKey, categoryId: string | null) {
@@ -258,6 +464,14 @@ export function createAnnotationRecordsRepository(db: Db) {
       .where(sharedRecord(key));
     return extrasOf(category?.categoryId ?? null, record ?? null);
   }
+}
+
+function ownChanges(key: AnnotationKey) {
+  return and(
+    eq(annotationEvents.userId, key.userId),
+    eq(annotationEvents.propertyId, key.propertyId),
+    eq(annotationEvents.annotationId, key.annotationId),
+  );
 }
 
 function everyonesCategories(key: AnnotationKey) {

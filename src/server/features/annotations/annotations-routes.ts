@@ -5,6 +5,12 @@ import {
   propertyId,
   type AnnotationListResponse,
 } from "../../../shared/contracts/annotations.js";
+import type {
+  AnnotationDeleteResponse,
+  AnnotationHistoryResponse,
+  UndoChangeResponse,
+} from "../../../shared/contracts/annotation-history.js";
+import { z } from "zod";
 import { parseInput } from "../../http/parse-input.js";
 import { serializerSchema } from "../../http/serializer-schema.js";
 import type { AnnotationsService } from "./annotations-service.js";
@@ -16,6 +22,15 @@ interface PropertyParams {
 interface AnnotationParams extends PropertyParams {
   annotationId: string;
 }
+interface ChangeParams extends PropertyParams {
+  changeId: string;
+}
+
+/** A change's id, or "last": the person's last change on the property that can be undone. */
+const changeIdParam = z.union([
+  z.literal("last"),
+  z.uuid({ message: "That is not a valid change ID" }),
+]);
 
 /**
  * The list answer's shape, from its contract, so Fastify writes it with a compiled serializer
@@ -63,7 +78,7 @@ export async function annotationsRoutes(
       const user = await request.requireUser();
       const property = parseInput(propertyId, request.params.propertyId);
       const id = parseInput(annotationId, request.params.annotationId);
-      return annotations.update(user, property, id, request.body);
+      return annotations.update(user, property, id, request.body, "tidemark");
     },
   );
 
@@ -74,8 +89,36 @@ export async function annotationsRoutes(
       const user = await request.requireUser();
       const property = parseInput(propertyId, request.params.propertyId);
       const id = parseInput(annotationId, request.params.annotationId);
-      await annotations.remove(user, property, id);
-      return { deleted: true };
+      const { changeId } = await annotations.remove(user, property, id, "tidemark");
+      return { deleted: true, changeId } satisfies AnnotationDeleteResponse;
+    },
+  );
+
+  app.get<{ Params: AnnotationParams }>(
+    "/api/annotations/:propertyId/:annotationId/history",
+    sessionRoute,
+    async (request): Promise<AnnotationHistoryResponse> => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      const id = parseInput(annotationId, request.params.annotationId);
+      return { changes: await annotations.history(user, property, id) };
+    },
+  );
+
+  app.post<{ Params: ChangeParams }>(
+    "/api/annotations/:propertyId/changes/:changeId/undo",
+    sessionRoute,
+    async (request): Promise<UndoChangeResponse> => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      const change = parseInput(changeIdParam, request.params.changeId);
+      return annotations.undo(
+        user,
+        property,
+        change === "last" ? null : change,
+        request.body,
+        "tidemark",
+      );
     },
   );
 }

@@ -28,7 +28,28 @@ import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
-import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
+import type {
+  AnnotationKey,
+  AnnotationRecordsRepository,
+  ChangeContext,
+  ChangeRow,
+} from "./annotation-records-repository.js";
+import {
+  undoChangeRequest,
+  type AnnotationFields,
+  type UndoChangeRequest,
+  type UndoChangeResponse,
+} from "../../../shared/contracts/annotation-history.js";
+import {
+  changesBetween,
+  fieldsOf,
+  type FieldChanges,
+  googleFieldsOf,
+  googleInputOf,
+  restoreRequestIdOf,
+  sameFields,
+  toChange,
+} from "./annotation-changes.js";
 import type { CreateRequestsRepository } from "./create-requests-repository.js";
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
 import type { FastifyBaseLogger } from "fastify";
@@ -68,6 +89,9 @@ class OutcomeUnknown extends Error {
     super("Google's answer to a create was lost");
   }
 }
+
+/** A write's answer: the annotation, and the change recorded for it (to offer an undo). */
+export type AnnotationWrite = Annotation & { changeId: string | null };
 
 /** The one check behind every edit and delete, for the routes and the assistant alike. */
 export function requirePremiumFeature(user: User, feature: "edit" | "delete"): void {
@@ -124,14 +148,15 @@ export function createAnnotationsService(deps: {
     user: User,
     request: AnnotationCreateRequest,
     annotation: GoogleAnnotation,
-  ): Promise<Annotation> {
+  ): Promise<AnnotationWrite> {
     const annotationId = annotationIdOf(annotation);
-    const extras = await records.recordCreate(
+    const { extras, changeId } = await records.recordCreate(
       { userId: user.id, propertyId: request.propertyId, annotationId },
       request.extras,
+      googleFieldsOf(toAnnotation(annotation, annotationId, noExtras)),
     );
     await createRequests.settle(request.id, "created", annotationId);
-    return toAnnotation(annotation, annotationId, extras);
+    return { ...toAnnotation(annotation, annotationId, extras), changeId };
   }
 
   /**
@@ -240,7 +265,7 @@ export function createAnnotationsService(deps: {
     user: User,
     propertyId: string,
     request: AnnotationCreateRequest,
-  ): Promise<Annotation> {
+  ): Promise<AnnotationWrite> {
     if (request.userId !== user.id || request.propertyId !== propertyId) {
       throw new AppError(
         "invalid_request",
@@ -263,7 +288,12 @@ export function createAnnotationsService(deps: {
       );
       if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
       const [found] = await toAnnotations(user, propertyId, [annotation]);
-      return found!;
+      const change = await records.createdChange({
+        userId: user.id,
+        propertyId,
+        annotationId: found!.annotationId,
+      });
+      return { ...found!, changeId: change?.id ?? null };
     }
     const landed = await findLanded(
       propertyId,
@@ -306,7 +336,7 @@ export function createAnnotationsService(deps: {
       propertyId: string,
       request: CreateAnnotationRequest | unknown,
       source: AnnotationSource | null = null,
-    ): Promise<Annotation> {
+    ): Promise<AnnotationWrite> {
       const input = parseInput(createAnnotationRequest, request);
       await properties.requireAllowed(user, propertyId);
       const target = targetOf(input);
@@ -322,12 +352,176 @@ export function createAnnotationsService(deps: {
         color: input.color ?? defaultAnnotationColor,
         ...target,
       };
+      return createOnce(
+        user,
+        propertyId,
+        body,
+        { categoryId: input.categoryId ?? null, source },
+        input.requestId,
+      );
+    },
 
-      const requestId = input.requestId ?? crypto.randomUUID();
-      const extras: AnnotationCreateExtras = { categoryId: input.categoryId ?? null, source };
+    /** `source` is where the edit was asked for, recorded with the change. */
+    async update(
+      user: User,
+      propertyId: string,
+      annotationId: string,
+      request: UpdateAnnotationRequest | unknown,
+      source: AnnotationSource | null = null,
+    ): Promise<AnnotationWrite> {
+      const input = parseInput(updateAnnotationRequest, request);
+      requirePremiumFeature(user, "edit");
+      return updateChecked(user, propertyId, annotationId, input, { source });
+    },
+
+    async remove(
+      user: User,
+      propertyId: string,
+      annotationId: string,
+      source: AnnotationSource | null = null,
+    ): Promise<{ changeId: string | null }> {
+      requirePremiumFeature(user, "delete");
+      await properties.requireAllowed(user, propertyId);
+      return removeOnce(user, propertyId, annotationId, { source });
+    },
+
+    /** This person's changes to an annotation, newest first (see the records' `history`). */
+    async history(user: User, propertyId: string, annotationId: string) {
+      await properties.requireAllowed(user, propertyId);
+      const rows = await records.history({ userId: user.id, propertyId, annotationId });
+      return rows.map(toChange);
+    },
+
+    /**
+     * Reverts one of the person's changes on a property (`changeId`), or their last one (null):
+     * an update's fields are put back, a create is deleted (only with `confirm`: the caller asks
+     * first), a deletion is made again, as a create (its quota counts). Refused, with nothing
+     * written, when the annotation is no longer as the change left it. Each change is undone at
+     * most once; the same `requestId` again gets the first undo's answer. An undo is a change of
+     * its own, so undoing it redoes the original. No Premium check: undoing your own change is
+     * not editing or deleting, within the plan's undo window. Decision 0039.
+     */
+    async undo(
+      user: User,
+      propertyId: string,
+      changeId: string | null,
+      request: UndoChangeRequest | unknown,
+      source: AnnotationSource | null = null,
+    ): Promise<UndoChangeResponse> {
+      const input = parseInput(undoChangeRequest, request ?? {});
+      await properties.requireAllowed(user, propertyId);
+      const change = changeId
+        ? await records.findChange(user.id, propertyId, changeId)
+        : await records.lastUndoable(user.id, propertyId);
+      if (!change)
+        throw new AppError(
+          "change_not_found",
+          changeId ? errorMessages.changeNotFound : errorMessages.nothingToUndo,
+        );
+      const earlier = await records.undoOf(change.id);
+      if (earlier) return answerUndone(user, earlier, input);
+      requireUndoWindow(user, change);
+      const context: ChangeContext = { source, undoes: change.id, requestId: input.requestId };
+      const key = { userId: user.id, propertyId, annotationId: change.annotationId };
+
+      let undoId: string | null;
+      if (change.eventType === "deleted") {
+        const before = requireFields(change.before);
+        // Its request id is the deletion's own, so a second undo of it never makes a second copy.
+        const restoreId = restoreRequestIdOf(change.id);
+        const inFlight = async () => {
+          const request = await createRequests.find(restoreId);
+          return (
+            request?.state === "pending" &&
+            now().getTime() - request.createdAt.getTime() < unconfirmedCreateWindowMs
+          );
+        };
+        // Another undo of it is at Google now (a double click): its answer is the one.
+        if (await inFlight()) throw new AppError("already_undone", errorMessages.undoInProgress);
+        let restored: AnnotationWrite;
+        try {
+          restored = await createOnce(
+            user,
+            propertyId,
+            googleInputOf(before),
+            { categoryId: await restorableCategory(user, before.categoryId), source },
+            restoreId,
+          );
+        } catch (error) {
+          if (
+            error instanceof AppError &&
+            error.code === "google_unconfirmed" &&
+            (await inFlight())
+          )
+            throw new AppError("already_undone", errorMessages.undoInProgress);
+          throw error;
+        }
+        await records.markRestore(
+          { ...key, annotationId: restored.annotationId },
+          change.id,
+          input.requestId,
+        );
+        undoId = (await records.undoOf(change.id))?.id ?? null;
+      } else {
+        const after = requireFields(change.after);
+        const current = await readAnnotation(user, key);
+        if (change.eventType === "created") {
+          if (!sameFields(current.fields, after)) throw undoConflict();
+          if (!input.confirm)
+            throw new AppError(
+              "confirmation_required",
+              `Undoing this deletes “${after.title}” from Google Analytics. Confirm to go on.`,
+            );
+          undoId = (
+            await removeOnce(user, propertyId, change.annotationId, context, current.fields)
+          ).changeId;
+        } else {
+          const before = requireFields(change.before);
+          // Already as it was before: an earlier undo whose answer was lost reached Google.
+          if (!sameFields(current.fields, after) && !sameFields(current.fields, before))
+            throw undoConflict();
+          const category =
+            current.fields.categoryId !== before.categoryId
+              ? { categoryId: await restorableCategory(user, before.categoryId) }
+              : {};
+          undoId = (
+            await updateChecked(
+              user,
+              propertyId,
+              change.annotationId,
+              { ...changesBetween(current.fields, before), ...category },
+              { ...context, before: after },
+            )
+          ).changeId;
+        }
+      }
+      if (!undoId) {
+        // Another undo of the same change was recorded first.
+        const other = await records.undoOf(change.id);
+        if (other) return answerUndone(user, other, input);
+        throw new AppError("already_undone", errorMessages.alreadyUndone);
+      }
+      const made = (await records.findChange(user.id, propertyId, undoId))!;
+      return { change: toChange(made), annotation: await currentAnnotation(user, made) };
+    },
+  };
+
+  /**
+   * Every create, from the table, the assistant or an undo: exactly once by its request id
+   * (decision 0020), counted against the day's quota.
+   */
+  async function createOnce(
+    user: User,
+    propertyId: string,
+    body: GoogleAnnotationInput,
+    extras: AnnotationCreateExtras,
+    givenRequestId: string | undefined,
+  ): Promise<AnnotationWrite> {
+    {
+      const requestId = givenRequestId ?? crypto.randomUUID();
 
       // The same request again (a retry after a lost answer): never a second create.
-      const earlier = input.requestId ? await createRequests.find(input.requestId) : null;
+      const earlier = givenRequestId ? await createRequests.find(givenRequestId) : null;
       if (earlier) return repeated(user, propertyId, earlier);
 
       const day = startOfUtcDay(now());
@@ -402,93 +596,181 @@ export function createAnnotationsService(deps: {
         throw error;
       }
       return claim(user, opened, created);
-    },
+    }
+  }
 
-    async update(
-      user: User,
-      propertyId: string,
-      annotationId: string,
-      request: UpdateAnnotationRequest | unknown,
-    ): Promise<Annotation> {
-      const input = parseInput(updateAnnotationRequest, request);
-      requirePremiumFeature(user, "edit");
-      await properties.requireAllowed(user, propertyId);
-      await requireCategory(user, input.categoryId);
-      const changes: GoogleAnnotationInput = {
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.color !== undefined ? { color: input.color } : {}),
-        ...(input.annotationDate !== undefined || input.annotationDateRange !== undefined
-          ? targetOf(input)
-          : {}),
-      };
-      const hasGoogleChanges = Object.keys(changes).length > 0;
-      // A category-only change touches nothing in Google, but the annotation must still exist.
-      const updated = hasGoogleChanges
+  /**
+   * An edit, after the plan's check (an undo skips it). The annotation is read first, so the
+   * change records what it held before (`context.before` says otherwise for an undo).
+   */
+  async function updateChecked(
+    user: User,
+    propertyId: string,
+    annotationId: string,
+    input: FieldChanges & { categoryId?: string | null },
+    context: ChangeContext & { before?: AnnotationFields },
+  ): Promise<AnnotationWrite> {
+    await properties.requireAllowed(user, propertyId);
+    await requireCategory(user, input.categoryId);
+    const key = { userId: user.id, propertyId, annotationId };
+    const current = await readAnnotation(user, key);
+    requireNotSystemGenerated(current.google);
+    const changes: GoogleAnnotationInput = {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.color !== undefined ? { color: input.color } : {}),
+      ...(input.annotationDate !== undefined || input.annotationDateRange !== undefined
+        ? targetOf(input)
+        : {}),
+    };
+    // A category-only change touches nothing in Google.
+    const updated =
+      Object.keys(changes).length > 0
         ? await patchAnnotation(user, propertyId, annotationId, changes)
-        : await findAnnotation(user, propertyId, annotationId);
-      const extras = await records.recordUpdate(
-        { userId: user.id, propertyId, annotationId },
-        input.categoryId,
-      );
-      return toAnnotation(updated, annotationIdOf(updated), extras);
-    },
+        : current.google;
+    const { extras, changeId } = await records.recordUpdate(key, input.categoryId, {
+      ...context,
+      before: context.before ?? current.fields,
+      after: googleFieldsOf(toAnnotation(updated, annotationId, noExtras)),
+    });
+    return { ...toAnnotation(updated, annotationIdOf(updated), extras), changeId };
+  }
 
-    async remove(user: User, propertyId: string, annotationId: string): Promise<void> {
-      requirePremiumFeature(user, "delete");
-      await properties.requireAllowed(user, propertyId);
-      const lost: GoogleApiError[] = [];
-      let alreadyGone = false;
+  /**
+   * A delete, after the plan's check (an undo skips it). What the annotation held is read first
+   * (unless the caller just read it), so the deletion can be undone by making it again.
+   */
+  async function removeOnce(
+    user: User,
+    propertyId: string,
+    annotationId: string,
+    context: ChangeContext,
+    known?: AnnotationFields,
+  ): Promise<{ changeId: string | null }> {
+    const key = { userId: user.id, propertyId, annotationId };
+    let before = known ?? null;
+    if (!known) {
       try {
-        await gateway.call(
-          user,
-          "annotation",
-          async (admin, token) => {
-            try {
-              await admin.deleteAnnotation(token, propertyId, annotationId);
-            } catch (error) {
-              if (!(error instanceof GoogleApiError)) throw error;
-              if (error.outcomeUnknown) lost.push(error);
-              if (error.status !== 404) throw error;
-              // After a lost answer, "not found" means an earlier attempt did delete it; a
-              // person's own retry of a delete that did happen (it is in our records) succeeds too.
-              if (
-                lost.length > 0 ||
-                (await records.changedBefore(user.id, propertyId, annotationId))
-              ) {
-                alreadyGone = true;
-                return;
-              }
-              throw error;
-            }
-          },
-          { requiresWrite: true, retry: true },
-        );
+        before = (await readAnnotation(user, key)).fields;
       } catch (error) {
-        if (lost.length === 0 || !mayHideOutcome(error)) throw error;
-        // An attempt's answer was lost and the last one failed: what Google holds now decides.
-        const held = await readBack(user, propertyId, annotationId);
-        if (held.state !== "gone") {
-          deps.logger?.warn(
-            { annotationId, google: lost.at(-1)!.logFields, stillThere: held.state === "held" },
-            "annotation delete unconfirmed: Google's answer was lost",
-          );
-          throw new AppError(
-            "google_unconfirmed",
-            held.state === "held"
-              ? errorMessages.deleteUnconfirmed
-              : errorMessages.deleteUnverified,
-          );
-        }
-        alreadyGone = true;
+        // Gone already: the delete below decides whether that is a success (a retry).
+        if (!(error instanceof AppError && error.code === "annotation_not_found")) throw error;
       }
-      if (alreadyGone && (await records.knownToAnyone(propertyId, [annotationId])).size === 0) {
-        // Recorded as deleted already.
-        return;
+    }
+    const lost: GoogleApiError[] = [];
+    let alreadyGone = false;
+    try {
+      await gateway.call(
+        user,
+        "annotation",
+        async (admin, token) => {
+          try {
+            await admin.deleteAnnotation(token, propertyId, annotationId);
+          } catch (error) {
+            if (!(error instanceof GoogleApiError)) throw error;
+            if (error.outcomeUnknown) lost.push(error);
+            if (error.status !== 404) throw error;
+            // After a lost answer, "not found" means an earlier attempt did delete it; a
+            // person's own retry of a delete that did happen (it is in our records) succeeds too.
+            if (
+              lost.length > 0 ||
+              (await records.changedBefore(user.id, propertyId, annotationId))
+            ) {
+              alreadyGone = true;
+              return;
+            }
+            throw error;
+          }
+        },
+        { requiresWrite: true, retry: true },
+      );
+    } catch (error) {
+      if (lost.length === 0 || !mayHideOutcome(error)) throw error;
+      // An attempt's answer was lost and the last one failed: what Google holds now decides.
+      const held = await readBack(user, propertyId, annotationId);
+      if (held.state !== "gone") {
+        deps.logger?.warn(
+          { annotationId, google: lost.at(-1)!.logFields, stillThere: held.state === "held" },
+          "annotation delete unconfirmed: Google's answer was lost",
+        );
+        throw new AppError(
+          "google_unconfirmed",
+          held.state === "held" ? errorMessages.deleteUnconfirmed : errorMessages.deleteUnverified,
+        );
       }
-      await records.recordDelete({ userId: user.id, propertyId, annotationId });
-    },
-  };
+      alreadyGone = true;
+    }
+    if (alreadyGone && (await records.knownToAnyone(propertyId, [annotationId])).size === 0) {
+      // Recorded as deleted already.
+      return { changeId: null };
+    }
+    return { changeId: await records.recordDelete(key, { ...context, before }) };
+  }
+
+  /** The annotation as Google holds it now, with this person's category. */
+  async function readAnnotation(
+    user: User,
+    key: AnnotationKey,
+  ): Promise<{ google: GoogleAnnotation; annotation: Annotation; fields: AnnotationFields }> {
+    const google = await gateway.call(
+      user,
+      "annotation",
+      (admin, token) => admin.getAnnotation(token, key.propertyId, key.annotationId),
+      { retry: true },
+    );
+    const extras = await records.extrasFor(user.id, key.propertyId, [key.annotationId]);
+    const annotation = toAnnotation(google, key.annotationId, extras.get(key.annotationId)!);
+    return { google, annotation, fields: fieldsOf(annotation) };
+  }
+
+  /** The free plan undoes only recent changes (`undoWindowMinutes`). */
+  function requireUndoWindow(user: User, change: ChangeRow): void {
+    const window = capabilitiesOf(user.subscriptionTier).undoWindowMinutes;
+    if (window !== null && now().getTime() - change.createdAt.getTime() > window * 60_000)
+      throw new AppError("premium_required", premiumFeatureMessages.undo);
+  }
+
+  /** A category still usable (not deleted since, the plan allows it) is put back; else none. */
+  async function restorableCategory(user: User, categoryId: string | null): Promise<string | null> {
+    if (categoryId === null) return null;
+    try {
+      await categories.requireUsable(user, categoryId);
+      return categoryId;
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * A change undone before: the same undo request again gets the first answer (a retry after a
+   * lost answer); anything else is told it is undone already.
+   */
+  async function answerUndone(
+    user: User,
+    undo: ChangeRow,
+    input: UndoChangeRequest,
+  ): Promise<UndoChangeResponse> {
+    if (input.requestId === undefined || undo.requestId !== input.requestId)
+      throw new AppError("already_undone", errorMessages.alreadyUndone);
+    return { change: toChange(undo), annotation: await currentAnnotation(user, undo) };
+  }
+
+  /** The annotation a change left, as Google holds it now; null when it is gone. */
+  async function currentAnnotation(user: User, change: ChangeRow): Promise<Annotation | null> {
+    if (change.eventType === "deleted") return null;
+    try {
+      const key = {
+        userId: user.id,
+        propertyId: change.propertyId,
+        annotationId: change.annotationId,
+      };
+      return (await readAnnotation(user, key)).annotation;
+    } catch (error) {
+      if (error instanceof AppError && error.code === "annotation_not_found") return null;
+      throw error;
+    }
+  }
 
   /**
    * One PATCH, retried as any (the same PATCH twice has the same effect). When an attempt's answer
@@ -536,25 +818,6 @@ export function createAnnotationsService(deps: {
         held.state === "held" ? errorMessages.editUnconfirmed : errorMessages.editUnverified,
       );
     }
-  }
-
-  async function findAnnotation(
-    user: User,
-    propertyId: string,
-    annotationId: string,
-  ): Promise<GoogleAnnotation> {
-    const listing = await gateway.call(
-      user,
-      "annotation",
-      (admin, token) => admin.listAnnotations(token, propertyId),
-      { retry: true },
-    );
-    const annotation = listing.annotations.find(
-      (candidate) => annotationIdOf(candidate) === annotationId,
-    );
-    if (!annotation) throw new AppError("annotation_not_found", errorMessages.annotationGone);
-    requireNotSystemGenerated(annotation);
-    return annotation;
   }
 }
 
@@ -633,6 +896,18 @@ function holdsChanges(annotation: GoogleAnnotation, changes: GoogleAnnotationInp
   )
     return false;
   return true;
+}
+
+/** Tidemark's fields of an annotation being read for its Google fields alone. */
+const noExtras: AnnotationExtras = { categoryId: null, source: null, dateAdded: null };
+
+function requireFields(fields: AnnotationFields | null): AnnotationFields {
+  if (!fields) throw new AppError("not_undoable", errorMessages.notUndoable);
+  return fields;
+}
+
+function undoConflict(): AppError {
+  return new AppError("undo_conflict", errorMessages.undoConflict);
 }
 
 /** A failure for the log: Google's fields when it is Google's, else only its kind and message. */

@@ -1,0 +1,483 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
+import { buildApp } from "../src/server/app.js";
+import { annotationEvents, users } from "../src/server/db/schema/index.js";
+import { sandboxGoogleEndpoints } from "../src/server/integrations/google/google-endpoints.js";
+import { createOfflineReviewer } from "../src/server/features/audits/offline-reviewer.js";
+import type {
+  AnnotationChange,
+  AnnotationHistoryResponse,
+  UndoChangeResponse,
+} from "../src/shared/contracts/annotation-history.js";
+import type { Annotation } from "../src/shared/contracts/annotations.js";
+import type { AuditDetailResponse, AuditSuggestion } from "../src/shared/contracts/audits.js";
+import { calendarDateOf, type CalendarDate } from "../src/shared/calendar-date.js";
+import {
+  appClient,
+  appUrl,
+  requestAs,
+  sameOrigin,
+  setUpPerson,
+  startAppHarness,
+  type AppHarness,
+  type TestPerson,
+} from "./app-harness.js";
+import { auditFixtures } from "./fixtures/audit-annotations.js";
+import { googleSide } from "./google-side.js";
+import { testConfig } from "./test-config.js";
+
+/**
+ * Annotation history and undo (decision 0039), through the HTTP API on the sandbox: what each
+ * path records, each kind of undo as Google then holds it, refusals, exactly-once, a restart.
+ */
+const auditor = "history.auditor@example.com";
+let harness: AppHarness;
+/** The app's clock; a test moves it past the free plan's undo window. */
+let clock = new Date();
+
+beforeAll(async () => {
+  harness = await startAppHarness({
+    config: { auditBetaEmails: [auditor] },
+    deps: {
+      now: () => clock,
+      auditReviewer: createOfflineReviewer({ batchSize: 20 }),
+      auditSleep: async () => {},
+    },
+  });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+beforeEach(async () => {
+  clock = new Date();
+  await control(harness.sandbox.url, "POST", "/reset");
+});
+
+type Who = TestPerson;
+const premium = () => setUpPerson(harness, "premium");
+const send = (who: Who, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, body?: unknown) =>
+  requestAs(harness, who.jar, method, url, body);
+
+const yesterday = (): CalendarDate => calendarDateOf(new Date(clock.getTime() - 86_400_000));
+const daysAgo = (days: number): CalendarDate =>
+  calendarDateOf(new Date(clock.getTime() - days * 86_400_000));
+
+async function create(who: Who, body: Record<string, unknown>) {
+  const response = await send(who, "POST", `/api/annotations/${who.propertyId}`, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as Annotation & { changeId: string };
+}
+async function edit(who: Who, id: string, body: Record<string, unknown>) {
+  const response = await send(who, "PATCH", `/api/annotations/${who.propertyId}/${id}`, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Annotation & { changeId: string };
+}
+async function remove(who: Who, id: string) {
+  const response = await send(who, "DELETE", `/api/annotations/${who.propertyId}/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { deleted: true; changeId: string };
+}
+const undo = (who: Who, changeId: string, body: Record<string, unknown> = {}) =>
+  send(who, "POST", `/api/annotations/${who.propertyId}/changes/${changeId}/undo`, body);
+async function history(who: Who, id: string): Promise<AnnotationChange[]> {
+  const response = await send(who, "GET", `/api/annotations/${who.propertyId}/${id}/history`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as AnnotationHistoryResponse).changes;
+}
+
+/** What the sandbox's GA4 itself holds for the property, read past Tidemark. */
+async function inGoogle(who: Who): Promise<Map<string, Record<string, unknown>>> {
+  const google = await googleSide(harness.sandbox.url, {
+    email: who.email,
+    propertyId: who.propertyId,
+    clientId: appClient.clientId,
+  });
+  const found = await google.list();
+  return new Map(found.map((annotation) => [idOf(annotation.name), annotation]));
+}
+const idOf = (name: string) => name.slice(name.lastIndexOf("/") + 1);
+const googleCalls = async (method: string) =>
+  (await control<{ counters: Record<string, number> }>(harness.sandbox.url, "GET", "/counters"))
+    .counters[`analyticsadmin.properties.reportingDataAnnotations.${method}`] ?? 0;
+
+describe("the history of an annotation", () => {
+  it("records each table change with where, when, and the fields before and after", async () => {
+    const who = await premium();
+    const made = await create(who, {
+      title: "Spring sale",
+      description: "Ten per cent off",
+      color: "GREEN",
+      annotationDate: yesterday(),
+    });
+    const edited = await edit(who, made.annotationId, { title: "Spring sale (extended)" });
+    expect(edited.changeId).not.toBe(made.changeId);
+
+    const changes = await history(who, made.annotationId);
+    expect(changes.map((change) => [change.kind, change.source])).toEqual([
+      ["updated", "tidemark"],
+      ["created", "tidemark"],
+    ]);
+    const [update, creation] = changes;
+    expect(creation!.before).toBeNull();
+    expect(creation!.after).toMatchObject({ title: "Spring sale", color: "GREEN" });
+    expect(update!.before).toMatchObject({ title: "Spring sale", description: "Ten per cent off" });
+    expect(update!.after).toMatchObject({
+      title: "Spring sale (extended)",
+      description: "Ten per cent off",
+    });
+    expect(update!.changeId).toBe(edited.changeId);
+    expect(Date.parse(update!.at)).toBeGreaterThanOrEqual(Date.parse(creation!.at));
+  });
+
+  it("records the assistant's changes as the assistant's", async () => {
+    const who = await premium();
+    const reply = await send(who, "POST", "/api/chat", {
+      message: "add an annotation called Newsletter sent yesterday",
+      propertyId: who.propertyId,
+      timeZone: "UTC",
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const [created] = await harness.database.db
+      .select()
+      .from(annotationEvents)
+      .innerJoin(users, eq(users.id, annotationEvents.userId))
+      .where(eq(users.email, who.email));
+    expect(created!.annotation_events).toMatchObject({ eventType: "created", source: "assistant" });
+    expect(created!.annotation_events.after).toMatchObject({ title: "Newsletter sent" });
+  });
+
+  it("records an audit's applied suggestion as the audit's", async () => {
+    const who = await setUpPerson(harness, "premium", { email: auditor });
+    const google = await googleSide(harness.sandbox.url, {
+      email: who.email,
+      propertyId: who.propertyId,
+      clientId: appClient.clientId,
+    });
+    const ids: string[] = [];
+    for (const fixture of auditFixtures.slice(0, 4)) ids.push(await google.create(fixture));
+    const session = await send(who, "POST", "/api/audits", {
+      propertyId: who.propertyId,
+      startDate: "2015-01-01",
+      endDate: "2015-12-31",
+    });
+    expect(session.statusCode, session.body).toBe(201);
+    const auditId = session.json().session.id as string;
+    expect((await send(who, "POST", `/api/audits/${auditId}/start`)).statusCode).toBe(202);
+    let detail: AuditDetailResponse;
+    for (let polls = 0; ; polls++) {
+      detail = (await send(who, "GET", `/api/audits/${auditId}`)).json();
+      if (detail.session.status === "completed") break;
+      expect(polls, "the audit did not finish").toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const suggestion = detail.suggestions.find(
+      (candidate) => candidate.suggestedTitle !== null,
+    ) as AuditSuggestion;
+    await send(who, "PATCH", `/api/audits/${auditId}/suggestions/${suggestion.id}`, {
+      status: "accepted",
+    });
+    expect((await send(who, "POST", `/api/audits/${auditId}/apply`)).statusCode).toBe(200);
+
+    const [change] = await history(who, suggestion.annotationId);
+    expect(change).toMatchObject({ kind: "updated", source: "audit" });
+    expect(change!.before!.title).toBe(suggestion.originalTitle);
+    expect(change!.after!.title).toBe(suggestion.suggestedTitle);
+  });
+
+  it("shows only the person's own changes, and refuses a property they have not saved", async () => {
+    const who = await premium();
+    const other = await premium();
+    const made = await create(who, { title: "Mine", annotationDate: yesterday() });
+    const theirs = await send(
+      other,
+      "GET",
+      `/api/annotations/${other.propertyId}/${made.annotationId}/history`,
+    );
+    expect(theirs.json()).toEqual({ changes: [] });
+    const stranger = await send(
+      other,
+      "GET",
+      `/api/annotations/999999999/${made.annotationId}/history`,
+    );
+    expect(stranger.statusCode).toBe(403);
+  });
+});
+
+describe("undoing a change", () => {
+  it("puts an edit's fields back, in Google", async () => {
+    const who = await premium();
+    const made = await create(who, {
+      title: "Launch",
+      description: "v2 ships",
+      color: "BLUE",
+      annotationDateRange: { startDate: daysAgo(5), endDate: daysAgo(3) },
+    });
+    const edited = await edit(who, made.annotationId, {
+      title: "Launch (moved)",
+      description: "",
+      color: "RED",
+      annotationDate: daysAgo(1),
+    });
+
+    const response = await undo(who, edited.changeId);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as UndoChangeResponse;
+    expect(answer.change).toMatchObject({ kind: "updated", undoes: edited.changeId });
+    expect(answer.annotation).toMatchObject({ title: "Launch", color: "BLUE" });
+
+    const held = (await inGoogle(who)).get(made.annotationId)!;
+    expect(held).toMatchObject({
+      title: "Launch",
+      description: "v2 ships",
+      color: "BLUE",
+      annotationDateRange: { startDate: daysAgo(5), endDate: daysAgo(3) },
+    });
+    expect(held.annotationDate).toBeUndefined();
+    const [latest, undone] = await history(who, made.annotationId);
+    expect(latest!.changeId).toBe(answer.change.changeId);
+    expect(undone!.undoneBy).toBe(answer.change.changeId);
+  });
+
+  it("deletes a create only when the caller confirms, and it counts nothing back", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Typo'd", annotationDate: yesterday() });
+    const unconfirmed = await undo(who, made.changeId);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().code).toBe("confirmation_required");
+    expect(unconfirmed.json().error).toContain("Typo'd");
+    expect((await inGoogle(who)).has(made.annotationId)).toBe(true);
+
+    const confirmed = await undo(who, made.changeId, { confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      change: { kind: "deleted", undoes: made.changeId },
+      annotation: null,
+    });
+    expect((await inGoogle(who)).has(made.annotationId)).toBe(false);
+  });
+
+  it("makes a deleted annotation again with its fields and category, as a create", async () => {
+    const who = await premium();
+    const category = await send(who, "POST", "/api/categories", {
+      name: "Campaigns",
+      color: "PURPLE",
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    const categoryId = category.json().id as string;
+    const made = await create(who, {
+      title: "Black Friday",
+      description: "Site-wide",
+      color: "PURPLE",
+      annotationDateRange: { startDate: daysAgo(6), endDate: daysAgo(2) },
+      categoryId,
+    });
+    const deleted = await remove(who, made.annotationId);
+    const before = (await send(who, "GET", "/api/auth/user")).json().dailyAnnotationCount;
+
+    const response = await undo(who, deleted.changeId);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as UndoChangeResponse;
+    const restored = answer.annotation!;
+    expect(restored).toMatchObject({
+      title: "Black Friday",
+      description: "Site-wide",
+      color: "PURPLE",
+      annotationDateRange: { startDate: daysAgo(6), endDate: daysAgo(2) },
+      categoryId,
+    });
+    expect(restored.annotationId).not.toBe(made.annotationId);
+    expect((await inGoogle(who)).get(restored.annotationId)).toMatchObject({
+      title: "Black Friday",
+      description: "Site-wide",
+    });
+    expect((await send(who, "GET", "/api/auth/user")).json().dailyAnnotationCount).toBe(before + 1);
+    // The restored annotation's history goes on from the deleted one's.
+    expect((await history(who, restored.annotationId)).map((change) => change.kind)).toEqual([
+      "created",
+      "deleted",
+      "created",
+    ]);
+  });
+
+  it("refuses, writing nothing, when the annotation was changed in Google Analytics since", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Promo", color: "GREEN", annotationDate: yesterday() });
+    const edited = await edit(who, made.annotationId, { color: "RED" });
+    const google = await googleSide(harness.sandbox.url, {
+      email: who.email,
+      propertyId: who.propertyId,
+      clientId: appClient.clientId,
+    });
+    await google.patch(made.annotationId, { title: "Promo (by a colleague)" });
+    await control(harness.sandbox.url, "DELETE", "/counters");
+
+    const response = await undo(who, edited.changeId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe("undo_conflict");
+    expect(await googleCalls("patch")).toBe(0);
+    expect((await inGoogle(who)).get(made.annotationId)).toMatchObject({
+      title: "Promo (by a colleague)",
+      color: "RED",
+    });
+  });
+
+  it("undoes each change once: a retry with the same request id gets the same answer", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Once", annotationDate: yesterday() });
+    const deleted = await remove(who, made.annotationId);
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    const requestId = crypto.randomUUID();
+
+    // A double click: one makes it again; the other, if it arrives while the first is at
+    // Google, is told it is being undone.
+    const clicks = await Promise.all([
+      undo(who, deleted.changeId, { requestId }),
+      undo(who, deleted.changeId, { requestId }),
+    ]);
+    const done = clicks.filter((answer) => answer.statusCode === 200);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    for (const answer of clicks.filter((click) => click.statusCode !== 200))
+      expect(answer.json().code, answer.body).toBe("already_undone");
+    // The same request again (a retry after a lost answer) gets the same answer.
+    const again = await undo(who, deleted.changeId, { requestId });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().change.changeId).toBe(done[0]!.json().change.changeId);
+    expect(again.json().annotation.annotationId).toBe(done[0]!.json().annotation.annotationId);
+    const other = await undo(who, deleted.changeId);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe("already_undone");
+    expect(await googleCalls("create")).toBe(1);
+    expect([...(await inGoogle(who)).values()].filter((a) => a.title === "Once")).toHaveLength(1);
+  });
+
+  it("redoes when an undo is undone, and 'last' walks back through the person's changes", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "First", annotationDate: yesterday() });
+    await edit(who, made.annotationId, { title: "Second" });
+    await edit(who, made.annotationId, { title: "Third" });
+
+    const last = await undo(who, "last");
+    expect(last.json().annotation.title).toBe("Second");
+    const previous = await undo(who, "last");
+    expect(previous.json().annotation.title).toBe("First");
+    const redo = await undo(who, previous.json().change.changeId);
+    expect(redo.statusCode, redo.body).toBe(200);
+    expect(redo.json().annotation.title).toBe("Second");
+    expect((await inGoogle(who)).get(made.annotationId)!.title).toBe("Second");
+    // What is left is the create, whose annotation has changed since it was made: undoing it
+    // would throw those changes away, so it is refused.
+    expect((await undo(who, "last")).json().code).toBe("undo_conflict");
+    expect((await inGoogle(who)).get(made.annotationId)!.title).toBe("Second");
+  });
+
+  it("says so when there is nothing to undo or the change is not theirs", async () => {
+    const who = await premium();
+    const other = await premium();
+    const nothing = await undo(who, "last");
+    expect(nothing.statusCode).toBe(404);
+    expect(nothing.json()).toMatchObject({ code: "change_not_found" });
+    const made = await create(who, { title: "Mine", annotationDate: yesterday() });
+    const theirs = await send(
+      other,
+      "POST",
+      `/api/annotations/${other.propertyId}/changes/${made.changeId}/undo`,
+      { confirm: true },
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect((await undo(who, "not-a-change")).statusCode).toBe(400);
+    expect((await inGoogle(who)).has(made.annotationId)).toBe(true);
+  });
+
+  it("lets the free plan undo its own create for an hour, and no longer", async () => {
+    const who = await setUpPerson(harness, "freemium");
+    const first = await create(who, { title: "Oops", annotationDate: yesterday() });
+    const second = await create(who, { title: "Oops again", annotationDate: yesterday() });
+    // Deleting is Premium's; undoing your own create just after is not.
+    const refused = await send(
+      who,
+      "DELETE",
+      `/api/annotations/${who.propertyId}/${first.annotationId}`,
+    );
+    expect(refused.json().code).toBe("premium_required");
+    const undone = await undo(who, first.changeId, { confirm: true });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await inGoogle(who)).has(first.annotationId)).toBe(false);
+
+    clock = new Date(clock.getTime() + 61 * 60_000);
+    const late = await undo(who, second.changeId, { confirm: true });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().code).toBe("premium_required");
+    expect((await inGoogle(who)).has(second.annotationId)).toBe(true);
+  });
+
+  it("undoes after a restart, from what the database holds", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Before restart", annotationDate: yesterday() });
+    const edited = await edit(who, made.annotationId, { title: "Edited before restart" });
+
+    const restarted = await buildApp({
+      config: testConfig({ appUrl }),
+      database: harness.database,
+      google: sandboxGoogleEndpoints(harness.sandbox.url, appClient),
+      mailer: { async sendSignInLink() {} },
+      webRoot: null,
+      googleRetryPolicy: { attempts: 4, baseDelayMs: 1, maxDelayMs: 2, sleep: async () => {} },
+      now: () => clock,
+    });
+    try {
+      const response = await restarted.inject({
+        method: "POST",
+        url: `/api/annotations/${who.propertyId}/changes/${edited.changeId}/undo`,
+        headers: { ...sameOrigin, cookie: who.jar.header() },
+        payload: {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+    expect((await inGoogle(who)).get(made.annotationId)!.title).toBe("Before restart");
+  });
+});
+
+describe("the history as personal data", () => {
+  it("is in the account export, and goes with the account", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Exported", annotationDate: yesterday() });
+    const edited = await edit(who, made.annotationId, { title: "Exported, edited" });
+    await undo(who, edited.changeId);
+
+    const exported = await harness.app.inject({
+      method: "POST",
+      url: "/api/account/export",
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+    });
+    expect(exported.statusCode).toBe(200);
+    const changes = exported.json().annotationChanges as Record<string, unknown>[];
+    expect(changes).toHaveLength(3);
+    expect(changes[1]).toMatchObject({
+      eventType: "updated",
+      source: "tidemark",
+      before: expect.objectContaining({ title: "Exported" }),
+      after: expect.objectContaining({ title: "Exported, edited" }),
+    });
+    expect(changes[2]).toMatchObject({ undoesEventId: edited.changeId });
+
+    const [user] = await harness.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, who.email));
+    const deleted = await harness.app.inject({
+      method: "POST",
+      url: "/api/account/delete",
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+      payload: { confirmEmail: who.email },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const left = await harness.database.db
+      .select()
+      .from(annotationEvents)
+      .where(eq(annotationEvents.userId, user!.id));
+    expect(left).toEqual([]);
+  });
+});
