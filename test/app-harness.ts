@@ -1,12 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/index.js";
 import { walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { buildApp, type AppDependencies } from "../src/server/app.js";
 import type { AppConfig } from "../src/server/env.js";
 import { sandboxGoogleEndpoints } from "../src/server/integrations/google/google-endpoints.js";
 import type { Mailer } from "../src/server/integrations/mailer/mailer.js";
-import { users } from "../src/server/db/schema/index.js";
+import { properties, users } from "../src/server/db/schema/index.js";
 import { testConfig } from "./test-config.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
@@ -201,7 +201,15 @@ let personCounter = 0;
 export async function setUpPerson(
   harness: AppHarness,
   tier: "freemium" | "premium",
-  options: { untick?: string[]; email?: string } = {},
+  options: {
+    untick?: string[];
+    email?: string;
+    /**
+     * The saved property's reporting time zone. UTC unless a test asks for another, so the
+     * tests' "today" (a UTC day) is the property's today, whatever zone the sandbox seeded.
+     */
+    timeZone?: string;
+  } = {},
 ): Promise<TestPerson> {
   const email = options.email ?? `${tier}.${Date.now().toString(36)}${++personCounter}@example.com`;
   const jar = await signInWithEmailLink(harness, email);
@@ -241,5 +249,17 @@ export async function setUpPerson(
   });
   if (saved.statusCode !== 201 && saved.statusCode !== 200)
     throw new Error(`saving the property failed: ${saved.body}`);
+  await harness.database.db
+    .update(properties)
+    .set({ timeZone: options.timeZone ?? "UTC" })
+    .where(
+      and(
+        eq(properties.propertyId, propertyId),
+        inArray(
+          properties.userId,
+          harness.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)),
+        ),
+      ),
+    );
   return { jar, email, propertyId };
 }

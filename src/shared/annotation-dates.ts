@@ -1,6 +1,6 @@
 import { toIsoDate, calendarDateOf, type CalendarDate } from "./calendar-date.js";
 import type { Annotation } from "./contracts/annotations.js";
-import { formatNumericDate } from "./english-format.js";
+import { formatNumericDate, utcCalendarDate } from "./english-format.js";
 import { isKnownTimeZone } from "./property-time-zone.js";
 
 // How a person reads an annotation's dates, on every page and in every assistant answer: a day
@@ -31,6 +31,10 @@ export function formatDateAdded(dateAdded: string | null, timeZone: string | nul
   if (!dateAdded) return "—";
   const at = new Date(dateAdded);
   if (Number.isNaN(at.getTime())) return "—";
-  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : "UTC";
-  return formatNumericDate(calendarDateOf(at, zone));
+  // UTC needs no Intl formatter (the dashboard's first screen avoids making one).
+  return formatNumericDate(
+    timeZone && timeZone !== "UTC" && isKnownTimeZone(timeZone)
+      ? calendarDateOf(at, timeZone)
+      : utcCalendarDate(at),
+  );
 }

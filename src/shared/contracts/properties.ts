@@ -8,6 +8,11 @@ export interface SavedPropertyView {
   name: string;
   /** The free plan's one property; it cannot be removed. */
   locked: boolean;
+  /**
+   * The property's reporting time zone (IANA name): GA4 counts its days, annotation dates and
+   * "today" included, in it. Null while Google has not told us.
+   */
+  timeZone: string | null;
   createdAt: string;
 }
 

@@ -23,6 +23,7 @@ import {
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
 import { parseInput } from "../../http/parse-input.js";
+import { propertyToday } from "../../../shared/property-time-zone.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
@@ -338,11 +339,17 @@ export function createAnnotationsService(deps: {
       source: AnnotationSource | null = null,
     ): Promise<AnnotationWrite> {
       const input = parseInput(createAnnotationRequest, request);
-      await properties.requireAllowed(user, propertyId);
+      const saved = await properties.requireAllowed(user, propertyId);
       const target = targetOf(input);
       // A range may run on past today (a sale that ends next week); it may not start after it.
+      // Today is the property's (GA4 dates its days in the property's zone), the same day the
+      // date picker stops at; while that zone is unknown, only days in the future everywhere
+      // are refused.
       const start = target.annotationDate ?? target.annotationDateRange!.startDate;
-      if (compareDates(start, latestTodayAnywhere(now())) > 0) {
+      const latest = saved.timeZone
+        ? propertyToday(now(), saved.timeZone)
+        : latestTodayAnywhere(now());
+      if (compareDates(start, latest) > 0) {
         throw new AppError("future_date", errorMessages.futureDate);
       }
       await requireCategory(user, input.categoryId);

@@ -49,7 +49,13 @@ export function createPropertiesRepository(db: Db) {
      * passing the limit. Returns null when the limit is reached.
      */
     async insertWithinLimit(
-      input: { userId: string; propertyId: string; name: string; locked: boolean },
+      input: {
+        userId: string;
+        propertyId: string;
+        name: string;
+        locked: boolean;
+        timeZone: string | null;
+      },
       limit: number,
     ): Promise<SavedProperty | null> {
       return db.transaction(async (tx) => {
@@ -73,6 +79,7 @@ export function createPropertiesRepository(db: Db) {
             propertyId: input.propertyId,
             name: input.name,
             locked: input.locked ? "true" : "false",
+            timeZone: input.timeZone,
           })
           .returning();
         return saved ?? null;

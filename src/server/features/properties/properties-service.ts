@@ -4,6 +4,7 @@ import type { AnalyticsProperty } from "../../../shared/contracts/google.js";
 import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
 import { capabilitiesOf, freePropertyChangeDays } from "../../../shared/plans.js";
 import { propertyChangeAllowedFrom } from "../../../shared/property-change.js";
+import { isKnownTimeZone } from "../../../shared/property-time-zone.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
 import type { PropertiesRepository } from "./properties-repository.js";
 
@@ -47,11 +48,46 @@ export function createPropertiesService(deps: {
         (from ? `; the next change is possible on ${from.toISOString().slice(0, 10)}.` : "."),
     );
 
+  /**
+   * The property's reporting time zone from Google, or null when it cannot be read now (no
+   * connection, Google failing): dates then fall back to the rules that need no zone, and the
+   * next listing asks again.
+   */
+  async function readTimeZone(user: User, propertyId: string): Promise<string | null> {
+    try {
+      const { timeZone } = await gateway.call(
+        user,
+        "property",
+        (admin, token) => admin.getProperty(token, propertyId),
+        { retry: true },
+      );
+      return isKnownTimeZone(timeZone) ? timeZone : null;
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
   return {
     reachableProperties,
 
+    /** Properties saved before their time zone was kept have it read from Google once, here. */
     async saved(user: User): Promise<SavedPropertyView[]> {
-      return (await repository.listByUser(user.id)).map((row) => toView(row, user));
+      const rows = await repository.listByUser(user.id);
+      const filled = await Promise.all(
+        rows.map(async (row) => {
+          if (row.timeZone) return row;
+          const timeZone = await readTimeZone(user, row.propertyId);
+          if (timeZone) await repository.setTimeZone(user.id, row.propertyId, timeZone);
+          return { ...row, timeZone };
+        }),
+      );
+      return filled.map((row) => toView(row, user));
+    },
+
+    /** The saved property's time zone, when known: its days are the ones a person reads. */
+    async timeZoneOf(user: User, propertyId: string): Promise<string | null> {
+      return (await repository.findByPropertyId(user.id, propertyId))?.timeZone ?? null;
     },
 
     /**
@@ -92,6 +128,7 @@ export function createPropertiesService(deps: {
           propertyId,
           name: property.displayName,
           locked: capabilities.locksFirstProperty,
+          timeZone: await readTimeZone(user, propertyId),
         },
         user.propertyQuota,
       );
@@ -181,6 +218,7 @@ function toView(
     locked:
       capabilitiesOf(user.subscriptionTier).locksFirstProperty &&
       row.propertyId === user.lockedPropertyId,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,7 +6,8 @@ import { Dialog, DialogFooter } from "./dialog";
 /**
  * A dialog that is one form: its fields, then Cancel and the submit button. Enter in a field
  * submits, as in any form, unless `submitDisabled`; while `pending` the submit button shows a
- * spinner and cannot be pressed twice. Closing after a submission is left to the caller, who knows
+ * spinner and cannot be pressed twice, and keeps its focus, so a submit that fails leaves the
+ * person in the dialog. Closing after a submission is left to the caller, who knows
  * when it is settled.
  */
 export function FormDialog({
@@ -65,7 +66,11 @@ export function FormDialog({
             type="submit"
             variant={submitVariant}
             data-autofocus={initialFocus === "submit" || undefined}
-            disabled={pending || submitDisabled}
+            // While pending the button is only marked disabled: a really disabled button drops
+            // the focus it has (to the page, outside the dialog), so after a failed submit Tab
+            // and Escape would no longer reach the dialog.
+            disabled={submitDisabled && !pending}
+            aria-disabled={pending || undefined}
             aria-busy={pending || undefined}
           >
             {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : submitIcon}

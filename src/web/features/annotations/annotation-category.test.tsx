@@ -118,13 +118,23 @@ describe("the category in the annotation dialogs", () => {
         .getAllByRole("option")
         .map((option) => option.textContent),
     ).toEqual(["No category", "Campaigns & Promos", "Misc", "Create New Category"]);
-    const color = dialog.getByLabelText("Color");
-    expect(color).toBeEnabled();
+    const color = within(dialog.getByRole("radiogroup", { name: "Color" }));
+    expect(color.getAllByRole("radio").map((radio) => radio.getAttribute("aria-label"))).toEqual([
+      "Purple",
+      "Brown",
+      "Blue",
+      "Green",
+      "Red",
+      "Cyan",
+    ]);
+    expect(color.getByRole("radio", { name: "Blue" })).toBeEnabled();
 
     await user.selectOptions(select, campaigns.id);
-    expect(color).toBeDisabled();
-    expect(color).toHaveValue("PURPLE");
-    expect(dialog.getByText("Set by the category Campaigns & Promos")).toBeVisible();
+    expect(color.getByRole("radio", { name: "Purple" })).toBeChecked();
+    for (const radio of color.getAllByRole("radio")) expect(radio).toBeDisabled();
+    expect(dialog.getByRole("radiogroup", { name: "Color" })).toHaveAccessibleDescription(
+      "Set by the category Campaigns & Promos",
+    );
     // The template is a hint, not text pasted into the title.
     const title = dialog.getByLabelText("Title");
     expect(title).toHaveValue("");
@@ -158,7 +168,8 @@ describe("the category in the annotation dialogs", () => {
 
     await user.selectOptions(dialog.getByLabelText("Category"), "No category");
     expect(dialog.getByLabelText("Title")).toHaveValue("Winter sale");
-    expect(dialog.getByLabelText("Color")).toBeEnabled();
+    expect(dialog.getByRole("radio", { name: "Red" })).toBeEnabled();
+    expect(dialog.queryByText(/Set by the category/)).not.toBeInTheDocument();
   });
 
   it("prefills nothing from a template that starts with a placeholder", async () => {
@@ -168,7 +179,7 @@ describe("the category in the annotation dialogs", () => {
 
     await user.selectOptions(await dialog.findByLabelText("Category"), "Misc");
     expect(dialog.getByLabelText("Title")).toHaveValue("");
-    expect(dialog.getByLabelText("Color")).toHaveValue("BROWN");
+    expect(dialog.getByRole("radio", { name: "Brown" })).toBeChecked();
   });
 
   it("'Create New Category' closes the dialog and opens /categories", async () => {
@@ -192,7 +203,7 @@ describe("the category in the annotation dialogs", () => {
       expect(requests.some((request) => request.path === "/api/categories")).toBe(true),
     );
     expect(dialog.queryByLabelText("Category")).not.toBeInTheDocument();
-    expect(dialog.getByLabelText("Color")).toBeEnabled();
+    expect(dialog.getByRole("radio", { name: "Blue" })).toBeEnabled();
   });
 
   it("is not offered to the free plan, which never asks for categories", async () => {
@@ -221,10 +232,10 @@ describe("the category in the annotation dialogs", () => {
     const dialog = within(await screen.findByRole("dialog", { name: "Edit Annotation" }));
     const select = await dialog.findByLabelText("Category");
     expect(select).toHaveValue(campaigns.id);
-    expect(dialog.getByLabelText("Color")).toBeDisabled();
+    expect(dialog.getByRole("radio", { name: "Purple" })).toBeDisabled();
 
     await user.selectOptions(select, "No category");
-    await user.selectOptions(dialog.getByLabelText("Color"), "Red");
+    await user.click(dialog.getByRole("radio", { name: "Red" }));
     await user.click(dialog.getByRole("button", { name: "Update Annotation" }));
 
     expect(await findToast()).toHaveTextContent("Annotation updated");

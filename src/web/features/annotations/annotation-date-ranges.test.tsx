@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
 import { endBeforeStartMessage } from "./annotation-date-fields";
-import { formatAnnotationDate, formatDateRange, localTodayIso } from "./annotation-format";
+import { formatAnnotationDate, formatDateRange } from "../../../shared/annotation-dates";
+import { todayIsoFor } from "./annotation-format";
 import { AnnotationFormDialog } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
 
@@ -20,11 +21,11 @@ const range = anAnnotation({
 });
 
 describe("date-range formatting", () => {
-  it("shows a range as its first and last day, with the year once", () => {
-    expect(formatAnnotationDate(range)).toBe("Nov 3 – Nov 10, 2026");
+  it("shows a range as its first and last day, each as YYYY-MM-DD like a single day", () => {
+    expect(formatAnnotationDate(range)).toBe("2026-11-03 – 2026-11-10");
     expect(
       formatDateRange({ year: 2025, month: 12, day: 28 }, { year: 2026, month: 1, day: 3 }),
-    ).toBe("Dec 28, 2025 – Jan 3, 2026");
+    ).toBe("2025-12-28 – 2026-01-03");
     expect(formatAnnotationDate({ annotationDate: { year: 2026, month: 11, day: 3 } })).toBe(
       "2026-11-03",
     );
@@ -53,7 +54,7 @@ describe("date-range formatting", () => {
         .slice(1)
         .map((row) => within(row).getAllByRole("cell")[2]!.textContent);
     expect(titles()).toEqual(["Single day", "Autumn sale"]);
-    expect(screen.getByText("Nov 3 – Nov 10, 2026")).toBeInTheDocument();
+    expect(screen.getByText("2026-11-03 – 2026-11-10")).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole("button", { name: "Date" }));
     expect(titles()).toEqual(["Autumn sale", "Single day"]);
   });
@@ -81,7 +82,7 @@ describe("the dialogs' date fields", () => {
     const start = dialog.getByLabelText("Start date");
     const end = dialog.getByLabelText("End date");
     expect(start).toHaveValue("2026-11-03");
-    expect(start).toHaveAttribute("max", localTodayIso());
+    expect(start).toHaveAttribute("max", todayIsoFor(null));
     expect(end).not.toHaveAttribute("max");
     expect(end).toHaveAttribute("min", "2026-11-03");
 

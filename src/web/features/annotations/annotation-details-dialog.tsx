@@ -1,7 +1,9 @@
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
-import { colorSwatch, formatAnnotationDate } from "./annotation-format";
+import { formatAnnotationDate } from "../../../shared/annotation-dates";
+import { ColorSwatch } from "../../components/color-swatch";
+import { colorSwatch } from "./annotation-format";
 import { premiumTooltips } from "../../../shared/plans";
 import { systemGeneratedTooltip } from "./annotations-table";
 
@@ -33,11 +35,7 @@ export function AnnotationDetailsDialog({
         <dd>{formatAnnotationDate(annotation)}</dd>
         <dt className="text-muted-foreground">Color</dt>
         <dd className="flex items-center gap-2">
-          <span
-            className="inline-block size-3 rounded-full"
-            style={{ backgroundColor: swatch.hex }}
-            aria-hidden="true"
-          />
+          <ColorSwatch hex={swatch.hex} className="size-3" />
           {swatch.label}
         </dd>
         <dt className="text-muted-foreground">Description</dt>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
 import {
   type FakeRoute,
+  deferred,
   jsonResponse,
   makeUser,
   errorResponse,
@@ -12,7 +13,7 @@ import {
   stubApi,
 } from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
-import { localTodayIso } from "./annotation-format";
+import { todayIsoFor } from "./annotation-format";
 import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
 
 const existing = anAnnotation({
@@ -152,13 +153,19 @@ describe("annotation dialogs", () => {
 
     const date = dialog.getByLabelText("Date");
     expect(date).toHaveAttribute("type", "date");
-    expect(date).toHaveAttribute("max", localTodayIso());
+    expect(date).toHaveAttribute("max", todayIsoFor(null));
     expect(dialog.getByText("Annotations cannot be created for future dates")).toBeInTheDocument();
-    expect(
-      within(dialog.getByLabelText("Color"))
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["Select a color", "Purple", "Brown", "Blue", "Green", "Red", "Cyan"]);
+    // The colours as swatches, none chosen yet (Google's default applies unless one is).
+    const colors = within(dialog.getByRole("radiogroup", { name: "Color" })).getAllByRole("radio");
+    expect(colors.map((radio) => radio.getAttribute("aria-label"))).toEqual([
+      "Purple",
+      "Brown",
+      "Blue",
+      "Green",
+      "Red",
+      "Cyan",
+    ]);
+    expect(colors.filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
 
     await user.clear(title);
     await user.type(title, "  Winter launch ");
@@ -287,6 +294,61 @@ describe("annotation dialogs", () => {
 
     expect(await screen.findByText("Error creating annotation")).toBeInTheDocument();
     expect(await findToast()).toHaveTextContent("Daily limit reached. Resets tomorrow.");
+  });
+
+  it("keeps focus in the dialog through a submit that fails: Tab stays inside, Escape closes", async () => {
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    const answer = deferred<Response>();
+    stubApi({
+      ...dashboardRoutes("freemium").routes,
+      "POST /api/annotations/123": () => answer.promise,
+    });
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    await user.click(await screen.findByRole("button", { name: "New Annotation" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Annotation" });
+    await user.type(within(dialog).getByLabelText("Title"), "One too many");
+    const submit = within(dialog).getByRole("button", { name: "Create Annotation" });
+    await user.click(submit);
+
+    // While it is sent the button refuses a second press but keeps the focus: a disabled button
+    // would hand it to the page, outside the dialog.
+    expect(submit).toHaveAttribute("aria-disabled", "true");
+    expect(submit).toBeEnabled();
+    expect(submit).toHaveFocus();
+    answer.resolve(
+      errorResponse(429, { error: "Daily limit reached. Resets tomorrow.", code: "daily_limit" }),
+    );
+    expect(await findToast()).toHaveTextContent("Daily limit reached. Resets tomorrow.");
+    expect(submit).not.toHaveAttribute("aria-disabled");
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    const stops = new Set<Element | null>();
+    for (let step = 0; step < 14; step += 1) {
+      await user.tab();
+      stops.add(document.activeElement);
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    expect(stops.size).toBeGreaterThan(3);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("takes Escape and Tab back when focus has fallen out of the dialog onto the page", async () => {
+    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    stubApi(dashboardRoutes("freemium").routes);
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    await user.click(await screen.findByRole("button", { name: "New Annotation" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Annotation" });
+    // What a browser does when the focused control is removed or disabled.
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("edits only the changed fields and deletes after confirmation (premium)", async () => {

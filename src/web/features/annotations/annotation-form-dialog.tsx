@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import {
   annotationDescription,
   annotationTitle,
@@ -6,16 +6,12 @@ import {
   type CreateAnnotationRequest,
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations";
-import {
-  annotationColors,
-  annotationColorSwatches,
-  isAnnotationColor,
-} from "../../../shared/annotation-colors";
+import { isAnnotationColor } from "../../../shared/annotation-colors";
 import type { Category } from "../../../shared/contracts/categories";
 import { FormDialog } from "../../components/ui/form-dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { ColorSwatchField } from "../../components/color-swatch";
 import { CategorySelect } from "./category-select";
 import { titleHintOf, titleWithCategory, useAnnotationCategory } from "./use-annotation-category";
 import {
@@ -26,7 +22,7 @@ import {
   targetOfDateFields,
   type DateFieldValues,
 } from "./annotation-date-fields";
-import { localTodayIso } from "./annotation-format";
+import { todayIsoFor } from "./annotation-format";
 
 /** The shared contract's first complaint about one field, so the form says what the server would. */
 function problemOf(field: typeof annotationTitle | typeof annotationDescription, value: string) {
@@ -55,19 +51,23 @@ export interface AnnotationDraft {
   date?: string;
 }
 
-function initialValues(annotation: Annotation | undefined, draft?: AnnotationDraft): FormValues {
+function initialValues(
+  annotation: Annotation | undefined,
+  draft: AnnotationDraft | undefined,
+  today: string,
+): FormValues {
   if (!annotation) {
     return {
       title: draft?.title ?? "",
       description: "",
-      dates: dateFieldsOf(undefined, draft?.date ?? localTodayIso()),
+      dates: dateFieldsOf(undefined, draft?.date ?? today),
       color: "",
     };
   }
   return {
     title: annotation.title,
     description: annotation.description,
-    dates: dateFieldsOf(annotation, localTodayIso()),
+    dates: dateFieldsOf(annotation, today),
     color: isAnnotationColor(annotation.color) ? annotation.color : "",
   };
 }
@@ -120,11 +120,14 @@ export function AnnotationFormDialog(
     open: boolean;
     onOpenChange: (open: boolean) => void;
     pending: boolean;
+    /** The property's time zone: its today is the latest day the picker allows. */
+    timeZone?: string | null;
   },
 ) {
   const { mode, annotation, open, onOpenChange, pending } = props;
+  const today = todayIsoFor(props.timeZone ?? null);
   const [values, setValues] = useState(() =>
-    initialValues(annotation, props.mode === "create" ? props.draft : undefined),
+    initialValues(annotation, props.mode === "create" ? props.draft : undefined, today),
   );
   const category = useAnnotationCategory({
     categories: props.categories ?? noCategories,
@@ -133,13 +136,8 @@ export function AnnotationFormDialog(
   // A chosen category decides the colour.
   const color = category.lockedColor ?? values.color;
   const [titleTouched, setTitleTouched] = useState(false);
-  const ids = {
-    color: useId(),
-    colorLock: useId(),
-  };
   const isCreate = mode === "create";
   const titleHint = titleHintOf(category.selected);
-  const today = localTodayIso();
   const titleMissing = values.title.trim() === "";
   // Text already in Google (made elsewhere) is only checked once it is changed here.
   const titleProblem =
@@ -243,29 +241,12 @@ export function AnnotationFormDialog(
           }}
           onLeave={() => onOpenChange(false)}
         />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.color}>Color</Label>
-          <select
-            id={ids.color}
-            value={color}
-            disabled={category.lockedColor !== undefined}
-            aria-describedby={category.lockedColor ? ids.colorLock : undefined}
-            onChange={(event) => set("color", event.target.value)}
-            className={`${fieldClass} h-10 disabled:cursor-not-allowed disabled:opacity-70`}
-          >
-            {isCreate ? <option value="">Select a color</option> : null}
-            {annotationColors.map((color) => (
-              <option key={color} value={color}>
-                {annotationColorSwatches[color].label}
-              </option>
-            ))}
-          </select>
-          {category.selected ? (
-            <p id={ids.colorLock} className="text-xs text-muted-foreground">
-              Set by the category {category.selected.name}
-            </p>
-          ) : null}
-        </div>
+        <ColorSwatchField
+          label="Color"
+          value={color}
+          onChange={(next) => set("color", next)}
+          lockedBy={category.selected ? `Set by the category ${category.selected.name}` : undefined}
+        />
       </div>
     </FormDialog>
   );

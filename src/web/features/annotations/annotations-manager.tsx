@@ -11,6 +11,7 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { useCategories } from "../../session/categories";
 import type { AnnotationDraft } from "./annotation-form-dialog";
+import { usePropertyTimeZone } from "../properties/use-property-time-zone";
 import { AnnotationsTable } from "./annotations-table";
 import {
   useAnnotations,
@@ -90,6 +91,9 @@ export function AnnotationsManager({
   );
   const latest = useAnnotations(propertyId);
   // TanStack Query hands its answers over through useSyncExternalStore, so the render that brings
+  // The chart's Annotate and its days start a create too: they wait while the day's allowance is spent.
+  const limitReason = useAnnotationLimitReason(user);
+  const timeZone = usePropertyTimeZone(propertyId);
   // them is synchronous: with the table's rows and the chart's markers in it, it blocked the page
   // for hundreds of milliseconds on a phone. Read through useDeferredValue, that render keeps what
   // was shown (the loading row) and React draws the rows and markers in a background pass that
@@ -150,6 +154,7 @@ export function AnnotationsManager({
             <TrafficPanel.Component
               propertyId={propertyId}
               annotations={annotations}
+              timeZone={timeZone}
               onOpenAnnotation={openAnnotation}
               onCreate={(next) => {
                 setCreateRequestId(newRequestId());
@@ -177,6 +182,7 @@ export function AnnotationsManager({
       <Suspense fallback={null}>
         {creating ? (
           <AnnotationFormDialog
+        timeZone={timeZone}
             key={createKey}
             mode="create"
             draft={draft ?? undefined}
@@ -191,6 +197,7 @@ export function AnnotationsManager({
               create.mutate(
                 { ...request, requestId: createRequestId },
                 {
+            timeZone={timeZone}
                   onSuccess: (created) => {
                     closeCreate();
                     setCreateKey((key) => key + 1);
@@ -228,6 +235,7 @@ export function AnnotationsManager({
               update.mutate(
                 { annotationId: editing.annotationId, changes },
                 {
+            timeZone={timeZone}
                   onSuccess: (updated) => {
                     setEditing(null);
                     toast({

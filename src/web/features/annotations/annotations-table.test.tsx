@@ -4,7 +4,6 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
 import type { Annotation } from "../../../shared/contracts/annotations";
-import { formatDateAdded } from "./annotation-format";
 import { premiumTooltips } from "../../../shared/plans";
 import { AnnotationsTable, emptyTableMessage } from "./annotations-table";
 
@@ -94,10 +93,29 @@ describe("AnnotationsTable", () => {
     renderTable();
     const newest = screen.getAllByRole("row")[1]!;
     expect(newest).toHaveTextContent("2026-11-20");
-    expect(newest).toHaveTextContent(formatDateAdded("2026-11-21T10:00:00.000Z"));
-    expect(formatDateAdded("2026-11-23T12:00:00.000Z")).toBe("11/23/2026");
+    // No property zone given: UTC's calendar.
+    expect(newest).toHaveTextContent("11/21/2026");
     expect(screen.getAllByRole("row")[3]).toHaveTextContent("—");
     expect(screen.getAllByRole("row")[3]).toHaveTextContent("Orange");
+  });
+
+  it("reads Date Added on the property's calendar, on either side of its midnight", () => {
+    // Added at 10:00 UTC: just after midnight in Kiritimati (UTC+14), the evening before in
+    // Pago Pago (UTC-11).
+    const { unmount } = render(
+      <AnnotationsTable
+        annotations={annotations}
+        canEdit
+        canDelete
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+        timeZone="Pacific/Kiritimati"
+      />,
+    );
+    expect(screen.getAllByRole("row")[1]).toHaveTextContent("11/22/2026");
+    unmount();
+    renderTable({ timeZone: "Pacific/Pago_Pago" });
+    expect(screen.getAllByRole("row")[1]).toHaveTextContent("11/20/2026");
   });
 
   it("locks edit and delete for the free plan, with the premium tooltips", async () => {

@@ -1,17 +1,12 @@
 import { ArrowDown, ArrowUp, Lock, Pencil, Trash2 } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { premiumTooltips } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { cn } from "../../lib/class-names";
-import {
-  colorSwatch,
-  formatAnnotationDate,
-  formatDateAdded,
-  sortByDate,
-  type SortDirection,
-} from "./annotation-format";
+import { formatAnnotationDate, formatDateAdded } from "../../../shared/annotation-dates";
+import { ColorSwatch } from "../../components/color-swatch";
+import { colorSwatch, sortByDate, type SortDirection } from "./annotation-format";
 
 export const systemGeneratedTooltip = "Created by Google Analytics - read-only";
 export const emptyTableMessage =
@@ -65,6 +60,7 @@ export function AnnotationsTable({
   emptyMessage = emptyTableMessage,
   isLoading = false,
   categoryNames,
+  timeZone = null,
 }: {
   annotations: readonly Annotation[];
   canEdit: boolean;
@@ -75,10 +71,11 @@ export function AnnotationsTable({
   isLoading?: boolean;
   /** The person's category names by id, for the category beside each colour. */
   categoryNames?: ReadonlyMap<string, string>;
+  /** The property's time zone, whose calendar 'Date Added' is read on (UTC while unknown). */
+  timeZone?: string | null;
 }) {
   const [direction, setDirection] = useState<SortDirection>("desc");
   const rows = useMemo(() => sortByDate(annotations, direction), [annotations, direction]);
-  const hydrated = useHydrated();
   const SortIcon = direction === "desc" ? ArrowDown : ArrowUp;
 
   return (
@@ -168,11 +165,7 @@ export function AnnotationsTable({
                   <td className="px-3 py-2">
                     <div className="flex flex-col items-start gap-1">
                       <span className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs">
-                        <span
-                          className="size-2.5 rounded-full"
-                          style={{ backgroundColor: swatch.hex }}
-                          aria-hidden="true"
-                        />
+                        <ColorSwatch hex={swatch.hex} />
                         {swatch.label}
                       </span>
                       {categoryName ? (
@@ -187,7 +180,7 @@ export function AnnotationsTable({
                     </div>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {formatDateAdded(annotation.dateAdded, hydrated ? "local" : "utc")}
+                    {formatDateAdded(annotation.dateAdded, timeZone)}
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-1">

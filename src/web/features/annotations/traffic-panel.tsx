@@ -28,7 +28,7 @@ import { toast } from "../../components/ui/use-toast";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import type { AnnotationDraft } from "./annotation-form-dialog";
-import { localTodayIso } from "./annotation-format";
+import { todayIsoFor } from "./annotation-format";
 import { connectGoogle } from "../../session/google-connection-status";
 import { TrafficChart } from "./traffic-chart";
 import { useDismissChange, useTrafficReport, type TrafficSelection } from "./traffic-api";
@@ -87,17 +87,20 @@ function ChoiceSelect<Choice extends string>({
  */
 export function TrafficPanel({
   propertyId,
+  timeZone = null,
   annotations,
   onOpenAnnotation,
   onCreate,
 }: {
   propertyId: string;
   annotations: readonly Annotation[];
+  /** The property's time zone: the last whole day is the day before its today. */
+  timeZone?: string | null;
   onOpenAnnotation: (annotation: Annotation) => void;
   onCreate: (draft: AnnotationDraft) => void;
 }) {
   const headingId = useId();
-  const yesterday = addDays(localTodayIso(), -1);
+  const yesterday = addDays(todayIsoFor(timeZone), -1);
   const [metric, setMetric] = useState<TrafficMetric>("sessions");
   const [range, setRange] = useState<TrafficRange>("28d");
   const [customDraft, setCustomDraft] = useState({
