@@ -27,8 +27,22 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+/**
+ * The address the legal pages give for privacy requests and legal notices. The pages are drawn at
+ * build time, so it is read when the web app is built (LEGAL_CONTACT_EMAIL, README), and a value
+ * that is not an address stops the build rather than publish a broken contact.
+ */
+function legalContactEmail(): string {
+  const configured = process.env.LEGAL_CONTACT_EMAIL?.trim();
+  if (!configured) return "legal@tidemark.app";
+  if (!/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(configured))
+    throw new Error(`LEGAL_CONTACT_EMAIL must be one email address, not "${configured}"`);
+  return configured;
+}
+
 export default defineConfig({
   root: "src/web",
+  define: { __LEGAL_CONTACT_EMAIL__: JSON.stringify(legalContactEmail()) },
   publicDir: "public",
   plugins: [inlineThemeScript(), react(), tailwindcss()],
   build: {

@@ -1,3 +1,5 @@
+import { cookieFacts } from "../../shared/cookies";
+
 /**
  * Preferences kept in cookies rather than localStorage, because the server needs them to draw a
  * signed-in page as its owner will see it. Not secrets: readable by the page, sent only to this
@@ -5,12 +7,12 @@
  */
 export const preferenceCookies = {
   /** The GA4 property id last worked on (digits); absent when none is chosen. */
-  selectedPropertyId: "tidemark_property",
+  selectedPropertyId: cookieFacts.selectedProperty.name,
 } as const;
 
 export type PreferenceCookie = (typeof preferenceCookies)[keyof typeof preferenceCookies];
 
-const maxAgeSeconds = 400 * 24 * 60 * 60;
+const maxAgeSeconds = cookieFacts.selectedProperty.maxAgeSeconds;
 
 /** The value of `name` in a Cookie header (or `document.cookie`), or null. */
 export function readPreferenceCookie(cookieHeader: string, name: PreferenceCookie): string | null {

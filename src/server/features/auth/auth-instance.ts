@@ -13,12 +13,13 @@ import type { GoogleEndpoints } from "../../integrations/google/google-endpoints
 import type { Mailer } from "../../integrations/mailer/mailer.js";
 import { continueSignInPath, signInLinkLifetimeSeconds } from "../../../shared/sign-in-link.js";
 import { dataRetention } from "../../../shared/data-retention.js";
+import { authCookiePrefix, cookieFacts } from "../../../shared/cookies.js";
 
 export const sessionLifetimeSeconds = dataRetention.sessionLifetimeDays * 24 * 60 * 60;
 /** A session in use is extended (and its cookie renewed) at most once a day. */
 export const sessionRefreshAgeSeconds = 24 * 60 * 60;
 export const authBasePath = "/api/auth";
-export const sessionCookiePrefix = "tidemark";
+export const sessionCookiePrefix = authCookiePrefix;
 
 export interface AuthDependencies {
   db: Db;
@@ -117,7 +118,7 @@ export function createAuth(deps: AuthDependencies) {
       ...(deps.production
         ? {
             defaultCookieAttributes: { secure: true },
-            cookies: { session_token: { name: `__Host-${sessionCookiePrefix}.session_token` } },
+            cookies: { session_token: { name: cookieFacts.session.productionName } },
           }
         : {}),
       // Checks stay on in every environment, tests included, so tests exercise them.

@@ -3,8 +3,9 @@ import { readCookie, serializeCookie } from "../../http/cookies.js";
 import { stateChangingGet } from "../../http/origin-guard.js";
 import type { GoogleConnectionService } from "./google-connection-service.js";
 import { publicRoute, sessionRoute } from "../../http/identity.js";
+import { cookieFacts } from "../../../shared/cookies.js";
 
-const pendingCookie = "tidemark.google_oauth";
+const pendingCookie = cookieFacts.googleConnection.name;
 const cookiePath = "/api/google";
 
 export async function googleConnectionRoutes(
@@ -28,7 +29,7 @@ export async function googleConnectionRoutes(
       reply.header(
         "set-cookie",
         serializeCookie(pendingCookie, pending, {
-          maxAgeSeconds: 600,
+          maxAgeSeconds: cookieFacts.googleConnection.maxAgeSeconds,
           path: cookiePath,
           secure: deps.secureCookies,
         }),

@@ -10,6 +10,7 @@ import { preloadable } from "../../lib/preloadable";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { useCategories } from "../../session/categories";
+import { usePropertyTimeZone } from "../properties/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { usePropertyTimeZone } from "../properties/use-property-time-zone";
 import { AnnotationsTable } from "./annotations-table";
@@ -90,6 +91,7 @@ export function AnnotationsManager({
     user.subscriptionTier,
   );
   const latest = useAnnotations(propertyId);
+  const timeZone = usePropertyTimeZone(propertyId);
   // TanStack Query hands its answers over through useSyncExternalStore, so the render that brings
   // The chart's Annotate and its days start a create too: they wait while the day's allowance is spent.
   const limitReason = useAnnotationLimitReason(user);
@@ -153,6 +155,7 @@ export function AnnotationsManager({
           <Suspense fallback={chartFallback}>
             <TrafficPanel.Component
               propertyId={propertyId}
+              timeZone={timeZone}
               annotations={annotations}
               timeZone={timeZone}
               onOpenAnnotation={openAnnotation}
@@ -172,6 +175,7 @@ export function AnnotationsManager({
         canDelete={canDeleteAnnotations}
         emptyMessage={emptyMessage}
         categoryNames={canUseCategories ? categoryNames : undefined}
+        timeZone={timeZone}
         onEdit={(annotation) => {
           if (guardProperty()) setEditing(annotation);
         }}
@@ -187,6 +191,7 @@ export function AnnotationsManager({
             mode="create"
             draft={draft ?? undefined}
             categories={categoryChoices}
+            timeZone={timeZone}
             open
             onOpenChange={(open) => {
               if (!open) closeCreate();
@@ -225,6 +230,7 @@ export function AnnotationsManager({
             mode="edit"
             annotation={editing}
             categories={categoryChoices}
+            timeZone={timeZone}
             open
             onOpenChange={(open) => {
               if (!open) setEditing(null);

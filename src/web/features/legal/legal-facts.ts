@@ -11,8 +11,12 @@ export const liabilityCap = {
   minimumUsd: 100,
 } as const;
 
-/**
- * Where privacy requests and legal notices go.
- * TODO(product): confirm the production mailbox before launch.
- */
-export const legalContactEmail = "legal@tidemark.app";
+/** Set by the build from LEGAL_CONTACT_EMAIL (vite.config.ts); absent in unit tests. */
+declare const __LEGAL_CONTACT_EMAIL__: string | undefined;
+
+/** The address when none is configured. */
+export const defaultLegalContactEmail = "legal@tidemark.app";
+
+/** Where privacy requests and legal notices go: LEGAL_CONTACT_EMAIL at build time, else the default. */
+export const legalContactEmail =
+  typeof __LEGAL_CONTACT_EMAIL__ === "string" ? __LEGAL_CONTACT_EMAIL__ : defaultLegalContactEmail;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { dataRetention } from "../../../shared/data-retention";
+import { legalContactEmail } from "./legal-facts";
 import { PrivacyPolicy } from "./privacy-policy";
 
 describe("the privacy policy", () => {
@@ -42,5 +43,29 @@ describe("the privacy policy", () => {
       `we keep asking, for up to ${dataRetention.revokeTokenKeptDays} days, keeping only the ` +
         "token needed to ask, encrypted",
     );
+  });
+});
+
+describe("the privacy policy's cookies", () => {
+  it("names every cookie Tidemark sets, with its lifetime, and the configured contact", () => {
+    const location = memoryLocation({ path: "/privacy" });
+    const { container } = render(
+      <Router hook={location.hook}>
+        <PrivacyPolicy />
+      </Router>,
+    );
+    const text = container.textContent ?? "";
+    expect(text).toContain(
+      "tidemark.session_token (named __Host-tidemark.session_token on our servers)",
+    );
+    expect(text).toContain(`It expires ${dataRetention.sessionLifetimeDays} days after you`);
+    expect(text).toContain("tidemark.state, set only while you sign in with Google");
+    expect(text).toContain("(at the latest 5 minutes)");
+    expect(text).toContain("tidemark.google_oauth, the same for connecting Google Analytics");
+    expect(text).toContain("(at the latest 10 minutes)");
+    expect(text).toContain("tidemark_property, the GA4 property you last selected");
+    expect(text).toContain("It is kept for 400 days");
+    expect(text).not.toMatch(/TODO/);
+    expect(container.querySelector(`a[href="mailto:${legalContactEmail}"]`)).not.toBeNull();
   });
 });

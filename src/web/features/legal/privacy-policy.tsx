@@ -1,3 +1,4 @@
+import { cookieFacts } from "../../../shared/cookies";
 import { dataRetention } from "../../../shared/data-retention";
 import { LegalDocument, type LegalSection } from "./legal-document";
 import { legalContactEmail } from "./legal-facts";
@@ -12,6 +13,10 @@ const {
   chatConversationsKept,
   dismissedTrafficDaysKept,
 } = dataRetention;
+
+const { session, googleSignIn, googleConnection, selectedProperty } = cookieFacts;
+const minutes = (seconds: number) => `${seconds / 60} minutes`;
+const days = (seconds: number) => `${seconds / 86_400} days`;
 
 const sections: LegalSection[] = [
   {
@@ -136,17 +141,51 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Tidemark uses one strictly necessary cookie: a session cookie that keeps you signed in. It
-          expires {sessionLifetimeDays} days after you last used Tidemark: while you use it, the
-          session is extended, at most once a day. After {sessionLifetimeDays} days without a visit
-          you will need to sign in again. Signing out ends the session straight away. We do not use
-          cookies for advertising.
+          Tidemark sets only cookies it needs to work, none for advertising or tracking, and each is
+          sent only to Tidemark:
         </p>
+        <ul>
+          <li>
+            <strong>
+              <code>{session.name}</code>
+            </strong>{" "}
+            (named <code>{session.productionName}</code> on our servers), the session cookie that
+            keeps you signed in. It holds a random session token, which our server can read but your
+            browser&apos;s scripts cannot. It expires {sessionLifetimeDays} days after you last used
+            Tidemark: while you use it, the session is extended, at most once a day. After{" "}
+            {sessionLifetimeDays} days without a visit you will need to sign in again. Signing out
+            ends the session straight away.
+          </li>
+          <li>
+            <strong>
+              <code>{googleSignIn.name}</code>
+            </strong>
+            , set only while you sign in with Google and deleted when Google sends you back (at the
+            latest {minutes(googleSignIn.maxAgeSeconds)}). It holds a random value that proves the
+            answer from Google belongs to the sign-in you started.
+          </li>
+          <li>
+            <strong>
+              <code>{googleConnection.name}</code>
+            </strong>
+            , the same for connecting Google Analytics, deleted when Google sends you back (at the
+            latest {minutes(googleConnection.maxAgeSeconds)}).
+          </li>
+          <li>
+            <strong>
+              <code>{selectedProperty.name}</code>
+            </strong>
+            , the GA4 property you last selected and your account&apos;s id, so Tidemark opens on
+            that property, and never on it for someone else signing in on the same browser. It is
+            kept for {days(selectedProperty.maxAgeSeconds)} and removed when you choose no property.
+          </li>
+        </ul>
         <p>
           Your browser&apos;s local storage also keeps a few preferences on your device: your light
-          or dark theme, the property you last selected, a plan you picked before signing in, and
-          whether you chose to log in or sign up. They never leave your device, and you can remove
-          them by clearing your browser&apos;s site data.
+          or dark theme, a plan you picked before signing in, and whether you chose to log in or
+          sign up. While a tab is open, its session storage remembers which assistant conversation
+          it shows. None of these leave your device, and you can remove them by clearing your
+          browser&apos;s site data.
         </p>
       </>
     ),
