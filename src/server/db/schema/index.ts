@@ -9,3 +9,4 @@ export * from "./users.js";
 export * from "./traffic.js";
 export * from "./deleted-accounts.js";
 export * from "./inbox.js";
+export * from "./api-tokens.js";

@@ -16,6 +16,8 @@ import type { Db } from "../../db/database.js";
 import {
   accounts,
   accountTombstones,
+  apiIdempotencyKeys,
+  apiTokens,
   annotationAuditSessions,
   annotationCategories,
   annotationCreateRequests,
@@ -63,6 +65,8 @@ export interface PersonalRows {
   webhooks: Row[];
   webhookDeliveries: Row[];
   inboxRules: Row[];
+  apiTokens: Row[];
+  apiTokenReplays: Row[];
 }
 
 /** Exact suffix match (LIKE would read `_` and `%` in an address as wildcards). */
@@ -165,6 +169,19 @@ export function createAccountRepository(db: Db) {
           .orderBy(asc(inboxHookDeliveries.seq)),
         byOwner(inboxRules),
       ]);
+      const [tokens, replays] = await Promise.all([
+        byOwner(apiTokens),
+        db
+          .select(exported(apiIdempotencyKeys))
+          .from(apiIdempotencyKeys)
+          .where(
+            inArray(
+              apiIdempotencyKeys.tokenId,
+              db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.userId, userId)),
+            ),
+          )
+          .orderBy(asc(apiIdempotencyKeys.createdAt)),
+      ]);
       return {
         account,
         signInMethods,
@@ -183,6 +200,8 @@ export function createAccountRepository(db: Db) {
         webhooks,
         webhookDeliveries,
         inboxRules: rules,
+        apiTokens: tokens,
+        apiTokenReplays: replays,
       };
     },
 

@@ -34,6 +34,10 @@ export interface AccountExport {
   webhooks: Record<string, unknown>[];
   webhookDeliveries: Record<string, unknown>[];
   inboxRules: Record<string, unknown>[];
+  /** Personal access tokens (their names, scopes and dates; never the token). */
+  apiTokens: Record<string, unknown>[];
+  /** The REST API's answers kept a day for retries sent with the same Idempotency-Key. */
+  apiTokenReplays: Record<string, unknown>[];
 }
 
 const exportNotes = [
@@ -90,6 +94,8 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
     webhooks: rows.webhooks,
     webhookDeliveries: rows.webhookDeliveries,
     inboxRules: rows.inboxRules,
+    apiTokens: rows.apiTokens,
+    apiTokenReplays: rows.apiTokenReplays,
   };
 }
 

@@ -79,6 +79,21 @@ export const personalData = {
       "the public-holiday country a GA4 property follows; it names no person and goes once no " +
       "account has the property saved",
   },
+  api_tokens: {
+    exportedAs: "apiTokens",
+    omitted: {
+      token_hash:
+        "a hash of the token, which is never stored itself; it is of no use outside Tidemark's check",
+    },
+  },
+  api_idempotency_keys: {
+    exportedAs: "apiTokenReplays",
+    omitted: {
+      idempotency_key:
+        "the value a program chose to name its request; programs often use random values they treat as secrets",
+      request_hash: "a fingerprint of the request, meaningful only to Tidemark's comparison",
+    },
+  },
   traffic_report_cache: {
     excluded:
       "a copy of Google Analytics report numbers kept at most ten minutes to spare Google's quota; " +

@@ -7,7 +7,7 @@ import { routePaths } from "../../lib/route-paths";
 
 /**
  * The dashboard header's Categories and AI Audit buttons, shown to Premium only. They sit with
- * the mode tabs; where everything shares one row (1280 px and wider) they show only their icons.
+ * the mode tabs and always say what they are: an icon alone names nothing to someone new.
  */
 export function PremiumHeaderLinks({ user }: { user: CurrentUser }) {
   const { canUseCategories, canRunAudit } = capabilitiesOf(user.subscriptionTier);
@@ -15,17 +15,17 @@ export function PremiumHeaderLinks({ user }: { user: CurrentUser }) {
     <>
       {canUseCategories ? (
         <Button asChild variant="ghost" size="sm">
-          <Link href={routePaths.categories} title="Categories">
+          <Link href={routePaths.categories}>
             <Tags aria-hidden="true" />
-            <span className="xl:sr-only">Categories</span>
+            Categories
           </Link>
         </Button>
       ) : null}
       {canRunAudit ? (
         <Button asChild variant="ghost" size="sm">
-          <Link href={routePaths.audit} title="AI Audit">
+          <Link href={routePaths.audit}>
             <Sparkles aria-hidden="true" />
-            <span className="xl:sr-only">AI Audit</span>
+            AI Audit
           </Link>
         </Button>
       ) : null}
