@@ -7,6 +7,7 @@ import {
   annotationAuditSessions,
   annotationCategories,
   annotationSuggestions,
+  inboxSuggestions,
   properties,
   users,
 } from "../src/server/db/schema/index.js";
@@ -74,6 +75,31 @@ beforeAll(async () => {
     .select()
     .from(properties)
     .where(eq(properties.userId, user!.id));
+  const [inboxItem] = await harness.database.db
+    .insert(inboxSuggestions)
+    .values({
+      propertyId: owner.propertyId,
+      source: "holidays",
+      itemKey: "holiday:US:2026-01-01:New Year's Day",
+      startDate: "2026-01-01",
+      title: "New Year's Day",
+      description: "",
+      color: "CYAN",
+      categoryPreset: "external",
+    })
+    .returning();
+  const hook = await inject({
+    method: "POST",
+    url: `/api/properties/${owner.propertyId}/hooks`,
+    headers,
+    payload: { name: "Owned hook" },
+  });
+  const rule = await inject({
+    method: "POST",
+    url: `/api/properties/${owner.propertyId}/inbox-rules`,
+    headers,
+    payload: { source: "holidays" },
+  });
   ids = {
     propertyId: owner.propertyId,
     annotationId: annotation.json().annotationId,
@@ -82,6 +108,10 @@ beforeAll(async () => {
     audits: audit!.id,
     suggestionId: suggestion!.id,
     properties: saved!.id,
+    suggestions: inboxItem!.id,
+    hooks: hook.json().id,
+    hookId: hook.json().id,
+    "inbox-rules": rule.json().id,
   };
 });
 afterAll(async () => {
@@ -94,7 +124,8 @@ const apiRoutes = (): RouteEntry[] =>
       route.url.startsWith("/api/") && route.method !== "HEAD" && route.method !== "OPTIONS",
   );
 /** The routes the web app calls with its session cookie (the ownership and origin suites' domain). */
-const cookieRoutes = (): RouteEntry[] => apiRoutes().filter((route) => route.access !== "token");
+const cookieRoutes = (): RouteEntry[] =>
+  apiRoutes().filter((route) => route.access !== "token" && !route.verifiedBySignature);
 
 describe("the route table", () => {
   it("has every API route declare who may call it", () => {
@@ -143,6 +174,12 @@ function validBody(route: RouteEntry): object | undefined {
   if (route.url === "/api/annotations/:propertyId")
     return { title: "Other", annotationDate: calendarDateOf(new Date()) };
   if (route.url.startsWith("/api/categories/")) return { name: "Renamed", color: "RED" };
+  if (route.url.endsWith("/suggestions/bulk"))
+    return { action: "dismiss", ids: ["00000000-0000-4000-8000-000000000001"] };
+  if (route.url.startsWith("/api/properties/:propertyId/suggestions/")) return {};
+  if (route.url.endsWith("/hooks")) return { name: "Deploys" };
+  if (route.url.endsWith("/holiday-calendar")) return { country: "US" };
+  if (route.url.endsWith("/inbox-rules")) return { source: "holidays" };
   if (route.url.includes("/suggestions/")) return { status: "accepted" };
   if (route.url.endsWith("/dismissals")) return { date: "2026-01-05" };
   if (route.url.endsWith("/confirmation"))
@@ -274,6 +311,30 @@ describe("the origin sweep (every state-changing cookie route)", () => {
     }
     expect(await rowCounts()).toEqual(before);
     expect(await googleWrites()).toBe(0);
+  });
+});
+
+describe("the signature sweep (every webhook)", () => {
+  it("refuses a missing or wrong signature, from anyone, and writes nothing", async () => {
+    const webhooks = apiRoutes().filter((route) => route.verifiedBySignature);
+    expect(webhooks.length).toBeGreaterThan(0);
+    const before = await rowCounts();
+    for (const route of webhooks) {
+      for (const signature of [undefined, `sha256=${"0".repeat(64)}`, "sha1=abc"]) {
+        const response = await inject({
+          method: route.method as InjectOptions["method"],
+          url: concreteUrl(route.url),
+          headers: {
+            cookie: owner.jar.header(),
+            "content-type": "application/json",
+            ...(signature ? { "x-hub-signature-256": signature } : {}),
+          },
+          payload: JSON.stringify({ title: "Forged release" }),
+        });
+        expect(response.statusCode, `${route.url} with ${signature ?? "no signature"}`).toBe(401);
+      }
+    }
+    expect(await rowCounts()).toEqual(before);
   });
 });
 

@@ -13,6 +13,8 @@ export interface RouteEntry {
   declared: boolean;
   /** The scope a token route needs. */
   scope?: ApiTokenScope;
+  /** A webhook: called by other servers, proven by a signature over its body, not by an origin. */
+  verifiedBySignature: boolean;
 }
 
 declare module "fastify" {
@@ -36,6 +38,7 @@ export function registerRouteTable(app: FastifyInstance): void {
         changesState: route.config?.changesState === true,
         access: access ?? "session",
         declared: access !== undefined,
+        verifiedBySignature: route.config?.verifiedBySignature === true,
         ...(route.config?.scope ? { scope: route.config.scope } : {}),
       });
     }
