@@ -9,10 +9,10 @@ import { isApiError } from "../../lib/api-client";
 import { preloadable } from "../../lib/preloadable";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
+import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useCategories } from "../../session/categories";
 import { usePropertyTimeZone } from "../properties/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
-import { usePropertyTimeZone } from "../properties/use-property-time-zone";
 import { AnnotationsTable } from "./annotations-table";
 import {
   useAnnotations,
@@ -91,11 +91,10 @@ export function AnnotationsManager({
     user.subscriptionTier,
   );
   const latest = useAnnotations(propertyId);
-  const timeZone = usePropertyTimeZone(propertyId);
-  // TanStack Query hands its answers over through useSyncExternalStore, so the render that brings
   // The chart's Annotate and its days start a create too: they wait while the day's allowance is spent.
   const limitReason = useAnnotationLimitReason(user);
   const timeZone = usePropertyTimeZone(propertyId);
+  // TanStack Query hands its answers over through useSyncExternalStore, so the render that brings
   // them is synchronous: with the table's rows and the chart's markers in it, it blocked the page
   // for hundreds of milliseconds on a phone. Read through useDeferredValue, that render keeps what
   // was shown (the loading row) and React draws the rows and markers in a background pass that
@@ -157,9 +156,16 @@ export function AnnotationsManager({
               propertyId={propertyId}
               timeZone={timeZone}
               annotations={annotations}
-              timeZone={timeZone}
               onOpenAnnotation={openAnnotation}
               onCreate={(next) => {
+                if (limitReason) {
+                  toast({
+                    variant: "destructive",
+                    title: "No annotations left today",
+                    description: limitReason,
+                  });
+                  return;
+                }
                 setCreateRequestId(newRequestId());
                 setCreateKey((key) => key + 1);
                 setDraft(next);
@@ -186,7 +192,6 @@ export function AnnotationsManager({
       <Suspense fallback={null}>
         {creating ? (
           <AnnotationFormDialog
-        timeZone={timeZone}
             key={createKey}
             mode="create"
             draft={draft ?? undefined}
@@ -202,7 +207,6 @@ export function AnnotationsManager({
               create.mutate(
                 { ...request, requestId: createRequestId },
                 {
-            timeZone={timeZone}
                   onSuccess: (created) => {
                     closeCreate();
                     setCreateKey((key) => key + 1);
@@ -241,7 +245,6 @@ export function AnnotationsManager({
               update.mutate(
                 { annotationId: editing.annotationId, changes },
                 {
-            timeZone={timeZone}
                   onSuccess: (updated) => {
                     setEditing(null);
                     toast({
