@@ -63,6 +63,36 @@ export function formatChange(change: number): string {
   return `${percent >= 0 ? "+" : "−"}${Math.abs(percent)}%`;
 }
 
+const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** 'Sunday' */
+export function weekdayOf(date: string): string {
+  const day = parseIsoDate(date);
+  if (!day) throw new RangeError(`not a date: ${date}`);
+  return weekdayNames[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()]!;
+}
+
+/**
+ * '+147% vs the usual for a Sunday': an unusual day against the baseline it was judged by (the
+ * same weekday's median), named as such wherever it is quoted, so it is never read as the
+ * week-on-week change the chart's tooltip also shows.
+ */
+export function changeAgainstUsual(change: Pick<TrafficChange, "date" | "change">): string {
+  return `${formatChange(change.change)} vs the usual for a ${weekdayOf(change.date)}`;
+}
+
+/** '+141% vs Nov 8': a day against the same weekday one week earlier. */
+export function changeAgainstWeekEarlier(value: number, weekEarlier: TrafficDayLike): string {
+  return `${formatChange((value - weekEarlier.value) / weekEarlier.value)} vs ${formatShortDay(weekEarlier.date)}`;
+}
+
+type TrafficDayLike = { date: string; value: number };
+
+/** 'Sessions on Nov 8: +147% vs the usual for a Sunday' (the chart's card, tooltip and marker). */
+export function unusualDaySummary(change: TrafficChange, metric: TrafficMetric): string {
+  return `${trafficMetricLabels[metric]} on ${formatShortDay(change.date)}: ${changeAgainstUsual(change)}`;
+}
+
 /** 'Sessions +48% on Nov 12' */
 export function changeSummary(change: TrafficChange, metric: TrafficMetric): string {
   return `${trafficMetricLabels[metric]} ${formatChange(change.change)} on ${formatShortDay(change.date)}`;

@@ -75,15 +75,22 @@ function renderChart(overrides: Partial<Parameters<typeof TrafficChart>[0]> = {}
 }
 
 describe("the traffic chart", () => {
-  it("draws each single-day annotation as a marker in its colour and each range as a band", () => {
+  it("draws each single-day annotation as a vertical line with a flag in its colour and each range as a band", () => {
     const { container } = renderChart();
     const markers = screen.getAllByTestId("annotation-marker");
     expect(markers.map((marker) => marker.getAttribute("data-date"))).toEqual([
-      "2026-11-02",
       "2026-10-28",
+      "2026-11-02",
     ]);
-    expect(markers[0]).toHaveAttribute("fill", "#d93025");
-    expect(markers[1]).toHaveAttribute("fill", "#e37400");
+    expect(markers[0]).toHaveAttribute("stroke", "#e37400");
+    expect(markers[1]).toHaveAttribute("stroke", "#d93025");
+    // Vertical: the same x top to bottom, down the whole plot.
+    for (const marker of markers) {
+      expect(marker.getAttribute("x1")).toBe(marker.getAttribute("x2"));
+      expect(marker).toHaveAttribute("y1", "0");
+    }
+    const flags = screen.getAllByTestId("annotation-flag");
+    expect(flags.map((flag) => flag.getAttribute("fill"))).toEqual(["#e37400", "#d93025"]);
     const bands = screen.getAllByTestId("annotation-band");
     expect(bands).toHaveLength(1);
     expect(bands[0]).toHaveAttribute("fill", "#188038");
@@ -91,7 +98,7 @@ describe("the traffic chart", () => {
     // The band spans Nov 3 to Nov 10: eight days wide.
     const width = Number(bands[0]!.getAttribute("width"));
     const marker = (date: string) =>
-      Number(markers.find((m) => m.getAttribute("data-date") === date)?.getAttribute("cx"));
+      Number(markers.find((m) => m.getAttribute("data-date") === date)?.getAttribute("x1"));
     const step = (marker("2026-11-02") - marker("2026-10-28")) / 5;
     expect(width).toBeCloseTo(step * 8, 0);
     expect(container.querySelector("path.stroke-primary")?.getAttribute("d")).toMatch(/^M/);
@@ -103,11 +110,14 @@ describe("the traffic chart", () => {
     expect(hollow).toHaveAttribute("data-date", "2026-11-12");
     expect(hollow).toHaveClass("fill-background");
     expect(hollow.querySelector("title")).toHaveTextContent(
-      "Sessions +48% on Nov 12, not explained by any annotation. Annotate?",
+      "Sessions on Nov 12: +48% vs the usual for a Thursday, not explained by any annotation. Annotate?",
     );
     await userEvent.setup().click(hollow);
     expect(onAnnotateChange).toHaveBeenCalledWith(spike);
-    await userEvent.setup().click(screen.getAllByTestId("annotation-marker")[0]!);
+    const launchFlag = screen
+      .getAllByTestId("annotation-flag")
+      .find((flag) => flag.getAttribute("data-date") === "2026-11-02")!;
+    await userEvent.setup().click(launchFlag);
     expect(onOpenAnnotation).toHaveBeenCalledWith(launch);
   });
 
@@ -145,8 +155,11 @@ describe("the traffic chart", () => {
     await user.keyboard("{End}{PageDown}{PageDown}{ArrowLeft}{ArrowLeft}{ArrowLeft}");
     expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Thu, Nov 5, 2026");
     await user.keyboard("{ArrowRight}".repeat(7));
-    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent(
-      "Sessions +48% on Nov 12, not explained by any annotation.",
+    // The tooltip quotes the card's change and the week-on-week one, each saying what it is against.
+    const unusual = screen.getByTestId("traffic-tooltip");
+    expect(unusual).toHaveTextContent("+57% vs Nov 5");
+    expect(unusual).toHaveTextContent(
+      "Sessions on Nov 12: +48% vs the usual for a Thursday, not explained by any annotation.",
     );
     await user.keyboard(" ");
     expect(onAnnotateChange).toHaveBeenCalledWith(spike);
@@ -161,6 +174,54 @@ describe("the traffic chart", () => {
     const step = (640 - 48 - 12) / 27;
     fireEvent.click(chart, { clientX: 48 + 20 * step + 1, clientY: 100 });
     expect(onCreateAt).toHaveBeenCalledWith("2026-11-15");
+  });
+
+  it("draws annotations too close to tell apart as one flag with a count", () => {
+    const near = [
+      launch,
+      annotation({ annotationId: "b", title: "Email blast" }),
+      annotation({
+        annotationId: "c",
+        title: "Press mention",
+        annotationDate: { year: 2026, month: 11, day: 3 },
+      }),
+    ];
+    // 28 days over 580 px: about 21 px a day, so the same day clusters, the next does not.
+    renderChart({ annotations: near });
+    expect(screen.getAllByTestId("annotation-marker")).toHaveLength(3);
+    const flags = screen.getAllByTestId("annotation-flag");
+    expect(flags.map((flag) => flag.getAttribute("data-count"))).toEqual(["2", null]);
+    expect(flags[0]).toHaveTextContent("2");
+    expect(flags[0]!.querySelector("title")).toHaveTextContent(
+      "2 annotations: Launch (Nov 2); Email blast (Nov 2)",
+    );
+  });
+
+  it("names the years when the range crosses one, in the summary and on the month ticks", () => {
+    const year = Array.from({ length: 365 }, (_, index) => ({
+      date: addDays("2025-11-27", index),
+      value: 500 + (index % 7) * 10,
+    }));
+    const { container } = renderChart({ days: year, unexplained: [], annotations: [] });
+    expect(screen.getByRole("img", { name: "Sessions chart" })).toHaveAccessibleDescription(
+      /^Sessions from Nov 27, 2025 to Nov 26, 2026: /,
+    );
+    const ticks = [...container.querySelectorAll("svg text")].map((text) => text.textContent);
+    // The month ticks (after the value ticks) name the year where it begins.
+    expect(ticks.filter((tick) => /^[A-Z]/.test(tick ?? ""))).toEqual([
+      "Jan 2026",
+      "Apr",
+      "Jul",
+      "Oct",
+    ]);
+  });
+
+  it("is drawn taller when no list of changes sits below it", () => {
+    const { unmount } = renderChart();
+    expect(screen.getByRole("img", { name: "Sessions chart" })).toHaveAttribute("height", "240");
+    unmount();
+    renderChart({ tall: true });
+    expect(screen.getByRole("img", { name: "Sessions chart" })).toHaveAttribute("height", "348");
   });
 
   it("says when there is nothing to draw", () => {

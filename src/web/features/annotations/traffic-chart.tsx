@@ -20,21 +20,31 @@ import {
 } from "../../../shared/contracts/traffic";
 import {
   annotationsOnDay,
-  changeSummary,
-  formatChange,
+  changeAgainstWeekEarlier,
   formatShortDay,
+  unusualDaySummary,
 } from "../../../shared/traffic-explanations";
 import {
   formatCompactNumber,
   formatMonthDay,
+  formatMonthDayYear,
   formatNumber,
   formatWeekdayMonthDayYear,
   shortMonthName,
   utcCalendarDate,
 } from "../../../shared/english-format";
+import { cn } from "../../lib/class-names";
 import { colorSwatch } from "./annotation-format";
 
-const margin = { top: 12, right: 12, bottom: 28, left: 48 };
+const margin = { top: 14, right: 12, bottom: 28, left: 48 };
+/** Flags closer than this (px) are drawn as one, with a count. */
+const flagSpacing = 14;
+/**
+ * How much taller the chart is drawn when no unexplained change is listed under it: the list's
+ * box shrinks to one line by as much, so the panel keeps its height (nothing below moves) and
+ * holds no empty band.
+ */
+export const chartGrowthWithoutList = 108;
 const dayMs = 86_400_000;
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
@@ -52,6 +62,8 @@ export interface TrafficChartProps {
   onCreateAt: (date: string) => void;
   /** Fixed width for tests and benchmarks; otherwise the container's. */
   width?: number;
+  /** Taller by `chartGrowthWithoutList`, for when no list of changes is drawn below. */
+  tall?: boolean;
 }
 
 /** What hovering or focusing a day tells: date, value, week-on-week change, annotations. */
@@ -66,19 +78,19 @@ export function describeDay(
   const weekBefore = days[index - 7];
   const weekChange =
     weekBefore && weekBefore.value > 0
-      ? `${formatChange((day.value - weekBefore.value) / weekBefore.value)} vs ${formatShortDay(weekBefore.date)}`
+      ? changeAgainstWeekEarlier(day.value, weekBefore)
       : "No week-earlier day in range";
   const onDay = annotationsOnDay(day.date, annotations);
   const change = unexplained.find((entry) => entry.date === day.date);
   const notes = onDay.map((annotation) => annotation.title);
-  if (change) notes.push(`${changeSummary(change, metric)}, not explained by any annotation.`);
+  if (change) notes.push(`${unusualDaySummary(change, metric)}, not explained by any annotation.`);
   const heading = formatWeekdayMonthDayYear(utcCalendarDate(utc(day.date)));
   const value = `${formatNumber(day.value)} ${trafficMetricLabels[metric].toLowerCase()}`;
   const spoken = [
     `${heading}: ${value}`,
     weekChange,
     onDay.length ? `Annotations: ${notes.slice(0, onDay.length).join("; ")}` : "No annotations",
-    change ? `${changeSummary(change, metric)}, not explained. Press Enter to annotate.` : "",
+    change ? `${unusualDaySummary(change, metric)}, not explained. Press Enter to annotate.` : "",
   ]
     .filter(Boolean)
     .join(". ");
@@ -102,10 +114,14 @@ export function chartSummary(
     if (day.value < low.value) low = day;
   }
   const label = trafficMetricLabels[metric];
+  // A range that crosses a new year (the 12-month view always does) names the years.
+  const withYears = days[0]!.date.slice(0, 4) !== days.at(-1)!.date.slice(0, 4);
+  const day = (date: string) =>
+    withYears ? formatMonthDayYear(utcCalendarDate(utc(date))) : formatShortDay(date);
   return (
-    `${label} from ${formatShortDay(days[0]!.date)} to ${formatShortDay(days.at(-1)!.date)}: ` +
+    `${label} from ${day(days[0]!.date)} to ${day(days.at(-1)!.date)}: ` +
     `${formatNumber(total)} in total, ${formatNumber(Math.round(total / days.length))} a day on average, ` +
-    `highest ${formatNumber(high.value)} on ${formatShortDay(high.date)}, lowest ${formatNumber(low.value)} on ${formatShortDay(low.date)}. ` +
+    `highest ${formatNumber(high.value)} on ${day(high.date)}, lowest ${formatNumber(low.value)} on ${day(low.date)}. ` +
     `${annotationCount} annotation${annotationCount === 1 ? "" : "s"} in range, ` +
     `${unexplainedCount} unexplained change${unexplainedCount === 1 ? "" : "s"}. ` +
     "Use the arrow keys to move between days and Enter to open or add an annotation."
@@ -147,7 +163,7 @@ export function TrafficChart(props: TrafficChartProps) {
   // Its CSS height (below) follows the same 480 px rule by container query, so the box has its
   // final size from the first paint, before the width is measured (a page drawn on the server
   // guesses 640 px).
-  const height = width < 480 ? 200 : 240;
+  const height = (width < 480 ? 200 : 240) + (props.tall ? chartGrowthWithoutList : 0);
   const [active, setActive] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
   const ids = { summary: useId(), live: useId() };
@@ -176,11 +192,18 @@ export function TrafficChart(props: TrafficChartProps) {
         .y1((day) => y(day.value))(days as TrafficDay[]) ?? "";
     const tickCount = Math.max(2, Math.floor(innerWidth / 90));
     const spanDays = (last.getTime() - first.getTime()) / dayMs;
-    const xTicks = x.ticks(tickCount).map((tick) => {
+    const xTicks = x.ticks(tickCount).map((tick, index) => {
       const date = utcCalendarDate(tick);
+      // Month ticks name the year on the first tick and on each January.
+      const month = shortMonthName(date.month);
       return {
         x: x(tick),
-        label: spanDays > 200 ? shortMonthName(date.month) : formatMonthDay(date),
+        label:
+          spanDays > 200
+            ? index === 0 || date.month === 1
+              ? `${month} ${date.year}`
+              : month
+            : formatMonthDay(date),
       };
     });
     const yTicks = y.ticks(4).map((tick) => ({ y: y(tick), label: formatCompactNumber(tick) }));
@@ -190,9 +213,8 @@ export function TrafficChart(props: TrafficChartProps) {
   const shown = useMemo(() => {
     const first = days[0]?.date ?? "";
     const last = days.at(-1)?.date ?? "";
-    const markers: { annotation: Annotation; date: string; lane: number }[] = [];
+    const markers: { annotation: Annotation; date: string }[] = [];
     const bands: { annotation: Annotation; start: string; end: string }[] = [];
-    const perDay = new Map<string, number>();
     for (const annotation of annotations) {
       const span = annotationSpan(annotation);
       const start = toIsoDate(span.start);
@@ -205,13 +227,25 @@ export function TrafficChart(props: TrafficChartProps) {
           end: end > last ? last : end,
         });
       } else {
-        const lane = perDay.get(start) ?? 0;
-        perDay.set(start, lane + 1);
-        markers.push({ annotation, date: start, lane });
+        markers.push({ annotation, date: start });
       }
     }
+    markers.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     return { markers, bands };
   }, [annotations, days]);
+
+  // One flag per annotation line, or one flag with a count where lines fall too close to tell
+  // apart (several on a day, or on neighbouring days of a long range).
+  const flags = useMemo(() => {
+    const groups: { x: number; members: (typeof shown.markers)[number][] }[] = [];
+    for (const marker of shown.markers) {
+      const x = geometry.xOf(marker.date);
+      const last = groups.at(-1);
+      if (last && x - last.x < flagSpacing) last.members.push(marker);
+      else groups.push({ x, members: [marker] });
+    }
+    return groups;
+  }, [shown, geometry]);
 
   const indexOfDate = useMemo(() => new Map(days.map((day, index) => [day.date, index])), [days]);
 
@@ -278,7 +312,10 @@ export function TrafficChart(props: TrafficChartProps) {
         viewBox={`0 0 ${width} ${height}`}
         aria-label={`${trafficMetricLabels[metric]} chart`}
         aria-describedby={ids.summary}
-        className="block h-[200px] max-w-full cursor-crosshair overflow-visible rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40 @min-[480px]:h-[240px]"
+        className={cn(
+          "block max-w-full cursor-crosshair overflow-visible rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40",
+          props.tall ? "h-[308px] @min-[480px]:h-[348px]" : "h-[200px] @min-[480px]:h-[240px]",
+        )}
         onKeyDown={onKeyDown}
         onFocus={() => {
           setFocused(true);
@@ -347,25 +384,76 @@ export function TrafficChart(props: TrafficChartProps) {
               strokeWidth={1}
             />
           ) : null}
-          {shown.markers.map(({ annotation, date, lane }) => (
-            <circle
+          {shown.markers.map(({ annotation, date }) => (
+            <line
               key={annotation.annotationId}
               data-testid="annotation-marker"
               data-date={date}
-              cx={geometry.xOf(date)}
-              cy={geometry.innerHeight - 6 - lane * 9}
-              r={4.5}
-              fill={colorSwatch(annotation.color).hex}
-              className="cursor-pointer stroke-background"
+              x1={geometry.xOf(date)}
+              x2={geometry.xOf(date)}
+              y1={0}
+              y2={geometry.innerHeight}
+              stroke={colorSwatch(annotation.color).hex}
               strokeWidth={1.5}
-              onClick={(event) => {
-                event.stopPropagation();
-                props.onOpenAnnotation(annotation);
-              }}
-            >
-              <title>{`${annotation.title} (${formatShortDay(date)})`}</title>
-            </circle>
+              strokeDasharray="3 3"
+              className="pointer-events-none"
+            />
           ))}
+          {flags.map(({ x, members }) => {
+            const first = members[0]!;
+            const titles = members.map(
+              ({ annotation, date }) => `${annotation.title} (${formatShortDay(date)})`,
+            );
+            const open = (event: { stopPropagation(): void }) => {
+              event.stopPropagation();
+              props.onOpenAnnotation(first.annotation);
+            };
+            return members.length === 1 ? (
+              <circle
+                key={first.annotation.annotationId}
+                data-testid="annotation-flag"
+                data-date={first.date}
+                cx={x}
+                cy={-4}
+                r={4.5}
+                fill={colorSwatch(first.annotation.color).hex}
+                className="cursor-pointer stroke-background"
+                strokeWidth={1.5}
+                onClick={open}
+              >
+                <title>{titles[0]}</title>
+              </circle>
+            ) : (
+              <g
+                key={first.annotation.annotationId}
+                data-testid="annotation-flag"
+                data-date={first.date}
+                data-count={members.length}
+                className="cursor-pointer"
+                onClick={open}
+              >
+                <title>{`${members.length} annotations: ${titles.join("; ")}`}</title>
+                <rect
+                  x={x - 9}
+                  y={-11}
+                  width={18}
+                  height={14}
+                  rx={7}
+                  className="fill-foreground stroke-background"
+                  strokeWidth={1.5}
+                />
+                <text
+                  x={x}
+                  y={-4}
+                  dy="0.35em"
+                  textAnchor="middle"
+                  className="fill-background text-[10px] font-semibold"
+                >
+                  {members.length}
+                </text>
+              </g>
+            );
+          })}
           {unexplained.map((change) =>
             indexOfDate.has(change.date) ? (
               <circle
@@ -382,7 +470,7 @@ export function TrafficChart(props: TrafficChartProps) {
                   props.onAnnotateChange(change);
                 }}
               >
-                <title>{`${changeSummary(change, metric)}, not explained by any annotation. Annotate?`}</title>
+                <title>{`${unusualDaySummary(change, metric)}, not explained by any annotation. Annotate?`}</title>
               </circle>
             ) : null,
           )}

@@ -15,9 +15,9 @@ import {
   type TrafficRange,
 } from "../../../shared/contracts/traffic";
 import {
-  changeSummary,
   draftTitleFor,
   unexplainedChanges,
+  unusualDaySummary,
 } from "../../../shared/traffic-explanations";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -247,11 +247,20 @@ export function TrafficPanel({
           onOpenAnnotation={onOpenAnnotation}
           onAnnotateChange={annotate}
           onCreateAt={(date) => onCreate({ date })}
+          tall={unexplained.length === 0}
         />
       )}
 
-      {/* A box of fixed height, so the list arriving with the report never pushes the table down. */}
-      <div className="flex h-32 flex-col gap-2 overflow-y-auto">
+      {/* A box of fixed height, so the list arriving with the report never pushes the table down;
+      with nothing to list it is one line (h-5: 128 − 20 px = chartGrowthWithoutList) and the
+      chart above takes the rest of its height. */}
+      <div
+        className={
+          shown && unexplained.length === 0
+            ? "flex h-5 items-center"
+            : "flex h-32 flex-col gap-2 overflow-y-auto"
+        }
+      >
         {unexplained.length > 0 ? (
           <>
             <h3 className="text-sm font-medium">Unexplained changes</h3>
@@ -262,7 +271,7 @@ export function TrafficPanel({
                   className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-600/30 bg-amber-500/5 px-3 py-2 text-sm"
                 >
                   <span className="min-w-0 break-words">
-                    {changeSummary(change, shown?.metric ?? metric)}, not explained by any
+                    {unusualDaySummary(change, shown?.metric ?? metric)}, not explained by any
                     annotation. Annotate?
                   </span>
                   <span className="flex gap-2">
@@ -273,7 +282,7 @@ export function TrafficPanel({
                       size="sm"
                       variant="outline"
                       disabled={dismiss.isPending}
-                      aria-label={`Dismiss ${changeSummary(change, shown?.metric ?? metric)}`}
+                      aria-label={`Dismiss ${unusualDaySummary(change, shown?.metric ?? metric)}`}
                       onClick={() =>
                         dismiss.mutate(change.date, {
                           onError: (error) =>
