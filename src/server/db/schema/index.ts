@@ -10,3 +10,4 @@ export * from "./traffic.js";
 export * from "./deleted-accounts.js";
 export * from "./inbox.js";
 export * from "./api-tokens.js";
+export * from "./mcp.js";
