@@ -126,7 +126,7 @@ describe("Premium's assistant fair use", () => {
     expect(day.statusCode).toBe(429);
     expect(day.json()).toMatchObject({ code: "assistant_daily_limit" });
     expect(day.json().error).toBe(
-      "You've sent 5 assistant messages today, the fair-use limit. It resets at midnight UTC (in 3 hours 57 minutes); the annotations table still works.",
+      "You've sent 5 assistant messages today, the fair-use limit. Resets at midnight UTC — in 4 h; the annotations table still works.",
     );
     expect(scripted.calls).toHaveLength(0);
     expect((await storedUserMessages(who)).sort()).toEqual(["m1", "m2", "m3", "m5", "m6"]);

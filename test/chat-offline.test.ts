@@ -301,7 +301,7 @@ describe("the offline assistant", () => {
     const left = user.annotationQuota - user.dailyAnnotationCount;
     const turn = await say(who, "how many annotations do I have left today?");
     expect(turn.reply).toBe(
-      `You've added ${user.dailyAnnotationCount} of your ${user.annotationQuota} annotations today, so ${left} ${left === 1 ? "is" : "are"} left. The count resets at midnight UTC.`,
+      `You've added ${user.dailyAnnotationCount} of your ${user.annotationQuota} annotations today, so ${left} ${left === 1 ? "is" : "are"} left. Resets at midnight UTC — in 9 h.`,
     );
   });
 

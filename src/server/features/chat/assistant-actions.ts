@@ -13,7 +13,7 @@ import {
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
 import { errorMessages, type ErrorCode } from "../../../shared/contracts/errors.js";
-import { countForToday } from "../../../shared/daily-quota.js";
+import { countForToday, dailyResetText } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import {
   requireNotSystemGenerated,
@@ -404,11 +404,15 @@ export function createAssistantActions(
         return pending;
       }),
 
-    /** Today's annotation allowance, counted as the plan card counts it. */
-    dailyAllowance: () => ({
+    /**
+     * Today's annotation allowance, counted as the plan card counts it, and when it resets in the
+     * card's words ('Resets at midnight UTC — in 3 h').
+     */
+    dailyAllowance: (): { used: number; quota: number; resets?: string } => ({
       used: countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, context.now),
       quota: user.annotationQuota,
     }),
+      resets: dailyResetText(context.now),
 
     /** The same request the edit dialog sends, for the annotation the reference names. */
     updateAnnotation: (reference: AnnotationReference, request: UpdateAnnotationRequest) =>

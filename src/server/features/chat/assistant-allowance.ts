@@ -1,7 +1,7 @@
 import type { User } from "../../db/schema/index.js";
 import { AppError, isAppError } from "../../app-error.js";
 import type { RateLimiter } from "../../http/rate-limiter.js";
-import { startOfUtcDay } from "../../../shared/daily-quota.js";
+import { dailyResetText, startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf, countOf } from "../../../shared/plans.js";
 import type { ChatRepository } from "./chat-repository.js";
 
@@ -43,7 +43,7 @@ export function createAssistantAllowance(deps: {
         if (await takeDay(user, limits.freeMessagesPerDay)) return;
         throw new AppError(
           "assistant_daily_limit",
-          `You've used today's ${limits.freeMessagesPerDay} assistant messages on the free plan. They reset at midnight UTC; the annotations table still works.`,
+          `You've used today's ${limits.freeMessagesPerDay} assistant messages on the free plan. ${dailyResetText(now())}; the annotations table still works.`,
         );
       }
       const { messagesPerMinute, messagesPerDay } = limits.premium;
@@ -67,7 +67,7 @@ export function createAssistantAllowance(deps: {
       const untilMidnight = startOfUtcDay(at).getTime() + dayMs - at.getTime();
       throw new AppError(
         "assistant_daily_limit",
-        `You've sent ${messagesPerDay} assistant messages today, the fair-use limit. It resets at midnight UTC (${inDuration(untilMidnight)}); the annotations table still works.`,
+        `You've sent ${messagesPerDay} assistant messages today, the fair-use limit. ${dailyResetText(at)}; the annotations table still works.`,
         { retryAfterSeconds: Math.max(1, Math.ceil(untilMidnight / 1000)) },
       );
     },

@@ -6,6 +6,7 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
+import { dailyResetText } from "../../../../shared/daily-quota.js";
 import { findDate } from "../offline-engine/extract-dates.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { createRequestText, helpText } from "../offline-engine/reply-text.js";
@@ -33,12 +34,13 @@ async function act(turn: SkillTurn) {
       return reply(helpText);
 
     case "allowance": {
-      const { used, quota } = actions.dailyAllowance();
+      const { used, quota, resets = dailyResetText(null) } = actions.dailyAllowance();
       const left = Math.max(0, quota - used);
+      // In the plan card's words, from the same helper.
       return reply(
         left === 0
-          ? `Daily limit reached: all ${quota} of today's annotations are used. It resets at midnight UTC.`
-          : `You've added ${used} of your ${quota} annotations today, so ${left} ${left === 1 ? "is" : "are"} left. The count resets at midnight UTC.`,
+          ? `Daily limit reached: all ${quota} of today's annotations are used. ${resets}.`
+          : `You've added ${used} of your ${quota} annotations today, so ${left} ${left === 1 ? "is" : "are"} left. ${resets}.`,
       );
     }
 
