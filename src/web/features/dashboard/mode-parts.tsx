@@ -1,5 +1,6 @@
 import { TriangleAlert, type LucideIcon } from "lucide-react";
 import { Alert } from "../../components/ui/alert";
+import { PropertyTimeZoneNote } from "../properties/property-time-zone-note";
 import { Button } from "../../components/ui/button";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 
@@ -54,3 +55,4 @@ export function ModeHeading({
     </div>
   );
 }
+        <PropertyTimeZoneNote />
