@@ -62,13 +62,14 @@ test.describe("signing in", () => {
     const link = await readSignInLink(email);
     await page.goto(link);
 
-    // Opening the link only says whose account it is; Continue signs in.
+    // Opening the link only says whose account it is (a new one here); Continue signs in.
     await expect(page).toHaveURL(/\/login\/continue\?token=/);
     await expect(
-      page.getByRole("heading", { level: 1, name: "Sign in to Tidemark" }),
+      page.getByRole("heading", { level: 1, name: "Create your account" }),
     ).toBeVisible();
+    await expect(page).toHaveTitle("Create your account · Tidemark");
     await expect(page.getByRole("main")).toContainText(
-      `This link signs you in to the Tidemark account for ${email}.`,
+      `This link creates your Tidemark account for ${email}.`,
     );
     expect(await page.context().cookies()).not.toContainEqual(
       expect.objectContaining({ name: "tidemark.session_token" }),

@@ -83,10 +83,13 @@ describe("opening a sign-in link", () => {
       const seen = await preview(token);
       expect(seen.statusCode).toBe(200);
       expect(setsSession(seen)).toBe(false);
-      expect(seen.json()).toEqual({ email, signedIn: null });
+      expect(seen.json()).toEqual({ email, newAccount: true, signedIn: null });
     }
     const signedIn = await post({ token });
     expect(signedIn.statusCode).toBe(200);
+    // The next link for the same address opens the account it made: "Sign in", not "Create".
+    const again = await preview((await mailLink(email)).token);
+    expect(again.json()).toMatchObject({ email, newAccount: false });
   });
 
   it("names the account in full, so two addresses that start alike are told apart", async () => {
@@ -94,13 +97,14 @@ describe("opening a sign-in link", () => {
     const vincent = freshEmail("vincent");
     const forVictoria = await preview((await mailLink(victoria)).token);
     const forVincent = await preview((await mailLink(vincent)).token);
-    expect(forVictoria.json()).toEqual({ email: victoria, signedIn: null });
-    expect(forVincent.json()).toEqual({ email: vincent, signedIn: null });
+    expect(forVictoria.json()).toEqual({ email: victoria, newAccount: true, signedIn: null });
+    expect(forVincent.json()).toEqual({ email: vincent, newAccount: true, signedIn: null });
     // Signed in as one of them, the other's link names both people in full.
     const jar = await signInWithEmailLink(harness, victoria);
     const { token } = await mailLink(vincent);
     expect((await preview(token, jar)).json()).toEqual({
       email: vincent,
+      newAccount: true,
       signedIn: { email: victoria, sameAccount: false },
     });
   });
@@ -234,6 +238,7 @@ describe("a browser already signed in", () => {
     const seen = await preview(token, jar);
     expect(seen.json()).toEqual({
       email: theirs,
+      newAccount: true,
       signedIn: { email: mine, sameAccount: false },
     });
 
@@ -265,6 +270,7 @@ describe("a browser already signed in", () => {
     const { token } = await mailLink(email);
     expect((await preview(token, jar)).json()).toEqual({
       email,
+      newAccount: false,
       signedIn: { email, sameAccount: true },
     });
     const again = await post({ token }, {}, jar);

@@ -75,6 +75,8 @@ export type SignInLinkRequest = z.infer<typeof signInLinkRequest>;
 export interface SignInLinkPreview {
   /** The account the link signs in to. */
   email: string;
+  /** True when no account has this address yet: continuing creates it. */
+  newAccount: boolean;
   /** Who this browser is signed in as now, if anyone (shown only to this browser's session). */
   signedIn: { email: string; sameAccount: boolean } | null;
 }

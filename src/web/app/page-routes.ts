@@ -55,6 +55,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(routePaths.continueSignIn, "continue-sign-in-route", publicPage),
   page(routePaths.signup, "signup-route", publicPage),
   page(routePaths.plans, "plans-route", publicPage),
+  page(routePaths.pricing, "pricing-route", publicPage),
   page(routePaths.privacy, "privacy-route", publicPage),
   page(routePaths.terms, "terms-route", publicPage),
   page(routePaths.modeSelection, "mode-selection-route", signedInPage),

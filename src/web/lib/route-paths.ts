@@ -10,6 +10,8 @@ export const routePaths = {
   continueSignIn: continueSignInPath,
   signup: "/signup",
   plans: "/plans",
+  /** The landing page's pricing section on its own. */
+  pricing: "/pricing",
   modeSelection: "/mode-selection",
   dashboard: "/dashboard",
   categories: "/categories",

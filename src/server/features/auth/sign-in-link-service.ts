@@ -54,10 +54,15 @@ export function createSignInLinkService(deps: {
   return {
     async preview(token, signedInAs) {
       const email = await pendingEmail(token);
+      const { internalAdapter } = await deps.auth.$context;
+      // Whoever holds the link may create or open this account anyway: whether it exists is no
+      // secret from them, and it lets the page say "Create your account" to someone signing up.
+      const existing = await internalAdapter.findUserByEmail(email.toLowerCase());
       // Full addresses: the link already opens the account, so its address is no secret from
       // the link's holder, and a masked one ("v…@example.com") cannot tell two accounts apart.
       return {
         email,
+        newAccount: !existing,
         signedIn: signedInAs
           ? { email: signedInAs.email, sameAccount: sameAddress(signedInAs.email, email) }
           : null,

@@ -6,9 +6,9 @@ import { cn } from "../../lib/class-names";
 import { routePaths } from "../../lib/route-paths";
 
 /**
- * The product name (home link), an optional middle section (the dashboard's mode tabs, property
- * picker and Premium links, which take their own row below 1280 px, where one row cannot hold
- * them beside the actions), the theme toggle and page-specific actions.
+ * The product name (home link), an optional middle section in a `nav` (the dashboard's mode
+ * tabs, property picker and Premium links, which take their own row below 1280 px, where one row
+ * cannot hold them beside the actions), the theme toggle and page-specific actions.
  */
 export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactNode }) {
   return (
@@ -27,11 +27,20 @@ export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactN
           <span>Tidemark</span>
         </Link>
         {nav ? (
-          <div className="order-last flex w-full justify-center xl:order-none xl:w-auto">{nav}</div>
+          <nav
+            aria-label="Dashboard"
+            className="order-last flex w-full justify-center xl:order-none xl:w-auto"
+          >
+            {nav}
+          </nav>
         ) : null}
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
-          {actions}
+          {actions ? (
+            <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+              {actions}
+            </nav>
+          ) : null}
         </div>
       </div>
     </header>

@@ -1,12 +1,8 @@
 import { ContinueSignInPage } from "../../features/auth/continue-sign-in-page";
 
+/** The page sets its own document title: signing in, or creating the account a link opens. */
 export function ContinueSignInRoute() {
-  return (
-    <>
-      <title>Sign in · Tidemark</title>
-      <ContinueSignInPage />
-    </>
-  );
+  return <ContinueSignInPage />;
 }
 
 export default ContinueSignInRoute;

@@ -61,6 +61,23 @@ describe("/login/continue", () => {
     ]);
   });
 
+  it("says 'Create your account' for a link that makes a new account, in the tab's title too", async () => {
+    stubApi({
+      [previewPath]: () =>
+        jsonResponse(200, { email: "new@example.com", newAccount: true, signedIn: null }),
+    });
+    renderAppAt(at);
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Create your account" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("main")).toHaveTextContent(
+      "This link creates your Tidemark account for new@example.com.",
+    );
+    expect(screen.getByRole("main")).not.toHaveTextContent(/sign in/i);
+    await waitFor(() => expect(document.title).toBe("Create your account · Tidemark"));
+  });
+
   it("signs in once however often Continue is pressed, saying so while it works", async () => {
     const answer = deferred<Response>();
     const { requests } = stubApi({

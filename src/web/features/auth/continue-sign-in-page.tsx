@@ -21,6 +21,12 @@ import { fetchSignInLinkPreview, signInWithLink } from "./sign-in-api";
 
 export const continueSignInCopy = {
   title: "Sign in to Tidemark",
+  /** The title when the link creates the account (it came from signing up). */
+  createTitle: "Create your account",
+  /** The same, for the browser tab. */
+  documentTitle: "Sign in · Tidemark",
+  createDocumentTitle: "Create your account · Tidemark",
+  forNewAccount: "This link creates your Tidemark account for",
   checking: "Checking your sign-in link...",
   checkingButton: "Checking...",
   signingIn: "Signing in...",
@@ -110,7 +116,14 @@ export function ContinueSignInPage() {
   return (
     <Frame
       title={
-        link?.signedIn && !sameAccount ? continueSignInCopy.switchTitle : continueSignInCopy.title
+        link?.signedIn && !sameAccount
+          ? continueSignInCopy.switchTitle
+          : link?.newAccount
+            ? continueSignInCopy.createTitle
+            : continueSignInCopy.title
+      }
+      documentTitle={
+        link?.newAccount ? continueSignInCopy.createDocumentTitle : continueSignInCopy.documentTitle
       }
       description={<Description link={link} sameAccount={sameAccount} />}
       footer={continueSignInCopy.notRequested}
@@ -205,7 +218,8 @@ function Description({
   }
   return (
     <>
-      {continueSignInCopy.forAccount} <Address email={link.email} then="." />
+      {link.newAccount ? continueSignInCopy.forNewAccount : continueSignInCopy.forAccount}{" "}
+      <Address email={link.email} then="." />
     </>
   );
 }
@@ -227,11 +241,13 @@ function Address({ email, then = "" }: { email: string; then?: string }) {
 
 function Frame({
   title,
+  documentTitle = continueSignInCopy.documentTitle,
   description,
   footer,
   children,
 }: {
   title: string;
+  documentTitle?: string;
   description: ReactNode;
   footer?: ReactNode;
   children: ReactNode;
@@ -247,6 +263,7 @@ function Frame({
       aria-labelledby="continue-sign-in-title"
       className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24"
     >
+      <title>{documentTitle}</title>
       <Card className="w-full max-w-md gap-6 shadow-md">
         <CardHeader>
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">

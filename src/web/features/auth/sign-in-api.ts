@@ -74,8 +74,10 @@ export function fetchSignInLinkPreview(
       parse: (json) => {
         if (typeof json === "object" && json !== null && "email" in json && "signedIn" in json) {
           const { email, signedIn } = json;
+          // Missing or not a boolean reads as an account that exists: "Sign in" is never wrong.
+          const newAccount = "newAccount" in json && json.newAccount === true;
           if (typeof email === "string" && (signedIn === null || isMaskedAccount(signedIn)))
-            return { email, signedIn };
+            return { email, newAccount, signedIn };
         }
         throw new TypeError("Unexpected sign-in link response");
       },
