@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import {
   annotationDescription,
   annotationTitle,
@@ -107,7 +107,13 @@ type FormDialogProps =
       draft?: AnnotationDraft;
       onCreate: (request: CreateAnnotationRequest) => void;
     }
-  | { mode: "edit"; annotation: Annotation; onUpdate: (changes: UpdateAnnotationRequest) => void };
+  | {
+      mode: "edit";
+      annotation: Annotation;
+      onUpdate: (changes: UpdateAnnotationRequest) => void;
+      /** The annotation's history, shown below the fields. */
+      history?: ReactNode;
+    };
 
 /**
  * The create and edit dialogs. Mount it with a `key`
@@ -248,6 +254,7 @@ export function AnnotationFormDialog(
           lockedBy={category.selected ? `Set by the category ${category.selected.name}` : undefined}
         />
       </div>
+      {props.mode === "edit" ? props.history : null}
     </FormDialog>
   );
 }

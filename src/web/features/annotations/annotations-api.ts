@@ -6,6 +6,12 @@ import type {
   CreateAnnotationRequest,
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations";
+import type {
+  AnnotationDeleteResponse,
+  AnnotationHistoryResponse,
+  AnnotationWriteResponse,
+  UndoChangeResponse,
+} from "../../../shared/contracts/annotation-history";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -65,14 +71,38 @@ function updateCachedList(
   );
 }
 
+/** An annotation's changes, kept apart from the list's key so refreshing one never reloads the other. */
+export function annotationHistoryQueryKey(propertyId: string, annotationId?: string) {
+  return annotationId === undefined
+    ? (["annotation-history", propertyId] as const)
+    : (["annotation-history", propertyId, annotationId] as const);
+}
+
+/** A write's answer as the list keeps it: without the change id it carries for an Undo. */
+function listed({ changeId: _change, ...annotation }: AnnotationWriteResponse): Annotation {
+  return annotation;
+}
+
+/** The person's changes to one annotation, newest first; read from Tidemark only, not Google. */
+export function useAnnotationHistory(propertyId: string, annotationId: string) {
+  const path = `${annotationsPath(propertyId, annotationId)}/history`;
+  return useQuery({
+    queryKey: annotationHistoryQueryKey(propertyId, annotationId),
+    queryFn: ({ signal }) => apiRequest<AnnotationHistoryResponse>(path, { signal }),
+    meta: { path },
+    select: (data) => data.changes,
+    retry: false,
+  });
+}
+
 /** Each write costs one Google call; the cached list is updated from the answer, never refetched. */
 export function useCreateAnnotation(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAnnotationRequest) =>
-      apiRequest<Annotation>(annotationsPath(propertyId), { method: "POST", body }),
+      apiRequest<AnnotationWriteResponse>(annotationsPath(propertyId), { method: "POST", body }),
     onSuccess: (created) => {
-      updateCachedList(queryClient, propertyId, (list) => [created, ...list]);
+      updateCachedList(queryClient, propertyId, (list) => [listed(created), ...list]);
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
     onError: () => {
@@ -92,14 +122,19 @@ export function useUpdateAnnotation(propertyId: string) {
       annotationId: string;
       changes: UpdateAnnotationRequest;
     }) =>
-      apiRequest<Annotation>(annotationsPath(propertyId, annotationId), {
+      apiRequest<AnnotationWriteResponse>(annotationsPath(propertyId, annotationId), {
         method: "PATCH",
         body: changes,
       }),
     onSuccess: (updated) => {
       updateCachedList(queryClient, propertyId, (list) =>
-        list.map((entry) => (entry.annotationId === updated.annotationId ? updated : entry)),
+        list.map((entry) =>
+          entry.annotationId === updated.annotationId ? listed(updated) : entry,
+        ),
       );
+      void queryClient.invalidateQueries({
+        queryKey: annotationHistoryQueryKey(propertyId, updated.annotationId),
+      });
     },
   });
 }
@@ -108,13 +143,49 @@ export function useDeleteAnnotation(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (annotationId: string) =>
-      apiRequest<{ deleted: true }>(annotationsPath(propertyId, annotationId), {
+      apiRequest<AnnotationDeleteResponse>(annotationsPath(propertyId, annotationId), {
         method: "DELETE",
       }),
     onSuccess: (_, annotationId) => {
       updateCachedList(queryClient, propertyId, (list) =>
         list.filter((entry) => entry.annotationId !== annotationId),
       );
+    },
+  });
+}
+
+/**
+ * Undoes one of the person's changes (decision 0039). The list is updated from the answer: an
+ * annotation put back replaces or rejoins its row, one the undo deleted leaves it. The undo of a
+ * create is sent with `confirm` only after the person said yes.
+ */
+export function useUndoChange(propertyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      changeId,
+      requestId,
+      confirm,
+    }: {
+      changeId: string;
+      requestId: string;
+      confirm?: boolean;
+    }) =>
+      apiRequest<UndoChangeResponse>(
+        `${annotationsPath(propertyId)}/changes/${encodeURIComponent(changeId)}/undo`,
+        { method: "POST", body: { requestId, ...(confirm ? { confirm } : {}) } },
+      ),
+    onSuccess: ({ change, annotation }) => {
+      updateCachedList(queryClient, propertyId, (list) => {
+        const others = list.filter((entry) => entry.annotationId !== change.annotationId);
+        if (!annotation) return others;
+        const at = list.findIndex((entry) => entry.annotationId === annotation.annotationId);
+        if (at === -1) return [annotation, ...others];
+        return list.map((entry, index) => (index === at ? annotation : entry));
+      });
+      void queryClient.invalidateQueries({ queryKey: annotationHistoryQueryKey(propertyId) });
+      // Making a deleted annotation again counts against the day's allowance.
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });
 }

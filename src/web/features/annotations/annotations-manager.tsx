@@ -14,6 +14,8 @@ import { useCategories } from "../../session/categories";
 import { usePropertyTimeZone } from "../properties/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
+import { AnnotationHistory } from "./annotation-history";
+import { undoToastDurationMs, useUndoAction } from "./undo-change";
 import {
   useAnnotations,
   useCreateAnnotation,
@@ -104,6 +106,7 @@ export function AnnotationsManager({
   const create = useCreateAnnotation(propertyId);
   const update = useUpdateAnnotation(propertyId);
   const remove = useDeleteAnnotation(propertyId);
+  const undo = useUndoAction(propertyId);
   const [editing, setEditing] = useState<Annotation | null>(null);
   const [deleting, setDeleting] = useState<Annotation | null>(null);
   const [createKey, setCreateKey] = useState(0);
@@ -213,6 +216,8 @@ export function AnnotationsManager({
                     toast({
                       title: "Annotation created",
                       description: `"${created.title}" has been created successfully in GA4.`,
+                      action: undo.actionFor({ ...created, kind: "created" }),
+                      duration: undoToastDurationMs,
                     });
                   },
                   onError: (error) => {
@@ -239,6 +244,9 @@ export function AnnotationsManager({
             onOpenChange={(open) => {
               if (!open) setEditing(null);
             }}
+            history={
+              <AnnotationHistory propertyId={propertyId} annotationId={editing.annotationId} />
+            }
             pending={update.isPending}
             onUpdate={(changes) => {
               if (!guardProperty()) return;
@@ -250,6 +258,8 @@ export function AnnotationsManager({
                     toast({
                       title: "Annotation updated",
                       description: `"${updated.title}" has been updated in GA4.`,
+                      action: undo.actionFor({ ...updated, kind: "updated" }),
+                      duration: undoToastDurationMs,
                     });
                   },
                   onError: (error) =>
@@ -281,7 +291,7 @@ export function AnnotationsManager({
         title="Delete Annotation"
         description={
           deleting
-            ? `Are you sure you want to delete "${deleting.title}"? This removes it from Google Analytics and cannot be undone.`
+            ? `Are you sure you want to delete "${deleting.title}"? This removes it from Google Analytics; you can undo it straight after.`
             : undefined
         }
         confirmLabel="Delete"
@@ -291,11 +301,13 @@ export function AnnotationsManager({
           if (!deleting || !guardProperty()) return;
           const target = deleting;
           remove.mutate(target.annotationId, {
-            onSuccess: () => {
+            onSuccess: ({ changeId }) => {
               setDeleting(null);
               toast({
                 title: "Annotation deleted",
                 description: `"${target.title}" has been deleted from GA4.`,
+                action: undo.actionFor({ changeId, title: target.title, kind: "deleted" }),
+                duration: undoToastDurationMs,
               });
             },
             onError: (error) => {
@@ -309,6 +321,7 @@ export function AnnotationsManager({
           });
         }}
       />
+      {undo.dialog}
     </>
   );
 }
