@@ -3,7 +3,6 @@ import { AccountLink } from "../../components/account-link";
 import { LogOutButton } from "../../session/log-out-button";
 import { RequireSignedIn } from "../../features/auth/require-signed-in";
 import { DashboardPage } from "../../features/dashboard/dashboard-page";
-import { DashboardTitle } from "../../features/dashboard/dashboard-title";
 import { ModeTabs } from "../../features/dashboard/mode-tabs";
 import { PremiumHeaderLinks } from "../../features/dashboard/premium-header-links";
 import { GoogleConnectControl } from "../../features/google-connection/google-connect-control";
@@ -31,7 +30,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </>
       }
     >
-      <DashboardTitle />
+      <title>Dashboard · Tidemark</title>
       <DashboardPage user={user} />
     </SiteLayout>
   );
