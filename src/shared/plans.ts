@@ -88,6 +88,14 @@ export const premiumFeatureMessages = {
   undo: `On the free plan a change can be undone for ${tierCapabilities.freemium.undoWindowMinutes} minutes after it was made. Premium can undo older changes.`,
 } as const;
 
+/**
+ * Why a free plan cannot use a property other than its locked one, naming it; the server's
+ * refusal and every place that repeats it.
+ */
+export function propertyLockedMessage(lockedName: string): string {
+  return `On the free plan Tidemark works with one property, and yours is ${lockedName}. Upgrade to Premium to work with up to ${tierCapabilities.premium.propertyQuota}.`;
+}
+
 /** The short form of the same, for the tooltip on a locked control. */
 export const premiumTooltips = {
   edit: "Premium feature - Upgrade to edit annotations",
