@@ -164,7 +164,8 @@ describe("pre-rendered public pages", () => {
         return undefined;
       },
     });
-    expect(title).toBe("<title>Dashboard · Tidemark</title>");
+    // The mode and the property (its id until the saved properties are read).
+    expect(title).toBe("<title>Property View · 42 · Tidemark</title>");
     const text = visibleText(body);
     expect(text).toContain("Manage annotations for property 42");
     expect(text).toContain("Winter sale launched");

@@ -1,10 +1,9 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { TooltipProvider } from "../components/ui/tooltip";
 import { useToast } from "../components/ui/use-toast";
 import { createQueryClient } from "../lib/query-client";
 
-/** App-wide context: server state, tooltip timing and the single toast outlet. */
+/** App-wide context: server state and the single toast outlet. */
 export function AppProviders({
   children,
   queryClient: given,
@@ -18,10 +17,8 @@ export function AppProviders({
 
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <ToastOutlet />
-      </TooltipProvider>
+      {children}
+      <ToastOutlet />
     </QueryClientProvider>
   );
 }

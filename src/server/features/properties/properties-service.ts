@@ -2,7 +2,11 @@ import type { SavedProperty, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnalyticsProperty } from "../../../shared/contracts/google.js";
 import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
-import { capabilitiesOf, freePropertyChangeDays } from "../../../shared/plans.js";
+import {
+  capabilitiesOf,
+  freePropertyChangeDays,
+  propertyLockedMessage,
+} from "../../../shared/plans.js";
 import { propertyChangeAllowedFrom } from "../../../shared/property-change.js";
 import { isKnownTimeZone } from "../../../shared/property-time-zone.js";
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
@@ -17,10 +21,7 @@ export function createPropertiesService(deps: {
   const now = deps.now ?? (() => new Date());
 
   const lockedElsewhere = (lockedName: string) =>
-    new AppError(
-      "property_locked",
-      `On the free plan Tidemark works with one property, and yours is ${lockedName}. Upgrade to Premium to work with up to 5.`,
-    );
+    new AppError("property_locked", propertyLockedMessage(lockedName));
 
   async function reachableProperties(user: User): Promise<AnalyticsProperty[]> {
     return gateway.call(user, "property", (admin, token) => admin.listPropertySummaries(token), {

@@ -3,6 +3,7 @@ import { AccountLink } from "../../components/account-link";
 import { LogOutButton } from "../../session/log-out-button";
 import { RequireSignedIn } from "../../features/auth/require-signed-in";
 import { DashboardPage } from "../../features/dashboard/dashboard-page";
+import { DashboardTitle } from "../../features/dashboard/dashboard-title";
 import { ModeTabs } from "../../features/dashboard/mode-tabs";
 import { PremiumHeaderLinks } from "../../features/dashboard/premium-header-links";
 import { GoogleConnectControl } from "../../features/google-connection/google-connect-control";
@@ -30,7 +31,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         </>
       }
     >
-      <title>Dashboard · Tidemark</title>
+      <DashboardTitle />
       <DashboardPage user={user} />
     </SiteLayout>
   );

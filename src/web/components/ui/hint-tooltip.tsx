@@ -1,5 +1,10 @@
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from "react";
-import { tooltipDelays } from "./tooltip";
+
+/** Hints open after 700 ms; moving between triggers within 300 ms opens the next at once. */
+const tooltipDelays = {
+  delayDurationMs: 700,
+  skipDelayDurationMs: 300,
+} as const;
 
 /**
  * When a hint last closed, shared by every hint on the page: moving from one to the next within
@@ -14,9 +19,8 @@ function hoverDelay(): number {
 }
 
 /**
- * A light tooltip for lazy-loaded pages: Radix's Tooltip content pulls its positioning engine into
- * the landing bundle (the provider lives there), so this one is positioned by CSS above its
- * trigger. Opens on hover after 700 ms — at once when another hint closed less than 300 ms ago —
+ * The app's one tooltip, light enough for any page: positioned by CSS above its trigger, so no
+ * positioning engine joins a page's bundle for it. Opens on hover after 700 ms — at once when another hint closed less than 300 ms ago —
  * and at once on keyboard focus; Escape closes it.
  */
 export function HintTooltip({

@@ -76,6 +76,7 @@ describe("AnnotationsTable", () => {
       "Actions",
     ]);
     expect(titlesInOrder()).toEqual(["Newest", "Middle", "Oldest"]);
+    expect(screen.getByRole("table", { name: "Annotations, newest first" })).toBeInTheDocument();
     expect(screen.getByRole("columnheader", { name: "Date" })).toHaveAttribute(
       "aria-sort",
       "descending",
@@ -83,6 +84,7 @@ describe("AnnotationsTable", () => {
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Date" }));
     expect(titlesInOrder()).toEqual(["Oldest", "Middle", "Newest"]);
+    expect(screen.getByRole("table", { name: "Annotations, oldest first" })).toBeInTheDocument();
     expect(screen.getByRole("columnheader", { name: "Date" })).toHaveAttribute(
       "aria-sort",
       "ascending",

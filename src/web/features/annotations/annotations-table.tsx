@@ -85,6 +85,10 @@ export function AnnotationsTable({
       {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
       the browser re-measuring them from their content. */}
       <table className="w-full min-w-[860px] table-fixed text-left text-sm">
+        {/* Names the table for those who move by tables; the page's heading says whose it is. */}
+        <caption className="sr-only">
+          Annotations, {direction === "desc" ? "newest" : "oldest"} first
+        </caption>
         <colgroup>
           <col className="w-20" />
           <col className="w-32" />
