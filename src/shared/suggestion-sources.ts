@@ -48,3 +48,8 @@ export const suggestionSourceInfo: Record<SuggestionSourceKind, SuggestionSource
     categoryPreset: "incidents",
   },
 };
+
+/** Why a source is locked on the free plan, wherever it shows (the inbox, a refused request). */
+export function lockedSourceMessage(kind: SuggestionSourceKind): string {
+  return `${suggestionSourceInfo[kind].label} is a Premium source. On the free plan the inbox gets public holidays and unexplained changes.`;
+}

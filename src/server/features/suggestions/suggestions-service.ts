@@ -42,6 +42,7 @@ import type {
 import { plainReleaseDelivery } from "../../../shared/contracts/suggestions.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import {
+  lockedSourceMessage,
   suggestionSourceInfo,
   suggestionSourceKinds,
   type SuggestionSourceKind,
@@ -79,8 +80,7 @@ export const webhookMessages = {
 export const inboxMessages = {
   notFound: "That suggestion was not found.",
   closed: "That suggestion was already accepted or dismissed.",
-  sourceLocked: (kind: SuggestionSourceKind) =>
-    `${suggestionSourceInfo[kind].label} is a Premium source. On the free plan the inbox gets public holidays and unexplained changes.`,
+  sourceLocked: lockedSourceMessage,
   unknownCalendar: "That country or region has no public-holiday calendar here.",
   ruleNotFound: "That rule was not found.",
   hookLimit: `A property can have up to ${hooksPerProperty} webhooks. Delete one to add another.`,

@@ -44,11 +44,19 @@ interface FormValues {
   color: string;
 }
 
-/** What a new annotation starts from, e.g. a day picked on the chart with a draft title. */
+/**
+ * What a new annotation starts from: a day picked on the chart with a draft title, or an inbox
+ * suggestion being edited before it is accepted.
+ */
 export interface AnnotationDraft {
   title?: string;
   /** YYYY-MM-DD */
   date?: string;
+  /** YYYY-MM-DD, for a range from `date`. */
+  endDate?: string;
+  description?: string;
+  color?: string;
+  categoryId?: string | null;
 }
 
 function initialValues(
@@ -57,11 +65,14 @@ function initialValues(
   today: string,
 ): FormValues {
   if (!annotation) {
+    const start = draft?.date ?? today;
     return {
       title: draft?.title ?? "",
-      description: "",
-      dates: dateFieldsOf(undefined, draft?.date ?? today),
-      color: "",
+      description: draft?.description ?? "",
+      dates: draft?.endDate
+        ? { kind: "range", start, end: draft.endDate }
+        : dateFieldsOf(undefined, start),
+      color: draft?.color && isAnnotationColor(draft.color) ? draft.color : "",
     };
   }
   return {
@@ -137,7 +148,8 @@ export function AnnotationFormDialog(
   );
   const category = useAnnotationCategory({
     categories: props.categories ?? noCategories,
-    initialCategoryId: annotation?.categoryId ?? null,
+    initialCategoryId:
+      annotation?.categoryId ?? (props.mode === "create" ? props.draft?.categoryId : null) ?? null,
   });
   // A chosen category decides the colour.
   const color = category.lockedColor ?? values.color;

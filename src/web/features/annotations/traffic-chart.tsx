@@ -54,6 +54,11 @@ export interface TrafficChartProps {
   annotations: readonly Annotation[];
   /** The unusual days nobody explained or dismissed: hollow markers. */
   unexplained: readonly TrafficChange[];
+  /**
+   * Suggestions waiting in the inbox: hollow, dashed rings along the bottom in the suggestion's
+   * colour, apart from the annotations' lines and the unexplained days' circles.
+   */
+  suggested?: readonly { id: string; date: string; title: string; color: Annotation["color"] }[];
   /** A marker (or a day holding annotations) was chosen. */
   onOpenAnnotation: (annotation: Annotation) => void;
   /** A hollow marker was chosen. */
@@ -471,6 +476,24 @@ export function TrafficChart(props: TrafficChartProps) {
                 }}
               >
                 <title>{`${unusualDaySummary(change, metric)}, not explained by any annotation. Annotate?`}</title>
+              </circle>
+            ) : null,
+          )}
+          {(props.suggested ?? []).map((suggestion) =>
+            indexOfDate.has(suggestion.date) ? (
+              <circle
+                key={suggestion.id}
+                data-testid="suggestion-marker"
+                data-date={suggestion.date}
+                cx={geometry.xOf(suggestion.date)}
+                cy={geometry.innerHeight - 6}
+                r={5}
+                fill="none"
+                stroke={colorSwatch(suggestion.color).hex}
+                strokeWidth={1.5}
+                strokeDasharray="2 2"
+              >
+                <title>{`Suggested: ${suggestion.title} (waiting in the inbox)`}</title>
               </circle>
             ) : null,
           )}

@@ -1,6 +1,6 @@
 import { Loader2, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
-import { parseIsoDate } from "../../../shared/calendar-date";
+import { parseIsoDate, toIsoDate } from "../../../shared/calendar-date";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import {
   addDays,
@@ -30,6 +30,7 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { todayIsoFor } from "./annotation-format";
 import { connectGoogle } from "../../session/google-connection-status";
+import { useInbox } from "../../session/inbox";
 import { TrafficChart } from "./traffic-chart";
 import { useDismissChange, useTrafficReport, type TrafficSelection } from "./traffic-api";
 
@@ -114,6 +115,17 @@ export function TrafficPanel({
       ? { metric, range, startDate: custom.start, endDate: custom.end }
       : { metric, range };
   const report = useTrafficReport(propertyId, selection);
+  const inbox = useInbox(propertyId);
+  const suggested = useMemo(
+    () =>
+      inbox.suggestions.map((suggestion) => ({
+        id: suggestion.id,
+        date: toIsoDate(suggestion.annotationDate),
+        title: suggestion.title,
+        color: suggestion.color,
+      })),
+    [inbox.suggestions],
+  );
   const dismiss = useDismissChange(propertyId);
   // The report arrives in a synchronous render (TanStack Query's store); the chart it draws is
   // drawn from a deferred copy instead, in a background pass React can interrupt, as the
@@ -244,6 +256,7 @@ export function TrafficPanel({
           days={shown.report.days}
           annotations={annotations}
           unexplained={unexplained}
+          suggested={suggested}
           onOpenAnnotation={onOpenAnnotation}
           onAnnotateChange={annotate}
           onCreateAt={(date) => onCreate({ date })}

@@ -8,6 +8,7 @@ import {
   dashboardTabId,
   useDashboardMode,
 } from "./dashboard-mode";
+import { HeaderInboxBadge } from "./property-view-tabs";
 
 /**
  * The header's Agent Mode / Property View toggle. The mode lives in the
@@ -71,6 +72,7 @@ export function ModeTabs({ className }: { className?: string }) {
             )}
           >
             {label}
+            {mode === "property" ? <HeaderInboxBadge /> : null}
           </button>
         );
       })}

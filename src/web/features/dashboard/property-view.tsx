@@ -8,6 +8,7 @@ import {
   toastMissingProperty,
 } from "../annotations/annotations-manager";
 import { useSelectedProperty } from "../../session/selected-property";
+import { PropertyViewTabs } from "./property-view-tabs";
 import { ConnectionNotice, ModeHeading } from "./mode-parts";
 
 // Property View's first screen draws the traffic chart: its code starts loading with this
@@ -59,13 +60,15 @@ export function PropertyView({ user }: { user: CurrentUser }) {
           </div>
         </div>
         <ConnectionNotice />
-        <AnnotationsManager
-          user={user}
-          propertyId={propertyId}
-          createOpen={createOpen}
-          onCreateOpenChange={setCreateOpen}
-          showChart
-        />
+        <PropertyViewTabs user={user} propertyId={propertyId}>
+          <AnnotationsManager
+            user={user}
+            propertyId={propertyId}
+            createOpen={createOpen}
+            onCreateOpenChange={setCreateOpen}
+            showChart
+          />
+        </PropertyViewTabs>
       </div>
       {chatShown ? (
         <Suspense fallback={null}>
