@@ -2,6 +2,7 @@ import "../../test-support/setup-dom-tests";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { categoryPresets } from "../../../shared/categories";
 import type { Category } from "../../../shared/contracts/categories";
 import {
   deferred,
@@ -81,6 +82,54 @@ describe("/categories", () => {
     expect(await screen.findByRole("heading", { name: "No categories yet" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Create Category" }));
     expect(screen.getByRole("dialog", { name: "Create Category" })).toBeInTheDocument();
+  });
+
+  it("adds the five recommended categories in one click, then shows each with its annotation count", async () => {
+    let held: Category[] = [];
+    const added: Category[] = categoryPresets.map((preset, index) => ({
+      ...releases,
+      id: `c0a1b2c3-0000-4000-8000-00000000010${index}`,
+      name: preset.name,
+      color: preset.color,
+      description: preset.description,
+      titleTemplate: preset.titleTemplate,
+      isDefault: true,
+    }));
+    const { requests } = stubApi(
+      routes([], {
+        "GET /api/categories": () =>
+          jsonResponse(200, {
+            categories: held,
+            annotationCounts: Object.fromEntries(held.map((c, i) => [c.id, i === 0 ? 3 : 0])),
+          }),
+        "POST /api/categories/recommended": () => {
+          held = added;
+          return jsonResponse(201, { categories: added });
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderAppAt("/categories");
+
+    const offered = await screen.findByRole("list", { name: "Recommended categories" });
+    expect(
+      within(offered)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(categoryPresets.map((preset) => preset.name));
+    await user.click(screen.getByRole("button", { name: "Add the five recommended categories" }));
+
+    expect(await findToast()).toHaveTextContent("5 categories are ready to use.");
+    const cards = within(await screen.findByRole("list", { name: "Your categories" }));
+    expect(cards.getAllByRole("listitem")).toHaveLength(5);
+    const first = cards.getAllByRole("listitem")[0]!;
+    expect(first).toHaveTextContent(`${categoryPresets[0]!.name}`);
+    expect(first).toHaveTextContent("3 annotations");
+    expect(first).toHaveTextContent("Recommended");
+    expect(cards.getAllByRole("listitem")[1]).toHaveTextContent("No annotations yet");
+    expect(requests.filter((r) => r.method === "POST")).toEqual([
+      { method: "POST", path: "/api/categories/recommended", body: undefined },
+    ]);
   });
 
   it("shows the error card when the categories cannot be loaded", async () => {
