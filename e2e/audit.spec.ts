@@ -109,27 +109,65 @@ test.describe("the AI audit", () => {
     // Create a suggested category, which links it: that card no longer offers to create it.
     const createButtons = page.getByRole("button", { name: "Create category" });
     const offered = await createButtons.count();
-    expect(offered).toBeGreaterThan(0);
+    expect(offered).toBeGreaterThan(1);
     await createButtons.first().click();
     await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(
       "Category created and linked",
     );
     await expect(createButtons).toHaveCount(offered - 1);
+
+    // Another proposes a category not made yet: accepted as it is, applying makes it.
+    const proposing = cards.filter({ hasText: "(new: made when you apply)" }).first();
+    const newCategory = (await proposing.textContent())!.match(
+      /Category(.+?) \(new: made when you apply\)/,
+    )![1]!;
+    await proposing.getByRole("button", { name: "Accept", exact: true }).click();
+    await expect(proposing.getByRole("button", { name: "Accepted" })).toBeVisible();
+
+    // One the person does not want is rejected, beside Accept.
+    const rejected = cards
+      .filter({ has: page.getByRole("button", { name: "Accept", exact: true }) })
+      .last();
+    await rejected.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(rejected.getByRole("button", { name: "Rejected" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    // Each card names its annotation's day.
+    await expect(
+      cards
+        .first()
+        .getByText(/^\d{4}-\d{2}-\d{2}$/)
+        .first(),
+    ).toBeVisible();
     await screenshots(page, "audit-review");
 
-    const apply = page.getByRole("button", { name: /^Apply \d+ Change\(s\)$/ });
+    const apply = page.getByRole("button", { name: /^Apply \d+ changes?$/ });
     await expect(apply).toBeEnabled();
     await apply.click();
     const confirm = page.getByRole("dialog", { name: "Apply changes to Google Analytics?" });
-    await confirm.getByRole("button", { name: /^Apply \d+ Change\(s\)$/ }).click();
+    await confirm.getByRole("button", { name: /^Apply \d+ changes?$/ }).click();
     await expect(page.getByRole("region", { name: /Notifications/ })).toContainText(
       /\d+ changes? applied to GA4\./,
     );
     await expect(first.getByText("Applied", { exact: true })).toBeVisible();
+    await expect(proposing.getByText("Applied", { exact: true })).toBeVisible();
     expect(firstTitle).not.toBe("");
+    // The footer tallies the review: "4 applied · 1 rejected · 3 to review".
+    await expect(page.getByText(/^\d+ applied( · \d+ rejected)? · \d+ to review$/)).toBeVisible();
 
     await page.getByRole("tab", { name: "Past Audits" }).click();
-    await expect(page.getByRole("button", { name: "View Results" })).toBeVisible();
+    const past = page.getByRole("listitem").first();
+    await expect(past).toContainText(/ · [1-9]\d* applied$/);
+    await expect(past).not.toContainText(/^Property \d/);
+    await screenshots(page, "audit-history");
+    await past.getByRole("button", { name: /^View Results/ }).click();
+    await expect(page.getByRole("region", { name: /suggestion/ })).toBeVisible();
+
+    // The category the accepted suggestion proposed was made when it was applied.
+    await page.goto("/categories");
+    await expect(page.getByRole("heading", { level: 2, name: newCategory })).toBeVisible();
+    await screenshots(page, "categories-after-audit");
 
     await page.goto("/dashboard?mode=property");
     await expect(

@@ -10,6 +10,28 @@ import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashb
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
+/** The page at 1280 and 360 px, light and dark, into the test's output folder. */
+async function shots(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1280, 900],
+    [360, 800],
+  ] as const) {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(
+        `document.documentElement.classList.toggle("dark", ${scheme === "dark"})`,
+      );
+      await page.screenshot({
+        path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.evaluate(`document.documentElement.classList.remove("dark")`);
+  if (size) await page.setViewportSize(size);
+}
+
 test.describe("Categories", () => {
   test("a premium tester creates a category from a preset, edits it, uses it on an annotation and deletes it, keeping the annotation", async ({
     page,
@@ -65,11 +87,21 @@ test.describe("Categories", () => {
     await page.getByRole("button", { name: "New Annotation" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Annotation" });
     await dialog.getByLabel("Category").selectOption({ label: "Campaigns & Promos" });
-    await expect(dialog.getByLabel("Color")).toBeDisabled();
-    await expect(dialog.getByLabel("Color")).toHaveValue("PURPLE");
-    await expect(dialog.getByLabel("Title")).toHaveValue("CAMPAIGN");
-    const title = `CAMPAIGN · Paid Social · Winter Sale ${Date.now().toString(36)}`;
-    await dialog.getByLabel("Title").fill(title);
+    const swatches = dialog.getByRole("radiogroup", { name: "Color" });
+    await expect(swatches.getByRole("radio", { name: "Purple" })).toBeChecked();
+    await expect(swatches.getByRole("radio", { name: "Blue" })).toBeDisabled();
+    // The template is the title's hint; the prefix goes before what the person types.
+    await expect(dialog.getByLabel("Title")).toHaveValue("");
+    await expect(dialog.getByLabel("Title")).toHaveAttribute(
+      "placeholder",
+      "CAMPAIGN · [Team/System] · [What] · [Scope] · [Env]",
+    );
+    const typed = `Paid Social · Winter Sale ${Date.now().toString(36)}`;
+    const title = `CAMPAIGN · ${typed}`;
+    await dialog.getByLabel("Title").fill(typed);
+    await dialog.getByLabel("Description").focus();
+    await expect(dialog.getByLabel("Title")).toHaveValue(title);
+    await shots(page, "create-dialog-category");
     await dialog.getByRole("button", { name: "Create Annotation" }).click();
     await expect(dialog).toBeHidden();
     await expect(notifications(page)).toContainText("Annotation created");
@@ -106,6 +138,24 @@ test.describe("Categories", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(page.getByRole("button", { name: "New Category" })).toBeInViewport();
     await expect.poll(() => horizontalOverflowPx(page)).toBeLessThanOrEqual(0);
+  });
+
+  test("an empty Categories page adds the five recommended categories in one click", async ({
+    page,
+  }) => {
+    await signInWithEmailLink(page, uniqueEmail("recommended"));
+    await choosePlan(page, "Premium");
+    await page.goto("/categories");
+    await expect(page).toHaveTitle("Categories · Tidemark");
+    await expect(page.getByRole("list", { name: "Recommended categories" })).toBeVisible();
+    await shots(page, "categories-empty");
+    await page.getByRole("button", { name: "Add the five recommended categories" }).click();
+    await expect(notifications(page)).toContainText("5 categories are ready to use.");
+    const cards = page.getByRole("list", { name: "Your categories" }).getByRole("listitem");
+    await expect(cards).toHaveCount(5);
+    await expect(cards.first()).toContainText("No annotations yet");
+    await expect(cards.first()).toContainText("Recommended");
+    await shots(page, "categories-recommended");
   });
 
   test("a free user sees the Premium Feature card and no header buttons", async ({ page }) => {

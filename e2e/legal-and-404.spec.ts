@@ -61,6 +61,20 @@ test.describe("unknown paths", () => {
 
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    // It says 404 once.
+    await expect(page.getByText("404")).toHaveCount(1);
+    await expect(page).toHaveTitle("Page not found · Tidemark");
+  });
+
+  test("/pricing is the landing's pricing section as a page", async ({ page }) => {
+    const response = await page.goto("/pricing");
+
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle("Pricing · Tidemark");
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Start free, grow into Premium" }),
+    ).toBeVisible();
+    await expect(page.getByRole("article", { name: "Freemium" })).toBeVisible();
   });
 
   // /categories and /audit are signed-in pages now: a visitor is asked to log in instead.
