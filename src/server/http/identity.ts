@@ -19,6 +19,8 @@ declare module "fastify" {
     access?: RouteAccess;
     /** The scope a token route needs. */
     scope?: ApiTokenScope;
+    /** The resource a token route is (RFC 8707): tokens issued for one resource work only there. */
+    resource?: string;
   }
   interface FastifyRequest {
     /** The person calling: from the session cookie, or from the bearer token on a token route; 401 when none. */
@@ -37,6 +39,11 @@ export interface BearerIdentity {
   /** Stable per token: rate limits and idempotency keys are counted per token. */
   tokenId: string;
   scopes: readonly string[];
+  /**
+   * The one resource the token was issued for (an OAuth access token's audience), or undefined
+   * for a token good on every token route (a personal access token).
+   */
+  audience?: string;
 }
 
 /**
@@ -64,6 +71,7 @@ export const tokenMessages = {
   malformed: "The Authorization header must be: Bearer <token>.",
   invalid: "This token is not valid: it may have been revoked or have expired.",
   scope: (scope: string) => `This token does not have the ${scope} scope.`,
+  otherResource: "This token was issued for another address and cannot be used here.",
 };
 
 /**
@@ -117,6 +125,10 @@ export function registerIdentity(
         "invalid_token",
         found === "malformed" ? tokenMessages.malformed : tokenMessages.invalid,
       );
+    }
+    if (found.audience !== undefined && found.audience !== request.routeOptions.config?.resource) {
+      reply.header("WWW-Authenticate", challenge(request, "invalid_token"));
+      throw new AppError("invalid_token", tokenMessages.otherResource);
     }
     const scope = request.routeOptions.config?.scope;
     if (scope && !found.scopes.includes(scope)) {

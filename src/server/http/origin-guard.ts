@@ -18,6 +18,12 @@ declare module "fastify" {
      * HMAC signature over its body instead, checked by the route.
      */
     verifiedBySignature?: boolean;
+    /**
+     * An OAuth endpoint called by programs (token, registration, revocation): each request proves
+     * itself by the protocol (client credentials, a PKCE verifier, a refresh token) and reads no
+     * cookie of ours.
+     */
+    provenByOAuth?: boolean;
   }
 }
 
@@ -49,6 +55,7 @@ export function registerOriginGuard(
   app.addHook("onRequest", (request, _reply, done) => {
     // A webhook is called by another server, never a browser: its signature is its proof.
     if (request.routeOptions.config?.verifiedBySignature) return done();
+    if (request.routeOptions.config?.provenByOAuth) return done();
     // Unknown paths change nothing and get their plain 404.
     if (request.is404 || accessOf(request) === "token") return done();
     if (safeMethods.has(request.method)) {

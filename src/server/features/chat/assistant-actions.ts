@@ -139,7 +139,8 @@ export function createAssistantActions(
     annotations: AnnotationsService;
     properties: PropertiesService;
     categories: Pick<CategoriesService, "list" | "matchReference">;
-    chat: ChatRepository;
+    /** Where a preview waits for the go-ahead: the chat session, or an MCP confirmation. */
+    chat: Pick<ChatRepository, "setPendingAction">;
     traffic?: TrafficService;
   },
   context: AssistantContext,

@@ -1,0 +1,167 @@
+import { createPrivateKey, hkdfSync } from "node:crypto";
+import { isIP } from "node:net";
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { apiTokenScopes } from "../../../shared/contracts/api-tokens.js";
+import { mcpOAuthPaths } from "../../../shared/contracts/oauth.js";
+import type { OAuthRecordsRepository } from "./oauth-records-repository.js";
+
+/** How long an access token for /mcp lives: short, since a refresh token renews it. */
+export const accessTokenSeconds = 60 * 60;
+/** A refresh token is rotated on every use; an unused one lapses after this. */
+const refreshTokenSeconds = 30 * 24 * 60 * 60;
+
+/**
+ * The provider's signing key, the same on every instance: an Ed25519 key derived from the session
+ * secret (HKDF), so nothing has to be generated and shared at start-up. Access tokens are opaque
+ * and checked against the database; the key only signs what the protocol would have signed (ID
+ * tokens, were `openid` ever asked for).
+ */
+function signingKey(secret: string) {
+  const seed = Buffer.from(hkdfSync("sha256", secret, "tidemark-oauth", "signing-key", 32));
+  // PKCS#8 wrapping of a raw Ed25519 private key (RFC 8410): a fixed prefix, then the 32 bytes.
+  const der = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
+  const jwk = createPrivateKey({ key: der, format: "der", type: "pkcs8" }).export({
+    format: "jwk",
+  });
+  return { ...jwk, kid: "tidemark-1", alg: "EdDSA", use: "sig" };
+}
+
+/** Cookie signing keys of the provider's own cookies (interaction resume, its session). */
+function cookieKey(secret: string): string {
+  return Buffer.from(hkdfSync("sha256", secret, "tidemark-oauth", "cookie-key", 32)).toString(
+    "base64url",
+  );
+}
+
+/**
+ * A Client ID Metadata Document is fetched from the address the client names: only public HTTPS
+ * hosts, never an IP literal or a local name, so a client id cannot make us call our own network.
+ */
+export function mayFetchClientDocument(clientId: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(clientId);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return (
+    url.protocol === "https:" &&
+    isIP(host) === 0 &&
+    host.includes(".") &&
+    !/(^|\.)(localhost|local|internal|localdomain)$/i.test(host)
+  );
+}
+
+export interface AuthorizationServerOptions {
+  appUrl: string;
+  secret: string;
+  records: OAuthRecordsRepository;
+  production: boolean;
+}
+
+/**
+ * Tidemark as an OAuth 2.1 authorization server for MCP clients, on oidc-provider: authorization
+ * code with PKCE (S256, the only method the library knows), dynamic client registration, Client
+ * ID Metadata Documents, access tokens bound to the /mcp resource (RFC 8707), rotated refresh
+ * tokens and revocation. Sign-in and consent are ours: the provider sends the browser to the
+ * consent page, which finishes the interaction for the signed-in person.
+ */
+export function createAuthorizationServer(options: AuthorizationServerOptions) {
+  const { appUrl, secret, records } = options;
+  const resource = `${appUrl}${mcpOAuthPaths.mcp}`;
+  const scopes = apiTokenScopes.join(" ");
+
+  const configuration: Configuration = {
+    adapter: (name: string) => records.adapterFor(name),
+    clients: [],
+    jwks: { keys: [signingKey(secret)] },
+    cookies: {
+      keys: [cookieKey(secret)],
+      long: { signed: true, secure: options.production, sameSite: "lax" },
+      short: { signed: true, secure: options.production, sameSite: "lax" },
+    },
+    // The person behind an access token is our user id; no claims are released to clients.
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    // Listed here too, so a client may name them when it registers (RFC 7591 `scope`).
+    scopes: ["offline_access", ...apiTokenScopes],
+    routes: {
+      authorization: mcpOAuthPaths.authorize,
+      token: mcpOAuthPaths.token,
+      registration: mcpOAuthPaths.register,
+      revocation: mcpOAuthPaths.revoke,
+      jwks: mcpOAuthPaths.jwks,
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${mcpOAuthPaths.consentPage}?uid=${interaction.uid}`,
+    },
+    pkce: { required: () => true },
+    clientDefaults: {
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      id_token_signed_response_alg: "EdDSA",
+    },
+    enabledJWA: { idTokenSigningAlgValues: ["EdDSA"] },
+    responseTypes: ["code"],
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: "draft-02",
+        allowFetch: (_ctx, clientId) => mayFetchClientDocument(clientId),
+      },
+      resourceIndicators: {
+        enabled: true,
+        // A client that names no resource gets the one resource there is.
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource)
+            throw new errors.InvalidTarget(`The only resource here is ${resource}.`);
+          return {
+            scope: scopes,
+            audience: resource,
+            accessTokenTTL: accessTokenSeconds,
+            accessTokenFormat: "opaque",
+          };
+        },
+      },
+    },
+    // Every client that may use refresh tokens gets one; MCP clients run for weeks.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: accessTokenSeconds,
+      AuthorizationCode: 60,
+      Interaction: 30 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: refreshTokenSeconds,
+      RefreshToken: refreshTokenSeconds,
+    },
+    renderError: (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = "text/html";
+      const text = String(out.error_description ?? out.error ?? "The request could not be done.");
+      ctx.body = `<!doctype html><meta charset="utf-8"><title>Tidemark</title><main style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>This connection could not be set up</h1><p>${escapeHtml(text)}</p><p>Start again from your AI client.</p></main>`;
+    },
+  };
+
+  const provider = new Provider(appUrl, configuration);
+  // Behind a load balancer the address the client used arrives in X-Forwarded-*.
+  provider.proxy = true;
+
+  return { provider, resource, scopes: apiTokenScopes };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}
+
+export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;
