@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
 import {
+  apiTokens,
   annotationAuditSessions,
   annotationCategories,
   annotationSuggestions,
@@ -100,6 +101,12 @@ beforeAll(async () => {
     headers,
     payload: { source: "holidays" },
   });
+  const ownerToken = await inject({
+    method: "POST",
+    url: "/api/account/tokens",
+    headers,
+    payload: { name: "Sweep", scopes: ["annotations:read"], expiresInDays: 30 },
+  });
   ids = {
     propertyId: owner.propertyId,
     annotationId: annotation.json().annotationId,
@@ -112,6 +119,8 @@ beforeAll(async () => {
     hooks: hook.json().id,
     hookId: hook.json().id,
     "inbox-rules": rule.json().id,
+    categoryId: category!.id,
+    tokens: ownerToken.json().apiToken.id,
   };
 });
 afterAll(async () => {
@@ -171,6 +180,13 @@ function concreteUrl(url: string, method = "GET"): string {
 function validBody(route: RouteEntry): object | undefined {
   if (route.method === "GET" || route.method === "DELETE") return undefined;
   if (route.url.startsWith("/api/annotations/:propertyId/:annotationId")) return { title: "Edit" };
+  if (route.url === "/api/v1/properties/:propertyId/annotations/:annotationId")
+    return { title: "Edit" };
+  if (route.url === "/api/v1/properties/:propertyId/annotations")
+    return { title: "Other", annotationDate: calendarDateOf(new Date()) };
+  if (route.url.startsWith("/api/v1/categories")) return { name: "Renamed", color: "RED" };
+  if (route.url === "/api/account/tokens")
+    return { name: "Another", scopes: ["annotations:read"], expiresInDays: null };
   if (route.url === "/api/annotations/:propertyId")
     return { title: "Other", annotationDate: calendarDateOf(new Date()) };
   if (route.url.startsWith("/api/categories/")) return { name: "Renamed", color: "RED" };
@@ -335,6 +351,102 @@ describe("the signature sweep (every webhook)", () => {
       }
     }
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe("the token sweep (every token route)", () => {
+  const tokenRoutes = () => apiRoutes().filter((route) => route.access === "token");
+  const allScopes = [
+    "annotations:read",
+    "annotations:write",
+    "categories:read",
+    "categories:write",
+  ];
+  async function tokenOf(
+    person: TestPerson,
+    scopes: string[],
+  ): Promise<{ token: string; id: string }> {
+    const response = await inject({
+      method: "POST",
+      url: "/api/account/tokens",
+      headers: { ...sameOrigin, cookie: person.jar.header() },
+      payload: { name: "Sweep token", scopes, expiresInDays: 30 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { token: response.json().token, id: response.json().apiToken.id };
+  }
+  const call = (route: RouteEntry, authorization: string | undefined) => {
+    const payload = validBody(route);
+    return inject({
+      method: route.method as InjectOptions["method"],
+      url: concreteUrl(route.url, route.method),
+      headers: authorization === undefined ? {} : { authorization },
+      ...(payload ? { payload } : {}),
+    });
+  };
+
+  it("refuses a missing, malformed, revoked, expired or unscoped token, and another person's, writing nothing", async () => {
+    expect(tokenRoutes().length).toBeGreaterThanOrEqual(11);
+    // Premium tokens are limited to ten a person: four here, two for the other person.
+    const revoked = await tokenOf(owner, allScopes);
+    await inject({
+      method: "DELETE",
+      url: `/api/account/tokens/${revoked.id}`,
+      headers: { ...sameOrigin, cookie: owner.jar.header() },
+    });
+    const expired = await tokenOf(owner, allScopes);
+    await harness.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, expired.id));
+    const stranger = await tokenOf(other, allScopes);
+    const before = await rowCounts();
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    const unscoped = new Map<string, string>();
+    for (const route of tokenRoutes()) {
+      const name = `${route.method} ${route.url}`;
+      const missing = await call(route, undefined);
+      expect(missing.statusCode, `${name} without a token`).toBe(401);
+      expect(missing.headers["www-authenticate"], name).toMatch(/^Bearer /);
+      for (const [kind, header] of [
+        ["malformed", "Bearer not a token!"],
+        ["unknown", `Bearer tdm_${"A".repeat(43)}`],
+        ["revoked", `Bearer ${revoked.token}`],
+        ["expired", `Bearer ${expired.token}`],
+      ] as const) {
+        const response = await call(route, header);
+        expect(response.statusCode, `${name} with a ${kind} token`).toBe(401);
+        expect(response.json().code, `${name} with a ${kind} token`).toBe("invalid_token");
+      }
+      const others = allScopes.filter((scope) => scope !== route.scope);
+      const key = others.join(" ");
+      if (!unscoped.has(key)) unscoped.set(key, (await tokenOf(other, others)).token);
+      const wrongScope = await call(route, `Bearer ${unscoped.get(key)}`);
+      expect(wrongScope.statusCode, `${name} without ${route.scope}`).toBe(403);
+      expect(wrongScope.json().code, name).toBe("insufficient_scope");
+      if (route.url.includes("/:")) {
+        const strangers = await call(route, `Bearer ${stranger.token}`);
+        expect([403, 404], `${name} with another person's token: ${strangers.body}`).toContain(
+          strangers.statusCode,
+        );
+      }
+    }
+    const after = await rowCounts();
+    // Rate-limit counters move (per token), and the wrong-scope tokens were made above.
+    delete after.rate_limit_buckets;
+    delete before.rate_limit_buckets;
+    delete after.api_tokens;
+    delete before.api_tokens;
+    expect(after).toEqual(before);
+    expect(await googleWrites()).toBe(0);
+  });
+
+  it("lets the owner's token read every one of them", async () => {
+    const owners = await tokenOf(owner, allScopes);
+    for (const route of tokenRoutes().filter((r) => r.method === "GET")) {
+      const response = await call(route, `Bearer ${owners.token}`);
+      expect(response.statusCode, `owner GET ${route.url}: ${response.body}`).toBe(200);
+    }
   });
 });
 

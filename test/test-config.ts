@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       lookupsTotalPerHour: 10_000,
       accountExportsPerHour: 10,
       accountDeletionsPerHour: 10,
+      apiRequestsPerMinute: 120,
     },
     ...overrides,
   };

@@ -5,6 +5,11 @@ import type { Database } from "./db/database.js";
 import type { AppConfig } from "./env.js";
 import { createAccountRepository } from "./features/account/account-repository.js";
 import { accountRoutes } from "./features/account/account-routes.js";
+import { createApiTokensRepository } from "./features/api-tokens/api-tokens-repository.js";
+import { apiTokensRoutes } from "./features/api-tokens/api-tokens-routes.js";
+import { createApiTokensService } from "./features/api-tokens/api-tokens-service.js";
+import { apiOperations } from "./features/api-v1/api-v1-operations.js";
+import { apiV1Routes } from "./features/api-v1/api-v1-routes.js";
 import { createAccountService } from "./features/account/account-service.js";
 import { createAccountTombstones } from "./features/account/account-tombstones.js";
 import { createDeletedAccountsRepository } from "./features/account/deleted-accounts-repository.js";
@@ -32,13 +37,6 @@ import { createGoogleConnectionRepository } from "./features/google-connection/g
 import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
 import { createGoogleConnectionService } from "./features/google-connection/google-connection-service.js";
 import { healthRoutes } from "./features/health/health-routes.js";
-import { createMcpConfirmationsRepository } from "./features/mcp/mcp-confirmations-repository.js";
-import { mcpRoutes } from "./features/mcp/mcp-routes.js";
-import { createAuthorizationServer } from "./features/oauth/authorization-server.js";
-import { createOAuthRecordsRepository } from "./features/oauth/oauth-records-repository.js";
-import { oauthRoutes } from "./features/oauth/oauth-routes.js";
-import { createOAuthService } from "./features/oauth/oauth-service.js";
-import { mcpOAuthPaths } from "../shared/contracts/oauth.js";
 import { devMailRoutes } from "./features/dev-mail/dev-mail-routes.js";
 import { OneLineRequestLog } from "./http/request-log.js";
 import { createPropertiesRepository } from "./features/properties/properties-repository.js";
@@ -199,30 +197,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessions: createSessionsRepository(database.db),
     secret: config.sessionSecret,
   });
-  const oauthRecords = createOAuthRecordsRepository(database.db, deps.now);
-  const authorizationServer = createAuthorizationServer({
-    appUrl: config.appUrl,
-    secret: config.sessionSecret,
-    records: oauthRecords,
-    production: config.nodeEnv === "production",
-  });
-  const oauth = createOAuthService({
-    server: authorizationServer,
-    records: oauthRecords,
-    findUser: (id) => users.findById(id),
+  const apiTokens = createApiTokensService({
+    repository: createApiTokensRepository(database.db),
     now: deps.now,
   });
   registerIdentity(app, {
     sessionUser: (request) => request.sessionUser(),
-    bearerResolvers: [oauth.resolveAccessToken],
-    // A refused call to /mcp points the client at how to get a token (RFC 9728).
-    bearerChallenge: (request, error) => {
-      const resourceMetadata =
-        request.routeOptions.config?.resource === authorizationServer.resource
-          ? `, resource_metadata="${config.appUrl}${mcpOAuthPaths.protectedResourceMetadata}${mcpOAuthPaths.mcp}"`
-          : "";
-      return `Bearer realm="Tidemark"${error ? `, error="${error}"` : ""}${resourceMetadata}`;
-    },
+    bearerResolvers: [(token) => apiTokens.resolve(token)],
   });
 
   const connections = createGoogleConnectionService({
@@ -420,21 +401,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(chatRoutes, { chat });
   await app.register(auditsRoutes, { audits });
   await app.register(suggestionsRoutes, { suggestions });
-  await app.register(oauthRoutes, {
-    server: authorizationServer,
-    oauth,
-    appUrl: config.appUrl,
-  });
-  await app.register(mcpRoutes, {
-    resource: authorizationServer.resource,
-    annotations,
-    properties,
-    categories,
-    traffic,
-    confirmations: createMcpConfirmationsRepository(database.db, deps.now),
-    logger,
-    now: deps.now,
-  });
   await app.register(accountRoutes, {
     account,
     rateLimiter,
@@ -452,6 +418,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       },
     },
     signOutCookies: (request) => signOutCookies(auth, fromNodeHeaders(request.headers)),
+  });
+
+  await app.register(apiTokensRoutes, { apiTokens });
+  await app.register(apiV1Routes, {
+    operations: apiOperations({ annotations, categories, properties }),
+    rateLimiter,
+    rateLimit: { name: "api", max: config.rateLimits.apiRequestsPerMinute, windowMs: minute },
+    tokens: apiTokens,
+    now: deps.now,
   });
 
   await registerWebApp(app, {

@@ -73,6 +73,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR: positiveCount.default(2000),
   RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR: positiveCount.default(10),
   RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR: positiveCount.default(10),
+  RATE_LIMIT_API_REQUESTS_PER_MINUTE: positiveCount.default(120),
   LLM_PROVIDER: z
     .enum(["offline", "openai", "anthropic", "google", "openai-compatible"], {
       message: "must be offline, openai, anthropic, google or openai-compatible",
@@ -166,6 +167,8 @@ export interface AppConfig {
     accountExportsPerHour: number;
     /** Account deletion attempts one person may make (a wrong confirmation counts too). */
     accountDeletionsPerHour: number;
+    /** REST API requests one personal access token may make in a minute. */
+    apiRequestsPerMinute: number;
   };
 }
 
@@ -349,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lookupsTotalPerHour: values.RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR,
       accountExportsPerHour: values.RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR,
       accountDeletionsPerHour: values.RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR,
+      apiRequestsPerMinute: values.RATE_LIMIT_API_REQUESTS_PER_MINUTE,
     },
   };
 }

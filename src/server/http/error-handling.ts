@@ -19,6 +19,9 @@ export const statusOfError: Record<ErrorCode, number> = {
   token_limit: 409,
   // The same key was sent with another request: replaying the first answer would be a lie.
   idempotency_key_reused: 422,
+  token_not_found: 404,
+  // The first request with this Idempotency-Key has not answered yet.
+  request_in_progress: 409,
   confirm_email_mismatch: 400,
   premium_required: 403,
   premium_not_available: 403,

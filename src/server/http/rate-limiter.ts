@@ -19,9 +19,26 @@ export interface RateLimitRule {
  */
 export const longestRateLimitWindowMs = 24 * 60 * 60 * 1000;
 
+/** Where a subject stands in a rule's window after a hit, as RateLimit-* headers report it. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the allowance is full again. */
+  resetSeconds: number;
+}
+
 export interface RateLimiter {
   /** Counts one hit for `subject` and throws a 429 with Retry-After once the window is full. */
   hit(rule: RateLimitRule, subject: string): Promise<void>;
+  /**
+   * Counts one hit and says where the subject stands; `onState` hears it before a refusal is
+   * thrown, so a caller can send the RateLimit-* headers with the 429 too.
+   */
+  hit(
+    rule: RateLimitRule,
+    subject: string,
+    onState: (state: RateLimitState) => void,
+  ): Promise<void>;
 }
 
 /**
@@ -30,7 +47,7 @@ export interface RateLimiter {
  */
 export function createRateLimiter(db: Db, now: () => number = Date.now): RateLimiter {
   return {
-    async hit(rule, subject) {
+    async hit(rule: RateLimitRule, subject: string, onState?: (state: RateLimitState) => void) {
       if (rule.windowMs > longestRateLimitWindowMs)
         throw new Error(`Rate limit "${rule.name}" has a window longer than a day.`);
       const key = `${rule.name}:${subject}`;
@@ -43,11 +60,17 @@ export function createRateLimiter(db: Db, now: () => number = Date.now): RateLim
           window_started_at = case when ${rateLimitBuckets.windowStartedAt} <= ${windowStart} then ${at} else ${rateLimitBuckets.windowStartedAt} end
         returning count, window_started_at`);
       const row = result.rows[0];
-      if (!row || row.count <= rule.max) return;
+      if (!row) return;
       const retryAfterSeconds = Math.max(
         1,
         Math.ceil((Number(row.window_started_at) + rule.windowMs - at) / 1000),
       );
+      onState?.({
+        limit: rule.max,
+        remaining: Math.max(0, rule.max - row.count),
+        resetSeconds: retryAfterSeconds,
+      });
+      if (row.count <= rule.max) return;
       throw new AppError(
         "rate_limited",
         rule.refusal?.(retryAfterSeconds) ??

@@ -19,6 +19,8 @@ export const errorCodes = [
   "insufficient_scope",
   "token_limit",
   "idempotency_key_reused",
+  "token_not_found",
+  "request_in_progress",
   // Account
   "confirm_email_mismatch",
   // Plans
