@@ -37,6 +37,13 @@ import { createGoogleConnectionRepository } from "./features/google-connection/g
 import { googleConnectionRoutes } from "./features/google-connection/google-connection-routes.js";
 import { createGoogleConnectionService } from "./features/google-connection/google-connection-service.js";
 import { healthRoutes } from "./features/health/health-routes.js";
+import { createMcpConfirmationsRepository } from "./features/mcp/mcp-confirmations-repository.js";
+import { mcpRoutes } from "./features/mcp/mcp-routes.js";
+import { createAuthorizationServer } from "./features/oauth/authorization-server.js";
+import { createOAuthRecordsRepository } from "./features/oauth/oauth-records-repository.js";
+import { oauthRoutes } from "./features/oauth/oauth-routes.js";
+import { createOAuthService } from "./features/oauth/oauth-service.js";
+import { mcpOAuthPaths } from "../shared/contracts/oauth.js";
 import { devMailRoutes } from "./features/dev-mail/dev-mail-routes.js";
 import { OneLineRequestLog } from "./http/request-log.js";
 import { createPropertiesRepository } from "./features/properties/properties-repository.js";
@@ -197,13 +204,34 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sessions: createSessionsRepository(database.db),
     secret: config.sessionSecret,
   });
+  const oauthRecords = createOAuthRecordsRepository(database.db, deps.now);
+  const authorizationServer = createAuthorizationServer({
+    appUrl: config.appUrl,
+    secret: config.sessionSecret,
+    records: oauthRecords,
+    production: config.nodeEnv === "production",
+  });
+  const oauth = createOAuthService({
+    server: authorizationServer,
+    records: oauthRecords,
+    findUser: (id) => users.findById(id),
+    now: deps.now,
+  });
   const apiTokens = createApiTokensService({
     repository: createApiTokensRepository(database.db),
     now: deps.now,
   });
   registerIdentity(app, {
     sessionUser: (request) => request.sessionUser(),
-    bearerResolvers: [(token) => apiTokens.resolve(token)],
+    bearerResolvers: [(token) => apiTokens.resolve(token), oauth.resolveAccessToken],
+    // A refused call to /mcp points the client at how to get a token (RFC 9728).
+    bearerChallenge: (request, error) => {
+      const resourceMetadata =
+        request.routeOptions.config?.resource === authorizationServer.resource
+          ? `, resource_metadata="${config.appUrl}${mcpOAuthPaths.protectedResourceMetadata}${mcpOAuthPaths.mcp}"`
+          : "";
+      return `Bearer realm="Tidemark"${error ? `, error="${error}"` : ""}${resourceMetadata}`;
+    },
   });
 
   const connections = createGoogleConnectionService({
@@ -401,6 +429,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(chatRoutes, { chat });
   await app.register(auditsRoutes, { audits });
   await app.register(suggestionsRoutes, { suggestions });
+  await app.register(oauthRoutes, {
+    server: authorizationServer,
+    oauth,
+    appUrl: config.appUrl,
+  });
+  await app.register(mcpRoutes, {
+    resource: authorizationServer.resource,
+    annotations,
+    properties,
+    categories,
+    traffic,
+    confirmations: createMcpConfirmationsRepository(database.db, deps.now),
+    logger,
+    now: deps.now,
+  });
   await app.register(accountRoutes, {
     account,
     rateLimiter,
