@@ -1,27 +1,7 @@
 import { z } from "zod";
 import { apiTokenScopes, type ApiTokenScope } from "./api-tokens.js";
 
-/** Where the MCP server and its authorization server answer. */
-export const mcpOAuthPaths = {
-  mcp: "/mcp",
-  authorize: "/oauth/authorize",
-  token: "/oauth/token",
-  register: "/oauth/register",
-  revoke: "/oauth/revoke",
-  jwks: "/oauth/jwks",
-  /** The page (ours, React) where a signed-in person allows or denies a client. */
-  consentPage: "/oauth/consent",
-  protectedResourceMetadata: "/.well-known/oauth-protected-resource",
-  authorizationServerMetadata: "/.well-known/oauth-authorization-server",
-} as const;
-
-/** What each scope lets an app do, in the words the consent page and the token list show. */
-export const scopeDescriptions: Record<ApiTokenScope, string> = {
-  "annotations:read": "See your GA4 properties and their annotations",
-  "annotations:write": "Create, change and delete annotations (deletions only after you confirm)",
-  "categories:read": "See your annotation categories",
-  "categories:write": "Create, change and delete your categories",
-};
+export { mcpOAuthPaths, scopeDescriptions } from "../oauth.js";
 
 /** What the consent page shows: who is asking, for what. */
 export interface ConsentDetails {

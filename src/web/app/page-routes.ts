@@ -62,6 +62,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(routePaths.categories, "categories-route", signedInPage),
   page(routePaths.audit, "audit-route", signedInPage),
   page(routePaths.account, "account-route", signedInPage),
+  page(routePaths.oauthConsent, "oauth-consent-route", signedInPage),
   page(routePaths.dashboard, "dashboard-route", signedInScreen),
 ];
 

@@ -1,3 +1,4 @@
+import { mcpOAuthPaths } from "../../shared/oauth";
 import { continueSignInPath } from "../../shared/sign-in-link";
 
 /**
@@ -17,6 +18,8 @@ export const routePaths = {
   categories: "/categories",
   audit: "/audit",
   account: "/account",
+  /** Where an AI app's authorization request asks the signed-in person to allow it. */
+  oauthConsent: mcpOAuthPaths.consentPage,
   privacy: "/privacy",
   terms: "/terms",
 } as const;

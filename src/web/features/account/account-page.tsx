@@ -23,6 +23,7 @@ import { connectGoogle, useGoogleStatus } from "../../session/google-connection-
 import { LogOutButton } from "../../session/log-out-button";
 import { PremiumAction } from "../../session/premium-offer";
 import { useDeleteAccount, useExportAccount } from "./account-api";
+import { ConnectedAppsCard } from "./connected-apps-card";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -210,6 +211,8 @@ export function AccountPage({ user }: { user: CurrentUser }) {
           <GoogleConnection />
         </CardContent>
       </Card>
+
+      <ConnectedAppsCard />
 
       <Card>
         <CardHeader>

@@ -1,0 +1,138 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Loader2, PlugZap, Unplug } from "lucide-react";
+import { useState } from "react";
+import type { ConnectedApp } from "../../../shared/contracts/oauth";
+import { mcpOAuthPaths, scopeDescriptions } from "../../../shared/oauth";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest } from "../../lib/api-client";
+import { serverErrorMessage } from "../../lib/api-error-message";
+
+const connectedAppsKey = ["/api/account/connected-apps"] as const;
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+function when(iso: string | null): string {
+  return iso ? dateFormat.format(new Date(iso)) : "Not used yet";
+}
+
+function AppRow({ app, onRevoke }: { app: ConnectedApp; onRevoke: () => void }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{app.name}</p>
+        <ul aria-label={`What ${app.name} may do`} className="mt-2 flex flex-wrap gap-1.5">
+          {app.scopes.map((scope) => (
+            <li key={scope}>
+              <Badge variant="outline" title={scopeDescriptions[scope]}>
+                {scope}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-xs text-muted-foreground">
+          Connected {when(app.connectedAt)} · Last used {when(app.lastUsedAt)}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" className="self-start" onClick={onRevoke}>
+        <Unplug aria-hidden="true" />
+        Revoke
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * /account's list of the AI apps the person connected over OAuth (MCP clients): what each may do,
+ * when it was last used, and Revoke, which ends its access and every token it holds at once.
+ */
+export function ConnectedAppsCard() {
+  const queryClient = useQueryClient();
+  const apps = useQuery({
+    queryKey: connectedAppsKey,
+    queryFn: ({ signal }) =>
+      apiRequest<{ apps: ConnectedApp[] }>(connectedAppsKey[0], { signal }).then((r) => r.apps),
+  });
+  const [revoking, setRevoking] = useState<ConnectedApp | null>(null);
+  const revoke = useMutation({
+    mutationFn: (clientId: string) =>
+      apiRequest("/api/account/connected-apps/revoke", { method: "POST", body: { clientId } }),
+    onSuccess: async () => {
+      toast({
+        title: "App disconnected",
+        description: `${revoking?.name} can no longer use Tidemark.`,
+      });
+      setRevoking(null);
+      await queryClient.invalidateQueries({ queryKey: connectedAppsKey });
+    },
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Could not revoke",
+        description: serverErrorMessage(error) ?? "Please try again.",
+      }),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Connected apps</CardTitle>
+        <CardDescription>
+          AI apps you allowed to use Tidemark for you, through its MCP server at{" "}
+          <code className="text-xs break-all">
+            {typeof window === "undefined" ? "" : window.location.origin}
+            {mcpOAuthPaths.mcp}
+          </code>
+          .
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {apps.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Loading connected apps…
+          </p>
+        ) : apps.isError ? (
+          <p className="text-sm text-muted-foreground">
+            {serverErrorMessage(apps.error) ?? "Connected apps could not be loaded right now."}
+          </p>
+        ) : apps.data.length === 0 ? (
+          <p className="flex items-start gap-2 text-sm text-muted-foreground">
+            <PlugZap className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            No apps connected. Add Tidemark to an AI app as a remote MCP server; it asks you here to
+            allow it.
+          </p>
+        ) : (
+          <ul aria-label="Connected apps" className="divide-y">
+            {apps.data.map((app) => (
+              <AppRow key={app.clientId} app={app} onRevoke={() => setRevoking(app)} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => (open ? undefined : setRevoking(null))}
+        title={`Revoke ${revoking?.name ?? "this app"}?`}
+        description="It loses access at once, including any token it holds. You can connect it again later."
+        confirmLabel="Revoke"
+        destructive
+        pending={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.clientId)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  ConsentDecisionRequest,
+  ConsentDecisionResult,
+  ConsentDetails,
+} from "../../../shared/contracts/oauth";
+import { apiRequest } from "../../lib/api-client";
+
+/** Who is asking and for what; only for the signed-in person. */
+export function useConsentDetails(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["/api/oauth/consent", uid],
+    queryFn: ({ signal }) =>
+      apiRequest<ConsentDetails>(`/api/oauth/consent?uid=${encodeURIComponent(uid)}`, { signal }),
+    enabled: enabled && uid !== "",
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useConsentDecision() {
+  return useMutation({
+    mutationFn: (request: ConsentDecisionRequest) =>
+      apiRequest<ConsentDecisionResult>("/api/oauth/consent", { method: "POST", body: request }),
+  });
+}

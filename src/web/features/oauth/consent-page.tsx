@@ -1,0 +1,203 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Check, CircleAlert, ExternalLink, Loader2, PlugZap, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
+import type { CurrentUser } from "../../../shared/contracts/auth";
+import type { ConsentDetails } from "../../../shared/contracts/oauth";
+import { scopeDescriptions } from "../../../shared/oauth";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "../../components/ui/card";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import { loadServerPage } from "../../lib/page-navigation";
+import { routePaths } from "../../lib/route-paths";
+import { currentUserQueryKey, useCurrentUser } from "../../session/current-user";
+import { useConsentDecision, useConsentDetails } from "./consent-api";
+
+export const consentCopy = {
+  title: (app: string) => `Allow ${app} to use your Tidemark account?`,
+  signInTitle: "Sign in to connect an app",
+  signIn:
+    "An AI app is asking to use your Tidemark account. Sign in in the new tab, then come back to this one: it continues on its own.",
+  mayDo: "It will be able to:",
+  deletions:
+    "Deletions always show you a preview first; nothing is deleted until you agree in the app.",
+  revoke: "You can disconnect it at any time under Account → Connected apps.",
+  expiredTitle: "This request has expired",
+  expired: "Start connecting again from your AI app.",
+  leaving: (app: string) => `Taking you back to ${app}…`,
+};
+
+function ConsentFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center px-4 py-10 sm:px-6">
+      {children}
+    </div>
+  );
+}
+
+function SignedOut() {
+  const queryClient = useQueryClient();
+  // Signing in happens in another tab (the link arrives by email): coming back here checks again.
+  useEffect(() => {
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    window.addEventListener("focus", recheck);
+    document.addEventListener("visibilitychange", recheck);
+    return () => {
+      window.removeEventListener("focus", recheck);
+      document.removeEventListener("visibilitychange", recheck);
+    };
+  }, [queryClient]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h1" className="text-xl">
+          {consentCopy.signInTitle}
+        </CardTitle>
+        <CardDescription>{consentCopy.signIn}</CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button asChild>
+          <a href={routePaths.login} target="_blank" rel="noopener">
+            Sign in
+            <ExternalLink aria-hidden="true" />
+          </a>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function Consent({ details, user }: { details: ConsentDetails; user: CurrentUser }) {
+  const decision = useConsentDecision();
+  const [leaving, setLeaving] = useState(false);
+  const app = details.client.name;
+
+  function decide(choice: "allow" | "deny") {
+    decision.mutate(
+      { uid: details.uid, decision: choice },
+      {
+        onSuccess: ({ redirectTo }) => {
+          setLeaving(true);
+          loadServerPage(redirectTo);
+        },
+      },
+    );
+  }
+
+  if (leaving)
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        {consentCopy.leaving(app)}
+      </p>
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="mb-2 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <PlugZap className="size-5" aria-hidden="true" />
+        </div>
+        <CardTitle as="h1" className="text-xl break-words">
+          {consentCopy.title(app)}
+        </CardTitle>
+        <CardDescription className="break-words">
+          <span className="font-medium text-foreground">{app}</span>
+          {details.client.redirectHost ? ` (returns to ${details.client.redirectHost})` : ""} asks
+          to connect to the Tidemark account of{" "}
+          <span className="font-medium text-foreground">{user.email}</span>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div>
+          <h2 className="text-sm font-medium">{consentCopy.mayDo}</h2>
+          <ul aria-label="What the app may do" className="mt-2 flex flex-col gap-2 text-sm">
+            {details.scopes.map((scope) => (
+              <li key={scope} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>
+                  {scopeDescriptions[scope]}{" "}
+                  <code className="text-xs text-muted-foreground">{scope}</code>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {consentCopy.deletions} {consentCopy.revoke}
+          </span>
+        </p>
+        {decision.isError ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <span>{serverErrorMessage(decision.error) ?? "Please try again."}</span>
+          </Alert>
+        ) : null}
+      </CardContent>
+      <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="outline"
+          className="w-full sm:w-auto"
+          disabled={decision.isPending}
+          onClick={() => decide("deny")}
+        >
+          Deny
+        </Button>
+        <Button
+          className="w-full sm:w-auto"
+          disabled={decision.isPending}
+          onClick={() => decide("allow")}
+        >
+          {decision.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          Allow
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/**
+ * /oauth/consent?uid=…: where an AI app's authorization request lands. The signed-in person sees
+ * which app asks and what it may do, and allows or denies; the browser then goes back to the app.
+ */
+export function ConsentPage() {
+  const uid = new URLSearchParams(useSearch()).get("uid") ?? "";
+  const { user, isLoading } = useCurrentUser();
+  const details = useConsentDetails(uid, Boolean(user));
+
+  let body: React.ReactNode;
+  if (isLoading || (user && details.isPending && uid))
+    body = (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        Loading…
+      </p>
+    );
+  else if (!user) body = <SignedOut />;
+  else if (!uid || details.isError || !details.data)
+    body = (
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-xl">
+            {consentCopy.expiredTitle}
+          </CardTitle>
+          <CardDescription>
+            {(details.isError ? serverErrorMessage(details.error) : null) ?? consentCopy.expired}
+          </CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  else body = <Consent details={details.data} user={user} />;
+
+  return <ConsentFrame>{body}</ConsentFrame>;
+}
