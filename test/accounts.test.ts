@@ -421,7 +421,7 @@ describe("GET /api/logout", () => {
       headers: { cookie: oldCookie, "sec-fetch-site": "same-origin" },
     });
     expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toBe("/");
+    expect(logout.headers.location).toBe("/?logged-out=1");
     expect(
       [logout.headers["set-cookie"]].flat().some((line) => line?.startsWith(`${sessionCookie}=;`)),
     ).toBe(true);

@@ -143,7 +143,7 @@ describe("pre-rendered public pages", () => {
     const { title, body, queries } = await renderSignedInPage({
       pathname: "/dashboard",
       search: "mode=property",
-      cookieHeader: "tidemark_property=42",
+      cookieHeader: "tidemark_property=u1.42",
       user: {
         id: "u1",
         email: "ada@example.com",
@@ -155,6 +155,8 @@ describe("pre-rendered public pages", () => {
         propertyQuota: 1,
         dailyAnnotationCount: 0,
         lockedPropertyId: "42",
+        propertyChangeAllowedFrom: null,
+        wantsPremiumNotice: false,
         canSelectPremium: false,
         isAuditBetaUser: false,
       },

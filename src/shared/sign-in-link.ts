@@ -10,3 +10,7 @@ export const signInLinkLifetimeMinutes = 15;
 export const signInLinkLifetimeSeconds = signInLinkLifetimeMinutes * 60;
 /** "15 minutes", for copy: the email, the check-your-inbox notice and the expired-link message. */
 export const signInLinkLifetimeText = `${signInLinkLifetimeMinutes} minutes`;
+
+/** Where logging out lands: the landing page, told to say the person is logged out. */
+export const loggedOutParameter = "logged-out";
+export const loggedOutPath = `/?${loggedOutParameter}=1`;

@@ -40,15 +40,21 @@ describe("landing page", () => {
     renderAt("/");
 
     const freemium = await screen.findByRole("article", { name: "Freemium" });
-    expect(within(freemium).getByText("1 locked property")).toBeInTheDocument();
+    expect(
+      within(freemium).getByText("1 GA4 property, changeable once every 30 days"),
+    ).toBeInTheDocument();
     expect(within(freemium).getByText("5 annotations per day")).toBeInTheDocument();
 
     const premium = screen.getByRole("article", { name: "Premium" });
-    expect(within(premium).getByText("Most Popular")).toBeInTheDocument();
+    // Premium cannot be bought yet: no 'Most Popular', and no button that pretends otherwise.
+    expect(within(premium).queryByText("Most Popular")).not.toBeInTheDocument();
     expect(within(premium).getAllByText("Coming Soon").length).toBeGreaterThan(0);
-    expect(within(premium).getByText("Up to 5 properties")).toBeInTheDocument();
+    expect(within(premium).getByText("Up to 5 GA4 properties")).toBeInTheDocument();
     expect(within(premium).getByText("50 annotations per day")).toBeInTheDocument();
-    expect(within(premium).getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    expect(within(premium).getByRole("link", { name: "Sign up to be notified" })).toHaveAttribute(
+      "href",
+      "/signup",
+    );
   });
 
   it("scrolls to the pricing section and moves focus there on View Pricing", async () => {

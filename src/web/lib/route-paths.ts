@@ -1,5 +1,7 @@
 import { mcpOAuthPaths } from "../../shared/oauth";
-import { continueSignInPath } from "../../shared/sign-in-link";
+import { continueSignInPath, loggedOutParameter } from "../../shared/sign-in-link";
+
+export { loggedOutParameter };
 
 /**
  * The client routes that exist in this build. Server navigations (full page loads handled by the API) live in `serverNavigations`.
@@ -28,7 +30,7 @@ export const routePaths = {
 export const serverNavigations = {
   /** Starts "Continue with Google"; the server redirects to Google's sign-in page. */
   googleSignIn: "/api/login",
-  /** Ends the session and lands on the landing page. */
+  /** Ends the session and lands on the landing page, which says so (see `loggedOutParameter`). */
   logout: "/api/logout",
 } as const;
 

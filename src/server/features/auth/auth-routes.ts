@@ -10,7 +10,7 @@ import {
   type SignInLinkResult,
 } from "../../../shared/contracts/auth.js";
 import { errorMessages, type ErrorBody } from "../../../shared/contracts/errors.js";
-import { continueSignInPath } from "../../../shared/sign-in-link.js";
+import { continueSignInPath, loggedOutPath } from "../../../shared/sign-in-link.js";
 import { AppError } from "../../app-error.js";
 import { clientKey } from "../../http/client-key.js";
 import { foreignOriginMessage, stateChangingGet } from "../../http/origin-guard.js";
@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
       asResponse: true,
     });
     forwardCookies(response, reply);
-    return reply.redirect("/", 302);
+    return reply.redirect(loggedOutPath, 302);
   });
 
   // The continue page asks whose link it holds; nothing is used up or changed.

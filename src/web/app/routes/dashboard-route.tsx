@@ -45,7 +45,7 @@ export function DashboardRoute() {
   return (
     <RequireSignedIn>
       {(user) => (
-        <SelectedPropertyProvider>
+        <SelectedPropertyProvider ownerId={user.id}>
           <Dashboard user={user} />
         </SelectedPropertyProvider>
       )}

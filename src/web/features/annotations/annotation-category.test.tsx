@@ -12,7 +12,7 @@ import {
   type FakeRoute,
 } from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
-import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
+import { rememberSelectedProperty } from "../../session/selected-property";
 
 const campaigns: Category = {
   id: "c0a1b2c3-0000-4000-8000-00000000000a",
@@ -82,7 +82,7 @@ function dashboard(
 }
 
 beforeEach(() => {
-  writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+  rememberSelectedProperty(makeUser().id, "123");
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -14,7 +14,7 @@ import {
 } from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
 import { todayIsoFor } from "./annotation-format";
-import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
+import { rememberSelectedProperty } from "../../session/selected-property";
 
 const existing = anAnnotation({
   annotationId: "a1",
@@ -67,7 +67,7 @@ afterEach(() => {
 
 describe("annotation dialogs", () => {
   it("counts the title as people see it and refuses control characters, as the server does", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     stubApi(dashboardRoutes("freemium").routes);
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
@@ -101,18 +101,19 @@ describe("annotation dialogs", () => {
     expect(submit).toBeDisabled();
   });
 
-  it("asks for a property before creating", async () => {
+  it("offers no New Annotation before a property is chosen, only the way to choose one", async () => {
     stubApi(dashboardRoutes("freemium").routes);
     renderAppAt("/dashboard?mode=property");
 
-    expect(await screen.findByText("Enter a property ID to get started")).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole("button", { name: "New Annotation" }));
-    expect(await screen.findByText("Please select a property ID first.")).toBeInTheDocument();
+    expect(
+      await screen.findByRole("region", { name: /Choose a property|Connect Google Analytics/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "New Annotation" })).not.toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("validates the title, limits the date to today and creates with one POST, updating list and quota", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     const fake = dashboardRoutes("freemium");
     const { requests } = stubApi({
       ...fake.routes,
@@ -204,7 +205,7 @@ describe("annotation dialogs", () => {
   });
 
   it("names each intended annotation by one request id: kept across retries, new after success or reopening", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     // What the server does with each attempt, in order.
     const outcomes: (() => Response | Promise<Response>)[] = [
       () => Promise.reject(new TypeError("Failed to fetch")),
@@ -280,7 +281,7 @@ describe("annotation dialogs", () => {
   });
 
   it("shows the server's message when a create is refused", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     stubApi({
       ...dashboardRoutes("freemium").routes,
       "POST /api/annotations/123": () =>
@@ -297,7 +298,7 @@ describe("annotation dialogs", () => {
   });
 
   it("keeps focus in the dialog through a submit that fails: Tab stays inside, Escape closes", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     const answer = deferred<Response>();
     stubApi({
       ...dashboardRoutes("freemium").routes,
@@ -335,7 +336,7 @@ describe("annotation dialogs", () => {
   });
 
   it("takes Escape and Tab back when focus has fallen out of the dialog onto the page", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     stubApi(dashboardRoutes("freemium").routes);
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
@@ -352,7 +353,7 @@ describe("annotation dialogs", () => {
   });
 
   it("edits only the changed fields and deletes after confirmation (premium)", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     const { requests } = stubApi({
       ...dashboardRoutes("premium").routes,
       "PATCH /api/annotations/123/a1": () =>
@@ -393,7 +394,7 @@ describe("annotation dialogs", () => {
   });
 
   it("empties the list and says so when loading fails", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "123");
+    rememberSelectedProperty(makeUser().id, "123");
     stubApi({
       ...dashboardRoutes("premium").routes,
       "GET /api/annotations/123": () =>

@@ -160,6 +160,7 @@ export function AnnotationsManager({
               timeZone={timeZone}
               annotations={annotations}
               onOpenAnnotation={openAnnotation}
+              createBlocked={limitReason}
               onCreate={(next) => {
                 if (limitReason) {
                   toast({

@@ -92,6 +92,7 @@ export function TrafficPanel({
   annotations,
   onOpenAnnotation,
   onCreate,
+  createBlocked = null,
 }: {
   propertyId: string;
   annotations: readonly Annotation[];
@@ -99,6 +100,8 @@ export function TrafficPanel({
   timeZone?: string | null;
   onOpenAnnotation: (annotation: Annotation) => void;
   onCreate: (draft: AnnotationDraft) => void;
+  /** Why no annotation can be added now (the day's allowance is spent), or null. */
+  createBlocked?: string | null;
 }) {
   const headingId = useId();
   const yesterday = addDays(todayIsoFor(timeZone), -1);
@@ -277,6 +280,11 @@ export function TrafficPanel({
         {unexplained.length > 0 ? (
           <>
             <h3 className="text-sm font-medium">Unexplained changes</h3>
+            {createBlocked ? (
+              <p id={`${headingId}-limit`} className="text-xs text-destructive">
+                {createBlocked}
+              </p>
+            ) : null}
             <ul className="flex flex-col gap-2">
               {unexplained.map((change) => (
                 <li
@@ -288,7 +296,12 @@ export function TrafficPanel({
                     annotation. Annotate?
                   </span>
                   <span className="flex gap-2">
-                    <Button size="sm" onClick={() => annotate(change)}>
+                    <Button
+                      size="sm"
+                      disabled={createBlocked !== null}
+                      aria-describedby={createBlocked ? `${headingId}-limit` : undefined}
+                      onClick={() => annotate(change)}
+                    >
                       Annotate
                     </Button>
                     <Button

@@ -35,15 +35,15 @@ export function AuditPage({ user }: { user: CurrentUser }) {
             Clearer titles, consistent colours and categories for your annotations.
           </p>
         </div>
-        <Audit />
+        <Audit ownerId={user.id} />
       </div>
     </section>
   );
 }
 
-function Audit() {
+function Audit({ ownerId }: { ownerId: string }) {
   const [tab, setTab] = useState<Tab>("run");
-  const lastPropertyId = lastSelectedPropertyId(useCookieHeader());
+  const lastPropertyId = lastSelectedPropertyId(useCookieHeader(), ownerId);
   const [auditId, setAuditId] = useState<string | null>(null);
   const tabs: { id: Tab; label: string }[] = [
     { id: "run", label: "Run Audit" },

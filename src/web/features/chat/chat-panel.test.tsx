@@ -17,8 +17,7 @@ import {
 import { renderAppAt } from "../../test-support/render-app";
 import { premiumTooltips } from "../../../shared/plans";
 import { chatEmptyHint, chatEmptyTitle, chatPlaceholder } from "./chat-panel";
-import { lastSelectedPropertyId } from "../../session/selected-property";
-import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
+import { lastSelectedPropertyId, rememberSelectedProperty } from "../../session/selected-property";
 
 vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
 
@@ -167,7 +166,7 @@ function bubbles(log: HTMLElement): string[] {
 }
 
 beforeEach(() => {
-  writePreferenceCookie(preferenceCookies.selectedPropertyId, propertyId);
+  rememberSelectedProperty(makeUser().id, propertyId);
 });
 
 afterEach(() => {
@@ -376,7 +375,7 @@ describe("the chat panel in Agent Mode", () => {
     expect(
       await screen.findByText("Ask me anything about annotations for property 987654321"),
     ).toBeInTheDocument();
-    expect(lastSelectedPropertyId(document.cookie)).toBe("987654321");
+    expect(lastSelectedPropertyId(document.cookie, makeUser().id)).toBe("987654321");
     // The conversation follows the property it is about.
     expect(within(log).getByText("Switched.")).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { capabilitiesOf } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { cn } from "../../lib/class-names";
 import { premiumTooltips } from "../../../shared/plans";
+import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import type { ChatController } from "./use-chat";
 
 /** Today in the browser's calendar, as YYYY-MM-DD. */
@@ -20,6 +21,8 @@ interface SuggestedPrompt {
   /** Sends at once, so it waits while a message is pending. */
   sends?: boolean;
   lockedTooltip?: string;
+  /** Adds an annotation, so it waits while the day's allowance is spent. */
+  creates?: boolean;
 }
 
 export const suggestedPrompts: readonly SuggestedPrompt[] = [
@@ -27,6 +30,7 @@ export const suggestedPrompts: readonly SuggestedPrompt[] = [
     label: "Create an annotation",
     icon: Plus,
     run: (chat) => chat.fill(`Create an annotation called "" on ${localToday()}`),
+    creates: true,
   },
   {
     label: "List my annotations",
@@ -51,53 +55,66 @@ export const suggestedPrompts: readonly SuggestedPrompt[] = [
 const promptClass =
   "inline-flex w-full min-w-0 items-center gap-2 rounded-lg border bg-card px-3 py-2.5 text-left text-sm font-medium outline-none transition-colors focus-visible:ring-3 focus-visible:ring-ring/40";
 
+const limitReasonId = "create-prompt-limit-reason";
+
 /**
  * Agent Mode's four suggested prompts. Without the premium plan, Edit and Delete are
- * locked: they stay focusable (aria-disabled) so the keyboard reaches their tooltip.
+ * locked: they stay focusable (aria-disabled) so the keyboard reaches their tooltip. Once the
+ * day's annotations are spent, Create waits the same way, with the reason and the reset time.
  */
 export function SuggestedPrompts({ user, chat }: { user: CurrentUser; chat: ChatController }) {
   const { canEditAnnotations, canDeleteAnnotations } = capabilitiesOf(user.subscriptionTier);
+  const limitReason = useAnnotationLimitReason(user);
 
   return (
-    <ul aria-label="Suggested prompts" className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2">
-      {suggestedPrompts.map((prompt) => {
-        const allowed =
-          prompt.label === "Edit an annotation"
-            ? canEditAnnotations
-            : prompt.label === "Delete an annotation"
-              ? canDeleteAnnotations
-              : true;
-        const locked = !allowed && prompt.lockedTooltip !== undefined;
-        const unavailable = locked || (prompt.sends === true && chat.pending);
-        const Icon = locked ? Lock : prompt.icon;
-        const button = (
-          <button
-            type="button"
-            aria-disabled={unavailable || undefined}
-            onClick={() => {
-              if (!unavailable) prompt.run(chat);
-            }}
-            className={cn(
-              promptClass,
-              unavailable
-                ? "cursor-not-allowed text-muted-foreground opacity-60"
-                : "hover:bg-accent",
-            )}
-          >
-            <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span className="truncate">{prompt.label}</span>
-          </button>
-        );
-        return (
-          <li key={prompt.label} className="flex min-w-0 [&>span]:w-full">
-            {locked && prompt.lockedTooltip ? (
-              <HintTooltip content={prompt.lockedTooltip}>{button}</HintTooltip>
-            ) : (
-              button
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <div className="flex flex-col gap-2">
+      <ul aria-label="Suggested prompts" className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2">
+        {suggestedPrompts.map((prompt) => {
+          const allowed =
+            prompt.label === "Edit an annotation"
+              ? canEditAnnotations
+              : prompt.label === "Delete an annotation"
+                ? canDeleteAnnotations
+                : true;
+          const locked = !allowed && prompt.lockedTooltip !== undefined;
+          const atLimit = prompt.creates === true && limitReason !== null;
+          const unavailable = locked || atLimit || (prompt.sends === true && chat.pending);
+          const Icon = locked ? Lock : prompt.icon;
+          const button = (
+            <button
+              type="button"
+              aria-disabled={unavailable || undefined}
+              aria-describedby={atLimit ? limitReasonId : undefined}
+              onClick={() => {
+                if (!unavailable) prompt.run(chat);
+              }}
+              className={cn(
+                promptClass,
+                unavailable
+                  ? "cursor-not-allowed text-muted-foreground opacity-60"
+                  : "hover:bg-accent",
+              )}
+            >
+              <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span className="truncate">{prompt.label}</span>
+            </button>
+          );
+          return (
+            <li key={prompt.label} className="flex min-w-0 [&>span]:w-full">
+              {locked && prompt.lockedTooltip ? (
+                <HintTooltip content={prompt.lockedTooltip}>{button}</HintTooltip>
+              ) : (
+                button
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {limitReason ? (
+        <p id={limitReasonId} className="text-xs text-destructive">
+          {limitReason}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -6,13 +6,17 @@ import { ChatPanel } from "../chat/chat-panel";
 import { SuggestedPrompts } from "../chat/suggested-prompts";
 import { useChat } from "../chat/use-chat";
 import { useSelectedProperty } from "../../session/selected-property";
-import { ConnectionNotice, ModeHeading } from "./mode-parts";
+import {
+  ConnectionNotice,
+  DashboardEmptyState,
+  ModeHeading,
+  useDashboardReadiness,
+} from "./mode-parts";
 
 /** Agent Mode: the assistant, with the annotations it talks about below. */
 export function AgentView({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
-  const [tableOpen, setTableOpen] = useState(true);
-  const chat = useChat({ user, onShowAnnotations: () => setTableOpen(true) });
+  const readiness = useDashboardReadiness();
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -20,11 +24,27 @@ export function AgentView({ user }: { user: CurrentUser }) {
         icon={Bot}
         heading="AI Assistant"
         hint={
-          propertyId
+          propertyId && readiness === "ready"
             ? `Ask me anything about annotations for property ${propertyId}`
-            : "Enter a property ID above to get started"
+            : "Ask the assistant to list or add your GA4 property's annotations"
         }
       />
+      {readiness === "connect" || readiness === "choose" ? (
+        <DashboardEmptyState readiness={readiness} />
+      ) : null}
+      {readiness === "ready" ? <AgentWorkspace user={user} /> : null}
+    </div>
+  );
+}
+
+/** The assistant and the annotations it talks about, once a property is there to work on. */
+function AgentWorkspace({ user }: { user: CurrentUser }) {
+  const { propertyId } = useSelectedProperty();
+  const [tableOpen, setTableOpen] = useState(true);
+  const chat = useChat({ user, onShowAnnotations: () => setTableOpen(true) });
+
+  return (
+    <>
       <ConnectionNotice />
       <SuggestedPrompts user={user} chat={chat} />
       <ChatPanel chat={chat} />
@@ -57,6 +77,6 @@ export function AgentView({ user }: { user: CurrentUser }) {
           ) : null}
         </div>
       </section>
-    </div>
+    </>
   );
 }

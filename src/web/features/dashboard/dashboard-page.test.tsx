@@ -3,7 +3,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadServerPage } from "../../lib/page-navigation";
-import { makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
+import { rememberSelectedProperty } from "../../session/selected-property";
+import { jsonResponse, makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
 import { parseDashboardMode } from "./dashboard-mode";
 
@@ -94,8 +95,7 @@ describe("/dashboard", () => {
     stubApi({ "GET /api/auth/user": signedInAs(freemiumUser) });
     renderAppAt("/dashboard");
 
-    expect(await screen.findByText("Start a conversation")).toBeInTheDocument();
-    const plan = screen.getByRole("complementary", { name: "Your plan" });
+    const plan = await screen.findByRole("complementary", { name: "Your plan" });
     expect(plan).toHaveTextContent("Freemium");
     expect(plan).toHaveTextContent("Daily Annotations");
     expect(plan).toHaveTextContent("2 / 5");
@@ -122,6 +122,100 @@ describe("/dashboard", () => {
     expect(plan).toHaveTextContent(
       /Daily limit reached: all 5 of today's annotations are added\. Resets at midnight UTC — in \d+ (h|min)\./,
     );
+  });
+
+  it("without a Google connection shows one empty state with one call to action", async () => {
+    stubApi({
+      "GET /api/auth/user": signedInAs(freemiumUser),
+      "GET /api/google/status": () => jsonResponse(200, { connected: false, canWrite: false }),
+      "GET /api/properties": () => jsonResponse(200, { properties: [] }),
+    });
+    renderAppAt("/dashboard?mode=property");
+    const empty = await screen.findByRole("region", { name: "Connect Google Analytics" });
+    expect(within(empty).getAllByRole("button")).toHaveLength(1);
+    await userEvent
+      .setup()
+      .click(within(empty).getByRole("button", { name: "Connect Google Analytics" }));
+    expect(loadServerPage).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/google\/authorize/));
+    // Nothing that can only fail: no New Annotation, no table, no 'Enter a property ID'.
+    expect(screen.queryByRole("button", { name: "New Annotation" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Enter a property ID/)).not.toBeInTheDocument();
+  });
+
+  it.each(["agent", "property"])(
+    "in %s mode, connected without a property, offers to choose one and opens the picker",
+    async (mode) => {
+      stubApi({
+        "GET /api/auth/user": signedInAs(freemiumUser),
+        "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+        "GET /api/properties": () => jsonResponse(200, { properties: [] }),
+        "GET /api/ga4/properties": () =>
+          jsonResponse(200, {
+            properties: [
+              { propertyId: "111", displayName: "Shop", accountName: "Acme", canEdit: true },
+            ],
+          }),
+      });
+      renderAppAt(`/dashboard?mode=${mode}`);
+      const empty = await screen.findByRole("region", { name: "Choose a property" });
+      expect(screen.queryByRole("button", { name: "New Annotation" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("list", { name: "Suggested prompts" })).not.toBeInTheDocument();
+      await userEvent
+        .setup()
+        .click(within(empty).getByRole("button", { name: "Choose a property" }));
+      const panel = await screen.findByRole("dialog", { name: "Choose a property" });
+      expect(await within(panel).findByRole("button", { name: /Shop/ })).toBeInTheDocument();
+      expect(within(panel).getByRole("searchbox")).toHaveFocus();
+    },
+  );
+
+  it("opens the picker by itself on the way back from Google's consent", async () => {
+    stubApi({
+      "GET /api/auth/user": signedInAs(freemiumUser),
+      "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+      "GET /api/properties": () => jsonResponse(200, { properties: [] }),
+      "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
+    });
+    const app = renderAppAt("/dashboard?mode=property&oauth=success");
+    expect(await screen.findByRole("dialog", { name: "Choose a property" })).toBeInTheDocument();
+    expect(app.currentUrl()).toBe("/dashboard?mode=property");
+  });
+
+  it("disables every create entry point at the daily limit, with the reason and the reset", async () => {
+    rememberSelectedProperty(freemiumUser.id, "111");
+    const spent = makeUser({ subscriptionTier: "freemium", dailyAnnotationCount: 5 });
+    stubApi({
+      "GET /api/auth/user": signedInAs(spent),
+      "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+      "GET /api/properties": () =>
+        jsonResponse(200, {
+          properties: [
+            {
+              id: "s1",
+              propertyId: "111",
+              name: "Shop",
+              locked: true,
+              createdAt: "2026-11-23T00:00:00Z",
+            },
+          ],
+        }),
+      "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
+      "GET /api/annotations/111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+    });
+    const reason =
+      /^Daily limit reached: all 5 of today's annotations are added\. Resets at midnight UTC — in \d+ (h|min)\.$/;
+    const app = renderAppAt("/dashboard?mode=property");
+    const create = await screen.findByRole("button", { name: "New Annotation" });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(reason);
+
+    await userEvent.setup().click(screen.getByRole("tab", { name: "Agent Mode" }));
+    expect(app.currentUrl()).toBe("/dashboard?mode=agent");
+    const prompts = await screen.findByRole("list", { name: "Suggested prompts" });
+    const prompt = within(prompts).getByRole("button", { name: "Create an annotation" });
+    expect(prompt).toHaveAttribute("aria-disabled", "true");
+    expect(prompt).toHaveAccessibleDescription(reason);
   });
 
   it("links the footer to the legal pages", async () => {

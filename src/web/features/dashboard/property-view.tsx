@@ -2,14 +2,16 @@ import { MessageSquare, Plus, Table2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { Button } from "../../components/ui/button";
-import {
-  AnnotationsManager,
-  preloadTrafficPanel,
-  toastMissingProperty,
-} from "../annotations/annotations-manager";
+import { AnnotationsManager, preloadTrafficPanel } from "../annotations/annotations-manager";
+import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useSelectedProperty } from "../../session/selected-property";
 import { PropertyViewTabs } from "./property-view-tabs";
-import { ConnectionNotice, ModeHeading } from "./mode-parts";
+import {
+  ConnectionNotice,
+  DashboardEmptyState,
+  ModeHeading,
+  useDashboardReadiness,
+} from "./mode-parts";
 
 // Property View's first screen draws the traffic chart: its code starts loading with this
 // module, beside the annotation list, instead of once the panel has rendered.
@@ -20,57 +22,77 @@ const PropertyViewChat = lazy(() =>
   import("./property-view-chat").then((module) => ({ default: module.PropertyViewChat })),
 );
 
+const createReasonId = "new-annotation-reason";
+
 /** Property View: the annotations table with its dialogs, and chat on request. */
 export function PropertyView({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
+  const readiness = useDashboardReadiness();
+  const limitReason = useAnnotationLimitReason(user);
   const [createOpen, setCreateOpen] = useState(false);
   const [chatShown, setChatShown] = useState(false);
+  const ready = readiness === "ready";
 
   return (
-    <div className={chatShown ? "grid gap-6 xl:grid-cols-[1fr_20rem]" : "grid gap-6"}>
+    <div className={chatShown && ready ? "grid gap-6 xl:grid-cols-[1fr_20rem]" : "grid gap-6"}>
       <div className="flex min-w-0 flex-col gap-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <ModeHeading
             icon={Table2}
             heading="Annotations"
             hint={
-              propertyId
+              propertyId && ready
                 ? `Manage annotations for property ${propertyId}`
-                : "Enter a property ID to get started"
+                : "A table of your GA4 property's annotations"
             }
           />
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              aria-pressed={chatShown}
-              onClick={() => setChatShown((shown) => !shown)}
-            >
-              <MessageSquare aria-hidden="true" />
-              {chatShown ? "Hide Chat" : "Show Chat"}
-            </Button>
-            <Button
-              onClick={() => {
-                if (propertyId) setCreateOpen(true);
-                else toastMissingProperty();
-              }}
-            >
-              <Plus aria-hidden="true" />
-              New Annotation
-            </Button>
-          </div>
+          {ready ? (
+            <div className="flex flex-col items-end gap-1">
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="outline"
+                  aria-pressed={chatShown}
+                  onClick={() => setChatShown((shown) => !shown)}
+                >
+                  <MessageSquare aria-hidden="true" />
+                  {chatShown ? "Hide Chat" : "Show Chat"}
+                </Button>
+                <Button
+                  disabled={limitReason !== null}
+                  aria-describedby={limitReason ? createReasonId : undefined}
+                  onClick={() => setCreateOpen(true)}
+                >
+                  <Plus aria-hidden="true" />
+                  New Annotation
+                </Button>
+              </div>
+              {limitReason ? (
+                <p id={createReasonId} className="max-w-xs text-right text-xs text-destructive">
+                  {limitReason}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </div>
-        <ConnectionNotice />
-        <PropertyViewTabs user={user} propertyId={propertyId}>
-          <AnnotationsManager
-            user={user}
-            propertyId={propertyId}
-            createOpen={createOpen}
-            onCreateOpenChange={setCreateOpen}
-            showChart
-          />
-        </PropertyViewTabs>
+        {readiness === "connect" || readiness === "choose" ? (
+          <DashboardEmptyState readiness={readiness} />
+        ) : null}
+        {ready ? (
+          <>
+            <ConnectionNotice />
+            <PropertyViewTabs user={user} propertyId={propertyId}>
+              <AnnotationsManager
+                user={user}
+                propertyId={propertyId}
+                createOpen={createOpen}
+                onCreateOpenChange={setCreateOpen}
+                showChart
+              />
+            </PropertyViewTabs>
+          </>
+        ) : null}
       </div>
-      {chatShown ? (
+      {chatShown && ready ? (
         <Suspense fallback={null}>
           <PropertyViewChat user={user} />
         </Suspense>

@@ -5,16 +5,19 @@ import type { GoogleConnectionStatus } from "../../../shared/contracts/google";
 import { toast } from "../../components/ui/use-toast";
 import { routePaths } from "../../lib/route-paths";
 import { googleStatusQueryKey } from "../../session/google-connection-status";
+import { useSelectedProperty } from "../../session/selected-property";
 
 /**
  * The OAuth callback returns to /dashboard?oauth=success|denied|failed. Success marks the
- * connection at once; every outcome gets a toast and `oauth` leaves the address (`mode` stays).
+ * connection at once and, when no property is chosen yet, opens the property picker (the next
+ * step); every outcome gets a toast and `oauth` leaves the address (`mode` stays).
  */
 export function useOauthResult(): void {
   const search = useSearch();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const handled = useRef<string | null>(null);
+  const { propertyId, setPickerOpen } = useSelectedProperty();
 
   useEffect(() => {
     const params = new URLSearchParams(search);
@@ -27,6 +30,7 @@ export function useOauthResult(): void {
         canWrite: previous?.canWrite ?? true,
       }));
       void queryClient.invalidateQueries({ queryKey: googleStatusQueryKey });
+      if (!propertyId) setPickerOpen(true);
       toast({
         title: "Google Analytics connected",
         description: "Choose a GA4 property to work with.",
@@ -48,5 +52,5 @@ export function useOauthResult(): void {
     params.delete("oauth");
     const rest = params.toString();
     navigate(rest ? `${routePaths.dashboard}?${rest}` : routePaths.dashboard, { replace: true });
-  }, [search, navigate, queryClient]);
+  }, [search, navigate, queryClient, propertyId, setPickerOpen]);
 }

@@ -90,10 +90,17 @@ describe("mode selection", () => {
     const user = userEvent.setup();
     renderAppAt("/mode-selection");
 
-    const prompt = await screen.findByRole("region", {
-      name: "Google Analytics is not connected",
+    const step = await screen.findByRole("region", {
+      name: "First, connect Google Analytics",
     });
-    await user.click(within(prompt).getByRole("button", { name: "Connect Google Analytics" }));
+    // Connecting is the one primary action; the modes are still there, drawn as the next step.
+    expect(screen.getAllByRole("button", { name: /Connect Google Analytics/ })).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Open Agent Mode" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Open Property View" })).toBeEnabled();
+    expect(
+      step.compareDocumentPosition(screen.getByRole("button", { name: "Open Agent Mode" })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await user.click(within(step).getByRole("button", { name: "Connect Google Analytics" }));
 
     expect(loadServerPage).toHaveBeenCalledWith("/api/google/authorize");
   });

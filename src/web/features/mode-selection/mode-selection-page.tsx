@@ -36,9 +36,12 @@ const workflowChoices: readonly WorkflowChoice[] = [
 
 function WorkflowCard({
   choice,
+  secondary,
   onChoose,
 }: {
   choice: WorkflowChoice;
+  /** Before Google Analytics is connected the modes are the second step, drawn quieter. */
+  secondary: boolean;
   onChoose: (choice: WorkflowChoice) => void;
 }) {
   const Icon = choice.icon;
@@ -59,6 +62,7 @@ function WorkflowCard({
       <div className="mt-auto pt-2">
         {/* The button stretches over the whole card, so the card is one big target with one accessible name. */}
         <Button
+          variant={secondary ? "outline" : "default"}
           className="w-full outline-none after:absolute after:inset-0 after:rounded-2xl sm:w-auto"
           onClick={() => onChoose(choice)}
         >
@@ -71,26 +75,26 @@ function WorkflowCard({
 }
 
 /**
- * Both modes need a connected Google Analytics, so someone who has not connected is offered it
- * here, before choosing. Nothing shows while the status is checked, nor once it is connected.
+ * The first step for someone who has not connected Google Analytics: both modes need it, so it is
+ * the one primary action here, and the modes wait below it.
  */
-function ConnectGooglePrompt() {
-  const status = useGoogleStatus();
-  if (status.isPending || status.data?.connected) return null;
+function ConnectGoogleStep() {
   return (
     <section
       aria-labelledby="connect-google-title"
-      className="flex w-full flex-col items-center gap-3 rounded-2xl border border-dashed bg-muted/40 px-6 py-5 text-center sm:flex-row sm:justify-between sm:text-left"
+      className="mx-auto mt-10 flex w-full max-w-2xl flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-8 text-center shadow-sm sm:px-10"
     >
-      <div>
-        <h2 id="connect-google-title" className="font-semibold">
-          Google Analytics is not connected
-        </h2>
-        <p className="text-sm text-pretty text-muted-foreground">
-          Connect it so Tidemark can list your GA4 properties and their annotations.
-        </p>
-      </div>
-      <Button className="w-full sm:w-auto" onClick={connectGoogle}>
+      <span className="flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary">
+        <Link2 className="size-6" aria-hidden="true" />
+      </span>
+      <h2 id="connect-google-title" className="text-xl font-semibold tracking-tight">
+        First, connect Google Analytics
+      </h2>
+      <p className="max-w-md text-sm text-pretty text-muted-foreground">
+        Tidemark keeps your annotations in Google Analytics itself. Connect your Google account,
+        then choose the GA4 property to annotate.
+      </p>
+      <Button size="lg" className="w-full sm:w-auto" onClick={connectGoogle}>
         <Link2 aria-hidden="true" />
         Connect Google Analytics
       </Button>
@@ -101,6 +105,8 @@ function ConnectGooglePrompt() {
 /** 'Choose Your Workflow': shown at / for signed-in people with a plan, and at /mode-selection. */
 export function ModeSelectionPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
+  const status = useGoogleStatus();
+  const needsConnection = !status.isPending && !status.data?.connected;
 
   function choose(choice: WorkflowChoice) {
     pushDataLayerEvent(choice.event);
@@ -121,19 +127,33 @@ export function ModeSelectionPage({ user }: { user: CurrentUser }) {
           Choose Your Workflow
         </h1>
         <p className="mt-3 max-w-xl text-pretty text-muted-foreground">
-          {user.firstName ? `Welcome, ${user.firstName}. ` : ""}How would you like to work on your
-          GA4 annotations today?
+          {user.firstName ? `Welcome, ${user.firstName}. ` : ""}
+          {needsConnection
+            ? "Connect Google Analytics first; then work on your GA4 annotations by chat or by table."
+            : "How would you like to work on your GA4 annotations today?"}
         </p>
       </div>
 
-      <div className="mx-auto mt-12 grid w-full max-w-4xl gap-6 md:grid-cols-2">
+      {needsConnection ? <ConnectGoogleStep /> : null}
+      {needsConnection ? (
+        <h2 className="mx-auto mt-12 text-center text-sm font-medium text-muted-foreground">
+          Then work by chat or by table
+        </h2>
+      ) : null}
+      <div
+        className={`mx-auto grid w-full max-w-4xl gap-6 md:grid-cols-2 ${needsConnection ? "mt-4" : "mt-12"}`}
+      >
         {workflowChoices.map((choice) => (
-          <WorkflowCard key={choice.mode} choice={choice} onChoose={choose} />
+          <WorkflowCard
+            key={choice.mode}
+            choice={choice}
+            secondary={needsConnection}
+            onChoose={choose}
+          />
         ))}
       </div>
 
       <div className="mx-auto mt-10 flex w-full max-w-4xl flex-col items-center gap-4 text-center">
-        <ConnectGooglePrompt />
         <p className="text-sm text-muted-foreground">
           You can switch between Agent Mode and Property View at any time from the dashboard header.
         </p>

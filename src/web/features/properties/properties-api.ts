@@ -50,6 +50,24 @@ export function useSaveProperty() {
   });
 }
 
+/** PUT /api/properties/locked: a free plan's one property, changed to another. */
+export function useChangeLockedProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (propertyId: string) =>
+      apiRequest<{ property: SavedPropertyView }>(`${savedPropertiesQueryKey[0]}/locked`, {
+        method: "PUT",
+        body: { propertyId },
+      }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedPropertiesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]);
+    },
+  });
+}
+
 export function useDeleteProperty() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -77,14 +77,25 @@ export function SavedPropertyOptions({
   );
 }
 
-/** The properties Google lists that are not saved yet; choosing one saves it. */
+/** Why a free plan cannot use a property as it is, and whether it may switch to it now. */
+export interface PropertyLock {
+  reason: string;
+  changeable: boolean;
+}
+
+/**
+ * The properties Google lists that are not saved yet; choosing one saves it. On the free plan,
+ * once a property is locked, each shows the lock and the reason, and choosing one offers to switch.
+ */
 export function GooglePropertyOptions({
   properties,
   disabled,
+  lock,
   onChoose,
 }: {
   properties: readonly AnalyticsProperty[];
   disabled: boolean;
+  lock: PropertyLock | null;
   onChoose: (property: AnalyticsProperty) => void;
 }) {
   if (properties.length === 0) return null;
@@ -97,15 +108,26 @@ export function GooglePropertyOptions({
             <button
               type="button"
               data-property-option
-              className={optionClass}
-              disabled={disabled}
+              className={cn(optionClass, "disabled:opacity-70")}
+              disabled={disabled || (lock !== null && !lock.changeable)}
               onClick={() => onChoose(entry)}
             >
+              {lock ? (
+                <Lock
+                  className="size-4 shrink-0 self-start text-muted-foreground"
+                  aria-hidden="true"
+                />
+              ) : null}
               <span className="min-w-0 flex-1">
                 <span className="block truncate">{entry.displayName}</span>
                 <span className="block truncate text-xs text-muted-foreground">
                   {entry.propertyId} · {entry.accountName}
                 </span>
+                {lock ? (
+                  <span className="mt-0.5 block text-xs text-pretty text-muted-foreground">
+                    {lock.reason}
+                  </span>
+                ) : null}
               </span>
               {entry.canEdit ? null : (
                 <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-[0.6875rem] text-muted-foreground">

@@ -3,7 +3,12 @@ import { useState, type KeyboardEvent } from "react";
 import type { AnalyticsProperty } from "../../../shared/contracts/google";
 import type { SavedPropertyView } from "../../../shared/contracts/properties";
 import { Input } from "../../components/ui/input";
-import { GooglePropertyOptions, ReconnectNotice, SavedPropertyOptions } from "./property-options";
+import {
+  GooglePropertyOptions,
+  ReconnectNotice,
+  SavedPropertyOptions,
+  type PropertyLock,
+} from "./property-options";
 import { matchesPropertySearch, typedPropertyId } from "./property-search";
 import type { usePropertyCatalogue } from "./use-property-catalogue";
 
@@ -29,6 +34,8 @@ export function PropertyPanel({
   catalogue,
   selectedId,
   saving,
+  otherLock,
+  lockedTo,
   onChooseSaved,
   onChooseGoogle,
   onAddTyped,
@@ -39,6 +46,10 @@ export function PropertyPanel({
   catalogue: ReturnType<typeof usePropertyCatalogue>;
   selectedId: string;
   saving: boolean;
+  /** On the free plan: why the properties other than the locked one cannot be used as they are. */
+  otherLock: PropertyLock | null;
+  /** The free plan's locked property id, if any. */
+  lockedTo: string | null;
   onChooseSaved: (property: SavedPropertyView) => void;
   onChooseGoogle: (property: AnalyticsProperty) => void;
   onAddTyped: (propertyId: string) => void;
@@ -110,18 +121,25 @@ export function PropertyPanel({
         onChoose={onChooseSaved}
         onDelete={onDelete}
       />
-      <GooglePropertyOptions properties={google} disabled={saving} onChoose={onChooseGoogle} />
+      <GooglePropertyOptions
+        properties={google}
+        disabled={saving}
+        lock={otherLock}
+        onChoose={onChooseGoogle}
+      />
       {offerTyped ? (
         <section aria-label="Property ID">
           <button
             type="button"
             data-property-option
-            disabled={saving}
+            disabled={saving || (otherLock !== null && !otherLock.changeable)}
             onClick={() => onAddTyped(typedId)}
             className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none disabled:opacity-55"
           >
             <Plus className="size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0 flex-1 truncate">Add property {typedId}</span>
+            <span className="min-w-0 flex-1 truncate">
+              {lockedTo ? `Switch to property ${typedId}` : `Add property ${typedId}`}
+            </span>
           </button>
         </section>
       ) : null}

@@ -12,12 +12,13 @@ import {
 } from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
 import {
+  changeConfirmationText,
   deletePropertyConfirmationText,
   lockConfirmationText,
+  lockedOptionReason,
   propertyEmptyMessages,
 } from "./property-messages";
-import { lastSelectedPropertyId } from "../../session/selected-property";
-import { preferenceCookies, writePreferenceCookie } from "../../lib/preference-cookies";
+import { lastSelectedPropertyId, rememberSelectedProperty } from "../../session/selected-property";
 
 const analytics = [
   { propertyId: "111", displayName: "Shop", accountName: "Acme", canEdit: true },
@@ -60,8 +61,9 @@ describe("the property picker", () => {
     await user.click(panel.getByRole("button", { name: /Shop/ }));
     const confirm = screen.getByRole("dialog", { name: "Lock property" });
     expect(confirm).toHaveTextContent(lockConfirmationText("Shop"));
+    // The lock says it is not for ever, and how to change it.
     expect(lockConfirmationText("Shop")).toBe(
-      "On the free plan you work with one property. Lock Tidemark to Shop?",
+      "On the free plan you work with one property. Lock Tidemark to Shop? You can change it later in this picker, once every 30 days.",
     );
 
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
@@ -83,7 +85,7 @@ describe("the property picker", () => {
     expect(requests.find((request) => request.method === "POST")?.body).toEqual({
       propertyId: "111",
     });
-    expect(lastSelectedPropertyId(document.cookie)).toBe("111");
+    expect(lastSelectedPropertyId(document.cookie, makeUser().id)).toBe("111");
 
     await user.click(screen.getByRole("combobox", { name: "Property" }));
     const after = within(screen.getByRole("dialog", { name: "Choose a property" }));
@@ -108,7 +110,7 @@ describe("the property picker", () => {
   });
 
   it("restores the stored property and deletes a saved one after confirmation", async () => {
-    writePreferenceCookie(preferenceCookies.selectedPropertyId, "333");
+    rememberSelectedProperty(makeUser().id, "333");
     let saved = [
       {
         id: "s3",
@@ -147,8 +149,8 @@ describe("the property picker", () => {
     expect(
       await screen.findByText("The property has been removed from your saved list."),
     ).toBeInTheDocument();
-    expect(screen.getByText("Enter a property ID to get started")).toBeInTheDocument();
-    expect(lastSelectedPropertyId(document.cookie)).toBe("");
+    expect(screen.getByRole("region", { name: "Choose a property" })).toBeInTheDocument();
+    expect(lastSelectedPropertyId(document.cookie, makeUser().id)).toBe("");
     await user.click(screen.getByRole("combobox", { name: "Property" }));
     expect(await screen.findByText(propertyEmptyMessages.none)).toBeInTheDocument();
   });
@@ -293,7 +295,7 @@ describe("the property picker", () => {
           "Your Google account cannot reach that property in Google Analytics.",
         ),
       ).toBeInTheDocument();
-      expect(screen.getByText("Enter a property ID to get started")).toBeInTheDocument();
+      expect(screen.getByRole("region", { name: "Choose a property" })).toBeInTheDocument();
     });
 
     it("walks the options with the arrow keys and takes the only match with Enter", async () => {
@@ -332,5 +334,83 @@ describe("the property picker", () => {
     expect(screen.getByRole("dialog", { name: "Lock property" })).toHaveTextContent(
       lockConfirmationText("property 4242"),
     );
+  });
+
+  describe("changing the free plan's one property", () => {
+    const shop = {
+      id: "s1",
+      propertyId: "111",
+      name: "Shop",
+      locked: true,
+      createdAt: "2026-11-23T00:00:00Z",
+    };
+    const docs = { propertyId: "5111", displayName: "Docs", accountName: "Acme", canEdit: true };
+
+    function stubFree(propertyChangeAllowedFrom: string | null) {
+      rememberSelectedProperty(makeUser().id, "111");
+      let saved = [shop];
+      return stubApi({
+        "GET /api/auth/user": signedInAs(
+          makeUser({
+            subscriptionTier: "freemium",
+            lockedPropertyId: saved[0]!.propertyId,
+            propertyChangeAllowedFrom,
+          }),
+        ),
+        "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+        "GET /api/ga4/properties": () => jsonResponse(200, { properties: [...analytics, docs] }),
+        "GET /api/properties": () => jsonResponse(200, { properties: saved }),
+        "PUT /api/properties/locked": () => {
+          saved = [{ ...shop, id: "s2", propertyId: "5111", name: "Docs" }];
+          return jsonResponse(200, { property: saved[0] });
+        },
+        "GET /api/annotations/111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+        "GET /api/annotations/5111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+      });
+    }
+
+    it("shows the lock and the reason on every other property, and switches after a confirmation", async () => {
+      const { requests } = stubFree(null);
+      const user = userEvent.setup();
+      renderAppAt("/dashboard?mode=property");
+      expect(await screen.findByText("Manage annotations for property 111")).toBeInTheDocument();
+      await user.click(screen.getByRole("combobox", { name: "Property" }));
+      const panel = within(await screen.findByRole("dialog", { name: "Choose a property" }));
+      const option = await panel.findByRole("button", { name: /Docs/ });
+      expect(option).toHaveTextContent(lockedOptionReason(null));
+      expect(option).toBeEnabled();
+
+      await user.click(option);
+      const confirm = screen.getByRole("dialog", { name: "Change property" });
+      expect(confirm).toHaveTextContent(/^Change property/);
+      expect(confirm).toHaveTextContent(
+        /Switch Tidemark from Shop to Docs\? Shop leaves your saved properties .* once every 30 days, so the next change will be possible on \d{4}-\d{2}-\d{2}\./,
+      );
+      await user.click(within(confirm).getByRole("button", { name: "Change property" }));
+
+      expect(await screen.findByText("Manage annotations for property 5111")).toBeInTheDocument();
+      expect(requests.find((request) => request.method === "PUT")).toEqual(
+        expect.objectContaining({ path: "/api/properties/locked", body: { propertyId: "5111" } }),
+      );
+      expect(lastSelectedPropertyId(document.cookie, makeUser().id)).toBe("5111");
+      expect(changeConfirmationText("A", "B", new Date("2026-12-27T10:00:00Z"))).toContain(
+        "possible on 2026-12-27.",
+      );
+    });
+
+    it("says when the property can be changed again, and offers no switch before then", async () => {
+      const { requests } = stubFree("2026-12-27T10:00:00.000Z");
+      const user = userEvent.setup();
+      renderAppAt("/dashboard?mode=property");
+      expect(await screen.findByText("Manage annotations for property 111")).toBeInTheDocument();
+      await user.click(screen.getByRole("combobox", { name: "Property" }));
+      const panel = within(await screen.findByRole("dialog", { name: "Choose a property" }));
+      const option = await panel.findByRole("button", { name: /Docs/ });
+      expect(option).toBeDisabled();
+      expect(option).toHaveTextContent(
+        "Free plan: one property. You can change it again on 2026-12-27.",
+      );
+      expect(requests.some((request) => request.method === "PUT")).toBe(false);
+    });
   });
 });

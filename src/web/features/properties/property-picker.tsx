@@ -11,11 +11,16 @@ import {
 } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { SavedPropertyView } from "../../../shared/contracts/properties";
-import { capabilitiesOf } from "../../../shared/plans";
+import { capabilitiesOf, freePropertyChangeDays } from "../../../shared/plans";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { cn } from "../../lib/class-names";
 import { useSelectedProperty } from "../../session/selected-property";
-import { deletePropertyConfirmationText, lockConfirmationText } from "./property-messages";
+import {
+  changeConfirmationText,
+  deletePropertyConfirmationText,
+  lockConfirmationText,
+  lockedOptionReason,
+} from "./property-messages";
 import { usePropertyCatalogue } from "./use-property-catalogue";
 import { usePropertyChanges, type PropertyToSave } from "./use-property-changes";
 
@@ -48,11 +53,16 @@ function useDismissOnOutsidePointer(
  * full, saves it; on the free plan the first one is locked after a confirmation.
  */
 export function PropertyPicker({ user }: { user: CurrentUser }) {
-  const { propertyId, setPropertyId } = useSelectedProperty();
+  const {
+    propertyId,
+    setPropertyId,
+    pickerOpen: open,
+    setPickerOpen: setOpen,
+  } = useSelectedProperty();
   const catalogue = usePropertyCatalogue(propertyId);
   const changes = usePropertyChanges();
-  const [open, setOpen] = useState(false);
   const [toLock, setToLock] = useState<PropertyToSave | null>(null);
+  const [toChange, setToChange] = useState<PropertyToSave | null>(null);
   const [toDelete, setToDelete] = useState<SavedPropertyView | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -60,7 +70,7 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
   useDismissOnOutsidePointer(
     rootRef,
     open,
-    useCallback(() => setOpen(false), []),
+    useCallback(() => setOpen(false), [setOpen]),
   );
 
   function close() {
@@ -68,21 +78,47 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
     triggerRef.current?.focus();
   }
 
+  const freePlan = capabilitiesOf(user.subscriptionTier).locksFirstProperty;
+  // On the free plan every property but the locked one shows the lock and why; it can be switched
+  // to once the last change is 30 days old (the server holds the same rule).
+  const lockedTo = freePlan ? user.lockedPropertyId : null;
+  const otherLock = lockedTo
+    ? {
+        reason: lockedOptionReason(user.propertyChangeAllowedFrom),
+        changeable: user.propertyChangeAllowedFrom === null,
+      }
+    : null;
+
   function chooseSaved(property: SavedPropertyView) {
+    if (lockedTo && property.propertyId !== lockedTo) {
+      return chooseToSave({ propertyId: property.propertyId, displayName: property.name });
+    }
     setPropertyId(property.propertyId);
     close();
   }
 
-  /** Saves a Google property; the free plan's first one is locked, after a confirmation. */
+  /**
+   * Saves a Google property. The free plan's first one is locked, and a later one replaces it,
+   * each after a confirmation.
+   */
   function chooseToSave(property: PropertyToSave) {
     setOpen(false);
-    if (capabilitiesOf(user.subscriptionTier).locksFirstProperty && !user.lockedPropertyId) {
+    if (freePlan && !user.lockedPropertyId) {
       setToLock(property);
+      return;
+    }
+    if (lockedTo && property.propertyId !== lockedTo) {
+      if (otherLock?.changeable) setToChange(property);
+      else triggerRef.current?.focus();
       return;
     }
     triggerRef.current?.focus();
     changes.save(property);
   }
+
+  const lockedName =
+    catalogue.savedList.find((entry) => entry.propertyId === lockedTo)?.name ??
+    `property ${lockedTo ?? ""}`;
 
   const { selectedName } = catalogue;
   return (
@@ -97,7 +133,7 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         aria-controls={open ? panelId : undefined}
         onPointerEnter={() => void loadPropertyPanel()}
         onFocus={() => void loadPropertyPanel()}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
             event.preventDefault();
@@ -122,11 +158,13 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
             catalogue={catalogue}
             selectedId={propertyId}
             saving={changes.saving}
+            otherLock={otherLock}
             onChooseSaved={chooseSaved}
             onChooseGoogle={chooseToSave}
             onAddTyped={(typedId) =>
               chooseToSave({ propertyId: typedId, displayName: `property ${typedId}` })
             }
+            lockedTo={lockedTo}
             onDelete={(property) => {
               setOpen(false);
               setToDelete(property);
@@ -147,6 +185,28 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         onConfirm={() => {
           if (toLock) changes.save(toLock);
           setToLock(null);
+        }}
+      />
+      <ConfirmDialog
+        open={toChange !== null}
+        onOpenChange={(next) => {
+          if (!next) setToChange(null);
+        }}
+        title="Change property"
+        description={
+          toChange
+            ? changeConfirmationText(
+                lockedName,
+                toChange.displayName,
+                new Date(Date.now() + freePropertyChangeDays * 24 * 60 * 60 * 1000),
+              )
+            : undefined
+        }
+        confirmLabel="Change property"
+        confirmIcon={<Lock aria-hidden="true" />}
+        onConfirm={() => {
+          if (toChange) changes.change(toChange);
+          setToChange(null);
         }}
       />
       <ConfirmDialog

@@ -3,7 +3,7 @@ import type { SavedPropertyView } from "../../../shared/contracts/properties";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { useSelectedProperty } from "../../session/selected-property";
-import { useDeleteProperty, useSaveProperty } from "./properties-api";
+import { useChangeLockedProperty, useDeleteProperty, useSaveProperty } from "./properties-api";
 
 /** A property about to be saved: from Google's list, or typed in by its id. */
 export type PropertyToSave = Pick<AnalyticsProperty, "propertyId" | "displayName">;
@@ -13,6 +13,7 @@ export function usePropertyChanges() {
   const { propertyId, setPropertyId } = useSelectedProperty();
   const saveProperty = useSaveProperty();
   const deleteProperty = useDeleteProperty();
+  const changeLocked = useChangeLockedProperty();
 
   function save(property: PropertyToSave) {
     saveProperty.mutate(property.propertyId, {
@@ -29,6 +30,26 @@ export function usePropertyChanges() {
           variant: "destructive",
           title: "Error saving property",
           description: serverErrorMessage(error) ?? "Failed to save property. Please try again.",
+        });
+      },
+    });
+  }
+
+  /** The free plan's one property switched to another (the server holds it to once in 30 days). */
+  function change(property: PropertyToSave) {
+    changeLocked.mutate(property.propertyId, {
+      onSuccess: ({ property: saved }) => {
+        setPropertyId(saved.propertyId);
+        toast({
+          title: "Property changed",
+          description: `Tidemark now works with ${saved.name}.`,
+        });
+      },
+      onError: (error) => {
+        toast({
+          variant: "destructive",
+          title: "Property not changed",
+          description: serverErrorMessage(error) ?? "Failed to change property. Please try again.",
         });
       },
     });
@@ -55,5 +76,11 @@ export function usePropertyChanges() {
     });
   }
 
-  return { save, remove, saving: saveProperty.isPending, removing: deleteProperty.isPending };
+  return {
+    save,
+    change,
+    remove,
+    saving: saveProperty.isPending || changeLocked.isPending,
+    removing: deleteProperty.isPending,
+  };
 }
