@@ -117,7 +117,10 @@ test.describe("the AI audit", () => {
     await expect(createButtons).toHaveCount(offered - 1);
 
     // Another proposes a category not made yet: accepted as it is, applying makes it.
-    const proposing = cards.filter({ hasText: "(new: made when you apply)" }).first();
+    const proposing = cards
+      .filter({ hasText: "(new: made when you apply)" })
+      .filter({ has: page.getByRole("button", { name: "Accept", exact: true }) })
+      .first();
     const newCategory = (await proposing.textContent())!.match(
       /Category(.+?) \(new: made when you apply\)/,
     )![1]!;

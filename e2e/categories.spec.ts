@@ -143,7 +143,8 @@ test.describe("Categories", () => {
   test("an empty Categories page adds the five recommended categories in one click", async ({
     page,
   }) => {
-    await signInWithEmailLink(page, uniqueEmail("recommended"));
+    // On the journeys' tester allow-list (playwright.config.ts) and used by no other journey.
+    await signInWithGoogle(page, "recommended.tester@example.com");
     await choosePlan(page, "Premium");
     await page.goto("/categories");
     await expect(page).toHaveTitle("Categories · Tidemark");

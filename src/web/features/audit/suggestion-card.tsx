@@ -83,10 +83,19 @@ export function SuggestionCard({
   const linked = suggestion.modifiedCategoryId ?? suggestion.suggestedCategoryId;
   const linkedCategory = linked ? categories.find((category) => category.id === linked) : null;
   const color = linkedCategory?.color ?? suggestion.suggestedColor;
+  // A proposed category the person has made since (here or on /categories) is simply theirs.
+  const madeSince = suggestion.suggestedCategoryName
+    ? categories.some(
+        (category) =>
+          category.name.toLowerCase() === suggestion.suggestedCategoryName!.toLowerCase(),
+      )
+    : false;
   const categoryLabel = linkedCategory
     ? linkedCategory.name
     : suggestion.suggestedCategoryName
-      ? `${suggestion.suggestedCategoryName} (new: made when you apply)`
+      ? madeSince
+        ? suggestion.suggestedCategoryName
+        : `${suggestion.suggestedCategoryName} (new: made when you apply)`
       : null;
 
   return (
