@@ -440,6 +440,46 @@ describe("undoing a change", () => {
   });
 });
 
+describe("undo in the assistant", () => {
+  const say = async (who: Who, message: string, sessionId?: string) => {
+    const response = await send(who, "POST", "/api/chat", {
+      message,
+      propertyId: who.propertyId,
+      timeZone: "UTC",
+      ...(sessionId ? { sessionId } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      reply: string;
+      sessionId: string;
+      confirmation: { id: string; summary: string } | null;
+    };
+  };
+
+  it("puts the last edit back on 'undo that', and proposes deleting a create with the usual confirmation", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Webinar", annotationDate: yesterday() });
+    await edit(who, made.annotationId, { title: "Webinar (rescheduled)", color: "RED" });
+
+    const first = await say(who, "undo that");
+    expect(first.reply).toBe("Undone: “Webinar” is back as it was before your last change.");
+    expect((await inGoogle(who)).get(made.annotationId)).toMatchObject({ title: "Webinar" });
+    const [latest] = await history(who, made.annotationId);
+    expect(latest).toMatchObject({ kind: "updated", source: "assistant" });
+
+    // The last change left is the create: undoing it deletes, so it waits for Confirm.
+    const second = await say(who, "actually undo the last one", first.sessionId);
+    expect(second.confirmation).not.toBeNull();
+    expect(second.reply).toContain("Webinar");
+    expect((await inGoogle(who)).has(made.annotationId)).toBe(true);
+  });
+
+  it("says so when there is nothing to undo", async () => {
+    const who = await premium();
+    expect((await say(who, "undo")).reply).toBe("There is nothing to undo on this property.");
+  });
+});
+
 describe("the history as personal data", () => {
   it("is in the account export, and goes with the account", async () => {
     const who = await premium();

@@ -392,6 +392,13 @@ export function createAnnotationsService(deps: {
       return removeOnce(user, propertyId, annotationId, { source });
     },
 
+    /** The change `undo` with no id would revert, for a caller that asks before it undoes. */
+    async lastUndoable(user: User, propertyId: string) {
+      await properties.requireAllowed(user, propertyId);
+      const change = await records.lastUndoable(user.id, propertyId);
+      return change ? toChange(change) : null;
+    },
+
     /** This person's changes to an annotation, newest first (see the records' `history`). */
     async history(user: User, propertyId: string, annotationId: string) {
       await properties.requireAllowed(user, propertyId);

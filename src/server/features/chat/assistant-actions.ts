@@ -434,6 +434,23 @@ export function createAssistantActions(
      * Prepares the deletion of the annotations named and stores it as the session's pending
      * confirmation; nothing is deleted until the person confirms it themselves.
      */
+    /**
+     * Reverts the person's last change on the conversation's property through the annotations
+     * service (decision 0039). The last change being a create, nothing is undone here: its
+     * annotation is answered, for the caller to propose deleting it with the usual confirmation.
+     */
+    undoLast: () =>
+      attempt(async () => {
+        const propertyId = await property();
+        const last = await deps.annotations.lastUndoable(user, propertyId);
+        if (!last) throw new AppError("change_not_found", errorMessages.nothingToUndo);
+        if (last.kind === "created") return { kind: "create" as const, change: last };
+        return {
+          kind: "undone" as const,
+          ...(await deps.annotations.undo(user, propertyId, last.changeId, {})),
+        };
+      }),
+
     proposeDeletion: (references: readonly AnnotationReference[]) =>
       attempt(async (): Promise<PendingDeletion> => {
         // Checked before the preview, so nothing waits for a confirmation that could never run.

@@ -68,17 +68,18 @@ export function AnnotationHistory({
     body = <p className="text-muted-foreground">No changes made in Tidemark yet.</p>;
   else
     body = (
-      <ol className="max-h-44 space-y-3 overflow-y-auto border-l pl-4">
+      // The line and its dots sit inside the scrolling box's padding, which would clip them outside.
+      <ol className="max-h-44 space-y-3 overflow-y-auto pl-1.5">
         {history.data.map((change) => {
           const details =
             change.kind === "updated" && change.before && change.after
               ? describeEdit(change.before, change.after)
               : [];
           return (
-            <li key={change.changeId} className="relative">
+            <li key={change.changeId} className="relative border-l pl-4">
               <span
                 aria-hidden
-                className="absolute top-1.5 -left-[21px] size-2 rounded-full bg-muted-foreground"
+                className="absolute top-1.5 -left-[4.5px] size-2 rounded-full bg-muted-foreground"
               />
               <p className="font-medium">
                 {headline(change)}

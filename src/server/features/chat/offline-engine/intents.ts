@@ -24,6 +24,8 @@ export type Intent =
   | "list_properties"
   | "traffic_day"
   | "traffic_period"
+  /** "undo that", "actually undo the last one": the person's last change, reverted. */
+  | "undo"
   | "unknown";
 
 export interface Classified {
@@ -87,6 +89,13 @@ const CONFIRM =
   /^(?:y|yes|yeah|yea|yep|yup|sure|ok|okay|k|kk|alright|all\s+right|confirm|confirmed|i\s+confirm|do\s+it|go\s+ahead|go\s+for\s+it|proceed|please\s+do|absolutely|of\s+course|correct|that's\s+right|affirmative|sounds\s+good|looks\s+good|perfect|yes,?\s+(?:do\s+it|go\s+ahead|confirm|proceed|sure|delete\s+it|that's\s+right)|ok(?:ay)?,?\s+(?:do\s+it|go\s+ahead|proceed|sure)|sure,?\s+(?:go\s+ahead|do\s+it)|let's\s+do\s+it|yes\s+i\s+(?:do|am\s+sure)|👍)$/i;
 const CANCEL =
   /^(?:n|no|nope|nah|cancel|cancel\s+(?:it|that|this)|never\s*mind|nvm|stop|don't|dont|do\s+not|abort|forget\s+it|no\s+way|not\s+now|leave\s+it|skip(?:\s+it)?|no,?\s+(?:cancel|don't|stop|forget\s+it|never\s*mind|leave\s+it)(?:\s+(?:it|that))?|don't\s+do\s+(?:it|that)|do\s+not\s+do\s+(?:it|that)|scratch\s+that|undo|wait|hold\s+on|i\s+changed\s+my\s+mind)$/i;
+/**
+ * The whole message asks to undo ("undo", "undo that", "actually undo the last one", "can you
+ * undo my last change?"). Read before CANCEL, which also knows a bare "undo": with a preview
+ * waiting, the typed-decision step has already read it as a cancel; with none, it is an undo.
+ */
+const UNDO =
+  /^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please)[\s,!.]+)*undo\b(?:\s+(?:that|it|this|(?:the|my)\s+last(?:\s+(?:one|change|edit))?|what\s+you\s+(?:just\s+)?did|(?:the|that|my)\s+(?:last\s+)?change))?(?:[\s,]+(?:please|again|now))?[\s.!?]*$/i;
 const HELP =
   /^(?:help|help\s+me|\?+|what\s+can\s+(?:you|i)\s+do(?:\s+here)?|what\s+do\s+you\s+do|what\s+are\s+you|how\s+does\s+(?:this|it)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|how\s+(?:do|does)\s+(?:this|it)\s+work|what\s+(?:are\s+)?(?:the\s+|your\s+)?commands|commands|what\s+commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know|support)))?|instructions|usage|what\s+can\s+you\s+help\s+(?:me\s+)?with|how\s+can\s+you\s+help(?:\s+me)?|what\s+(?:can|should)\s+i\s+(?:say|ask|type)|show\s+(?:me\s+)?(?:the\s+)?help|getting\s+started|hi|hello|hey)(?:\s+(?:please|here|with\s+this))?$/i;
 
@@ -130,6 +139,7 @@ export function classify(text: string): Classified {
   const reply = bareReply(text);
   if (!reply || !/[\p{L}\p{N}?👍⟪]/u.test(reply)) return none("unknown");
   if (CONFIRM.test(reply)) return none("confirm");
+  if (UNDO.test(stripPoliteness(reply))) return none("undo");
   if (CANCEL.test(reply)) return none("cancel");
 
   if (HELP.test(withoutTrailing(reply, "?", false))) return none("help");
@@ -369,4 +379,5 @@ export const intentPatterns = {
   list: [LIST_VERB, ASKED_IF_NOTED],
   traffic: [TRAFFIC_DAY, TRAFFIC_PERIOD],
   smallTalk: [CONFIRM, CANCEL, HELP, REMINDER, ALLOWANCE, PROPERTIES],
+  undo: [UNDO],
 } satisfies Record<string, readonly RegExp[]>;

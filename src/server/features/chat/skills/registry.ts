@@ -14,6 +14,7 @@ import type { Skill } from "./skill.js";
 import { smallTalk } from "./small-talk.js";
 import { noted, type ToolContext } from "./tool-turn.js";
 import { trafficInsight } from "./traffic-insight.js";
+import { undo } from "./undo.js";
 import { updateAnnotation } from "./update-annotation.js";
 
 export const skills: readonly Skill[] = [
@@ -22,6 +23,7 @@ export const skills: readonly Skill[] = [
   updateAnnotation,
   deleteAnnotations,
   trafficInsight,
+  undo,
   smallTalk,
 ];
 

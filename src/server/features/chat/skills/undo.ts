@@ -1,0 +1,82 @@
+/**
+ * Undoing: "undo", "undo that", "actually undo the last one". The person's last change on the
+ * property is reverted through the annotations service, as Property View's Undo does (decision
+ * 0039): an edit's fields are put back, a deletion is made again. A create is not undone here:
+ * undoing it deletes the annotation, so it is proposed as a deletion with the usual confirmation.
+ */
+import { tool } from "ai";
+import { z } from "zod";
+import { toIsoDate } from "../../../../shared/calendar-date.js";
+import type { UndoChangeResponse } from "../../../../shared/contracts/annotation-history.js";
+import type { AssistantActions } from "../assistant-actions.js";
+import { confirmationPrompt } from "../conversation-state.js";
+import { intentPatterns } from "../offline-engine/intents.js";
+import type { Skill, SkillTurn } from "./skill.js";
+import { noted, secondChange, type ToolContext } from "./tool-turn.js";
+
+/** What the undo did, in words, from what Google holds now. */
+export function undoneText({ change, annotation }: UndoChangeResponse): string {
+  if (change.kind === "created" && annotation)
+    return `Undone: “${annotation.title}” is back on ${toIsoDate(annotation.annotationDate)}, as it was before it was deleted.`;
+  if (annotation) return `Undone: “${annotation.title}” is back as it was before your last change.`;
+  return "Undone.";
+}
+
+type Undone =
+  | { ok: true; text: string; confirmation?: undefined }
+  | {
+      ok: true;
+      text: string;
+      confirmation: Awaited<ReturnType<AssistantActions["proposeDeletion"]>> & { ok: true };
+    }
+  | { ok: false; error: string };
+
+/** The undo, or for a create the deletion proposal that stands for it. */
+async function undoLast(actions: AssistantActions): Promise<Undone> {
+  const result = await actions.undoLast();
+  if (!result.ok) return { ok: false, error: result.error };
+  if (result.value.kind === "undone") return { ok: true, text: undoneText(result.value) };
+  const { change } = result.value;
+  const proposal = await actions.proposeDeletion([
+    { kind: "id", annotationId: change.annotationId },
+  ]);
+  if (!proposal.ok) return { ok: false, error: proposal.error };
+  return { ok: true, text: confirmationPrompt(proposal.value), confirmation: proposal };
+}
+
+async function act(turn: SkillTurn) {
+  const result = await undoLast(turn.actions);
+  if (!result.ok) return turn.reply(result.error);
+  return result.confirmation
+    ? turn.reply(result.text, { confirmation: result.confirmation.value })
+    : turn.reply(result.text);
+}
+
+export function undoTool({ actions, turn }: ToolContext) {
+  return tool({
+    description:
+      "Undo the person's last change to an annotation on this property (only when they ask to undo). An edit is put back and a deletion made again at once; undoing a create is proposed as a deletion with Confirm and Cancel buttons, and only their confirmation deletes.",
+    inputSchema: z.object({}),
+    execute: async () => {
+      const refused = secondChange(turn, "undoing the last change");
+      if (refused) return refused;
+      const result = noted(turn, await undoLast(actions));
+      if (!result.ok) return result;
+      if (result.confirmation) {
+        turn.confirmation = result.confirmation.value;
+        return { ok: true, awaitingPersonsConfirmation: result.confirmation.value.summary };
+      }
+      turn.writes.push({ kind: "update", text: result.text });
+      return { ok: true, done: result.text };
+    },
+  });
+}
+
+export const undo: Skill = {
+  name: "undo",
+  intents: ["undo"],
+  patterns: intentPatterns.undo,
+  needsProperty: true,
+  act,
+  tools: (context) => ({ undoLastChange: undoTool(context) }),
+};
