@@ -7,7 +7,7 @@ import { routePaths } from "../../lib/route-paths";
 
 /**
  * The product name (home link), an optional middle section in a `nav` (the dashboard's mode
- * tabs, property picker and Premium links, which take their own row below 1280 px, where one row
+ * tabs, property picker and Premium links, which take their own row below 1536 px, where one row
  * cannot hold them beside the actions), the theme toggle and page-specific actions.
  */
 export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactNode }) {
@@ -16,7 +16,9 @@ export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactN
       <div
         className={cn(
           "mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 sm:px-6",
-          nav ? "min-h-16 flex-wrap py-3 xl:flex-nowrap xl:py-0" : "h-16",
+          // With a nav the header is one row only where the links keep their words beside the
+          // actions: 1536 px and wider, in a wider frame. Below, the nav takes its own row.
+          nav ? "min-h-16 flex-wrap py-3 2xl:max-w-7xl 2xl:flex-nowrap 2xl:py-0" : "h-16",
         )}
       >
         <Link
@@ -29,7 +31,7 @@ export function SiteHeader({ actions, nav }: { actions?: ReactNode; nav?: ReactN
         {nav ? (
           <nav
             aria-label="Dashboard"
-            className="order-last flex w-full justify-center xl:order-none xl:w-auto"
+            className="order-last flex w-full justify-center 2xl:order-none 2xl:w-auto"
           >
             {nav}
           </nav>

@@ -17,7 +17,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   return (
     <SiteLayout
       headerNav={
-        <div className="flex w-full flex-wrap items-center justify-center gap-2 xl:w-auto xl:flex-nowrap">
+        <div className="flex w-full flex-wrap items-center justify-center gap-2 2xl:w-auto 2xl:flex-nowrap">
           <ModeTabs className="w-full sm:w-auto" />
           <PropertyPicker user={user} />
           <PremiumHeaderLinks user={user} />
