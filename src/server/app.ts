@@ -10,6 +10,8 @@ import { apiTokensRoutes } from "./features/api-tokens/api-tokens-routes.js";
 import { createApiTokensService } from "./features/api-tokens/api-tokens-service.js";
 import { apiOperations } from "./features/api-v1/api-v1-operations.js";
 import { apiV1Routes } from "./features/api-v1/api-v1-routes.js";
+import { apiDocsRoutes } from "./features/api-v1/api-docs-routes.js";
+import { openApiDocument } from "./features/api-v1/openapi.js";
 import { createAccountService } from "./features/account/account-service.js";
 import { createAccountTombstones } from "./features/account/account-tombstones.js";
 import { createDeletedAccountsRepository } from "./features/account/deleted-accounts-repository.js";
@@ -464,8 +466,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(apiTokensRoutes, { apiTokens });
+  const operations = apiOperations({ annotations, categories, properties });
+  await app.register(apiDocsRoutes, { document: openApiDocument(operations, config.appUrl) });
   await app.register(apiV1Routes, {
-    operations: apiOperations({ annotations, categories, properties }),
+    operations,
     rateLimiter,
     rateLimit: { name: "api", max: config.rateLimits.apiRequestsPerMinute, windowMs: minute },
     tokens: apiTokens,
