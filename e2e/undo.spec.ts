@@ -1,11 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mintTokens } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { choosePlan, signInWithGoogle } from "./support/accounts.js";
-import {
-  createAnnotation,
-  connectGoogleAnalytics,
-  pickFirstGoogleProperty,
-} from "./support/dashboard.js";
+import { createAnnotation, connectGoogleAnalytics } from "./support/dashboard.js";
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 /** The product's built-in sandbox (its control endpoint is on for the journeys). */
@@ -38,7 +34,18 @@ test.describe("Undo in Property View", () => {
     await page.goto("/dashboard?mode=property");
     await connectGoogleAnalytics(page, email);
     await page.getByRole("tab", { name: "Property View" }).click();
-    await pickFirstGoogleProperty(page);
+    // The picker may open by itself on the way back from Google's consent.
+    const picker = page.getByRole("dialog", { name: "Choose a property" });
+    await expect(async () => {
+      if (!(await picker.isVisible()))
+        await page.getByRole("combobox", { name: "Property" }).click();
+      await expect(picker).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await picker
+      .getByRole("region", { name: "Google Analytics properties" })
+      .getByRole("button")
+      .first()
+      .click();
     const heading = page.getByText(/^Manage annotations for property \d+$/);
     await expect(heading).toBeVisible();
     const propertyId = /(\d+)$/.exec((await heading.textContent()) ?? "")![1]!;
