@@ -117,10 +117,15 @@ test.describe("the AI audit", () => {
     await expect(createButtons).toHaveCount(offered - 1);
 
     // Another proposes a category not made yet: accepted as it is, applying makes it.
-    const proposing = cards
+    const open = cards
       .filter({ hasText: "(new: made when you apply)" })
       .filter({ has: page.getByRole("button", { name: "Accept", exact: true }) })
       .first();
+    // Held by its title: once accepted it no longer matches the filter above.
+    const proposingTitle = (await open.getByRole("heading").textContent())!;
+    const proposing = cards.filter({
+      has: page.getByRole("heading", { name: proposingTitle, exact: true }),
+    });
     const newCategory = (await proposing.textContent())!.match(
       /Category(.+?) \(new: made when you apply\)/,
     )![1]!;
