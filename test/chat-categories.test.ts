@@ -153,7 +153,7 @@ describe("the offline assistant and categories", () => {
 
     const listed = await say(who, "show me the incidents from last month");
     expect(listed.reply).toMatch(
-      /^1 annotation in Incidents from 2026-10-01 to 2026-10-31:\n• 2026-10-14 — CDN down \(red, Incidents, ID /,
+      /^1 annotation in Incidents from 2026-10-01 to 2026-10-31:\n• 2026-10-14 — CDN down \(red, Incidents\)$/m,
     );
     // A deletion of "all the incidents" previews only that category's annotations.
     await say(who, 'log "Sale email" on Oct 20');

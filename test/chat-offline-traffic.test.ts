@@ -7,6 +7,7 @@ import {
 import { noPropertyMessage } from "../src/server/features/chat/assistant-actions.js";
 import { analyticsScopes } from "../src/server/integrations/google/google-oauth.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
+import type { SendChatResponse } from "../src/shared/contracts/chat.js";
 import type { TrafficReport } from "../src/shared/contracts/traffic.js";
 import {
   formatChange,
@@ -55,7 +56,19 @@ async function say(who: Person, message: string, propertyId: string | null = who
   });
   expect(response.statusCode, response.body).toBe(200);
   who.sessionId = response.json().sessionId;
-  return response.json<{ reply: string; suggestedInput: string | null }>();
+  return response.json<SendChatResponse>();
+}
+
+/** The Annotate button: the preview the server issued with the offer, confirmed. */
+async function annotate(who: Person, confirmationId: string): Promise<SendChatResponse> {
+  const response = await harness.app.inject({
+    method: "POST",
+    url: `/api/chat/${who.sessionId}/confirmation`,
+    headers: { ...sameOrigin, cookie: who.jar.header() },
+    payload: { confirmationId, decision: "confirm" },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SendChatResponse>();
 }
 
 const get = (who: TestPerson, url: string) =>
@@ -106,16 +119,20 @@ describe("traffic questions on the offline engine", () => {
       expect(answer.reply).toContain(
         `${formatChange((value - weekEarlier.value) / weekEarlier.value)} against ${count.format(weekEarlier.value)} the same weekday a week earlier`,
       );
-    expect(answer.suggestedInput).toBe(
-      `Create an annotation called "Spike in sessions" on ${spike.date}`,
-    );
+    // Offered as a card whose Annotate is the server's own preview: nothing in the message box.
+    expect(answer.suggestedInput).toBeNull();
+    expect(answer.card).toMatchObject({
+      kind: "unexplained",
+      draft: { title: "Spike in sessions", startDate: spike.date },
+    });
+    expect(answer.confirmation).toMatchObject({ kind: "create" });
 
-    // The offer, sent as it stands, explains the spike: the day now names it, the period drops it.
-    const created = await say(who, answer.suggestedInput!);
+    // Annotate explains the spike: the day now names it, the period drops it.
+    const created = await annotate(who, answer.confirmation!.id);
     expect(created.reply).toContain("Created “Spike in sessions”");
     const again = await say(who, `why did traffic spike on ${spike.date}`);
     expect(again.reply).toContain(`Annotations that day: “Spike in sessions” (${spike.date})`);
-    expect(again.suggestedInput).toBeNull();
+    expect(again.confirmation).toBeNull();
   });
 
   it("answers 'anything unexplained …?' with the days the chart shows hollow, and 'Nothing unexplained' once they are annotated", async () => {
@@ -131,9 +148,8 @@ describe("traffic questions on the offline engine", () => {
       );
     const flagged = answer.reply.split("\n").filter((line) => line.startsWith("• "));
     expect(flagged).toHaveLength(unexplained.length);
-    expect(answer.suggestedInput).toMatch(
-      /^Create an annotation called "(?:Spike|Drop) in sessions" on /,
-    );
+    expect(answer.card).toMatchObject({ kind: "unexplained" });
+    expect(answer.confirmation?.draft?.title).toMatch(/^(?:Spike|Drop) in sessions$/);
 
     for (const change of unexplained) {
       const created = await harness.app.inject({
@@ -153,7 +169,7 @@ describe("traffic questions on the offline engine", () => {
     }
     const after = await say(who, `any unexplained spikes ${period}`);
     expect(after.reply).toMatch(/^Nothing unexplained in sessions from /);
-    expect(after.suggestedInput).toBeNull();
+    expect(after.confirmation).toBeNull();
   });
 
   it("never reads days without data as drops: a period of only today and later is refused plainly", async () => {

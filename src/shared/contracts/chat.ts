@@ -26,6 +26,28 @@ export const sendChatRequest = z.strictObject({
 });
 export type SendChatRequest = z.infer<typeof sendChatRequest>;
 
+/** An annotation as a card in the conversation shows it; dates as YYYY-MM-DD. */
+export interface ChatAnnotationView {
+  title: string;
+  description: string;
+  startDate: string;
+  /** The last day, for an annotation that covers several. */
+  endDate?: string;
+  color: string;
+  /** The category's name, for a person whose plan includes categories. */
+  category: string | null;
+}
+
+/**
+ * A create or a change as the annotation dialogs would start from it (Edit on a preview,
+ * Annotate on an unexplained change): the annotation it changes, if any, and its fields after.
+ */
+export interface ChatDraft extends ChatAnnotationView {
+  /** The annotation a change is to (absent for a create). */
+  annotationId?: string;
+  categoryId?: string | null;
+}
+
 /**
  * An action the assistant prepared and that runs only when the person confirms it, with the
  * Confirm button or a clear "yes". Issued by the server; no model output can confirm it.
@@ -36,7 +58,36 @@ export interface ChatConfirmation {
   summary: string;
   /** How many annotations it touches. */
   count: number;
+  /** What it does; a create or a change is a preview card, with Edit. */
+  kind: "delete" | "create" | "update";
+  /** A create or a change: what the dialog opens with on Edit. */
+  draft?: ChatDraft;
 }
+
+/**
+ * What a turn did or offers, as a card under the reply: a change made (with Show on chart and a
+ * slot for Undo), or an unexplained change in the traffic with its Annotate button.
+ */
+export type ChatCard =
+  | {
+      kind: "change";
+      /** What was done: created or changed. */
+      action: "created" | "updated";
+      /** The annotation, for Show on chart (never shown as text). */
+      annotationId: string;
+      annotation: ChatAnnotationView;
+      /** What changed, field by field ("Date: 2026-11-03 → 2026-11-05"); empty for a create. */
+      changes: string[];
+      /** The id of the change to undo, once undo exists; null until then. */
+      undoId: string | null;
+    }
+  | {
+      kind: "unexplained";
+      /** What the traffic did, e.g. "Sessions up 42% on Tue, Nov 12". */
+      headline: string;
+      /** The annotation the Annotate button opens the create dialog with. */
+      draft: ChatDraft;
+    };
 
 export const settleConfirmationRequest = z.strictObject({
   confirmationId: z.uuid({ message: "That confirmation is no longer waiting" }),
@@ -56,6 +107,8 @@ export interface SendChatResponse {
   reply: string;
   /** An action waiting for the person's Confirm or Cancel, shown as buttons. */
   confirmation: ChatConfirmation | null;
+  /** What the turn changed or offers, shown as a card under the reply. */
+  card: ChatCard | null;
 }
 
 export interface ChatMessageView {

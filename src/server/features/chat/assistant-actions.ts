@@ -20,7 +20,7 @@ import {
   requirePremiumFeature,
   type AnnotationsService,
 } from "../annotations/annotations-service.js";
-import type { CategoriesService, CategoryMatch } from "../categories/categories-service.js";
+import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { Category } from "../../../shared/contracts/categories.js";
 import {
@@ -74,37 +74,17 @@ export interface AnnotationFilter {
 
 export type { AnnotationReference } from "./annotation-reference.js";
 
-export const noPropertyMessage =
-  "Which property should I use? Choose one in the property picker above, or write its ID (for example: property 123456789).";
-
-/** The most annotations one confirmation may delete. */
-export const maxDeletionsPerConfirmation = 20;
-
-/**
- * What the assistant says when a category named in a message is not one of the person's, or
- * could be several: plainly, with the categories they have, and never a category invented.
- */
-export function categoryMatchProblem(reference: string, match: CategoryMatch): string | null {
-  if (match.kind === "found") return null;
-  if (match.kind === "ambiguous") {
-    const names = match.candidates.map((c) => c.name);
-    return `“${reference}” could be ${names.slice(0, -1).join(", ")} or ${names.at(-1)}. Which category do you mean?`;
-  }
-  if (match.categories.length === 0)
-    return `You don't have a category called “${reference}”. You have no categories yet; create them on the Categories page.`;
-  return `You don't have a category called “${reference}”. Your categories: ${match.categories.map((c) => c.name).join(", ")}.`;
-}
-
-/**
- * A create or update request put in a category as the annotation dialogs do it: the category's
- * id, and its colour, which a category's annotations always take.
- */
-export function inCategory<T extends object>(
-  request: T,
-  category: Category,
-): T & { categoryId: string; color: Category["color"] } {
-  return { ...request, categoryId: category.id, color: category.color };
-}
+export {
+  categoryMatchProblem,
+  inCategory,
+  maxDeletionsPerConfirmation,
+  noPropertyMessage,
+} from "./assistant-rules.js";
+import {
+  categoryMatchProblem,
+  maxDeletionsPerConfirmation,
+  noPropertyMessage,
+} from "./assistant-rules.js";
 
 /** What a confirmed action did; an annotation no longer as previewed is skipped, never changed. */
 export type CarriedOut =
@@ -412,8 +392,8 @@ export function createAssistantActions(
     dailyAllowance: (): { used: number; quota: number; resets?: string } => ({
       used: countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, context.now),
       quota: user.annotationQuota,
-    }),
       resets: dailyResetText(context.now),
+    }),
 
     /** The same request the edit dialog sends, for the annotation the reference names. */
     updateAnnotation: (reference: AnnotationReference, request: UpdateAnnotationRequest) =>

@@ -1,5 +1,6 @@
 import { toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
+import type { ChatAnnotationView, ChatCard } from "../../../shared/contracts/chat.js";
 import type { CarriedOut } from "./assistant-actions.js";
 import type { ConversationMemory, PendingConfirmation } from "./conversation-state.js";
 import { describeAnnotation, describeWritten } from "./describe-annotation.js";
@@ -18,6 +19,8 @@ export interface AssistantTurn {
   suggestedInput: string | null;
   /** A confirmation this turn issued (already stored with the session). */
   confirmation?: PendingConfirmation | null;
+  /** What the turn changed or offers, as a card under the reply. */
+  card?: ChatCard | null;
   /** What the conversation remembers after this turn; undefined leaves it as it was. */
   memory?: ConversationMemory;
   /**
@@ -78,12 +81,14 @@ export function describeList(
   categoryNames: ReadonlyMap<string, string> = new Map(),
   /** How many of the newest were asked for ("the last 5"), which the heading says. */
   latest?: number,
+  /** Ids are internal: shown only when the person asked for them. */
+  showIds = false,
 ): string {
   if (annotations.length === 0) return `No annotations found${scope}.`;
   const lines = annotations.slice(0, listLimit).map((a) => {
     const end = a.annotationDateRange ? ` to ${toIsoDate(a.annotationDateRange.endDate)}` : "";
     const category = a.categoryId ? categoryNames.get(a.categoryId) : undefined;
-    return `• ${toIsoDate(a.annotationDate)}${end} — ${a.title} (${a.color.toLowerCase()}${category ? `, ${category}` : ""}${a.systemGenerated ? ", by Google" : ""}, ID ${a.annotationId})`;
+    return `• ${toIsoDate(a.annotationDate)}${end} — ${a.title} (${a.color.toLowerCase()}${category ? `, ${category}` : ""}${a.systemGenerated ? ", by Google" : ""}${showIds ? `, ID ${a.annotationId}` : ""})`;
   });
   const more =
     annotations.length > listLimit
@@ -97,4 +102,67 @@ export function describeList(
         ? `The most recent annotation${scope}`
         : `The ${count} most recent annotations${scope}`;
   return `${heading}:\n${lines.join("\n")}${more}`;
+}
+
+/** An annotation as a card shows it. */
+export function annotationView(
+  annotation: Annotation,
+  categoryName: string | null,
+): ChatAnnotationView {
+  return {
+    title: annotation.title,
+    description: annotation.description,
+    startDate: toIsoDate(annotation.annotationDate),
+    ...(annotation.annotationDateRange
+      ? { endDate: toIsoDate(annotation.annotationDateRange.endDate) }
+      : {}),
+    color: annotation.color,
+    category: categoryName,
+  };
+}
+
+function daysOf(view: ChatAnnotationView): string {
+  return view.endDate ? `${view.startDate} to ${view.endDate}` : view.startDate;
+}
+
+/**
+ * A change the assistant made, as a card: the annotation after it and, for an update, each field
+ * that changed. Its id travels for Show on chart and is never written into the reply.
+ */
+export function changeCard(
+  after: Annotation,
+  categoryName: string | null,
+  before?: { annotation: Annotation; categoryName: string | null },
+): ChatCard {
+  const view = annotationView(after, categoryName);
+  const changes: string[] = [];
+  if (before) {
+    const was = annotationView(before.annotation, before.categoryName);
+    if (was.title !== view.title) changes.push(`Title: “${was.title}” → “${view.title}”`);
+    if (daysOf(was) !== daysOf(view)) changes.push(`Date: ${daysOf(was)} → ${daysOf(view)}`);
+    if (was.color !== view.color)
+      changes.push(`Colour: ${was.color.toLowerCase()} → ${view.color.toLowerCase()}`);
+    if (was.description !== view.description)
+      changes.push(
+        view.description === ""
+          ? "Description: removed"
+          : was.description === ""
+            ? "Description: added"
+            : "Description: changed",
+      );
+    if (before.annotation.categoryId !== after.categoryId)
+      changes.push(
+        view.category
+          ? `Category: ${was.category ?? "none"} → ${view.category}`
+          : "Category: removed",
+      );
+  }
+  return {
+    kind: "change",
+    action: before ? "updated" : "created",
+    annotationId: after.annotationId,
+    annotation: view,
+    changes,
+    undoId: null,
+  };
 }

@@ -17,7 +17,13 @@ import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import { createAssistantActions, type AssistantActions } from "./assistant-actions.js";
 import type { AssistantAllowance } from "./assistant-allowance.js";
-import { describeCarriedOut, wroteAnything, type AssistantTurn } from "./assistant-reply.js";
+import {
+  changeCard,
+  describeCarriedOut,
+  wroteAnything,
+  type AssistantTurn,
+} from "./assistant-reply.js";
+import type { CarriedOut } from "./assistant-actions.js";
 import type { ChatRepository } from "./chat-repository.js";
 import {
   cancelledReply,
@@ -73,6 +79,7 @@ export function createChatService(deps: {
     if (!result.ok) return plain(result.error, { memory: {} });
     return plain(describeCarriedOut(result.value), {
       showAnnotations: wroteAnything(result.value),
+      card: cardOf(result.value),
       memory: {},
     });
   }
@@ -125,6 +132,7 @@ export function createChatService(deps: {
       suggestedInput: turn.suggestedInput,
       reply,
       confirmation: turn.confirmation ? toChatConfirmation(turn.confirmation) : null,
+      card: turn.card ?? null,
     };
   }
 
@@ -235,6 +243,17 @@ export function createChatService(deps: {
       }
     },
   };
+}
+
+/** A confirmed create or change, as its card; a deletion has none. */
+function cardOf(result: CarriedOut) {
+  if (result.kind === "create") return changeCard(result.created, result.categoryName);
+  if (result.kind === "update" && !("skipped" in result))
+    return changeCard(result.after, result.categoryName, {
+      annotation: result.before,
+      categoryName: null,
+    });
+  return null;
 }
 
 function toModelMessages(messages: { role: string; content: string }[]): ModelMessage[] {

@@ -10,7 +10,7 @@ import type {
   CreateAnnotationRequest,
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
-import type { ChatConfirmation } from "../../../shared/contracts/chat.js";
+import type { ChatConfirmation, ChatDraft } from "../../../shared/contracts/chat.js";
 import type { PendingQuestion } from "./offline-engine/understanding.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import {
@@ -54,6 +54,8 @@ export interface PendingCreate extends PendingBase {
   kind: "create";
   /** The request as the create dialog would send it, with its own request id: made once. */
   request: CreateAnnotationRequest & { requestId: string };
+  /** The category it goes in, by name, for the card's Edit (absent in older rows). */
+  categoryName?: string | null;
 }
 
 export interface PendingUpdate extends PendingBase {
@@ -61,6 +63,8 @@ export interface PendingUpdate extends PendingBase {
   /** The one annotation it changes, as the person saw it. */
   items: [{ annotationId: string; snapshot: AnnotationSnapshot }];
   changes: UpdateAnnotationRequest;
+  /** The category it would be in: a name, null for none, absent if unchanged. */
+  categoryName?: string | null;
 }
 
 export type { AskedFor, PendingQuestion } from "./offline-engine/understanding.js";
@@ -149,6 +153,7 @@ export function issueCreate(
       ...(request.description ? [describeNewDescription(request.description)] : []),
     ].join("\n"),
     request: { ...request, requestId: request.requestId ?? randomUUID() },
+    categoryName,
     expiresAt: expiryFrom(now),
   };
 }
@@ -183,6 +188,7 @@ export function issueUpdate(
     ].join("\n"),
     items: [{ annotationId: annotation.annotationId, snapshot: snapshotOf(annotation) }],
     changes,
+    ...(categoryName !== undefined ? { categoryName } : {}),
     expiresAt: expiryFrom(now),
   };
 }
@@ -215,10 +221,55 @@ export function isLive(
 }
 
 export function toChatConfirmation(pending: PendingConfirmation): ChatConfirmation {
+  const draft = draftOf(pending);
   return {
     id: pending.id,
     summary: pending.summary,
     count: pending.kind === "create" ? 1 : pending.items.length,
+    kind: pending.kind,
+    ...(draft ? { draft } : {}),
+  };
+}
+
+/** A preview's create or change as the annotation dialog would open with it. */
+function draftOf(pending: PendingConfirmation): ChatDraft | undefined {
+  if (pending.kind === "delete") return undefined;
+  if (pending.kind === "create") {
+    const { request } = pending;
+    const range = request.annotationDateRange;
+    const start = range?.startDate ?? request.annotationDate;
+    if (!start) return undefined;
+    return {
+      title: request.title,
+      description: request.description ?? "",
+      startDate: toIsoDate(start),
+      ...(range ? { endDate: toIsoDate(range.endDate) } : {}),
+      color: request.color ?? defaultAnnotationColor,
+      category: pending.categoryName ?? null,
+      categoryId: request.categoryId ?? null,
+    };
+  }
+  const [item] = pending.items;
+  const { changes } = pending;
+  const range = changes.annotationDateRange;
+  const endDate = range
+    ? toIsoDate(range.endDate)
+    : changes.annotationDate
+      ? undefined
+      : item.snapshot.endDate;
+  return {
+    annotationId: item.annotationId,
+    title: changes.title ?? item.snapshot.title,
+    description: changes.description ?? item.snapshot.description,
+    startDate: range
+      ? toIsoDate(range.startDate)
+      : changes.annotationDate
+        ? toIsoDate(changes.annotationDate)
+        : item.snapshot.date,
+    ...(endDate ? { endDate } : {}),
+    color: changes.color ?? item.snapshot.color,
+    category: pending.categoryName ?? null,
+    ...(changes.categoryId !== undefined ? { categoryId: changes.categoryId } : {}),
   };
 }
 
@@ -240,6 +291,15 @@ export function confirmationPrompt(pending: PendingConfirmation): string {
   const { what, verb, done } = verbsOf(pending);
   const cancel = pending.kind === "create" ? `Cancel drops ${what}` : `Cancel keeps ${what}`;
   return `${pending.summary}\nNothing is ${done} yet. Press Confirm or reply yes to ${verb} ${what}; ${cancel}.`;
+}
+
+/**
+ * A write the engine was not sure it read right, shown instead of made: why, then the preview
+ * with its Confirm, Edit and Cancel.
+ */
+export function previewPrompt(doubts: readonly string[], pending: PendingConfirmation): string {
+  const why = doubts.length > 0 ? doubts.join("; ") : "I may have misread part of it";
+  return `I'm not sure I read that right (${why}), so I haven't written anything.\n${confirmationPrompt(pending)} Edit opens it in the form.`;
 }
 
 /** The answer to an "ok" or "sure": the preview stays, and only a clear yes carries it out. */

@@ -89,6 +89,7 @@ function fakeChat({
       suggestedInput: null,
       reply: `You said: ${message}`,
       confirmation: null,
+      card: null,
       ...next,
     };
     store(message, response);
@@ -128,6 +129,7 @@ function fakeChat({
         suggestedInput: null,
         reply: next,
         confirmation: null,
+        card: null,
       } satisfies SendChatResponse);
     },
     [`GET /api/chat/${sessionId}`]: () =>
@@ -204,6 +206,7 @@ describe("the chat panel in Agent Mode", () => {
             suggestedInput: null,
             reply: "Hi!\nHow can I help?",
             confirmation: null,
+            card: null,
           } satisfies SendChatResponse);
         },
       ],
@@ -272,6 +275,7 @@ describe("the chat panel in Agent Mode", () => {
             suggestedInput: null,
             reply: `Echo ${(request.body as { message: string }).message}`,
             confirmation: null,
+            card: null,
           } satisfies SendChatResponse);
         },
       ],
@@ -417,6 +421,7 @@ describe("the chat panel in Agent Mode", () => {
             suggestedInput: suggestion,
             reply: "Try this.",
             confirmation: null,
+            card: null,
           } satisfies SendChatResponse);
         },
         { reply: "Fine." },
@@ -487,6 +492,7 @@ describe("confirmations in the chat panel", () => {
     id: "0d6f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
     summary: "Delete “Launch” (2025-03-01)?",
     count: 1,
+    kind: "delete" as const,
   };
 
   it("shows Confirm and Cancel for the action the server issued, and sends the person's choice", async () => {
@@ -557,6 +563,105 @@ describe("confirmations in the chat panel", () => {
     await settled();
     expect(within(log).queryByRole("group")).not.toBeInTheDocument();
     expect(within(log).getByRole("alert")).toBeInTheDocument();
+  });
+});
+
+describe("cards in the chat panel", () => {
+  const preview = {
+    id: "5b0f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
+    summary: "Create “Paused all Google ads” (2026-11-22) in blue?",
+    count: 1,
+    kind: "create" as const,
+    draft: {
+      title: "Paused all Google ads",
+      description: "",
+      startDate: "2026-11-22",
+      color: "BLUE",
+      category: null,
+      categoryId: null,
+    },
+  };
+
+  it("shows a preview of what it would create, with Confirm and Cancel, and writes nothing until Confirm", async () => {
+    const chat = fakeChat({
+      user: premium,
+      replies: [{ reply: "I'm not sure I read that right.", confirmation: preview }],
+      settlements: ["Created “Paused all Google ads” (2026-11-22) in blue."],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "I paused all Google ads yesterday, please log that{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Create this annotation?" });
+    expect(card).toHaveTextContent("Paused all Google ads");
+    expect(card).toHaveTextContent("2026-11-22");
+    expect(card).toHaveTextContent("Blue");
+    expect(card).toHaveTextContent("Nothing is written yet.");
+    await user.click(within(card).getByRole("button", { name: "Confirm" }));
+    await within(log).findByText("Created “Paused all Google ads” (2026-11-22) in blue.");
+    expect(chat.requests.filter((entry) => entry.path.endsWith("/confirmation"))).toHaveLength(1);
+  });
+
+  it("answers a change with a card: the annotation, what changed, and Show on chart", async () => {
+    fakeChat({
+      user: premium,
+      replies: [
+        {
+          reply: "Updated “Launch” (2026-11-03) → “Launch” (2026-11-05), blue.",
+          showAnnotations: true,
+          card: {
+            kind: "change",
+            action: "updated",
+            annotationId: "9001",
+            annotation: {
+              title: "Launch",
+              description: "Moved after QA",
+              startDate: "2026-11-05",
+              color: "RED",
+              category: "Campaigns",
+            },
+            changes: ["Date: 2026-11-03 → 2026-11-05", "Description: added"],
+            undoId: null,
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "move Launch to Nov 5 and describe it as Moved after QA{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Annotation changed" });
+    expect(card).toHaveTextContent("Date: 2026-11-03 → 2026-11-05");
+    expect(card).toHaveTextContent("Campaigns");
+    expect(card).not.toHaveTextContent("9001");
+    expect(within(card).getByRole("button", { name: "Show on chart" })).toBeInTheDocument();
+  });
+
+  it("offers an unexplained change as a card whose Annotate confirms the server's preview", async () => {
+    const chat = fakeChat({
+      user: premium,
+      replies: [
+        {
+          reply: "Sessions on Nov 12: 1,480. That is a spike.",
+          confirmation: { ...preview, summary: "Create “Spike in sessions” (2026-11-12)?" },
+          card: {
+            kind: "unexplained",
+            headline: "Sessions +48% on Nov 12",
+            draft: { ...preview.draft, title: "Spike in sessions", startDate: "2026-11-12" },
+          },
+        },
+      ],
+      settlements: ["Created “Spike in sessions” (2026-11-12) in blue."],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "what happened on Nov 12?{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Sessions +48% on Nov 12" });
+    expect(input).toHaveValue("");
+    await user.click(within(card).getByRole("button", { name: "Annotate" }));
+    await within(log).findByText("Created “Spike in sessions” (2026-11-12) in blue.");
+    expect(chat.requests.filter((entry) => entry.path.endsWith("/confirmation"))).toHaveLength(1);
   });
 });
 

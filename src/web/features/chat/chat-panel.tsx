@@ -1,5 +1,8 @@
 import {
   Bot,
+  ChartLine,
+  CircleCheck,
+  Eye,
   Loader2,
   MessageSquare,
   PencilLine,
@@ -9,7 +12,8 @@ import {
   TriangleAlert,
 } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
-import { chatMessageMaxLength } from "../../../shared/contracts/chat";
+import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
+import { chatMessageMaxLength, type ChatAnnotationView } from "../../../shared/contracts/chat";
 import { visibleLength } from "../../../shared/contracts/clean-text";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
@@ -97,37 +101,107 @@ function Composer({ chat }: { chat: ChatController }) {
   );
 }
 
+/** An annotation as the cards show it: title, days, colour and category. */
+function AnnotationSummary({ view }: { view: ChatAnnotationView }) {
+  const swatch = isAnnotationColor(view.color) ? annotationColorSwatches[view.color] : undefined;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+      <dt className="text-muted-foreground">Title</dt>
+      <dd className="min-w-0 font-medium break-words">{view.title}</dd>
+      <dt className="text-muted-foreground">{view.endDate ? "Dates" : "Date"}</dt>
+      <dd>{view.endDate ? `${view.startDate} to ${view.endDate}` : view.startDate}</dd>
+      <dt className="text-muted-foreground">Colour</dt>
+      <dd className="flex items-center gap-1.5">
+        <span
+          aria-hidden="true"
+          className="inline-block size-2.5 rounded-full"
+          style={{ backgroundColor: swatch?.hex ?? "currentColor" }}
+        />
+        {swatch?.label ?? view.color.toLowerCase()}
+      </dd>
+      {view.category ? (
+        <>
+          <dt className="text-muted-foreground">Category</dt>
+          <dd className="min-w-0 break-words">{view.category}</dd>
+        </>
+      ) : null}
+      {view.description ? (
+        <>
+          <dt className="text-muted-foreground">Description</dt>
+          <dd className="min-w-0 break-words whitespace-pre-wrap">{view.description}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+const cardClass =
+  "flex w-full max-w-[85%] min-w-0 flex-col gap-2 self-start rounded-2xl border bg-card px-3.5 py-2.5 text-sm max-sm:max-w-full";
+
 /**
- * The action the assistant prepared and that waits for the person: what it will do, and the
- * Confirm and Cancel buttons. Only these (or a typed yes) carry it out; the server issued it.
+ * The action the assistant prepared and that waits for the person. A deletion: what it will
+ * delete, Confirm and Cancel. A create or a change it was not sure it read right (or an
+ * unexplained change offered as an annotation): a preview of the annotation, with Confirm (or
+ * Annotate), Edit, which opens the dialog filled in, and Cancel. Only these buttons (or a typed
+ * yes) carry it out; the server issued it.
  */
 function ConfirmationCard({ chat }: { chat: ChatController }) {
   const confirmation = chat.confirmation;
   const titleId = useId();
   if (!confirmation) return null;
+  const draft = confirmation.kind === "delete" ? undefined : confirmation.draft;
+  const offer = chat.card?.kind === "unexplained" ? chat.card : null;
+  const heading = offer
+    ? offer.headline
+    : draft
+      ? confirmation.kind === "create"
+        ? "Create this annotation?"
+        : "Make this change?"
+      : confirmation.summary.split("\n")[0];
   return (
     <div
       role="group"
       aria-labelledby={titleId}
-      className="flex max-w-[85%] flex-col gap-2 self-start rounded-2xl border border-destructive/40 bg-card px-3.5 py-2.5 text-sm"
+      data-card={draft ? "preview" : "confirmation"}
+      className={cn(cardClass, draft ? "border-primary/40" : "border-destructive/40")}
     >
       <p
         id={titleId}
         className="flex items-start gap-2 font-medium break-words whitespace-pre-wrap"
       >
-        <ShieldAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-        {/* The question alone: the assistant's reply just above lists what it covers. */}
-        <span>{confirmation.summary.split("\n")[0]}</span>
+        {draft ? (
+          <Eye className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        ) : (
+          <ShieldAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+        )}
+        {/* A deletion's question alone: the assistant's reply just above lists what it covers. */}
+        <span>{heading}</span>
       </p>
+      {draft ? <AnnotationSummary view={draft} /> : null}
+      {draft ? <p className="text-xs text-muted-foreground">Nothing is written yet.</p> : null}
       <div className="flex flex-wrap gap-2">
         <Button
-          variant="destructive"
+          variant={draft ? "default" : "destructive"}
           size="sm"
           onClick={() => chat.settle("confirm")}
           disabled={chat.pending}
         >
-          Confirm
+          {offer ? "Annotate" : "Confirm"}
         </Button>
+        {draft && chat.edit ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              chat.edit?.(draft);
+              chat.settle("cancel");
+            }}
+            disabled={chat.pending}
+          >
+            <PencilLine aria-hidden="true" />
+            Edit
+          </Button>
+        ) : null}
         <Button
           variant="outline"
           size="sm"
@@ -135,6 +209,52 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
           disabled={chat.pending}
         >
           Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A change the assistant made: the annotation as it is now, what changed, Show on chart, and
+ * Undo once the change can be undone.
+ */
+function ChangeCard({ chat }: { chat: ChatController }) {
+  const card = chat.card;
+  const titleId = useId();
+  if (!card || card.kind !== "change") return null;
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      data-card="change"
+      className={cn(cardClass, "border-emerald-600/40 dark:border-emerald-400/40")}
+    >
+      <p id={titleId} className="flex items-center gap-2 font-medium">
+        <CircleCheck
+          className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400"
+          aria-hidden="true"
+        />
+        {card.action === "created" ? "Annotation created" : "Annotation changed"}
+      </p>
+      <AnnotationSummary view={card.annotation} />
+      {card.changes.length > 0 ? (
+        <ul className="list-disc pl-5 text-muted-foreground">
+          {card.changes.map((change) => (
+            <li key={change} className="break-words">
+              {change}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => chat.showOnChart(card.annotationId, card.annotation.startDate)}
+        >
+          <ChartLine aria-hidden="true" />
+          Show on chart
         </Button>
       </div>
     </div>
@@ -181,7 +301,7 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, pending, notice, chat.confirmation, chat.suggestion]);
+  }, [messages.length, pending, notice, chat.confirmation, chat.suggestion, chat.card]);
 
   return (
     <section
@@ -214,7 +334,7 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
         aria-label="Conversation"
         aria-live="polite"
         tabIndex={0}
-        className="flex h-[26rem] max-h-[60dvh] min-h-48 flex-col gap-3 overflow-y-auto p-4 focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none focus-visible:ring-inset"
+        className="flex h-[26rem] max-h-[60dvh] min-h-48 flex-col max-sm:h-[30dvh] max-sm:min-h-32 gap-3 overflow-y-auto p-4 focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none focus-visible:ring-inset"
       >
         {isEmpty ? (
           <div className="m-auto flex max-w-xs flex-col items-center gap-2 text-center">
@@ -239,6 +359,7 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
             {message.content}
           </div>
         ))}
+        <ChangeCard chat={chat} />
         <ConfirmationCard chat={chat} />
         <SuggestionChip chat={chat} />
         {pending ? (

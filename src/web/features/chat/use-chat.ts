@@ -4,7 +4,9 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import {
   chatMessageMaxLength,
   chatTooLongMessage,
+  type ChatCard,
   type ChatConfirmation,
+  type ChatDraft,
   type ChatHistoryResponse,
   type ChatMessageView,
   type SendChatResponse,
@@ -59,6 +61,15 @@ export interface ChatController {
   confirmation: ChatConfirmation | null;
   /** Presses Confirm or Cancel on the waiting action. */
   settle: (decision: "confirm" | "cancel") => void;
+  /** What the last turn changed or offers, shown as a card under its reply. */
+  card: ChatCard | null;
+  /** Shows a changed annotation on the chart and in the table. */
+  showOnChart: (annotationId: string, date: string) => void;
+  /**
+   * Opens the create or edit dialog filled in from a preview's draft; null where no dialog is
+   * at hand (the Edit button is then not shown).
+   */
+  edit: ((draft: ChatDraft) => void) | null;
 }
 
 /** Whether `text` may be sent now. */
@@ -82,9 +93,15 @@ const noHistory: ChatHistoryResponse = { messages: noMessages, confirmation: nul
 export function useChat({
   user,
   onShowAnnotations,
+  onShowAnnotation,
+  onEdit,
 }: {
   user: CurrentUser;
   onShowAnnotations?: () => void;
+  /** Show on chart: the annotation a change card is about. */
+  onShowAnnotation?: (annotationId: string, date: string) => void;
+  /** Edit on a preview card: the dialog, filled in. */
+  onEdit?: (draft: ChatDraft) => void;
 }): ChatController {
   const queryClient = useQueryClient();
   const { propertyId, setPropertyId } = useSelectedProperty();
@@ -102,6 +119,7 @@ export function useChat({
   const [pendingText, setPendingText] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [offered, setOffered] = useState<{ sessionId: string; text: string } | null>(null);
+  const [shownCard, setShownCard] = useState<{ sessionId: string; card: ChatCard } | null>(null);
   const [clearing, setClearing] = useState(false);
   const pendingRef = useRef(false);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
@@ -186,6 +204,7 @@ export function useChat({
       rememberSession(detected, response.sessionId);
       setPropertyId(detected);
     }
+    setShownCard(response.card ? { sessionId: response.sessionId, card: response.card } : null);
     // Offered, never typed for them: what goes into the box is the person's choice.
     setOffered(
       response.suggestedInput
@@ -201,6 +220,7 @@ export function useChat({
     setPendingText(message);
     setNotice(null);
     setOffered(null);
+    setShownCard(null);
     if (text === undefined) setInput("");
     const sessionId = activeSessionId;
     const previous = sessionId ? (history.data?.messages ?? noMessages) : noMessages;
@@ -310,5 +330,14 @@ export function useChat({
     clearing,
     confirmation: pendingText === null ? stored.confirmation : null,
     settle,
+    card:
+      pendingText === null && shownCard !== null && shownCard.sessionId === activeSessionId
+        ? shownCard.card
+        : null,
+    showOnChart: (annotationId, date) => {
+      onShowAnnotations?.();
+      onShowAnnotation?.(annotationId, date);
+    },
+    edit: onEdit ?? null,
   };
 }

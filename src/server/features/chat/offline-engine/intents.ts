@@ -111,6 +111,17 @@ const DESCRIBE_EXISTING =
 // raised the daily limit".
 const ALLOWANCE =
   /\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|^(?:(?:what(?:'s|\s+is)|check|show(?:\s+me)?|tell\s+me)\s+)?(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)(?:\s+(?:today|for\s+today))?[\s?.!]*$|^(?:annotations?|notes?)\s+(?:left|remaining)(?:\s+today)?[\s?.!]*$/i;
+/**
+ * Emptying a field is a change, never a deletion: "remove the description from Launch", "clear
+ * Launch's category", "Launch doesn't need a description any more".
+ */
+const EMPTY_FIELD =
+  /^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the\s+|its\s+)?(description|desc|details|category)\s+(?:from|of|on|for|off)\s+(.+?)$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank)\s+(.+?)'s?\s+(description|desc|details|category)$|^(.+?)\s+(?:doesn't|does\s+not|don't|no\s+longer|shouldn't|should\s+not)\s+(?:need|needs|have|has)\s+(?:a|an|any|the|its)\s+(description|desc|details|category)(?:\s+(?:any\s*more|anymore|now))?$/i;
+
+/** "is there a note for the site migration?", "do we have anything about Black Friday?" */
+const IS_THERE =
+  /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+/i;
+
 const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
@@ -175,6 +186,19 @@ export function classify(text: string): Classified {
     if (what && value)
       return { intent: "update", verb: "change", rest: `description of ${what} to ${value}` };
   }
+  const empty = EMPTY_FIELD.exec(withoutTrailing(request, ".!"));
+  if (empty) {
+    const field = (empty[1] ?? empty[4] ?? empty[6] ?? "").toLowerCase();
+    const target = (empty[2] ?? empty[3] ?? empty[5] ?? "").trim();
+    return { intent: "update", verb: "empty", rest: `${field}: ${target}` };
+  }
+  const isThere = IS_THERE.exec(request);
+  if (isThere)
+    return {
+      intent: "list",
+      verb: "find",
+      rest: `about ${withoutTrailing(request.slice(isThere[0].length), "?.!").trim()}`,
+    };
   const remove = DELETE_VERB.exec(request);
   // "drop a note …" is a create; "drop the Launch annotation" is a delete.
   if (
@@ -262,6 +286,14 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
     field: "date",
   },
   {
+    // "that launch happened on the 2nd, not the 3rd": the day it was, and the day it was not.
+    pattern: new RegExp(
+      String.raw`${LEAD}(?<target>.+?)\s+(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+(?:on\s+|dated\s+)?(?<value>[^,]+?),?\s+not\s+(?:on\s+)?(?:the\s+)?[^,]+$`,
+      "i",
+    ),
+    field: "date",
+  },
+  {
     // "Launch should be red", "the sale should have been green"
     pattern: new RegExp(
       String.raw`${LEAD}(?<target>.+?)\s+should\s+(?:have\s+been|be)\s+(?<value>purple|brown|blue|green|red|cyan)$`,
@@ -271,8 +303,40 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
   },
 ];
 
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+/** "hmm, it was two weeks earlier", "wait, that was 3 days later": the day it is on, moved. */
+const SHIFTED = new RegExp(
+  String.raw`${LEAD}(?:it|that|this|that\s+one)\s+(?:was|happened|is|should\s+be|should\s+have\s+been)\s+(?:actually\s+|really\s+)?(?<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(?<unit>days?|weeks?)\s+(?<way>earlier|later|before|after|sooner)$`,
+  "i",
+);
+
+function readShift(text: string): Classified | undefined {
+  const match = SHIFTED.exec(text);
+  if (!match?.groups) return undefined;
+  const count = NUMBER_WORDS[match.groups.count!.toLowerCase()] ?? Number(match.groups.count);
+  const days = count * (/^week/i.test(match.groups.unit!) ? 7 : 1);
+  const sign = /^(?:earlier|before|sooner)$/i.test(match.groups.way!) ? -1 : 1;
+  return { intent: "update", verb: "shiftby", rest: String(sign * days) };
+}
+
 function readCorrection(text: string): Classified | undefined {
   const bare = withoutTrailing(text, ".!");
+  const shifted = readShift(bare);
+  if (shifted) return shifted;
   for (const { pattern, field } of CORRECTIONS) {
     const match = pattern.exec(bare);
     if (!match) continue;
@@ -282,7 +346,9 @@ function readCorrection(text: string): Classified | undefined {
     if (/^(?:i|we|you|this|there|that\s+is)$/i.test(target) || target.split(/\s+/).length > 6)
       continue;
     if (field === "date" && !DATE_LIKE.test(value.replace(/⟪\d+⟫/g, ""))) continue;
-    return { intent: "update", verb: "change", rest: `the ${field} of ${target} to ${value}` };
+    // "that launch" names it as "the launch" does.
+    const named = target.replace(/^(?:that|this)\s+(?=\S)/i, "the ");
+    return { intent: "update", verb: "change", rest: `the ${field} of ${named} to ${value}` };
   }
   return undefined;
 }
@@ -356,6 +422,18 @@ export function readIntent(text: string): Classified {
       const correction = readCorrection(stripPoliteness(clause));
       if (!correction) continue;
       return { ...correction, story: text.slice(0, start).trim() };
+    }
+    // "we moved hosting on the 10th, call it Hosting move": after a story, naming "it" names
+    // the story's new annotation, not an existing one.
+    if (reading.intent === "update" && /^(?:call|name|title)$/.test(reading.verb)) {
+      const named = /^(?:it|that|this)\s+(\S.*)$/i.exec(reading.rest);
+      if (named)
+        return {
+          intent: "create",
+          verb: "log",
+          rest: `it as ${named[1]}`,
+          story: withoutTrailing(text.slice(0, start), ",;:.!?-"),
+        };
     }
     // A write outranks a question about the same thing ("I added it yesterday, show me").
     const score = reading.intent === "list" ? 1 : 2;

@@ -13,6 +13,7 @@ import { cleanTitle, splitDescription } from "./parse-create.js";
 import { cut, tidy } from "./cut-text.js";
 import { restoreQuotes, soleQuote } from "./quoted-text.js";
 
+import { leftoverDoubt } from "./doubts.js";
 import type { Missing } from "./understanding.js";
 
 export interface ChangeSlots {
@@ -28,6 +29,10 @@ export interface ChangeSlots {
   /** "take it out of its category", "set the category to none". */
   clearCategory?: boolean;
   missing: Missing[];
+  /** Why this reading may be a guess (see doubts.ts). */
+  doubts?: string[];
+  /** A later part of the request that could not be read ("…, and frobnicate it"). */
+  unreadPart?: string;
 }
 
 const FIELD = "(title|name|description|desc|details|date|day|colou?r|category)";
@@ -86,13 +91,21 @@ function applyField(
     else slots.missing.push("category");
   } else if (kind === "date" || kind === "day") {
     const found = findDate(value, today);
-    if (found) slots.date = found.date;
-    else slots.missing.push("date");
+    if (found) {
+      slots.date = found.date;
+      doubt(slots, leftoverDoubt(cut(value, dateLeadIn(value, found.index), found.end)));
+    } else slots.missing.push("date");
   } else {
-    const color = findColor(value, "loose")?.color;
-    if (color) slots.color = color;
-    else slots.missing.push("change");
+    const found = findColor(value, "loose");
+    if (found?.color) {
+      slots.color = found.color;
+      doubt(slots, leftoverDoubt(cut(value, found.index, found.end)));
+    } else slots.missing.push("change");
   }
+}
+
+function doubt(slots: ChangeSlots, reason: string | undefined): void {
+  if (reason) slots.doubts = [...(slots.doubts ?? []), reason];
 }
 
 /**
@@ -159,7 +172,89 @@ export function parseUpdate(
       return first;
     }
   }
-  return parseChange(verb, text, quotes, today, categoryNames);
+  // A description runs to the end of the message: words in it are never a further change.
+  const parts = /\b(?:description|desc|details)\b/i.test(text) ? [text] : splitChanges(text);
+  const first = parseChange(verb, parts[0]!, quotes, today, categoryNames);
+  for (const part of parts.slice(1)) {
+    const next = readFollowingChange(part, quotes, today, categoryNames);
+    if (!next) {
+      first.unreadPart = part;
+      continue;
+    }
+    mergeChange(first, next, part);
+  }
+  return first;
+}
+
+/**
+ * Where a further change starts: "…, and make it red", "… then move it to Friday". Matched from
+ * the first of a run of spaces and commas only (the lookbehinds), so a long run is read once.
+ */
+const NEXT_CHANGE =
+  /(?<![\s,;])[\s,;]+(?:and\s+then|and\s+also|and|then|also)\s+(?:also\s+)?(?=(?:make|set|change|move|shift|push|describe|rename|call|recolou?r|colou?r|put|give|tag|mark|update|add|file)\b)|(?<![\s,;])\s*[;,]\s+(?=(?:make|set|change|move|shift|push|describe|rename|recolou?r|give|tag|update)\s+(?:it|its|the|that|this)\b)/gi;
+
+/** The parts of a several-part change, at most four (the rest stays in the last). */
+function splitChanges(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(NEXT_CHANGE)) {
+    if (parts.length === 3) break;
+    // A quoted title is one piece: a break inside quotes is no break (quotes are placeholders).
+    parts.push(text.slice(start, match.index));
+    start = match.index + match[0].length;
+  }
+  parts.push(text.slice(start));
+  const found = parts.map((part) => part.trim()).filter((part) => part !== "");
+  return found.length > 0 ? found : [text];
+}
+
+/** "describe it as …", "add a description: …", "give it the description …". */
+const DESCRIBE =
+  /^(?:describe\s+(?:it|that|this|them)(?:\s+as)?|(?:add|give\s+it|set|put|change)\s+(?:a|the|its)\s+description(?:\s+(?:of|saying|to|as|that\s+says))?|description\s*[:=]?)\s*:?\s*(.+)$/i;
+
+/** A later part of a change, read on its own: its verb, then what it changes of "it". */
+function readFollowingChange(
+  part: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+  categoryNames: readonly string[],
+): ChangeSlots | undefined {
+  const described = DESCRIBE.exec(part);
+  if (described) return { missing: [], newDescription: valueText(described[1] ?? "", quotes) };
+  const verb = /^(\S+)\s*/.exec(part);
+  if (!verb) return undefined;
+  const slots = parseChange(
+    verb[1]!.toLowerCase(),
+    part.slice(verb[0].length),
+    quotes,
+    today,
+    categoryNames,
+  );
+  return slots.missing.some((item) => item !== "target") ? undefined : slots;
+}
+
+const CHANGED_FIELDS = [
+  "newTitle",
+  "newDescription",
+  "date",
+  "endDate",
+  "color",
+  "category",
+  "clearCategory",
+] as const;
+
+/** A later part's changes added to the first's; the same field changed two ways is a doubt. */
+function mergeChange(first: ChangeSlots, next: ChangeSlots, part: string): void {
+  for (const field of CHANGED_FIELDS) {
+    const value = next[field];
+    if (value === undefined) continue;
+    const had = first[field];
+    if (had !== undefined && JSON.stringify(had) !== JSON.stringify(value))
+      doubt(first, `“${part}” changes what the first part already changed`);
+    else Object.assign(first, { [field]: value });
+  }
+  if (next.doubts) first.doubts = [...(first.doubts ?? []), ...next.doubts];
+  first.missing = first.missing.filter((item) => item !== "change");
 }
 
 /** One change request, read by its verb or by the fields it names. */
@@ -262,6 +357,8 @@ function parseChange(
     const to = split ? findDate(split[2] ?? "", today) : undefined;
     if (split && to) {
       slots.date = to.date;
+      const value = split[2] ?? "";
+      doubt(slots, leftoverDoubt(cut(value, dateLeadIn(value, to.index), to.end)));
       setTarget(slots, split[1] ?? "", quotes, today);
       return finish(slots);
     }

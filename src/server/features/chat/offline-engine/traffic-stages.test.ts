@@ -105,16 +105,13 @@ describe("traffic answers", () => {
       dismissed: false,
     });
     expect(answer.text).toBe(
-      "Sessions on Nov 12: 1,480 (+48% against 1,000 the same weekday a week earlier). That is a spike: +48% against the 1,000 its weekly pattern predicts. No annotation is on that day. To annotate it, send the request I've put in your message box.",
+      "Sessions on Nov 12: 1,480 (+48% against 1,000 the same weekday a week earlier). That is a spike: +48% against the 1,000 its weekly pattern predicts. No annotation is on that day.",
     );
-    expect(answer.suggestedInput).toBe(
-      'Create an annotation called "Spike in sessions" on 2026-11-12',
-    );
-    // The offer reads back as the create it is.
-    expect(read(answer.suggestedInput!)).toMatchObject({
-      intent: "create",
+    // Offered as a card with Annotate: the chart's draft title, on that day.
+    expect(answer.offer).toEqual({
+      headline: "Sessions +48% on Nov 12",
       title: "Spike in sessions",
-      date: day("2026-11-12"),
+      date: "2026-11-12",
     });
   });
 
@@ -130,11 +127,11 @@ describe("traffic answers", () => {
     };
     expect(describeTrafficDay({ ...base, value: null })).toEqual({
       text: "Google has no active users for Nov 12 yet, and no annotation is on that day.",
-      suggestedInput: null,
+      offer: null,
     });
     expect(describeTrafficDay({ ...base, value: 12 })).toEqual({
       text: "Active users on Nov 12: 12. Nothing unusual for its weekly pattern. No annotation is on that day.",
-      suggestedInput: null,
+      offer: null,
     });
   });
 
@@ -151,15 +148,13 @@ describe("traffic answers", () => {
         "2 changes in sessions from Oct 26 to Nov 22 not explained by any annotation:",
         "• Sessions −30% on Nov 3 (1,480 against 1,000 expected)",
         "• Sessions +48% on Nov 12 (1,480 against 1,000 expected)",
-        "1 unusual day is explained by annotations. To annotate Nov 3, send the request I've put in your message box.",
+        "1 unusual day is explained by annotations.",
       ].join("\n"),
     );
-    expect(answer.suggestedInput).toBe(
-      'Create an annotation called "Drop in sessions" on 2026-11-03',
-    );
+    expect(answer.offer).toMatchObject({ title: "Drop in sessions", date: "2026-11-03" });
     expect(describeUnexplained({ ...period, unexplained: [], explainedCount: 0 })).toEqual({
       text: "Nothing unexplained in sessions from Oct 26 to Nov 22.",
-      suggestedInput: null,
+      offer: null,
     });
   });
 });

@@ -69,6 +69,18 @@ export interface Understanding {
   propertyId?: string;
   /** What the request lacks and must be asked for instead of guessed, e.g. create without a title. */
   missing: Missing[];
+  /**
+   * Why the reading may be a guess: words it could not account for, or two readings left (a date
+   * phrase inside the title, a pronoun where the title should be, a title made from a story).
+   * A write with doubts is never made at once: it is shown as a preview to confirm or edit.
+   */
+  doubts?: string[];
+  /** update: move it this many days ("it was two weeks earlier"), from the day it is on. */
+  shiftDays?: number;
+  /** list: the person asked for the annotations' ids ("with their IDs"); otherwise none are shown. */
+  showIds?: boolean;
+  /** A part of a several-part request that could not be read: nothing is written, it is asked. */
+  unreadPart?: string;
 }
 
 /** A piece the offline engine asked for, and what the person had already said. */

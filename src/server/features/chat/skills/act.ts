@@ -7,7 +7,8 @@
  */
 import { toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
-import { noPropertyMessage, type AssistantActions } from "../assistant-actions.js";
+import type { AssistantActions } from "../assistant-actions.js";
+import { noPropertyMessage } from "../assistant-rules.js";
 import type { AssistantTurn } from "../assistant-reply.js";
 import type { ConversationMemory, PendingQuestion } from "../conversation-state.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";

@@ -13,11 +13,22 @@
  * every (a deletion of whatever matches), and q (the question the assistant had asked:
  * create:title, create:date, update:change, update:target, delete:choice, create:category,
  * update:category), for follow-ups.
- * Used by the corpus test and `npm run bench`, which report accuracy on both sets. The person
- * reading the corpus has the categories in `corpusCategoryNames`.
+ * description (a description to set), clear (a field emptied: description or category), and
+ * outcome: what the turn does — write (a create or change made at once, the default for those),
+ * preview (nothing written: a preview card or a question), confirm (a deletion's confirmation,
+ * the default for deletions), answer (anything else).
+ * Used by the corpus test and `npm run bench`, which report accuracy on every set and the wrong
+ * writes: a turn the engine would write at once where the expected fields differ, or where a
+ * preview or a question was expected. The person reading the corpus has the categories in
+ * `corpusCategoryNames` (the blind sets add Experiments).
+ *
+ * Conversations (blind-conversations.txt, format in its header) are read turn by turn: each turn
+ * with the question the previous turn left open, and "it" as the annotation the previous turn
+ * was about. Only the reading is checked (stages 1–4); a turn's outcome is the one its reading
+ * leads to.
  */
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import { continueConversation } from "../offline-engine/continue-conversation.js";
+import { continueConversation, piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { readIntent } from "../offline-engine/intents.js";
 import { normalise } from "../offline-engine/normalise.js";
 import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
@@ -70,14 +81,43 @@ function questionOf(spec: string): PendingQuestion {
   return { intent, asked, known, ...(asked === "choice" ? { options: corpusOptions } : {}) };
 }
 
+/** The blind sets' person has one category more. */
+export const blindCategoryNames = [...corpusCategoryNames, "Experiments"];
+
 export function readCase(
   message: string,
   today: { year: number; month: number; day: number },
-  q?: string,
+  q?: string | PendingQuestion,
+  categoryNames: readonly string[] = corpusCategoryNames,
 ): Understanding {
   const normalised = normalise(message);
-  const alone = readSlots(readIntent(normalised.text), normalised, today, corpusCategoryNames);
-  return q ? continueConversation(alone, normalised, questionOf(q), today) : alone;
+  const alone = readSlots(readIntent(normalised.text), normalised, today, categoryNames);
+  if (!q) return alone;
+  return continueConversation(alone, normalised, typeof q === "string" ? questionOf(q) : q, today);
+}
+
+const WRITES = new Set(["create", "update"]);
+
+/** What a reading leads to: a write at once, a preview or question, a deletion's confirmation. */
+export function outcomeOf(understanding: Understanding): string {
+  const { intent } = understanding;
+  if (intent === "delete") return understanding.missing.length > 0 ? "preview" : "confirm";
+  if (!WRITES.has(intent)) return "answer";
+  if (
+    understanding.missing.length > 0 ||
+    (understanding.doubts?.length ?? 0) > 0 ||
+    understanding.unreadPart !== undefined
+  )
+    return "preview";
+  return "write";
+}
+
+function expectedOutcome(corpusCase: CorpusCase): string {
+  const written = corpusCase.expected.outcome;
+  if (written) return written === "ask" ? "preview" : written;
+  if (corpusCase.expected.missing) return WRITES.has(corpusCase.intent) ? "preview" : "answer";
+  if (corpusCase.intent === "delete") return "confirm";
+  return WRITES.has(corpusCase.intent) ? "write" : "answer";
 }
 
 function describeTarget(understanding: Understanding): string | undefined {
@@ -109,25 +149,141 @@ export function actualFields(understanding: Understanding): Record<string, strin
     category: understanding.category ?? "-",
     clear: understanding.clearCategory ? "yes" : undefined,
     metric: understanding.metric,
+    description: understanding.description ?? understanding.newDescription,
+    outcome: outcomeOf(understanding),
   };
+}
+
+/** The blind sets' `clear=`: the field emptied. */
+function clearedField(understanding: Understanding): string | undefined {
+  if (understanding.newDescription === "") return "description";
+  if (understanding.clearCategory) return "category";
+  return undefined;
 }
 
 export interface CaseResult {
   case: CorpusCase;
   passed: boolean;
   differences: string[];
+  /** What the engine would do: write, preview, confirm or answer. */
+  outcome: string;
+  /** It would write at once, and not what was expected (other fields, or no write at all). */
+  wrongWrite: boolean;
+  /** A preview where a write at once was expected: one more click, nothing wrong written. */
+  needsClick: boolean;
 }
 
-export function checkCase(corpusCase: CorpusCase, today = fromIsoDate("2026-11-23")): CaseResult {
-  const { q, ...fields } = corpusCase.expected;
-  const understanding = readCase(corpusCase.message, today, q);
+export interface CheckOptions {
+  categoryNames?: readonly string[];
+  /** The question the previous turn left open (conversations). */
+  question?: PendingQuestion;
+  /** The title of the annotation "it" means (conversations). */
+  focusTitle?: string;
+}
+
+export function checkCase(
+  corpusCase: CorpusCase,
+  today = fromIsoDate("2026-11-23"),
+  options: CheckOptions = {},
+): CaseResult {
+  const understanding = readCase(
+    corpusCase.message,
+    today,
+    options.question ?? corpusCase.expected.q,
+    options.categoryNames,
+  );
+  return compare(corpusCase, understanding, options.focusTitle);
+}
+
+function compare(
+  corpusCase: CorpusCase,
+  understanding: Understanding,
+  focusTitle?: string,
+): CaseResult {
+  const { q: _q, ...fields } = corpusCase.expected;
   const actual = actualFields(understanding);
+  // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
+  if (fields.clear !== "yes") actual.clear = clearedField(understanding);
+  if (actual.target === "back" && focusTitle) actual.target = `title:${focusTitle}`;
   const differences: string[] = [];
   if (understanding.intent !== corpusCase.intent)
     differences.push(`intent: ${understanding.intent} ≠ ${corpusCase.intent}`);
+  const wantedOutcome = expectedOutcome(corpusCase);
+  // The outcome is compared where the line states it; a preview where a write was expected is
+  // counted apart (`needsClick`), as the one click it costs.
   for (const [field, wanted] of Object.entries(fields)) {
     const got = actual[field] ?? "";
     if (got !== wanted) differences.push(`${field}: ${got || "∅"} ≠ ${wanted}`);
   }
-  return { case: corpusCase, passed: differences.length === 0, differences };
+  const outcome = actual.outcome!;
+  return {
+    case: corpusCase,
+    passed: differences.length === 0,
+    differences,
+    outcome,
+    wrongWrite: outcome === "write" && (differences.length > 0 || wantedOutcome !== "write"),
+    needsClick: outcome === "preview" && wantedOutcome === "write",
+  };
+}
+
+/** One conversation of blind-conversations.txt: its name and its turns, in order. */
+export interface CorpusConversation {
+  name: string;
+  line: number;
+  turns: CorpusCase[];
+}
+
+/** The conversations of a file in the format its header describes; `@annotation` lines are state. */
+export function parseConversations(text: string): CorpusConversation[] {
+  const conversations: CorpusConversation[] = [];
+  let message: string | undefined;
+  text.split("\n").forEach((raw, index) => {
+    const line = raw.trim();
+    if (line.startsWith("## ")) {
+      conversations.push({ name: line.slice(3).trim(), line: index + 1, turns: [] });
+      return;
+    }
+    const current = conversations.at(-1);
+    if (!current) return;
+    if (line.startsWith("> ")) message = line.slice(2).trim();
+    else if (line.startsWith("= ") && message !== undefined) {
+      const [turn] = parseCorpus(
+        `${line.slice(2).split("|")[0]}|${message}|${line.split("|").slice(1).join("|")}`,
+      );
+      if (turn) current.turns.push({ ...turn, line: index + 1 });
+      message = undefined;
+    }
+  });
+  return conversations.filter((conversation) => conversation.turns.length > 0);
+}
+
+/** A conversation read turn by turn, each with what the turn before it left. */
+export function checkConversation(
+  conversation: CorpusConversation,
+  today = fromIsoDate("2026-11-23"),
+  categoryNames: readonly string[] = blindCategoryNames,
+): CaseResult[] {
+  let question: PendingQuestion | undefined;
+  let focusTitle: string | undefined;
+  return conversation.turns.map((turn) => {
+    const understanding = readCase(turn.message, today, question, categoryNames);
+    const result = compare(turn, understanding, focusTitle);
+    question = questionLeftBy(understanding);
+    focusTitle =
+      understanding.newTitle ??
+      understanding.title ??
+      (understanding.target?.kind === "title" ? understanding.target.title : focusTitle);
+    return result;
+  });
+}
+
+/** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */
+function questionLeftBy(understanding: Understanding): PendingQuestion | undefined {
+  const { intent } = understanding;
+  if (intent !== "create" && intent !== "update" && intent !== "delete") return undefined;
+  const asked = (["title", "date", "change", "target"] as const).find((piece) =>
+    understanding.missing.includes(piece),
+  );
+  if (!asked) return undefined;
+  return { intent, asked, known: piecesToRemember(understanding) };
 }

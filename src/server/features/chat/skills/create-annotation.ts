@@ -2,15 +2,15 @@
  * Creating an annotation: "log v3 launch yesterday", "we shipped the new pricing page on Nov 12,
  * can you record it", "add 'Q4 campaign' in purple on Nov 3", "log a release “Checkout v2”".
  */
-import { tool } from "ai";
 import { z } from "zod";
 import { annotationTitle } from "../../../../shared/contracts/annotations.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { errorMessages } from "../../../../shared/contracts/errors.js";
-import { inCategory } from "../assistant-actions.js";
-import { describeAnnotation, describeWritten } from "../assistant-reply.js";
+import { inCategory } from "../assistant-rules.js";
+import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
 import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
 import { dateLeadIn, findDate, findDateRange } from "../offline-engine/extract-dates.js";
+import { titleDoubts } from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
 import { parseCreate } from "../offline-engine/parse-create.js";
@@ -31,7 +31,7 @@ import {
 } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
-import { focusOn } from "../conversation-state.js";
+import { focusOn, previewPrompt } from "../conversation-state.js";
 import type { Skill, SkillTurn } from "./skill.js";
 import {
   categoryInput,
@@ -42,6 +42,7 @@ import {
   secondChange,
   type ToolContext,
   type TurnRecord,
+  tool,
 } from "./tool-turn.js";
 
 /** Words that make a create's dates a range rather than one day ("from … to" is read below). */
@@ -92,8 +93,59 @@ function readPutInCategory(
   };
 }
 
+/**
+ * The clause that names the event: "mark it down as …", "the title should be …", "just say …",
+ * "call it …". What follows it is the title; the rest of the message is read for its day.
+ */
+const NAMING =
+  /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;
+
+/** A time of day beside a day ("around lunchtime", "since Tuesday evening"): never part of a title. */
+const TIME_OF_DAY =
+  /\s*\b(?:(?:around|at|about|in\s+the|during\s+the|during|by|before|after|since|from|this|that|on\s+the|late\s+in\s+the|early\s+in\s+the)\s+)(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunch(?:time)?|noon|midday|midnight|dinner(?:time)?)\b/gi;
+
 function readSlots(input: SlotInput): Understanding {
-  const { reading, quotes, today, categoryNames, storyDate, understanding } = input;
+  const named = NAMING.exec(input.rest);
+  if (!named || named.index === 0) {
+    if (named) return readNamed(input, "", input.rest.slice(named[0].length));
+    return readCreate(input);
+  }
+  return readNamed(
+    input,
+    input.rest.slice(0, named.index),
+    input.rest.slice(named.index + named[0].length),
+  );
+}
+
+/** A create whose title follows a naming clause: the title from it, the day from either part. */
+function readNamed(input: SlotInput, before: string, titled: string): Understanding {
+  const title = readCreate({ ...input, rest: titled, story: undefined });
+  const rest = readCreate({ ...input, rest: before, story: undefined });
+  const { doubts: titleDoubtsFound, ...fromTitle } = title;
+  void titleDoubtsFound;
+  const merged: Understanding = {
+    ...rest,
+    ...fromTitle,
+    ...(rest.date && !rest.missing.includes("date") && before.trim() !== "" && hasDay(before, input)
+      ? { date: rest.date }
+      : {}),
+    missing: fromTitle.title ? fromTitle.missing.filter((item) => item !== "title") : ["title"],
+  };
+  if (rest.color && !merged.color) merged.color = rest.color;
+  if (rest.category && !merged.category) merged.category = rest.category;
+  const doubts = title.doubts?.filter((doubt) => !doubt.startsWith("I made the title"));
+  if (doubts?.length) merged.doubts = doubts;
+  else delete merged.doubts;
+  return merged;
+}
+
+function hasDay(text: string, input: SlotInput): boolean {
+  return findDate(text, input.today) !== undefined;
+}
+
+function readCreate(input: SlotInput): Understanding {
+  const { reading, quotes, today, categoryNames, storyDate } = input;
+  const understanding: Understanding = { ...input.understanding, missing: [] };
   const { verb } = reading;
   let { story, rest } = input;
   let rangeStart: CalendarDate | undefined;
@@ -133,8 +185,16 @@ function readSlots(input: SlotInput): Understanding {
     categoryNames,
   );
   Object.assign(understanding, defined(slots));
+  let fromStory = false;
   if (!understanding.title && story) {
     const title = titleFromStory(story, quotes, today);
+    if (title) understanding.title = title;
+    fromStory = title !== undefined;
+  }
+  let timeOfDay: string | undefined;
+  if (understanding.title) {
+    timeOfDay = understanding.title.match(TIME_OF_DAY)?.[0]?.trim();
+    const title = tidy(understanding.title.replace(TIME_OF_DAY, " "));
     if (title) understanding.title = title;
   }
   if (!understanding.title) understanding.missing.push("title");
@@ -144,6 +204,19 @@ function readSlots(input: SlotInput): Understanding {
   // A written date that does not exist is asked about, not replaced by today.
   if (invalidDate || unreadWhen) understanding.missing.push("date");
   else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
+  const doubts = titleDoubts(
+    understanding.title,
+    {
+      quoted: understanding.title !== undefined && quotes.includes(understanding.title),
+      fromStory,
+      dayRead: wroteDate || rangeStart !== undefined || storyDate !== undefined,
+    },
+    today,
+  );
+  // "around lunchtime" with no day: most likely today, but not said.
+  if (timeOfDay && !wroteDate && rangeStart === undefined && storyDate === undefined)
+    doubts.push(`I took “${timeOfDay}” as today`);
+  if (doubts.length > 0) understanding.doubts = doubts;
   return understanding;
 }
 
@@ -180,13 +253,23 @@ async function act(turn: SkillTurn) {
     ...(understood.description ? { description: understood.description } : {}),
     ...(understood.color ? { color: understood.color } : {}),
   };
-  const result = await actions.createAnnotation(category ? inCategory(request, category) : request);
+  const complete = category ? inCategory(request, category) : request;
+  // A reading that may be a guess is never written at once: it waits as a preview.
+  if (understood.doubts?.length) {
+    const proposed = await actions.proposeCreate(complete, category?.name ?? null);
+    if (!proposed.ok) return reply(`I couldn't prepare it: ${proposed.error}`);
+    return reply(previewPrompt(understood.doubts, proposed.value), {
+      confirmation: proposed.value,
+    });
+  }
+  const result = await actions.createAnnotation(complete);
   if (!result.ok) return reply(`I couldn't create it: ${result.error}`);
   const where = category
     ? `in ${describeCategory(category)}.${colourNote(understood, category)}`
     : `in ${colourName(result.value.color)}.`;
   return reply(`Created ${describeAnnotation(result.value)} ${where}`, {
     showAnnotations: true,
+    card: changeCard(result.value, category?.name ?? null),
     memory: { focus: focusOn(propertyId, result.value) },
   });
 }

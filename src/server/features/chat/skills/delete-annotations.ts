@@ -3,9 +3,8 @@
  * red ones from last week", "delete the last 3". Nothing is deleted here: the deletion is
  * prepared, shown, and carried out only on the person's own confirmation.
  */
-import { tool } from "ai";
 import { z } from "zod";
-import { maxDeletionsPerConfirmation } from "../assistant-actions.js";
+import { maxDeletionsPerConfirmation } from "../assistant-rules.js";
 import { confirmationPrompt, focusOn } from "../conversation-state.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { findCategory } from "../offline-engine/extract-category.js";
@@ -18,7 +17,14 @@ import { cut, tidy } from "../offline-engine/cut-text.js";
 import { defined, POINTS_BACK, unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
-import { noted, referenceInput, secondChange, toReference, type ToolContext } from "./tool-turn.js";
+import {
+  noted,
+  referenceInput,
+  secondChange,
+  toReference,
+  type ToolContext,
+  tool,
+} from "./tool-turn.js";
 
 /** "all", "every", "everything": a deletion of whatever matches the filters. */
 const EVERY = /^(?:all|every|everything)\b(?:\s+(?:of\s+)?(?:the|my)\s+)?/i;

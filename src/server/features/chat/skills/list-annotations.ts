@@ -2,7 +2,6 @@
  * Listing annotations: "show me last month's annotations", "the last 5", "the red or blue ones",
  * "anything in Campaigns?", "did we log anything yesterday?".
  */
-import { tool } from "ai";
 import { z } from "zod";
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import { describeList } from "../assistant-reply.js";
@@ -22,6 +21,7 @@ import {
   noted,
   parseIsoDate,
   type ToolContext,
+  tool,
 } from "./tool-turn.js";
 
 /**
@@ -52,6 +52,7 @@ function readSlots(input: SlotInput): Understanding {
   )
     return { ...understanding, intent: "unknown" };
   Object.assign(understanding, defined(slots));
+  if (/\bids?\b/i.test(rest)) understanding.showIds = true;
   return understanding;
 }
 
@@ -68,7 +69,7 @@ async function act(turn: SkillTurn) {
   ].join("");
   const found = result.value.annotations;
   const names = new Map(categories.map((c) => [c.id, c.name]));
-  return reply(describeList(found, scope, names, filter.latest), {
+  return reply(describeList(found, scope, names, filter.latest, understood.showIds), {
     showAnnotations: true,
     // One result is what "it" means next.
     memory: found.length === 1 ? { focus: focusOn(propertyId, found[0]!) } : keep,

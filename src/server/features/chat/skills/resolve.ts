@@ -12,11 +12,8 @@ import {
   findReferenced,
   type AnnotationReference,
 } from "../annotation-reference.js";
-import {
-  categoryMatchProblem,
-  type AnnotationFilter,
-  type AssistantActions,
-} from "../assistant-actions.js";
+import type { AnnotationFilter, AssistantActions } from "../assistant-actions.js";
+import { categoryMatchProblem } from "../assistant-rules.js";
 import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 
@@ -166,9 +163,6 @@ async function resolveAnnotations(
 
 export function describeCandidates(candidates: readonly Annotation[]): string {
   return candidates
-    .map(
-      (a, index) =>
-        `${index + 1}. “${a.title}” (${toIsoDate(a.annotationDate)}, ID ${a.annotationId})`,
-    )
+    .map((a, index) => `${index + 1}. “${a.title}” (${toIsoDate(a.annotationDate)})`)
     .join("\n");
 }

@@ -3,7 +3,6 @@
  * a yes or a no with nothing waiting, the person's properties, and what is not a request at all —
  * a dated happening told ("the site was down yesterday afternoon") is offered as an annotation.
  */
-import { tool } from "ai";
 import { z } from "zod";
 import { compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
 import { dailyResetText } from "../../../../shared/daily-quota.js";
@@ -13,7 +12,7 @@ import { createRequestText, helpText } from "../offline-engine/reply-text.js";
 import { QUESTION_START, titleFromStory, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
-import { noted, type ToolContext } from "./tool-turn.js";
+import { noted, type ToolContext, tool } from "./tool-turn.js";
 
 function readSlots(input: SlotInput): Understanding {
   const { rest, quotes, today, understanding } = input;

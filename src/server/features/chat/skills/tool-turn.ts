@@ -3,6 +3,7 @@
  * failed, the confirmation issued), from which the server writes the parts of the reply that
  * must be true, and the input pieces every tool reads the same way.
  */
+import type { Tool } from "ai";
 import { z } from "zod";
 import { annotationColors } from "../../../../shared/annotation-colors.js";
 import { fromIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
@@ -116,4 +117,12 @@ export function toReference(input: z.infer<typeof referenceInput>): AnnotationRe
 export function noted<T extends { ok: boolean; error?: string }>(turn: TurnRecord, result: T): T {
   if (!result.ok && result.error) turn.errors.push(result.error);
   return result;
+}
+
+/**
+ * A model tool, typed by its input schema. The AI SDK's own `tool` is this same identity; taking
+ * it from the SDK would load the whole SDK wherever a capability is read, the reading thread too.
+ */
+export function tool<INPUT, OUTPUT>(definition: Tool<INPUT, OUTPUT>): Tool<INPUT, OUTPUT> {
+  return definition;
 }

@@ -4,9 +4,8 @@
  * Nov 12?", "why did sessions drop yesterday?", "anything unexplained last month?". The numbers
  * come from Google through that service, never from here.
  */
-import { tool } from "ai";
 import { z } from "zod";
-import { addDays, compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
+import { addDays, compareDates, fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
 import {
   trafficMetricLabels,
   trafficMetrics,
@@ -21,12 +20,13 @@ import {
 } from "../../../../shared/traffic-explanations.js";
 import type { DayInsight, UnexplainedSummary } from "../../traffic/traffic-service.js";
 import { describeAnnotation } from "../assistant-reply.js";
+import { toChatConfirmation } from "../conversation-state.js";
 import { findDate, findDateRange, findUnreadPeriod } from "../offline-engine/extract-dates.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
-import { isoDate, type ToolContext } from "./tool-turn.js";
+import { isoDate, type ToolContext, tool } from "./tool-turn.js";
 
 /** The measure a traffic question names: "active users", "key events" or "conversions"; else sessions. */
 function metricIn(text: string): TrafficMetric {
@@ -76,6 +76,27 @@ function readPeriod(input: SlotInput): Understanding {
   return understanding;
 }
 
+/**
+ * The answer, and for an unexplained change a card with Annotate: the annotation that would
+ * explain it waits as a preview the server issued, so Annotate (its Confirm) makes it and Edit
+ * opens it in the form. Nothing is put in the person's message box.
+ */
+async function answerWithOffer(turn: SkillTurn, answer: TrafficAnswer) {
+  const { offer } = answer;
+  if (!offer) return turn.reply(answer.text);
+  const proposed = await turn.actions.proposeCreate(
+    { title: offer.title, annotationDate: fromIsoDate(offer.date) },
+    null,
+  );
+  // No preview to offer (today's allowance is spent, say): the answer alone.
+  if (!proposed.ok) return turn.reply(answer.text);
+  const draft = toChatConfirmation(proposed.value).draft;
+  return turn.reply(`${answer.text}\nTo note it, press Annotate (or Edit to change it first).`, {
+    confirmation: proposed.value,
+    ...(draft ? { card: { kind: "unexplained" as const, headline: offer.headline, draft } } : {}),
+  });
+}
+
 async function actOnDay(turn: SkillTurn) {
   const { understood, actions, today, reply } = turn;
   if (!understood.date)
@@ -96,8 +117,7 @@ async function actOnDay(turn: SkillTurn) {
   const result = await actions.trafficInsight({ metric, date: toIsoDate(understood.date) });
   if (!result.ok) return reply(result.error);
   if (!("value" in result.value)) return reply("I couldn't read that day's traffic.");
-  const answer = describeTrafficDay(result.value);
-  return reply(answer.text, { suggestedInput: answer.suggestedInput });
+  return answerWithOffer(turn, describeTrafficDay(result.value));
 }
 
 async function actOnPeriod(turn: SkillTurn) {
@@ -114,21 +134,32 @@ async function actOnPeriod(turn: SkillTurn) {
   });
   if (!result.ok) return reply(result.error);
   if (!("unexplained" in result.value)) return reply("I couldn't read that period's traffic.");
-  const answer = describeUnexplained(result.value);
-  return reply(answer.text, { suggestedInput: answer.suggestedInput });
+  return answerWithOffer(turn, describeUnexplained(result.value));
 }
 
 export interface TrafficAnswer {
   text: string;
-  /** The natural next step, put in the message box: annotating the change. */
-  suggestedInput: string | null;
+  /** The natural next step, offered as a card with Annotate: annotating the change. */
+  offer: AnnotateOffer | null;
+}
+
+/** An unexplained change and the annotation that would explain it, as the chart drafts it. */
+export interface AnnotateOffer {
+  headline: string;
+  title: string;
+  /** YYYY-MM-DD */
+  date: string;
 }
 
 const count = new Intl.NumberFormat("en-US");
 
-/** The create request that would explain a change, titled as the chart's "Annotate?" drafts it. */
-function annotateRequest(change: TrafficChange, metric: DayInsight["metric"]): string {
-  return `Create an annotation called "${draftTitleFor(change, metric)}" on ${change.date}`;
+/** The annotation that would explain a change, titled as the chart's "Annotate?" drafts it. */
+function annotateOffer(change: TrafficChange, metric: DayInsight["metric"]): AnnotateOffer {
+  return {
+    headline: changeSummary(change, metric),
+    title: draftTitleFor(change, metric),
+    date: change.date,
+  };
 }
 
 /** 'what happened on Nov 12?': the value, the week before, whether it was unusual, annotations. */
@@ -138,7 +169,7 @@ export function describeTrafficDay(insight: DayInsight): TrafficAnswer {
   if (insight.value === null && insight.annotations.length === 0)
     return {
       text: `Google has no ${label.toLowerCase()} for ${day} yet, and no annotation is on that day.`,
-      suggestedInput: null,
+      offer: null,
     };
   const lines: string[] = [];
   if (insight.value === null) lines.push(`Google has no ${label.toLowerCase()} for ${day} yet.`);
@@ -162,10 +193,9 @@ export function describeTrafficDay(insight: DayInsight): TrafficAnswer {
     lines.push(`Annotations that day: ${insight.annotations.map(describeAnnotation).join(", ")}.`);
   else lines.push("No annotation is on that day.");
   const unexplained = unusual && insight.annotations.length === 0 && !insight.dismissed;
-  if (unexplained) lines.push("To annotate it, send the request I've put in your message box.");
   return {
     text: lines.join(" "),
-    suggestedInput: unexplained ? annotateRequest(unusual, insight.metric) : null,
+    offer: unexplained ? annotateOffer(unusual, insight.metric) : null,
   };
 }
 
@@ -180,7 +210,7 @@ export function describeUnexplained(summary: UnexplainedSummary): TrafficAnswer 
   if (summary.unexplained.length === 0)
     return {
       text: `Nothing unexplained in ${label} ${period}.${explained}`,
-      suggestedInput: null,
+      offer: null,
     };
   const lines = summary.unexplained.map(
     (change) =>
@@ -191,9 +221,9 @@ export function describeUnexplained(summary: UnexplainedSummary): TrafficAnswer 
     text: [
       `${summary.unexplained.length === 1 ? "One change" : `${summary.unexplained.length} changes`} in ${label} ${period} not explained by any annotation:`,
       ...lines,
-      `${explained.trim()} To annotate ${formatShortDay(first.date)}, send the request I've put in your message box.`.trim(),
+      ...(explained ? [explained.trim()] : []),
     ].join("\n"),
-    suggestedInput: annotateRequest(first, summary.metric),
+    offer: annotateOffer(first, summary.metric),
   };
 }
 

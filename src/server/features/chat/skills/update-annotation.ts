@@ -2,17 +2,18 @@
  * Changing one annotation: "rename “Sale” to “Winter sale”", "move the launch to Friday", "make
  * it red", "the launch was really on the 14th", "put it in Incidents".
  */
-import { tool } from "ai";
 import { z } from "zod";
 import { annotationSpan } from "../../../../shared/annotation-span.js";
-import { compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
+import { addDays, compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
 import type { UpdateAnnotationRequest } from "../../../../shared/contracts/annotations.js";
 import { describeReference } from "../annotation-reference.js";
-import { inCategory } from "../assistant-actions.js";
-import { describeAnnotation, describeWritten } from "../assistant-reply.js";
-import { focusOn } from "../conversation-state.js";
+import { inCategory } from "../assistant-rules.js";
+import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
+import { focusOn, previewPrompt } from "../conversation-state.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
+import { holdsSecondInstruction, titleDoubts } from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
+import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
 import { colourNote, describeCategory } from "../offline-engine/reply-text.js";
 import { defined, POINTS_BACK, type SlotInput } from "../offline-engine/slots.js";
@@ -28,15 +29,53 @@ import {
   secondChange,
   toReference,
   type ToolContext,
+  tool,
 } from "./tool-turn.js";
+
+/** "remove the description from Launch", "Launch doesn't need a category any more". */
+function readEmptied(input: SlotInput): Understanding {
+  const { rest, quotes, understanding } = input;
+  const [field = "", named = ""] = rest.split(/:\s*/, 2);
+  const target = /^(?:it|this|that|this\s+one|that\s+one)$/i.test(named.trim())
+    ? undefined
+    : parseTarget(named, quotes);
+  Object.assign(
+    understanding,
+    /^categor/i.test(field) ? { clearCategory: true } : { newDescription: "" },
+    target ? { target } : { pointsBack: true },
+  );
+  return understanding;
+}
 
 function readSlots(input: SlotInput): Understanding {
   const { reading, rest, quotes, today, categoryNames, sameDay, storyDate, understanding } = input;
+  if (reading.verb === "empty") return readEmptied(input);
+  if (reading.verb === "shiftby")
+    return { ...understanding, shiftDays: Number(rest), pointsBack: true };
   Object.assign(
     understanding,
     defined(parseUpdate(reading.verb, rest, quotes, today, categoryNames)),
   );
-  if (!understanding.target && POINTS_BACK.test(rest)) understanding.pointsBack = true;
+  // "make that Monday", "it's red now": "that" and "it" are the annotation just talked about.
+  if (!understanding.target && (POINTS_BACK.test(rest) || /^(?:that|this|it)\b/i.test(rest)))
+    understanding.pointsBack = true;
+  const doubts = [
+    ...(understanding.doubts ?? []),
+    ...titleDoubts(
+      understanding.newTitle,
+      {
+        quoted: understanding.newTitle !== undefined && quotes.includes(understanding.newTitle),
+        fromStory: false,
+        dayRead: true,
+      },
+      today,
+    ),
+    ...(understanding.newDescription !== undefined &&
+    holdsSecondInstruction(understanding.newDescription)
+      ? [`“${understanding.newDescription}” looks like more than a description`]
+      : []),
+  ];
+  if (doubts.length > 0) understanding.doubts = doubts;
   // "…, move it to that day": the day the story named.
   if (
     sameDay &&
@@ -51,7 +90,7 @@ function readSlots(input: SlotInput): Understanding {
 }
 
 async function act(turn: SkillTurn) {
-  const { understood, actions, propertyId, category, reply, ask, resolution } = turn;
+  const { understood, actions, propertyId, category, categories, reply, ask, resolution } = turn;
   const allowed = await actions.mayChange("edit");
   if (!allowed.ok) return reply(allowed.error);
   const known = piecesToRemember(understood);
@@ -69,6 +108,17 @@ async function act(turn: SkillTurn) {
     ...(understood.clearCategory ? { categoryId: null } : {}),
   };
   const target = resolution.annotations[0];
+  if (understood.shiftDays !== undefined && target) {
+    // "it was two weeks earlier": every day it covers moves by the same number of days.
+    const span = annotationSpan(target);
+    const start = addDays(span.start, understood.shiftDays);
+    if (compareDates(span.end, span.start) === 0) changes.annotationDate = start;
+    else
+      changes.annotationDateRange = {
+        startDate: start,
+        endDate: addDays(span.end, understood.shiftDays),
+      };
+  }
   if (understood.endDate && target) {
     // A new last day keeps the first: the annotation becomes (or stays) a range.
     const start = understood.date ?? annotationSpan(target).start;
@@ -96,22 +146,45 @@ async function act(turn: SkillTurn) {
       { intent: "update", asked: "change", known },
     );
   }
-  const result = await actions.updateAnnotation(
-    understood.target,
-    category ? inCategory(changes, category) : changes,
-  );
+  // Every part of a request, or none: a part that could not be read leaves everything as it is.
+  if (understood.unreadPart)
+    return reply(
+      `I couldn't read “${understood.unreadPart}”, so I changed nothing: I make every change you ask for in one message, or none. Say that part another way, or send the rest without it.`,
+    );
+  const complete = category ? inCategory(changes, category) : changes;
+  // A reading that may be a guess is never written at once: it waits as a preview.
+  if (understood.doubts?.length) {
+    const proposed = await actions.proposeUpdate(
+      understood.target,
+      complete,
+      category ? category.name : understood.clearCategory ? null : undefined,
+    );
+    if (!proposed.ok) return reply(`I couldn't prepare it: ${proposed.error}`);
+    return reply(previewPrompt(understood.doubts, proposed.value), {
+      confirmation: proposed.value,
+    });
+  }
+  const result = await actions.updateAnnotation(understood.target, complete);
   if (!result.ok) return reply(`I couldn't change it: ${result.error}`);
   const { before, after } = result.value;
   const memory = { focus: focusOn(propertyId, after) };
+  // The person's categories are at hand: no further look-up for the card.
+  const nameOf = (id: string | null) => categories.find((c) => c.id === id)?.name ?? null;
+  const card = changeCard(after, category?.name ?? nameOf(after.categoryId), {
+    annotation: before,
+    categoryName: nameOf(before.categoryId),
+  });
   const onlyCategory = Object.keys(changes).length === (understood.clearCategory ? 1 : 0);
   if (onlyCategory && category)
     return reply(`Put ${describeAnnotation(after)} in ${describeCategory(category)}.`, {
       showAnnotations: true,
+      card,
       memory,
     });
   if (onlyCategory)
     return reply(`Took ${describeAnnotation(after)} out of its category.`, {
       showAnnotations: true,
+      card,
       memory,
     });
   const categoryPart = category
@@ -121,7 +194,7 @@ async function act(turn: SkillTurn) {
       : "";
   return reply(
     `Updated ${describeAnnotation(before)} → ${describeAnnotation(after)}, ${after.color.toLowerCase()}${categoryPart}.${colourNote(understood, category)}`,
-    { showAnnotations: true, memory },
+    { showAnnotations: true, card, memory },
   );
 }
 
