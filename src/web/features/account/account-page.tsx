@@ -23,6 +23,7 @@ import { connectGoogle, useGoogleStatus } from "../../session/google-connection-
 import { LogOutButton } from "../../session/log-out-button";
 import { PremiumAction } from "../../session/premium-offer";
 import { useDeleteAccount, useExportAccount } from "./account-api";
+import { ApiTokensCard } from "./api-tokens-card";
 import { ConnectedAppsCard } from "./connected-apps-card";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
@@ -213,6 +214,8 @@ export function AccountPage({ user }: { user: CurrentUser }) {
       </Card>
 
       <ConnectedAppsCard />
+
+      <ApiTokensCard />
 
       <Card>
         <CardHeader>
