@@ -11,3 +11,4 @@ export * from "./deleted-accounts.js";
 export * from "./inbox.js";
 export * from "./api-tokens.js";
 export * from "./mcp.js";
+export * from "./feeds.js";
