@@ -360,6 +360,42 @@ describe("an MCP client connected with OAuth", () => {
   });
 });
 
+describe("a personal access token as the bearer", () => {
+  async function personalToken(scopes: string[]) {
+    const made = await requestAs(harness, owner.jar, "POST", "/api/account/tokens", {
+      name: `MCP ${scopes.join(" ")}`,
+      scopes,
+      expiresInDays: 30,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json<{ token: string; apiToken: { id: string } }>();
+  }
+
+  it("works for /mcp with the tools its scopes allow, and not once revoked", async () => {
+    const reader = await personalToken(["annotations:read"]);
+    const client = await mcpClient(reader.token);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["list_properties", "list_annotations", "traffic_insight"]),
+    );
+    expect(names).not.toContain("create_annotation");
+    expect(names).not.toContain("confirm");
+    expect(names).not.toContain("list_categories");
+    const listed = await call(client, "list_annotations", { propertyId: owner.propertyId });
+    expect(listed.isError, JSON.stringify(listed)).toBeFalsy();
+    await client.close();
+
+    const revoked = await requestAs(
+      harness,
+      owner.jar,
+      "DELETE",
+      `/api/account/tokens/${reader.apiToken.id}`,
+    );
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await expect(mcpClient(reader.token)).rejects.toThrow(/invalid_token/);
+  });
+});
+
 function refresh(oauth: MemoryOAuthClient, refreshToken: string) {
   return harness.app.inject({
     method: "POST",

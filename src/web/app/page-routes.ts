@@ -62,7 +62,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page(routePaths.categories, "categories-route", signedInPage),
   page(routePaths.audit, "audit-route", signedInPage),
   page(routePaths.account, "account-route", signedInPage),
-  page(routePaths.oauthConsent, "oauth-consent-route", signedInPage),
+  // Public: a signed-out person arriving from an AI app signs in from the page itself.
+  page(routePaths.oauthConsent, "oauth-consent-route", publicPage),
   page(routePaths.dashboard, "dashboard-route", signedInScreen),
 ];
 

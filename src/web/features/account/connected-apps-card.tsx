@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Loader2, PlugZap, Unplug } from "lucide-react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import type { ConnectedApp } from "../../../shared/contracts/oauth";
 import { mcpOAuthPaths, scopeDescriptions } from "../../../shared/oauth";
 import { Badge } from "../../components/ui/badge";
@@ -18,6 +18,16 @@ import { apiRequest } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
 
 const connectedAppsKey = ["/api/account/connected-apps"] as const;
+
+const noChanges = () => () => {};
+/** This site's origin, once in the browser: the server's drawing of the page says the path only. */
+function useOrigin(): string {
+  return useSyncExternalStore(
+    noChanges,
+    () => window.location.origin,
+    () => "",
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -67,6 +77,7 @@ export function ConnectedAppsCard() {
       apiRequest<{ apps: ConnectedApp[] }>(connectedAppsKey[0], { signal }).then((r) => r.apps),
   });
   const [revoking, setRevoking] = useState<ConnectedApp | null>(null);
+  const origin = useOrigin();
   const revoke = useMutation({
     mutationFn: (clientId: string) =>
       apiRequest("/api/account/connected-apps/revoke", { method: "POST", body: { clientId } }),
@@ -91,12 +102,11 @@ export function ConnectedAppsCard() {
       <CardHeader>
         <CardTitle as="h2">Connected apps</CardTitle>
         <CardDescription>
-          AI apps you allowed to use Tidemark for you, through its MCP server at{" "}
-          <code className="text-xs break-all">
-            {typeof window === "undefined" ? "" : window.location.origin}
+          AI apps you allowed to use Tidemark for you. Their address for Tidemark&apos;s MCP server:
+          <code className="mt-1 block w-fit max-w-full rounded bg-muted px-1.5 py-0.5 text-xs [overflow-wrap:anywhere] text-foreground">
+            {origin}
             {mcpOAuthPaths.mcp}
           </code>
-          .
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CircleAlert, LinkIcon, Loader2 } from "lucide-react";
-import { Fragment, useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import type { SignInLinkPreview } from "../../../shared/contracts/auth";
 import { Alert } from "../../components/ui/alert";
+import { WrappingEmail } from "../../components/wrapping-email";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -163,23 +164,6 @@ export function ContinueSignInPage() {
         </Button>
       ) : null}
     </Frame>
-  );
-}
-
-/**
- * An address that, when it must wrap, wraps before its "@" or a dot ("victoria.longname" /
- * "@example.com"), and mid-word only when a single part is wider than the line.
- */
-function WrappingEmail({ email }: { email: string }) {
-  return (
-    <span className="[overflow-wrap:anywhere]">
-      {email.split(/(?=[@.])/).map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
-    </span>
   );
 }
 

@@ -6,6 +6,7 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { ConsentDetails } from "../../../shared/contracts/oauth";
 import { scopeDescriptions } from "../../../shared/oauth";
 import { Alert } from "../../components/ui/alert";
+import { WrappingEmail } from "../../components/wrapping-email";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -113,7 +114,7 @@ function Consent({ details, user }: { details: ConsentDetails; user: CurrentUser
           <span className="font-medium text-foreground">{app}</span>
           {details.client.redirectHost ? ` (returns to ${details.client.redirectHost})` : ""} asks
           to connect to the Tidemark account of{" "}
-          <span className="font-medium text-foreground">{user.email}</span>.
+          <WrappingEmail email={user.email} className="font-medium text-foreground" />.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

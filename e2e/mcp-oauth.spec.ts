@@ -1,0 +1,141 @@
+import { mkdir } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { expect, test, type Page } from "@playwright/test";
+import { MemoryOAuthClient } from "../test/mcp-oauth-support.js";
+import { signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
+
+/** Where the pictures of the consent page and the connected-apps card go, when asked for. */
+const shotsDir = process.env.MCP_SCREENSHOTS_DIR;
+
+async function shoot(page: Page, name: string, locator = page.locator("main")) {
+  if (!shotsDir) return;
+  await mkdir(shotsDir, { recursive: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await page.evaluate((theme) => {
+      window.localStorage.setItem("theme", theme);
+      document.documentElement.classList.toggle("dark", theme === "dark");
+    }, scheme);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await locator.screenshot({ path: `${shotsDir}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The client's redirect address: a page of its own on the loopback, as a desktop client has. */
+async function clientCallback(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html" }).end("<p>Back in the app.</p>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/callback`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * An AI client connecting to Tidemark's MCP server the way Claude or Cursor does: the official
+ * MCP SDK discovers the authorization server from /mcp's 401, registers itself, and sends the
+ * person's browser to authorize with PKCE; the person signs in, sees the consent page and allows
+ * it; the client trades the code for tokens and calls a tool. Then the token is refreshed and the
+ * app revoked from /account.
+ */
+test("an MCP client connects with OAuth: discovery, registration, sign-in, consent, tokens, a tool call, refresh and revoke", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const serverUrl = `${baseURL}/mcp`;
+  const app = await clientCallback();
+  const callback = app.url;
+  const oauth = new MemoryOAuthClient(callback, "Journey Assistant");
+
+  // The client's first contact: discovery and registration, ending in the browser.
+  expect(await auth(oauth, { serverUrl })).toBe("REDIRECT");
+  expect(oauth.client?.client_id).toBeTruthy();
+  const authorizationUrl = oauth.authorizationUrl!;
+  expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
+
+  await page.goto(authorizationUrl.toString());
+  await expect(page).toHaveURL(/\/oauth\/consent\?uid=/);
+  await expect(page.getByRole("heading", { name: "Sign in to connect an app" })).toBeVisible();
+
+  // Signing in happens in another tab; back on this one, the consent appears.
+  const email = uniqueEmail("mcp");
+  const signIn = await context.newPage();
+  await signInWithEmailLink(signIn, email);
+  await signIn.close();
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  const heading = page.getByRole("heading", {
+    name: "Allow Journey Assistant to use your Tidemark account?",
+  });
+  await expect(heading).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  const may = page.getByRole("list", { name: "What the app may do" });
+  await expect(may.getByText("See your GA4 properties and their annotations")).toBeVisible();
+  await expect(may.getByText(/Create, change and delete annotations/)).toBeVisible();
+  await shoot(page, "consent");
+
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(`${callback}**`);
+  const code = new URL(page.url()).searchParams.get("code");
+  await app.close();
+  expect(code).toBeTruthy();
+
+  // The code, with the PKCE verifier the client kept, becomes tokens.
+  expect(await auth(oauth, { serverUrl, authorizationCode: code! })).toBe("AUTHORIZED");
+  const client = new Client({ name: "journey", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: oauth }),
+  );
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toContain("delete_annotations");
+  const properties = await client.callTool({ name: "list_properties", arguments: {} });
+  expect(properties.isError).toBeFalsy();
+  await client.close();
+
+  // Refresh: a new pair, the old refresh token used up.
+  const first = oauth.saved!;
+  const refreshed = await page.request.post(`${baseURL}/oauth/token`, {
+    form: {
+      grant_type: "refresh_token",
+      refresh_token: first.refresh_token!,
+      client_id: oauth.client!.client_id,
+    },
+  });
+  expect(refreshed.status()).toBe(200);
+  const renewed = (await refreshed.json()) as { access_token: string; refresh_token: string };
+  expect(renewed.refresh_token).not.toBe(first.refresh_token);
+  oauth.saveTokens({ ...first, ...renewed });
+
+  // /account lists the app; Revoke ends its access.
+  await page.goto("/account");
+  const card = page.locator("[data-slot=card]", {
+    has: page.getByRole("heading", { name: "Connected apps" }),
+  });
+  await expect(card.getByText("Journey Assistant")).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText("annotations:write")).toBeVisible();
+  await shoot(page, "connected-apps", card);
+  await card.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+  await expect(card.getByText("No apps connected.")).toBeVisible();
+
+  const refused = await page.request.post(`${baseURL}/mcp`, {
+    headers: {
+      authorization: `Bearer ${renewed.access_token}`,
+      accept: "application/json, text/event-stream",
+    },
+    data: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+  });
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()["www-authenticate"]).toContain("resource_metadata=");
+});
