@@ -154,6 +154,7 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
           </label>
           <NativeSelect
             id="inbox-status"
+            className="w-auto"
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as SuggestionStatusValue);

@@ -55,6 +55,10 @@ export function InboxSettingsPanel({
   return (
     <div className="grid gap-4 rounded-lg border p-4 md:grid-cols-2">
       <HolidayCalendarSettings
+        // Starts from the stored calendar once it has loaded.
+        key={
+          settings.isPending ? "loading" : JSON.stringify(settings.data?.holidayCalendar ?? null)
+        }
         propertyId={propertyId}
         calendar={settings.data?.holidayCalendar ?? null}
         rules={rules}

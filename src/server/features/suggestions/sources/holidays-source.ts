@@ -30,9 +30,12 @@ export function publicHolidays(
   const holidays = calendar.region
     ? new Holidays(calendar.country, calendar.region)
     : new Holidays(calendar.country);
+  // English names for a product written in English, in the country's own English where it has
+  // one ("Labor Day" in the US, not "Labour Day").
+  const language = holidays.getLanguages().find((code) => code.startsWith("en")) ?? "en";
   const found: PublicHoliday[] = [];
   for (let year = from.year; year <= to.year; year++) {
-    for (const holiday of holidays.getHolidays(year, "en")) {
+    for (const holiday of holidays.getHolidays(year, language)) {
       if (holiday.type !== "public") continue;
       const date = fromIsoDate(holiday.date.slice(0, 10));
       if (compareDates(date, from) < 0 || compareDates(date, to) > 0) continue;
