@@ -24,7 +24,7 @@ async function openAgentModeOnFirstProperty(
   { locks }: { locks: boolean },
 ): Promise<void> {
   await page.goto("/dashboard?mode=agent");
-  await expect(page.getByText("Enter a property ID above to get started")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Connect Google Analytics" })).toBeVisible();
   await connectGoogleAnalytics(page, email);
   await page.getByRole("tab", { name: "Agent Mode" }).click();
   if (locks) await lockFirstGoogleProperty(page);

@@ -24,14 +24,16 @@ test.describe("Property View", () => {
     await choosePlan(page, "Premium");
 
     await page.goto("/dashboard?mode=property");
-    await expect(page.getByText("Enter a property ID to get started")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Connect Google Analytics" })).toBeVisible();
     await connectGoogleAnalytics(page, email);
     await page.getByRole("tab", { name: "Property View" }).click();
 
     await pickFirstGoogleProperty(page);
     await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
-    const propertyId = await readCookie(page, "tidemark_property");
-    expect(propertyId).toMatch(/^\d+$/);
+    // The cookie names whose choice it is beside the property (docs/decisions/0042).
+    const selection = await readCookie(page, "tidemark_property");
+    expect(selection).toMatch(/^[0-9a-f-]{36}\.\d+$/);
+    const propertyId = selection!.split(".")[1]!;
     const table = page.getByRole("table");
     // The sandbox seeds 8–15 annotations per property.
     await expect(table.getByRole("row").nth(8)).toBeVisible();
@@ -105,7 +107,6 @@ test.describe("Property View", () => {
 
     const plan = page.getByRole("complementary", { name: "Your plan" });
     await expect(plan).toContainText("0 / 5");
-    await expect(plan).toContainText("List & Add only (no editing/deleting)");
     for (let index = 1; index <= 5; index += 1) {
       await createAnnotation(page, `Freemium note ${index}`);
       await expect(plan).toContainText(`${index} / 5`);
@@ -114,7 +115,10 @@ test.describe("Property View", () => {
           `${5 - index} annotation${5 - index === 1 ? "" : "s"} remaining today`,
         );
     }
-    await expect(plan).toContainText("Daily limit reached. Resets tomorrow.");
+    await expect(plan).toContainText(
+      /Daily limit reached: all 5 of today's annotations are added\. Resets at midnight UTC — in \d+ (h|min)\./,
+    );
+    await expect(page.getByRole("button", { name: "New Annotation" })).toBeDisabled();
 
     // Still usable on a 360 px phone: nothing pushes the page sideways (the table scrolls on its own).
     await page.setViewportSize({ width: 360, height: 740 });

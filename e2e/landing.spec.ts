@@ -12,18 +12,19 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
     const freemium = page.getByRole("article", { name: "Freemium" });
-    await expect(freemium).toContainText("1 locked property");
+    await expect(freemium).toContainText("1 GA4 property, changeable once every 30 days");
     await expect(freemium).toContainText("5 annotations per day");
-    await expect(freemium).toContainText("List and add annotations");
-    await expect(freemium).toContainText("Dual mode: Agent Mode and Property View");
+    await expect(freemium).toContainText("Add and list annotations");
+    await expect(freemium).toContainText("Agent Mode (chat) and Property View (table)");
 
+    // Premium cannot be bought yet: no 'Most Popular', and a way to hear when it opens.
     const premium = page.getByRole("article", { name: "Premium" });
-    await expect(premium.getByText("Most Popular")).toBeVisible();
+    await expect(premium.getByText("Most Popular")).toHaveCount(0);
     await expect(premium.getByText("Coming Soon").first()).toBeVisible();
-    await expect(premium).toContainText("Up to 5 properties");
+    await expect(premium).toContainText("Up to 5 GA4 properties");
     await expect(premium).toContainText("50 annotations per day");
-    await expect(premium).toContainText("AI annotation audit");
-    await expect(premium.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    await expect(premium).toContainText("AI audit of your annotations (private beta)");
+    await expect(premium.getByRole("link", { name: "Sign up to be notified" })).toBeVisible();
   });
 
   test("View Pricing brings the pricing section into view", async ({ page }) => {

@@ -33,7 +33,7 @@ test.describe("choosing a plan", () => {
     await expect(plan).toContainText("/ 50");
   });
 
-  test("someone not on the tester list sees Premium as 'Coming Soon' and cannot choose it", async ({
+  test("someone not on the tester list sees Premium is not for sale and cannot choose it", async ({
     page,
     baseURL,
   }) => {
@@ -43,7 +43,9 @@ test.describe("choosing a plan", () => {
     const premium = page.getByRole("article", { name: "Premium" });
     await expect(premium.getByText("Coming Soon").first()).toBeVisible();
     await expect(premium.getByText("Tester Access")).toHaveCount(0);
-    await expect(premium.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    await expect(premium.getByRole("button", { name: "Choose Premium" })).toHaveCount(0);
+    await premium.getByRole("button", { name: "Notify me" }).click();
+    await expect(premium.getByRole("status")).toHaveText("We'll email you when Premium opens.");
 
     // Nor can they get round the page: the server refuses too.
     const refused = await page.request.patch("/api/users/subscription", {

@@ -20,10 +20,16 @@ export async function connectGoogleAnalytics(page: Page, email: string): Promise
   ).toBeVisible();
 }
 
-/** Opens the property picker and chooses the first property Google lists (the sandbox's editable one). */
+/**
+ * Chooses the first property Google lists (the sandbox's editable one) in the property picker,
+ * opening it first unless it is open.
+ */
 export async function pickFirstGoogleProperty(page: Page): Promise<void> {
-  await page.getByRole("combobox", { name: "Property" }).click();
   const picker = page.getByRole("dialog", { name: "Choose a property" });
+  // Coming back from Google's consent without a property, the picker is open already (its panel
+  // may still be loading, so ask the combobox rather than look for the panel).
+  const combobox = page.getByRole("combobox", { name: "Property" });
+  if ((await combobox.getAttribute("aria-expanded")) !== "true") await combobox.click();
   await picker
     .getByRole("region", { name: "Google Analytics properties" })
     .getByRole("button")
