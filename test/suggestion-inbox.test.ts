@@ -417,6 +417,18 @@ describe("the account's deletion", () => {
     const hook = await createHook(who);
     await githubRelease(hook, releaseBody(701, "v10.0.0"));
     await eventually(who, (l) => releases(l).length > 0);
+    // The export has the person's webhooks, never their secret.
+    const exported = await inject({
+      method: "POST",
+      url: "/api/account/export",
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const file = exported.json() as { webhooks: { name: string }[]; webhookDeliveries: unknown[] };
+    expect(file.webhooks.map((webhook) => webhook.name)).toEqual(["Deploys"]);
+    expect(file.webhookDeliveries).toHaveLength(1);
+    expect(exported.body).not.toContain(hook.secret);
+    expect(exported.body).not.toMatch(/sealed/i);
     const deleted = await inject({
       method: "POST",
       url: "/api/account/delete",
