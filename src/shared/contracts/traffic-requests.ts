@@ -46,3 +46,4 @@ export type TrafficReportQuery = z.infer<typeof trafficReportQuery>;
 
 /** POST /api/traffic/{propertyId}/dismissals */
 export const dismissChangeRequest = z.strictObject({ date: isoDate });
+export type DismissChangeRequest = z.infer<typeof dismissChangeRequest>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { accountExportFileName, deleteAccountRequest } from "../../../shared/contracts/account.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { AddressKey } from "../../security/address-key.js";
 import type { AccountService } from "./account-service.js";

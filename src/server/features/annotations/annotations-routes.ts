@@ -1,17 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import {
   annotationId,
+  createAnnotationRequest,
+  updateAnnotationRequest,
   annotationListResponse,
   propertyId,
   type AnnotationListResponse,
 } from "../../../shared/contracts/annotations.js";
 import type {
-  AnnotationDeleteResponse,
   AnnotationHistoryResponse,
-  UndoChangeResponse,
+  UndoChangeResponse} from "../../../shared/contracts/annotation-history.js";
+import {
+  undoChangeRequest,
+  type AnnotationDeleteResponse
 } from "../../../shared/contracts/annotation-history.js";
 import { z } from "zod";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import { serializerSchema } from "../../http/serializer-schema.js";
 import type { AnnotationsService } from "./annotations-service.js";
 import { sessionRoute } from "../../http/identity.js";
@@ -58,7 +62,8 @@ export async function annotationsRoutes(
     },
   );
 
-  // Bodies are checked by the service against the shared contracts (it serves the assistant too).
+  // Bodies are parsed here against the shared contracts; the service checks them again, as the
+  // one place the requests other callers build themselves also pass.
   app.post<{ Params: PropertyParams }>(
     "/api/annotations/:propertyId",
     sessionRoute,
@@ -67,7 +72,14 @@ export async function annotationsRoutes(
       const property = parseInput(propertyId, request.params.propertyId);
       return reply
         .code(201)
-        .send(await annotations.create(user, property, request.body, "tidemark"));
+        .send(
+          await annotations.create(
+            user,
+            property,
+            parseInput(createAnnotationRequest, request.body),
+            "tidemark",
+          ),
+        );
     },
   );
 
@@ -78,7 +90,13 @@ export async function annotationsRoutes(
       const user = await request.requireUser();
       const property = parseInput(propertyId, request.params.propertyId);
       const id = parseInput(annotationId, request.params.annotationId);
-      return annotations.update(user, property, id, request.body, "tidemark");
+      return annotations.update(
+        user,
+        property,
+        id,
+        parseInput(updateAnnotationRequest, request.body),
+        "tidemark",
+      );
     },
   );
 
@@ -116,7 +134,7 @@ export async function annotationsRoutes(
         user,
         property,
         change === "last" ? null : change,
-        request.body,
+        parseInput(undoChangeRequest, request.body ?? {}),
         "tidemark",
       );
     },

@@ -22,7 +22,7 @@ import {
   type CreateAnnotationRequest,
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import { propertyToday } from "../../../shared/property-time-zone.js";
 import { startOfUtcDay } from "../../../shared/daily-quota.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
@@ -328,14 +328,15 @@ export function createAnnotationsService(deps: {
     },
 
     /**
-     * `request` is checked against the shared contract here, so every caller — routes and
-     * assistant — gets the same rules. `source` is where the create came from, recorded with the
+     * `request` is checked against the shared contract again here: besides the routes (which
+     * parse it), the assistant, the inbox and the MCP tools build requests themselves, and this is
+     * the one place all of them pass. `source` is where the create came from, recorded with the
      * annotation; a caller that does not say leaves it unknown (null), never guessed.
      */
     async create(
       user: User,
       propertyId: string,
-      request: CreateAnnotationRequest | unknown,
+      request: CreateAnnotationRequest,
       source: AnnotationSource | null = null,
     ): Promise<AnnotationWrite> {
       const input = parseInput(createAnnotationRequest, request);
@@ -373,7 +374,7 @@ export function createAnnotationsService(deps: {
       user: User,
       propertyId: string,
       annotationId: string,
-      request: UpdateAnnotationRequest | unknown,
+      request: UpdateAnnotationRequest,
       source: AnnotationSource | null = null,
     ): Promise<AnnotationWrite> {
       const input = parseInput(updateAnnotationRequest, request);
@@ -419,7 +420,7 @@ export function createAnnotationsService(deps: {
       user: User,
       propertyId: string,
       changeId: string | null,
-      request: UndoChangeRequest | unknown,
+      request: UndoChangeRequest,
       source: AnnotationSource | null = null,
     ): Promise<UndoChangeResponse> {
       const input = parseInput(undoChangeRequest, request ?? {});

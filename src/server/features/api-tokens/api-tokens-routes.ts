@@ -5,7 +5,7 @@ import {
   type ApiTokenListResponse,
 } from "../../../shared/contracts/api-tokens.js";
 import { sessionRoute } from "../../http/identity.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { ApiTokensService } from "./api-tokens-service.js";
 
 const tokenId = z.uuid({ message: "That token was not found." });

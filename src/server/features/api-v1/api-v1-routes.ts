@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AppError, isAppError } from "../../app-error.js";
 import { tokenRoute, type BearerIdentity } from "../../http/identity.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { ApiTokensService } from "../api-tokens/api-tokens-service.js";
 import type { ApiOperation } from "./api-v1-operations.js";

@@ -26,7 +26,7 @@ import type { Category } from "../../../shared/contracts/categories.js";
 import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { AnnotationAuditSession, AnnotationSuggestion, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";

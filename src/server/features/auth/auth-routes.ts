@@ -14,7 +14,7 @@ import { continueSignInPath, loggedOutPath } from "../../../shared/sign-in-link.
 import { AppError } from "../../app-error.js";
 import { clientKey } from "../../http/client-key.js";
 import { foreignOriginMessage, stateChangingGet } from "../../http/origin-guard.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { AddressKey } from "../../security/address-key.js";
 import type { PlansService } from "../plans/plans-service.js";

@@ -4,6 +4,11 @@ import type {
   CategoryListResponse,
   RecommendedCategoriesResponse,
 } from "../../../shared/contracts/categories.js";
+import {
+  createCategoryRequest,
+  updateCategoryRequest,
+} from "../../../shared/contracts/categories.js";
+import { parseInput } from "../../parse-input.js";
 import type { CategoriesService } from "./categories-service.js";
 import { sessionRoute } from "../../http/identity.js";
 
@@ -33,12 +38,17 @@ export async function categoriesRoutes(
 
   app.post("/api/categories", sessionRoute, async (request, reply) => {
     const user = await request.requireUser();
-    return reply.code(201).send(await categories.create(user, request.body));
+    const input = parseInput(createCategoryRequest, request.body);
+    return reply.code(201).send(await categories.create(user, input));
   });
 
   app.patch<{ Params: CategoryParams }>("/api/categories/:id", sessionRoute, async (request) => {
     const user = await request.requireUser();
-    return categories.update(user, request.params.id, request.body);
+    return categories.update(
+      user,
+      request.params.id,
+      parseInput(updateCategoryRequest, request.body),
+    );
   });
 
   app.delete<{ Params: CategoryParams }>(

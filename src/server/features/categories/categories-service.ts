@@ -1,6 +1,5 @@
 import type { AnnotationCategory, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
-import { parseInput } from "../../http/parse-input.js";
 import { isAnnotationColor, defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import {
   categoriesPerPersonLimit,
@@ -10,11 +9,9 @@ import {
 } from "../../../shared/categories.js";
 import {
   categoryId as categoryIdSchema,
-  createCategoryRequest,
-  updateCategoryRequest,
   type Category,
-  type CreateCategoryRequest,
-  type UpdateCategoryRequest,
+  type CreateCategoryInput,
+  type UpdateCategoryInput,
 } from "../../../shared/contracts/categories.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import type { CategoriesRepository, CategoryWriteOutcome } from "./categories-repository.js";
@@ -183,17 +180,16 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
       return outcome.inserted.map(toCategory);
     },
 
-    async get(user: User, id: unknown): Promise<Category> {
+    async get(user: User, id: string): Promise<Category> {
       requirePremium(user);
       const row = await repository.findById(user.id, idOf(id));
       if (!row) throw notFound();
       return toCategory(row);
     },
 
-    /** `request` is checked against the shared contract here, for every caller. */
-    async create(user: User, request: CreateCategoryRequest | unknown): Promise<Category> {
+    /** `input` has been checked against the shared contract by the caller (a route, a tool). */
+    async create(user: User, input: CreateCategoryInput): Promise<Category> {
       requirePremium(user);
-      const input = parseInput(createCategoryRequest, request);
       const outcome = await repository.insertWithinLimit(
         user.id,
         {
@@ -207,14 +203,9 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
       return settle(user, outcome, input.name);
     },
 
-    async update(
-      user: User,
-      id: unknown,
-      request: UpdateCategoryRequest | unknown,
-    ): Promise<Category> {
+    async update(user: User, id: string, input: UpdateCategoryInput): Promise<Category> {
       requirePremium(user);
       const categoryId = idOf(id);
-      const input = parseInput(updateCategoryRequest, request);
       const changes = Object.fromEntries(
         Object.entries(input).filter(([, value]) => value !== undefined),
       );
@@ -222,7 +213,7 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
     },
 
     /** The category goes; every annotation linked to it stays, without a category. */
-    async remove(user: User, id: unknown): Promise<void> {
+    async remove(user: User, id: string): Promise<void> {
       requirePremium(user);
       if (!(await repository.delete(user.id, idOf(id)))) throw notFound();
     },

@@ -30,7 +30,7 @@ import {
   type AnnotationReference,
 } from "./annotation-reference.js";
 import type { ChatRepository } from "./chat-repository.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import {
   issueCreate,
   issueDeletion,

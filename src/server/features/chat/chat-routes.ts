@@ -7,7 +7,7 @@ import {
   type ChatHistoryResponse,
   type SendChatResponse,
 } from "../../../shared/contracts/chat.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { ChatService } from "./chat-service.js";
 import { sessionRoute } from "../../http/identity.js";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { subscriptionRequest } from "../../../shared/contracts/auth.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { PlansService } from "./plans-service.js";
 import { sessionRoute } from "../../http/identity.js";
 

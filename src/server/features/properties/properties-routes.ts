@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { savePropertyRequest } from "../../../shared/contracts/properties.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import type { PropertiesService } from "./properties-service.js";
 import { sessionRoute } from "../../http/identity.js";
 

@@ -11,7 +11,7 @@ import {
   suggestionListQuery,
 } from "../../../shared/contracts/suggestions.js";
 import { publicRoute, sessionRoute } from "../../http/identity.js";
-import { parseInput } from "../../http/parse-input.js";
+import { parseInput } from "../../parse-input.js";
 import { webhookBodyLimitBytes, type SuggestionsService } from "./suggestions-service.js";
 
 interface PropertyParams {

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { propertyId } from "../../../shared/contracts/annotations.js";
 import type { TrafficReport } from "../../../shared/contracts/traffic.js";
-import { parseInput } from "../../http/parse-input.js";
+import {
+  dismissChangeRequest,
+  trafficReportQuery,
+} from "../../../shared/contracts/traffic-requests.js";
+import { parseInput } from "../../parse-input.js";
 import type { TrafficService } from "./traffic-service.js";
 import { sessionRoute } from "../../http/identity.js";
 
@@ -21,7 +25,11 @@ export async function trafficRoutes(
     sessionRoute,
     async (request): Promise<TrafficReport> => {
       const user = await request.requireUser();
-      return traffic.report(user, parseInput(propertyId, request.params.propertyId), request.query);
+      return traffic.report(
+        user,
+        parseInput(propertyId, request.params.propertyId),
+        parseInput(trafficReportQuery, request.query),
+      );
     },
   );
 
@@ -30,7 +38,11 @@ export async function trafficRoutes(
     sessionRoute,
     async (request, reply) => {
       const user = await request.requireUser();
-      await traffic.dismiss(user, parseInput(propertyId, request.params.propertyId), request.body);
+      await traffic.dismiss(
+        user,
+        parseInput(propertyId, request.params.propertyId),
+        parseInput(dismissChangeRequest, request.body),
+      );
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,5 @@
 import type { User } from "../../db/schema/index.js";
 import type { CachedTrafficSeries } from "../../db/schema/index.js";
-import { parseInput } from "../../http/parse-input.js";
 import type { AnalyticsData } from "../../integrations/google/analytics-data.js";
 import type { GoogleApiError } from "../../integrations/google/google-api-error.js";
 import { toIsoDate, todayIn } from "../../../shared/calendar-date.js";
@@ -16,8 +15,7 @@ import {
   type TrafficReport,
 } from "../../../shared/contracts/traffic.js";
 import {
-  dismissChangeRequest,
-  trafficReportQuery,
+  type DismissChangeRequest,
   type TrafficReportQuery,
 } from "../../../shared/contracts/traffic-requests.js";
 import { annotationsOnDay, unexplainedChanges } from "../../../shared/traffic-explanations.js";
@@ -155,9 +153,8 @@ export function createTrafficService(deps: {
   async function report(
     user: User,
     propertyId: string,
-    input: TrafficReportQuery | unknown,
+    query: TrafficReportQuery,
   ): Promise<TrafficReport> {
-    const query = parseInput(trafficReportQuery, input);
     await properties.requireAllowed(user, propertyId);
     const { series, fetchedAt } = await seriesFor(user, propertyId, query);
     const shown = series.days.slice(series.rangeStart);
@@ -183,8 +180,7 @@ export function createTrafficService(deps: {
     report,
 
     /** Hides one day's prompt for this person and property. */
-    async dismiss(user: User, propertyId: string, input: unknown): Promise<void> {
-      const { date } = parseInput(dismissChangeRequest, input);
+    async dismiss(user: User, propertyId: string, { date }: DismissChangeRequest): Promise<void> {
       await properties.requireAllowed(user, propertyId);
       await repository.dismiss(user.id, propertyId, date, dataRetention.dismissedTrafficDaysKept);
     },

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "../app-error.js";
+import { AppError } from "./app-error.js";
 
 /** Validates input (a body, a path parameter, an assistant tool call) against its shared contract; the first problem becomes a 400. */
 export function parseInput<Schema extends z.ZodType>(

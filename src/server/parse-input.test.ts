@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createAnnotationRequest } from "../../shared/contracts/annotations.js";
-import { savePropertyRequest } from "../../shared/contracts/properties.js";
-import { AppError } from "../app-error.js";
+import { createAnnotationRequest } from "../shared/contracts/annotations.js";
+import { savePropertyRequest } from "../shared/contracts/properties.js";
+import { AppError } from "./app-error.js";
 import { parseInput } from "./parse-input.js";
 
 function messageOf(work: () => unknown): string {
