@@ -483,3 +483,20 @@ describe("tokens over time", () => {
     expect(redirect.searchParams.get("error")).toBe("access_denied");
   });
 });
+
+// Last in the file: it uses up this client address's registrations for the hour.
+describe("open registration", () => {
+  it("is bounded per client address", async () => {
+    let refused: LightMyRequestResponse | undefined;
+    for (let attempt = 0; attempt < 25 && !refused; attempt++) {
+      const response = await harness.app.inject({
+        method: "POST",
+        url: "/oauth/register",
+        payload: { redirect_uris: ["http://127.0.0.1:9/cb"], token_endpoint_auth_method: "none" },
+      });
+      if (response.statusCode === 429) refused = response;
+      else expect(response.statusCode, response.body).toBe(201);
+    }
+    expect(refused?.json().code).toBe("rate_limited");
+  });
+});

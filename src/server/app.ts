@@ -435,6 +435,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     server: authorizationServer,
     oauth,
     appUrl: config.appUrl,
+    rateLimiter,
+    registrationLimit: { name: "oauth-register", max: 20, windowMs: 60 * minute },
   });
   await app.register(mcpRoutes, {
     resource: authorizationServer.resource,

@@ -8,8 +8,10 @@ import {
   type ConsentDecisionResult,
   type ConsentDetails,
 } from "../../../shared/contracts/oauth.js";
+import { clientKey } from "../../http/client-key.js";
 import { publicRoute, sessionRoute } from "../../http/identity.js";
-import { parseInput } from "../../http/parse-input.js";
+import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
+import { parseInput } from "../../parse-input.js";
 import type { AuthorizationServer } from "./authorization-server.js";
 import type { OAuthService } from "./oauth-service.js";
 
@@ -25,7 +27,14 @@ const consentQuery = z.strictObject({ uid: z.string().min(1).max(100) });
  */
 export async function oauthRoutes(
   app: FastifyInstance,
-  deps: { server: AuthorizationServer; oauth: OAuthService; appUrl: string },
+  deps: {
+    server: AuthorizationServer;
+    oauth: OAuthService;
+    appUrl: string;
+    rateLimiter: RateLimiter;
+    /** Registration is open to anyone: bounded per client address. */
+    registrationLimit: RateLimitRule;
+  },
 ): Promise<void> {
   const { provider, resource, scopes } = deps.server;
   const callback = provider.callback();
@@ -55,6 +64,14 @@ export async function oauthRoutes(
         method: ["POST", "OPTIONS"],
         url: path,
         ...protocolRoute,
+        ...(path === mcpOAuthPaths.register
+          ? {
+              preHandler: async (request: FastifyRequest) => {
+                if (request.method === "POST")
+                  await deps.rateLimiter.hit(deps.registrationLimit, clientKey(request.ip));
+              },
+            }
+          : {}),
         handler: (request, reply) => handOver(request, reply),
       });
     }

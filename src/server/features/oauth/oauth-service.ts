@@ -109,6 +109,8 @@ export function createOAuthService(deps: {
         interaction.result = { login: { accountId: user.id }, consent: { grantId } };
       }
       await interaction.save(expiresIn);
+      // Each consent clears what has expired, so the table holds live records, not history.
+      await deps.records.deleteExpired();
       return { redirectTo: interaction.returnTo };
     },
 
