@@ -10,7 +10,8 @@ export function LogOutButton({
   return (
     <Button variant={variant} size={size} onClick={signOut} {...props}>
       <LogOut aria-hidden="true" />
-      Log out
+      {/* An icon on phones, where the header has one row; still named for everyone. */}
+      <span className="max-sm:sr-only">Log out</span>
     </Button>
   );
 }

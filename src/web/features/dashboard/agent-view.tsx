@@ -46,9 +46,16 @@ function AgentWorkspace({ user }: { user: CurrentUser }) {
   return (
     <>
       <ConnectionNotice />
-      <SuggestedPrompts user={user} chat={chat} />
+      {/* On phones the conversation and its composer come first, on the first screen; the
+      suggested prompts (which only fill the composer) follow it. */}
+      <div className="max-sm:order-1">
+        <SuggestedPrompts user={user} chat={chat} />
+      </div>
       <ChatPanel chat={chat} />
-      <section aria-labelledby="agent-annotations-heading" className="flex flex-col gap-3">
+      <section
+        aria-labelledby="agent-annotations-heading"
+        className="flex flex-col gap-3 max-sm:order-2"
+      >
         <h2 id="agent-annotations-heading">
           <button
             type="button"

@@ -34,7 +34,10 @@ export function PropertyView({ user }: { user: CurrentUser }) {
   const ready = readiness === "ready";
 
   return (
-    <div className={chatShown && ready ? "grid gap-6 xl:grid-cols-[1fr_20rem]" : "grid gap-6"}>
+    // One column, also while the chat is shown: the dashboard's frame has no room for the
+    // chat beside a table that needs its full width, so the chat opens above the table, never
+    // squeezing its columns out of view.
+    <div className="grid gap-6">
       <div className="flex min-w-0 flex-col gap-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <ModeHeading
@@ -77,6 +80,11 @@ export function PropertyView({ user }: { user: CurrentUser }) {
         {readiness === "connect" || readiness === "choose" ? (
           <DashboardEmptyState readiness={readiness} />
         ) : null}
+        {chatShown && ready ? (
+          <Suspense fallback={null}>
+            <PropertyViewChat user={user} />
+          </Suspense>
+        ) : null}
         {ready ? (
           <>
             <ConnectionNotice />
@@ -92,11 +100,6 @@ export function PropertyView({ user }: { user: CurrentUser }) {
           </>
         ) : null}
       </div>
-      {chatShown && ready ? (
-        <Suspense fallback={null}>
-          <PropertyViewChat user={user} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

@@ -6,8 +6,11 @@ import { toast } from "../../components/ui/use-toast";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 import { useDisconnectGoogle } from "./google-connection-api";
 
-/** Every state is this wide, so the header does not move when the check answers. */
-const controlWidth = "min-w-34";
+/**
+ * Every state is this wide, so the header does not move when the check answers; on phones each
+ * is its icon (the words stay as its name), so the header's actions share one row with the logo.
+ */
+const controlWidth = "sm:min-w-34";
 
 /**
  * The header's Google control: a spinner while checking, then 'Connect GA4', or 'GA4 Connected',
@@ -36,7 +39,7 @@ export function GoogleConnectControl() {
     return (
       <Button variant="outline" size="sm" onClick={connectGoogle} className={controlWidth}>
         <Link2 aria-hidden="true" />
-        Connect GA4
+        <span className="max-sm:sr-only">Connect GA4</span>
       </Button>
     );
   }
@@ -66,7 +69,7 @@ export function GoogleConnectControl() {
         className={controlWidth}
       >
         <CheckCircle2 className="text-emerald-600" aria-hidden="true" />
-        GA4 Connected
+        <span className="max-sm:sr-only">GA4 Connected</span>
       </Button>
       <ConfirmDialog
         open={dialogOpen}
