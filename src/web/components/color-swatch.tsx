@@ -71,7 +71,8 @@ export function ColorSwatchField({
           </span>
         ) : null}
       </span>
-      <div className="flex flex-wrap gap-2">
+      {/* Six 28 px swatches, 6 px apart (198 px): one row even in half of the dialog's width. */}
+      <div className="flex flex-wrap gap-1.5">
         {annotationColors.map((color) => {
           const swatch = annotationColorSwatches[color];
           const checked = value === color;
@@ -80,7 +81,7 @@ export function ColorSwatchField({
               key={color}
               title={swatch.label}
               className={cn(
-                "relative flex size-8 items-center justify-center rounded-full border-2 border-transparent has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/40",
+                "relative flex size-7 items-center justify-center rounded-full border-2 border-transparent has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/40",
                 checked && "border-foreground",
                 locked ? "cursor-not-allowed" : "cursor-pointer",
                 locked && !checked && "opacity-40",
@@ -98,7 +99,7 @@ export function ColorSwatchField({
               />
               <span
                 aria-hidden="true"
-                className="flex size-6 items-center justify-center rounded-full text-white"
+                className="flex size-5 items-center justify-center rounded-full text-white"
                 style={{ backgroundColor: swatch.hex }}
               >
                 {checked ? <Check className="size-3.5" strokeWidth={3} /> : null}
