@@ -12,13 +12,15 @@ const statusLabels: Record<AuditSession["status"], string> = {
   failed: "Failed",
 };
 
-function formatDateTime(iso: string): string {
+/** When an audit ran, on its property's clock (GA4's calendar for the property), zone named. */
+function formatDateTime(iso: string, timeZone: string | null): string {
   return new Date(iso).toLocaleString("en-US", {
     year: "numeric",
     month: "short",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
+    ...(timeZone ? { timeZone, timeZoneName: "short" } : {}),
   });
 }
 
@@ -40,6 +42,8 @@ export function AuditHistory({ onView }: { onView: (id: string) => void }) {
   const saved = useSavedPropertiesForAudit();
   const nameOf = (propertyId: string) =>
     saved.data?.find((property) => property.propertyId === propertyId)?.name || null;
+  const zoneOf = (propertyId: string) =>
+    saved.data?.find((property) => property.propertyId === propertyId)?.timeZone ?? null;
   if (history.isLoading)
     return <p className="text-sm text-muted-foreground">Loading past audits...</p>;
   if (history.isError)
@@ -80,7 +84,9 @@ export function AuditHistory({ onView }: { onView: (id: string) => void }) {
               >
                 {statusLabels[session.status]}
               </Badge>
-              <span className="text-sm font-medium">{formatDateTime(session.createdAt)}</span>
+              <span className="text-sm font-medium">
+                {formatDateTime(session.createdAt, zoneOf(session.propertyId))}
+              </span>
             </div>
             <p className="text-sm break-words text-muted-foreground">
               <span className="font-medium text-foreground">
@@ -94,7 +100,7 @@ export function AuditHistory({ onView }: { onView: (id: string) => void }) {
           <Button
             size="sm"
             variant="outline"
-            aria-label={`${viewLabels[session.status]}: audit of ${formatDateTime(session.createdAt)}`}
+            aria-label={`${viewLabels[session.status]}: audit of ${formatDateTime(session.createdAt, zoneOf(session.propertyId))}`}
             onClick={() => onView(session.id)}
           >
             {viewLabels[session.status]}

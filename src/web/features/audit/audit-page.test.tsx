@@ -85,6 +85,7 @@ function routes(extra: Record<string, FakeRoute> = {}) {
             propertyId: "123",
             name: "wingtiptoys.com",
             locked: false,
+            timeZone: "Australia/Sydney",
             createdAt: "2026-11-01T00:00:00Z",
           },
         ],
@@ -231,6 +232,8 @@ describe("/audit past audits", () => {
       "wingtiptoys.com · 2 annotations · 0 suggestions · 0 applied",
     );
     expect(rows[1]).toHaveTextContent("8 suggestions · 4 applied");
+    // When it ran, on the property's clock (10:00 UTC is 9 PM in Sydney), the zone named.
+    expect(rows[1]).toHaveTextContent("Nov 20, 2026, 9:00 PM GMT+11");
     await user.click(within(rows[0]!).getByRole("button", { name: /^View Progress/ }));
     expect(await screen.findByRole("progressbar", { name: "Audit progress" })).toBeInTheDocument();
     expect(screen.getByText("Reviewing 1–1 of 2")).toBeInTheDocument();
