@@ -95,9 +95,9 @@ export function TrafficPanel({
   createBlocked = null,
 }: {
   propertyId: string;
-  annotations: readonly Annotation[];
   /** The property's time zone: the last whole day is the day before its today. */
   timeZone?: string | null;
+  annotations: readonly Annotation[];
   onOpenAnnotation: (annotation: Annotation) => void;
   onCreate: (draft: AnnotationDraft) => void;
   /** Why no annotation can be added now (the day's allowance is spent), or null. */
@@ -260,10 +260,10 @@ export function TrafficPanel({
           annotations={annotations}
           unexplained={unexplained}
           suggested={suggested}
+          tall={unexplained.length === 0}
           onOpenAnnotation={onOpenAnnotation}
           onAnnotateChange={annotate}
           onCreateAt={(date) => onCreate({ date })}
-          tall={unexplained.length === 0}
         />
       )}
 
