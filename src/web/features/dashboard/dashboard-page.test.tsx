@@ -202,6 +202,29 @@ describe("/dashboard", () => {
         }),
       "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
       "GET /api/annotations/111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+      "GET /api/properties/111/suggestions": () =>
+        jsonResponse(200, {
+          suggestions: [
+            {
+              id: "g1",
+              propertyId: "111",
+              source: "holidays",
+              annotationDate: { year: 2026, month: 12, day: 25 },
+              title: "Christmas Day",
+              description: "",
+              color: "BLUE",
+              categoryPreset: "seasonal",
+              categoryId: null,
+              status: "open",
+              annotationId: null,
+              decidedHow: null,
+              decidedAt: null,
+              createdAt: "2026-11-26T00:00:00Z",
+            },
+          ],
+          openCount: 1,
+          sources: [],
+        }),
     });
     const reason =
       /^Daily limit reached: all 5 of today's annotations are added\. Resets at midnight UTC — in \d+ (h|min)\.$/;
@@ -210,7 +233,15 @@ describe("/dashboard", () => {
     expect(create).toBeDisabled();
     expect(create).toHaveAccessibleDescription(reason);
 
-    await userEvent.setup().click(screen.getByRole("tab", { name: "Agent Mode" }));
+    // The inbox's Accept writes an annotation too.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: /^Inbox/ }));
+    const suggestions = await screen.findByRole("list", { name: "Suggestions" });
+    const accept = within(suggestions).getByRole("button", { name: "Accept" });
+    expect(accept).toBeDisabled();
+    expect(accept).toHaveAccessibleDescription(reason);
+
+    await user.click(screen.getByRole("tab", { name: "Agent Mode" }));
     expect(app.currentUrl()).toBe("/dashboard?mode=agent");
     const prompts = await screen.findByRole("list", { name: "Suggested prompts" });
     const prompt = within(prompts).getByRole("button", { name: "Create an annotation" });

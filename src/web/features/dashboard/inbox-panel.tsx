@@ -20,9 +20,12 @@ import { Button } from "../../components/ui/button";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useCategories } from "../../session/categories";
 import { useInbox } from "../../session/inbox";
 import { useAcceptSuggestion, useBulkSuggestions, useDismissSuggestion } from "./inbox-api";
+
+const inboxLimitReasonId = "inbox-limit-reason";
 
 const AnnotationFormDialog = lazy(() =>
   import("../annotations/annotation-form-dialog").then((module) => ({
@@ -72,6 +75,8 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
   const dismiss = useDismissSuggestion(propertyId);
   const bulk = useBulkSuggestions(propertyId);
   const canUseCategories = capabilitiesOf(user.subscriptionTier).canUseCategories;
+  // Accepting writes an annotation: while the day's allowance is spent, Accept waits with the reason.
+  const limitReason = useAnnotationLimitReason(user);
   const categories = useCategories({ enabled: canUseCategories });
   const categoryChoices = canUseCategories ? (categories.data ?? noCategories) : noCategories;
   const locked = inbox.sources.filter((source) => !source.available);
@@ -210,7 +215,8 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
           </label>
           <Button
             size="sm"
-            disabled={chosen.length === 0 || bulk.isPending}
+            disabled={chosen.length === 0 || bulk.isPending || limitReason !== null}
+            aria-describedby={limitReason ? inboxLimitReasonId : undefined}
             onClick={() => decideMany("accept")}
           >
             Accept selected ({chosen.length})
@@ -224,6 +230,12 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
             Dismiss selected
           </Button>
         </div>
+      ) : null}
+
+      {open && limitReason ? (
+        <p id={inboxLimitReasonId} className="text-xs text-destructive">
+          {limitReason}
+        </p>
       ) : null}
 
       {inbox.isLoading ? (
@@ -248,6 +260,7 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
               selectable={open}
               selected={selected.has(suggestion.id)}
               busy={accept.isPending || dismiss.isPending}
+              createBlocked={limitReason !== null}
               onToggle={() => toggle(suggestion.id)}
               onAccept={() => acceptOne(suggestion)}
               onEdit={() => setEditing(suggestion)}
@@ -297,6 +310,8 @@ function SuggestionItem(props: {
   selectable: boolean;
   selected: boolean;
   busy: boolean;
+  /** The day's annotations are spent: Accept and Edit (which accepts) wait. */
+  createBlocked: boolean;
   onToggle: () => void;
   onAccept: () => void;
   onEdit: () => void;
@@ -347,11 +362,21 @@ function SuggestionItem(props: {
         </div>
         {props.selectable ? (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" disabled={props.busy} onClick={props.onAccept}>
+            <Button
+              size="sm"
+              disabled={props.busy || props.createBlocked}
+              aria-describedby={props.createBlocked ? inboxLimitReasonId : undefined}
+              onClick={props.onAccept}
+            >
               <Check aria-hidden="true" />
               Accept
             </Button>
-            <Button size="sm" variant="outline" disabled={props.busy} onClick={props.onEdit}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={props.busy || props.createBlocked}
+              onClick={props.onEdit}
+            >
               <Pencil aria-hidden="true" />
               Edit
             </Button>
