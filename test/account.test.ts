@@ -68,7 +68,9 @@ async function userByEmail(email: string): Promise<User | undefined> {
 }
 
 /** A person with something in every table the export covers. */
-async function personWithData(): Promise<TestPerson & { user: User; categoryId: string }> {
+async function personWithData(): Promise<
+  TestPerson & { user: User; categoryId: string; feedUrl: string }
+> {
   const person = await setUpPerson(harness, "premium");
   const headers = { ...sameOrigin, cookie: person.jar.header() };
   const category = await harness.app.inject({
@@ -116,7 +118,14 @@ async function personWithData(): Promise<TestPerson & { user: User; categoryId: 
       originalTitle: `Launch of ${person.email}`,
       suggestedTitle: "Product launch",
     });
-  return { ...person, user, categoryId: category.json().id };
+  const feed = await harness.app.inject({
+    method: "POST",
+    url: "/api/account/feeds",
+    headers,
+    payload: { name: `Dashboard of ${person.email}`, propertyIds: [person.propertyId] },
+  });
+  expect(feed.statusCode, feed.body).toBe(201);
+  return { ...person, user, categoryId: category.json().id, feedUrl: feed.json().url };
 }
 
 function exportOf(jar: CookieJar, headers: Record<string, string> = sameOrigin) {
@@ -267,6 +276,14 @@ describe("exporting my data", () => {
     expect(data.dismissedTrafficChanges).toEqual([
       expect.objectContaining({ propertyId: me.propertyId, day: "2026-01-05" }),
     ]);
+    // The feed by its name and properties, never its address or the address's hash.
+    expect(data.annotationFeeds).toEqual([
+      expect.objectContaining({ name: `Dashboard of ${me.email}`, propertyIds: [me.propertyId] }),
+    ]);
+    expect(data.annotationFeeds[0]).not.toHaveProperty("tokenHash");
+    expect(response.body).not.toContain(
+      new URL(me.feedUrl).pathname.split("/").at(-1)!.slice(0, -4),
+    );
     // An email link leaves no sign-in identity row; Google sign-in would.
     expect(data.signInMethods).toEqual([]);
     expect(data.sessions.length).toBeGreaterThan(0);

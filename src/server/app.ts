@@ -8,6 +8,9 @@ import { accountRoutes } from "./features/account/account-routes.js";
 import { createApiTokensRepository } from "./features/api-tokens/api-tokens-repository.js";
 import { apiTokensRoutes } from "./features/api-tokens/api-tokens-routes.js";
 import { createApiTokensService } from "./features/api-tokens/api-tokens-service.js";
+import { createFeedsRepository } from "./features/feeds/feeds-repository.js";
+import { feedsRoutes } from "./features/feeds/feeds-routes.js";
+import { createFeedsService } from "./features/feeds/feeds-service.js";
 import { apiOperations } from "./features/api-v1/api-v1-operations.js";
 import { apiV1Routes } from "./features/api-v1/api-v1-routes.js";
 import { apiDocsRoutes } from "./features/api-v1/api-docs-routes.js";
@@ -468,6 +471,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(apiTokensRoutes, { apiTokens });
+  await app.register(feedsRoutes, {
+    feeds: createFeedsService({
+      repository: createFeedsRepository(database.db),
+      annotations,
+      properties,
+      categories,
+      appUrl: config.appUrl,
+      now: deps.now,
+    }),
+    rateLimiter,
+    // A sheet or dashboard refreshes a few times an hour; this leaves room for many of them.
+    rateLimit: { name: "feed", max: 120, windowMs: 60 * minute },
+  });
   const operations = apiOperations({ annotations, categories, properties });
   await app.register(apiDocsRoutes, { document: openApiDocument(operations, config.appUrl) });
   await app.register(apiV1Routes, {

@@ -18,6 +18,7 @@ import {
   accountTombstones,
   apiIdempotencyKeys,
   apiTokens,
+  annotationFeeds,
   annotationAuditSessions,
   annotationCategories,
   annotationCreateRequests,
@@ -67,6 +68,7 @@ export interface PersonalRows {
   inboxRules: Row[];
   apiTokens: Row[];
   apiTokenReplays: Row[];
+  annotationFeeds: Row[];
 }
 
 /** Exact suffix match (LIKE would read `_` and `%` in an address as wildcards). */
@@ -169,7 +171,7 @@ export function createAccountRepository(db: Db) {
           .orderBy(asc(inboxHookDeliveries.seq)),
         byOwner(inboxRules),
       ]);
-      const [tokens, replays] = await Promise.all([
+      const [tokens, replays, feeds] = await Promise.all([
         byOwner(apiTokens),
         db
           .select(exported(apiIdempotencyKeys))
@@ -181,6 +183,7 @@ export function createAccountRepository(db: Db) {
             ),
           )
           .orderBy(asc(apiIdempotencyKeys.createdAt)),
+        byOwner(annotationFeeds),
       ]);
       return {
         account,
@@ -202,6 +205,7 @@ export function createAccountRepository(db: Db) {
         inboxRules: rules,
         apiTokens: tokens,
         apiTokenReplays: replays,
+        annotationFeeds: feeds,
       };
     },
 
@@ -292,7 +296,7 @@ export function createAccountRepository(db: Db) {
         // Everything else references the user row and goes with it (on delete cascade):
         // sessions on every device, sign-in identities, properties, categories, audits and their
         // suggestions, conversations and their messages, annotation records and category assignments,
-        // traffic data.
+        // traffic data, API tokens and annotation feeds.
         await tx.delete(users).where(eq(users.id, userId));
         const { tombstone, sealedTokens } = await options.leftovers({ user, googleSignInTokens });
         if (tombstone) {

@@ -38,6 +38,8 @@ export interface AccountExport {
   apiTokens: Record<string, unknown>[];
   /** The REST API's answers kept a day for retries sent with the same Idempotency-Key. */
   apiTokenReplays: Record<string, unknown>[];
+  /** Annotation feeds (their names, properties and dates; never the address). */
+  annotationFeeds: Record<string, unknown>[];
 }
 
 const exportNotes = [
@@ -96,6 +98,7 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
     inboxRules: rows.inboxRules,
     apiTokens: rows.apiTokens,
     apiTokenReplays: rows.apiTokenReplays,
+    annotationFeeds: rows.annotationFeeds,
   };
 }
 

@@ -86,6 +86,13 @@ export const personalData = {
         "a hash of the token, which is never stored itself; it is of no use outside Tidemark's check",
     },
   },
+  annotation_feeds: {
+    exportedAs: "annotationFeeds",
+    omitted: {
+      token_hash:
+        "a hash of the feed address's token, which is never stored itself; it is of no use outside Tidemark's check",
+    },
+  },
   api_idempotency_keys: {
     exportedAs: "apiTokenReplays",
     omitted: {
