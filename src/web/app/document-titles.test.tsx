@@ -20,6 +20,7 @@ const signedOut: [string, string][] = [
   ["/pricing", "Pricing · Tidemark"],
   ["/privacy", "Privacy Policy · Tidemark"],
   ["/terms", "Terms of Service · Tidemark"],
+  ["/oauth/consent", "Connect an app · Tidemark"],
   ["/no-such-page", "Page not found · Tidemark"],
 ];
 const signedIn: [string, string][] = [
