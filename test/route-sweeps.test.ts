@@ -132,9 +132,20 @@ const apiRoutes = (): RouteEntry[] =>
     (route) =>
       route.url.startsWith("/api/") && route.method !== "HEAD" && route.method !== "OPTIONS",
   );
+/**
+ * Public routes whose address carries their own secret (an annotation feed's token): no cookie
+ * is read, so they are outside the ownership and origin suites; the secret-address sweep below
+ * refuses wrong tokens, and test/annotation-feeds.test.ts a revoked one.
+ */
+const secretAddressRoutes = new Set(["GET /api/feeds/:file"]);
 /** The routes the web app calls with its session cookie (the ownership and origin suites' domain). */
 const cookieRoutes = (): RouteEntry[] =>
-  apiRoutes().filter((route) => route.access !== "token" && !route.verifiedBySignature);
+  apiRoutes().filter(
+    (route) =>
+      route.access !== "token" &&
+      !route.verifiedBySignature &&
+      !secretAddressRoutes.has(`${route.method} ${route.url}`),
+  );
 
 describe("the route table", () => {
   it("has every API route declare who may call it", () => {
@@ -351,6 +362,33 @@ describe("the signature sweep (every webhook)", () => {
       }
     }
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe("the secret-address sweep (every public route whose address is its proof)", () => {
+  it("answers a missing, malformed or unknown secret with the same 404, to anyone, and writes nothing", async () => {
+    const routes = apiRoutes().filter((route) =>
+      secretAddressRoutes.has(`${route.method} ${route.url}`),
+    );
+    expect(routes.map((route) => route.access)).toEqual(["public"]);
+    const before = await rowCounts();
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    const bodies = new Set<string>();
+    for (const route of routes) {
+      for (const secret of [".csv", "x.csv", `tfd_${"A".repeat(43)}.csv`, `tfd_${"A".repeat(43)}`])
+        for (const cookie of [{}, { cookie: owner.jar.header() }]) {
+          const response = await inject({
+            method: "GET",
+            url: route.url.replace(":file", secret),
+            headers: cookie,
+          });
+          expect(response.statusCode, `${route.url} with ${secret}`).toBe(404);
+          bodies.add(response.body);
+        }
+    }
+    expect(bodies.size).toBe(1);
+    expect(await rowCounts()).toEqual(before);
+    expect(await googleWrites()).toBe(0);
   });
 });
 
