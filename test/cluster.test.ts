@@ -4,6 +4,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walkSignInPages } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { projectRoot } from "../src/server/paths.js";
@@ -388,4 +391,58 @@ describe.skipIf(!clusterTestRuns())("two instances behind a load balancer", () =
     // the proxy moved on before it closed: not one request failed on the way.
     expect(retried).toEqual([]);
   }, 240_000);
+
+  it("serves one MCP client from both instances: a preview made on one is confirmed on the other", async () => {
+    const person = new Person(origin);
+    const login = await person.request("GET", "/api/login");
+    const signIn = await walkSignInPages(login.headers.get("location")!, { email });
+    expect((await person.request("GET", signIn.callback.toString())).status).toBe(302);
+    const { token } = await person.json<{ token: string }>("POST", "/api/account/tokens", {
+      name: "Cluster MCP",
+      scopes: ["annotations:read", "annotations:write"],
+      expiresInDays: 30,
+    });
+    const { properties } = await person.json<{ properties: { propertyId: string }[] }>(
+      "GET",
+      "/api/properties",
+    );
+    const propertyId = properties[0]!.propertyId;
+    const mcpRequests = (index: number) =>
+      (instances[index]!.process?.output() ?? "").split('"url":"/mcp"').length - 1;
+    const before = [mcpRequests(0), mcpRequests(1)];
+
+    const client = new Client({ name: "cluster", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("/mcp", origin), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const created = (await client.callTool({
+      name: "create_annotation",
+      arguments: {
+        propertyId,
+        title: "Cluster MCP",
+        annotationDate: { year: 2026, month: 1, day: 5 },
+      },
+    })) as CallToolResult;
+    expect(created.isError, JSON.stringify(created)).toBeFalsy();
+    const annotationId = (created.structuredContent as { annotation: { annotationId: string } })
+      .annotation.annotationId;
+    const preview = (await client.callTool({
+      name: "delete_annotations",
+      arguments: { propertyId, annotationIds: [annotationId] },
+    })) as CallToolResult;
+    const { confirmationId } = preview.structuredContent as { confirmationId: string };
+    // Round robin: the confirm goes to the other instance than the preview, or a later one does.
+    const confirmed = (await client.callTool({
+      name: "confirm",
+      arguments: { confirmationId },
+    })) as CallToolResult;
+    expect(confirmed.isError, JSON.stringify(confirmed)).toBeFalsy();
+    expect((confirmed.structuredContent as { deleted: unknown[] }).deleted).toHaveLength(1);
+    await client.close();
+    // Both instances answered the client.
+    expect(mcpRequests(0)).toBeGreaterThan(before[0]!);
+    expect(mcpRequests(1)).toBeGreaterThan(before[1]!);
+  }, 120_000);
 });

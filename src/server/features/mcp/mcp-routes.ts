@@ -59,6 +59,8 @@ export async function mcpRoutes(
       deps.annotations.update(user, propertyId, annotationId, request, "api"),
     remove: (user, propertyId, annotationId) =>
       deps.annotations.remove(user, propertyId, annotationId, "api"),
+    undo: (user, propertyId, changeId, request) =>
+      deps.annotations.undo(user, propertyId, changeId, request, "api"),
   };
 
   function contextFor(user: User): McpToolContext {

@@ -23,6 +23,7 @@ import { trafficMetrics } from "../../../shared/contracts/traffic.js";
 import type { ActionResult, AssistantActions } from "../chat/assistant-actions.js";
 import { maxDeletionsPerConfirmation } from "../chat/assistant-actions.js";
 import type { PendingConfirmation } from "../chat/conversation-state.js";
+import { undoneText } from "../chat/skills/undo.js";
 
 const isoDay = z
   .string()
@@ -293,6 +294,36 @@ export const mcpTools: readonly McpToolDefinition[] = [
       return withData(
         `Nothing is deleted yet. ${result.summary}\nAsk the person; only if they agree, call confirm with confirmationId ${result.id}.`,
         { ...preview(result), annotationIds: result.items.map((item) => item.annotationId) },
+      );
+    },
+  }),
+  define({
+    name: "undo_last_change",
+    capability: "undo",
+    title: "Undo the last change",
+    description:
+      "Undoes the person's last change on a property, as Tidemark's Undo does: an edit is put back and a deletion made again at once. Undoing a create deletes it, so that returns a preview with a confirmationId instead: call confirm only after the person agrees.",
+    scope: "annotations:write",
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
+    inputSchema: z.strictObject(propertyInput),
+    async run(input, context) {
+      const actions = context.actionsFor(input.propertyId);
+      const result = unwrap(await actions.undoLast());
+      if (isOutcome(result)) return result;
+      if (result.kind === "undone")
+        return withData(undoneText(result), { annotation: result.annotation ?? null });
+      const proposal = unwrap(
+        await actions.proposeDeletion([{ kind: "id", annotationId: result.change.annotationId }]),
+      );
+      if (isOutcome(proposal)) return proposal;
+      return withData(
+        `Undoing the last change deletes the annotation it created. Nothing is deleted yet. ${proposal.summary}`,
+        { ...preview(proposal), annotationIds: proposal.items.map((item) => item.annotationId) },
       );
     },
   }),
