@@ -34,6 +34,7 @@ import {
   inboxHooks,
   inboxRules,
   inboxSuggestions,
+  oauthRecords,
   pendingGoogleRevocations,
   properties,
   rateLimitBuckets,
@@ -69,6 +70,7 @@ export interface PersonalRows {
   apiTokens: Row[];
   apiTokenReplays: Row[];
   annotationFeeds: Row[];
+  connectedApps: Row[];
 }
 
 /** Exact suffix match (LIKE would read `_` and `%` in an address as wildcards). */
@@ -171,7 +173,7 @@ export function createAccountRepository(db: Db) {
           .orderBy(asc(inboxHookDeliveries.seq)),
         byOwner(inboxRules),
       ]);
-      const [tokens, replays, feeds] = await Promise.all([
+      const [tokens, replays, feeds, connectedApps] = await Promise.all([
         byOwner(apiTokens),
         db
           .select(exported(apiIdempotencyKeys))
@@ -184,6 +186,13 @@ export function createAccountRepository(db: Db) {
           )
           .orderBy(asc(apiIdempotencyKeys.createdAt)),
         byOwner(annotationFeeds),
+        // The grants only: the person's other OAuth records are codes and tokens, which are
+        // secrets (their id is the token itself).
+        db
+          .select(exported(oauthRecords))
+          .from(oauthRecords)
+          .where(and(eq(oauthRecords.userId, userId), eq(oauthRecords.kind, "Grant")))
+          .orderBy(asc(oauthRecords.createdAt)),
       ]);
       return {
         account,
@@ -206,6 +215,7 @@ export function createAccountRepository(db: Db) {
         apiTokens: tokens,
         apiTokenReplays: replays,
         annotationFeeds: feeds,
+        connectedApps,
       };
     },
 

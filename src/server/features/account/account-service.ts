@@ -40,6 +40,8 @@ export interface AccountExport {
   apiTokenReplays: Record<string, unknown>[];
   /** Annotation feeds (their names, properties and dates; never the address). */
   annotationFeeds: Record<string, unknown>[];
+  /** AI apps allowed over OAuth: the grants (app, scopes, dates); never a code or token. */
+  connectedApps: Record<string, unknown>[];
 }
 
 const exportNotes = [
@@ -99,6 +101,7 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
     apiTokens: rows.apiTokens,
     apiTokenReplays: rows.apiTokenReplays,
     annotationFeeds: rows.annotationFeeds,
+    connectedApps: rows.connectedApps,
   };
 }
 

@@ -128,6 +128,15 @@ export const personalData = {
       "a deleted account's Google token, sealed, kept only until Google confirms revoking it " +
       "(then deleted); a secret, and it belongs to no account that exists",
   },
+  oauth_records: {
+    exportedAs: "connectedApps",
+    omitted: {},
+  },
+  mcp_confirmations: {
+    excluded:
+      "a deletion an AI app previewed, waiting a few minutes for the person's go-ahead; it copies " +
+      "annotations Google Analytics keeps, and is deleted when used or soon after it lapses",
+  },
 } satisfies Record<string, PersonalDataEntry>;
 
 export type PersonalDataTable = keyof typeof personalData;
