@@ -110,6 +110,7 @@ beforeAll(async () => {
   ids = {
     propertyId: owner.propertyId,
     annotationId: annotation.json().annotationId,
+    changeId: annotation.json().changeId,
     sessionId: chat.json().sessionId,
     categories: category!.id,
     audits: audit!.id,
