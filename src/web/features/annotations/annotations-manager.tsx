@@ -3,6 +3,8 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
+import { Download } from "lucide-react";
+import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { isApiError } from "../../lib/api-client";
@@ -33,6 +35,17 @@ const AnnotationDetailsDialog = lazy(() =>
   import("./annotation-details-dialog").then((module) => ({
     default: module.AnnotationDetailsDialog,
   })),
+);
+
+// Export and its CSV library load in a chunk of their own, after the table.
+const ExportAnnotations = lazy(() =>
+  import("./export-annotations").then((module) => ({ default: module.ExportAnnotations })),
+);
+const exportFallback = (
+  <Button variant="outline" size="sm" disabled>
+    <Download aria-hidden="true" />
+    Export
+  </Button>
 );
 
 // The chart and its libraries load after the table, in a chunk of their own.
@@ -174,6 +187,17 @@ export function AnnotationsManager({
                 setCreateKey((key) => key + 1);
                 setDraft(next);
               }}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+      {propertyId ? (
+        <div className="mb-2 flex justify-end">
+          <Suspense fallback={exportFallback}>
+            <ExportAnnotations
+              propertyId={propertyId}
+              annotations={annotations}
+              categoryNames={categoryNames}
             />
           </Suspense>
         </div>

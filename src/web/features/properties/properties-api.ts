@@ -1,24 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AnalyticsProperty } from "../../../shared/contracts/google";
-import type {
-  SavedPropertiesResponse,
-  SavedPropertyView,
-} from "../../../shared/contracts/properties";
+import type { SavedPropertyView } from "../../../shared/contracts/properties";
 import { apiRequest } from "../../lib/api-client";
 import { currentUserQueryKey } from "../../session/current-user";
+import { savedPropertiesQueryKey, useSavedProperties } from "../../session/saved-properties";
 
-export const savedPropertiesQueryKey = ["/api/properties"] as const;
+// Kept in the session (other features name saved properties too); offered here as before.
+export { savedPropertiesQueryKey, useSavedProperties };
+
 export const analyticsPropertiesQueryKey = ["/api/ga4/properties"] as const;
-
-export function useSavedProperties() {
-  return useQuery({
-    queryKey: savedPropertiesQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest<SavedPropertiesResponse>(savedPropertiesQueryKey[0], { signal }),
-    meta: { path: savedPropertiesQueryKey[0] },
-    select: (data) => data.properties,
-  });
-}
 
 /** Only fetched while Google Analytics is connected, never retried (409 means reconnect). */
 export function useAnalyticsProperties(connected: boolean) {

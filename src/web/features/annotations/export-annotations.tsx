@@ -1,0 +1,300 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Check, Copy, Download, Loader2, Rss, Trash2 } from "lucide-react";
+import { useState } from "react";
+import {
+  annotationExportRow,
+  annotationsCsv,
+  annotationsJson,
+} from "../../../shared/annotation-export";
+import { toIsoDate, calendarDateOf } from "../../../shared/calendar-date";
+import type { Annotation } from "../../../shared/contracts/annotations";
+import {
+  feedNameMaxLength,
+  type CreatedFeedResponse,
+  type FeedListResponse,
+  type FeedSummary,
+} from "../../../shared/contracts/feeds";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { Dialog } from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { toast } from "../../components/ui/use-toast";
+import { apiRequest } from "../../lib/api-client";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import { useSavedProperties } from "../../session/saved-properties";
+
+const feedsKey = ["/api/account/feeds"] as const;
+
+/** Hands the browser a file to save; nothing leaves the page. */
+function download(text: string, type: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function FeedRow({
+  feed,
+  names,
+  onRevoke,
+}: {
+  feed: FeedSummary;
+  names: ReadonlyMap<string, string>;
+  onRevoke: () => void;
+}) {
+  return (
+    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{feed.name}</p>
+        <p className="text-xs break-words text-muted-foreground">
+          {feed.propertyIds.map((id) => names.get(id) ?? id).join(", ")}
+        </p>
+        <p className="mt-1 font-mono text-xs text-muted-foreground">
+          …/api/feeds/{feed.prefix}… ·{" "}
+          {feed.lastReadAt
+            ? `read ${new Date(feed.lastReadAt).toLocaleDateString()}`
+            : "not read yet"}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" className="self-start" onClick={onRevoke}>
+        <Trash2 aria-hidden="true" />
+        Revoke
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The feeds card: a secret address serving chosen saved properties' annotations as CSV, for
+ * Google Sheets' IMPORTDATA and Looker Studio. The address is shown once, when it is made.
+ */
+function FeedsSection({ propertyId }: { propertyId: string }) {
+  const queryClient = useQueryClient();
+  const saved = useSavedProperties();
+  const feeds = useQuery({
+    queryKey: feedsKey,
+    queryFn: ({ signal }) => apiRequest<FeedListResponse>(feedsKey[0], { signal }),
+  });
+  const [name, setName] = useState("");
+  const [chosen, setChosen] = useState<string[]>([propertyId]);
+  const [created, setCreated] = useState<CreatedFeedResponse | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<FeedSummary | null>(null);
+  const names = new Map((saved.data ?? []).map((p) => [p.propertyId, p.name]));
+  const create = useMutation({
+    mutationFn: () =>
+      apiRequest<CreatedFeedResponse>(feedsKey[0], {
+        method: "POST",
+        body: { name, propertyIds: chosen },
+      }),
+    onSuccess: async (answer) => {
+      setName("");
+      setCopied(false);
+      setCreated(answer);
+      await queryClient.invalidateQueries({ queryKey: feedsKey });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiRequest(`${feedsKey[0]}/${id}`, { method: "DELETE" }),
+    onSuccess: async () => {
+      toast({ title: "Feed revoked", description: `${revoking?.name} no longer answers.` });
+      setRevoking(null);
+      await queryClient.invalidateQueries({ queryKey: feedsKey });
+    },
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Could not revoke",
+        description: serverErrorMessage(error) ?? "Please try again.",
+      }),
+  });
+  const toggle = (id: string) =>
+    setChosen((held) => (held.includes(id) ? held.filter((p) => p !== id) : [...held, id]));
+
+  return (
+    <section aria-labelledby="feeds-heading" className="flex flex-col gap-3 border-t pt-4">
+      <div>
+        <h3 id="feeds-heading" className="flex items-center gap-2 text-sm font-semibold">
+          <Rss className="size-4" aria-hidden="true" />
+          Live feed for Google Sheets and Looker Studio
+        </h3>
+        <p className="mt-1 text-sm text-muted-foreground">
+          A secret address serving these annotations as CSV, always current. In Sheets:{" "}
+          <code className="text-xs">=IMPORTDATA("address")</code>. Anyone with the address can read
+          the feed; revoke it if it leaks.
+        </p>
+      </div>
+      {created ? (
+        <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3">
+          <p className="text-sm font-medium">
+            Copy the address of {created.feed.name} now: it is shown only once.
+          </p>
+          <code
+            aria-label="Your new feed's address"
+            className="rounded-md border bg-background px-2 py-1.5 font-mono text-xs break-all"
+          >
+            {created.url}
+          </code>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() =>
+                void navigator.clipboard?.writeText(created.url).then(() => setCopied(true))
+              }
+            >
+              {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+              {copied ? "Copied" : "Copy address"}
+            </Button>
+            <Button size="sm" onClick={() => setCreated(null)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate();
+          }}
+        >
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Feed name
+            <Input
+              value={name}
+              maxLength={feedNameMaxLength}
+              placeholder="e.g. Marketing dashboard"
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+            />
+          </label>
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1 text-sm font-medium">Properties</legend>
+            {(saved.data ?? []).map((property) => (
+              <label key={property.propertyId} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={chosen.includes(property.propertyId)}
+                  onChange={() => toggle(property.propertyId)}
+                />
+                <span className="min-w-0 break-words">{property.name}</span>
+              </label>
+            ))}
+          </fieldset>
+          {create.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {serverErrorMessage(create.error) ?? "The feed could not be made. Please try again."}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            variant="outline"
+            className="self-start"
+            disabled={name.trim() === "" || chosen.length === 0 || create.isPending}
+          >
+            {create.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Rss aria-hidden="true" />
+            )}
+            Create feed
+          </Button>
+        </form>
+      )}
+      {feeds.data && feeds.data.feeds.length > 0 ? (
+        <ul aria-label="Your feeds" className="divide-y">
+          {feeds.data.feeds.map((feed) => (
+            <FeedRow key={feed.id} feed={feed} names={names} onRevoke={() => setRevoking(feed)} />
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={`Revoke ${revoking?.name ?? "this feed"}?`}
+        description="Sheets and dashboards reading it stop getting annotations at once. This cannot be undone."
+        confirmLabel="Revoke feed"
+        destructive
+        pending={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+      />
+    </section>
+  );
+}
+
+/**
+ * Property View's Export: the table's annotations (the current view's, once the table has
+ * filters; today all of them) as CSV or JSON, and the live feeds.
+ */
+export function ExportAnnotations({
+  propertyId,
+  annotations,
+  categoryNames,
+}: {
+  propertyId: string;
+  annotations: readonly Annotation[];
+  categoryNames: ReadonlyMap<string, string>;
+}) {
+  const [open, setOpen] = useState(false);
+  const saved = useSavedProperties();
+  const propertyName =
+    saved.data?.find((p) => p.propertyId === propertyId)?.name ?? `Property ${propertyId}`;
+  const rows = () =>
+    annotations.map((annotation) =>
+      annotationExportRow(annotation, { propertyId, propertyName, categoryNames }),
+    );
+  const fileName = (extension: string) =>
+    `tidemark-annotations-${propertyId}-${toIsoDate(calendarDateOf(new Date()))}.${extension}`;
+  const count = `${annotations.length} annotation${annotations.length === 1 ? "" : "s"}`;
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Download aria-hidden="true" />
+        Export
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Export annotations"
+        description={`${count} of ${propertyName}, as the table shows them.`}
+      >
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-2">
+            <Button
+              onClick={() =>
+                // The byte order mark tells Excel the file is UTF-8; other readers skip it.
+                download(
+                  `\uFEFF${annotationsCsv(rows())}`,
+                  "text/csv;charset=utf-8",
+                  fileName("csv"),
+                )
+              }
+            >
+              <Download aria-hidden="true" />
+              Download CSV
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() =>
+                download(
+                  annotationsJson(rows()),
+                  "application/json;charset=utf-8",
+                  fileName("json"),
+                )
+              }
+            >
+              <Download aria-hidden="true" />
+              Download JSON
+            </Button>
+          </div>
+          <FeedsSection propertyId={propertyId} />
+        </div>
+      </Dialog>
+    </>
+  );
+}
