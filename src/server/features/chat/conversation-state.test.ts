@@ -64,6 +64,7 @@ describe("issued confirmations", () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       summary: "Delete “Launch” (2026-11-03)?",
       count: 1,
+      kind: "delete",
     });
     expect(isLive(one, now)).toBe(true);
     expect(isLive(one, new Date(now.getTime() + confirmationLifetimeMs + 1))).toBe(false);

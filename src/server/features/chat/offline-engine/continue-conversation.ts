@@ -100,6 +100,10 @@ function isNewRequest(understanding: Understanding, question: PendingQuestion): 
   return false;
 }
 
+/** How an answer to "what should it be called?" may lead to the name. */
+const ANSWER_LEAD =
+  /^(?:let'?s\s+(?:go\s+with|call\s+it|use|say)|lets\s+go\s+with|how\s+about|what\s+about|go\s+with|call\s+it|name\s+it|make\s+it|use)\s+(?=\S)/i;
+
 export function continueConversation(
   understanding: Understanding,
   normalised: Pick<Normalised, "text" | "quotes">,
@@ -142,12 +146,14 @@ export function continueConversation(
       return answer;
     }
     case "title": {
-      const title =
+      const given =
         understanding.intent === "create"
           ? understanding.title
           : understanding.intent === "update"
             ? understanding.newTitle
             : (quote ?? cleanTitle(text, normalised.quotes));
+      // "let's go with Q4 review", "how about Launch": the words before the name are not it.
+      const title = quote ?? given?.replace(ANSWER_LEAD, "");
       if (!title) return { ...merged, missing: ["title"] };
       const answer: Understanding = {
         ...known,

@@ -54,11 +54,54 @@ export function titleDoubts(
   }
   if (NOT_A_NAME_START.test(title) && title.split(/\s+/).length <= 3)
     doubts.push(`“${title}” doesn't look like a name for it`);
-  else if (/^(?:it|this|that|them|they|we|i|he|she)\b/i.test(title))
+  else if (/^(?:it|this|that|them|they|we|i|he|she|me|you|us|one|let'?s|lets)\b/i.test(title))
     doubts.push(`the title starts with “${title.split(/\s+/)[0]}”`);
+  // "CDN outage, it's an incident": a clause about it after the name.
+  if (/,\s*(?:it'?s|that'?s|this\s+is|which|it\s+was|it\s+went)\b/i.test(title))
+    doubts.push(`“${title}” holds more than a name`);
   if (SECOND_INSTRUCTION.test(title))
     doubts.push(`“${title}” looks like more than one instruction`);
   if (title.split(/\s+/).length > LONGEST_SURE_TITLE) doubts.push(`“${title}” is long for a title`);
+  return doubts;
+}
+
+/** Hedging: the person was not sure themselves ("the 3rd or 4th", "maybe the 19th"). */
+const HEDGE =
+  /\b(?:not\s+sure|maybe|perhaps|i\s+think|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|don'?t\s+know|or\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)?\b|or\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)/i;
+/** Words that stand for an event without naming it. */
+const VAGUE_THING = /\b(?:thing|things|stuff|something|whatever|it\s+all)\b/i;
+/** Several days named where one was read. */
+const SEVERAL_DAYS =
+  /\bweek\s+of\b|\bweekend\b|\b(?:through|thru|until|till)\b|(?<![\d-])\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?(?![\d-])|\b(?:and|&)\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)\b|\bfrom\b.+\bto\b|\b(?:all|whole)\s+(?:of\s+)?(?:the\s+)?(?:week|month)\b|\b(?:right|correct|relevant)\s+days\b/i;
+/** A further instruction about what is being created: it is a change, or a second request. */
+const FURTHER =
+  /(?:[,;]|\band\b|->|→|\bthen\b)\s*(?:also\s+)?(?:move|call|rename|put|set|change|tag|file|make|mark|give|describe|add)\s+(?:it|its|this|that|them)\b|->|→|\binstead\b/i;
+const DESCRIPTION_WORD = /\b(?:description|desc|details)\b/i;
+const CATEGORY_WORD =
+  /\b(?:categor\w*|tag(?:ged)?|incidents?|releases?|experiments?|campaigns?|paid\s+social|social)\b/i;
+
+/**
+ * What a create's whole request says that its reading did not use: hedging, a thing not named,
+ * several days where one was read, a further instruction, a description or a category named
+ * but not read. `rest` is the request without its title.
+ */
+export function requestDoubts(
+  rest: string,
+  read: { title?: string; endDate?: unknown; description?: string; category?: string },
+  /** The whole request, title and all: hedging and further instructions never belong in one. */
+  whole = rest,
+): string[] {
+  const doubts: string[] = [];
+  const hedge = HEDGE.exec(whole);
+  if (hedge) doubts.push(`you said “${hedge[0]}”`);
+  if (read.title && VAGUE_THING.test(read.title)) doubts.push(`“${read.title}” doesn't name it`);
+  const several = read.endDate === undefined ? SEVERAL_DAYS.exec(rest) : null;
+  if (several) doubts.push(`“${several[0]}” may mean several days`);
+  if (FURTHER.test(whole)) doubts.push("it reads like more than one instruction");
+  if (read.description === undefined && DESCRIPTION_WORD.test(rest))
+    doubts.push("I couldn't read the description");
+  const category = read.category === undefined ? CATEGORY_WORD.exec(rest) : null;
+  if (category) doubts.push(`“${category[0]}” may name a category`);
   return doubts;
 }
 

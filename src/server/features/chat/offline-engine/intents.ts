@@ -36,6 +36,8 @@ export interface Classified {
   verb: string;
   /** The request after its verb, with quoted text still as placeholders. */
   rest: string;
+  /** The verb was not one of ours but read as the nearest one ("ad", "bin"): a guess. */
+  guessedVerb?: boolean;
 }
 
 // Courtesy and hedging in front of the real request ("hey, could you please …").
@@ -186,7 +188,12 @@ export function classify(text: string): Classified {
     if (what && value)
       return { intent: "update", verb: "change", rest: `description of ${what} to ${value}` };
   }
-  const empty = EMPTY_FIELD.exec(withoutTrailing(request, ".!"));
+  const empty = EMPTY_FIELD.exec(
+    withoutTrailing(request, ".!").replace(
+      /,?\s+but\s+keep\s+(?:it|the\s+annotation|the\s+rest)$/i,
+      "",
+    ),
+  );
   if (empty) {
     const field = (empty[1] ?? empty[4] ?? empty[6] ?? "").toLowerCase();
     const target = (empty[2] ?? empty[3] ?? empty[5] ?? "").trim();
@@ -219,7 +226,7 @@ export function classify(text: string): Classified {
   // A command word the patterns above do not spell out, or misspell ("ad", "lgo", "track").
   const first = /^([a-z]+)\b\s*/i.exec(request);
   const lexical = first ? verbIntent(first[1] ?? "") : null;
-  if (first && lexical) return take(lexical, first);
+  if (first && lexical) return { ...take(lexical, first), guessedVerb: true };
   if (/\bannotations\b/i.test(request)) return { intent: "list", verb: "", rest: request };
   return none("unknown");
 }
@@ -303,7 +310,7 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
   },
 ];
 
-const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Record<string, number> = {
   a: 1,
   an: 1,
   one: 1,

@@ -80,8 +80,12 @@ function applyField(
     const title = cleanTitle(value, quotes);
     if (title) slots.newTitle = title;
     else slots.missing.push("title");
-  } else if (kind === "description" || kind === "desc" || kind === "details") {
-    slots.newDescription = valueText(value, quotes);
+    // A quoted title is verbatim: words beside it were not read ("…", date should be the 6th).
+    const quoted = /⟪\d+⟫/.exec(value);
+    if (quoted)
+      doubt(slots, leftoverDoubt(cut(value, quoted.index, quoted.index + quoted[0].length)));
+  } else if (/^(?:description|desc|details|notes?)$/.test(kind)) {
+    slots.newDescription = valueText(value.replace(/^(?:say|read|says|reads)\s+/i, ""), quotes);
   } else if (kind === "category") {
     const named = valueText(value, quotes)
       .replace(/^(?:the|my)\s+/i, "")
@@ -173,7 +177,8 @@ export function parseUpdate(
     }
   }
   // A description runs to the end of the message: words in it are never a further change.
-  const parts = /\b(?:description|desc|details)\b/i.test(text) ? [text] : splitChanges(text);
+  const split = splitChanges(text);
+  const parts = /\b(?:description|desc|details)\b/i.test(split[0]!) ? [text] : split;
   const first = parseChange(verb, parts[0]!, quotes, today, categoryNames);
   for (const part of parts.slice(1)) {
     const next = readFollowingChange(part, quotes, today, categoryNames);
@@ -191,7 +196,7 @@ export function parseUpdate(
  * the first of a run of spaces and commas only (the lookbehinds), so a long run is read once.
  */
 const NEXT_CHANGE =
-  /(?<![\s,;])[\s,;]+(?:and\s+then|and\s+also|and|then|also)\s+(?:also\s+)?(?=(?:make|set|change|move|shift|push|describe|rename|call|recolou?r|colou?r|put|give|tag|mark|update|add|file)\b)|(?<![\s,;])\s*[;,]\s+(?=(?:make|set|change|move|shift|push|describe|rename|recolou?r|give|tag|update)\s+(?:it|its|the|that|this)\b)/gi;
+  /(?<![\s,;])[\s,;]+(?:and\s+then|and\s+also|and|then|also)\s+(?:also\s+)?(?=(?:make|set|change|move|shift|push|describe|rename|call|recolou?r|colou?r|put|give|tag|mark|update|add|file|clear|remove)\b)|(?<![\s,;])\s*[;,]\s+(?=(?:make|set|change|move|shift|push|describe|rename|recolou?r|give|tag|update)\s+(?:it|its|the|that|this)\b)/gi;
 
 /** The parts of a several-part change, at most four (the rest stays in the last). */
 function splitChanges(text: string): string[] {
@@ -221,6 +226,13 @@ function readFollowingChange(
 ): ChangeSlots | undefined {
   const described = DESCRIBE.exec(part);
   if (described) return { missing: [], newDescription: valueText(described[1] ?? "", quotes) };
+  // "and clear its description": emptied, never deleted.
+  if (
+    /^(?:clear|remove|delete|drop|empty|blank)\s+(?:its|the)\s+(?:description|desc|details)$/i.test(
+      part,
+    )
+  )
+    return { missing: [], newDescription: "" };
   const verb = /^(\S+)\s*/.exec(part);
   if (!verb) return undefined;
   const slots = parseChange(

@@ -19,7 +19,49 @@ export interface CreateSlots {
   category?: string;
   /** A date was written but does not exist ("Feb 30", "2025-13-01"): ask, never guess. */
   invalidDate?: boolean;
+  /** Beside a quoted title: words no slot used ("fri", "Halloween:"), for the engine to doubt. */
+  leftover?: string;
 }
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const MONTH = String.raw`(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+/** "31 June", "the 30th of february", "september 31st", "2026-13-02", "the 32nd", "03/11". */
+const DAY_MONTH = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}`, "i");
+const MONTH_DAY = new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b`, "i");
+const ISO_SHAPE = /\b\d{4}-(\d{1,2})-(\d{1,2})\b/;
+const ORDINAL_DAY = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/i;
+const SLASHED = /\b(\d{1,2})[/.](\d{1,2})(?:[/.]\d{2,4})?\b/;
+
+/**
+ * A date that is written but cannot be one day: a day its month does not have, a month past
+ * December, or day and month both 12 or less with slashes (3/11 is March 11 or 3 November).
+ */
+export function impossibleDate(text: string): boolean {
+  const bad = (month: number, day: number) =>
+    month < 1 || month > 12 || day < 1 || day > MONTH_DAYS[month - 1]!;
+  const dayMonth = DAY_MONTH.exec(text);
+  if (dayMonth && bad(MONTHS.indexOf(dayMonth[2]!.toLowerCase()) + 1, Number(dayMonth[1])))
+    return true;
+  const monthDay = MONTH_DAY.exec(text);
+  if (monthDay && bad(MONTHS.indexOf(monthDay[1]!.toLowerCase()) + 1, Number(monthDay[2])))
+    return true;
+  const iso = ISO_SHAPE.exec(text);
+  if (iso && bad(Number(iso[1]), Number(iso[2]))) return true;
+  const ordinal = ORDINAL_DAY.exec(text);
+  if (ordinal && Number(ordinal[1]) > 31) return true;
+  const slashed = SLASHED.exec(text);
+  if (slashed) {
+    const [first, second] = [Number(slashed[1]), Number(slashed[2])];
+    if (first !== second && first <= 12 && second <= 12) return true;
+    if (bad(first, second) && bad(second, first)) return true;
+  }
+  return false;
+}
+
+/** Words that carry no slot beside a quoted title. */
+const FILLER =
+  /\b(?:a|an|the|new|annotation|annotations|note|notes|marker|entry|one|for|on|at|in|of|called|named|titled|as|with|please|pls|plz|thanks|thank|you|can|could|would|u|me|it|this|that|just|quick|quickly|and|to|today|add|log|create|make|record)\b/gi;
 
 /** "on Feb 30", "for 2025-02-31": a date-shaped phrase the date parser rejected. */
 const IMPOSSIBLE_DATE =
@@ -50,7 +92,11 @@ const DESCRIPTION_MARKER =
   /(?:\s*[,;-]\s*|\s+)(?:and\s+)?(?:with\s+(?:a\s+|the\s+)?(?:description|desc|details|notes?|comment)(?:\s+(?:of|saying|that\s+says|reading))?|described\s+as|(?:description|desc|details|notes?|comment)\s*[:=])\s*:?\s*/i;
 
 const COLOURED_OBJECT =
-  /^(?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?(purple|brown|blue|green|red|cyan)\s+(?:annotation|note|marker|entry)s?\b\s*/i;
+  /^(?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?(purple|brown|blue|green|red|cyan)\s+(?:annotation|note|marker|entry|one)s?\b\s*:?\s*/i;
+
+/** "for 5 days ago", "on two weeks ago": the preposition is no part of the day. */
+const FOR_AGO =
+  /\b(?:for|on)\s+(?=(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(?:days?|weeks?|months?)\s+ago\b)/gi;
 
 export interface SplitDescription {
   text: string;
@@ -117,6 +163,7 @@ export function parseCreate(
   categoryNames: readonly string[] = [],
 ): CreateSlots {
   // "a brown annotation called …": the colour describes the annotation.
+  rest = rest.replace(FOR_AGO, "");
   const adjective = COLOURED_OBJECT.exec(rest);
   let text = adjective ? rest.slice(adjective[0].length) : dropObject(rest);
   const split = splitDescription(text, quotes);
@@ -137,11 +184,21 @@ export function parseCreate(
   if (impossible) text = cut(text, impossible.index, impossible.index + impossible[0].length);
 
   const slots: CreateSlots = { date: found?.date ?? today };
-  if (impossible) slots.invalidDate = true;
+  if (impossible || impossibleDate(rest)) slots.invalidDate = true;
   const title = cleanTitle(soleQuote(text, quotes) !== undefined ? text : dropObject(text), quotes);
   if (title) slots.title = title;
   if (split.description) slots.description = split.description;
   if (color?.color) slots.color = color.color;
   if (category) slots.category = category.reference;
+  // A quoted title is verbatim; every other word beside it must have been read as something.
+  if (/⟪\d+⟫/.test(text) && title !== undefined && quotes.includes(title)) {
+    const left = tidy(
+      text
+        .replace(/⟪\d+⟫/g, " ")
+        .replace(FILLER, " ")
+        .replace(/[^\p{L}\p{N}#%&+]+/gu, " "),
+    );
+    if (left) slots.leftover = left;
+  }
   return slots;
 }

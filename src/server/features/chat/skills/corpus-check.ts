@@ -27,7 +27,14 @@
  * was about. Only the reading is checked (stages 1–4); a turn's outcome is the one its reading
  * leads to.
  */
-import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
+import {
+  addDays,
+  fromIsoDate,
+  toIsoDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
+import type { Category } from "../../../../shared/contracts/categories.js";
+import { matchCategory } from "../../categories/categories-service.js";
 import { continueConversation, piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { readIntent } from "../offline-engine/intents.js";
 import { normalise } from "../offline-engine/normalise.js";
@@ -179,6 +186,18 @@ export interface CheckOptions {
   question?: PendingQuestion;
   /** The title of the annotation "it" means (conversations). */
   focusTitle?: string;
+  /** The property's annotations by title (lower case) and day, as `@annotation` lines declare. */
+  annotations?: ReadonlyMap<string, CalendarDate>;
+}
+
+/** The `@annotation <title> | date=…` lines of a conversations file: each title's day. */
+export function parseDeclaredAnnotations(text: string): Map<string, CalendarDate> {
+  const declared = new Map<string, CalendarDate>();
+  for (const line of text.split("\n")) {
+    const match = /^@annotation\s+(.+?)\s*\|.*\bdate=(\d{4}-\d{2}-\d{2})/.exec(line.trim());
+    if (match) declared.set(match[1]!.toLowerCase(), fromIsoDate(match[2]!));
+  }
+  return declared;
 }
 
 export function checkCase(
@@ -192,16 +211,26 @@ export function checkCase(
     options.question ?? corpusCase.expected.q,
     options.categoryNames,
   );
-  return compare(corpusCase, understanding, options.focusTitle);
+  const target = understanding.target?.kind === "title" ? understanding.target.title : "";
+  return compare(
+    corpusCase,
+    understanding,
+    options.focusTitle,
+    options.annotations?.get(target.toLowerCase()),
+  );
 }
 
 function compare(
   corpusCase: CorpusCase,
   understanding: Understanding,
   focusTitle?: string,
+  /** The day of the annotation "it" means, for a change by so many days. */
+  focusDate?: CalendarDate,
 ): CaseResult {
   const { q: _q, ...fields } = corpusCase.expected;
   const actual = actualFields(understanding);
+  if (understanding.shiftDays !== undefined && focusDate)
+    actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
   // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
   if (fields.clear !== "yes") actual.clear = clearedField(understanding);
   if (actual.target === "back" && focusTitle) actual.target = `title:${focusTitle}`;
@@ -213,7 +242,8 @@ function compare(
   // counted apart (`needsClick`), as the one click it costs.
   for (const [field, wanted] of Object.entries(fields)) {
     const got = actual[field] ?? "";
-    if (got !== wanted) differences.push(`${field}: ${got || "∅"} ≠ ${wanted}`);
+    if (got !== wanted && !sameMeaning(field, got, wanted))
+      differences.push(`${field}: ${got || "∅"} ≠ ${wanted}`);
   }
   const outcome = actual.outcome!;
   return {
@@ -224,6 +254,26 @@ function compare(
     wrongWrite: outcome === "write" && (differences.length > 0 || wantedOutcome !== "write"),
     needsClick: outcome === "preview" && wantedOutcome === "write",
   };
+}
+
+/**
+ * Where the blind sets name things as the product resolves them: a target's title in any case
+ * (annotations are found ignoring case), and a category by its name where the engine keeps the
+ * words that name it ("incident" names Incidents, through the categories service's matching).
+ */
+function sameMeaning(field: string, got: string, wanted: string): boolean {
+  if (field === "target") return got.toLowerCase() === wanted.toLowerCase();
+  if (field !== "category" || got === "-" || wanted === "-") return false;
+  const match = matchCategory(
+    blindCategoryNames.map((name, index) => ({
+      id: String(index),
+      name,
+      color: "BLUE",
+      namingTemplate: null,
+    })) as unknown as Category[],
+    got,
+  );
+  return match.kind === "found" && match.category.name === wanted;
 }
 
 /** One conversation of blind-conversations.txt: its name and its turns, in order. */
@@ -265,9 +315,15 @@ export function checkConversation(
 ): CaseResult[] {
   let question: PendingQuestion | undefined;
   let focusTitle: string | undefined;
+  let focusDate: CalendarDate | undefined;
   return conversation.turns.map((turn) => {
     const understanding = readCase(turn.message, today, question, categoryNames);
-    const result = compare(turn, understanding, focusTitle);
+    const result = compare(turn, understanding, focusTitle, focusDate);
+    focusDate =
+      understanding.date ??
+      (understanding.shiftDays !== undefined && focusDate
+        ? addDays(focusDate, understanding.shiftDays)
+        : focusDate);
     question = questionLeftBy(understanding);
     focusTitle =
       understanding.newTitle ??
@@ -280,6 +336,9 @@ export function checkConversation(
 /** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */
 function questionLeftBy(understanding: Understanding): PendingQuestion | undefined {
   const { intent } = understanding;
+  // A day told in a story is offered as an annotation, and its day waits for a title.
+  if (intent === "unknown" && understanding.title && understanding.date)
+    return { intent: "create", asked: "title", known: { date: toIsoDate(understanding.date) } };
   if (intent !== "create" && intent !== "update" && intent !== "delete") return undefined;
   const asked = (["title", "date", "change", "target"] as const).find((piece) =>
     understanding.missing.includes(piece),

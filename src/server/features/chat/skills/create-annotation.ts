@@ -10,7 +10,7 @@ import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
 import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
 import { dateLeadIn, findDate, findDateRange } from "../offline-engine/extract-dates.js";
-import { titleDoubts } from "../offline-engine/doubts.js";
+import { requestDoubts, titleDoubts } from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
 import { parseCreate } from "../offline-engine/parse-create.js";
@@ -89,6 +89,8 @@ function readPutInCategory(
     intent: "update",
     category: found.reference,
     missing: [],
+    // "add “X” to Campaigns": the one named, or a new one called X? Shown before it is done.
+    ...(verb === "add" ? { doubts: [`“add” may mean a new annotation`] } : {}),
     ...(pointer ? { pointsBack: true } : { target: { kind: "title", title: quoted! } }),
   };
 }
@@ -98,7 +100,7 @@ function readPutInCategory(
  * "call it …". What follows it is the title; the rest of the message is read for its day.
  */
 const NAMING =
-  /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;
+  /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:^|\b(?:mark|put|note|log|write|jot|save|record|enter|annotate)\s+)(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;
 
 /** A time of day beside a day ("around lunchtime", "since Tuesday evening"): never part of a title. */
 const TIME_OF_DAY =
@@ -133,7 +135,10 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   };
   if (rest.color && !merged.color) merged.color = rest.color;
   if (rest.category && !merged.category) merged.category = rest.category;
-  const doubts = title.doubts?.filter((doubt) => !doubt.startsWith("I made the title"));
+  const doubts = [
+    ...(title.doubts?.filter((doubt) => !doubt.startsWith("I made the title")) ?? []),
+    ...requestDoubts(`${before} ${input.story ?? ""}`, merged),
+  ];
   if (doubts?.length) merged.doubts = doubts;
   else delete merged.doubts;
   return merged;
@@ -178,7 +183,7 @@ function readCreate(input: SlotInput): Understanding {
     !vague && !rangeStart && story && !storyDate ? periodWithoutDay(story, today) : undefined;
   if (story && storyVague) story = cut(story, storyVague.index, storyVague.end);
   const pointer = POINTER.test(tidy(rest).replace(/^(?:down|up)\s+/i, ""));
-  const { invalidDate, date, ...slots } = parseCreate(
+  const { invalidDate, date, leftover, ...slots } = parseCreate(
     pointer ? "" : rest,
     quotes,
     today,
@@ -213,6 +218,24 @@ function readCreate(input: SlotInput): Understanding {
     },
     today,
   );
+  // Every word accounted for: what the request says beyond its title must have been read.
+  const titleText = understanding.title ?? "";
+  const unquoted = quotes.reduce(
+    (text, quote, index) => (quote === titleText ? text.replace(`⟪${index}⟫`, " ") : text),
+    input.rest,
+  );
+  const told = `${unquoted} ${input.story ?? ""}`;
+  doubts.push(
+    ...requestDoubts(titleText ? told.split(titleText).join(" ") : told, understanding, told),
+  );
+  // "put Meta ads paused in Campaigns": may be an annotation that exists, to put in it.
+  if (/^(?:put|place|file)$/.test(reading.verb) && understanding.category && !wroteDate)
+    doubts.push(`“${titleText}” may be an annotation you already have`);
+  if (reading.guessedVerb) doubts.push(`I took “${reading.verb}” to mean add`);
+  if (leftover) doubts.push(`I couldn't place “${leftover}”`);
+  // A day still to come cannot be annotated: asked, never written on another day.
+  if (understanding.date && compareDates(understanding.date, today) > 0)
+    understanding.missing.push("date");
   // "around lunchtime" with no day: most likely today, but not said.
   if (timeOfDay && !wroteDate && rangeStart === undefined && storyDate === undefined)
     doubts.push(`I took “${timeOfDay}” as today`);
@@ -227,7 +250,9 @@ async function act(turn: SkillTurn) {
     const title = understood.title ? `“${understood.title}”` : "the annotation";
     const period = understood.unreadPeriod;
     const problem = !period
-      ? "That date does not exist."
+      ? understood.date && compareDates(understood.date, today) > 0
+        ? `${errorMessages.futureDate} ${toIsoDate(understood.date)} is still to come.`
+        : "That date does not exist."
       : STILL_TO_COME.test(period)
         ? `${errorMessages.futureDate} “${period}” is still to come.`
         : `I can't tell which day “${period}” means.`;

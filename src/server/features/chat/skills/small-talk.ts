@@ -27,7 +27,7 @@ function readSlots(input: SlotInput): Understanding {
 }
 
 async function act(turn: SkillTurn) {
-  const { understood, actions, today, reply } = turn;
+  const { understood, actions, today, reply, ask } = turn;
   switch (understood.intent) {
     case "help":
       return reply(helpText);
@@ -66,9 +66,15 @@ async function act(turn: SkillTurn) {
     }
 
     default:
+      // The day told stays with the offer: "yes, call it …" names it on that day.
       if (understood.intent === "unknown" && understood.title && understood.date)
-        return reply(
+        return ask(
           `Shall I note that on ${toIsoDate(understood.date)}? I've put it in your message box as an annotation; send it as it is or change it first.`,
+          {
+            intent: "create",
+            asked: "title",
+            known: { date: toIsoDate(understood.date) },
+          },
           {
             suggestedInput: createRequestText(
               { intent: "create", title: understood.title, date: understood.date, missing: [] },

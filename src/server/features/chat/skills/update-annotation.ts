@@ -12,7 +12,7 @@ import { changeCard, describeAnnotation, describeWritten } from "../assistant-re
 import { focusOn, previewPrompt } from "../conversation-state.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { holdsSecondInstruction, titleDoubts } from "../offline-engine/doubts.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import { intentPatterns, NUMBER_WORDS } from "../offline-engine/intents.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
 import { colourNote, describeCategory } from "../offline-engine/reply-text.js";
@@ -31,6 +31,9 @@ import {
   type ToolContext,
   tool,
 } from "./tool-turn.js";
+
+const SHIFT_BY =
+  /^(.+?)\s+(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)\s+(earlier|later|before|after|sooner|back|forward)$/i;
 
 /** "remove the description from Launch", "Launch doesn't need a category any more". */
 function readEmptied(input: SlotInput): Understanding {
@@ -52,6 +55,18 @@ function readSlots(input: SlotInput): Understanding {
   if (reading.verb === "empty") return readEmptied(input);
   if (reading.verb === "shiftby")
     return { ...understanding, shiftDays: Number(rest), pointsBack: true };
+  // "move release 4.2 one day earlier", "push the podcast two days later".
+  const shifted = SHIFT_BY.exec(rest);
+  if (shifted && /^(?:move|push|shift|reschedule)$/.test(reading.verb)) {
+    const count = NUMBER_WORDS[shifted[2]!.toLowerCase()] ?? Number(shifted[2]);
+    const days = count * (/^week/i.test(shifted[3]!) ? 7 : 1);
+    const target = parseTarget(shifted[1]!, quotes);
+    return {
+      ...understanding,
+      shiftDays: /^(?:earlier|before|sooner|back)$/i.test(shifted[4]!) ? -days : days,
+      ...(target ? { target } : { pointsBack: true }),
+    };
+  }
   Object.assign(
     understanding,
     defined(parseUpdate(reading.verb, rest, quotes, today, categoryNames)),
@@ -75,6 +90,10 @@ function readSlots(input: SlotInput): Understanding {
       ? [`“${understanding.newDescription}” looks like more than a description`]
       : []),
   ];
+  // "move the release to the 3rd": one common word names no one annotation.
+  const named = understanding.target?.kind === "title" ? understanding.target.title : "";
+  if (/^\S+$/.test(named) && /^the\s/i.test(rest) && /^[a-z]/.test(named))
+    doubts.push(`“the ${named}” may mean more than one annotation`);
   if (doubts.length > 0) understanding.doubts = doubts;
   // "…, move it to that day": the day the story named.
   if (
