@@ -34,6 +34,7 @@ import {
   inboxHooks,
   inboxRules,
   inboxSuggestions,
+  mcpConfirmations,
   oauthRecords,
   pendingGoogleRevocations,
   properties,
@@ -71,6 +72,7 @@ export interface PersonalRows {
   apiTokenReplays: Row[];
   annotationFeeds: Row[];
   connectedApps: Row[];
+  appConfirmations: Row[];
 }
 
 /** Exact suffix match (LIKE would read `_` and `%` in an address as wildcards). */
@@ -173,7 +175,7 @@ export function createAccountRepository(db: Db) {
           .orderBy(asc(inboxHookDeliveries.seq)),
         byOwner(inboxRules),
       ]);
-      const [tokens, replays, feeds, connectedApps] = await Promise.all([
+      const [tokens, replays, feeds, connectedApps, appConfirmations] = await Promise.all([
         byOwner(apiTokens),
         db
           .select(exported(apiIdempotencyKeys))
@@ -193,6 +195,7 @@ export function createAccountRepository(db: Db) {
           .from(oauthRecords)
           .where(and(eq(oauthRecords.userId, userId), eq(oauthRecords.kind, "Grant")))
           .orderBy(asc(oauthRecords.createdAt)),
+        byOwner(mcpConfirmations),
       ]);
       return {
         account,
@@ -216,6 +219,7 @@ export function createAccountRepository(db: Db) {
         apiTokenReplays: replays,
         annotationFeeds: feeds,
         connectedApps,
+        appConfirmations,
       };
     },
 

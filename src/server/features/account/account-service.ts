@@ -42,6 +42,8 @@ export interface AccountExport {
   annotationFeeds: Record<string, unknown>[];
   /** AI apps allowed over OAuth: the grants (app, scopes, dates); never a code or token. */
   connectedApps: Record<string, unknown>[];
+  /** Deletions an AI app previewed, waiting minutes for the person's go-ahead. */
+  appConfirmations: Record<string, unknown>[];
 }
 
 const exportNotes = [
@@ -102,6 +104,7 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
     apiTokenReplays: rows.apiTokenReplays,
     annotationFeeds: rows.annotationFeeds,
     connectedApps: rows.connectedApps,
+    appConfirmations: rows.appConfirmations,
   };
 }
 

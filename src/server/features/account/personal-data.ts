@@ -132,11 +132,7 @@ export const personalData = {
     exportedAs: "connectedApps",
     omitted: {},
   },
-  mcp_confirmations: {
-    excluded:
-      "a deletion an AI app previewed, waiting a few minutes for the person's go-ahead; it copies " +
-      "annotations Google Analytics keeps, and is deleted when used or soon after it lapses",
-  },
+  mcp_confirmations: { exportedAs: "appConfirmations", omitted: {} },
 } satisfies Record<string, PersonalDataEntry>;
 
 export type PersonalDataTable = keyof typeof personalData;
