@@ -107,6 +107,12 @@ beforeAll(async () => {
     headers,
     payload: { name: "Sweep", scopes: ["annotations:read"], expiresInDays: 30 },
   });
+  const ownerFeed = await inject({
+    method: "POST",
+    url: "/api/account/feeds",
+    headers,
+    payload: { name: "Sweep", propertyIds: [owner.propertyId] },
+  });
   ids = {
     propertyId: owner.propertyId,
     annotationId: annotation.json().annotationId,
@@ -122,6 +128,7 @@ beforeAll(async () => {
     "inbox-rules": rule.json().id,
     categoryId: category!.id,
     tokens: ownerToken.json().apiToken.id,
+    feeds: ownerFeed.json().feed.id,
   };
 });
 afterAll(async () => {
