@@ -211,7 +211,7 @@ function validBody(route: RouteEntry): object | undefined {
   if (route.url.startsWith("/api/categories/")) return { name: "Renamed", color: "RED" };
   if (route.url.endsWith("/suggestions/bulk"))
     return { action: "dismiss", ids: ["00000000-0000-4000-8000-000000000001"] };
-  if (route.url.startsWith("/api/properties/:propertyId/suggestions/")) return {};
+  if (/^\/api(\/v1)?\/properties\/:propertyId\/suggestions\//.test(route.url)) return {};
   if (route.url.endsWith("/hooks")) return { name: "Deploys" };
   if (route.url.endsWith("/holiday-calendar")) return { country: "US" };
   if (route.url.endsWith("/inbox-rules")) return { source: "holidays" };

@@ -484,7 +484,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A sheet or dashboard refreshes a few times an hour; this leaves room for many of them.
     rateLimit: { name: "feed", max: 120, windowMs: 60 * minute },
   });
-  const operations = apiOperations({ annotations, categories, properties });
+  const operations = apiOperations({ annotations, categories, properties, suggestions });
   await app.register(apiDocsRoutes, { document: openApiDocument(operations, config.appUrl) });
   await app.register(apiV1Routes, {
     operations,

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { annotationColors } from "../annotation-colors.js";
 import { isRealDate } from "../calendar-date.js";
-import { annotation } from "./annotations.js";
+import { suggestionSourceKinds } from "../suggestion-sources.js";
+import { annotation, calendarDate } from "./annotations.js";
+import { suggestionStatusValues } from "./suggestions.js";
 import { errorCodes } from "./errors.js";
 
 /**
@@ -71,6 +73,41 @@ export const apiCategory = z.object({
   updatedAt: z.iso.datetime(),
 });
 export const categoryListResponse = z.object({ categories: z.array(apiCategory) });
+
+/** One inbox suggestion, as `Suggestion` in contracts/suggestions.ts describes it. */
+export const apiSuggestion = z.object({
+  id: z.uuid(),
+  propertyId: z.string(),
+  source: z.enum(suggestionSourceKinds),
+  annotationDate: calendarDate,
+  annotationDateRange: z.object({ startDate: calendarDate, endDate: calendarDate }).optional(),
+  title: z.string(),
+  description: z.string(),
+  color: z.enum(annotationColors),
+  /** The key of the category preset the source maps to (src/shared/categories.ts). */
+  categoryPreset: z.string(),
+  categoryId: z.uuid().nullable(),
+  status: z.enum(suggestionStatusValues),
+  annotationId: z.string().nullable(),
+  decidedHow: z.enum(["person", "rule"]).nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export const apiSuggestionList = z.object({
+  suggestions: z.array(apiSuggestion),
+  /** Open suggestions, whatever the filter. */
+  openCount: z.number().int(),
+  /** Sources the inbox can use on the token owner's plan, and those it cannot. */
+  sources: z.array(z.object({ kind: z.enum(suggestionSourceKinds), available: z.boolean() })),
+});
+export const apiBulkSuggestionResponse = z.object({
+  results: z.array(
+    z.union([
+      z.object({ id: z.string(), ok: z.literal(true), suggestion: apiSuggestion }),
+      z.object({ id: z.string(), ok: z.literal(false), code: z.string(), error: z.string() }),
+    ]),
+  ),
+});
 
 export const deletedResponse = z.object({ deleted: z.literal(true) });
 

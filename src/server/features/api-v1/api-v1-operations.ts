@@ -9,7 +9,10 @@ import {
 import type { ApiTokenScope } from "../../../shared/contracts/api-tokens.js";
 import {
   annotationPage,
+  apiBulkSuggestionResponse,
   apiCategory,
+  apiSuggestion,
+  apiSuggestionList,
   categoryListResponse,
   deletedResponse,
   listAnnotationsQuery,
@@ -21,11 +24,18 @@ import {
   updateCategoryRequest,
 } from "../../../shared/contracts/categories.js";
 import { errorMessages } from "../../../shared/contracts/errors.js";
+import {
+  acceptSuggestionRequest,
+  bulkSuggestionRequest,
+  suggestionIdParam,
+  suggestionListQuery,
+} from "../../../shared/contracts/suggestions.js";
 import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
+import type { SuggestionsService } from "../suggestions/suggestions-service.js";
 import { pageOfAnnotations } from "./annotation-query.js";
 
 /**
@@ -58,16 +68,22 @@ export interface ApiServices {
   annotations: AnnotationsService;
   categories: CategoriesService;
   properties: PropertiesService;
+  suggestions: SuggestionsService;
 }
+
+// The annotations' answers are typed by the service; these say the inbox's agree with the contract.
+type ApiSuggestionAnswer = z.output<typeof apiSuggestion>;
 
 const propertyParam = { propertyId };
 const annotationParams = { propertyId, annotationId };
 const categoryParam = { categoryId };
+const suggestionParams = { propertyId, id: suggestionIdParam };
 
 export function apiOperations({
   annotations,
   categories,
   properties,
+  suggestions,
 }: ApiServices): ApiOperation[] {
   const findAnnotation = async (user: User, property: string, id: string) => {
     const found = (await annotations.list(user, property)).find((a) => a.annotationId === id);
@@ -162,6 +178,68 @@ export function apiOperations({
         await annotations.remove(user, params.propertyId!, params.annotationId!, "api");
         return { deleted: true };
       },
+    },
+    // The suggestion inbox: the pages' routes are session routes, so programs reach the same
+    // service calls here (decision 0043: one access per route).
+    {
+      method: "GET",
+      path: "/api/v1/properties/{propertyId}/suggestions",
+      operationId: "listSuggestions",
+      summary: "A property's inbox of suggested annotations (open ones unless status says)",
+      scope: "annotations:read",
+      params: propertyParam,
+      query: suggestionListQuery,
+      status: 200,
+      response: apiSuggestionList,
+      handle: async ({ user, params, query }) => {
+        const { status } = query as z.output<typeof suggestionListQuery>;
+        const list = await suggestions.list(user, params.propertyId!, status);
+        return { ...list, suggestions: list.suggestions satisfies ApiSuggestionAnswer[] };
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/v1/properties/{propertyId}/suggestions/{id}/accept",
+      operationId: "acceptSuggestion",
+      summary:
+        "Write a suggestion as an annotation, as suggested or edited (counts against the quota)",
+      scope: "annotations:write",
+      params: suggestionParams,
+      body: acceptSuggestionRequest,
+      status: 200,
+      response: apiSuggestion,
+      handle: async ({ user, params, body }): Promise<ApiSuggestionAnswer> =>
+        suggestions.accept(
+          user,
+          params.propertyId!,
+          params.id!,
+          (body ?? {}) as z.output<typeof acceptSuggestionRequest>,
+        ),
+    },
+    {
+      method: "POST",
+      path: "/api/v1/properties/{propertyId}/suggestions/{id}/dismiss",
+      operationId: "dismissSuggestion",
+      summary: "Dismiss a suggestion; it is never suggested again",
+      scope: "annotations:write",
+      params: suggestionParams,
+      status: 200,
+      response: apiSuggestion,
+      handle: async ({ user, params }): Promise<ApiSuggestionAnswer> =>
+        suggestions.dismiss(user, params.propertyId!, params.id!),
+    },
+    {
+      method: "POST",
+      path: "/api/v1/properties/{propertyId}/suggestions/bulk",
+      operationId: "decideSuggestions",
+      summary: "Accept or dismiss several suggestions, each on its own",
+      scope: "annotations:write",
+      params: propertyParam,
+      body: bulkSuggestionRequest,
+      status: 200,
+      response: apiBulkSuggestionResponse,
+      handle: ({ user, params, body }) =>
+        suggestions.bulk(user, params.propertyId!, body as z.output<typeof bulkSuggestionRequest>),
     },
     {
       method: "GET",
