@@ -6,6 +6,8 @@ import type {
   AuditSessionResponse,
   AuditSuggestion,
 } from "../../../shared/contracts/audits.js";
+import { createAuditRequest, updateSuggestionRequest } from "../../../shared/contracts/audits.js";
+import { parseInput } from "../../parse-input.js";
 import type { AuditsService } from "./audits-service.js";
 import { sessionRoute } from "../../http/identity.js";
 
@@ -16,7 +18,10 @@ interface SuggestionParams extends AuditParams {
   suggestionId: string;
 }
 
-/** Every route checks the person (401), their plan and the beta list (403) in the service. */
+/**
+ * Every route checks the person (401), their plan and the beta list (403) in the service; bodies
+ * are parsed here, at the edge, so the service takes typed values.
+ */
 export async function auditsRoutes(
   app: FastifyInstance,
   deps: { audits: AuditsService },
@@ -25,7 +30,10 @@ export async function auditsRoutes(
 
   app.post("/api/audits", sessionRoute, async (request, reply) => {
     const user = await request.requireUser();
-    const response: AuditSessionResponse = { session: await audits.create(user, request.body) };
+    audits.requireAccess(user);
+    const response: AuditSessionResponse = {
+      session: await audits.create(user, parseInput(createAuditRequest, request.body)),
+    };
     return reply.code(201).send(response);
   });
 
@@ -60,12 +68,13 @@ export async function auditsRoutes(
     sessionRoute,
     async (request): Promise<{ suggestion: AuditSuggestion }> => {
       const user = await request.requireUser();
+      audits.requireAccess(user);
       return {
         suggestion: await audits.updateSuggestion(
           user,
           request.params.id,
           request.params.suggestionId,
-          request.body,
+          parseInput(updateSuggestionRequest, request.body),
         ),
       };
     },

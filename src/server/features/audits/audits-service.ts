@@ -14,19 +14,18 @@ import {
 } from "../../../shared/audit.js";
 import { compareDates, toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation, UpdateAnnotationRequest } from "../../../shared/contracts/annotations.js";
-import {
+import type {
   createAuditRequest,
   updateSuggestionRequest,
-  type AuditApplyResponse,
-  type AuditDetailResponse,
-  type AuditSession,
-  type AuditSuggestion,
+  AuditApplyResponse,
+  AuditDetailResponse,
+  AuditSession,
+  AuditSuggestion,
 } from "../../../shared/contracts/audits.js";
 import type { Category } from "../../../shared/contracts/categories.js";
 import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { AnnotationAuditSession, AnnotationSuggestion, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
-import { parseInput } from "../../parse-input.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
@@ -118,7 +117,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       throw new AppError("audit_beta_only", auditAccessMessages.beta_only);
   }
 
-  async function ownSession(user: User, id: unknown): Promise<AnnotationAuditSession> {
+  async function ownSession(user: User, id: string): Promise<AnnotationAuditSession> {
     const parsed = uuid.safeParse(id);
     if (!parsed.success) throw auditNotFound();
     const session = await repository.findOwnSession(user.id, parsed.data);
@@ -255,12 +254,13 @@ export function createAuditsService(deps: AuditsServiceDeps) {
 
   return {
     auditJob,
+    /** The plan and beta check (403), for routes to make before they parse a body (400). */
+    requireAccess,
     /** For tests and tools: one run of the audit job, as the queue would run it. */
     runAudit,
 
-    async create(user: User, body: unknown): Promise<AuditSession> {
+    async create(user: User, input: z.output<typeof createAuditRequest>): Promise<AuditSession> {
       requireAccess(user);
-      const input = parseInput(createAuditRequest, body);
       await properties.requireAllowed(user, input.propertyId);
       const created = await repository.insertSession({
         userId: user.id,
@@ -283,7 +283,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
     },
 
     /** Queues the audit; starting it again never runs it twice. */
-    async start(user: User, id: unknown): Promise<AuditSession> {
+    async start(user: User, id: string): Promise<AuditSession> {
       requireAccess(user);
       const session = await ownSession(user, id);
       if (session.status === "pending") {
@@ -294,7 +294,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       return toSession((await repository.findSession(session.id))!, 0);
     },
 
-    async get(user: User, id: unknown): Promise<AuditDetailResponse> {
+    async get(user: User, id: string): Promise<AuditDetailResponse> {
       requireAccess(user);
       const session = await ownSession(user, id);
       // Claims of an apply whose instance died are offered again rather than shown as applying.
@@ -318,9 +318,9 @@ export function createAuditsService(deps: AuditsServiceDeps) {
 
     async updateSuggestion(
       user: User,
-      id: unknown,
-      suggestionId: unknown,
-      body: unknown,
+      id: string,
+      suggestionId: string,
+      input: z.output<typeof updateSuggestionRequest>,
     ): Promise<AuditSuggestion> {
       requireAccess(user);
       const session = await ownSession(user, id);
@@ -329,7 +329,6 @@ export function createAuditsService(deps: AuditsServiceDeps) {
         ? await repository.findSuggestion(session.id, parsedId.data)
         : null;
       if (!suggestion) throw new AppError("suggestion_not_found", suggestionNotFoundMessage);
-      const input = parseInput(updateSuggestionRequest, body);
 
       let changes: Parameters<AuditsRepository["updateOpenSuggestion"]>[2];
       if ("status" in input) {
@@ -365,7 +364,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
      * one changed or deleted since the audit read it fails rather than overwrite newer work. Each
      * write goes through the annotations service, as one PATCH naming only the changed fields.
      */
-    async apply(user: User, id: unknown): Promise<AuditApplyResponse> {
+    async apply(user: User, id: string): Promise<AuditApplyResponse> {
       requireAccess(user);
       const session = await ownSession(user, id);
       if (session.status !== "completed")
