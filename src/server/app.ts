@@ -296,8 +296,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The offline engine's reading thread ends with the app that made it.
   if (!deps.assistantEngine && assistantEngine.kind === "offline")
     app.addHook("onClose", () => assistantEngine.assistant.close());
+  const suggestions = createSuggestionsService({
+    repository: createSuggestionsRepository(database.db),
+    annotations,
+    categories,
+    properties,
+    findUser: (id) => users.findById(id),
+    // Webhook secrets are sealed like Google's tokens: verifying a signature needs them back.
+    box: createSecretBox(parseEncryptionKey(config.tokenEncryptionKey)),
+    jobs,
+    sourceDeps: { gateway, traffic },
+    appUrl: config.appUrl,
+    logger,
+    now: deps.now,
+  });
+
   const chat = createChatService({
     chat: chatRepository,
+    suggestions,
     // What the assistant changes is recorded as the assistant's.
     annotations: {
       ...annotations,
@@ -345,21 +361,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger,
     now: deps.now,
     sleep: deps.auditSleep,
-  });
-
-  const suggestions = createSuggestionsService({
-    repository: createSuggestionsRepository(database.db),
-    annotations,
-    categories,
-    properties,
-    findUser: (id) => users.findById(id),
-    // Webhook secrets are sealed like Google's tokens: verifying a signature needs them back.
-    box: createSecretBox(parseEncryptionKey(config.tokenEncryptionKey)),
-    jobs,
-    sourceDeps: { gateway, traffic },
-    appUrl: config.appUrl,
-    logger,
-    now: deps.now,
   });
 
   const account = createAccountService({

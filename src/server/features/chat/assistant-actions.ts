@@ -22,6 +22,7 @@ import {
 } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
+import type { SuggestionsService } from "../suggestions/suggestions-service.js";
 import type { Category } from "../../../shared/contracts/categories.js";
 import {
   describeAmbiguity,
@@ -122,6 +123,8 @@ export function createAssistantActions(
     /** Where a preview waits for the go-ahead: the chat session, or an MCP confirmation. */
     chat: Pick<ChatRepository, "setPendingAction">;
     traffic?: TrafficService;
+    /** The property's suggestion inbox; accepting writes through the annotations service. */
+    suggestions?: Pick<SuggestionsService, "list" | "accept">;
   },
   context: AssistantContext,
 ) {
@@ -134,6 +137,12 @@ export function createAssistantActions(
       if (error instanceof AppError) return { ok: false, error: error.message, code: error.code };
       throw error;
     }
+  }
+
+  function inboxService() {
+    if (!deps.suggestions)
+      throw new AppError("invalid_request", "The suggestion inbox is not available here.");
+    return deps.suggestions;
   }
 
   /** The conversation's property, saved for the person if they may use it (as the picker would). */
@@ -473,6 +482,17 @@ export function createAssistantActions(
       }),
 
     dropConfirmation: () => deps.chat.setPendingAction(context.sessionId, null),
+
+    /** The property's open suggestions, and accepting one by its id, through the suggestions service. */
+    inbox: {
+      open: () =>
+        attempt(async () => {
+          const propertyId = await property();
+          return (await inboxService().list(user, propertyId, "open")).suggestions;
+        }),
+      accept: (suggestionId: string) =>
+        attempt(async () => inboxService().accept(user, await property(), suggestionId, {})),
+    },
 
     listProperties: () =>
       attempt(async () => {

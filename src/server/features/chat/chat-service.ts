@@ -1,4 +1,5 @@
 import type { TrafficService } from "../traffic/traffic-service.js";
+import type { SuggestionsService } from "../suggestions/suggestions-service.js";
 import type { ModelMessage } from "ai";
 import type { ChatSession, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
@@ -52,6 +53,8 @@ export function createChatService(deps: {
   categories: CategoriesService;
   /** The traffic analysis, for questions about what happened on a day or what is unexplained. */
   traffic?: TrafficService;
+  /** The suggestion inbox, which the assistant lists and accepts from. */
+  suggestions?: SuggestionsService;
   engine: AssistantEngine;
   /** How many messages the person may send: the free plan's day, Premium's fair use. */
   allowance: AssistantAllowance;

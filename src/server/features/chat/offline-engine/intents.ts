@@ -26,6 +26,8 @@ export type Intent =
   | "traffic_period"
   /** "undo that", "actually undo the last one": the person's last change, reverted. */
   | "undo"
+  /** "what's in my inbox?", "accept the release one": the property's suggestion inbox. */
+  | "inbox"
   | "unknown";
 
 export interface Classified {
@@ -98,6 +100,12 @@ const CANCEL =
  */
 const UNDO =
   /^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please)[\s,!.]+)*undo\b(?:\s+(?:that|it|this|(?:the|my)\s+last(?:\s+(?:one|change|edit))?|what\s+you\s+(?:just\s+)?did|(?:the|that|my)\s+(?:last\s+)?change))?(?:[\s,]+(?:please|again|now))?[\s.!?]*$/i;
+/**
+ * The suggestion inbox, asked about or accepted from, as the whole request ("what's in my inbox?",
+ * "any suggestions?", "accept the release one"). The annotation verbs never claim "accept".
+ */
+const INBOX =
+  /^(?:(?:accept|approve)\b(?!\s+(?:it|that|this)\s*[.!]*$)|(?:what(?:'s|\s+is)\s+in\s+|(?:show|list|open|check|see|view)(?:\s+me)?\s+|(?:do\s+i\s+have|are\s+there|anything|any)\s+(?:(?:any|new)\s+)*(?:in\s+)?)?(?:my\s+|the\s+)?(?:inbox|suggestions)(?:\s+(?:for\s+me|in\s+(?:my|the)\s+inbox))?\s*[?.!]*$)/i;
 const HELP =
   /^(?:help|help\s+me|\?+|what\s+can\s+(?:you|i)\s+do(?:\s+here)?|what\s+do\s+you\s+do|what\s+are\s+you|how\s+does\s+(?:this|it)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|how\s+(?:do|does)\s+(?:this|it)\s+work|what\s+(?:are\s+)?(?:the\s+|your\s+)?commands|commands|what\s+commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know|support)))?|instructions|usage|what\s+can\s+you\s+help\s+(?:me\s+)?with|how\s+can\s+you\s+help(?:\s+me)?|what\s+(?:can|should)\s+i\s+(?:say|ask|type)|show\s+(?:me\s+)?(?:the\s+)?help|getting\s+started|hi|hello|hey)(?:\s+(?:please|here|with\s+this))?$/i;
 
@@ -162,6 +170,7 @@ export function classify(text: string): Classified {
   const bareRequest = withoutTrailing(request, ".!?").toLowerCase();
   if (!bareRequest) return none("unknown");
   if (HELP.test(bareRequest)) return none("help");
+  if (INBOX.test(request)) return { intent: "inbox", verb: "", rest: request };
 
   if (
     PROPERTIES.test(request) &&
@@ -465,4 +474,5 @@ export const intentPatterns = {
   traffic: [TRAFFIC_DAY, TRAFFIC_PERIOD],
   smallTalk: [CONFIRM, CANCEL, HELP, REMINDER, ALLOWANCE, PROPERTIES],
   undo: [UNDO],
+  inbox: [INBOX],
 } satisfies Record<string, readonly RegExp[]>;

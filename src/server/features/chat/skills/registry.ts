@@ -9,6 +9,7 @@ import type { Intent } from "../offline-engine/intents.js";
 import type { SlotReaders } from "../offline-engine/slots.js";
 import { createAnnotation } from "./create-annotation.js";
 import { deleteAnnotations } from "./delete-annotations.js";
+import { inboxSuggestions } from "./inbox-suggestions.js";
 import { listAnnotations } from "./list-annotations.js";
 import type { Skill } from "./skill.js";
 import { smallTalk } from "./small-talk.js";
@@ -24,6 +25,7 @@ export const skills: readonly Skill[] = [
   deleteAnnotations,
   trafficInsight,
   undo,
+  inboxSuggestions,
   smallTalk,
 ];
 
