@@ -49,7 +49,7 @@ test.describe("Dashboard layout and dialogs", () => {
     await expect(page.getByText("Google is busy. Please try again.").first()).toBeVisible();
 
     const focusInDialog = () =>
-      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+      page.evaluate<boolean>(`Boolean(document.activeElement?.closest('[role="dialog"]'))`);
     expect(await focusInDialog()).toBe(true);
     for (let step = 0; step < 12; step += 1) {
       await page.keyboard.press("Tab");
@@ -87,14 +87,14 @@ test.describe("Dashboard layout and dialogs", () => {
     await page.getByRole("tab", { name: "Agent Mode" }).click();
     const composer = page.getByPlaceholder(/Ask me to manage your annotations/);
     await expect(composer).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(`window.scrollTo(0, 0)`);
     const box = (await composer.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(740);
 
     // Scrolled: the name and actions stay in one row; the nav has gone with the page.
     await page.getByRole("tab", { name: "Property View" }).click();
     await expect(page.getByRole("table")).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.evaluate(`window.scrollTo(0, 900)`);
     const name = (await page.getByRole("link", { name: "Tidemark" }).first().boundingBox())!;
     expect(name.y).toBeGreaterThanOrEqual(0);
     expect(name.y + name.height).toBeLessThanOrEqual(64);

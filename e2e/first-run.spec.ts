@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInWithEmailLink, uniqueEmail } from "./support/accounts";
-import { readCookie } from "./support/browser-state";
-import { createAnnotation, pickFirstGoogleProperty } from "./support/dashboard";
+import { signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
+import { readCookie } from "./support/browser-state.js";
+import { createAnnotation, pickFirstGoogleProperty } from "./support/dashboard.js";
 
 /** Answers the sandbox's Google pages: the address when it asks, then 'Allow'. */
 async function allowOnGoogle(page: Page, email: string): Promise<void> {

@@ -15,10 +15,10 @@ async function shoot(page: Page, name: string, locator = page.locator("main")) {
   if (!shotsDir) return;
   await mkdir(shotsDir, { recursive: true });
   for (const scheme of ["light", "dark"] as const) {
-    await page.evaluate((theme) => {
-      window.localStorage.setItem("theme", theme);
-      document.documentElement.classList.toggle("dark", theme === "dark");
-    }, scheme);
+    await page.evaluate(
+      `window.localStorage.setItem("theme", "${scheme}");
+       document.documentElement.classList.toggle("dark", ${scheme === "dark"});`,
+    );
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await locator.screenshot({ path: `${shotsDir}/${name}-${width}-${scheme}.png` });
@@ -74,7 +74,7 @@ test("an MCP client connects with OAuth: discovery, registration, sign-in, conse
   await signInWithEmailLink(signIn, email);
   await signIn.close();
   await page.bringToFront();
-  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await page.evaluate(`window.dispatchEvent(new Event("focus"))`);
   const heading = page.getByRole("heading", {
     name: "Allow Journey Assistant to use your Tidemark account?",
   });

@@ -760,8 +760,14 @@ describe("the service other features call", () => {
     const recorded = await records.recordCreate(
       { userId: who.userId, propertyId: "123", annotationId: `race-${Date.now()}` },
       { categoryId: "6f1c1f5e-0000-4000-8000-000000000000", source: "tidemark" },
+      {
+        title: "Race",
+        description: "",
+        color: "BLUE",
+        annotationDate: { year: 2026, month: 11, day: 2 },
+      },
     );
-    expect(recorded).toEqual({
+    expect(recorded.extras).toEqual({
       categoryId: null,
       source: "tidemark",
       dateAdded: expect.any(String),

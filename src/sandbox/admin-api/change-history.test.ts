@@ -1,3 +1,4 @@
+import type { analyticsadmin_v1alpha } from "@googleapis/analyticsadmin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "../index.js";
 import { scopes } from "../oauth/scopes.js";
@@ -22,9 +23,8 @@ type Alpha = ReturnType<typeof sandboxAdminClient>;
 const beta = (): Beta => sandboxAdminBetaClient(sandbox.url, bearer(sandbox.url, accessToken));
 const alpha = (): Alpha => sandboxAdminClient(sandbox.url, bearer(sandbox.url, accessToken));
 
-type SearchBody = NonNullable<
-  Parameters<Alpha["accounts"]["searchChangeHistoryEvents"]>[0]
->["requestBody"];
+type SearchBody =
+  analyticsadmin_v1alpha.Schema$GoogleAnalyticsAdminV1alphaSearchChangeHistoryEventsRequest;
 
 async function allEvents(body: SearchBody, client: Alpha | Beta = alpha()) {
   const events = [];
@@ -47,7 +47,8 @@ beforeAll(async () => {
   accessToken = (await mintTokens(sandbox.url, { email })).access_token;
   const { data } = await beta().accountSummaries.list();
   const editable = data.accountSummaries!.find((account) =>
-    account.propertySummaries?.some((property) => property.canEdit),
+    // canEdit is on the wire (Google sends it) but missing from the client's types.
+    account.propertySummaries?.some((property) => (property as { canEdit?: boolean }).canEdit),
   )!;
   accountName = editable.account!;
   propertyName = editable.propertySummaries![0]!.property!;

@@ -135,6 +135,8 @@ describe("signed-in pages drawn on the server", () => {
     lockedPropertyId: null,
     canSelectPremium: true,
     isAuditBetaUser: false,
+    propertyChangeAllowedFrom: null,
+    wantsPremiumNotice: false,
   } satisfies CurrentUser;
 
   const renderer: SignedInPageRenderer = {

@@ -9,10 +9,11 @@ import {
 } from "../../../shared/contracts/annotations.js";
 import type {
   AnnotationHistoryResponse,
-  UndoChangeResponse} from "../../../shared/contracts/annotation-history.js";
+  UndoChangeResponse,
+} from "../../../shared/contracts/annotation-history.js";
 import {
   undoChangeRequest,
-  type AnnotationDeleteResponse
+  type AnnotationDeleteResponse,
 } from "../../../shared/contracts/annotation-history.js";
 import { z } from "zod";
 import { parseInput } from "../../parse-input.js";

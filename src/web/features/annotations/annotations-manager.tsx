@@ -13,7 +13,7 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useCategories } from "../../session/categories";
-import { usePropertyTimeZone } from "../properties/use-property-time-zone";
+import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
 import { AnnotationHistory } from "./annotation-history";

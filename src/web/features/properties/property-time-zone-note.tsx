@@ -1,6 +1,6 @@
 import { datesInTimeZone } from "../../../shared/property-time-zone";
 import { useSelectedProperty } from "../../session/selected-property";
-import { usePropertyTimeZone } from "./use-property-time-zone";
+import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 
 /**
  * 'Dates in Australia/Sydney': the one place the selected property's time zone is named. Every

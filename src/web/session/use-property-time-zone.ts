@@ -1,4 +1,4 @@
-import { useSavedProperties } from "./properties-api";
+import { useSavedProperties } from "./saved-properties";
 
 /**
  * The saved property's reporting time zone (GA4 dates the property's days in it), or null while
