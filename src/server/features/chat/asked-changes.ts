@@ -15,8 +15,13 @@ import type { ChangeKind } from "./skills/tool-turn.js";
  */
 export const longestMessageRead = 400;
 
+const acceptWords = /\b(?:accept|approve|add)\b/;
+
 export function changesAskedFor(message: string): ReadonlySet<ChangeKind> {
   if (message.length > longestMessageRead) return new Set();
-  const { intent } = readIntent(normalise(message).text);
+  const text = normalise(message).text;
+  const { intent } = readIntent(text);
+  // Accepting an inbox suggestion writes an annotation: a create the person asked for.
+  if (intent === "inbox" && acceptWords.test(text)) return new Set(["create"]);
   return new Set(intent === "create" || intent === "update" ? [intent] : []);
 }
