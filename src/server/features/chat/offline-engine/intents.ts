@@ -6,6 +6,7 @@
  * leaves the request in its second clause), scored by where its command word stands, and
  * corrections phrased as statements ("the launch was really on the 14th") are read as changes.
  */
+import { parseCount } from "./count-words.js";
 import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
 
@@ -319,21 +320,6 @@ const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
   },
 ];
 
-export const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
-
 /** "hmm, it was two weeks earlier", "wait, that was 3 days later": the day it is on, moved. */
 const SHIFTED = new RegExp(
   String.raw`${LEAD}(?:it|that|this|that\s+one)\s+(?:was|happened|is|should\s+be|should\s+have\s+been)\s+(?:actually\s+|really\s+)?(?<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(?<unit>days?|weeks?)\s+(?<way>earlier|later|before|after|sooner)$`,
@@ -343,7 +329,7 @@ const SHIFTED = new RegExp(
 function readShift(text: string): Classified | undefined {
   const match = SHIFTED.exec(text);
   if (!match?.groups) return undefined;
-  const count = NUMBER_WORDS[match.groups.count!.toLowerCase()] ?? Number(match.groups.count);
+  const count = parseCount(match.groups.count!) ?? 1;
   const days = count * (/^week/i.test(match.groups.unit!) ? 7 : 1);
   const sign = /^(?:earlier|before|sooner)$/i.test(match.groups.way!) ? -1 : 1;
   return { intent: "update", verb: "shiftby", rest: String(sign * days) };

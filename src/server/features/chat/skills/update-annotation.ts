@@ -12,7 +12,8 @@ import { changeCard, describeAnnotation, describeWritten } from "../assistant-re
 import { focusOn, previewPrompt } from "../conversation-state.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { holdsSecondInstruction, titleDoubts } from "../offline-engine/doubts.js";
-import { intentPatterns, NUMBER_WORDS } from "../offline-engine/intents.js";
+import { parseCount } from "../offline-engine/count-words.js";
+import { intentPatterns } from "../offline-engine/intents.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
 import { colourNote, describeCategory } from "../offline-engine/reply-text.js";
@@ -58,7 +59,7 @@ function readSlots(input: SlotInput): Understanding {
   // "move release 4.2 one day earlier", "push the podcast two days later".
   const shifted = SHIFT_BY.exec(rest);
   if (shifted && /^(?:move|push|shift|reschedule)$/.test(reading.verb)) {
-    const count = NUMBER_WORDS[shifted[2]!.toLowerCase()] ?? Number(shifted[2]);
+    const count = parseCount(shifted[2]!) ?? 1;
     const days = count * (/^week/i.test(shifted[3]!) ? 7 : 1);
     const target = parseTarget(shifted[1]!, quotes);
     return {
