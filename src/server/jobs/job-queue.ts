@@ -38,6 +38,11 @@ export interface JobDefinition<Data extends object> {
   oneAtATime?: boolean;
   /** How often an idle worker looks for work (default 1 s; the least pg-boss allows is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * Runs one instance may carry out at once (default 1). For queues of many small independent
+   * runs, so one slow run (a property with years of history) does not hold up the others.
+   */
+  concurrency?: number;
 }
 
 export interface JobContext {
@@ -209,6 +214,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       batchSize: 1,
       includeMetadata: true,
       pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1,
+      localConcurrency: definition.concurrency ?? 1,
     } as const;
     await boss.work<object, void, typeof workOptions>(
       definition.name,

@@ -157,6 +157,9 @@ export function createSuggestionsService(deps: {
   const readJob = deps.jobs.define<{ propertyId: string; source: SuggestionSourceKind }>({
     name: "inbox-read",
     oneAtATime: true,
+    // Reads of different properties and sources run side by side: a chosen calendar's few
+    // holidays never wait behind another property's 90 days of change history.
+    concurrency: 4,
     retryLimit: 3,
     retryDelaySeconds: 30,
     timeoutSeconds: 5 * 60,
