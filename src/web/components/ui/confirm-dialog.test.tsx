@@ -108,7 +108,8 @@ describe("ConfirmDialog", () => {
 
     await user.click(screen.getByRole("button", { name: "Delete Launch" }));
     const confirm = screen.getByRole("button", { name: "Delete" });
-    expect(confirm).toBeDisabled();
+    // Marked disabled rather than disabled, so focus stays on it (and in the dialog).
+    expect(confirm).toHaveAttribute("aria-disabled", "true");
     expect(confirm).toHaveAttribute("aria-busy", "true");
     await user.click(confirm);
     expect(onConfirm).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactElement, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 
 /**
  * Toast behaviour. One toast at a time keeps messages from stacking over the
@@ -24,11 +24,21 @@ const removeDelayMs = 1000;
 
 export type ToastVariant = "default" | "destructive";
 
+export interface ToastActionOptions {
+  label: string;
+  /** What a screen reader announces for the action (Radix asks for it). */
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
-  /** A ToastAction element, e.g. "Undo". */
-  action?: ReactElement;
+  /**
+   * A button beside the words, e.g. "Undo". Given as data, not an element, so the toast library
+   * (drawn by the lazily loaded Toaster) stays out of every page's first load.
+   */
+  action?: ToastActionOptions;
   variant?: ToastVariant;
   /** Overrides toastSettings.durationMs for this toast only. */
   duration?: number;

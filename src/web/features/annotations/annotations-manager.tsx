@@ -16,7 +16,6 @@ import { useCategories } from "../../session/categories";
 import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { AnnotationsTable } from "./annotations-table";
-import { AnnotationHistory } from "./annotation-history";
 import { undoToastDurationMs, useUndoAction } from "./undo-change";
 import {
   useAnnotations,
@@ -61,6 +60,12 @@ const TrafficPanel = preloadable(
   () => import("./traffic-panel").then((module) => module.TrafficPanel),
   chartFallback,
 );
+// The edit dialog's timeline: only an opened edit dialog needs it, so it is not first-screen code.
+const AnnotationHistory = preloadable(
+  () => import("./annotation-history").then((module) => module.AnnotationHistory),
+  <p className="text-sm text-muted-foreground">Loading the history…</p>,
+);
+
 /** Starts fetching the chart's code, for a screen that will show it (Property View). */
 export const preloadTrafficPanel = TrafficPanel.preload;
 
@@ -270,7 +275,10 @@ export function AnnotationsManager({
               if (!open) setEditing(null);
             }}
             history={
-              <AnnotationHistory propertyId={propertyId} annotationId={editing.annotationId} />
+              <AnnotationHistory.Component
+                propertyId={propertyId}
+                annotationId={editing.annotationId}
+              />
             }
             pending={update.isPending}
             onUpdate={(changes) => {

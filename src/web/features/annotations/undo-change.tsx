@@ -1,9 +1,8 @@
-import { useState, type ReactElement, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { AnnotationChangeKind } from "../../../shared/contracts/annotation-history";
 import type { UndoChangeResponse } from "../../../shared/contracts/annotation-history";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { ToastAction } from "../../components/ui/toast";
-import { toast } from "../../components/ui/use-toast";
+import { toast, type ToastActionOptions } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { useUndoChange } from "./annotations-api";
@@ -30,7 +29,7 @@ function describeUndo({ change, annotation }: UndoChangeResponse, title: string)
  * own, so a second click is answered with the first one's result instead of a second undo.
  */
 export function useUndoAction(propertyId: string): {
-  actionFor: (change: UndoableChange) => ReactElement | undefined;
+  actionFor: (change: UndoableChange) => ToastActionOptions | undefined;
   dialog: ReactNode;
 } {
   const undo = useUndoChange(propertyId);
@@ -58,20 +57,17 @@ export function useUndoAction(propertyId: string): {
     );
   }
 
-  function actionFor(change: UndoableChange): ReactElement | undefined {
+  function actionFor(change: UndoableChange): ToastActionOptions | undefined {
     if (!change.changeId) return undefined;
     const requestId = newRequestId();
-    return (
-      <ToastAction
-        altText={`Undo: ${change.title}`}
-        onClick={() => {
-          if (change.kind === "created") setConfirming({ ...change, requestId });
-          else run(change, requestId, false);
-        }}
-      >
-        Undo
-      </ToastAction>
-    );
+    return {
+      label: "Undo",
+      altText: `Undo: ${change.title}`,
+      onClick: () => {
+        if (change.kind === "created") setConfirming({ ...change, requestId });
+        else run(change, requestId, false);
+      },
+    };
   }
 
   const dialog = (
