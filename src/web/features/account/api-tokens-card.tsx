@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check, Copy, KeyRound, Loader2, Plus, Trash2 } from "lucide-react";
+import { KeyRound, Loader2, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import {
   apiTokenLifetimes,
@@ -12,6 +12,7 @@ import {
   type CreatedApiTokenResponse,
 } from "../../../shared/contracts/api-tokens";
 import { Badge } from "../../components/ui/badge";
+import { CopyButton } from "../../components/copy-button";
 import { Button } from "../../components/ui/button";
 import {
   Card,
@@ -195,15 +196,11 @@ function NewTokenDialog({
   created: CreatedApiTokenResponse | null;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
   return (
     <Dialog
       open={created !== null}
       onOpenChange={(open) => {
-        if (!open) {
-          setCopied(false);
-          onClose();
-        }
+        if (!open) onClose();
       }}
       title="Copy your new token"
       description="This is the only time it is shown. Tidemark keeps only a fingerprint of it, so it cannot be shown again: store it in your password manager or your CI's secrets."
@@ -216,24 +213,10 @@ function NewTokenDialog({
           {created?.token}
         </code>
         <DialogFooter>
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (!created) return;
-              void navigator.clipboard?.writeText(created.token).then(() => setCopied(true));
-            }}
-          >
-            {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            {copied ? "Copied" : "Copy token"}
-          </Button>
-          <Button
-            onClick={() => {
-              setCopied(false);
-              onClose();
-            }}
-          >
-            Done
-          </Button>
+          {created ? (
+            <CopyButton key={created.token} text={created.token} label="Copy token" />
+          ) : null}
+          <Button onClick={onClose}>Done</Button>
         </DialogFooter>
       </div>
     </Dialog>

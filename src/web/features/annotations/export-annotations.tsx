@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check, Copy, Download, Loader2, Rss, Trash2 } from "lucide-react";
+import { Download, Loader2, Rss, Trash2 } from "lucide-react";
 import { useState } from "react";
 import {
   annotationExportRow,
@@ -14,6 +14,7 @@ import {
   type FeedListResponse,
   type FeedSummary,
 } from "../../../shared/contracts/feeds";
+import { CopyButton } from "../../components/copy-button";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
@@ -80,7 +81,6 @@ function FeedsSection({ propertyId }: { propertyId: string }) {
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<string[]>([propertyId]);
   const [created, setCreated] = useState<CreatedFeedResponse | null>(null);
-  const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<FeedSummary | null>(null);
   const names = new Map((saved.data ?? []).map((p) => [p.propertyId, p.name]));
   const create = useMutation({
@@ -91,7 +91,6 @@ function FeedsSection({ propertyId }: { propertyId: string }) {
       }),
     onSuccess: async (answer) => {
       setName("");
-      setCopied(false);
       setCreated(answer);
       await queryClient.invalidateQueries({ queryKey: feedsKey });
     },
@@ -138,16 +137,7 @@ function FeedsSection({ propertyId }: { propertyId: string }) {
             {created.url}
           </code>
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() =>
-                void navigator.clipboard?.writeText(created.url).then(() => setCopied(true))
-              }
-            >
-              {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied ? "Copied" : "Copy address"}
-            </Button>
+            <CopyButton key={created.url} text={created.url} label="Copy address" size="sm" />
             <Button size="sm" onClick={() => setCreated(null)}>
               Done
             </Button>

@@ -8,6 +8,7 @@ import {
   type SuggestionSourceKind,
 } from "../../../shared/suggestion-sources";
 import { categoryPresets } from "../../../shared/categories";
+import { CopyButton } from "../../components/copy-button";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/input";
@@ -256,6 +257,10 @@ function WebhookSettings({
           <p className="break-all">
             Secret: <code>{created.secret}</code>
           </p>
+          <div className="flex flex-wrap gap-2 pt-1">
+            <CopyButton key={created.url} text={created.url} label="Copy address" size="sm" />
+            <CopyButton key={created.secret} text={created.secret} label="Copy secret" size="sm" />
+          </div>
         </div>
       ) : null}
       {hooks.length > 0 ? (
