@@ -130,6 +130,22 @@ export function templatePrefix(template: string | null | undefined): string {
   return isTemplatePlaceholder(first) ? "" : first;
 }
 
+/**
+ * The person's own category that stands for a preset (an inbox source's, say): the one with the
+ * preset's name, or else one whose template starts with the preset's prefix; null when they have
+ * none, and then nothing is filed under it.
+ */
+export function categoryForPreset<Category extends { name: string; titleTemplate: string | null }>(
+  categories: readonly Category[],
+  preset: CategoryPreset,
+): Category | null {
+  return (
+    categories.find((category) => category.name === preset.name) ??
+    categories.find((category) => templatePrefix(category.titleTemplate) === preset.prefix) ??
+    null
+  );
+}
+
 /** Whether a title already starts with the prefix as its own segment ("CAMPAIGN · …", any case). */
 export function titleHasTemplatePrefix(title: string, prefix: string): boolean {
   if (prefix === "") return true;

@@ -15,8 +15,8 @@ import {
 } from "../../../shared/calendar-date.js";
 import {
   applyTitleTemplate,
+  categoryForPreset,
   categoryPresets,
-  templatePrefix,
   type CategoryPreset,
 } from "../../../shared/categories.js";
 import {
@@ -101,14 +101,6 @@ function presetOf(key: CategoryPreset["key"]): CategoryPreset {
 }
 
 /** The person's own category for a preset: named as it, or writing titles with its prefix. */
-function categoryForPreset(categories: readonly Category[], preset: CategoryPreset) {
-  return (
-    categories.find((category) => category.name === preset.name) ??
-    categories.find((category) => templatePrefix(category.titleTemplate) === preset.prefix) ??
-    null
-  );
-}
-
 function cut(text: string, max: number): string {
   const characters = Array.from(text.trim());
   return characters.length <= max

@@ -2,7 +2,6 @@ import { Check, Lock, Pencil, Settings2, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import { toIsoDate } from "../../../shared/calendar-date";
-import { categoryPresets } from "../../../shared/categories";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { CreateAnnotationRequest } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
@@ -321,9 +320,8 @@ function SuggestionItem(props: {
   const swatch = isAnnotationColor(suggestion.color)
     ? annotationColorSwatches[suggestion.color]
     : annotationColorSwatches.BLUE;
-  const category =
-    props.categories.find((entry) => entry.id === suggestion.categoryId)?.name ??
-    categoryPresets.find((preset) => preset.key === suggestion.categoryPreset)?.name;
+  // Only a category the person has: a source's preset they never made files nothing under it.
+  const category = props.categories.find((entry) => entry.id === suggestion.categoryId)?.name;
   const titleId = `suggestion-${suggestion.id}`;
   return (
     <li

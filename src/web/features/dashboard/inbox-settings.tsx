@@ -1,5 +1,5 @@
 import { Lock, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { createContext, useContext, useState, type FormEvent } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { CreatedHook, InboxRule } from "../../../shared/contracts/suggestions";
 import {
@@ -7,7 +7,8 @@ import {
   suggestionSourceInfo,
   type SuggestionSourceKind,
 } from "../../../shared/suggestion-sources";
-import { categoryPresets } from "../../../shared/categories";
+import { categoryForPreset, categoryPresets } from "../../../shared/categories";
+import { capabilitiesOf } from "../../../shared/plans";
 import { CopyButton } from "../../components/copy-button";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
@@ -15,6 +16,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { useCategories } from "../../session/categories";
 import {
   useCreateHook,
   useCreateRule,
@@ -34,13 +36,15 @@ function failed(title: string) {
     });
 }
 
-function presetName(kind: SuggestionSourceKind): string {
-  const key = suggestionSourceInfo[kind].categoryPreset;
-  return categoryPresets.find((preset) => preset.key === key)?.name ?? key;
-}
+/**
+ * The name of the person's own category a source's suggestions are filed under, or null when
+ * they have none for it (nothing is filed then, so a rule must not promise a category).
+ */
+const FiledUnderContext = createContext<(kind: SuggestionSourceKind) => string | null>(() => null);
 
 /** The inbox's sources for the property: the holiday calendar, webhooks and rules. */
 export function InboxSettingsPanel({
+  user,
   propertyId,
   sources,
 }: {
@@ -52,51 +56,62 @@ export function InboxSettingsPanel({
   const available = (kind: SuggestionSourceKind) =>
     sources.find((source) => source.kind === kind)?.available ?? false;
   const rules = settings.data?.rules ?? [];
+  const categories = useCategories({
+    enabled: capabilitiesOf(user.subscriptionTier).canUseCategories,
+  });
+  const filedUnder = (kind: SuggestionSourceKind) => {
+    const preset = categoryPresets.find(
+      (entry) => entry.key === suggestionSourceInfo[kind].categoryPreset,
+    );
+    return preset ? (categoryForPreset(categories.data ?? [], preset)?.name ?? null) : null;
+  };
 
   return (
-    <div className="grid gap-4 rounded-lg border p-4 md:grid-cols-2">
-      <HolidayCalendarSettings
-        // Starts from the stored calendar once it has loaded.
-        key={
-          settings.isPending ? "loading" : JSON.stringify(settings.data?.holidayCalendar ?? null)
-        }
-        propertyId={propertyId}
-        calendar={settings.data?.holidayCalendar ?? null}
-        rules={rules}
-      />
-      <section aria-labelledby="webhooks-heading" className="flex flex-col gap-3">
-        <h3 id="webhooks-heading" className="font-medium">
-          Release webhooks
-        </h3>
-        {available("release-webhook") ? (
-          <WebhookSettings
-            propertyId={propertyId}
-            hooks={settings.data?.hooks ?? []}
-            rules={rules}
-          />
-        ) : (
-          <p className="flex items-start gap-2 text-sm text-muted-foreground">
-            <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {lockedSourceMessage("release-webhook")}
-          </p>
-        )}
-      </section>
-      <section aria-labelledby="changes-heading" className="flex flex-col gap-2 md:col-span-2">
-        <h3 id="changes-heading" className="font-medium">
-          Unexplained changes
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          {suggestionSourceInfo["unexplained-change"].summary} Read when the property is saved and
-          every hour.
-        </p>
-        <RuleToggle
+    <FiledUnderContext value={filedUnder}>
+      <div className="grid gap-4 rounded-lg border p-4 md:grid-cols-2">
+        <HolidayCalendarSettings
+          // Starts from the stored calendar once it has loaded.
+          key={
+            settings.isPending ? "loading" : JSON.stringify(settings.data?.holidayCalendar ?? null)
+          }
           propertyId={propertyId}
-          source="unexplained-change"
-          origin={null}
+          calendar={settings.data?.holidayCalendar ?? null}
           rules={rules}
         />
-      </section>
-    </div>
+        <section aria-labelledby="webhooks-heading" className="flex flex-col gap-3">
+          <h3 id="webhooks-heading" className="font-medium">
+            Release webhooks
+          </h3>
+          {available("release-webhook") ? (
+            <WebhookSettings
+              propertyId={propertyId}
+              hooks={settings.data?.hooks ?? []}
+              rules={rules}
+            />
+          ) : (
+            <p className="flex items-start gap-2 text-sm text-muted-foreground">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {lockedSourceMessage("release-webhook")}
+            </p>
+          )}
+        </section>
+        <section aria-labelledby="changes-heading" className="flex flex-col gap-2 md:col-span-2">
+          <h3 id="changes-heading" className="font-medium">
+            Unexplained changes
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {suggestionSourceInfo["unexplained-change"].summary} Read when the property is saved and
+            every hour.
+          </p>
+          <RuleToggle
+            propertyId={propertyId}
+            source="unexplained-change"
+            origin={null}
+            rules={rules}
+          />
+        </section>
+      </div>
+    </FiledUnderContext>
   );
 }
 
@@ -116,6 +131,8 @@ function RuleToggle({
   const create = useCreateRule(propertyId);
   const remove = useDeleteRule(propertyId);
   const rule = rules.find((entry) => entry.source === source && entry.origin === origin);
+  const category = useContext(FiledUnderContext)(source);
+  const into = category ? ` into ${category}` : "";
   return (
     <label className="flex items-start gap-2 text-sm">
       <input
@@ -130,7 +147,8 @@ function RuleToggle({
         }}
       />
       <span>
-        {label ?? `Always accept these into ${presetName(source)}`} (within your daily limit)
+        {label ?? "Always accept these"}
+        {into} (within your daily limit)
       </span>
     </label>
   );
@@ -284,7 +302,7 @@ function WebhookSettings({
                 source="release-webhook"
                 origin={hook.id}
                 rules={rules}
-                label={`Always accept releases from this hook into ${presetName("release-webhook")}`}
+                label="Always accept releases from this hook"
               />
             </li>
           ))}
