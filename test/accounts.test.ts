@@ -161,6 +161,8 @@ describe("sign-in with an email link", () => {
       lockedPropertyId: null,
       canSelectPremium: false,
       isAuditBetaUser: false,
+      propertyChangeAllowedFrom: null,
+      wantsPremiumNotice: false,
     });
   });
 

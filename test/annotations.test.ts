@@ -568,7 +568,7 @@ describe("annotations", () => {
     });
     expect(fromTable.json()).toMatchObject({ source: "tidemark", dateAdded: expect.any(String) });
     const chat = await send(who.jar, "POST", "/api/chat", {
-      message: "Create an annotation called From the assistant on 2025-03-01",
+      message: "Create an annotation called Assistant launch on 2025-03-01",
       propertyId: who.propertyId,
       timeZone: "UTC",
     });
@@ -579,7 +579,7 @@ describe("annotations", () => {
       source: "tidemark",
       dateAdded: fromTable.json().dateAdded,
     });
-    expect(byTitle("From the assistant")).toMatchObject({
+    expect(byTitle("Assistant launch")).toMatchObject({
       source: "assistant",
       dateAdded: expect.any(String),
     });

@@ -154,6 +154,7 @@ describe("loadConfig", () => {
       lookupsTotalPerHour: 2000,
       accountExportsPerHour: 10,
       accountDeletionsPerHour: 10,
+      apiRequestsPerMinute: 120,
     });
     const config = loadConfig({
       RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR: "3",
