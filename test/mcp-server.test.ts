@@ -21,6 +21,7 @@ import {
 } from "./app-harness.js";
 import { injectFetch, MemoryOAuthClient } from "./mcp-oauth-support.js";
 import { testConfig } from "./test-config.js";
+import { inboxSuggestions } from "../src/server/db/schema/index.js";
 
 /**
  * The remote MCP server and its OAuth 2.1 authorization server, driven by the official MCP SDK:
@@ -222,12 +223,14 @@ describe("an MCP client connected with OAuth", () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual(
       [
+        "accept_suggestion",
         "confirm",
         "create_annotation",
         "delete_annotations",
         "list_annotations",
         "list_categories",
         "list_properties",
+        "list_suggestions",
         "traffic_insight",
         "undo_last_change",
         "update_annotation",
@@ -373,6 +376,57 @@ describe("an MCP client connected with OAuth", () => {
     });
     expect(missing.isError).toBe(true);
     expect(structured(missing).code).toBe("annotation_not_found");
+    await client.close();
+  });
+});
+
+describe("the suggestion inbox over MCP", () => {
+  it("lists a property's open suggestions and accepts one exactly once", async () => {
+    const { oauth } = await connect(owner, "Inbox");
+    const client = await mcpClient(oauth.saved!.access_token);
+    const [row] = await harness.database.db
+      .insert(inboxSuggestions)
+      .values({
+        propertyId: owner.propertyId,
+        source: "release-webhook",
+        itemKey: `mcp-test:${Date.now()}`,
+        startDate: "2026-01-05",
+        title: "Checkout v4",
+        description: "Released from CI",
+        color: "BLUE",
+        categoryPreset: "releases",
+      })
+      .returning();
+    const listed = await call(client, "list_suggestions", { propertyId: owner.propertyId });
+    expect(listed.isError, JSON.stringify(listed)).toBeFalsy();
+    expect(
+      structured(listed).suggestions.some(
+        (s: { suggestionId: string }) => s.suggestionId === row!.id,
+      ),
+    ).toBe(true);
+    const accepted = await call(client, "accept_suggestion", {
+      propertyId: owner.propertyId,
+      suggestionId: row!.id,
+    });
+    expect(accepted.isError, JSON.stringify(accepted)).toBeFalsy();
+    const annotationId = structured(accepted).annotationId as string;
+    const table = await requestAs(
+      harness,
+      owner.jar,
+      "GET",
+      `/api/annotations/${owner.propertyId}`,
+    );
+    expect(
+      (table.json().reportingDataAnnotations as Annotation[]).filter(
+        (a) => a.annotationId === annotationId,
+      ),
+    ).toHaveLength(1);
+    const again = await call(client, "accept_suggestion", {
+      propertyId: owner.propertyId,
+      suggestionId: row!.id,
+    });
+    expect(again.isError).toBe(true);
+    expect(structured(again).code).toBe("suggestion_closed");
     await client.close();
   });
 });

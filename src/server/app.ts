@@ -448,6 +448,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     properties,
     categories,
     traffic,
+    suggestions,
     confirmations: createMcpConfirmationsRepository(database.db, deps.now),
     logger,
     now: deps.now,

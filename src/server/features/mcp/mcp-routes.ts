@@ -9,6 +9,7 @@ import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import { createAssistantActions } from "../chat/assistant-actions.js";
 import type { PropertiesService } from "../properties/properties-service.js";
+import type { SuggestionsService } from "../suggestions/suggestions-service.js";
 import type { TrafficService } from "../traffic/traffic-service.js";
 import type { McpConfirmationsRepository } from "./mcp-confirmations-repository.js";
 import { internalFailure, mcpTools, type McpToolContext, type ToolOutcome } from "./mcp-tools.js";
@@ -44,6 +45,8 @@ export async function mcpRoutes(
     properties: PropertiesService;
     categories: CategoriesService;
     traffic: TrafficService;
+    /** The suggestion inbox, for its two tools (listing and accepting). */
+    suggestions?: Pick<SuggestionsService, "list" | "accept">;
     confirmations: McpConfirmationsRepository;
     logger: FastifyBaseLogger;
     now?: () => Date;
@@ -72,6 +75,7 @@ export async function mcpRoutes(
             properties: deps.properties,
             categories: deps.categories,
             traffic: deps.traffic,
+            ...(deps.suggestions ? { suggestions: deps.suggestions } : {}),
             chat: {
               setPendingAction: async (_session, pending) => {
                 if (pending) await deps.confirmations.save(user.id, pending);

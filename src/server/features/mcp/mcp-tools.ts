@@ -328,6 +328,58 @@ export const mcpTools: readonly McpToolDefinition[] = [
     },
   }),
   define({
+    name: "list_suggestions",
+    capability: "inbox-suggestions",
+    title: "List the inbox's suggestions",
+    description:
+      "A property's open suggestions (from GA4 change history, release webhooks, public holidays and unexplained traffic changes), each with the title, day and colour it would be written with.",
+    scope: "annotations:read",
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    inputSchema: z.strictObject(propertyInput),
+    async run(input, context) {
+      const result = unwrap(await context.actionsFor(input.propertyId).inbox.open());
+      if (isOutcome(result)) return result;
+      return withData(`${result.length} open suggestion${result.length === 1 ? "" : "s"}.`, {
+        suggestions: result.map((suggestion) => ({
+          suggestionId: suggestion.id,
+          source: suggestion.source,
+          title: suggestion.title,
+          description: suggestion.description,
+          annotationDate: suggestion.annotationDate,
+          ...(suggestion.annotationDateRange
+            ? { annotationDateRange: suggestion.annotationDateRange }
+            : {}),
+          color: suggestion.color,
+        })),
+      });
+    },
+  }),
+  define({
+    name: "accept_suggestion",
+    capability: "inbox-suggestions",
+    title: "Accept a suggestion",
+    description:
+      "Writes one open suggestion to GA4 as an annotation, exactly once (a repeat is refused as already decided). Counts towards the person's daily allowance. Only for a suggestion the person chose.",
+    scope: "annotations:write",
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
+    inputSchema: z.strictObject({ ...propertyInput, suggestionId: z.uuid() }),
+    async run(input, context) {
+      const result = unwrap(
+        await context.actionsFor(input.propertyId).inbox.accept(input.suggestionId),
+      );
+      if (isOutcome(result)) return result;
+      return withData(`Accepted “${result.title}”.`, {
+        suggestionId: result.id,
+        annotationId: result.annotationId,
+      });
+    },
+  }),
+  define({
     name: "confirm",
     capability: "confirm",
     title: "Carry out a confirmed preview",
