@@ -13,7 +13,9 @@ test("Export: downloads and a live feed whose address serves the annotations as 
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const email = "tester2@example.com";
+  // On the journeys' tester allow-list (playwright.config.ts) and used by no other journey, so
+  // Google is not connected yet when it starts.
+  const email = "export.tester@example.com";
   await signInWithGoogle(page, email);
   await choosePlan(page, "Premium");
   await page.goto("/dashboard?mode=property");

@@ -29,7 +29,12 @@ export async function pickFirstGoogleProperty(page: Page): Promise<void> {
   // Coming back from Google's consent without a property, the picker is open already (its panel
   // may still be loading, so ask the combobox rather than look for the panel).
   const combobox = page.getByRole("combobox", { name: "Property" });
-  if ((await combobox.getAttribute("aria-expanded")) !== "true") await combobox.click();
+  // It may also open by itself a moment after this looks, or close as the page settles (a tab
+  // clicked just before): open it until it stays open, rather than trusting one look.
+  await expect(async () => {
+    if (!(await picker.isVisible())) await combobox.click();
+    await expect(picker).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await picker
     .getByRole("region", { name: "Google Analytics properties" })
     .getByRole("button")
