@@ -10,7 +10,7 @@ import type {
   Suggestion,
   SuggestionStatusValue,
 } from "../../../shared/contracts/suggestions";
-import { formatMonthDayYear } from "../../../shared/english-format";
+import { formatAnnotationDate } from "../../../shared/annotation-dates";
 import { capabilitiesOf } from "../../../shared/plans";
 import { lockedSourceMessage, suggestionSourceInfo } from "../../../shared/suggestion-sources";
 import { ColorSwatch } from "../../components/color-swatch";
@@ -43,12 +43,9 @@ const statusLabels: Record<SuggestionStatusValue, string> = {
   dismissed: "Dismissed",
 };
 
-/** "Nov 12, 2026" or "Nov 12, 2026 – Nov 14, 2026". */
+/** "2026-11-12" or "2026-11-12 – 2026-11-14": the dates as every annotation reads them. */
 export function suggestionDays(suggestion: Suggestion): string {
-  const range = suggestion.annotationDateRange;
-  return range
-    ? `${formatMonthDayYear(range.startDate)} – ${formatMonthDayYear(range.endDate)}`
-    : formatMonthDayYear(suggestion.annotationDate);
+  return formatAnnotationDate(suggestion);
 }
 
 function failureToast(title: string, error: unknown) {
