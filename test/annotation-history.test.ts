@@ -337,8 +337,10 @@ describe("undoing a change", () => {
     ]);
     const done = clicks.filter((answer) => answer.statusCode === 200);
     expect(done.length).toBeGreaterThanOrEqual(1);
+    // On PostgreSQL the two truly run side by side, and the second may be told Google has not
+    // confirmed yet (its retry below is answered with the first one's result).
     for (const answer of clicks.filter((click) => click.statusCode !== 200))
-      expect(answer.json().code, answer.body).toBe("already_undone");
+      expect(["already_undone", "google_unconfirmed"], answer.body).toContain(answer.json().code);
     // The same request again (a retry after a lost answer) gets the same answer.
     const again = await undo(who, deleted.changeId, { requestId });
     expect(again.statusCode, again.body).toBe(200);
