@@ -102,7 +102,7 @@ test.describe("Dashboard layout and dialogs", () => {
     await expect(page.getByRole("combobox", { name: "Property" })).not.toBeInViewport();
 
     // The table's header, brought into view, stops below the app header instead of under it.
-    const sort = page.getByRole("button", { name: "Date" });
+    const sort = page.getByRole("button", { name: "Date", exact: true });
     await sort.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await page.waitForTimeout(600);
     const header = (await sort.boundingBox())!;
