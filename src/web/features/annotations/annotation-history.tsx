@@ -3,7 +3,9 @@ import type {
   AnnotationFields,
 } from "../../../shared/contracts/annotation-history";
 import type { AnnotationSource } from "../../../shared/contracts/annotations";
-import { toIsoDate } from "../../../shared/calendar-date";
+import { formatAnnotationDate } from "../../../shared/annotation-dates";
+import { isKnownTimeZone } from "../../../shared/property-time-zone";
+import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import { colorSwatch } from "./annotation-format";
 import { useAnnotationHistory } from "./annotations-api";
 
@@ -17,14 +19,17 @@ const whereMade: Record<AnnotationSource, string> = {
   inbox: "from the inbox",
 };
 
-const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function datesOf(fields: AnnotationFields): string {
-  const range = fields.annotationDateRange;
-  return range
-    ? `${toIsoDate(range.startDate)} to ${toIsoDate(range.endDate)}`
-    : toIsoDate(fields.annotationDate);
+// A change's moment is read on the property's clock, as its dates are, with the zone named so the
+// reader never mistakes it for their own.
+function whenFormat(timeZone: string | null): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: timeZone && isKnownTimeZone(timeZone) ? timeZone : "UTC",
+  });
 }
+
+const datesOf = (fields: AnnotationFields): string => formatAnnotationDate(fields);
 
 /** What an edit changed, field by field, in words. */
 export function describeEdit(before: AnnotationFields, after: AnnotationFields): string[] {
@@ -60,6 +65,9 @@ export function AnnotationHistory({
   annotationId: string;
 }) {
   const history = useAnnotationHistory(propertyId, annotationId);
+  const timeZone = usePropertyTimeZone(propertyId);
+  const when = whenFormat(timeZone);
+  const zoneName = timeZone && isKnownTimeZone(timeZone) ? timeZone : "UTC";
   let body;
   if (history.isPending) body = <p className="text-muted-foreground">Loading the history…</p>;
   else if (history.isError)
@@ -93,7 +101,9 @@ export function AnnotationHistory({
                 </p>
               ))}
               <p className="text-xs text-muted-foreground">
-                <time dateTime={change.at}>{whenFormat.format(new Date(change.at))}</time>
+                <time dateTime={change.at} title={zoneName}>
+                  {when.format(new Date(change.at))}
+                </time>
                 {change.source ? ` · ${whereMade[change.source]}` : ""}
               </p>
             </li>
