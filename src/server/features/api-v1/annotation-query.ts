@@ -1,18 +1,11 @@
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import type { AnnotationPage, ListAnnotationsQuery } from "../../../shared/contracts/api-v1.js";
-import type { CalendarDate } from "../../../shared/calendar-date.js";
+import {
+  annotationDaySpan as span,
+  matchesAnnotationFilter,
+  type AnnotationFilter,
+} from "../../../shared/annotation-filter.js";
 import { AppError } from "../../app-error.js";
-
-const dayText = ({ year, month, day }: CalendarDate) =>
-  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-
-/** The annotation's first and last day, as sortable text. */
-function span(annotation: Annotation): [string, string] {
-  const range = annotation.annotationDateRange;
-  return range
-    ? [dayText(range.startDate), dayText(range.endDate)]
-    : [dayText(annotation.annotationDate), dayText(annotation.annotationDate)];
-}
 
 /** Newest first: by first day, then by id, so the order is total and a cursor is exact. */
 function newerFirst(a: Annotation, b: Annotation): number {
@@ -49,23 +42,22 @@ function decodeCursor(cursor: string): [string, string] {
 
 /**
  * One page of a property's annotations: those that match every filter given (a day or range
- * overlapping from–to, words in the title or description, a colour, a category), newest first,
- * after the cursor's annotation.
+ * overlapping from–to, words in the title or description, a colour, a category — the shared rule
+ * of `annotation-filter`, as the web app's tables apply it), newest first, after the cursor's
+ * annotation.
  */
 export function pageOfAnnotations(all: Annotation[], query: ListAnnotationsQuery): AnnotationPage {
-  const words = query.q?.trim().toLocaleLowerCase();
+  const filter: AnnotationFilter = {
+    q: query.q,
+    from: query.from,
+    to: query.to,
+    colors: query.color ? [query.color] : undefined,
+    categoryIds: query.categoryId ? [query.categoryId] : undefined,
+  };
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const matching = all
     .filter((annotation) => {
-      const [first, last] = span(annotation);
-      if (query.from && last < query.from) return false;
-      if (query.to && first > query.to) return false;
-      if (query.color && annotation.color !== query.color) return false;
-      if (query.categoryId && annotation.categoryId !== query.categoryId) return false;
-      if (words) {
-        const text = `${annotation.title}\n${annotation.description}`.toLocaleLowerCase();
-        if (!text.includes(words)) return false;
-      }
+      if (!matchesAnnotationFilter(annotation, filter)) return false;
       if (after) {
         const [day] = span(annotation);
         if (day > after[0]) return false;
