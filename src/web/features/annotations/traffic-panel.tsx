@@ -267,14 +267,15 @@ export function TrafficPanel({
         />
       )}
 
-      {/* A box of fixed height, so the list arriving with the report never pushes the table down;
+      {/* A box of reserved height, so the list arriving with the report never pushes the table down;
       with nothing to list it is one line (h-5: 128 − 20 px = chartGrowthWithoutList) and the
-      chart above takes the rest of its height. */}
+      chart above takes the rest of its height. On a phone one change wraps past 128 px, so the
+      box grows (up to twice) rather than scroll a single item inside a small window. */}
       <div
         className={
           shown && unexplained.length === 0
             ? "flex h-5 items-center"
-            : "flex h-32 flex-col gap-2 overflow-y-auto"
+            : "flex max-h-64 min-h-32 flex-col gap-2 overflow-y-auto"
         }
       >
         {unexplained.length > 0 ? (
