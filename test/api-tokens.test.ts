@@ -352,4 +352,24 @@ describe("the REST API", () => {
     const other = await makeToken(premium, ["annotations:read"]);
     expect((await api(other.token, "GET", "/api/v1/properties")).statusCode).toBe(200);
   });
+
+  it("spends the same allowance on MCP calls as on REST calls", async () => {
+    const { token } = await makeToken(premium, ["annotations:read"]);
+    const listTools = () =>
+      api(
+        token,
+        "POST",
+        "/mcp",
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        { accept: "application/json, text/event-stream" },
+      );
+    const first = await listTools();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers["ratelimit-remaining"]).toBe(String(rateLimit - 1));
+    for (let n = 1; n < rateLimit; n++) await api(token, "GET", "/api/v1/properties");
+    const refused = await listTools();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe("rate_limited");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
 });

@@ -442,6 +442,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimiter,
     registrationLimit: { name: "oauth-register", max: 20, windowMs: 60 * minute },
   });
+  const apiRateLimit = {
+    name: "api",
+    max: config.rateLimits.apiRequestsPerMinute,
+    windowMs: minute,
+  };
   await app.register(mcpRoutes, {
     resource: authorizationServer.resource,
     annotations,
@@ -450,6 +455,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     traffic,
     suggestions,
     confirmations: createMcpConfirmationsRepository(database.db, deps.now),
+    rateLimiter,
+    rateLimit: apiRateLimit,
     logger,
     now: deps.now,
   });
@@ -491,7 +498,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(apiV1Routes, {
     operations,
     rateLimiter,
-    rateLimit: { name: "api", max: config.rateLimits.apiRequestsPerMinute, windowMs: minute },
+    rateLimit: apiRateLimit,
     tokens: apiTokens,
     now: deps.now,
   });

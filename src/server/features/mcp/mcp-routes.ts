@@ -11,6 +11,7 @@ import { createAssistantActions } from "../chat/assistant-actions.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { SuggestionsService } from "../suggestions/suggestions-service.js";
 import type { TrafficService } from "../traffic/traffic-service.js";
+import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { McpConfirmationsRepository } from "./mcp-confirmations-repository.js";
 import { internalFailure, mcpTools, type McpToolContext, type ToolOutcome } from "./mcp-tools.js";
 
@@ -48,6 +49,9 @@ export async function mcpRoutes(
     /** The suggestion inbox, for its two tools (listing and accepting). */
     suggestions?: Pick<SuggestionsService, "list" | "accept">;
     confirmations: McpConfirmationsRepository;
+    /** The REST API's per-token allowance: a token spends one budget however it calls. */
+    rateLimiter: RateLimiter;
+    rateLimit: RateLimitRule;
     logger: FastifyBaseLogger;
     now?: () => Date;
   },
@@ -128,6 +132,12 @@ export async function mcpRoutes(
   app.post(mcpOAuthPaths.mcp, access, async (request, reply) => {
     const caller = await request.caller();
     if (caller?.via !== "token") throw new AppError("unauthenticated", "Send a bearer token.");
+    // On the raw response: the transport below writes it directly, past Fastify's headers.
+    await deps.rateLimiter.hit(deps.rateLimit, `token:${caller.token.tokenId}`, (state) => {
+      reply.raw.setHeader("RateLimit-Limit", String(state.limit));
+      reply.raw.setHeader("RateLimit-Remaining", String(state.remaining));
+      reply.raw.setHeader("RateLimit-Reset", String(state.resetSeconds));
+    });
     const server = serverFor(caller.user, caller.token.scopes);
     // No session ids: every request stands alone, on whichever instance it reaches.
     const transport = new StreamableHTTPServerTransport({
