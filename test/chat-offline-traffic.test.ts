@@ -6,6 +6,7 @@ import {
 } from "../src/server/features/google-connection/google-error-messages.js";
 import { noPropertyMessage } from "../src/server/features/chat/assistant-actions.js";
 import { analyticsScopes } from "../src/server/integrations/google/google-oauth.js";
+import { toIsoDate } from "../src/shared/calendar-date.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import type { SendChatResponse } from "../src/shared/contracts/chat.js";
 import type { TrafficReport } from "../src/shared/contracts/traffic.js";
@@ -133,6 +134,24 @@ describe("traffic questions on the offline engine", () => {
     const again = await say(who, `why did traffic spike on ${spike.date}`);
     expect(again.reply).toContain(`Annotations that day: “Spike in sessions” (${spike.date})`);
     expect(again.confirmation).toBeNull();
+  });
+
+  it("accepting the offer with a title and a colour creates on the offered day, never today", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { unexplained } = await chart(who);
+    const spike = unexplained.find((change) => change.direction === "spike");
+    if (!spike) throw new Error("the sandbox seeds an unexplained spike in the last 28 days");
+    const answer = await say(who, `what happened on ${spike.date}?`);
+    expect(answer.confirmation).toMatchObject({ kind: "create" });
+
+    const accepted = await say(who, "yeah add it, call it Reddit thread went viral, cyan");
+    expect(accepted.reply).toContain("Created “Reddit thread went viral”");
+    const listed = await get(who, `/api/annotations/${who.propertyId}`);
+    const made = listed
+      .json<{ reportingDataAnnotations: Annotation[] }>()
+      .reportingDataAnnotations.find((a) => a.title === "Reddit thread went viral");
+    expect(made?.color).toBe("CYAN");
+    expect(made && toIsoDate(made.annotationDate)).toBe(spike.date);
   });
 
   it("answers 'anything unexplained …?' with the days the chart shows hollow, and 'Nothing unexplained' once they are annotated", async () => {

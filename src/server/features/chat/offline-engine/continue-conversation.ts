@@ -5,12 +5,18 @@
  * request of its own replaces the question.
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
-import { fromIsoDate, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import {
+  fromIsoDate,
+  isRealDate,
+  toIsoDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
 import { findColor } from "./extract-color.js";
 import { findDate } from "./extract-dates.js";
 import { parseTarget } from "./extract-target.js";
 import type { Normalised } from "./normalise.js";
-import { cleanTitle } from "./parse-create.js";
+import { noDaySaid, onlyAcceptance } from "./doubts.js";
+import { cleanTitle, NAMING } from "./parse-create.js";
 import type { PendingQuestion, Understanding } from "./understanding.js";
 import { tidy } from "./cut-text.js";
 import { soleQuote } from "./quoted-text.js";
@@ -50,6 +56,7 @@ function knownPieces(question: PendingQuestion): Partial<Understanding> {
   if (known.rangeStart && known.rangeEnd)
     pieces.dateRange = { start: fromIsoDate(known.rangeStart), end: fromIsoDate(known.rangeEnd) };
   if (known.titleContains) pieces.titleContains = known.titleContains;
+  if (known.doubts?.length) pieces.doubts = [...known.doubts];
   if (known.targetId) pieces.target = { kind: "id", annotationId: known.targetId };
   else if (known.targetTitle) pieces.target = { kind: "title", title: known.targetTitle };
   else if (known.targetDate) pieces.target = { kind: "date", date: fromIsoDate(known.targetDate) };
@@ -71,6 +78,8 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
     known.rangeEnd = toIsoDate(understanding.dateRange.end);
   }
   if (understanding.titleContains) known.titleContains = understanding.titleContains;
+  if (understanding.doubts?.length) known.doubts = [...understanding.doubts];
+  if (understanding.yearWritten) known.year = understanding.yearWritten;
   if (understanding.target?.kind === "id") known.targetId = understanding.target.annotationId;
   if (understanding.target?.kind === "title") known.targetTitle = understanding.target.title;
   if (understanding.target?.kind === "date")
@@ -146,12 +155,18 @@ export function continueConversation(
       return answer;
     }
     case "title": {
+      // "yes please, title it X": acceptance, then the clause that names it.
+      const naming = understanding.intent === "unknown" ? NAMING.exec(text) : null;
+      const acceptedNaming =
+        naming && onlyAcceptance(text.slice(0, naming.index))
+          ? cleanTitle(text.slice(naming.index + naming[0].length), normalised.quotes)
+          : undefined;
       const given =
         understanding.intent === "create"
           ? understanding.title
           : understanding.intent === "update"
             ? understanding.newTitle
-            : (quote ?? cleanTitle(text, normalised.quotes));
+            : (acceptedNaming ?? quote ?? cleanTitle(text, normalised.quotes));
       // "let's go with Q4 review", "how about Launch": the words before the name are not it.
       const title = quote ?? given?.replace(ANSWER_LEAD, "");
       if (!title) return { ...merged, missing: ["title"] };
@@ -164,14 +179,24 @@ export function continueConversation(
       if (question.intent === "create") answer.title = title;
       else answer.newTitle = title;
       // A create's default day (today) never replaces the day the person gave before.
-      if (known.date && !findDate(text, today)) answer.date = known.date;
+      if (known.date && !findDate(text, today)) {
+        answer.date = known.date;
+        answer.doubts = answer.doubts?.filter((doubt) => doubt !== noDaySaid);
+        if (answer.doubts?.length === 0) delete answer.doubts;
+      }
       if (!answer.date && question.intent === "create") answer.date = today;
       delete answer.target;
       if (known.target) answer.target = known.target;
       return answer;
     }
     case "date": {
-      const found = understanding.date ?? findDate(text, today)?.date;
+      const read = understanding.date ?? findDate(text, today)?.date;
+      // "Feb 29, 2025" then "Feb 28 then": the year written before, unless the answer gives one.
+      const inYear =
+        read && question.known.year && !/\b\d{4}\b/.test(text)
+          ? { ...read, year: question.known.year }
+          : undefined;
+      const found = inYear && isRealDate(inYear) ? inYear : read;
       if (!found) return { ...merged, missing: ["date"] };
       return {
         ...known,

@@ -105,6 +105,43 @@ export function requestDoubts(
   return doubts;
 }
 
+/**
+ * A create that names its event by referring back ("add it, call it …", "just say …") and names
+ * no day: the event was told before, so today is only a guess at its day. A question that already
+ * knows the day drops this doubt (see continue-conversation).
+ */
+export const noDaySaid = "you didn't say which day, so I took today";
+
+/** The words of a naming answer that may come before the name: acceptance and courtesy. */
+const ACCEPTANCE =
+  /\b(?:yes|yeah|yep|yup|ok|okay|sure|great|cool|perfect|fine|please|thanks|thank\s+you|go\s+ahead|do\s+it|(?:add|log|note|save|annotate|mark)\s+(?:it|that|this)(?:\s+down)?)\b|[,;.:!]/gi;
+
+/** Whether the words before a naming clause are only acceptance ("yes please,", "yeah add it,"). */
+export function onlyAcceptance(words: string): boolean {
+  return words.replace(ACCEPTANCE, " ").trim() === "";
+}
+
+/**
+ * An update's target named by period words alone ("make that the week of the 2nd" read "the
+ * week" as a title): a time, never a name.
+ */
+const PERIOD_ONLY =
+  /^(?:the\s+|that\s+|this\s+)?(?:week|weekend|month|year|quarter|day|days|morning|afternoon|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)?)$/i;
+
+/** What an update's reading left in doubt: a period read as its target, or several days as one. */
+export function updateDoubts(
+  rest: string,
+  read: { targetTitle?: string; date?: unknown; endDate?: unknown },
+): string[] {
+  const doubts: string[] = [];
+  if (read.targetTitle !== undefined && PERIOD_ONLY.test(read.targetTitle.trim()))
+    doubts.push(`“${read.targetTitle}” is a time, not the name of an annotation`);
+  const several =
+    read.date !== undefined && read.endDate === undefined ? SEVERAL_DAYS.exec(rest) : null;
+  if (several) doubts.push(`“${several[0]}” may mean several days`);
+  return doubts;
+}
+
 /** Words left beside a value ("Friday and describe it as …" once Friday is read), if any. */
 export function leftoverDoubt(left: string): string | undefined {
   const words = left

@@ -202,3 +202,10 @@ export function parseCreate(
   }
   return slots;
 }
+
+/**
+ * The clause that names the event: "mark it down as …", "the title should be …", "just say …",
+ * "call it …". What follows it is the title; the rest of the message is read for its day.
+ */
+export const NAMING =
+  /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:^|\b(?:mark|put|note|log|write|jot|save|record|enter|annotate)\s+)(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;

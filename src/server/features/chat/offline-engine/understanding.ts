@@ -75,6 +75,8 @@ export interface Understanding {
    * A write with doubts is never made at once: it is shown as a preview to confirm or edit.
    */
   doubts?: string[];
+  /** The year written beside a day that does not exist ("Feb 29, 2025"): the answer's year. */
+  yearWritten?: number;
   /** update: move it this many days ("it was two weeks earlier"), from the day it is on. */
   shiftDays?: number;
   /** list: the person asked for the annotations' ids ("with their IDs"); otherwise none are shown. */
@@ -107,6 +109,10 @@ export interface PendingQuestion {
     targetTitle?: string;
     /** The day that names the annotation ("yesterday's note"). */
     targetDate?: string;
+    /** What the reading was unsure of: answering the question does not make it sure. */
+    doubts?: string[];
+    /** The year written beside a day that does not exist ("Feb 29, 2025"), for "Feb 28 then". */
+    year?: number;
   };
   /** For a choice: the candidates offered, in the order shown. */
   options?: { annotationId: string; title: string; date: string }[];

@@ -281,16 +281,19 @@ export interface CorpusConversation {
   name: string;
   line: number;
   turns: CorpusCase[];
+  /** The property's annotations (`@annotation` lines), lower-cased titles: a list finds them. */
+  annotations?: ReadonlyMap<string, CalendarDate>;
 }
 
 /** The conversations of a file in the format its header describes; `@annotation` lines are state. */
 export function parseConversations(text: string): CorpusConversation[] {
   const conversations: CorpusConversation[] = [];
+  const annotations = parseDeclaredAnnotations(text);
   let message: string | undefined;
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     if (line.startsWith("## ")) {
-      conversations.push({ name: line.slice(3).trim(), line: index + 1, turns: [] });
+      conversations.push({ name: line.slice(3).trim(), line: index + 1, turns: [], annotations });
       return;
     }
     const current = conversations.at(-1);
@@ -328,14 +331,30 @@ export function checkConversation(
     focusTitle =
       understanding.newTitle ??
       understanding.title ??
-      (understanding.target?.kind === "title" ? understanding.target.title : focusTitle);
+      (understanding.target?.kind === "title" ? understanding.target.title : undefined) ??
+      listedOne(understanding, conversation.annotations) ??
+      focusTitle;
     return result;
   });
+}
+
+/** A list that finds exactly one annotation puts it in focus, as the list capability does. */
+function listedOne(
+  understanding: Understanding,
+  annotations: ReadonlyMap<string, CalendarDate> | undefined,
+): string | undefined {
+  const wanted = understanding.titleContains?.toLowerCase();
+  if (understanding.intent !== "list" || !wanted || !annotations) return undefined;
+  const found = [...annotations.keys()].filter((title) => title.includes(wanted));
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */
 function questionLeftBy(understanding: Understanding): PendingQuestion | undefined {
   const { intent } = understanding;
+  // A traffic day's answer offers to annotate it (when the day was unusual): a title names it.
+  if (intent === "traffic_day" && understanding.date)
+    return { intent: "create", asked: "title", known: { date: toIsoDate(understanding.date) } };
   // A day told in a story is offered as an annotation, and its day waits for a title.
   if (intent === "unknown" && understanding.title && understanding.date)
     return { intent: "create", asked: "title", known: { date: toIsoDate(understanding.date) } };

@@ -10,10 +10,10 @@ import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
 import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
 import { dateLeadIn, findDate, findDateRange } from "../offline-engine/extract-dates.js";
-import { requestDoubts, titleDoubts } from "../offline-engine/doubts.js";
+import { noDaySaid, onlyAcceptance, requestDoubts, titleDoubts } from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
-import { parseCreate } from "../offline-engine/parse-create.js";
+import { NAMING, parseCreate } from "../offline-engine/parse-create.js";
 import { soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
@@ -95,13 +95,6 @@ function readPutInCategory(
   };
 }
 
-/**
- * The clause that names the event: "mark it down as …", "the title should be …", "just say …",
- * "call it …". What follows it is the title; the rest of the message is read for its day.
- */
-const NAMING =
-  /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:^|\b(?:mark|put|note|log|write|jot|save|record|enter|annotate)\s+)(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;
-
 /** A time of day beside a day ("around lunchtime", "since Tuesday evening"): never part of a title. */
 const TIME_OF_DAY =
   /\s*\b(?:(?:around|at|about|in\s+the|during\s+the|during|by|before|after|since|from|this|that|on\s+the|late\s+in\s+the|early\s+in\s+the)\s+)(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunch(?:time)?|noon|midday|midnight|dinner(?:time)?)\b/gi;
@@ -139,6 +132,16 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
     ...(title.doubts?.filter((doubt) => !doubt.startsWith("I made the title")) ?? []),
     ...requestDoubts(`${before} ${input.story ?? ""}`, merged),
   ];
+  // "add it, call it …", "just say …": the event was told before; without a day of its own,
+  // today would be a guess at the day it happened.
+  const referredBack = before.trim() === "" || POINTER.test(tidy(before)) || onlyAcceptance(before);
+  const dayNamed =
+    hasDay(before, input) ||
+    hasDay(titled, input) ||
+    input.storyDate !== undefined ||
+    merged.endDate !== undefined ||
+    merged.missing.includes("date");
+  if (referredBack && !dayNamed) doubts.push(noDaySaid);
   if (doubts?.length) merged.doubts = doubts;
   else delete merged.doubts;
   return merged;
@@ -208,6 +211,8 @@ function readCreate(input: SlotInput): Understanding {
   if (unreadWhen) understanding.unreadPeriod = unreadWhen;
   // A written date that does not exist is asked about, not replaced by today.
   if (invalidDate || unreadWhen) understanding.missing.push("date");
+  const yearWritten = invalidDate ? /\b(?:19|20)\d{2}\b/.exec(rest)?.[0] : undefined;
+  if (yearWritten) understanding.yearWritten = Number(yearWritten);
   else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
   const doubts = titleDoubts(
     understanding.title,

@@ -91,10 +91,15 @@ async function answerWithOffer(turn: SkillTurn, answer: TrafficAnswer) {
   // No preview to offer (today's allowance is spent, say): the answer alone.
   if (!proposed.ok) return turn.reply(answer.text);
   const draft = toChatConfirmation(proposed.value).draft;
-  return turn.reply(`${answer.text}\nTo note it, press Annotate (or Edit to change it first).`, {
-    confirmation: proposed.value,
-    ...(draft ? { card: { kind: "unexplained" as const, headline: offer.headline, draft } } : {}),
-  });
+  // "yes, call it Reddit thread went viral" answers the offer: a title for the offered day.
+  return turn.ask(
+    `${answer.text}\nTo note it, press Annotate (or Edit to change it first).`,
+    { intent: "create", asked: "title", known: { date: offer.date } },
+    {
+      confirmation: proposed.value,
+      ...(draft ? { card: { kind: "unexplained" as const, headline: offer.headline, draft } } : {}),
+    },
+  );
 }
 
 async function actOnDay(turn: SkillTurn) {

@@ -11,7 +11,7 @@ import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
 import { focusOn, previewPrompt } from "../conversation-state.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
-import { holdsSecondInstruction, titleDoubts } from "../offline-engine/doubts.js";
+import { holdsSecondInstruction, titleDoubts, updateDoubts } from "../offline-engine/doubts.js";
 import { parseCount } from "../offline-engine/count-words.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
@@ -90,6 +90,13 @@ function readSlots(input: SlotInput): Understanding {
     holdsSecondInstruction(understanding.newDescription)
       ? [`“${understanding.newDescription}” looks like more than a description`]
       : []),
+    ...updateDoubts(rest, {
+      ...(understanding.target?.kind === "title"
+        ? { targetTitle: understanding.target.title }
+        : {}),
+      date: understanding.date,
+      endDate: understanding.endDate,
+    }),
   ];
   // "move the release to the 3rd": one common word names no one annotation.
   const named = understanding.target?.kind === "title" ? understanding.target.title : "";
