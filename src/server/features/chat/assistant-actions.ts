@@ -12,6 +12,7 @@ import {
   type CreateAnnotationRequest,
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
+import type { AnnotationChange } from "../../../shared/contracts/annotation-history.js";
 import { errorMessages, type ErrorCode } from "../../../shared/contracts/errors.js";
 import { countForToday, dailyResetText } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
@@ -253,7 +254,10 @@ export function createAssistantActions(
       if (!annotation) skipped.push({ title: item.snapshot.title, reason: "gone" });
       else if (!unchangedSince(item.snapshot, annotation))
         skipped.push({ title: item.snapshot.title, reason: "changed" });
-      else {
+      else if (pending.undoes) {
+        await deps.annotations.undo(user, pending.propertyId, pending.undoes, { confirm: true });
+        deleted.push(annotation);
+      } else {
         await deps.annotations.remove(user, pending.propertyId, item.annotationId);
         deleted.push(annotation);
       }
@@ -424,9 +428,28 @@ export function createAssistantActions(
      * confirmation; nothing is deleted until the person confirms it themselves.
      */
     /**
+     * Undoing a create deletes its annotation, so it waits for the person's confirmation like a
+     * deletion; confirmed, it runs as the change's undo (the annotations service decides whether
+     * the plan allows it: a free plan may take back its latest create, decision 0059).
+     */
+    proposeUndoOfCreate: (change: AnnotationChange) =>
+      attempt(async (): Promise<PendingDeletion> => {
+        const { propertyId, annotation } = await resolve({
+          kind: "id",
+          annotationId: change.annotationId,
+        });
+        const pending = {
+          ...issueDeletion(propertyId, [annotation], context.now),
+          undoes: change.changeId,
+        };
+        await deps.chat.setPendingAction(context.sessionId, pending);
+        return pending;
+      }),
+
+    /**
      * Reverts the person's last change on the conversation's property through the annotations
      * service (decision 0039). The last change being a create, nothing is undone here: its
-     * annotation is answered, for the caller to propose deleting it with the usual confirmation.
+     * change is answered, for the caller to propose its undo with the usual confirmation.
      */
     undoLast: () =>
       attempt(async () => {

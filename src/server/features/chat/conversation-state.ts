@@ -48,6 +48,11 @@ interface PendingBase {
 export interface PendingDeletion extends PendingBase {
   kind: "delete";
   items: { annotationId: string; snapshot: AnnotationSnapshot }[];
+  /**
+   * The create this deletion undoes ("undo" after the assistant made it): carried out as that
+   * change's undo, so the plans' rule for undoing a create applies (decision 0059), not deletion's.
+   */
+  undoes?: string;
 }
 
 export interface PendingCreate extends PendingBase {

@@ -1,8 +1,9 @@
 /**
  * Undoing: "undo", "undo that", "actually undo the last one". The person's last change on the
  * property is reverted through the annotations service, as Property View's Undo does (decision
- * 0039): an edit's fields are put back, a deletion is made again. A create is not undone here:
- * undoing it deletes the annotation, so it is proposed as a deletion with the usual confirmation.
+ * 0039): an edit's fields are put back, a deletion is made again. Undoing a create deletes the
+ * annotation, so it waits for the usual confirmation, and is then carried out as the create's undo
+ * (a free plan may take back its latest create: decision 0059).
  */
 import { tool } from "ai";
 import { z } from "zod";
@@ -27,7 +28,7 @@ type Undone =
   | {
       ok: true;
       text: string;
-      confirmation: Awaited<ReturnType<AssistantActions["proposeDeletion"]>> & { ok: true };
+      confirmation: Awaited<ReturnType<AssistantActions["proposeUndoOfCreate"]>> & { ok: true };
     }
   | { ok: false; error: string };
 
@@ -37,9 +38,7 @@ async function undoLast(actions: AssistantActions): Promise<Undone> {
   if (!result.ok) return { ok: false, error: result.error };
   if (result.value.kind === "undone") return { ok: true, text: undoneText(result.value) };
   const { change } = result.value;
-  const proposal = await actions.proposeDeletion([
-    { kind: "id", annotationId: change.annotationId },
-  ]);
+  const proposal = await actions.proposeUndoOfCreate(change);
   if (!proposal.ok) return { ok: false, error: proposal.error };
   return { ok: true, text: confirmationPrompt(proposal.value), confirmation: proposal };
 }
