@@ -113,7 +113,18 @@ beforeAll(async () => {
     headers,
     payload: { name: "Sweep", propertyIds: [owner.propertyId] },
   });
+  const batch = await inject({
+    method: "POST",
+    url: "/api/annotations/bulk",
+    headers,
+    payload: {
+      requestId: crypto.randomUUID(),
+      action: "clear-category",
+      items: [{ propertyId: owner.propertyId, annotationId: annotation.json().annotationId }],
+    },
+  });
   ids = {
+    batchId: batch.json().batchId,
     propertyId: owner.propertyId,
     annotationId: annotation.json().annotationId,
     changeId: annotation.json().changeId,

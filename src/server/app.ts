@@ -30,6 +30,7 @@ import { createCategoriesRepository } from "./features/categories/categories-rep
 import { categoriesRoutes } from "./features/categories/categories-routes.js";
 import { createCategoriesService } from "./features/categories/categories-service.js";
 import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
+import { createAnnotationSetsRepository } from "./features/annotations/annotation-sets-repository.js";
 import { createCreateRequestsRepository } from "./features/annotations/create-requests-repository.js";
 import { createDailyQuotaRepository } from "./features/annotations/daily-quota-repository.js";
 import { createAnalyticsGateway } from "./features/google-connection/analytics-gateway.js";
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     records: createAnnotationRecordsRepository(database.db),
     quota: createDailyQuotaRepository(database.db),
     createRequests: createCreateRequestsRepository(database.db),
+    sets: createAnnotationSetsRepository(database.db),
     logger,
     now: deps.now,
   });

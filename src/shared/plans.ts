@@ -85,7 +85,9 @@ export const premiumFeatureMessages = {
   delete:
     "Deleting annotations is a Premium feature. On the free plan you can list and add annotations.",
   categories: "Categories are a Premium feature.",
+  bulk: "Bulk actions (recolour, category, delete) are a Premium feature. On the free plan you can list and add annotations.",
   undo: `On the free plan a change can be undone for ${tierCapabilities.freemium.undoWindowMinutes} minutes after it was made. Premium can undo older changes.`,
+  undoCreate: `On the free plan an annotation you added can be taken back only while it is your latest change, for ${tierCapabilities.freemium.undoWindowMinutes} minutes. Deleting other annotations is a Premium feature.`,
 } as const;
 
 /**

@@ -67,6 +67,7 @@ describe("migrations", () => {
       "annotation_events",
       "annotation_feeds",
       "annotation_metadata",
+      "annotation_set_members",
       "annotation_suggestions",
       "api_idempotency_keys",
       "api_tokens",

@@ -124,3 +124,26 @@ export const annotationEvents = pgTable(
 export type AnnotationMetadata = typeof annotationMetadata.$inferSelect;
 export type SharedAnnotationMetadata = typeof sharedAnnotationMetadata.$inferSelect;
 export type AnnotationEvent = typeof annotationEvents.$inferSelect;
+
+/**
+ * Copies of one annotation on several properties, made together (decision 0058): each member is
+ * one annotation in Google, keyed as Google keys it (property, annotation), and `setId` ties the
+ * copies together. It belongs to the annotations, not to a person: anyone who can see two of
+ * the copies may change them together. A member leaves when Tidemark deletes its annotation, or
+ * when a listing of its property no longer shows it (deleted in GA4 directly).
+ */
+export const annotationSetMembers = pgTable(
+  "annotation_set_members",
+  {
+    propertyId: text("property_id").notNull(),
+    annotationId: text("annotation_id").notNull(),
+    setId: uuid("set_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.propertyId, table.annotationId] }),
+    index("annotation_set_members_set_idx").on(table.setId),
+  ],
+);
+
+export type AnnotationSetMember = typeof annotationSetMembers.$inferSelect;

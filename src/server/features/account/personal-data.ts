@@ -45,6 +45,11 @@ export const personalData = {
       "where an annotation in Google Analytics came from and when it was added through Tidemark, " +
       "the same for everyone who can see it; it names no person and stays with the annotation",
   },
+  annotation_set_members: {
+    excluded:
+      "which annotations in Google Analytics are copies of one another on several properties; " +
+      "it names no person and stays with the annotations, as they stay in Google",
+  },
   annotation_audit_sessions: {
     exportedAs: "audits",
     omitted: {

@@ -69,7 +69,19 @@ export function sameFields(a: AnnotationFields, b: AnnotationFields): boolean {
  * undo of that deletion (a double click, a retry, two tabs) is the same create, made once.
  */
 export function restoreRequestIdOf(deletionId: string): string {
-  const hex = createHash("sha256").update(`restore:${deletionId}`).digest("hex");
+  return requestIdFrom(`restore:${deletionId}`);
+}
+
+/**
+ * The create request id of one property's copy in a multi-property create (decision 0058): the
+ * same request sent again gives each property the same id, so no copy is ever made twice.
+ */
+export function copyRequestIdOf(requestId: string, propertyId: string): string {
+  return requestIdFrom(`copy:${requestId}:${propertyId}`);
+}
+
+function requestIdFrom(seed: string): string {
+  const hex = createHash("sha256").update(seed).digest("hex");
   // A UUID's layout, with version 8 (custom) and the RFC 9562 variant.
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

@@ -38,6 +38,8 @@ export interface ChangeContext {
   undoes?: string;
   /** The caller's id for that undo. */
   requestId?: string;
+  /** The bulk action (its request id) this change is one row of. */
+  batchId?: string;
 }
 
 /** A recorded change, with the change that undid it if any. */
@@ -310,6 +312,13 @@ export function createAnnotationRecordsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** This person's changes made as rows of one bulk action, newest first. */
+    async batchChanges(userId: string, batchId: string): Promise<ChangeRow[]> {
+      return changes()
+        .where(and(eq(annotationEvents.userId, userId), eq(annotationEvents.batchId, batchId)))
+        .orderBy(desc(annotationEvents.createdAt), desc(annotationEvents.id));
+    },
+
     /** The change that undid this one, if any. */
     async undoOf(changeId: string): Promise<ChangeRow | null> {
       const [row] = await changes().where(eq(annotationEvents.undoesEventId, changeId)).limit(1);
@@ -430,6 +439,7 @@ export function createAnnotationRecordsRepository(db: Db) {
         ...fields,
         undoesEventId: context.undoes ?? null,
         requestId: context.requestId ?? null,
+        batchId: context.batchId ?? null,
       })
       .onConflictDoNothing()
       .returning({ id: annotationEvents.id });

@@ -15,6 +15,11 @@ import {
   undoChangeRequest,
   type AnnotationDeleteResponse,
 } from "../../../shared/contracts/annotation-history.js";
+import {
+  createOnPropertiesRequest,
+  type AnnotationCopiesResponse,
+  type SetWriteResponse,
+} from "../../../shared/contracts/annotation-sets.js";
 import { z } from "zod";
 import { parseInput } from "../../parse-input.js";
 import { serializerSchema } from "../../http/serializer-schema.js";
@@ -110,6 +115,62 @@ export async function annotationsRoutes(
       const id = parseInput(annotationId, request.params.annotationId);
       const { changeId } = await annotations.remove(user, property, id, "tidemark");
       return { deleted: true, changeId } satisfies AnnotationDeleteResponse;
+    },
+  );
+
+  // One annotation on several properties, and its copies changed together (decision 0058). Each
+  // property is answered on its own, so the answer is 200 with every outcome, whatever they are.
+  app.post("/api/annotation-sets", sessionRoute, async (request): Promise<SetWriteResponse> => {
+    const user = await request.requireUser();
+    return {
+      outcomes: await annotations.createOnProperties(
+        user,
+        parseInput(createOnPropertiesRequest, request.body),
+        "tidemark",
+      ),
+    };
+  });
+
+  app.get<{ Params: AnnotationParams }>(
+    "/api/annotations/:propertyId/:annotationId/copies",
+    sessionRoute,
+    async (request): Promise<AnnotationCopiesResponse> => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      const id = parseInput(annotationId, request.params.annotationId);
+      return { copies: await annotations.copies(user, property, id) };
+    },
+  );
+
+  app.patch<{ Params: AnnotationParams }>(
+    "/api/annotations/:propertyId/:annotationId/with-copies",
+    sessionRoute,
+    async (request): Promise<SetWriteResponse> => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      const id = parseInput(annotationId, request.params.annotationId);
+      return {
+        outcomes: await annotations.updateWithCopies(
+          user,
+          property,
+          id,
+          parseInput(updateAnnotationRequest, request.body),
+          "tidemark",
+        ),
+      };
+    },
+  );
+
+  app.delete<{ Params: AnnotationParams }>(
+    "/api/annotations/:propertyId/:annotationId/with-copies",
+    sessionRoute,
+    async (request): Promise<SetWriteResponse> => {
+      const user = await request.requireUser();
+      const property = parseInput(propertyId, request.params.propertyId);
+      const id = parseInput(annotationId, request.params.annotationId);
+      return {
+        outcomes: await annotations.removeWithCopies(user, property, id, "tidemark"),
+      };
     },
   );
 

@@ -47,11 +47,19 @@ import {
   type FieldChanges,
   googleFieldsOf,
   googleInputOf,
+  copyRequestIdOf,
   restoreRequestIdOf,
   sameFields,
   toChange,
 } from "./annotation-changes.js";
 import type { CreateRequestsRepository } from "./create-requests-repository.js";
+import type { AnnotationSetsRepository } from "./annotation-sets-repository.js";
+import {
+  createOnPropertiesRequest,
+  type AnnotationCopy,
+  type CreateOnPropertiesRequest,
+  type PropertyOutcome,
+} from "../../../shared/contracts/annotation-sets.js";
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
 import type { FastifyBaseLogger } from "fastify";
 import { GoogleApiError } from "../../integrations/google/google-api-error.js";
@@ -94,6 +102,11 @@ class OutcomeUnknown extends Error {
 /** A write's answer: the annotation, and the change recorded for it (to offer an undo). */
 export type AnnotationWrite = Annotation & { changeId: string | null };
 
+/** A write made as one row of a bulk action records the action's id (decision 0056). */
+export interface BatchOptions {
+  batchId?: string;
+}
+
 /** The one check behind every edit and delete, for the routes and the assistant alike. */
 export function requirePremiumFeature(user: User, feature: "edit" | "delete"): void {
   const capabilities = capabilitiesOf(user.subscriptionTier);
@@ -119,12 +132,14 @@ export function createAnnotationsService(deps: {
   records: AnnotationRecordsRepository;
   quota: DailyQuotaRepository;
   createRequests: CreateRequestsRepository;
+  /** Which annotations are copies of one another (decision 0058). */
+  sets: AnnotationSetsRepository;
   /** Told why a create ended unconfirmed; silent when absent (tests). */
   logger?: Pick<FastifyBaseLogger, "warn">;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const { gateway, properties, categories, records, quota, createRequests } = deps;
+  const { gateway, properties, categories, records, quota, createRequests, sets } = deps;
 
   /**
    * The annotation a lost create made, if the list shows it: one that matches what was sent and
@@ -310,7 +325,7 @@ export function createAnnotationsService(deps: {
     return claim(user, request, landed);
   }
 
-  return {
+  const service = {
     /** Newest first, as the table shows them. */
     async list(user: User, propertyId: string): Promise<Annotation[]> {
       await properties.requireAllowed(user, propertyId);
@@ -323,6 +338,8 @@ export function createAnnotationsService(deps: {
         { retry: true },
       );
       await settleUnconfirmed(user, propertyId, listing, listedFrom);
+      // A copy deleted in GA4 directly leaves its set.
+      await sets.prune(propertyId, new Set(listing.annotations.map(annotationIdOf)), listedFrom);
       const annotations = await toAnnotations(user, propertyId, listing.annotations);
       return annotations.sort((a, b) => compareDates(b.annotationDate, a.annotationDate));
     },
@@ -376,10 +393,11 @@ export function createAnnotationsService(deps: {
       annotationId: string,
       request: UpdateAnnotationRequest,
       source: AnnotationSource | null = null,
+      options: BatchOptions = {},
     ): Promise<AnnotationWrite> {
       const input = parseInput(updateAnnotationRequest, request);
       requirePremiumFeature(user, "edit");
-      return updateChecked(user, propertyId, annotationId, input, { source });
+      return updateChecked(user, propertyId, annotationId, input, { source, ...options });
     },
 
     async remove(
@@ -387,10 +405,127 @@ export function createAnnotationsService(deps: {
       propertyId: string,
       annotationId: string,
       source: AnnotationSource | null = null,
+      options: BatchOptions = {},
     ): Promise<{ changeId: string | null }> {
       requirePremiumFeature(user, "delete");
       await properties.requireAllowed(user, propertyId);
-      return removeOnce(user, propertyId, annotationId, { source });
+      return removeOnce(user, propertyId, annotationId, { source, ...options });
+    },
+
+    /**
+     * One annotation on several of the person's saved properties (decision 0058): each property's
+     * copy is made by `create` above, the one path, so each counts against the day's allowance
+     * and a property over it is refused on its own while the others land. Each copy's request id
+     * comes from the request's and the property, so the same request again makes nothing twice.
+     * The copies made are linked as a set. Answers every property's outcome, in the order asked.
+     */
+    async createOnProperties(
+      user: User,
+      request: CreateOnPropertiesRequest,
+      source: AnnotationSource | null = null,
+    ): Promise<PropertyOutcome[]> {
+      const input = parseInput(createOnPropertiesRequest, request);
+      const requestId = input.annotation.requestId ?? crypto.randomUUID();
+      const outcomes: PropertyOutcome[] = [];
+      const made: { propertyId: string; annotationId: string }[] = [];
+      // One after another: the allowance is taken in the order the properties were chosen.
+      for (const propertyId of input.propertyIds) {
+        const propertyName = await nameOf(user, propertyId);
+        try {
+          const created = await service.create(
+            user,
+            propertyId,
+            { ...input.annotation, requestId: copyRequestIdOf(requestId, propertyId) },
+            source,
+          );
+          made.push({ propertyId, annotationId: created.annotationId });
+          outcomes.push({
+            status: "done",
+            propertyId,
+            propertyName,
+            annotation: created,
+            changeId: created.changeId,
+          });
+        } catch (error) {
+          outcomes.push(failedOutcome(error, propertyId, propertyName));
+        }
+      }
+      await sets.link(made);
+      return outcomes;
+    },
+
+    /**
+     * The annotation's copies on the person's saved properties (the ones they may work on), by
+     * name. A copy on a property they have not saved is someone else's to change.
+     */
+    async copies(user: User, propertyId: string, annotationId: string): Promise<AnnotationCopy[]> {
+      await properties.requireAllowed(user, propertyId);
+      return copiesFor(user, propertyId, annotationId);
+    },
+
+    /**
+     * An edit of the annotation and of each of its copies, each through `update` (the same checks
+     * as one edit), answered per property: this one first.
+     */
+    async updateWithCopies(
+      user: User,
+      propertyId: string,
+      annotationId: string,
+      request: UpdateAnnotationRequest,
+      source: AnnotationSource | null = null,
+    ): Promise<PropertyOutcome[]> {
+      const input = parseInput(updateAnnotationRequest, request);
+      requirePremiumFeature(user, "edit");
+      const targets = await setTargets(user, propertyId, annotationId);
+      const outcomes: PropertyOutcome[] = [];
+      for (const target of targets) {
+        try {
+          const updated = await service.update(
+            user,
+            target.propertyId,
+            target.annotationId,
+            input,
+            source,
+          );
+          outcomes.push({
+            status: "done",
+            ...nameOfTarget(target),
+            annotation: updated,
+            changeId: updated.changeId,
+          });
+        } catch (error) {
+          outcomes.push(failedOutcome(error, target.propertyId, target.propertyName));
+          await leaveIfGone(error, target);
+        }
+      }
+      return outcomes;
+    },
+
+    /** A delete of the annotation and of each of its copies, answered per property. */
+    async removeWithCopies(
+      user: User,
+      propertyId: string,
+      annotationId: string,
+      source: AnnotationSource | null = null,
+    ): Promise<PropertyOutcome[]> {
+      requirePremiumFeature(user, "delete");
+      const targets = await setTargets(user, propertyId, annotationId);
+      const outcomes: PropertyOutcome[] = [];
+      for (const target of targets) {
+        try {
+          const { changeId } = await service.remove(
+            user,
+            target.propertyId,
+            target.annotationId,
+            source,
+          );
+          outcomes.push({ status: "done", ...nameOfTarget(target), changeId });
+        } catch (error) {
+          outcomes.push(failedOutcome(error, target.propertyId, target.propertyName));
+          await leaveIfGone(error, target);
+        }
+      }
+      return outcomes;
     },
 
     /** The change `undo` with no id would revert, for a caller that asks before it undoes. */
@@ -481,6 +616,7 @@ export function createAnnotationsService(deps: {
         const after = requireFields(change.after);
         const current = await readAnnotation(user, key);
         if (change.eventType === "created") {
+          await requireCreateUndoable(user, propertyId, change);
           if (!sameFields(current.fields, after)) throw undoConflict();
           if (!input.confirm)
             throw new AppError(
@@ -520,6 +656,7 @@ export function createAnnotationsService(deps: {
       return { change: toChange(made), annotation: await currentAnnotation(user, made) };
     },
   };
+  return service;
 
   /**
    * Every create, from the table, the assistant or an undo: exactly once by its request id
@@ -717,9 +854,60 @@ export function createAnnotationsService(deps: {
     }
     if (alreadyGone && (await records.knownToAnyone(propertyId, [annotationId])).size === 0) {
       // Recorded as deleted already.
+      await sets.leave({ propertyId, annotationId });
       return { changeId: null };
     }
-    return { changeId: await records.recordDelete(key, { ...context, before }) };
+    const changeId = await records.recordDelete(key, { ...context, before });
+    await sets.leave({ propertyId, annotationId });
+    return { changeId };
+  }
+
+  /** A saved property's display name (its number when it has none). */
+  async function nameOf(user: User, propertyId: string): Promise<string> {
+    try {
+      return (await properties.requireAllowed(user, propertyId)).name || `property ${propertyId}`;
+    } catch (error) {
+      if (error instanceof AppError) return `property ${propertyId}`;
+      throw error;
+    }
+  }
+
+  /** The annotation's copies on properties this person may work on; the others are skipped. */
+  async function copiesFor(
+    user: User,
+    propertyId: string,
+    annotationId: string,
+  ): Promise<AnnotationCopy[]> {
+    const members = await sets.copiesOf({ propertyId, annotationId });
+    const copies: AnnotationCopy[] = [];
+    for (const member of members) {
+      try {
+        const saved = await properties.requireAllowed(user, member.propertyId);
+        copies.push({ ...member, propertyName: saved.name || `property ${member.propertyId}` });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return copies;
+  }
+
+  /** The annotation (first) and its copies, each with its property's name. */
+  async function setTargets(
+    user: User,
+    propertyId: string,
+    annotationId: string,
+  ): Promise<AnnotationCopy[]> {
+    const saved = await properties.requireAllowed(user, propertyId);
+    return [
+      { propertyId, annotationId, propertyName: saved.name || `property ${propertyId}` },
+      ...(await copiesFor(user, propertyId, annotationId)),
+    ];
+  }
+
+  /** A copy Google no longer holds leaves its set, as a listing would have it leave. */
+  async function leaveIfGone(error: unknown, target: AnnotationCopy): Promise<void> {
+    if (error instanceof AppError && error.code === "annotation_not_found")
+      await sets.leave(target);
   }
 
   /** The annotation as Google holds it now, with this person's category. */
@@ -739,6 +927,22 @@ export function createAnnotationsService(deps: {
   }
 
   /** The free plan undoes only recent changes (`undoWindowMinutes`). */
+  /**
+   * Undoing a create deletes the annotation. A plan without deletions may still take back its
+   * own create while it is the person's latest change (within the undo window): that reverses
+   * Tidemark's own write, not an annotation they kept. Anything older is a deletion. Decision 0059.
+   */
+  async function requireCreateUndoable(
+    user: User,
+    propertyId: string,
+    change: ChangeRow,
+  ): Promise<void> {
+    if (capabilitiesOf(user.subscriptionTier).canDeleteAnnotations) return;
+    const latest = await records.lastUndoable(user.id, propertyId);
+    if (latest?.id !== change.id)
+      throw new AppError("premium_required", premiumFeatureMessages.undoCreate);
+  }
+
   function requireUndoWindow(user: User, change: ChangeRow): void {
     const window = capabilitiesOf(user.subscriptionTier).undoWindowMinutes;
     if (window !== null && now().getTime() - change.createdAt.getTime() > window * 60_000)
@@ -837,6 +1041,16 @@ export function createAnnotationsService(deps: {
 }
 
 export type AnnotationsService = ReturnType<typeof createAnnotationsService>;
+
+/** One property's refusal, in the words a single write's error would use. */
+function failedOutcome(error: unknown, propertyId: string, propertyName: string): PropertyOutcome {
+  if (!(error instanceof AppError)) throw error;
+  return { status: "failed", propertyId, propertyName, code: error.code, message: error.message };
+}
+
+function nameOfTarget(target: AnnotationCopy): { propertyId: string; propertyName: string } {
+  return { propertyId: target.propertyId, propertyName: target.propertyName };
+}
 
 function annotationIdOf(annotation: GoogleAnnotation): string {
   return annotation.name.slice(annotation.name.lastIndexOf("/") + 1);

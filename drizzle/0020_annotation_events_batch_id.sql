@@ -1,0 +1,2 @@
+ALTER TABLE "annotation_events" ADD COLUMN "batch_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "annotation_events_batch_row_unique" ON "annotation_events" USING btree ("user_id","batch_id","property_id","annotation_id") WHERE "annotation_events"."batch_id" is not null;
