@@ -36,6 +36,7 @@ export const statusOfError: Record<ErrorCode, number> = {
   system_generated: 403,
   future_date: 400,
   daily_limit: 429,
+  import_not_found: 404,
   change_not_found: 404,
   already_undone: 409,
   // The annotation is not as the change left it: undoing would overwrite someone's later change.

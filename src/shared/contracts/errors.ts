@@ -39,6 +39,8 @@ export const errorCodes = [
   "system_generated",
   "future_date",
   "daily_limit",
+  // CSV import
+  "import_not_found",
   // Annotation history and undo
   "change_not_found",
   "already_undone",
