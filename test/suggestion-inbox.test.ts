@@ -321,6 +321,35 @@ describe("accepting and dismissing", () => {
     expect(history.map((s) => s.id)).toEqual([suggestion!.id]);
   });
 
+  it("undoes a dismissal: the suggestion is open again, once", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const hook = await createHook(who);
+    await githubRelease(hook, releaseBody(406, "v7.1.0"));
+    const [suggestion] = releases(await eventually(who, (l) => releases(l).length > 0));
+    const url = `/api/properties/${who.propertyId}/suggestions/${suggestion!.id}`;
+    const post = (path: string, jar = who.jar) =>
+      inject({
+        method: "POST",
+        url: `${url}/${path}`,
+        headers: { ...sameOrigin, cookie: jar.header() },
+      });
+    expect((await post("dismiss")).statusCode).toBe(200);
+    // Someone else cannot reopen it.
+    const stranger = await setUpPerson(harness, "premium");
+    expect((await post("restore", stranger.jar)).statusCode).not.toBe(200);
+    const restored = await post("restore");
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().status).toBe("open");
+    expect(releases((await inbox(who, "open")).suggestions).map((s) => s.id)).toEqual([
+      suggestion!.id,
+    ]);
+    expect(releases((await inbox(who, "dismissed")).suggestions)).toEqual([]);
+    // An open suggestion has no dismissal to undo.
+    const again = await post("restore");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("suggestion_closed");
+  });
+
   it("decides many at once, each on its own", async () => {
     const who = await setUpPerson(harness, "premium");
     const hook = await createHook(who);

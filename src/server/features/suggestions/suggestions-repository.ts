@@ -146,6 +146,16 @@ export function createSuggestionsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Opens a dismissed suggestion again (a dismissal undone); null when it was not dismissed. */
+    async reopen(id: string): Promise<InboxSuggestion | null> {
+      const [row] = await db
+        .update(inboxSuggestions)
+        .set({ status: "open", decidedBy: null, decidedHow: null, decidedAt: null })
+        .where(and(eq(inboxSuggestions.id, id), eq(inboxSuggestions.status, "dismissed")))
+        .returning();
+      return row ?? null;
+    },
+
     /** A fresh create request id, after a create that surely made nothing. */
     async renewRequestId(id: string, requestId: string): Promise<void> {
       await db.update(inboxSuggestions).set({ requestId }).where(eq(inboxSuggestions.id, id));

@@ -70,6 +70,16 @@ export async function suggestionsRoutes(
     },
   );
 
+  app.post<{ Params: ItemParams }>(
+    "/api/properties/:propertyId/suggestions/:id/restore",
+    sessionRoute,
+    async (request) => {
+      const user = await request.requireUser();
+      const id = parseInput(suggestionIdParam, request.params.id);
+      return suggestions.restore(user, property(request.params), id);
+    },
+  );
+
   app.post<{ Params: PropertyParams }>(
     "/api/properties/:propertyId/suggestions/bulk",
     sessionRoute,

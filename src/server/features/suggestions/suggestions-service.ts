@@ -80,6 +80,7 @@ export const webhookMessages = {
 export const inboxMessages = {
   notFound: "That suggestion was not found.",
   closed: "That suggestion was already accepted or dismissed.",
+  notDismissed: "That suggestion is not dismissed, so there is nothing to undo.",
   sourceLocked: lockedSourceMessage,
   unknownCalendar: "That country or region has no public-holiday calendar here.",
   ruleNotFound: "That rule was not found.",
@@ -589,6 +590,16 @@ export function createSuggestionsService(deps: {
       const row = await findOpen(propertyId, id);
       requireSource(user, row.source);
       return dismissRow(user, row, await categoriesOf(user));
+    },
+
+    /** Undoes a dismissal: the suggestion is open again, as it was. */
+    async restore(user: User, propertyId: string, id: string): Promise<Suggestion> {
+      await deps.properties.requireAllowed(user, propertyId);
+      const row = await findOpen(propertyId, id);
+      requireSource(user, row.source);
+      const reopened = row.status === "dismissed" ? await repository.reopen(row.id) : null;
+      if (!reopened) throw new AppError("suggestion_closed", inboxMessages.notDismissed);
+      return toSuggestion(reopened, await categoriesOf(user));
     },
 
     /** Each suggestion decided on its own: one refused (quota, closed) does not stop the rest. */

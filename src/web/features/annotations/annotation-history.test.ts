@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AnnotationFields } from "../../../shared/contracts/annotation-history";
 import { describeEdit } from "./annotation-history";
 
 const day = (year: number, month: number, dayOfMonth: number) => ({
@@ -7,21 +8,20 @@ const day = (year: number, month: number, dayOfMonth: number) => ({
   day: dayOfMonth,
 });
 
-const fields = {
+const fields: AnnotationFields = {
   title: "Winter sale",
   description: "",
-  color: "BLUE" as const,
+  color: "BLUE",
   annotationDate: day(2026, 11, 20),
-  annotationDateRange: null,
   categoryId: null,
 };
 
 describe("describeEdit", () => {
   it("names each changed field, dates in the one format every page uses", () => {
-    const after = {
+    const after: AnnotationFields = {
       ...fields,
       title: "Winter sale (EU)",
-      color: "RED" as const,
+      color: "RED",
       annotationDateRange: { startDate: day(2026, 11, 20), endDate: day(2026, 11, 30) },
     };
     expect(describeEdit(fields, after)).toEqual([

@@ -48,6 +48,16 @@ export function useDismissSuggestion(propertyId: string) {
   });
 }
 
+/** Undoes a dismissal: the suggestion returns to the open list. */
+export function useRestoreSuggestion(propertyId: string) {
+  const refresh = useRefreshAfterDecision(propertyId);
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<Suggestion>(`${base(propertyId)}/suggestions/${id}/restore`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}
+
 export function useBulkSuggestions(propertyId: string) {
   const refresh = useRefreshAfterDecision(propertyId);
   return useMutation({

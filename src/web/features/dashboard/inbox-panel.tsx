@@ -22,7 +22,12 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useCategories } from "../../session/categories";
 import { useInbox } from "../../session/inbox";
-import { useAcceptSuggestion, useBulkSuggestions, useDismissSuggestion } from "./inbox-api";
+import {
+  useAcceptSuggestion,
+  useBulkSuggestions,
+  useDismissSuggestion,
+  useRestoreSuggestion,
+} from "./inbox-api";
 
 const inboxLimitReasonId = "inbox-limit-reason";
 
@@ -69,6 +74,7 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
   const inbox = useInbox(propertyId, status);
   const accept = useAcceptSuggestion(propertyId);
   const dismiss = useDismissSuggestion(propertyId);
+  const restore = useRestoreSuggestion(propertyId);
   const bulk = useBulkSuggestions(propertyId);
   const canUseCategories = capabilitiesOf(user.subscriptionTier).canUseCategories;
   // Accepting writes an annotation: while the day's allowance is spent, Accept waits with the reason.
@@ -262,7 +268,18 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
               onEdit={() => setEditing(suggestion)}
               onDismiss={() =>
                 dismiss.mutate(suggestion.id, {
-                  onSuccess: () => toast({ title: "Suggestion dismissed" }),
+                  onSuccess: () =>
+                    toast({
+                      title: "Suggestion dismissed",
+                      action: {
+                        label: "Undo",
+                        altText: "Undo the dismissal",
+                        onClick: () =>
+                          restore.mutate(suggestion.id, {
+                            onError: (error) => failureToast("Could not undo the dismissal", error),
+                          }),
+                      },
+                    }),
                   onError: (error) => failureToast("Could not dismiss the suggestion", error),
                 })
               }
