@@ -30,6 +30,8 @@ import { createCategoriesRepository } from "./features/categories/categories-rep
 import { categoriesRoutes } from "./features/categories/categories-routes.js";
 import { createCategoriesService } from "./features/categories/categories-service.js";
 import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
+import { bulkAnnotationsRoutes } from "./features/annotations/bulk-annotations-routes.js";
+import { createBulkAnnotationsService } from "./features/annotations/bulk-annotations-service.js";
 import { createAnnotationSetsRepository } from "./features/annotations/annotation-sets-repository.js";
 import { createCreateRequestsRepository } from "./features/annotations/create-requests-repository.js";
 import { createDailyQuotaRepository } from "./features/annotations/daily-quota-repository.js";
@@ -273,11 +275,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const categories = createCategoriesService({
     repository: createCategoriesRepository(database.db),
   });
+  const annotationRecords = createAnnotationRecordsRepository(database.db);
   const annotations = createAnnotationsService({
     gateway,
     properties,
     categories,
-    records: createAnnotationRecordsRepository(database.db),
+    records: annotationRecords,
     quota: createDailyQuotaRepository(database.db),
     createRequests: createCreateRequestsRepository(database.db),
     sets: createAnnotationSetsRepository(database.db),
@@ -431,6 +434,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     secureCookies: config.nodeEnv === "production",
   });
   await app.register(propertiesRoutes, { properties });
+  await app.register(bulkAnnotationsRoutes, {
+    bulk: createBulkAnnotationsService({
+      annotations,
+      records: annotationRecords,
+      categories,
+      logger,
+    }),
+  });
   await app.register(annotationsRoutes, { annotations });
   await app.register(trafficRoutes, { traffic });
   await app.register(categoriesRoutes, { categories });

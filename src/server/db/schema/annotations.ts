@@ -104,10 +104,16 @@ export const annotationEvents = pgTable(
     }),
     /** The caller's id for the undo that made this change, so a retry gets the same answer. */
     requestId: uuid("request_id"),
+    /** The bulk action this change was one row of (its request id), undone together. */
+    batchId: uuid("batch_id"),
     createdAt: createdAt(),
   },
   (table) => [
     index("annotation_events_user_created_idx").on(table.userId, table.createdAt),
+    // A bulk action changes each of its rows once, however often its request is sent.
+    uniqueIndex("annotation_events_batch_row_unique")
+      .on(table.userId, table.batchId, table.propertyId, table.annotationId)
+      .where(sql`${table.batchId} is not null`),
     index("annotation_events_annotation_idx").on(table.propertyId, table.annotationId),
     uniqueIndex("annotation_events_undoes_unique").on(table.undoesEventId),
     check(
