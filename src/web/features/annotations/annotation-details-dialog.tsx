@@ -1,21 +1,30 @@
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
-import { formatAnnotationDate } from "../../../shared/annotation-dates";
+import { formatAnnotationDate, formatDateAdded } from "../../../shared/annotation-dates";
 import { ColorSwatch } from "../../components/color-swatch";
 import { colorSwatch } from "./annotation-format";
 import { premiumTooltips } from "../../../shared/plans";
-import { systemGeneratedTooltip } from "./annotations-table";
+import { sourceLabels, systemGeneratedTooltip } from "./annotations-table";
 
-/** An annotation the person may look at but not change: Google's own, or any on the free plan. */
+/**
+ * An annotation's details, the table's title opens them: its id, where it came from and when it
+ * was added beside what the table shows. Also how the person looks at one they may not change
+ * (Google's own, or any on the free plan).
+ */
 export function AnnotationDetailsDialog({
   annotation,
   canEdit,
   onOpenChange,
+  timeZone = null,
+  categoryName,
 }: {
   annotation: Annotation;
   canEdit: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The property's time zone, whose calendar 'Date Added' is read on (UTC while unknown). */
+  timeZone?: string | null;
+  categoryName?: string;
 }) {
   const swatch = colorSwatch(annotation.color);
   const why = annotation.systemGenerated
@@ -38,8 +47,20 @@ export function AnnotationDetailsDialog({
           <ColorSwatch hex={swatch.hex} className="size-3" />
           {swatch.label}
         </dd>
+        {categoryName ? (
+          <>
+            <dt className="text-muted-foreground">Category</dt>
+            <dd className="break-words">{categoryName}</dd>
+          </>
+        ) : null}
         <dt className="text-muted-foreground">Description</dt>
         <dd className="break-words whitespace-pre-wrap">{annotation.description || "—"}</dd>
+        <dt className="text-muted-foreground">Source</dt>
+        <dd>{annotation.source ? sourceLabels[annotation.source] : "—"}</dd>
+        <dt className="text-muted-foreground">Date Added</dt>
+        <dd>{formatDateAdded(annotation.dateAdded, timeZone)}</dd>
+        <dt className="text-muted-foreground">Annotation ID</dt>
+        <dd className="font-mono text-xs break-all">{annotation.annotationId}</dd>
       </dl>
       <DialogFooter>
         <Button variant="outline" data-autofocus onClick={() => onOpenChange(false)}>

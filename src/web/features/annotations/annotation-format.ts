@@ -1,18 +1,8 @@
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
-import { compareDates, toIsoDate } from "../../../shared/calendar-date";
+import { toIsoDate } from "../../../shared/calendar-date";
 import { localCalendarDate } from "../../../shared/english-format";
 import { propertyToday } from "../../../shared/property-time-zone";
-
-export type SortDirection = "desc" | "asc";
-
-export function sortByDate(
-  annotations: readonly Annotation[],
-  direction: SortDirection,
-): Annotation[] {
-  const sign = direction === "desc" ? -1 : 1;
-  return [...annotations].sort((a, b) => sign * compareDates(a.annotationDate, b.annotationDate));
-}
 
 /**
  * Today as YYYY-MM-DD, the date picker's max: the property's today (GA4 dates its days in the

@@ -15,7 +15,6 @@ import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useCategories } from "../../session/categories";
 import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
-import { AnnotationsTable } from "./annotations-table";
 import { undoToastDurationMs, useUndoAction } from "./undo-change";
 import {
   useAnnotations,
@@ -65,6 +64,23 @@ const AnnotationHistory = preloadable(
   () => import("./annotation-history").then((module) => module.AnnotationHistory),
   <p className="text-sm text-muted-foreground">Loading the history…</p>,
 );
+
+// The table, with its search, filters, sorting and a phone's cards, is a chunk of its own, fetched
+// as soon as this module runs: a page drawn on the server is taken over once it is here (so its
+// rows are never swapped for a fallback), and the dashboard's first screen carries less code.
+const tableFallback = (
+  <div
+    className="rounded-xl border bg-card px-3 py-10 text-center text-sm text-muted-foreground"
+    aria-busy="true"
+  >
+    Loading annotations...
+  </div>
+);
+const AnnotationsTable = preloadable(
+  () => import("./annotations-table").then((module) => module.AnnotationsTable),
+  tableFallback,
+);
+if (typeof window !== "undefined") AnnotationsTable.preload().catch(() => undefined);
 
 /** Starts fetching the chart's code, for a screen that will show it (Property View). */
 export const preloadTrafficPanel = TrafficPanel.preload;
@@ -147,7 +163,8 @@ export function AnnotationsManager({
     if (canEditAnnotations && !annotation.systemGenerated) setEditing(annotation);
     else setViewing(annotation);
   }
-  // Premium's categories are fetched only while a dialog offers them or an annotation shows one.
+  // Premium's categories are fetched only while a dialog offers them or an annotation shows one
+  // (the table's Category column and filter name only those annotations carry).
   const categories = useCategories({
     enabled:
       canUseCategories &&
@@ -207,14 +224,14 @@ export function AnnotationsManager({
           </Suspense>
         </div>
       ) : null}
-      <AnnotationsTable
+      <AnnotationsTable.Component
         annotations={annotations}
         isLoading={isLoading}
         canEdit={canEditAnnotations}
         canDelete={canDeleteAnnotations}
         emptyMessage={emptyMessage}
-        categoryNames={canUseCategories ? categoryNames : undefined}
-        timeZone={timeZone}
+        categories={canUseCategories ? categoryChoices : undefined}
+        onOpen={setViewing}
         onEdit={(annotation) => {
           if (guardProperty()) setEditing(annotation);
         }}
@@ -310,6 +327,8 @@ export function AnnotationsManager({
           <AnnotationDetailsDialog
             annotation={viewing}
             canEdit={canEditAnnotations}
+            timeZone={timeZone}
+            categoryName={viewing.categoryId ? categoryNames.get(viewing.categoryId) : undefined}
             onOpenChange={(open) => {
               if (!open) setViewing(null);
             }}

@@ -1,11 +1,12 @@
-import "../../test-support/setup-dom-tests";
-import { render, screen, within } from "@testing-library/react";
+import { stubMatchMedia } from "../../test-support/setup-dom-tests";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { useState, type ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { premiumTooltips } from "../../../shared/plans";
-import { AnnotationsTable, emptyTableMessage } from "./annotations-table";
+import { AnnotationsTable, emptyTableMessage, tableRowsPerStep } from "./annotations-table";
 
 /** Made in Tidemark's table, unless the overrides say otherwise. */
 const made = (overrides: Partial<Annotation>) =>
@@ -55,24 +56,58 @@ function renderTable(props: Partial<Parameters<typeof AnnotationsTable>[0]> = {}
   return { onEdit, onDelete };
 }
 
+/** The titles down the table (its second column, after Date). */
 function titlesInOrder(): string[] {
   return screen
     .getAllByRole("row")
     .slice(1)
-    .map((row) => within(row).getAllByRole("cell")[2]!.textContent ?? "");
+    .map((row) => within(row).getAllByRole("cell")[1]!.textContent ?? "");
 }
 
+const categories = [
+  { id: "11111111-1111-4111-8111-111111111111", name: "Campaigns", color: "RED" as const },
+  { id: "22222222-2222-4222-8222-222222222222", name: "Releases", color: "GREEN" as const },
+];
+
+/** A table whose selection is kept as a page keeps it. */
+function SelectableTable({
+  rows = annotations,
+  bulkBar = <p>Bulk actions here</p>,
+}: {
+  rows?: readonly Annotation[];
+  bulkBar?: ReactNode;
+}) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  return (
+    <>
+      <AnnotationsTable
+        annotations={rows}
+        canEdit
+        canDelete
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+        bulkBar={bulkBar}
+      />
+      <output aria-label="Selected ids">{[...selected].sort().join(",")}</output>
+    </>
+  );
+}
+
+const selectedIds = () => screen.getByRole("status", { name: "Selected ids" }).textContent;
+
 describe("AnnotationsTable", () => {
-  it("shows every column and sorts newest first, toggled by the Date header", async () => {
-    renderTable();
+  it("shows Date, Title, Description, Colour, Category, Source and Actions, newest first", async () => {
+    renderTable({ categories });
     const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
     expect(headers).toEqual([
-      "Annotation ID",
       "Date",
       "Title",
       "Description",
-      "Color",
-      "Date Added",
+      "Colour",
+      "Category",
+      "Source",
       "Actions",
     ]);
     expect(titlesInOrder()).toEqual(["Newest", "Middle", "Oldest"]);
@@ -91,33 +126,140 @@ describe("AnnotationsTable", () => {
     );
   });
 
-  it("formats dates as YYYY-MM-DD and Date Added as a short US date, '—' when unknown", () => {
+  it("has no Category column for someone without categories", () => {
     renderTable();
-    const newest = screen.getAllByRole("row")[1]!;
-    expect(newest).toHaveTextContent("2026-11-20");
-    // No property zone given: UTC's calendar.
-    expect(newest).toHaveTextContent("11/21/2026");
-    expect(screen.getAllByRole("row")[3]).toHaveTextContent("—");
-    expect(screen.getAllByRole("row")[3]).toHaveTextContent("Orange");
+    expect(screen.queryByRole("columnheader", { name: "Category" })).not.toBeInTheDocument();
   });
 
-  it("reads Date Added on the property's calendar, on either side of its midnight", () => {
-    // Added at 10:00 UTC: just after midnight in Kiritimati (UTC+14), the evening before in
-    // Pago Pago (UTC-11).
-    const { unmount } = render(
-      <AnnotationsTable
-        annotations={annotations}
-        canEdit
-        canDelete
-        onEdit={vi.fn()}
-        onDelete={vi.fn()}
-        timeZone="Pacific/Kiritimati"
-      />,
-    );
-    expect(screen.getAllByRole("row")[1]).toHaveTextContent("11/22/2026");
-    unmount();
-    renderTable({ timeZone: "Pacific/Pago_Pago" });
-    expect(screen.getAllByRole("row")[1]).toHaveTextContent("11/20/2026");
+  it("sorts by every column from its header, A to Z first, then Z to A", async () => {
+    const user = userEvent.setup();
+    const rows = [
+      made({ annotationId: "1", title: "beta", description: "zeta", color: "RED" }),
+      made({
+        annotationId: "2",
+        title: "Alpha",
+        description: "eta",
+        color: "BLUE",
+        categoryId: categories[1]!.id,
+        source: "assistant",
+      }),
+      made({
+        annotationId: "3",
+        title: "gamma",
+        description: "",
+        color: "GREEN",
+        categoryId: categories[0]!.id,
+        source: "import",
+      }),
+    ];
+    renderTable({ annotations: rows, categories });
+    const cases: [string, string[]][] = [
+      ["Title", ["Alpha", "beta", "gamma"]],
+      ["Description", ["Alpha", "beta", "gamma"]],
+      ["Colour", ["Alpha", "gamma", "beta"]],
+      ["Category", ["gamma", "Alpha", "beta"]],
+      ["Source", ["Alpha", "gamma", "beta"]],
+    ];
+    for (const [column, order] of cases) {
+      await user.click(screen.getByRole("button", { name: column }));
+      expect(titlesInOrder(), column).toEqual(order);
+      expect(screen.getByRole("columnheader", { name: column })).toHaveAttribute(
+        "aria-sort",
+        "ascending",
+      );
+    }
+    await user.click(screen.getByRole("button", { name: "Title" }));
+    await user.click(screen.getByRole("button", { name: "Title" }));
+    expect(titlesInOrder()).toEqual(["gamma", "beta", "Alpha"]);
+    expect(screen.getByRole("table", { name: "Annotations, by title, Z to A" })).toBeVisible();
+  });
+
+  it("shows day, colour, the category's name and colour, and where each came from", () => {
+    renderTable({
+      annotations: [
+        made({ annotationId: "x", title: "Launch", categoryId: categories[0]!.id, source: "api" }),
+        ...annotations,
+      ],
+      categories,
+    });
+    const launch = screen.getByRole("row", { name: /Launch/ });
+    expect(within(launch).getByText("Campaigns")).toBeInTheDocument();
+    expect(launch).toHaveTextContent("API");
+    expect(launch).toHaveTextContent("Purple");
+    const oldest = screen.getByRole("row", { name: /Oldest/ });
+    expect(oldest).toHaveTextContent("2025-01-09");
+    expect(oldest).toHaveTextContent("Orange");
+    expect(oldest).toHaveTextContent("Google Analytics");
+    // The id and 'Date Added' live in a row's details now.
+    expect(screen.queryByText("x")).not.toBeInTheDocument();
+    expect(screen.queryByText("11/21/2026")).not.toBeInTheDocument();
+  });
+
+  it("opens a row's details from its title", async () => {
+    const onOpen = vi.fn();
+    renderTable({ onOpen });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Middle" }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ annotationId: "b" }));
+  });
+
+  it("searches titles and descriptions, and says so when nothing matches", async () => {
+    const user = userEvent.setup();
+    renderTable({
+      annotations: [
+        ...annotations,
+        made({ annotationId: "d", title: "Pricing page", description: "New MIDDLE tier" }),
+      ],
+    });
+    const search = await screen.findByRole("searchbox", { name: "Search annotations" });
+    await user.type(search, "middle");
+    expect(titlesInOrder()).toEqual(["Pricing page", "Middle"]);
+
+    await user.clear(search);
+    await user.type(search, "nothing like it");
+    expect(screen.getByText("No annotations match “nothing like it”.")).toBeInTheDocument();
+    const table = screen.getByRole("table");
+    await user.click(within(table).getByRole("button", { name: "Clear filters" }));
+    expect(search).toHaveValue("");
+    expect(titlesInOrder()).toHaveLength(4);
+  });
+
+  it("filters by colour, category (or none) and period", async () => {
+    const user = userEvent.setup();
+    renderTable({
+      annotations: [
+        ...annotations,
+        made({
+          annotationId: "d",
+          title: "Campaign",
+          color: "RED",
+          categoryId: categories[0]!.id,
+          annotationDate: { year: 2026, month: 5, day: 1 },
+          annotationDateRange: {
+            startDate: { year: 2026, month: 5, day: 1 },
+            endDate: { year: 2026, month: 5, day: 31 },
+          },
+        }),
+      ],
+      categories,
+    });
+    const colour = await screen.findByRole("combobox", { name: "Colour" });
+    await user.selectOptions(colour, "RED");
+    expect(titlesInOrder()).toEqual(["Campaign"]);
+    await user.selectOptions(colour, "");
+
+    const category = screen.getByRole("combobox", { name: "Category" });
+    await user.selectOptions(category, "No category");
+    expect(titlesInOrder()).toEqual(["Newest", "Middle", "Oldest"]);
+    await user.selectOptions(category, "Campaigns");
+    expect(titlesInOrder()).toEqual(["Campaign"]);
+    await user.selectOptions(category, "");
+
+    // A period overlapping the range's last days and Middle's day.
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-05-03" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-06-30" } });
+    expect(titlesInOrder()).toEqual(["Middle", "Campaign"]);
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(titlesInOrder()).toHaveLength(4);
   });
 
   it("locks edit and delete for the free plan, with the premium tooltips", async () => {
@@ -159,5 +301,133 @@ describe("AnnotationsTable", () => {
     expect(emptyTableMessage).toBe(
       "No annotations yet - Create your first annotation to mark important events in your analytics.",
     );
+  });
+
+  it("draws the first 100 rows, and more on request", async () => {
+    const many = Array.from({ length: 230 }, (_, index) =>
+      made({ annotationId: `m${index}`, title: `Note ${index}` }),
+    );
+    renderTable({ annotations: many });
+    expect(screen.getAllByRole("row")).toHaveLength(tableRowsPerStep + 1);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Show 100 more of 130" }));
+    expect(screen.getAllByRole("row")).toHaveLength(201);
+  });
+});
+
+describe("selecting rows", () => {
+  it("has no checkboxes unless the page keeps a selection", () => {
+    renderTable();
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+  });
+
+  it("selects every shown row from the header, and shows the bulk bar while any are", async () => {
+    const user = userEvent.setup();
+    render(<SelectableTable />);
+    expect(screen.queryByText("Bulk actions here")).not.toBeInTheDocument();
+    const all = screen.getByRole("checkbox", { name: "Select all shown" });
+    await user.click(all);
+    expect(selectedIds()).toBe("a,b,c");
+    expect(screen.getByText("Bulk actions here")).toBeInTheDocument();
+    expect(screen.getByText("3 selected")).toBeInTheDocument();
+    await user.click(all);
+    expect(selectedIds()).toBe("");
+    expect(screen.queryByText("Bulk actions here")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: "Select Middle" }));
+    expect(all).toHaveProperty("indeterminate", true);
+    expect(all).not.toBeChecked();
+  });
+
+  it("selects a range with shift-click, and clears one the same way", async () => {
+    const user = userEvent.setup();
+    const rows = ["a", "b", "c", "d", "e"].map((id, index) =>
+      made({
+        annotationId: id,
+        title: `Row ${id}`,
+        annotationDate: { year: 2026, month: 10, day: 20 - index },
+      }),
+    );
+    render(<SelectableTable rows={rows} />);
+    await user.click(screen.getByRole("checkbox", { name: "Select Row b" }));
+    await user.keyboard("{Shift>}");
+    await user.click(screen.getByRole("checkbox", { name: "Select Row d" }));
+    await user.keyboard("{/Shift}");
+    expect(selectedIds()).toBe("b,c,d");
+    // Upwards from the last click, unselecting as the clicked row is unselected.
+    await user.keyboard("{Shift>}");
+    await user.click(screen.getByRole("checkbox", { name: "Select Row c" }));
+    await user.keyboard("{/Shift}");
+    expect(selectedIds()).toBe("b");
+    // Without shift, only the row clicked.
+    await user.click(screen.getByRole("checkbox", { name: "Select Row e" }));
+    expect(selectedIds()).toBe("b,e");
+  });
+
+  it("offers every row matching a filter, beyond those shown", async () => {
+    const user = userEvent.setup();
+    const rows = Array.from({ length: 150 }, (_, index) =>
+      made({
+        annotationId: `r${String(index).padStart(3, "0")}`,
+        title: `Sale ${index}`,
+        color: index % 3 === 0 ? "RED" : "BLUE",
+      }),
+    );
+    render(<SelectableTable rows={rows} />);
+    // Not filtered, but more than are shown.
+    expect(screen.getByRole("button", { name: "Select all 150 matching" })).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Colour" }), "RED");
+    await user.click(screen.getByRole("button", { name: "Select all 50 matching" }));
+    expect(selectedIds()?.split(",")).toHaveLength(50);
+    expect(screen.queryByRole("button", { name: /matching/ })).not.toBeInTheDocument();
+    expect(screen.getByText("50 selected")).toBeInTheDocument();
+  });
+});
+
+describe("on a phone (narrower than 640 px)", () => {
+  beforeEach(() => stubMatchMedia((query) => query.includes("max-width: 639")));
+  afterEach(() => {
+    // @ts-expect-error jsdom has none; put it back as it was.
+    delete window.matchMedia;
+  });
+
+  it("draws cards with title, day, colour, category, actions and a checkbox, and no table", async () => {
+    const user = userEvent.setup();
+    render(
+      <AnnotationsTable
+        annotations={[
+          made({ annotationId: "x", title: "Launch", categoryId: categories[0]!.id }),
+          ...annotations,
+        ]}
+        canEdit
+        canDelete
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+        categories={categories}
+        selectedIds={new Set()}
+        onSelectionChange={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Annotations, newest first" });
+    const cards = within(list).getAllByRole("listitem");
+    expect(cards).toHaveLength(4);
+    const launch = within(cards.find((card) => card.textContent?.includes("Launch"))!);
+    expect(launch.getByText("Launch")).toBeInTheDocument();
+    expect(launch.getByText("2026-11-20")).toBeInTheDocument();
+    expect(launch.getByText("Purple")).toBeInTheDocument();
+    expect(launch.getByText("Campaigns")).toBeInTheDocument();
+    expect(launch.getByRole("button", { name: "Edit Launch" })).toBeInTheDocument();
+    expect(launch.getByRole("checkbox", { name: "Select Launch" })).toBeInTheDocument();
+
+    // No headers to sort by: the toolbar's sort does it.
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Sort by" }), "title");
+    const sorted = screen.getByRole("list", { name: "Annotations, by title, A to Z" });
+    expect(
+      within(sorted)
+        .getAllByRole("listitem")
+        .map((card) => card.querySelector("span.font-medium")?.textContent),
+    ).toEqual(["Launch", "Middle", "Newest", "Oldest"]);
+    await user.click(screen.getByRole("button", { name: "Ascending" }));
+    expect(screen.getByRole("list", { name: "Annotations, by title, Z to A" })).toBeVisible();
   });
 });

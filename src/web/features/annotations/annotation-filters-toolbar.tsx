@@ -1,0 +1,193 @@
+import { ArrowDown, ArrowUp, Search, X } from "lucide-react";
+import { annotationColors, annotationColorSwatches } from "../../../shared/annotation-colors";
+import {
+  isFilterActive,
+  type AnnotationFilter,
+  type AnnotationSort,
+  type AnnotationSortColumn,
+} from "../../../shared/annotation-filter";
+import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
+import { cn } from "../../lib/class-names";
+import type { TableCategory } from "./annotations-table";
+
+// Loaded after the table's rows (see annotations-table.tsx): the search box, the period, colour,
+// category (and, for several properties, property) filters, and on a phone the sort the column
+// headers give on a wider screen. Compact: one line from 640 px, three short ones on a phone.
+
+const noCategoryValue = "__none__";
+const fieldClass = "h-9 sm:w-auto";
+
+const sortLabels: Record<AnnotationSortColumn, string> = {
+  date: "Date",
+  title: "Title",
+  description: "Description",
+  color: "Colour",
+  category: "Category",
+  property: "Property",
+  source: "Source",
+};
+
+export function AnnotationFiltersToolbar({
+  filter,
+  onFilterChange,
+  categories,
+  properties,
+  sort,
+  sortColumns,
+  onSortChange,
+}: {
+  filter: AnnotationFilter;
+  onFilterChange: (filter: AnnotationFilter) => void;
+  categories?: readonly TableCategory[];
+  properties?: readonly { propertyId: string; name: string }[];
+  /** Given on a phone, where there are no column headers to sort by. */
+  sort?: AnnotationSort;
+  sortColumns: readonly AnnotationSortColumn[];
+  onSortChange: (sort: AnnotationSort) => void;
+}) {
+  const set = (changes: Partial<AnnotationFilter>) => onFilterChange({ ...filter, ...changes });
+  const category = filter.categoryIds?.[0];
+  const SortIcon = sort?.direction === "desc" ? ArrowDown : ArrowUp;
+  return (
+    <div
+      role="search"
+      aria-label="Search and filter annotations"
+      className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center"
+    >
+      <div className="relative col-span-2 sm:min-w-48 sm:flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search annotations"
+          placeholder="Search titles and descriptions"
+          value={filter.q ?? ""}
+          onChange={(event) => set({ q: event.target.value || undefined })}
+          className="h-9 pl-8"
+        />
+      </div>
+      <label className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+        From
+        <Input
+          type="date"
+          value={filter.from ?? ""}
+          max={filter.to}
+          onChange={(event) => set({ from: event.target.value || undefined })}
+          className={cn(fieldClass, "px-2")}
+        />
+      </label>
+      <label className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+        To
+        <Input
+          type="date"
+          value={filter.to ?? ""}
+          min={filter.from}
+          onChange={(event) => set({ to: event.target.value || undefined })}
+          className={cn(fieldClass, "px-2")}
+        />
+      </label>
+      <NativeSelect
+        aria-label="Colour"
+        value={filter.colors?.[0] ?? ""}
+        onChange={(event) =>
+          set({
+            colors: event.target.value
+              ? [event.target.value as (typeof annotationColors)[number]]
+              : undefined,
+          })
+        }
+        className={fieldClass}
+      >
+        <option value="">Any colour</option>
+        {annotationColors.map((color) => (
+          <option key={color} value={color}>
+            {annotationColorSwatches[color].label}
+          </option>
+        ))}
+      </NativeSelect>
+      {categories ? (
+        <NativeSelect
+          aria-label="Category"
+          value={category === null ? noCategoryValue : (category ?? "")}
+          onChange={(event) => {
+            const value = event.target.value;
+            set({
+              categoryIds: value ? [value === noCategoryValue ? null : value] : undefined,
+            });
+          }}
+          className={fieldClass}
+        >
+          <option value="">Any category</option>
+          <option value={noCategoryValue}>No category</option>
+          {categories.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </NativeSelect>
+      ) : null}
+      {properties && properties.length > 1 ? (
+        <NativeSelect
+          aria-label="Property"
+          value={filter.propertyIds?.[0] ?? ""}
+          onChange={(event) =>
+            set({ propertyIds: event.target.value ? [event.target.value] : undefined })
+          }
+          className={fieldClass}
+        >
+          <option value="">Every property</option>
+          {properties.map((property) => (
+            <option key={property.propertyId} value={property.propertyId}>
+              {property.name}
+            </option>
+          ))}
+        </NativeSelect>
+      ) : null}
+      {sort ? (
+        <div className="flex min-w-0 gap-1">
+          <NativeSelect
+            aria-label="Sort by"
+            value={sort.column}
+            onChange={(event) =>
+              onSortChange({
+                column: event.target.value as AnnotationSortColumn,
+                direction: event.target.value === "date" ? "desc" : "asc",
+              })
+            }
+            className={fieldClass}
+          >
+            {sortColumns.map((column) => (
+              <option key={column} value={column}>
+                Sort: {sortLabels[column]}
+              </option>
+            ))}
+          </NativeSelect>
+          <button
+            type="button"
+            aria-label={sort.direction === "asc" ? "Ascending" : "Descending"}
+            aria-pressed={sort.direction === "desc"}
+            onClick={() =>
+              onSortChange({ ...sort, direction: sort.direction === "asc" ? "desc" : "asc" })
+            }
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-input bg-background hover:bg-accent"
+          >
+            <SortIcon className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+      {isFilterActive(filter) ? (
+        <button
+          type="button"
+          onClick={() => onFilterChange({})}
+          className="inline-flex h-9 items-center justify-center gap-1 rounded-md px-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground"
+        >
+          <X className="size-4" aria-hidden="true" />
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}
