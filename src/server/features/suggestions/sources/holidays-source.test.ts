@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createHolidaysSource, isKnownCalendar, publicHolidays } from "./holidays-source.js";
+import {
+  createHolidaysSource,
+  holidayCountries,
+  isKnownCalendar,
+  publicHolidays,
+} from "./holidays-source.js";
 import type { SourceRun } from "./source.js";
 
 const run = (now: string, propertyId = "123"): SourceRun => ({
@@ -56,5 +61,19 @@ describe("the holidays source", () => {
   it("answers nothing, keeping its cursor, for a property without a calendar", async () => {
     const batch = await source.fetchSince(run("2026-07-10T12:00:00Z", "999"), "2026-07-01");
     expect(batch).toEqual({ suggestions: [], cursor: "2026-07-01", more: false });
+  });
+});
+
+describe("the country list", () => {
+  it("names every country in one style, in name order", () => {
+    const countries = holidayCountries();
+    expect(countries.US).toBe("United States");
+    expect(countries.IT).toBe("Italy");
+    expect(countries.BD).toBe("Bangladesh");
+    expect(countries.DE).toBe("Germany");
+    const names = Object.values(countries);
+    expect(names.length).toBeGreaterThan(100);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(names.filter((name) => /Republic of|Kingdom of/.test(name))).toEqual([]);
   });
 });

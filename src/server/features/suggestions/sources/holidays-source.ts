@@ -54,8 +54,17 @@ export function isKnownCalendar(country: string, region: string | null): boolean
 }
 
 /** The countries (code → name) and, for one country, its regions, for the settings' choices. */
+// The dataset names countries in several styles ('Italia', "People's Republic of Bangladesh",
+// 'United States of America'); the runtime's CLDR names are one consistent style, and the ones the
+// person's browser would show.
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+
+/** Countries with a holiday calendar, by ISO code, named in CLDR's English, in name order. */
 export function holidayCountries(): Record<string, string> {
-  return new Holidays().getCountries("en");
+  const named = Object.entries(new Holidays().getCountries("en")).map(
+    ([code, datasetName]): [string, string] => [code, regionNames.of(code) ?? datasetName],
+  );
+  return Object.fromEntries(named.sort(([, a], [, b]) => a.localeCompare(b, "en")));
 }
 export function holidayRegions(country: string): Record<string, string> {
   return new Holidays().getStates(country, "en") ?? {};
