@@ -4,20 +4,20 @@ import { capabilitiesOf } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { cn } from "../../lib/class-names";
 import { premiumTooltips } from "../../../shared/plans";
+import { toIsoDate } from "../../../shared/calendar-date";
+import { propertyToday } from "../../../shared/property-time-zone";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
+import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import type { ChatController } from "./use-chat";
-
-/** Today in the browser's calendar, as YYYY-MM-DD. */
-function localToday(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 interface SuggestedPrompt {
   label: string;
   icon: LucideIcon;
-  /** What choosing it does: a complete request is sent, a template is put in the input. */
-  run: (chat: ChatController) => void;
+  /**
+   * What choosing it does: a complete request is sent, a template is put in the input. `today` is
+   * the property's today (YYYY-MM-DD), as GA4 counts its days.
+   */
+  run: (chat: ChatController, today: string) => void;
   /** Sends at once, so it waits while a message is pending. */
   sends?: boolean;
   lockedTooltip?: string;
@@ -29,7 +29,7 @@ export const suggestedPrompts: readonly SuggestedPrompt[] = [
   {
     label: "Create an annotation",
     icon: Plus,
-    run: (chat) => chat.fill(`Create an annotation called "" on ${localToday()}`),
+    run: (chat, today) => chat.fill(`Create an annotation called "" on ${today}`),
     creates: true,
   },
   {
@@ -62,8 +62,17 @@ const limitReasonId = "create-prompt-limit-reason";
  * locked: they stay focusable (aria-disabled) so the keyboard reaches their tooltip. Once the
  * day's annotations are spent, Create waits the same way, with the reason and the reset time.
  */
-export function SuggestedPrompts({ user, chat }: { user: CurrentUser; chat: ChatController }) {
+export function SuggestedPrompts({
+  user,
+  chat,
+  propertyId,
+}: {
+  user: CurrentUser;
+  chat: ChatController;
+  propertyId: string;
+}) {
   const { canEditAnnotations, canDeleteAnnotations } = capabilitiesOf(user.subscriptionTier);
+  const timeZone = usePropertyTimeZone(propertyId);
   const limitReason = useAnnotationLimitReason(user);
 
   return (
@@ -86,7 +95,8 @@ export function SuggestedPrompts({ user, chat }: { user: CurrentUser; chat: Chat
               aria-disabled={unavailable || undefined}
               aria-describedby={atLimit ? limitReasonId : undefined}
               onClick={() => {
-                if (!unavailable) prompt.run(chat);
+                if (!unavailable)
+                  prompt.run(chat, toIsoDate(propertyToday(new Date(), timeZone ?? "UTC")));
               }}
               className={cn(
                 promptClass,
