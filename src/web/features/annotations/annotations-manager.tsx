@@ -82,6 +82,12 @@ const AnnotationsTable = preloadable(
 );
 if (typeof window !== "undefined") AnnotationsTable.preload().catch(() => undefined);
 
+// The bulk actions load once a row is selected (decision 0056).
+const BulkActionBar = lazy(() =>
+  import("./bulk-action-bar").then((module) => ({ default: module.BulkActionBar })),
+);
+const noSelection: ReadonlySet<string> = new Set();
+
 /** Starts fetching the chart's code, for a screen that will show it (Property View). */
 export const preloadTrafficPanel = TrafficPanel.preload;
 
@@ -163,13 +169,28 @@ export function AnnotationsManager({
     if (canEditAnnotations && !annotation.systemGenerated) setEditing(annotation);
     else setViewing(annotation);
   }
-  // Premium's categories are fetched only while a dialog offers them or an annotation shows one
-  // (the table's Category column and filter name only those annotations carry).
+  // The selected rows (annotation ids) of this property; another property starts with none.
+  const [selection, setSelection] = useState<{ propertyId: string; ids: ReadonlySet<string> }>({
+    propertyId,
+    ids: noSelection,
+  });
+  const selectedIds = selection.propertyId === propertyId ? selection.ids : noSelection;
+  const selectRows = (ids: Iterable<string>) => setSelection({ propertyId, ids: new Set(ids) });
+  const selectedRows = useMemo(
+    () =>
+      annotations
+        .filter((annotation) => selectedIds.has(annotation.annotationId))
+        .map(({ annotationId, title }) => ({ propertyId, annotationId, title })),
+    [annotations, selectedIds, propertyId],
+  );
+  // Premium's categories are fetched only while a dialog or the bulk actions offer them or an
+  // annotation shows one (the table's Category column and filter name only those annotations carry).
   const categories = useCategories({
     enabled:
       canUseCategories &&
       (creating ||
         editing !== null ||
+        selectedIds.size > 0 ||
         annotations.some((annotation) => annotation.categoryId !== null)),
   });
   const categoryChoices = canUseCategories ? (categories.data ?? noCategories) : noCategories;
@@ -238,6 +259,19 @@ export function AnnotationsManager({
         onDelete={(annotation) => {
           if (guardProperty()) setDeleting(annotation);
         }}
+        selectedIds={selectedIds}
+        onSelectionChange={selectRows}
+        bulkBar={
+          <Suspense fallback={null}>
+            <BulkActionBar
+              selected={selectedRows}
+              canBulk={canEditAnnotations && canDeleteAnnotations}
+              categories={categoryChoices}
+              onClearSelection={() => selectRows([])}
+              onFinished={(failed) => selectRows(failed.map((row) => row.annotationId))}
+            />
+          </Suspense>
+        }
       />
       <Suspense fallback={null}>
         {creating ? (
