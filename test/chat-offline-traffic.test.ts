@@ -90,6 +90,7 @@ async function chart(who: Person) {
   who.timeZone = shown.timeZone;
   return {
     report: shown,
+    annotations,
     unexplained: unexplainedChanges(shown.changes, annotations, shown.dismissedDates),
   };
 }
@@ -152,6 +153,25 @@ describe("traffic questions on the offline engine", () => {
       .reportingDataAnnotations.find((a) => a.title === "Reddit thread went viral");
     expect(made?.color).toBe("CYAN");
     expect(made && toIsoDate(made.annotationDate)).toBe(spike.date);
+  });
+
+  it("withdraws the offer on Edit (the dialog takes over) and writes nothing", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { unexplained, annotations } = await chart(who);
+    const change = unexplained[0];
+    if (!change) throw new Error("the sandbox seeds an unexplained change in the last 28 days");
+    const answer = await say(who, `what happened on ${change.date}?`);
+    const response = await harness.app.inject({
+      method: "POST",
+      url: `/api/chat/${who.sessionId}/confirmation`,
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+      payload: { confirmationId: answer.confirmation!.id, decision: "edit" },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const edited = response.json<SendChatResponse>();
+    expect(edited.reply).toMatch(/^I've opened “.+” in the form, so nothing is written/);
+    expect(edited.confirmation).toBeNull();
+    expect((await chart(who)).annotations).toHaveLength(annotations.length);
   });
 
   it("answers 'anything unexplained …?' with the days the chart shows hollow, and 'Nothing unexplained' once they are annotated", async () => {

@@ -65,8 +65,8 @@ export interface ChatConfirmation {
 }
 
 /**
- * What a turn did or offers, as a card under the reply: a change made (with Show on chart and a
- * slot for Undo), or an unexplained change in the traffic with its Annotate button.
+ * What a turn did or offers, as a card under the reply: a change made (with Show on chart and
+ * Undo), or an unexplained change in the traffic with its Annotate button.
  */
 export type ChatCard =
   | {
@@ -78,7 +78,7 @@ export type ChatCard =
       annotation: ChatAnnotationView;
       /** What changed, field by field ("Date: 2026-11-03 → 2026-11-05"); empty for a create. */
       changes: string[];
-      /** The id of the change to undo, once undo exists; null until then. */
+      /** The change the card's Undo reverts (the annotations' undo); null when none was recorded. */
       undoId: string | null;
     }
   | {
@@ -91,7 +91,8 @@ export type ChatCard =
 
 export const settleConfirmationRequest = z.strictObject({
   confirmationId: z.uuid({ message: "That confirmation is no longer waiting" }),
-  decision: z.enum(["confirm", "cancel"], { message: "Choose confirm or cancel" }),
+  /** Edit withdraws a preview too: the person finishes it in the create or edit dialog. */
+  decision: z.enum(["confirm", "cancel", "edit"], { message: "Choose confirm, cancel or edit" }),
 });
 export type SettleConfirmationRequest = z.infer<typeof settleConfirmationRequest>;
 

@@ -130,7 +130,8 @@ function daysOf(view: ChatAnnotationView): string {
  * that changed. Its id travels for Show on chart and is never written into the reply.
  */
 export function changeCard(
-  after: Annotation,
+  /** With the change recorded for it (`changeId`), which the card's Undo reverts. */
+  after: Annotation & { changeId?: string | null },
   categoryName: string | null,
   before?: { annotation: Annotation; categoryName: string | null },
 ): ChatCard {
@@ -163,6 +164,6 @@ export function changeCard(
     annotationId: after.annotationId,
     annotation: view,
     changes,
-    undoId: null,
+    undoId: after.changeId ?? null,
   };
 }

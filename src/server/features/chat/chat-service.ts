@@ -28,6 +28,7 @@ import type { CarriedOut } from "./assistant-actions.js";
 import type { ChatRepository } from "./chat-repository.js";
 import {
   cancelledReply,
+  openedInFormReply,
   clearYesNeeded,
   isLive,
   readTypedDecision,
@@ -196,7 +197,7 @@ export function createChatService(deps: {
       return finish(session, turn, turn.propertyId ?? null);
     },
 
-    /** The person's Confirm or Cancel button for the confirmation the server issued. */
+    /** The person's Confirm, Cancel or Edit button for the confirmation the server issued. */
     async settle(
       user: User,
       sessionId: string,
@@ -215,13 +216,14 @@ export function createChatService(deps: {
       });
       const taken = await chat.takePendingAction(session.id, request.confirmationId);
       if (!taken) throw new AppError("confirmation_not_waiting", notWaitingMessage);
-      await chat.addMessage(
-        session.id,
-        "user",
-        request.decision === "confirm" ? "Confirm" : "Cancel",
-      );
+      const label = { confirm: "Confirm", cancel: "Cancel", edit: "Edit" }[request.decision];
+      await chat.addMessage(session.id, "user", label);
       const turn =
-        request.decision === "confirm" ? await carryOut(actions, taken) : cancelled(taken);
+        request.decision === "confirm"
+          ? await carryOut(actions, taken)
+          : request.decision === "edit"
+            ? plain(openedInFormReply(taken))
+            : cancelled(taken);
       return finish(session, turn, null);
     },
 

@@ -312,6 +312,13 @@ export function clearYesNeeded(pending: PendingConfirmation): string {
   return `To be safe I need a clear yes before ${verbsOf(pending).gerund}.\n${confirmationPrompt(pending)}`;
 }
 
+/** The answer to Edit on a preview: withdrawn here, finished in the dialog. */
+export function openedInFormReply(pending: PendingConfirmation): string {
+  const title =
+    pending.kind === "create" ? pending.request.title : pending.items[0]?.snapshot.title;
+  return `I've opened “${title ?? "it"}” in the form, so nothing is written until you save it there.`;
+}
+
 /** The answer to Cancel or a typed no. */
 export function cancelledReply(pending: PendingConfirmation): string {
   const { verb } = verbsOf(pending);

@@ -5,7 +5,6 @@ import type { Category } from "../../../shared/contracts/categories";
 import { capabilitiesOf } from "../../../shared/plans";
 import { Download } from "lucide-react";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { isApiError } from "../../lib/api-client";
 import { preloadable } from "../../lib/preloadable";
@@ -28,6 +27,11 @@ const noCategories: Category[] = [];
 // The dialogs load when one first opens, so the dashboard's first screen carries only the table.
 const AnnotationFormDialog = lazy(() =>
   import("./annotation-form-dialog").then((module) => ({ default: module.AnnotationFormDialog })),
+);
+const AnnotationDeleteDialog = lazy(() =>
+  import("./annotation-delete-dialog").then((module) => ({
+    default: module.AnnotationDeleteDialog,
+  })),
 );
 const AnnotationDetailsDialog = lazy(() =>
   import("./annotation-details-dialog").then((module) => ({
@@ -120,6 +124,7 @@ export function AnnotationsManager({
   onCreateOpenChange,
   emptyMessage,
   showChart = false,
+  openDraft = null,
 }: {
   user: CurrentUser;
   propertyId: string;
@@ -128,6 +133,11 @@ export function AnnotationsManager({
   emptyMessage?: string;
   /** The traffic chart above the table, whose days and markers open these same dialogs. */
   showChart?: boolean;
+  /**
+   * A draft to open from outside (Edit on the assistant's preview card): the create dialog, or
+   * the edit dialog of `annotationId`, filled in. A new `id` opens it again.
+   */
+  openDraft?: { id: number; draft: AnnotationDraft & { annotationId?: string } } | null;
 }) {
   const { canEditAnnotations, canDeleteAnnotations, canUseCategories } = capabilitiesOf(
     user.subscriptionTier,
@@ -153,11 +163,31 @@ export function AnnotationsManager({
   // A new annotation started from the chart: a day, perhaps with a draft title.
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
   const [viewing, setViewing] = useState<Annotation | null>(null);
+  // The fields an edit opened from outside starts from, instead of the annotation's own.
+  const [editDraft, setEditDraft] = useState<AnnotationDraft | undefined>(undefined);
   const creating = createOpen || draft !== null;
   // Our id for the annotation being created, sent with every attempt at it: a double submit or a
   // retry after a lost answer carries the same id, so the server never makes it twice. Closing the
   // dialog (a successful create closes it too) or starting one from the chart begins a new one.
   const [createRequestId, setCreateRequestId] = useState(newRequestId);
+  // A draft opened from outside, once per id (set while rendering, as React advises for state
+  // that follows a prop); an edit waits for the list that holds its annotation.
+  const [openedDraftId, setOpenedDraftId] = useState<number | null>(null);
+  if (openDraft && openDraft.id !== openedDraftId) {
+    const { annotationId, ...fields } = openDraft.draft;
+    const target = annotationId
+      ? latest.annotations.find((a) => a.annotationId === annotationId)
+      : undefined;
+    if (!annotationId || target || !latest.isLoading) setOpenedDraftId(openDraft.id);
+    if (target) {
+      setEditDraft(fields);
+      setEditing(target);
+    } else if (!annotationId) {
+      setCreateRequestId(newRequestId());
+      setCreateKey((key) => key + 1);
+      setDraft(fields);
+    }
+  }
 
   function closeCreate() {
     setCreateRequestId(newRequestId());
@@ -278,6 +308,8 @@ export function AnnotationsManager({
           <AnnotationFormDialog
             key={createKey}
             mode="create"
+            propertyId={propertyId}
+            requestId={createRequestId}
             draft={draft ?? undefined}
             categories={categoryChoices}
             timeZone={timeZone}
@@ -318,12 +350,17 @@ export function AnnotationsManager({
           <AnnotationFormDialog
             key={editing.annotationId}
             mode="edit"
+            propertyId={propertyId}
             annotation={editing}
+            {...(editDraft ? { draft: editDraft } : {})}
             categories={categoryChoices}
             timeZone={timeZone}
             open
             onOpenChange={(open) => {
-              if (!open) setEditing(null);
+              if (!open) {
+                setEditing(null);
+                setEditDraft(undefined);
+              }
             }}
             history={
               <AnnotationHistory.Component
@@ -339,6 +376,7 @@ export function AnnotationsManager({
                 {
                   onSuccess: (updated) => {
                     setEditing(null);
+                    setEditDraft(undefined);
                     toast({
                       title: "Annotation updated",
                       description: `"${updated.title}" has been updated in GA4.`,
@@ -369,44 +407,41 @@ export function AnnotationsManager({
           />
         ) : null}
       </Suspense>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete Annotation"
-        description={
-          deleting
-            ? `Are you sure you want to delete "${deleting.title}"? This removes it from Google Analytics; you can undo it straight after.`
-            : undefined
-        }
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() => {
-          if (!deleting || !guardProperty()) return;
-          const target = deleting;
-          remove.mutate(target.annotationId, {
-            onSuccess: ({ changeId }) => {
-              setDeleting(null);
-              toast({
-                title: "Annotation deleted",
-                description: `"${target.title}" has been deleted from GA4.`,
-                action: undo.actionFor({ changeId, title: target.title, kind: "deleted" }),
-                duration: undoToastDurationMs,
+      <Suspense fallback={null}>
+        {deleting ? (
+          <AnnotationDeleteDialog
+            annotation={deleting}
+            propertyId={propertyId}
+            onOpenChange={(open) => {
+              if (!open) setDeleting(null);
+            }}
+            pending={remove.isPending}
+            onDeleteOne={() => {
+              if (!deleting || !guardProperty()) return;
+              const target = deleting;
+              remove.mutate(target.annotationId, {
+                onSuccess: ({ changeId }) => {
+                  setDeleting(null);
+                  toast({
+                    title: "Annotation deleted",
+                    description: `"${target.title}" has been deleted from GA4.`,
+                    action: undo.actionFor({ changeId, title: target.title, kind: "deleted" }),
+                    duration: undoToastDurationMs,
+                  });
+                },
+                onError: (error) => {
+                  setDeleting(null);
+                  errorToast(
+                    "Error deleting annotation",
+                    error,
+                    "Failed to delete annotation in GA4. Please try again.",
+                  );
+                },
               });
-            },
-            onError: (error) => {
-              setDeleting(null);
-              errorToast(
-                "Error deleting annotation",
-                error,
-                "Failed to delete annotation in GA4. Please try again.",
-              );
-            },
-          });
-        }}
-      />
+            }}
+          />
+        ) : null}
+      </Suspense>
       {undo.dialog}
     </>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import type { AnnotationChangeKind } from "../../../shared/contracts/annotation-history";
-import type { UndoChangeResponse } from "../../../shared/contracts/annotation-history";
+import { describeUndo, undoWords } from "../../../shared/undo-words";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast, type ToastActionOptions } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -16,12 +16,6 @@ export interface UndoableChange {
 
 /** A toast with Undo stays a little longer than the usual five seconds, to leave time to reach it. */
 export const undoToastDurationMs = 10_000;
-
-function describeUndo({ change, annotation }: UndoChangeResponse, title: string): string {
-  if (change.kind === "deleted") return `"${title}" has been removed from GA4.`;
-  if (change.kind === "created") return `"${annotation?.title ?? title}" is back in GA4.`;
-  return `"${annotation?.title ?? title}" is back as it was in GA4.`;
-}
 
 /**
  * The Undo action of Property View's success toasts, and the confirmation an undone create asks
@@ -43,14 +37,14 @@ export function useUndoAction(propertyId: string): {
       {
         onSuccess: (answer) => {
           setConfirming(null);
-          toast({ title: "Undone", description: describeUndo(answer, change.title) });
+          toast({ title: undoWords.done, description: describeUndo(answer, change.title) });
         },
         onError: (error) => {
           setConfirming(null);
           toast({
             variant: "destructive",
             title: "Could not undo",
-            description: serverErrorMessage(error) ?? "The change could not be undone. Try again.",
+            description: serverErrorMessage(error) ?? undoWords.failed,
           });
         },
       },
@@ -61,7 +55,7 @@ export function useUndoAction(propertyId: string): {
     if (!change.changeId) return undefined;
     const requestId = newRequestId();
     return {
-      label: "Undo",
+      label: undoWords.label,
       altText: `Undo: ${change.title}`,
       onClick: () => {
         if (change.kind === "created") setConfirming({ ...change, requestId });
@@ -76,11 +70,9 @@ export function useUndoAction(propertyId: string): {
       onOpenChange={(open) => {
         if (!open) setConfirming(null);
       }}
-      title="Undo the new annotation?"
-      description={
-        confirming ? `Undoing removes "${confirming.title}" from Google Analytics.` : undefined
-      }
-      confirmLabel="Remove it"
+      title={undoWords.createTitle}
+      description={confirming ? undoWords.createDescription(confirming.title) : undefined}
+      confirmLabel={undoWords.createConfirm}
       destructive
       pending={undo.isPending}
       onConfirm={() => {

@@ -1,3 +1,4 @@
+import type { UndoChangeResponse } from "../../../shared/contracts/annotation-history";
 import type {
   ChatHistoryResponse,
   SendChatRequest,
@@ -47,6 +48,25 @@ export function settleChatConfirmation(
     method: "POST",
     body: request,
   });
+}
+
+/**
+ * Undo on a change card: the annotations' own undo of that change (as the toasts' Undo), with a
+ * request id of its own so a second click gets the first one's answer. A create is undone only
+ * with `confirm` (it deletes the annotation), after the person said yes.
+ */
+export function undoChatChange(
+  propertyId: string,
+  changeId: string,
+  request: { requestId: string; confirm?: boolean },
+): Promise<UndoChangeResponse> {
+  return apiRequest<UndoChangeResponse>(
+    `/api/annotations/${encodeURIComponent(propertyId)}/changes/${encodeURIComponent(changeId)}/undo`,
+    {
+      method: "POST",
+      body: { requestId: request.requestId, ...(request.confirm ? { confirm: true } : {}) },
+    },
+  );
 }
 
 export function clearChatSession(sessionId: string): Promise<unknown> {

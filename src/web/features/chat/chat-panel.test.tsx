@@ -637,6 +637,99 @@ describe("cards in the chat panel", () => {
     expect(within(card).getByRole("button", { name: "Show on chart" })).toBeInTheDocument();
   });
 
+  it("opens the create dialog filled with the preview on Edit, and withdraws the preview", async () => {
+    const chat = fakeChat({
+      user: premium,
+      replies: [{ reply: "I'm not sure I read that right.", confirmation: preview }],
+      settlements: ["I've opened “Paused all Google ads” in the form."],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "I paused all Google ads yesterday, please log that{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Create this annotation?" });
+    await user.click(within(card).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Annotation" });
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue("Paused all Google ads");
+    const settled = chat.requests.filter((entry) => entry.path.endsWith("/confirmation"));
+    expect(settled.map((entry) => entry.body)).toEqual([
+      { confirmationId: preview.id, decision: "edit" },
+    ]);
+  });
+
+  const changed = (action: "created" | "updated") => ({
+    reply: action === "created" ? "Created “Launch”." : "Updated “Launch”.",
+    showAnnotations: true,
+    card: {
+      kind: "change" as const,
+      action,
+      annotationId: "9001",
+      annotation: {
+        title: "Launch",
+        description: "",
+        startDate: "2026-11-05",
+        color: "RED",
+        category: null,
+      },
+      changes: action === "created" ? [] : ["Colour: blue → red"],
+      undoId: "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+    },
+  });
+  const undoPath = `POST /api/annotations/${propertyId}/changes/7c9e6679-7425-40de-944b-e07fc1f90ae7/undo`;
+
+  it("undoes a change from its card, with the toasts' words, and the card says it was undone", async () => {
+    const chat = fakeChat({
+      user: premium,
+      replies: [changed("updated")],
+      extra: {
+        [undoPath]: () =>
+          jsonResponse(200, {
+            change: { kind: "updated" },
+            annotation: { ...annotation("Launch"), color: "BLUE" },
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "make Launch red{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Annotation changed" });
+    await user.click(within(card).getByRole("button", { name: "Undo: Launch" }));
+    await within(log).findByRole("group", { name: "Change undone" });
+    expect(within(log).getByRole("status")).toHaveTextContent(
+      'Undone: "Launch" is back as it was in GA4.',
+    );
+    const undos = chat.requests.filter((entry) => entry.path.endsWith("/undo"));
+    expect(undos).toHaveLength(1);
+    expect(undos[0]!.body).toEqual({ requestId: expect.any(String) });
+    expect(within(log).queryByRole("button", { name: "Undo: Launch" })).toBeNull();
+  });
+
+  it("asks before undoing a create from its card, as the toast does, then removes it", async () => {
+    const chat = fakeChat({
+      user: freemium,
+      replies: [changed("created")],
+      extra: {
+        [undoPath]: () => jsonResponse(200, { change: { kind: "deleted" }, annotation: null }),
+      },
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "add Launch{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Annotation created" });
+    await user.click(within(card).getByRole("button", { name: "Undo: Launch" }));
+    const question = within(card).getByRole("group", { name: "Undo the new annotation?" });
+    expect(question).toHaveTextContent('Undoing removes "Launch" from Google Analytics.');
+    expect(chat.requests.filter((entry) => entry.path.endsWith("/undo"))).toHaveLength(0);
+    await user.click(within(question).getByRole("button", { name: "Remove it" }));
+    await within(log).findByRole("group", { name: "Annotation created, then undone" });
+    const undos = chat.requests.filter((entry) => entry.path.endsWith("/undo"));
+    expect(undos.map((entry) => entry.body)).toEqual([
+      { requestId: expect.any(String), confirm: true },
+    ]);
+  });
+
   it("offers an unexplained change as a card whose Annotate confirms the server's preview", async () => {
     const chat = fakeChat({
       user: premium,

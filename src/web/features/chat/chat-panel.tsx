@@ -10,11 +10,13 @@ import {
   ShieldAlert,
   Trash2,
   TriangleAlert,
+  Undo2,
 } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import { chatMessageMaxLength, type ChatAnnotationView } from "../../../shared/contracts/chat";
 import { visibleLength } from "../../../shared/contracts/clean-text";
+import { undoWords } from "../../../shared/undo-words";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
 import { canSendChat, chatTooLongMessage, type ChatController } from "./use-chat";
@@ -194,7 +196,7 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
             size="sm"
             onClick={() => {
               chat.edit?.(draft);
-              chat.settle("cancel");
+              chat.settle("edit");
             }}
             disabled={chat.pending}
           >
@@ -217,12 +219,15 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
 
 /**
  * A change the assistant made: the annotation as it is now, what changed, Show on chart, and
- * Undo once the change can be undone.
+ * Undo (the toasts' Undo: a create asks first, as it removes the annotation from Google
+ * Analytics); once undone, the card says so.
  */
 function ChangeCard({ chat }: { chat: ChatController }) {
   const card = chat.card;
   const titleId = useId();
   if (!card || card.kind !== "change") return null;
+  const undo = chat.cardUndo;
+  const undone = undo.state === "done";
   return (
     <div
       role="group"
@@ -235,8 +240,22 @@ function ChangeCard({ chat }: { chat: ChatController }) {
           className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400"
           aria-hidden="true"
         />
-        {card.action === "created" ? "Annotation created" : "Annotation changed"}
+        {undone
+          ? card.action === "created"
+            ? "Annotation created, then undone"
+            : "Change undone"
+          : card.action === "created"
+            ? "Annotation created"
+            : "Annotation changed"}
       </p>
+      {undone ? (
+        <p role="status" className="flex items-start gap-2 break-words">
+          <Undo2 className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span>
+            {undoWords.done}: {undo.text}
+          </span>
+        </p>
+      ) : null}
       <AnnotationSummary view={card.annotation} />
       {card.changes.length > 0 ? (
         <ul className="list-disc pl-5 text-muted-foreground">
@@ -256,7 +275,43 @@ function ChangeCard({ chat }: { chat: ChatController }) {
           <ChartLine aria-hidden="true" />
           Show on chart
         </Button>
+        {card.undoId && !undone && undo.state !== "confirming" ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${undoWords.label}: ${card.annotation.title}`}
+            onClick={() => chat.undoCard()}
+            disabled={undo.state === "running"}
+          >
+            {undo.state === "running" ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Undo2 aria-hidden="true" />
+            )}
+            {undoWords.label}
+          </Button>
+        ) : null}
       </div>
+      {undo.state === "confirming" ? (
+        <div
+          role="group"
+          aria-label={undoWords.createTitle}
+          className="flex flex-col gap-2 rounded-lg border border-destructive/40 p-2.5"
+        >
+          <p className="font-medium">{undoWords.createTitle}</p>
+          <p className="text-muted-foreground break-words">
+            {undoWords.createDescription(card.annotation.title)}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="destructive" size="sm" onClick={() => chat.undoCard(true)}>
+              {undoWords.createConfirm}
+            </Button>
+            <Button variant="outline" size="sm" onClick={chat.keepCard}>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }

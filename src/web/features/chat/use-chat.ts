@@ -13,8 +13,10 @@ import {
 } from "../../../shared/contracts/chat";
 import { visibleLength } from "../../../shared/contracts/clean-text";
 import { capabilitiesOf } from "../../../shared/plans";
+import { describeUndo, undoWords } from "../../../shared/undo-words";
 import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { newRequestId } from "../../lib/request-id";
 import { useHydrated } from "../../lib/use-hydrated";
 import { currentUserQueryKey } from "../../session/current-user";
 import { useSelectedProperty } from "../../session/selected-property";
@@ -26,6 +28,7 @@ import {
   readStoredChatSession,
   sendChatMessage,
   settleChatConfirmation,
+  undoChatChange,
   writeStoredChatSession,
 } from "./chat-api";
 
@@ -59,8 +62,8 @@ export interface ChatController {
   clearing: boolean;
   /** An action waiting for the person's Confirm or Cancel, issued by the server. */
   confirmation: ChatConfirmation | null;
-  /** Presses Confirm or Cancel on the waiting action. */
-  settle: (decision: "confirm" | "cancel") => void;
+  /** Presses Confirm, Cancel or (on a preview) Edit on the waiting action. */
+  settle: (decision: "confirm" | "cancel" | "edit") => void;
   /** What the last turn changed or offers, shown as a card under its reply. */
   card: ChatCard | null;
   /** Shows a changed annotation on the chart and in the table. */
@@ -70,7 +73,59 @@ export interface ChatController {
    * at hand (the Edit button is then not shown).
    */
   edit: ((draft: ChatDraft) => void) | null;
+  /**
+   * Undo on the change card: where it stands. "confirming" asks first (undoing a create removes
+   * the annotation from Google Analytics); "done" carries what the undo did, in words.
+   */
+  cardUndo: CardUndo;
+  /** Undo on the change card; for a create, the first press asks and `confirmed` goes on. */
+  undoCard: (confirmed?: boolean) => void;
+  /** Keeps the change (closes the create's undo question). */
+  keepCard: () => void;
 }
+
+/** A preview's draft as the annotation dialogs take it (Edit on a preview card). */
+export interface DialogDraft {
+  /** The annotation a change is to; absent for a create. */
+  annotationId?: string;
+  title: string;
+  description: string;
+  /** YYYY-MM-DD */
+  date: string;
+  endDate?: string;
+  color: string;
+  categoryId?: string | null;
+}
+
+export function dialogDraftOf(draft: ChatDraft): DialogDraft {
+  return {
+    ...(draft.annotationId ? { annotationId: draft.annotationId } : {}),
+    title: draft.title,
+    description: draft.description,
+    date: draft.startDate,
+    ...(draft.endDate ? { endDate: draft.endDate } : {}),
+    color: draft.color,
+    ...(draft.categoryId !== undefined ? { categoryId: draft.categoryId } : {}),
+  };
+}
+
+/**
+ * Edit on a preview card, for a page that shows the annotations' dialogs: `onEdit` for the chat,
+ * `openDraft` for the annotations manager (a new id each time, so the same draft opens again).
+ */
+export function useDraftOpener() {
+  const [openDraft, setOpenDraft] = useState<{ id: number; draft: DialogDraft } | null>(null);
+  const onEdit = useCallback((draft: ChatDraft) => {
+    setOpenDraft((previous) => ({ id: (previous?.id ?? 0) + 1, draft: dialogDraftOf(draft) }));
+  }, []);
+  return { openDraft, onEdit };
+}
+
+export type CardUndo =
+  | { state: "idle" }
+  | { state: "confirming" }
+  | { state: "running" }
+  | { state: "done"; text: string };
 
 /** Whether `text` may be sent now. */
 export function canSendChat(text: string, pending: boolean): boolean {
@@ -120,6 +175,9 @@ export function useChat({
   const [notice, setNotice] = useState<string | null>(null);
   const [offered, setOffered] = useState<{ sessionId: string; text: string } | null>(null);
   const [shownCard, setShownCard] = useState<{ sessionId: string; card: ChatCard } | null>(null);
+  const [cardUndo, setCardUndo] = useState<CardUndo>({ state: "idle" });
+  // One id per card: a second click (or a retry) is answered with the first undo's result.
+  const undoRequestRef = useRef<{ card: ChatCard; requestId: string } | null>(null);
   const [clearing, setClearing] = useState(false);
   const pendingRef = useRef(false);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
@@ -205,6 +263,7 @@ export function useChat({
       setPropertyId(detected);
     }
     setShownCard(response.card ? { sessionId: response.sessionId, card: response.card } : null);
+    setCardUndo({ state: "idle" });
     // Offered, never typed for them: what goes into the box is the person's choice.
     setOffered(
       response.suggestedInput
@@ -273,12 +332,12 @@ export function useChat({
   }
 
   const stored = activeSessionId ? (history.data ?? noHistory) : noHistory;
-  function settle(decision: "confirm" | "cancel") {
+  function settle(decision: "confirm" | "cancel" | "edit") {
     const waiting = stored.confirmation;
     const sessionId = activeSessionId;
     if (!waiting || !sessionId || pendingRef.current) return;
     pendingRef.current = true;
-    const label = decision === "confirm" ? "Confirm" : "Cancel";
+    const label = { confirm: "Confirm", cancel: "Cancel", edit: "Edit" }[decision];
     setPendingText(label);
     setNotice(null);
     setOffered(null);
@@ -299,6 +358,40 @@ export function useChat({
         setPendingText(null);
       }
     })();
+  }
+
+  const card =
+    pendingText === null && shownCard !== null && shownCard.sessionId === activeSessionId
+      ? shownCard.card
+      : null;
+
+  function undoCard(confirmed = false) {
+    if (!card || card.kind !== "change" || !card.undoId || !propertyId) return;
+    if (cardUndo.state === "running" || cardUndo.state === "done") return;
+    if (card.action === "created" && !confirmed) {
+      setCardUndo({ state: "confirming" });
+      return;
+    }
+    if (undoRequestRef.current?.card !== card)
+      undoRequestRef.current = { card, requestId: newRequestId() };
+    const { requestId } = undoRequestRef.current;
+    const title = card.annotation.title;
+    setCardUndo({ state: "running" });
+    setNotice(null);
+    void undoChatChange(propertyId, card.undoId, {
+      requestId,
+      ...(card.action === "created" ? { confirm: true } : {}),
+    }).then(
+      (answer) => {
+        setCardUndo({ state: "done", text: describeUndo(answer, title) });
+        void queryClient.invalidateQueries({ queryKey: ["/api/annotations"] });
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      },
+      (error: unknown) => {
+        setCardUndo({ state: "idle" });
+        setNotice(serverErrorMessage(error) ?? undoWords.failed);
+      },
+    );
   }
 
   // Offered in the conversation it was made in only (another property has its own).
@@ -330,14 +423,14 @@ export function useChat({
     clearing,
     confirmation: pendingText === null ? stored.confirmation : null,
     settle,
-    card:
-      pendingText === null && shownCard !== null && shownCard.sessionId === activeSessionId
-        ? shownCard.card
-        : null,
+    card,
     showOnChart: (annotationId, date) => {
       onShowAnnotations?.();
       onShowAnnotation?.(annotationId, date);
     },
     edit: onEdit ?? null,
+    cardUndo,
+    undoCard,
+    keepCard: () => setCardUndo({ state: "idle" }),
   };
 }

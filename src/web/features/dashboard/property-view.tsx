@@ -1,6 +1,7 @@
 import { MessageSquare, Plus, Table2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
+import type { DialogDraft } from "../chat/use-chat";
 import { Button } from "../../components/ui/button";
 import { AnnotationsManager, preloadTrafficPanel } from "../annotations/annotations-manager";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
@@ -31,6 +32,8 @@ export function PropertyView({ user }: { user: CurrentUser }) {
   const limitReason = useAnnotationLimitReason(user);
   const [createOpen, setCreateOpen] = useState(false);
   const [chatShown, setChatShown] = useState(false);
+  // Edit on the assistant's preview card: the table's dialog opens with its draft.
+  const [openDraft, setOpenDraft] = useState<{ id: number; draft: DialogDraft } | null>(null);
   const ready = readiness === "ready";
 
   return (
@@ -82,7 +85,12 @@ export function PropertyView({ user }: { user: CurrentUser }) {
         ) : null}
         {chatShown && ready ? (
           <Suspense fallback={null}>
-            <PropertyViewChat user={user} />
+            <PropertyViewChat
+              user={user}
+              onEdit={(draft) =>
+                setOpenDraft((previous) => ({ id: (previous?.id ?? 0) + 1, draft }))
+              }
+            />
           </Suspense>
         ) : null}
         {ready ? (
@@ -95,6 +103,7 @@ export function PropertyView({ user }: { user: CurrentUser }) {
                 createOpen={createOpen}
                 onCreateOpenChange={setCreateOpen}
                 showChart
+                openDraft={openDraft}
               />
             </PropertyViewTabs>
           </>
