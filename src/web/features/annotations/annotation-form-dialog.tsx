@@ -75,11 +75,20 @@ function initialValues(
       color: draft?.color && isAnnotationColor(draft.color) ? draft.color : "",
     };
   }
+  // An edit may start from a draft too (Edit on the assistant's preview of a change).
+  const dates = dateFieldsOf(annotation, today);
+  const start = draft?.date;
   return {
-    title: annotation.title,
-    description: annotation.description,
-    dates: dateFieldsOf(annotation, today),
-    color: isAnnotationColor(annotation.color) ? annotation.color : "",
+    title: draft?.title ?? annotation.title,
+    description: draft?.description ?? annotation.description,
+    dates: start
+      ? draft.endDate
+        ? { kind: "range", start, end: draft.endDate }
+        : dateFieldsOf(undefined, start)
+      : dates,
+    color: isAnnotationColor(draft?.color ?? annotation.color)
+      ? (draft?.color ?? annotation.color)
+      : "",
   };
 }
 
@@ -121,6 +130,8 @@ type FormDialogProps =
   | {
       mode: "edit";
       annotation: Annotation;
+      /** The fields to start from instead of the annotation's own (the assistant's preview). */
+      draft?: AnnotationDraft;
       onUpdate: (changes: UpdateAnnotationRequest) => void;
       /** The annotation's history, shown below the fields. */
       history?: ReactNode;
@@ -143,13 +154,12 @@ export function AnnotationFormDialog(
 ) {
   const { mode, annotation, open, onOpenChange, pending } = props;
   const today = todayIsoFor(props.timeZone ?? null);
-  const [values, setValues] = useState(() =>
-    initialValues(annotation, props.mode === "create" ? props.draft : undefined, today),
-  );
+  const [values, setValues] = useState(() => initialValues(annotation, props.draft, today));
   const category = useAnnotationCategory({
     categories: props.categories ?? noCategories,
     initialCategoryId:
-      annotation?.categoryId ?? (props.mode === "create" ? props.draft?.categoryId : null) ?? null,
+      (props.draft?.categoryId !== undefined ? props.draft.categoryId : annotation?.categoryId) ??
+      null,
   });
   // A chosen category decides the colour.
   const color = category.lockedColor ?? values.color;

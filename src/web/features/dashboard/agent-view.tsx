@@ -4,7 +4,7 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import { AnnotationsManager } from "../annotations/annotations-manager";
 import { ChatPanel } from "../chat/chat-panel";
 import { SuggestedPrompts } from "../chat/suggested-prompts";
-import { useChat } from "../chat/use-chat";
+import { useChat, useDraftOpener } from "../chat/use-chat";
 import { useSelectedProperty } from "../../session/selected-property";
 import {
   ConnectionNotice,
@@ -41,7 +41,15 @@ export function AgentView({ user }: { user: CurrentUser }) {
 function AgentWorkspace({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
   const [tableOpen, setTableOpen] = useState(true);
-  const chat = useChat({ user, onShowAnnotations: () => setTableOpen(true) });
+  const { openDraft, onEdit } = useDraftOpener();
+  const chat = useChat({
+    user,
+    onShowAnnotations: () => setTableOpen(true),
+    onEdit: (draft) => {
+      setTableOpen(true);
+      onEdit(draft);
+    },
+  });
 
   return (
     <>
@@ -80,6 +88,7 @@ function AgentWorkspace({ user }: { user: CurrentUser }) {
               onCreateOpenChange={() => undefined}
               emptyMessage="No annotations found for this property."
               showChart
+              openDraft={openDraft}
             />
           ) : null}
         </div>
