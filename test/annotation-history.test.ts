@@ -12,7 +12,8 @@ import type {
 } from "../src/shared/contracts/annotation-history.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import type { AuditDetailResponse, AuditSuggestion } from "../src/shared/contracts/audits.js";
-import { calendarDateOf, type CalendarDate } from "../src/shared/calendar-date.js";
+import { calendarDateOf, toIsoDate, type CalendarDate } from "../src/shared/calendar-date.js";
+import { premiumFeatureMessages } from "../src/shared/plans.js";
 import {
   appClient,
   appUrl,
@@ -391,7 +392,7 @@ describe("undoing a change", () => {
     expect((await inGoogle(who)).has(made.annotationId)).toBe(true);
   });
 
-  it("lets the free plan undo its own create for an hour, and no longer", async () => {
+  it("lets the free plan take back its own latest create for an hour, and nothing older (decision 0059)", async () => {
     const who = await setUpPerson(harness, "freemium");
     const first = await create(who, { title: "Oops", annotationDate: yesterday() });
     const second = await create(who, { title: "Oops again", annotationDate: yesterday() });
@@ -402,15 +403,29 @@ describe("undoing a change", () => {
       `/api/annotations/${who.propertyId}/${first.annotationId}`,
     );
     expect(refused.json().code).toBe("premium_required");
-    const undone = await undo(who, first.changeId, { confirm: true });
+    // Not the latest change: taking it back would delete an annotation kept since.
+    const older = await undo(who, first.changeId, { confirm: true });
+    expect(older.statusCode).toBe(403);
+    expect(older.json()).toMatchObject({
+      code: "premium_required",
+      error: premiumFeatureMessages.undoCreate,
+    });
+    expect((await inGoogle(who)).has(first.annotationId)).toBe(true);
+
+    const undone = await undo(who, second.changeId, { confirm: true });
     expect(undone.statusCode, undone.body).toBe(200);
+    expect((await inGoogle(who)).has(second.annotationId)).toBe(false);
+    // With the second taken back, the first is the latest change again.
+    const then = await undo(who, first.changeId, { confirm: true });
+    expect(then.statusCode, then.body).toBe(200);
     expect((await inGoogle(who)).has(first.annotationId)).toBe(false);
 
+    const third = await create(who, { title: "Oops thrice", annotationDate: yesterday() });
     clock = new Date(clock.getTime() + 61 * 60_000);
-    const late = await undo(who, second.changeId, { confirm: true });
+    const late = await undo(who, third.changeId, { confirm: true });
     expect(late.statusCode).toBe(403);
     expect(late.json().code).toBe("premium_required");
-    expect((await inGoogle(who)).has(second.annotationId)).toBe(true);
+    expect((await inGoogle(who)).has(third.annotationId)).toBe(true);
   });
 
   it("undoes after a restart, from what the database holds", async () => {
@@ -474,6 +489,31 @@ describe("undo in the assistant", () => {
     expect(second.confirmation).not.toBeNull();
     expect(second.reply).toContain("Webinar");
     expect((await inGoogle(who)).has(made.annotationId)).toBe(true);
+  });
+
+  it("lets the free plan take back the assistant's create: 'undo', then Confirm, deletes it (decision 0059)", async () => {
+    const who = await setUpPerson(harness, "freemium");
+    const made = await say(who, `add "Wrong one" on ${toIsoDate(yesterday())}`);
+    expect(made.reply).toContain("Created “Wrong one”");
+    const id = [...(await inGoogle(who)).entries()].find(
+      ([, annotation]) => annotation.title === "Wrong one",
+    )![0];
+
+    const asked = await say(who, "undo", made.sessionId);
+    expect(asked.confirmation).not.toBeNull();
+    expect((await inGoogle(who)).has(id)).toBe(true);
+    const confirmed = await send(who, "POST", `/api/chat/${made.sessionId}/confirmation`, {
+      confirmationId: asked.confirmation!.id,
+      decision: "confirm",
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await inGoogle(who)).has(id)).toBe(false);
+    const [latest] = await history(who, id);
+    expect(latest).toMatchObject({
+      kind: "deleted",
+      source: "assistant",
+      undoes: expect.any(String),
+    });
   });
 
   it("says so when there is nothing to undo", async () => {
