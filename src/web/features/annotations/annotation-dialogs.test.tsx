@@ -383,7 +383,7 @@ describe("annotation dialogs", () => {
     expect(await screen.findByText("Cyber Monday")).toBeInTheDocument();
 
     await user.click(await screen.findByRole("button", { name: "Delete Cyber Monday" }));
-    const confirm = within(screen.getByRole("dialog", { name: "Delete Annotation" }));
+    const confirm = within(await screen.findByRole("dialog", { name: "Delete Annotation" }));
     await user.click(confirm.getByRole("button", { name: "Delete" }));
     expect(await screen.findByText(/No annotations yet/)).toBeInTheDocument();
     expect(

@@ -23,6 +23,21 @@ import {
   type DateFieldValues,
 } from "./annotation-date-fields";
 import { todayIsoFor } from "./annotation-format";
+import { toast } from "../../components/ui/use-toast";
+import { serverErrorMessage } from "../../lib/api-error-message";
+import { useSavedProperties } from "../../session/saved-properties";
+import {
+  describeOutcomes,
+  type AnnotationCopy,
+  type PropertyOutcome,
+} from "../../../shared/contracts/annotation-sets";
+import type { SavedPropertyView } from "../../../shared/contracts/properties";
+import {
+  anyDone,
+  useAnnotationCopies,
+  useCreateOnProperties,
+  useUpdateWithCopies,
+} from "./annotation-sets-api";
 
 /** The shared contract's first complaint about one field, so the form says what the server would. */
 function problemOf(field: typeof annotationTitle | typeof annotationDescription, value: string) {
@@ -126,6 +141,8 @@ type FormDialogProps =
       annotation?: undefined;
       draft?: AnnotationDraft;
       onCreate: (request: CreateAnnotationRequest) => void;
+      /** Our id for this create, sent with a multi-property create too (a retry never duplicates). */
+      requestId?: string;
     }
   | {
       mode: "edit";
@@ -137,22 +154,77 @@ type FormDialogProps =
       history?: ReactNode;
     };
 
+type AnnotationFormDialogProps = FormDialogProps & {
+  /** The person's categories to choose from; none hides the Category field. */
+  categories?: readonly Category[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  /** The property's time zone: its today is the latest day the picker allows. */
+  timeZone?: string | null;
+  /**
+   * The property the dialog works on. Given, a create may target several saved properties and
+   * an edit offers to change the annotation's copies too (decision 0058).
+   */
+  propertyId?: string;
+};
+
+/** What the dialog offers for a property's set of copies, read from the server. */
+interface SetChoices {
+  propertyChoices: readonly SavedPropertyView[];
+  copyList: readonly AnnotationCopy[];
+  createOnMany: ReturnType<typeof useCreateOnProperties>;
+  updateMany: ReturnType<typeof useUpdateWithCopies>;
+}
+
+const noProperties: SavedPropertyView[] = [];
+const noCopies: AnnotationCopy[] = [];
+
+function AnnotationFormWithSets(props: AnnotationFormDialogProps & { propertyId: string }) {
+  const { propertyId } = props;
+  const createOnMany = useCreateOnProperties();
+  const updateMany = useUpdateWithCopies(propertyId);
+  // The person's saved properties to add it to: none on a plan that holds one (Free's is locked).
+  const saved = useSavedProperties();
+  const savedList = saved.data ?? noProperties;
+  const propertyChoices =
+    props.mode === "create" && savedList.length > 1 && !savedList.some((p) => p.locked)
+      ? savedList
+      : noProperties;
+  const copies = useAnnotationCopies(
+    props.mode === "edit" ? propertyId : "",
+    props.annotation?.annotationId ?? "",
+  );
+  return (
+    <AnnotationFormBody
+      {...props}
+      sets={{ propertyChoices, copyList: copies.data ?? noCopies, createOnMany, updateMany }}
+    />
+  );
+}
+
 /**
  * The create and edit dialogs. Mount it with a `key`
  * per opening so each opening starts from fresh values.
  */
-export function AnnotationFormDialog(
-  props: FormDialogProps & {
-    /** The person's categories to choose from; none hides the Category field. */
-    categories?: readonly Category[];
-    open: boolean;
-    onOpenChange: (open: boolean) => void;
-    pending: boolean;
-    /** The property's time zone: its today is the latest day the picker allows. */
-    timeZone?: string | null;
-  },
-) {
-  const { mode, annotation, open, onOpenChange, pending } = props;
+export function AnnotationFormDialog(props: AnnotationFormDialogProps) {
+  return props.propertyId ? (
+    <AnnotationFormWithSets {...props} propertyId={props.propertyId} />
+  ) : (
+    <AnnotationFormBody {...props} />
+  );
+}
+
+function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoices }) {
+  const { mode, annotation, open, onOpenChange, propertyId = "", sets } = props;
+  const createOnMany = sets?.createOnMany;
+  const updateMany = sets?.updateMany;
+  const pending =
+    props.pending || createOnMany?.isPending === true || updateMany?.isPending === true;
+  const propertyChoices = sets?.propertyChoices ?? noProperties;
+  const copyList = sets?.copyList ?? noCopies;
+  const [targets, setTargets] = useState<readonly string[]>(() => [propertyId]);
+  const [alsoCopies, setAlsoCopies] = useState(true);
   const today = todayIsoFor(props.timeZone ?? null);
   const [values, setValues] = useState(() => initialValues(annotation, props.draft, today));
   const category = useAnnotationCategory({
@@ -178,21 +250,71 @@ export function AnnotationFormDialog(
       : problemOf(annotationDescription, values.description);
   const textInvalid = titleProblem !== null || descriptionProblem !== null;
   const dateInvalid = dateFieldsProblem(values.dates, { isCreate, today }) !== null;
+  const noTarget = propertyChoices.length > 0 && targets.length === 0;
+
+  /** The toast naming each property's outcome; the dialog closes once any write landed. */
+  function reportOutcomes(outcomes: readonly PropertyOutcome[], verb: string, title: string) {
+    const landed = anyDone(outcomes);
+    toast({
+      ...(landed ? {} : { variant: "destructive" as const }),
+      title: landed ? title : "Nothing was changed",
+      description: describeOutcomes(outcomes, verb),
+    });
+    if (landed) onOpenChange(false);
+  }
+
+  function reportFailure(title: string, error: unknown) {
+    toast({
+      variant: "destructive",
+      title,
+      description:
+        serverErrorMessage(error) ?? "Google Analytics did not answer. Please try again.",
+    });
+  }
 
   function handleSubmit() {
     setTitleTouched(true);
-    if (titleMissing || textInvalid || dateInvalid || pending) return;
+    if (titleMissing || textInvalid || dateInvalid || noTarget || pending) return;
     // A title typed after the category was chosen gets its prefix too (a new annotation only).
     const title = isCreate ? titleWithCategory(values.title, category.selected) : values.title;
     const chosen = { ...values, title, color };
     if (props.mode === "create") {
       const request = createRequestOf(chosen);
-      if (request) props.onCreate({ ...request, ...category.createField() });
+      if (!request) return;
+      const full = { ...request, ...category.createField() };
+      // The current property first, then the others in the order they are listed.
+      const propertyIds = [
+        propertyId,
+        ...propertyChoices.map((property) => property.propertyId),
+      ].filter((id, index, all) => targets.includes(id) && all.indexOf(id) === index);
+      if (
+        !createOnMany ||
+        propertyChoices.length === 0 ||
+        (propertyIds.length === 1 && propertyIds[0] === propertyId)
+      )
+        props.onCreate(full);
+      else
+        createOnMany.mutate(
+          { propertyIds, annotation: { ...full, requestId: props.requestId } },
+          {
+            onSuccess: ({ outcomes }) => reportOutcomes(outcomes, "Added to", "Annotation created"),
+            onError: (error) => reportFailure("Error creating annotation", error),
+          },
+        );
     } else {
       const fields = updateRequestOf(chosen, props.annotation);
       if (!fields) return;
       const changes = { ...fields, ...category.updateField(props.annotation.categoryId) };
       if (Object.keys(changes).length === 0) onOpenChange(false);
+      else if (updateMany && copyList.length > 0 && alsoCopies)
+        updateMany.mutate(
+          { annotationId: props.annotation.annotationId, changes },
+          {
+            onSuccess: ({ outcomes }) =>
+              reportOutcomes(outcomes, "Changed in", "Annotation updated"),
+            onError: (error) => reportFailure("Error updating annotation", error),
+          },
+        );
       else props.onUpdate(changes);
     }
   }
@@ -212,7 +334,7 @@ export function AnnotationFormDialog(
           : "Update the annotation details below."
       }
       submitLabel={isCreate ? "Create Annotation" : "Update Annotation"}
-      submitDisabled={titleMissing || textInvalid || dateInvalid}
+      submitDisabled={titleMissing || textInvalid || dateInvalid || noTarget}
       pending={pending}
       onSubmit={handleSubmit}
     >
@@ -276,7 +398,57 @@ export function AnnotationFormDialog(
           lockedBy={category.selected ? `Set by the category ${category.selected.name}` : undefined}
         />
       </div>
+      {propertyChoices.length > 0 ? (
+        <fieldset className="flex min-w-0 flex-col gap-1.5">
+          <legend className="mb-1 text-sm font-medium">Add it to</legend>
+          {propertyChoices.map((property) => (
+            <label key={property.propertyId} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 shrink-0 accent-primary"
+                checked={targets.includes(property.propertyId)}
+                onChange={(event) => {
+                  const { checked } = event.target;
+                  setTargets((previous) =>
+                    checked
+                      ? [...previous, property.propertyId]
+                      : previous.filter((id) => id !== property.propertyId),
+                  );
+                }}
+              />
+              <span className="min-w-0 break-words">{property.name}</span>
+            </label>
+          ))}
+          <p className="text-xs text-muted-foreground">
+            {noTarget
+              ? "Choose at least one property."
+              : "Each property counts as one annotation of the day's allowance."}
+          </p>
+        </fieldset>
+      ) : null}
+      {copyList.length > 0 ? (
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            checked={alsoCopies}
+            onChange={(event) => setAlsoCopies(event.target.checked)}
+          />
+          <span className="min-w-0 break-words">{alsoChangeCopiesLabel(copyList, "change")}</span>
+        </label>
+      ) : null}
       {props.mode === "edit" ? props.history : null}
     </FormDialog>
   );
+}
+
+/** "Also change the 3 copies in Shop NZ, Shop UK, Shop US?" */
+export function alsoChangeCopiesLabel(
+  copies: readonly { propertyName: string }[],
+  verb: "change" | "delete",
+): string {
+  const names = copies.map((copy) => copy.propertyName).join(", ");
+  return copies.length === 1
+    ? `Also ${verb} the copy in ${names}?`
+    : `Also ${verb} the ${copies.length} copies in ${names}?`;
 }
