@@ -182,6 +182,12 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
     const count = (await annotationsOf(who)).length;
     scripted.script({ toolCalls: [createCall("Suggested note", iso(2))] }, { text: "ok" });
     const answer = await say(who, "how did last week go?");
+    // The preview card, as offline: what it would create, for Confirm, Edit and Cancel.
+    expect(answer.confirmation).toMatchObject({
+      kind: "create",
+      draft: { title: "Suggested note", startDate: iso(2) },
+    });
+    expect(answer.card).toBeNull();
     const confirmationId = answer.confirmation!.id;
     const [first, second] = await Promise.all([
       press(who, confirmationId, "confirm"),
@@ -210,6 +216,14 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
       reply: `Created “Launch party” (${iso(3)}) in blue.\n\nWant a description too?`,
       showAnnotations: true,
       confirmation: null,
+      // The change card, as offline: Show on chart and Undo (the change the write recorded).
+      card: {
+        kind: "change",
+        action: "created",
+        annotation: { title: "Launch party", startDate: iso(3), color: "BLUE" },
+        changes: [],
+        undoId: expect.any(String),
+      },
     });
     expect((await annotationsOf(who)).find((a) => a.title === "Launch party")).toMatchObject({
       annotationDate: daysAgo(3),
@@ -237,6 +251,47 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
     expect(
       (await annotationsOf(who)).find((a) => a.annotationId === other.annotationId)?.color,
     ).toBe(other.color);
+  });
+
+  it("a change the person asked for is answered with its card, and the card's Undo puts it back", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const made = await inject({
+      method: "POST",
+      url: `/api/annotations/${who.propertyId}`,
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+      payload: { title: "Promo", annotationDate: daysAgo(4) },
+    });
+    const promo = made.json<Annotation>();
+    scripted.script(
+      {
+        toolCalls: [
+          {
+            toolName: "updateAnnotation",
+            input: { which: { annotationId: promo.annotationId }, color: "GREEN" },
+          },
+        ],
+      },
+      { text: "Done." },
+    );
+    const answer = await say(who, "make Promo green");
+    expect(answer.card).toMatchObject({
+      kind: "change",
+      action: "updated",
+      annotationId: promo.annotationId,
+      changes: ["Colour: blue → green"],
+      undoId: expect.any(String),
+    });
+    if (answer.card?.kind !== "change") throw new Error("a change card");
+    const undone = await inject({
+      method: "POST",
+      url: `/api/annotations/${who.propertyId}/changes/${answer.card.undoId}/undo`,
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+      payload: {},
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(
+      (await annotationsOf(who)).find((a) => a.annotationId === promo.annotationId)?.color,
+    ).toBe("BLUE");
   });
 
   it("claims with no write behind them never reach the person, and nothing answers 'Done.'", async () => {

@@ -127,6 +127,8 @@ export function createLlmAssistant(options: {
         showAnnotations: turn.showAnnotations,
         suggestedInput: turn.suggestedInput,
         confirmation: turn.confirmation,
+        // One change per message: its card, unless a preview waits (the preview is the card).
+        ...(turn.card && !turn.confirmation ? { card: turn.card } : {}),
         ...(named ? { propertyId: named } : {}),
       });
       try {

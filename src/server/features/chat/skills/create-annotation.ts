@@ -390,6 +390,7 @@ export function createAnnotationTool({ actions, turn, asked }: ToolContext) {
         kind: "create",
         text: `Created ${describeWritten(result.value, category ? category.value.name : null)}.`,
       });
+      turn.card = changeCard(result.value, category ? category.value.name : null);
       return {
         ok: true,
         created: {

@@ -9,6 +9,7 @@ import { annotationColors } from "../../../../shared/annotation-colors.js";
 import { fromIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { AnnotationReference } from "../annotation-reference.js";
 import type { AssistantActions } from "../assistant-actions.js";
+import type { ChatCard } from "../../../../shared/contracts/chat.js";
 import type { PendingConfirmation } from "../conversation-state.js";
 
 export type ChangeKind = "create" | "update";
@@ -28,6 +29,8 @@ export interface TurnRecord {
   changes: number;
   confirmation: PendingConfirmation | null;
   suggestedInput: string | null;
+  /** The change Google accepted, as its card (with Show on chart and Undo), as offline. */
+  card: ChatCard | null;
 }
 
 export function newTurnRecord(): TurnRecord {
@@ -39,6 +42,7 @@ export function newTurnRecord(): TurnRecord {
     changes: 0,
     confirmation: null,
     suggestedInput: null,
+    card: null,
   };
 }
 

@@ -295,6 +295,13 @@ export function updateAnnotationTool({ actions, turn, asked }: ToolContext) {
         kind: "update",
         text: `Updated ${describeAnnotation(before)} → ${describeWritten(after, categoryName)}.`,
       });
+      turn.card = changeCard(after, categoryName, {
+        annotation: before,
+        categoryName:
+          before.categoryId === after.categoryId
+            ? categoryName
+            : await actions.categoryName(before.categoryId),
+      });
       return {
         ok: true,
         updated: {
