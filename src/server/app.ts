@@ -30,6 +30,9 @@ import { createCategoriesRepository } from "./features/categories/categories-rep
 import { categoriesRoutes } from "./features/categories/categories-routes.js";
 import { createCategoriesService } from "./features/categories/categories-service.js";
 import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
+import { allAnnotationsRoutes } from "./features/annotations/all-annotations-routes.js";
+import { createAllAnnotationsRepository } from "./features/annotations/all-annotations-repository.js";
+import { createAllAnnotationsService } from "./features/annotations/all-annotations-service.js";
 import { bulkAnnotationsRoutes } from "./features/annotations/bulk-annotations-routes.js";
 import { createBulkAnnotationsService } from "./features/annotations/bulk-annotations-service.js";
 import { createAnnotationSetsRepository } from "./features/annotations/annotation-sets-repository.js";
@@ -443,6 +446,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
   await app.register(annotationsRoutes, { annotations });
+  await app.register(allAnnotationsRoutes, {
+    allAnnotations: createAllAnnotationsService({
+      annotations,
+      properties,
+      categories,
+      repository: createAllAnnotationsRepository(database.db),
+      logger,
+      now: deps.now,
+    }),
+  });
   await app.register(trafficRoutes, { traffic });
   await app.register(categoriesRoutes, { categories });
   await app.register(chatRoutes, { chat });

@@ -12,3 +12,4 @@ export * from "./inbox.js";
 export * from "./api-tokens.js";
 export * from "./mcp.js";
 export * from "./feeds.js";
+export * from "./annotation-list-cache.js";

@@ -106,6 +106,12 @@ export const personalData = {
       request_hash: "a fingerprint of the request, meaningful only to Tidemark's comparison",
     },
   },
+  annotation_list_cache: {
+    excluded:
+      "a copy of your properties' annotation lists as Google Analytics answered them, kept at most " +
+      "ten minutes to spare Google's quota; the annotations are Google's and stay in Google " +
+      "Analytics, and your categories for them are exported with annotationCategoryAssignments",
+  },
   traffic_report_cache: {
     excluded:
       "a copy of Google Analytics report numbers kept at most ten minutes to spare Google's quota; " +
