@@ -1,4 +1,5 @@
 import { ChevronDown, Lock, Palette, Tag, Trash2, X } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   annotationColors,
@@ -17,7 +18,7 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import { useBulkRun, useBulkUndo, type BulkRun, type BulkRunResult } from "./bulk-annotations-api";
+import { undoBulkRun, useBulkRun, type BulkRun, type BulkRunResult } from "./bulk-annotations-api";
 
 /** A selected row: where it is, and its title for the words of a report. */
 export interface BulkSelectionItem extends BulkAnnotationItem {
@@ -63,7 +64,7 @@ export function BulkActionBar({
   onFinished?: (failed: BulkAnnotationItem[]) => void;
 }) {
   const run = useBulkRun();
-  const undo = useBulkUndo();
+  const queryClient = useQueryClient();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const count = selected.length;
   const busy = run.isPending;
@@ -71,28 +72,27 @@ export function BulkActionBar({
   function start(request: Omit<BulkRun, "items">) {
     const items = selected.map(({ propertyId, annotationId }) => ({ propertyId, annotationId }));
     const titles = new Map(selected.map((item) => [keyOf(item), item.title]));
-    run.mutate(
-      { ...request, items },
-      {
-        onSuccess: (result) => {
-          setConfirmingDelete(false);
-          report(result, titles);
-          onFinished?.(
-            result.results
-              .filter((row) => row.status === "failed")
-              .map(({ propertyId, annotationId }) => ({ propertyId, annotationId })),
-          );
-        },
-        onError: (error) => {
-          setConfirmingDelete(false);
-          toast({
-            variant: "destructive",
-            title: "Bulk action failed",
-            description:
-              serverErrorMessage(error) ??
-              "The annotations could not be changed. Check the list, then try again.",
-          });
-        },
+    // The outcome is reported even if the bar closes meanwhile (the selection emptied elsewhere):
+    // mutateAsync settles whether or not this component is still there.
+    run.mutateAsync({ ...request, items }).then(
+      (result) => {
+        setConfirmingDelete(false);
+        report(result, titles);
+        onFinished?.(
+          result.results
+            .filter((row) => row.status === "failed")
+            .map(({ propertyId, annotationId }) => ({ propertyId, annotationId })),
+        );
+      },
+      (error: unknown) => {
+        setConfirmingDelete(false);
+        toast({
+          variant: "destructive",
+          title: "Bulk action failed",
+          description:
+            serverErrorMessage(error) ??
+            "The annotations could not be changed. Check the list, then try again.",
+        });
       },
     );
   }
@@ -121,8 +121,8 @@ export function BulkActionBar({
   }
 
   function undoRun(batchIds: string[]) {
-    undo.mutate(batchIds, {
-      onSuccess: (results) => {
+    undoBulkRun(queryClient, batchIds).then(
+      (results) => {
         const undone = results.filter((row) => row.status === "undone").length;
         const failures = results.flatMap((row) =>
           row.status === "failed"
@@ -136,13 +136,13 @@ export function BulkActionBar({
           duration: failures.length > 0 ? bulkToastDurationMs : undefined,
         });
       },
-      onError: (error) =>
+      (error: unknown) =>
         toast({
           variant: "destructive",
           title: "Could not undo",
           description: serverErrorMessage(error) ?? "The changes could not be undone. Try again.",
         }),
-    });
+    );
   }
 
   return (

@@ -3,7 +3,10 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
-import type { BulkAnnotationsResponse } from "../../../shared/contracts/bulk-annotations";
+import type {
+  BulkAnnotationsResponse,
+  BulkUndoResponse,
+} from "../../../shared/contracts/bulk-annotations";
 import { premiumFeatureMessages } from "../../../shared/plans";
 import { dismissToast } from "../../components/ui/use-toast";
 import { rememberSelectedProperty } from "../../session/selected-property";
@@ -110,6 +113,25 @@ describe("bulk actions in Property View", () => {
     );
     // Every row changed, so nothing stays selected.
     await waitFor(() => expect(screen.queryByRole("toolbar", { name: "Bulk actions" })).toBeNull());
+
+    // The toast's Undo still works with the bar gone.
+    const batchId = (sent!.body as { requestId: string }).requestId;
+    stubApi(
+      routes("premium", {
+        [`POST /api/annotations/bulk/${batchId}/undo`]: () =>
+          jsonResponse(200, {
+            batchId,
+            undone: 2,
+            failed: 0,
+            results: [
+              { propertyId: "123", annotationId: "a1", title: "Spring sale", status: "undone" },
+              { propertyId: "123", annotationId: "a3", title: "Outage", status: "undone" },
+            ],
+          } satisfies BulkUndoResponse),
+      }),
+    );
+    await user.click(within(await findToast()).getByRole("button", { name: /Undo/ }));
+    await waitFor(async () => expect(await findToast()).toHaveTextContent("2 undone"));
   });
 
   it("shows the free plan the locked bar in the shared words", async () => {

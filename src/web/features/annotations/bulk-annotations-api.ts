@@ -81,24 +81,28 @@ export function useBulkRun() {
   });
 }
 
-export function useBulkUndo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (batchIds: string[]): Promise<BulkUndoResponse["results"]> => {
-      const results: BulkUndoResponse["results"] = [];
-      for (const batchId of batchIds) {
-        const answer = await apiRequest(
-          `/api/annotations/bulk/${encodeURIComponent(batchId)}/undo`,
-          { method: "POST", parse: (json) => bulkUndoResponse.parse(json) },
-        );
-        results.push(...answer.results);
-      }
-      return results;
-    },
-    onSettled: () => {
-      refreshAnnotations(queryClient);
-      // Making deleted annotations again counts against the day's allowance.
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    },
-  });
+/**
+ * Undoes a run's batches, one after another. A plain function, not a mutation hook: its Undo is
+ * pressed on a toast that outlives the bar (a run clears the selection, which closes the bar), and
+ * a hook's callbacks stop once its component is gone. The listings are read again after it.
+ */
+export async function undoBulkRun(
+  queryClient: QueryClient,
+  batchIds: string[],
+): Promise<BulkUndoResponse["results"]> {
+  try {
+    const results: BulkUndoResponse["results"] = [];
+    for (const batchId of batchIds) {
+      const answer = await apiRequest(`/api/annotations/bulk/${encodeURIComponent(batchId)}/undo`, {
+        method: "POST",
+        parse: (json) => bulkUndoResponse.parse(json),
+      });
+      results.push(...answer.results);
+    }
+    return results;
+  } finally {
+    refreshAnnotations(queryClient);
+    // Making deleted annotations again counts against the day's allowance.
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  }
 }
