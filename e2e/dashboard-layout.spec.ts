@@ -93,7 +93,8 @@ test.describe("Dashboard layout and dialogs", () => {
 
     // Scrolled: the name and actions stay in one row; the nav has gone with the page.
     await page.getByRole("tab", { name: "Property View" }).click();
-    await expect(page.getByRole("table")).toBeVisible();
+    // On a phone the table's rows are cards.
+    await expect(page.getByRole("list", { name: /^Annotations,/ })).toBeVisible();
     await page.evaluate(`window.scrollTo(0, 900)`);
     const name = (await page.getByRole("link", { name: "Tidemark" }).first().boundingBox())!;
     expect(name.y).toBeGreaterThanOrEqual(0);
@@ -101,8 +102,8 @@ test.describe("Dashboard layout and dialogs", () => {
     await expect(page.getByRole("button", { name: "Log out" })).toBeInViewport();
     await expect(page.getByRole("combobox", { name: "Property" })).not.toBeInViewport();
 
-    // The table's header, brought into view, stops below the app header instead of under it.
-    const sort = page.getByRole("button", { name: "Date", exact: true });
+    // The table's search and sort, brought into view, stop below the app header instead of under it.
+    const sort = page.getByRole("combobox", { name: "Sort by" });
     await sort.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await page.waitForTimeout(600);
     const header = (await sort.boundingBox())!;

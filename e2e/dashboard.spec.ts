@@ -42,7 +42,12 @@ test.describe("Property View", () => {
     await createAnnotation(page, title);
     const row = table.getByRole("row").filter({ hasText: title });
     await expect(row).toBeVisible();
-    await expect(row).toContainText(new Intl.DateTimeFormat("en-US").format(new Date()));
+    // 'Date Added' is in the row's details, opened from its title.
+    await row.getByRole("button", { name: title, exact: true }).click();
+    const details = page.getByRole("dialog", { name: title });
+    await expect(details).toContainText(new Intl.DateTimeFormat("en-US").format(new Date()));
+    await details.getByRole("button", { name: "Close" }).first().click();
+    await expect(details).toBeHidden();
 
     await row.getByRole("button", { name: `Edit ${title}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Annotation" });

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Search, X } from "lucide-react";
-import { annotationColors, annotationColorSwatches } from "../../../shared/annotation-colors";
+import { annotationColors } from "../../../shared/annotation-colors";
 import {
   isFilterActive,
   type AnnotationFilter,
@@ -9,6 +9,7 @@ import {
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { cn } from "../../lib/class-names";
+import { colorSwatch } from "./annotation-format";
 import type { TableCategory } from "./annotations-table";
 
 // Loaded after the table's rows (see annotations-table.tsx): the search box, the period, colour,
@@ -16,6 +17,8 @@ import type { TableCategory } from "./annotations-table";
 // headers give on a wider screen. Compact: one line from 640 px, three short ones on a phone.
 
 const noCategoryValue = "__none__";
+/** A person's six, and Google's own orange (its system-generated annotations). */
+const filterColors = [...annotationColors, "ORANGE"] as const;
 const fieldClass = "h-9 sm:w-auto";
 
 const sortLabels: Record<AnnotationSortColumn, string> = {
@@ -95,16 +98,16 @@ export function AnnotationFiltersToolbar({
         onChange={(event) =>
           set({
             colors: event.target.value
-              ? [event.target.value as (typeof annotationColors)[number]]
+              ? [event.target.value as (typeof filterColors)[number]]
               : undefined,
           })
         }
         className={fieldClass}
       >
         <option value="">Any colour</option>
-        {annotationColors.map((color) => (
+        {filterColors.map((color) => (
           <option key={color} value={color}>
-            {annotationColorSwatches[color].label}
+            {colorSwatch(color).label}
           </option>
         ))}
       </NativeSelect>

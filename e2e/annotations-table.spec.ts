@@ -1,0 +1,146 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { choosePlan, signInWithGoogle, uniqueEmail } from "./support/accounts.js";
+import { horizontalOverflowPx } from "./support/browser-state.js";
+import { lockFirstGoogleProperty, openPropertyViewConnected } from "./support/dashboard.js";
+
+// Property View's table on a desktop and on a 360 px phone, light and dark: search, a colour
+// filter and sorting by title, with nothing wider than the screen.
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
+
+async function openTable(page: Page, label: string): Promise<void> {
+  const email = uniqueEmail(label);
+  await signInWithGoogle(page, email);
+  await choosePlan(page, "Freemium");
+  await openPropertyViewConnected(page, email);
+  await lockFirstGoogleProperty(page);
+}
+
+async function texts(locator: Locator): Promise<string[]> {
+  return (await locator.allTextContents()).map((text) => text.trim());
+}
+
+async function noSidewaysScroll(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await horizontalOverflowPx(page), `${name}, ${colorScheme}`).toBeLessThanOrEqual(0);
+    if (screenshotDir)
+      await page.screenshot({
+        path: `${screenshotDir}/${name}-${colorScheme}.png`,
+        fullPage: true,
+      });
+  }
+}
+
+test.describe("Property View's annotations table", () => {
+  test("at 1440 px: search, filter by colour and sort by title", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openTable(page, "table-wide");
+    const table = page.getByRole("table", { name: /^Annotations,/ });
+    // The sandbox seeds 8–15 annotations per property.
+    await expect(table.getByRole("row").nth(8)).toBeVisible();
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Date",
+      "Title",
+      "Description",
+      "Colour",
+      "Source",
+      "Actions",
+    ]);
+    const rows = table.locator("tbody tr");
+    const titles = rows.locator("td:nth-child(2)");
+    const colours = rows.locator("td:nth-child(4)");
+    const allCount = await rows.count();
+
+    // Search: a word of the first title keeps only rows that have it.
+    const word = (await titles.first().textContent())!.trim().split(/\s+/)[0]!;
+    const search = page.getByRole("searchbox", { name: "Search annotations" });
+    await search.fill(word.toUpperCase());
+    await expect(async () => {
+      const found = await rows.allTextContents();
+      expect(found.length).toBeGreaterThan(0);
+      for (const text of found) expect(text.toLowerCase()).toContain(word.toLowerCase());
+    }).toPass();
+    await search.fill("no annotation is called this");
+    await expect(table).toContainText("No annotations match “no annotation is called this”.");
+    await table.getByRole("button", { name: "Clear filters" }).click();
+    await expect(rows).toHaveCount(allCount);
+
+    // Colour: the first row's colour keeps only rows of that colour.
+    const colour = (await texts(colours))[0]!;
+    await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: colour });
+    await expect(async () => {
+      const shown = await texts(colours);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set([colour]));
+    }).toPass();
+    await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: "Any colour" });
+    await expect(rows).toHaveCount(allCount);
+
+    // Sort by title, A to Z and back.
+    await table.getByRole("button", { name: "Title", exact: true }).click();
+    await expect(table.getByRole("columnheader", { name: "Title" })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    const ascending = await texts(titles);
+    expect(ascending).toEqual([...ascending].sort(collator.compare));
+    await table.getByRole("button", { name: "Title", exact: true }).click();
+    await expect(table).toHaveAccessibleName("Annotations, by title, Z to A");
+    const descending = await texts(titles);
+    expect(descending).toEqual([...ascending].reverse());
+
+    // A row's title opens its details, where its id and 'Date Added' now live.
+    await titles.first().getByRole("button").click();
+    const details = page.getByRole("dialog", { name: descending[0] });
+    await expect(details).toContainText("Annotation ID");
+    await expect(details).toContainText("Date Added");
+    await details.getByRole("button", { name: "Close" }).first().click();
+
+    await noSidewaysScroll(page, "table-1440");
+  });
+
+  test("at 360 px: cards, no sideways scroll, search, filter by colour and sort by title", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openTable(page, "table-phone");
+    const list = page.getByRole("list", { name: /^Annotations,/ });
+    const cards = list.getByRole("listitem");
+    await expect(cards.nth(7)).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    const allCount = await cards.count();
+    const titles = list.locator("li > div > button:first-child");
+    await noSidewaysScroll(page, "table-360");
+
+    const word = (await titles.first().textContent())!.trim().split(/\s+/)[0]!;
+    await page.getByRole("searchbox", { name: "Search annotations" }).fill(word);
+    await expect(async () => {
+      const found = await cards.allTextContents();
+      expect(found.length).toBeGreaterThan(0);
+      for (const text of found) expect(text.toLowerCase()).toContain(word.toLowerCase());
+    }).toPass();
+    await noSidewaysScroll(page, "table-360-search");
+    await page.getByRole("button", { name: "Clear filters" }).first().click();
+    await expect(cards).toHaveCount(allCount);
+
+    const colour = (await texts(cards.locator("span.rounded-full.border")))[0]!;
+    await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: colour });
+    await expect(async () => {
+      const shown = await texts(cards.locator("span.rounded-full.border"));
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown)).toEqual(new Set([colour]));
+    }).toPass();
+    await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: "Any colour" });
+
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("title");
+    await expect(list).toHaveAccessibleName("Annotations, by title, A to Z");
+    const ascending = await texts(titles);
+    expect(ascending.length).toBe(allCount);
+    expect(ascending).toEqual([...ascending].sort(collator.compare));
+    await noSidewaysScroll(page, "table-360-sorted");
+  });
+});
