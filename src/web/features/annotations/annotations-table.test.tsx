@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { premiumTooltips } from "../../../shared/plans";
+import { AnnotationDetailsDialog } from "./annotation-details-dialog";
 import { AnnotationsTable, emptyTableMessage, tableRowsPerStep } from "./annotations-table";
 
 /** Made in Tidemark's table, unless the overrides say otherwise. */
@@ -429,5 +430,57 @@ describe("on a phone (narrower than 640 px)", () => {
     ).toEqual(["Launch", "Middle", "Newest", "Oldest"]);
     await user.click(screen.getByRole("button", { name: "Ascending" }));
     expect(screen.getByRole("list", { name: "Annotations, by title, Z to A" })).toBeVisible();
+  });
+});
+
+describe("a row's details", () => {
+  it("show the id, where it came from and 'Date Added' on the property's calendar", () => {
+    // Added at 10:00 UTC: just after midnight in Kiritimati (UTC+14), the evening before in
+    // Pago Pago (UTC-11).
+    const annotation = made({
+      annotationId: "abc123",
+      title: "Launch",
+      source: "assistant",
+      categoryId: categories[0]!.id,
+    });
+    const { unmount } = render(
+      <AnnotationDetailsDialog
+        annotation={annotation}
+        canEdit
+        onOpenChange={vi.fn()}
+        timeZone="Pacific/Kiritimati"
+        categoryName="Campaigns"
+      />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Launch" });
+    expect(dialog).toHaveTextContent("Annotation IDabc123");
+    expect(dialog).toHaveTextContent("SourceAssistant");
+    expect(dialog).toHaveTextContent("CategoryCampaigns");
+    expect(dialog).toHaveTextContent("Date Added11/22/2026");
+    unmount();
+    render(
+      <AnnotationDetailsDialog
+        annotation={{ ...annotation, dateAdded: "2026-11-21T10:00:00.000Z" }}
+        canEdit
+        onOpenChange={vi.fn()}
+        timeZone="Pacific/Pago_Pago"
+      />,
+    );
+    expect(screen.getByRole("dialog", { name: "Launch" })).toHaveTextContent(
+      "Date Added11/20/2026",
+    );
+  });
+
+  it("say '—' for an annotation made outside Tidemark", () => {
+    render(
+      <AnnotationDetailsDialog
+        annotation={made({ title: "Outside", source: "google", dateAdded: null })}
+        canEdit={false}
+        onOpenChange={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Outside" });
+    expect(dialog).toHaveTextContent("SourceGoogle Analytics");
+    expect(dialog).toHaveTextContent("Date Added—");
   });
 });

@@ -257,7 +257,7 @@ export function AnnotationsTable({
     color: "w-24",
     category: "w-32",
     property: "w-36",
-    source: "w-32",
+    source: "w-36",
   };
 
   const noMatch =
