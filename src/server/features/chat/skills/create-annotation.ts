@@ -330,7 +330,7 @@ export function offerCreateRequest(
 export function suggestRequestTool({ turn }: ToolContext) {
   return tool({
     description:
-      "When the person asked to create an annotation but gave no title, call this with the date you understood (today if none) so they are offered the request to complete; then ask for the title.",
+      "A create without a title: call this with the date (today if none) to offer the request to complete, then ask for the title.",
     inputSchema: z.object({ date: isoDate, title: z.string().max(100).optional() }),
     execute: async (input) => {
       const refused = offerCreateRequest(turn, { title: input.title ?? "", date: input.date });
@@ -342,7 +342,7 @@ export function suggestRequestTool({ turn }: ToolContext) {
 export function createAnnotationTool({ actions, turn, asked }: ToolContext) {
   return tool({
     description:
-      "Create one annotation, optionally in one of the person's categories. Ask for the title if the person did not give one; never invent it. If the category is refused, nothing is created: tell the person why, and do not create it without the category unless they ask. When the person's message did not ask for a new annotation, nothing is created: they are shown a preview with Confirm and Cancel buttons; stop there.",
+      "Create one annotation, optionally in a category. A create their message did not ask for becomes a preview (Confirm, Edit, Cancel): stop there.",
     // Lengths and the rest are checked by the annotations service's own contract.
     inputSchema: z.object({
       title: z.string(),

@@ -93,7 +93,7 @@ async function act(turn: SkillTurn) {
 export function deleteAnnotationsTool({ actions, turn }: ToolContext) {
   return tool({
     description:
-      "Propose deleting one or more annotations. Nothing is deleted: the person is shown a preview with Confirm and Cancel buttons, and only their own confirmation deletes. After calling this, stop; do not ask them to reply anything.",
+      "Propose deleting annotations: the person gets Confirm and Cancel buttons, and only they delete. Then stop.",
     inputSchema: z.object({
       annotations: z.array(referenceInput).min(1).max(maxDeletionsPerConfirmation),
     }),

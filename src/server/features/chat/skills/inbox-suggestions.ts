@@ -135,7 +135,7 @@ export function inboxTools({ actions, turn, asked }: ToolContext) {
   return {
     listInboxSuggestions: tool({
       description:
-        "List the open suggestions in this property's inbox (proposed annotations from GA4 change history, release webhooks, public holidays and unexplained traffic changes), with their ids.",
+        "List the open suggestions (proposed annotations) in this property's inbox, with their ids.",
       inputSchema: z.object({}),
       execute: async () => {
         const open = noted(turn, await actions.inbox.open());
@@ -153,9 +153,9 @@ export function inboxTools({ actions, turn, asked }: ToolContext) {
     }),
     acceptInboxSuggestion: tool({
       description:
-        "Accept one inbox suggestion, writing it as an annotation (it counts against the daily quota). Only when the person clearly named exactly one suggestion from listInboxSuggestions; if unsure which, list them and ask instead.",
+        "Accept one inbox suggestion as an annotation (counts against the daily quota), only when the person clearly named exactly one; if unsure, list and ask.",
       inputSchema: z.object({
-        suggestionId: z.string().describe("The suggestionId from listInboxSuggestions"),
+        suggestionId: z.string().describe("From listInboxSuggestions"),
       }),
       execute: async ({ suggestionId }) => {
         // Accepting writes an annotation: only when the person's own message asked for one.

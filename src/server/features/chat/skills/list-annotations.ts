@@ -79,12 +79,12 @@ async function act(turn: SkillTurn) {
 export function listAnnotationsTool({ actions, turn }: ToolContext) {
   return tool({
     description:
-      "List the property's annotations, newest first, optionally filtered by date range, text in the title, colours or category, or limited to the newest few.",
+      "List the property's annotations, newest first, optionally filtered by days, title text, colours or category, or only the newest few.",
     inputSchema: z.object({
       startDate: isoDate.optional(),
       endDate: isoDate.optional(),
       titleContains: z.string().max(100).optional(),
-      colors: z.array(colorInput).min(1).max(6).optional().describe("Any of these colours."),
+      colors: z.array(colorInput).min(1).max(6).optional().describe("Any of these"),
       category: categoryInput.optional(),
       latest: z
         .number()
@@ -92,7 +92,7 @@ export function listAnnotationsTool({ actions, turn }: ToolContext) {
         .min(1)
         .max(50)
         .optional()
-        .describe("Only this many of the newest annotations by date, e.g. 5 for 'the last 5'."),
+        .describe("Only the newest N ('the last 5': 5)"),
     }),
     execute: async (input) => {
       const category = input.category ? await actions.findCategory(input.category) : undefined;

@@ -77,8 +77,8 @@ export function secondChange(turn: TurnRecord, attempted: string) {
 
 export const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD")
-  .describe("A calendar date as YYYY-MM-DD");
+  // The pattern says it is YYYY-MM-DD; a description on each date field would repeat it.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "A date as YYYY-MM-DD");
 
 export const colorInput = z.enum(annotationColors);
 
@@ -86,27 +86,17 @@ export const categoryInput = z
   .string()
   .max(100)
   .describe(
-    "One of the person's categories (Premium), by name as they said it (e.g. Incidents, release); the server finds it and gives the annotation its colour",
+    "One of the person's categories, by name as they said it; the server finds it (and its colour)",
   );
 
 export const referenceInput = z
   .object({
-    annotationId: z
-      .string()
-      .max(64)
-      .optional()
-      .describe("The annotation's ID, when known (preferred)"),
-    title: z
-      .string()
-      .max(200)
-      .optional()
-      .describe("The annotation's title, when the ID is not known"),
-    date: isoDate
-      .optional()
-      .describe("A day the annotation is on, when neither its ID nor its title is known"),
-    last: z.boolean().optional().describe("true for the annotation most recently added"),
+    annotationId: z.string().max(64).optional().describe("Preferred"),
+    title: z.string().max(200).optional(),
+    date: isoDate.optional().describe("A day it is on"),
+    last: z.boolean().optional().describe("The one most recently added"),
   })
-  .describe("Which annotation: by ID, by title, by its day, or the last one added");
+  .describe("Which annotation: one of its ID, title, day, or last");
 
 export const parseIsoDate: (value: string) => CalendarDate = fromIsoDate;
 

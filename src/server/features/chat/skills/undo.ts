@@ -54,7 +54,7 @@ async function act(turn: SkillTurn) {
 export function undoTool({ actions, turn }: ToolContext) {
   return tool({
     description:
-      "Undo the person's last change to an annotation on this property (only when they ask to undo). An edit is put back and a deletion made again at once; undoing a create is proposed as a deletion with Confirm and Cancel buttons, and only their confirmation deletes.",
+      "Undo the person's last change on this property, only when they ask: an edit or deletion is reverted at once; a create's undo waits for their Confirm.",
     inputSchema: z.object({}),
     execute: async () => {
       const refused = secondChange(turn, "undoing the last change");

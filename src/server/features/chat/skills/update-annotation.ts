@@ -228,15 +228,13 @@ async function act(turn: SkillTurn) {
 export function updateAnnotationTool({ actions, turn, asked }: ToolContext) {
   return tool({
     description:
-      "Change one annotation's title, description, date, colour or category (category null takes it out of its category). date with endDate makes it cover those days. When the person's message did not ask for a change, nothing is changed: they are shown a preview with Confirm and Cancel buttons; stop there.",
+      "Change one annotation's title, description, date (with endDate: a range), colour or category (null: none). A change their message did not ask for becomes a preview: stop there.",
     inputSchema: z.object({
       which: referenceInput,
       title: z.string().optional(),
       description: z.string().optional(),
       date: isoDate.optional(),
-      endDate: isoDate
-        .optional()
-        .describe("The last day it covers, given with date (the first day)."),
+      endDate: isoDate.optional().describe("The last day, with date the first"),
       color: colorInput.optional(),
       category: categoryInput.nullable().optional(),
     }),
