@@ -26,6 +26,7 @@ const signedOut: [string, string][] = [
 const signedIn: [string, string][] = [
   ["/mode-selection", "Choose Your Workflow · Tidemark"],
   ["/categories", "Categories · Tidemark"],
+  ["/annotations", "All annotations · Tidemark"],
   ["/audit", "AI Audit · Tidemark"],
   ["/account", "Account · Tidemark"],
   ["/dashboard?mode=property", "Property View · wingtiptoys.com · Tidemark"],
@@ -53,6 +54,15 @@ function signedInApi() {
       }),
     "GET /api/annotations/123": () => jsonResponse(200, { reportingDataAnnotations: [] }),
     "GET /api/categories": () => jsonResponse(200, { categories: [], annotationCounts: {} }),
+    "GET /api/annotations": () =>
+      jsonResponse(200, {
+        rows: [],
+        total: 0,
+        offset: 0,
+        limit: 50,
+        properties: [],
+        categories: [],
+      }),
     "GET /api/audits/history": () => jsonResponse(200, { sessions: [] }),
   });
 }

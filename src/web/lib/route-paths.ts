@@ -18,6 +18,8 @@ export const routePaths = {
   modeSelection: "/mode-selection",
   dashboard: "/dashboard",
   categories: "/categories",
+  /** Every saved property's annotations in one table. */
+  allAnnotations: "/annotations",
   audit: "/audit",
   account: "/account",
   /** Where an AI app's authorization request asks the signed-in person to allow it. */

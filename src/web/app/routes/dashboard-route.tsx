@@ -1,5 +1,6 @@
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { AccountLink } from "../../components/account-link";
+import { AllAnnotationsLink } from "../../components/all-annotations-link";
 import { LogOutButton } from "../../session/log-out-button";
 import { RequireSignedIn } from "../../features/auth/require-signed-in";
 import { DashboardPage } from "../../features/dashboard/dashboard-page";
@@ -26,6 +27,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       headerActions={
         <>
           <GoogleConnectControl />
+          <AllAnnotationsLink />
           <AccountLink />
           <LogOutButton />
         </>
@@ -39,7 +41,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
 
 /**
  * /dashboard has its own header (mode tabs, property picker, Categories and AI Audit for Premium,
- * Google connection, account, logout); signed-out visitors go to /login.
+ * Google connection, All annotations, account, logout); signed-out visitors go to /login.
  */
 export function DashboardRoute() {
   return (

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from "@playwright/test";
+import { choosePlan, signInWithGoogle } from "./support/accounts.js";
+import { horizontalOverflowPx } from "./support/browser-state.js";
+import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+
+/**
+ * All annotations: a Premium person with every Google property saved opens it from the header,
+ * sees each property's annotations by name, searches, filters and sorts (the view kept in the
+ * address and restored on reload), pages, refreshes from Google, and the page fits 1440 and
+ * 360 px in light and dark (pictures in the test's output folder) with no sideways scroll.
+ */
+test("All annotations: every property's annotations in one table, searched, filtered and sorted", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // On the journeys' tester allow-list (playwright.config.ts) and used by no other journey.
+  const email = "all-annotations.tester@example.com";
+  await signInWithGoogle(page, email);
+  await choosePlan(page, "Premium");
+  await page.goto("/dashboard?mode=property");
+  await connectGoogleAnalytics(page, email);
+  await page.getByRole("tab", { name: "Property View" }).click();
+  await pickFirstGoogleProperty(page);
+
+  // Every other property Google lists is saved too, as the picker would (Premium holds five).
+  const reachable = (
+    (await (await page.request.get("/api/ga4/properties")).json()) as {
+      properties: { propertyId: string; displayName: string }[];
+    }
+  ).properties;
+  expect(reachable.length).toBeGreaterThanOrEqual(2);
+  const origin = new URL(page.url()).origin;
+  for (const { propertyId } of reachable) {
+    const saved = await page.request.post("/api/properties", {
+      data: { propertyId },
+      headers: { origin },
+    });
+    expect([200, 201]).toContain(saved.status());
+  }
+
+  await page.getByRole("banner").getByRole("link", { name: "All annotations" }).click();
+  await expect(page).toHaveURL(/\/annotations$/);
+  await expect(page.getByRole("heading", { level: 1, name: "All annotations" })).toBeVisible();
+  const table = page.getByRole("table");
+  // Rows, not the loading placeholder (one cell across the table).
+  await expect(table.locator("tbody tr td:nth-child(2)").first()).toBeVisible();
+  // Properties by name, never only their number.
+  const propertyCells = table.locator("tbody tr td:first-child");
+  const shownNames = new Set(await propertyCells.allTextContents());
+  for (const name of shownNames) expect(reachable.map((p) => p.displayName)).toContain(name);
+  expect(shownNames.size).toBeGreaterThanOrEqual(1);
+
+  // Search: a word of the first row's title.
+  const firstTitle = (await table.locator("tbody tr").first().locator("td").nth(2).textContent())!;
+  const word = firstTitle.split(/\s+/).find((part) => part.length >= 4) ?? firstTitle;
+  await page.getByRole("searchbox", { name: "Search annotations" }).fill(word);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`));
+  await expect(async () => {
+    for (const row of await table.locator("tbody tr").all())
+      expect((await row.textContent())!.toLowerCase()).toContain(word.toLowerCase());
+  }).toPass({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).toHaveURL(/\/annotations$/);
+
+  // Sort by title, filter by the first row's colour, then reload: the same view.
+  await table.getByRole("button", { name: "Title", exact: true }).click();
+  await expect(page).toHaveURL(/sort=title&dir=asc/);
+  await expect(table.getByRole("columnheader", { name: "Title" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  // The sorted page replaces the one shown meanwhile.
+  await expect(async () => {
+    const titles = await table.locator("tbody tr td:nth-child(3)").allTextContents();
+    expect(titles).toEqual(
+      [...titles].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base", numeric: true })),
+    );
+  }).toPass({ timeout: 10_000 });
+  const colour = page.getByRole("combobox", { name: "Colour" });
+  await colour.selectOption({ label: "Red" });
+  await expect(page).toHaveURL(/color=RED/);
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Colour" })).toHaveValue("RED");
+  await expect(table.getByRole("columnheader", { name: "Title" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(async () => {
+    for (const row of await table.locator("tbody tr").all()) {
+      const text = (await row.textContent())!;
+      if (!text.includes("No annotations match")) expect(text).toContain("Red");
+    }
+  }).toPass({ timeout: 10_000 });
+
+  // Refresh reads Google again, and the view stays.
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
+  await expect(page).toHaveURL(/color=RED/);
+  await page.goto("/annotations");
+
+  await shots(page, testInfo.outputPath.bind(testInfo));
+
+  // The dashboard's header has room for the new entry on a phone too.
+  await page.goto("/dashboard?mode=property");
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "All annotations" }),
+  ).toBeVisible();
+  expect(await horizontalOverflowPx(page), "dashboard at 360 px").toBeLessThanOrEqual(0);
+});
+
+async function shots(page: Page, outputPath: (name: string) => string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(`document.documentElement.classList.toggle("dark", ${scheme === "dark"})`);
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      const rows =
+        width < 640
+          ? page.getByRole("list", { name: /All annotations/ }).getByRole("listitem")
+          : page.getByRole("table").locator("tbody tr");
+      await expect(rows.first()).toBeVisible();
+      expect(await horizontalOverflowPx(page), `${width} px ${scheme}`).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: outputPath(`all-annotations-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+}
