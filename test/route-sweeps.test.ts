@@ -7,6 +7,7 @@ import {
   apiTokens,
   annotationAuditSessions,
   annotationCategories,
+  annotationImports,
   annotationSuggestions,
   inboxSuggestions,
   properties,
@@ -123,6 +124,17 @@ beforeAll(async () => {
       items: [{ propertyId: owner.propertyId, annotationId: annotation.json().annotationId }],
     },
   });
+  const [ownedImport] = await harness.database.db
+    .insert(annotationImports)
+    .values({
+      id: crypto.randomUUID(),
+      userId: user!.id,
+      fileName: "owned.csv",
+      status: "done",
+      total: 0,
+      rows: [],
+    })
+    .returning();
   ids = {
     batchId: batch.json().batchId,
     propertyId: owner.propertyId,
@@ -140,6 +152,7 @@ beforeAll(async () => {
     categoryId: category!.id,
     tokens: ownerToken.json().apiToken.id,
     feeds: ownerFeed.json().feed.id,
+    "annotation-imports": ownedImport!.id,
   };
 });
 afterAll(async () => {

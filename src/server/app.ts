@@ -30,12 +30,12 @@ import { createCategoriesRepository } from "./features/categories/categories-rep
 import { categoriesRoutes } from "./features/categories/categories-routes.js";
 import { createCategoriesService } from "./features/categories/categories-service.js";
 import { annotationsRoutes } from "./features/annotations/annotations-routes.js";
-import { allAnnotationsRoutes } from "./features/annotations/all-annotations-routes.js";
-import { createAllAnnotationsRepository } from "./features/annotations/all-annotations-repository.js";
-import { createAllAnnotationsService } from "./features/annotations/all-annotations-service.js";
 import { bulkAnnotationsRoutes } from "./features/annotations/bulk-annotations-routes.js";
 import { createBulkAnnotationsService } from "./features/annotations/bulk-annotations-service.js";
 import { createAnnotationSetsRepository } from "./features/annotations/annotation-sets-repository.js";
+import { allAnnotationsRoutes } from "./features/annotations/all-annotations-routes.js";
+import { createAllAnnotationsRepository } from "./features/annotations/all-annotations-repository.js";
+import { createAllAnnotationsService } from "./features/annotations/all-annotations-service.js";
 import { createCreateRequestsRepository } from "./features/annotations/create-requests-repository.js";
 import { createDailyQuotaRepository } from "./features/annotations/daily-quota-repository.js";
 import { createAnalyticsGateway } from "./features/google-connection/analytics-gateway.js";
@@ -86,6 +86,9 @@ import { trafficRoutes } from "./features/traffic/traffic-routes.js";
 import { createTrafficService } from "./features/traffic/traffic-service.js";
 import { createSuggestionsRepository } from "./features/suggestions/suggestions-repository.js";
 import { suggestionsRoutes } from "./features/suggestions/suggestions-routes.js";
+import { annotationImportsRoutes } from "./features/annotation-imports/annotation-imports-routes.js";
+import { createAnnotationImportsRepository } from "./features/annotation-imports/annotation-imports-repository.js";
+import { createAnnotationImportsService } from "./features/annotation-imports/annotation-imports-service.js";
 import { createSuggestionsService } from "./features/suggestions/suggestions-service.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
 import { createGoogleOAuth } from "./integrations/google/google-oauth.js";
@@ -461,6 +464,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(chatRoutes, { chat });
   await app.register(auditsRoutes, { audits });
   await app.register(suggestionsRoutes, { suggestions });
+  await app.register(annotationImportsRoutes, {
+    // What an import writes is recorded as the import's, through the pages' own path.
+    imports: createAnnotationImportsService({
+      repository: createAnnotationImportsRepository(database.db),
+      annotations,
+      properties,
+      categories,
+      findUser: (id) => users.findById(id),
+      jobs,
+      logger,
+      now: deps.now,
+    }),
+  });
   await app.register(oauthRoutes, {
     server: authorizationServer,
     oauth,

@@ -66,6 +66,7 @@ describe("migrations", () => {
       "annotation_create_requests",
       "annotation_events",
       "annotation_feeds",
+      "annotation_imports",
       "annotation_list_cache",
       "annotation_metadata",
       "annotation_set_members",

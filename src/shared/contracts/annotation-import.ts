@@ -140,11 +140,19 @@ export interface ImportListResponse {
   imports: ImportSummary[];
 }
 
-/** "12 imported, 38 left for tomorrow": the one sentence every import result starts with. */
-export function importOutcomeText(summary: Pick<ImportSummary, "imported" | "left" | "failed">) {
+/**
+ * "12 imported, 38 left for tomorrow" once the day's quota stopped it ("38 to go" while it runs):
+ * the one sentence every import result starts with.
+ */
+export function importOutcomeText(
+  summary: Pick<ImportSummary, "status" | "imported" | "left" | "failed">,
+): string {
   const parts = [`${summary.imported.toLocaleString("en-US")} imported`];
   if (summary.failed > 0) parts.push(`${summary.failed.toLocaleString("en-US")} failed`);
-  if (summary.left > 0) parts.push(`${summary.left.toLocaleString("en-US")} left for tomorrow`);
+  if (summary.left > 0)
+    parts.push(
+      `${summary.left.toLocaleString("en-US")} ${summary.status === "running" ? "to go" : "left for tomorrow"}`,
+    );
   return parts.join(", ");
 }
 

@@ -12,4 +12,5 @@ export * from "./inbox.js";
 export * from "./api-tokens.js";
 export * from "./mcp.js";
 export * from "./feeds.js";
+export * from "./annotation-imports.js";
 export * from "./annotation-list-cache.js";

@@ -19,6 +19,7 @@ import {
   apiIdempotencyKeys,
   apiTokens,
   annotationFeeds,
+  annotationImports,
   annotationAuditSessions,
   annotationCategories,
   annotationCreateRequests,
@@ -71,6 +72,7 @@ export interface PersonalRows {
   apiTokens: Row[];
   apiTokenReplays: Row[];
   annotationFeeds: Row[];
+  annotationImports: Row[];
   connectedApps: Row[];
   appConfirmations: Row[];
 }
@@ -175,7 +177,7 @@ export function createAccountRepository(db: Db) {
           .orderBy(asc(inboxHookDeliveries.seq)),
         byOwner(inboxRules),
       ]);
-      const [tokens, replays, feeds, connectedApps, appConfirmations] = await Promise.all([
+      const [tokens, replays, feeds, imports, connectedApps, appConfirmations] = await Promise.all([
         byOwner(apiTokens),
         db
           .select(exported(apiIdempotencyKeys))
@@ -188,6 +190,7 @@ export function createAccountRepository(db: Db) {
           )
           .orderBy(asc(apiIdempotencyKeys.createdAt)),
         byOwner(annotationFeeds),
+        byOwner(annotationImports),
         // The grants only: the person's other OAuth records are codes and tokens, which are
         // secrets (their id is the token itself).
         db
@@ -218,6 +221,7 @@ export function createAccountRepository(db: Db) {
         apiTokens: tokens,
         apiTokenReplays: replays,
         annotationFeeds: feeds,
+        annotationImports: imports,
         connectedApps,
         appConfirmations,
       };
@@ -310,7 +314,7 @@ export function createAccountRepository(db: Db) {
         // Everything else references the user row and goes with it (on delete cascade):
         // sessions on every device, sign-in identities, properties, categories, audits and their
         // suggestions, conversations and their messages, annotation records and category assignments,
-        // traffic data, API tokens and annotation feeds.
+        // traffic data, API tokens, annotation feeds and imports.
         await tx.delete(users).where(eq(users.id, userId));
         const { tombstone, sealedTokens } = await options.leftovers({ user, googleSignInTokens });
         if (tombstone) {

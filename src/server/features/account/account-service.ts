@@ -40,6 +40,8 @@ export interface AccountExport {
   apiTokenReplays: Record<string, unknown>[];
   /** Annotation feeds (their names, properties and dates; never the address). */
   annotationFeeds: Record<string, unknown>[];
+  /** CSV imports of annotations: each file's rows and what became of them. */
+  annotationImports: Record<string, unknown>[];
   /** AI apps allowed over OAuth: the grants (app, scopes, dates); never a code or token. */
   connectedApps: Record<string, unknown>[];
   /** Deletions an AI app previewed, waiting minutes for the person's go-ahead. */
@@ -103,6 +105,7 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
     apiTokens: rows.apiTokens,
     apiTokenReplays: rows.apiTokenReplays,
     annotationFeeds: rows.annotationFeeds,
+    annotationImports: rows.annotationImports,
     connectedApps: rows.connectedApps,
     appConfirmations: rows.appConfirmations,
   };

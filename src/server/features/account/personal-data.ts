@@ -98,6 +98,7 @@ export const personalData = {
         "a hash of the feed address's token, which is never stored itself; it is of no use outside Tidemark's check",
     },
   },
+  annotation_imports: { exportedAs: "annotationImports", omitted: {} },
   api_idempotency_keys: {
     exportedAs: "apiTokenReplays",
     omitted: {

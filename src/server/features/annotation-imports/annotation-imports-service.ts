@@ -1,0 +1,332 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AnnotationImport, ImportRowRecord, User } from "../../db/schema/index.js";
+import { AppError } from "../../app-error.js";
+import type { JobQueue } from "../../jobs/job-queue.js";
+import { latestTodayAnywhere, toIsoDate } from "../../../shared/calendar-date.js";
+import {
+  importMessages,
+  type ImportListResponse,
+  type ImportPreviewResponse,
+  type ImportPreviewRow,
+  type ImportStatus,
+  type ImportStatusResponse,
+  type ImportSummary,
+} from "../../../shared/contracts/annotation-import.js";
+import type { z } from "zod";
+import type {
+  importPreviewRequest,
+  startImportRequest,
+} from "../../../shared/contracts/annotation-import.js";
+import { capabilitiesOf } from "../../../shared/plans.js";
+import { propertyToday } from "../../../shared/property-time-zone.js";
+import type { AnnotationsService } from "../annotations/annotations-service.js";
+import type { CategoriesService } from "../categories/categories-service.js";
+import type { PropertiesService } from "../properties/properties-service.js";
+import type {
+  AnnotationImportsRepository,
+  ImportSummaryRow,
+} from "./annotation-imports-repository.js";
+import {
+  checkRows,
+  duplicateKey,
+  guessMapping,
+  mappingProblems,
+  parseImportFile,
+  type CheckedRow,
+  type ImportContext,
+} from "./import-file.js";
+
+type PreviewInput = z.output<typeof importPreviewRequest>;
+type StartInput = z.output<typeof startImportRequest>;
+
+/** Rows written between two saves of an import's progress (and always when it stops). */
+const rowsPerSave = 10;
+/** Imports listed on the page: the newest few, to resume one. */
+const listedImports = 10;
+
+const usedIdMessage =
+  "That import ID is already used. Preview the file again to start a new import.";
+
+/**
+ * CSV imports of annotations: the file is read and every row checked on the server (the preview
+ * is the server's answer, so the API and the page follow the same rules), then the valid rows are
+ * written by a background job, one at a time, through the annotations service ("import" as their
+ * source), so plans, quotas and rules apply exactly as in the pages. Each row has its own create
+ * request id, so a job run again after a crash never writes a row twice; the import stops when
+ * the day's quota runs out and a resume carries on from the first row not written.
+ */
+export function createAnnotationImportsService(deps: {
+  repository: AnnotationImportsRepository;
+  annotations: Pick<AnnotationsService, "create" | "list">;
+  properties: Pick<PropertiesService, "saved" | "requireAllowed">;
+  categories: Pick<CategoriesService, "list">;
+  findUser: (id: string) => Promise<User | null>;
+  jobs: JobQueue;
+  logger?: Pick<FastifyBaseLogger, "info">;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const { repository } = deps;
+
+  const importJob = deps.jobs.define<{ importId: string }>({
+    name: "annotation-import",
+    // One run per import at a time: a resume while a run goes on queues nothing more.
+    oneAtATime: true,
+    concurrency: 2,
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    timeoutSeconds: 5 * 60,
+    run: async ({ importId }, context) => {
+      await runImport(importId, context.signal);
+    },
+  });
+
+  function sendJob(importId: string): Promise<boolean> {
+    return importJob.send({ importId }, { singletonKey: importId });
+  }
+
+  /** The day a row's annotation starts on, as duplicates are compared. */
+  function startOf(request: NonNullable<ImportRowRecord["request"]>): string {
+    return toIsoDate(request.annotationDate ?? request.annotationDateRange!.startDate);
+  }
+
+  async function contextFor(
+    user: User,
+    file: ReturnType<typeof parseImportFile>,
+    mapping: PreviewInput["mapping"] & object,
+    targetPropertyId: string | null,
+    exceptImportId: string | null,
+  ): Promise<ImportContext> {
+    const at = now();
+    const saved = await deps.properties.saved(user);
+    const properties = await Promise.all(
+      saved.map(async (property) => {
+        let refusal: string | null = null;
+        try {
+          await deps.properties.requireAllowed(user, property.propertyId);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refusal = error.message;
+        }
+        return {
+          propertyId: property.propertyId,
+          name: property.name,
+          today: property.timeZone ? propertyToday(at, property.timeZone) : latestTodayAnywhere(at),
+          refusal,
+        };
+      }),
+    );
+    const categories = capabilitiesOf(user.subscriptionTier).canUseCategories
+      ? (await deps.categories.list(user)).map(({ id, name }) => ({ id, name }))
+      : null;
+    const base = { properties, categories, targetPropertyId, existing: new Map<string, string>() };
+    // Only the properties the file's rows name are read from Google, once each.
+    const named = new Set(
+      checkRows(file, mapping, base)
+        .map((row) => row.propertyId)
+        .filter((id): id is string => id !== null),
+    );
+    const existing = new Map<string, string>();
+    for (const property of properties) {
+      if (!named.has(property.propertyId) || property.refusal) continue;
+      for (const annotation of await deps.annotations.list(user, property.propertyId)) {
+        const day = toIsoDate(annotation.annotationDate);
+        existing.set(
+          duplicateKey(property.propertyId, day, annotation.title),
+          `"${annotation.title}" on ${day} is already in Google Analytics`,
+        );
+      }
+    }
+    // Rows another import of theirs has still to write are not in Google yet, but will be.
+    for (const other of await repository.unfinished(user.id, exceptImportId)) {
+      for (const row of other.rows) {
+        if (row.state !== "pending" || !row.request || !row.propertyId) continue;
+        const day = startOf(row.request);
+        existing.set(
+          duplicateKey(row.propertyId, day, row.request.title),
+          `"${row.request.title}" on ${day} is waiting in your import of ${other.fileName}`,
+        );
+      }
+    }
+    return { ...base, existing };
+  }
+
+  async function check(
+    user: User,
+    input: PreviewInput,
+    exceptImportId: string | null,
+  ): Promise<{ preview: ImportPreviewResponse; rows: CheckedRow[] }> {
+    const file = parseImportFile(input.text);
+    const mapping = input.mapping ?? guessMapping(file.headers);
+    const targetPropertyId = input.targetPropertyId ?? null;
+    const problems = mappingProblems(mapping, file.headers, targetPropertyId);
+    const rows =
+      problems.length > 0
+        ? []
+        : checkRows(
+            file,
+            mapping,
+            await contextFor(user, file, mapping, targetPropertyId, exceptImportId),
+          );
+    const validCount = rows.filter((row) => row.problems.length === 0).length;
+    return {
+      rows,
+      preview: {
+        headers: file.headers,
+        delimiter: file.delimiter,
+        mapping,
+        mappingProblems: problems,
+        rows: rows.map(({ request: _request, ...row }): ImportPreviewRow => row),
+        validCount,
+        invalidCount: rows.length - validCount,
+      },
+    };
+  }
+
+  function summaryOf(row: ImportSummaryRow): ImportSummary {
+    return {
+      id: row.id,
+      fileName: row.fileName,
+      status: row.status as ImportStatus,
+      total: row.total,
+      imported: row.imported,
+      failed: row.failed,
+      left: Math.max(0, row.total - row.imported - row.failed),
+      skipped: row.skipped,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  function statusOf(row: AnnotationImport): ImportStatusResponse {
+    return {
+      ...summaryOf(row),
+      failures: row.rows
+        .filter((r) => r.state === "failed" || r.state === "skipped")
+        .map((r) => ({ line: r.line, title: r.title, message: r.message ?? "" })),
+    };
+  }
+
+  async function requireImport(user: User, id: string): Promise<AnnotationImport> {
+    const found = await repository.find(user.id, id);
+    if (!found) throw new AppError("import_not_found", importMessages.notFound);
+    return found;
+  }
+
+  /** Writes an import's waiting rows in file order, until they are done or the quota runs out. */
+  async function runImport(importId: string, signal: AbortSignal): Promise<void> {
+    const record = await repository.findById(importId);
+    if (!record || record.status !== "running") return;
+    const user = await deps.findUser(record.userId);
+    if (!user) return;
+    const rows = record.rows.map((row) => ({ ...row }));
+    let { imported, failed } = record;
+    let unsaved = 0;
+    const save = (status: ImportStatus) =>
+      repository.saveProgress(importId, { rows, imported, failed, status });
+
+    for (const row of rows) {
+      if (row.state !== "pending" || !row.request || !row.propertyId) continue;
+      if (signal.aborted) {
+        // Shutting down: what is written so far is kept; the retry carries on from here.
+        await save("running");
+        signal.throwIfAborted();
+      }
+      try {
+        const created = await deps.annotations.create(user, row.propertyId, row.request, "import");
+        row.state = "imported";
+        row.annotationId = created.annotationId;
+        imported++;
+      } catch (error) {
+        if (!(error instanceof AppError)) {
+          await save("running");
+          throw error;
+        }
+        if (error.code === "daily_limit") {
+          // Left for tomorrow: the rows keep their request ids, so a resume writes each once.
+          await save("waiting_for_quota");
+          deps.logger?.info({ importId, imported }, "annotation import waits for tomorrow's quota");
+          return;
+        }
+        row.state = "failed";
+        row.message = error.message;
+        failed++;
+      }
+      if (++unsaved >= rowsPerSave) {
+        await save("running");
+        unsaved = 0;
+      }
+    }
+    await save("done");
+  }
+
+  return {
+    /** Reads the file and checks every row; nothing is written. */
+    async preview(user: User, input: PreviewInput): Promise<ImportPreviewResponse> {
+      return (await check(user, input, null)).preview;
+    },
+
+    /**
+     * Checks the file again (the same rules as the preview) and queues its valid rows. Sent again
+     * with the same import id, it answers the import already made.
+     */
+    async start(user: User, input: StartInput): Promise<ImportStatusResponse> {
+      const earlier = await repository.find(user.id, input.importId);
+      if (earlier) return statusOf(earlier);
+      const { preview, rows } = await check(user, input, input.importId);
+      if (preview.mappingProblems.length > 0)
+        throw new AppError("invalid_request", preview.mappingProblems[0]!);
+      if (preview.validCount === 0)
+        throw new AppError("invalid_request", importMessages.nothingToImport);
+      const records: ImportRowRecord[] = rows.map((row) =>
+        row.request && row.propertyId
+          ? {
+              line: row.line,
+              title: row.title,
+              state: "pending",
+              propertyId: row.propertyId,
+              request: { ...row.request, requestId: crypto.randomUUID() },
+            }
+          : { line: row.line, title: row.title, state: "skipped", message: row.problems.join(" ") },
+      );
+      const inserted = await repository.insert({
+        id: input.importId,
+        userId: user.id,
+        fileName: input.fileName ?? "import.csv",
+        status: "running",
+        total: preview.validCount,
+        imported: 0,
+        failed: 0,
+        skipped: preview.invalidCount,
+        rows: records,
+      });
+      const made = await repository.find(user.id, input.importId);
+      if (!made) throw new AppError("invalid_request", usedIdMessage);
+      if (inserted) await sendJob(made.id);
+      return statusOf(made);
+    },
+
+    async status(user: User, id: string): Promise<ImportStatusResponse> {
+      return statusOf(await requireImport(user, id));
+    },
+
+    async list(user: User): Promise<ImportListResponse> {
+      return { imports: (await repository.list(user.id, listedImports)).map(summaryOf) };
+    },
+
+    /**
+     * Carries on an import that stopped at the day's quota (or whose run was lost): its waiting
+     * rows are written from the first, each with its own request id. A finished import is
+     * answered as it is.
+     */
+    async resume(user: User, id: string): Promise<ImportStatusResponse> {
+      const found = await requireImport(user, id);
+      if (found.status === "done") return statusOf(found);
+      if (found.status !== "running") await repository.setStatus(id, "running");
+      await sendJob(id);
+      return statusOf((await repository.find(user.id, id))!);
+    },
+  };
+}
+
+export type AnnotationImportsService = ReturnType<typeof createAnnotationImportsService>;
