@@ -41,7 +41,9 @@ test.describe("Property View's annotations table", () => {
     const table = page.getByRole("table", { name: /^Annotations,/ });
     // The sandbox seeds 8–15 annotations per property.
     await expect(table.getByRole("row").nth(8)).toBeVisible();
-    await expect(table.getByRole("columnheader")).toHaveText([
+    // Its columns (after the selection's check box, which has no words).
+    const headers = await texts(table.getByRole("columnheader"));
+    expect(headers.filter(Boolean)).toEqual([
       "Date",
       "Title",
       "Description",
@@ -50,8 +52,9 @@ test.describe("Property View's annotations table", () => {
       "Actions",
     ]);
     const rows = table.locator("tbody tr");
-    const titles = rows.locator("td:nth-child(2)");
-    const colours = rows.locator("td:nth-child(4)");
+    const column = (name: string) => rows.locator(`td:nth-child(${headers.indexOf(name) + 1})`);
+    const titles = column("Title");
+    const colours = column("Colour");
     const allCount = await rows.count();
 
     // Search: a word of the first title keeps only rows that have it.
@@ -91,6 +94,19 @@ test.describe("Property View's annotations table", () => {
     await expect(table).toHaveAccessibleName("Annotations, by title, Z to A");
     const descending = await texts(titles);
     expect(descending).toEqual([...ascending].reverse());
+
+    // Shift-click selects a range of rows; the header's box then selects all and clears them.
+    const boxes = rows.getByRole("checkbox");
+    await boxes.nth(0).click();
+    await boxes.nth(2).click({ modifiers: ["Shift"] });
+    await expect(page.getByText("3 selected", { exact: true }).first()).toBeVisible();
+    await expect(boxes.nth(1)).toBeChecked();
+    const all = table.getByRole("checkbox", { name: "Select all shown" });
+    await all.click();
+    await expect(boxes).toHaveCount(allCount);
+    for (const box of await boxes.all()) await expect(box).toBeChecked();
+    await all.click();
+    for (const box of await boxes.all()) await expect(box).not.toBeChecked();
 
     // A row's title opens its details, where its id and 'Date Added' now live.
     await titles.first().getByRole("button").click();
