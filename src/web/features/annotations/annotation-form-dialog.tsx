@@ -187,9 +187,13 @@ function AnnotationFormWithSets(props: AnnotationFormDialogProps & { propertyId:
   // The person's saved properties to add it to: none on a plan that holds one (Free's is locked).
   const saved = useSavedProperties();
   const savedList = saved.data ?? noProperties;
+  // The current property first, then the others as the picker lists them.
   const propertyChoices =
     props.mode === "create" && savedList.length > 1 && !savedList.some((p) => p.locked)
-      ? savedList
+      ? [
+          ...savedList.filter((p) => p.propertyId === propertyId),
+          ...savedList.filter((p) => p.propertyId !== propertyId),
+        ]
       : noProperties;
   const copies = useAnnotationCopies(
     props.mode === "edit" ? propertyId : "",
