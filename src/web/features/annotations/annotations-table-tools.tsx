@@ -63,7 +63,7 @@ export function SelectionSummary({
   allShown?: ReactNode;
 }) {
   const offerMatching =
-    (filtered || matchingCount > shownCount) && matchingCount > 0 && !allMatchingSelected;
+    (filtered || matchingCount > shownCount) && matchingCount > 1 && !allMatchingSelected;
   return (
     <div className="flex min-h-5 flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
       {allShown}
