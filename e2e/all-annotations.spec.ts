@@ -3,6 +3,59 @@ import { choosePlan, signInWithGoogle } from "./support/accounts.js";
 import { horizontalOverflowPx } from "./support/browser-state.js";
 import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
 
+/** The product's Google sandbox (scripts/e2e.mjs picks its port; control is on for journeys). */
+const sandboxUrl = `http://localhost:${process.env.E2E_SANDBOX_PORT ?? 5198}`;
+const fixtureSize = 5000;
+
+/**
+ * Seeds Google itself (the sandbox, with a token minted for the person) with `fixtureSize`
+ * annotations spread over the properties they can edit: "Fixture 0001" … on past days, in every
+ * colour, a tenth of them ranges, every 100th described as "needle".
+ */
+async function seedGoogle(email: string, propertyIds: string[]): Promise<void> {
+  const minted = (await (
+    await fetch(`${sandboxUrl}/__sandbox/control/tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    })
+  ).json()) as { access_token: string };
+  const colors = ["PURPLE", "BROWN", "BLUE", "GREEN", "RED", "CYAN"];
+  const day = (offset: number) => {
+    const at = new Date(Date.UTC(2024, 0, 1) + offset * 86_400_000);
+    return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() };
+  };
+  const create = async (n: number) => {
+    const propertyId = propertyIds[n % propertyIds.length]!;
+    const body = {
+      title: `Fixture ${String(n).padStart(4, "0")}`,
+      description: n % 100 === 0 ? "needle in the haystack" : "",
+      color: colors[n % colors.length],
+      ...(n % 10 === 0
+        ? { annotationDateRange: { startDate: day(n % 600), endDate: day((n % 600) + 3) } }
+        : { annotationDate: day(n % 600) }),
+    };
+    const response = await fetch(
+      `${sandboxUrl}/v1alpha/properties/${propertyId}/reportingDataAnnotations`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${minted.access_token}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      },
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < fixtureSize) await create(next++);
+    }),
+  );
+}
+
 /**
  * All annotations: a Premium person with every Google property saved opens it from the header,
  * sees each property's annotations by name, searches, filters and sorts (the view kept in the
@@ -25,7 +78,7 @@ test("All annotations: every property's annotations in one table, searched, filt
   // Every other property Google lists is saved too, as the picker would (Premium holds five).
   const reachable = (
     (await (await page.request.get("/api/ga4/properties")).json()) as {
-      properties: { propertyId: string; displayName: string }[];
+      properties: { propertyId: string; displayName: string; canEdit: boolean }[];
     }
   ).properties;
   expect(reachable.length).toBeGreaterThanOrEqual(2);
@@ -38,6 +91,26 @@ test("All annotations: every property's annotations in one table, searched, filt
     expect([200, 201]).toContain(saved.status());
   }
 
+  await seedGoogle(
+    email,
+    reachable.filter((p) => p.canEdit).map((p) => p.propertyId),
+  );
+
+  // Each answer says when each property's list was read from Google: paging, searching and
+  // filtering must all be answered from the first view's reads (background jobs, such as the
+  // inbox's, may list annotations meanwhile, so Google's own counters cannot tell).
+  const reads = new Set<string>();
+  let counting = true;
+  page.on("response", async (response) => {
+    if (!counting || new URL(response.url()).pathname !== "/api/annotations" || !response.ok())
+      return;
+    const body = (await response.json()) as {
+      properties: { propertyId: string; fetchedAt: string | null }[];
+    };
+    for (const property of body.properties)
+      reads.add(`${property.propertyId}@${property.fetchedAt}`);
+  });
+
   await page.getByRole("banner").getByRole("link", { name: "All annotations" }).click();
   await expect(page).toHaveURL(/\/annotations$/);
   await expect(page.getByRole("heading", { level: 1, name: "All annotations" })).toBeVisible();
@@ -49,6 +122,26 @@ test("All annotations: every property's annotations in one table, searched, filt
   const shownNames = new Set(await propertyCells.allTextContents());
   for (const name of shownNames) expect(reachable.map((p) => p.displayName)).toContain(name);
   expect(shownNames.size).toBeGreaterThanOrEqual(1);
+
+  // The 5,000 seeded beside Google's own, fifty a page; paging reads no list from Google again.
+  const summary = page.getByRole("navigation", { name: "Pages" });
+  await expect(summary).toContainText(/^1–50 of 5,0\d\d/);
+  await summary.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(summary).toContainText(/^51–100 of 5,0\d\d/);
+  await page.getByRole("searchbox", { name: "Search annotations" }).fill("NEEDLE in");
+  await expect(summary).toContainText(`1–50 of ${fixtureSize / 100}`);
+  await expect(page).not.toHaveURL(/page=/);
+  await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: "Red" });
+  // Every 100th is a needle; those are multiples of 6 only every 300th: n % 6 === 4 for red.
+  const needlesInRed = Array.from({ length: fixtureSize / 100 }, (_, i) => i * 100).filter(
+    (n) => n % 6 === 4,
+  ).length;
+  await expect(summary).toContainText(`1–${needlesInRed} of ${needlesInRed}`);
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(summary).toContainText(/^1–50 of 5,0\d\d/);
+  counting = false;
+  expect([...reads].sort()).toHaveLength(reachable.length);
 
   // Search: a word of the first row's title.
   const firstTitle = (await table.locator("tbody tr").first().locator("td").nth(2).textContent())!;
