@@ -723,7 +723,10 @@ describe("cards in the chat panel", () => {
     expect(question).toHaveTextContent('Undoing removes "Launch" from Google Analytics.');
     expect(chat.requests.filter((entry) => entry.path.endsWith("/undo"))).toHaveLength(0);
     await user.click(within(question).getByRole("button", { name: "Remove it" }));
-    await within(log).findByRole("group", { name: "Annotation created, then undone" });
+    const undone = await within(log).findByRole("group", {
+      name: "Annotation created, then undone",
+    });
+    expect(within(undone).queryByRole("button", { name: "Show on chart" })).toBeNull();
     const undos = chat.requests.filter((entry) => entry.path.endsWith("/undo"));
     expect(undos.map((entry) => entry.body)).toEqual([
       { requestId: expect.any(String), confirm: true },

@@ -267,14 +267,17 @@ function ChangeCard({ chat }: { chat: ChatController }) {
         </ul>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => chat.showOnChart(card.annotationId, card.annotation.startDate)}
-        >
-          <ChartLine aria-hidden="true" />
-          Show on chart
-        </Button>
+        {/* A create undone is gone from the chart. */}
+        {undone && card.action === "created" ? null : (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => chat.showOnChart(card.annotationId, card.annotation.startDate)}
+          >
+            <ChartLine aria-hidden="true" />
+            Show on chart
+          </Button>
+        )}
         {card.undoId && !undone && undo.state !== "confirming" ? (
           <Button
             variant="outline"
