@@ -27,6 +27,7 @@ const signedIn: [string, string][] = [
   ["/mode-selection", "Choose Your Workflow · Tidemark"],
   ["/categories", "Categories · Tidemark"],
   ["/annotations", "All annotations · Tidemark"],
+  ["/annotations/import", "Import annotations · Tidemark"],
   ["/audit", "AI Audit · Tidemark"],
   ["/account", "Account · Tidemark"],
   ["/dashboard?mode=property", "Property View · wingtiptoys.com · Tidemark"],
@@ -64,6 +65,7 @@ function signedInApi() {
         categories: [],
       }),
     "GET /api/audits/history": () => jsonResponse(200, { sessions: [] }),
+    "GET /api/annotation-imports": () => jsonResponse(200, { imports: [] }),
   });
 }
 

@@ -61,6 +61,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(routePaths.modeSelection, "mode-selection-route", signedInPage),
   page(routePaths.categories, "categories-route", signedInPage),
   page(routePaths.allAnnotations, "all-annotations-route", signedInPage),
+  page(routePaths.annotationImport, "annotation-import-route", signedInPage),
   page(routePaths.audit, "audit-route", signedInPage),
   page(routePaths.account, "account-route", signedInPage),
   // Public: a signed-out person arriving from an AI app signs in from the page itself.

@@ -20,6 +20,8 @@ export const routePaths = {
   categories: "/categories",
   /** Every saved property's annotations in one table. */
   allAnnotations: "/annotations",
+  /** A CSV file of annotations: mapped, previewed and imported. */
+  annotationImport: "/annotations/import",
   audit: "/audit",
   account: "/account",
   /** Where an AI app's authorization request asks the signed-in person to allow it. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Loader2, Rss, Trash2 } from "lucide-react";
+import { Download, Loader2, Rss, Trash2, Upload } from "lucide-react";
 import { useState } from "react";
+import { Link } from "wouter";
 import {
   annotationExportRow,
   annotationsCsv,
@@ -22,6 +23,7 @@ import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { routePaths } from "../../lib/route-paths";
 import { useSavedProperties } from "../../session/saved-properties";
 
 const feedsKey = ["/api/account/feeds"] as const;
@@ -280,6 +282,12 @@ export function ExportAnnotations({
             >
               <Download aria-hidden="true" />
               Download JSON
+            </Button>
+            <Button asChild variant="ghost">
+              <Link href={`${routePaths.annotationImport}?property=${propertyId}`}>
+                <Upload aria-hidden="true" />
+                Import CSV
+              </Link>
             </Button>
           </div>
           <FeedsSection propertyId={propertyId} />

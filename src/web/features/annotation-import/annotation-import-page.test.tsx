@@ -1,0 +1,187 @@
+import "../../test-support/setup-dom-tests";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type {
+  ImportPreviewResponse,
+  ImportStatusResponse,
+} from "../../../shared/contracts/annotation-import";
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  signedInAs,
+  stubApi,
+} from "../../test-support/fake-api";
+import { renderAppAt } from "../../test-support/render-app";
+
+const user = makeUser({ subscriptionTier: "freemium", annotationQuota: 5 });
+
+const preview: ImportPreviewResponse = {
+  headers: ["date", "title", "notes"],
+  delimiter: ";",
+  mapping: {
+    startDate: 0,
+    endDate: null,
+    title: 1,
+    description: 2,
+    color: null,
+    category: null,
+    property: null,
+  },
+  mappingProblems: [],
+  rows: [
+    {
+      line: 2,
+      startDate: "2026-11-01",
+      endDate: null,
+      title: "Launch",
+      color: null,
+      category: null,
+      propertyId: "123",
+      propertyName: "wingtiptoys.com",
+      problems: [],
+    },
+    {
+      line: 3,
+      startDate: "soon",
+      endDate: null,
+      title: "Later",
+      color: null,
+      category: null,
+      propertyId: "123",
+      propertyName: "wingtiptoys.com",
+      problems: ['"soon" is not a date: write it as YYYY-MM-DD.'],
+    },
+  ],
+  validCount: 1,
+  invalidCount: 1,
+};
+
+const waiting: ImportStatusResponse = {
+  id: "7d1f4c9e-0000-4000-8000-000000000001",
+  fileName: "plan.csv",
+  status: "waiting_for_quota",
+  total: 8,
+  imported: 5,
+  failed: 0,
+  left: 3,
+  skipped: 1,
+  createdAt: "2026-11-20T10:00:00Z",
+  updatedAt: "2026-11-20T10:00:01Z",
+  failures: [{ line: 3, title: "Later", message: '"soon" is not a date: write it as YYYY-MM-DD.' }],
+};
+
+function api(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    "GET /api/auth/user": signedInAs(user),
+    "GET /api/properties": () =>
+      jsonResponse(200, {
+        properties: [
+          {
+            id: "p1",
+            propertyId: "123",
+            name: "wingtiptoys.com",
+            locked: true,
+            timeZone: "UTC",
+            createdAt: "2026-11-01T00:00:00Z",
+          },
+        ],
+      }),
+    "GET /api/annotation-imports": () => jsonResponse(200, { imports: [] }),
+    ...extra,
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("/annotations/import", () => {
+  it("sends the file's text, shows each row's problems by line, and imports the valid ones", async () => {
+    const { requests } = api({
+      "POST /api/annotation-imports/preview": () => jsonResponse(200, preview),
+      "POST /api/annotation-imports": () => jsonResponse(202, waiting),
+      [`GET /api/annotation-imports/${waiting.id}`]: () => jsonResponse(200, waiting),
+    });
+    renderAppAt("/annotations/import?property=123");
+    const input = await screen.findByLabelText(/CSV file/);
+    await userEvent.upload(
+      input,
+      new File(["date;title;notes\n2026-11-01;Launch;\nsoon;Later;\n"], "plan.csv", {
+        type: "text/csv",
+      }),
+    );
+
+    expect(await screen.findByText("1 row ready to import")).toBeInTheDocument();
+    const sent = requests.find((r) => r.path === "/api/annotation-imports/preview")!;
+    expect(sent.body).toEqual({
+      fileName: "plan.csv",
+      text: "date;title;notes\n2026-11-01;Launch;\nsoon;Later;\n",
+      targetPropertyId: "123",
+    });
+    const table = screen.getByRole("table");
+    const bad = within(table).getByText("3").closest("tr")!;
+    expect(
+      within(bad).getByText('"soon" is not a date: write it as YYYY-MM-DD.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveValue("1");
+
+    await userEvent.click(screen.getByRole("button", { name: "Import 1 row" }));
+    expect(
+      await screen.findByText("5 imported, 3 left for tomorrow · 1 row skipped"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Rows written" })).toHaveAttribute(
+      "aria-valuenow",
+      "5",
+    );
+    const started = requests.find(
+      (r) => r.method === "POST" && r.path === "/api/annotation-imports",
+    )!;
+    expect(started.body).toMatchObject({
+      fileName: "plan.csv",
+      mapping: preview.mapping,
+      targetPropertyId: "123",
+    });
+    expect(screen.getByRole("button", { name: "Resume import" })).toBeInTheDocument();
+  });
+
+  it("asks for a new preview when a column is changed, and says why a file is refused", async () => {
+    const { requests } = api({
+      "POST /api/annotation-imports/preview": (request) =>
+        (request.body as { mapping?: unknown }).mapping
+          ? jsonResponse(200, { ...preview, mapping: { ...preview.mapping, description: null } })
+          : jsonResponse(200, preview),
+    });
+    renderAppAt("/annotations/import");
+    await userEvent.upload(
+      await screen.findByLabelText(/CSV file/),
+      new File(["date;title;notes\n"], "plan.csv", { type: "text/csv" }),
+    );
+    await userEvent.selectOptions(await screen.findByLabelText("Description"), "");
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === "/api/annotation-imports/preview")).toHaveLength(2),
+    );
+    expect(requests.at(-1)!.body).toMatchObject({
+      mapping: { ...preview.mapping, description: null },
+    });
+  });
+
+  it("shows the server's refusal of a file", async () => {
+    api({
+      "POST /api/annotation-imports/preview": () =>
+        errorResponse(400, {
+          error: "The file has a header row but no rows under it.",
+          code: "invalid_request",
+        }),
+    });
+    renderAppAt("/annotations/import");
+    await userEvent.upload(
+      await screen.findByLabelText(/CSV file/),
+      new File(["date,title\n"], "empty.csv", { type: "text/csv" }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The file has a header row but no rows under it.",
+    );
+  });
+});
