@@ -185,3 +185,30 @@ describe("/annotations/import", () => {
     );
   });
 });
+
+describe("/annotations/import, an earlier import", () => {
+  it("reopens a recent import and offers Resume once a running one has stopped moving", async () => {
+    const stalled: ImportStatusResponse = {
+      ...waiting,
+      status: "running",
+      updatedAt: new Date(Date.now() - 10 * 60_000).toISOString(),
+      failures: [],
+    };
+    const { requests } = api({
+      "GET /api/annotation-imports": () => jsonResponse(200, { imports: [stalled] }),
+      [`GET /api/annotation-imports/${stalled.id}`]: () => jsonResponse(200, stalled),
+      [`POST /api/annotation-imports/${stalled.id}/resume`]: () =>
+        jsonResponse(200, { ...waiting, status: "done", imported: 8, left: 0 }),
+    });
+    renderAppAt("/annotations/import");
+    const recent = await screen.findByRole("region", { name: "Your recent imports" });
+    expect(within(recent).getByText(/5 imported, 3 to go/)).toBeInTheDocument();
+    await userEvent.click(within(recent).getByRole("button", { name: "Open" }));
+    expect(await screen.findByText(/has not moved for a few minutes/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Resume import" }));
+    expect(await screen.findByText("8 imported · 1 row skipped")).toBeInTheDocument();
+    expect(requests.some((r) => r.path === `/api/annotation-imports/${stalled.id}/resume`)).toBe(
+      true,
+    );
+  });
+});

@@ -35,6 +35,11 @@ const importsKey = ["/api/annotation-imports"] as const;
 const rowsPerPage = 100;
 /** How often a running import's progress is read. */
 const pollMs = 1_000;
+/**
+ * A running import saves its progress every few rows; one silent for this long has lost its run
+ * (its server stopped for good), and the person may start it again.
+ */
+const stalledAfterMs = 2 * 60_000;
 
 interface ChosenFile {
   name: string;
@@ -207,6 +212,18 @@ function ProgressCard({
   resuming: boolean;
 }) {
   const processed = status.imported + status.failed;
+  const stalled =
+    status.status === "running" && Date.now() - Date.parse(status.updatedAt) > stalledAfterMs;
+  const resumeButton = (
+    <Button size="sm" className="self-start" onClick={onResume} disabled={resuming}>
+      {resuming ? (
+        <Loader2 className="animate-spin" aria-hidden="true" />
+      ) : (
+        <Play aria-hidden="true" />
+      )}
+      Resume import
+    </Button>
+  );
   const percent = status.total === 0 ? 100 : Math.round((processed / status.total) * 100);
   return (
     <section
@@ -247,14 +264,19 @@ function ProgressCard({
               {dailyResetText(new Date())}. Resume it then: the rows already written are not written
               again.
             </p>
-            <Button size="sm" className="self-start" onClick={onResume} disabled={resuming}>
-              {resuming ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Play aria-hidden="true" />
-              )}
-              Resume import
-            </Button>
+            {resumeButton}
+          </div>
+        </Alert>
+      ) : null}
+      {stalled ? (
+        <Alert>
+          <CircleAlert aria-hidden="true" />
+          <div className="flex flex-col gap-2">
+            <p>
+              This import has not moved for a few minutes. Resume it to carry on: the rows already
+              written are not written again.
+            </p>
+            {resumeButton}
           </div>
         </Alert>
       ) : null}
