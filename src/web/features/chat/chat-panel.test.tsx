@@ -657,6 +657,51 @@ describe("cards in the chat panel", () => {
     ]);
   });
 
+  it("opens the edit dialog of the annotation a previewed change is to, filled with the change", async () => {
+    const launch = annotation("Launch");
+    const chat = fakeChat({
+      user: premium,
+      annotations: [[launch]],
+      // The chart above the table has no report to draw here.
+      extra: {
+        [`GET /api/traffic/${propertyId}`]: () =>
+          errorResponse(503, { error: "No report", code: "google_not_connected" }),
+      },
+      replies: [
+        {
+          reply: "I'm not sure I read that right.",
+          confirmation: {
+            id: "6b0f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
+            summary: "Change “Launch”?",
+            count: 1,
+            kind: "update",
+            draft: {
+              annotationId: launch.annotationId,
+              title: "Launch (moved)",
+              description: "",
+              startDate: "2025-03-02",
+              color: "BLUE",
+              category: null,
+              categoryId: null,
+            },
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await within(await screen.findByRole("table")).findByText("Launch");
+    await user.type(input, "rename Launch to Launch (moved) and move it a day{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Make this change?" });
+    await user.click(within(card).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Annotation" });
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue("Launch (moved)");
+    expect(
+      chat.requests.filter((entry) => entry.path.endsWith("/confirmation")).map((e) => e.body),
+    ).toEqual([{ confirmationId: "6b0f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f", decision: "edit" }]);
+  });
+
   const changed = (action: "created" | "updated") => ({
     reply: action === "created" ? "Created “Launch”." : "Updated “Launch”.",
     showAnnotations: true,
