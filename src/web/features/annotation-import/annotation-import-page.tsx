@@ -204,16 +204,20 @@ function PreviewRows({ rows }: { rows: readonly ImportPreviewRow[] }) {
 
 function ProgressCard({
   status,
+  fetchedAt,
   onResume,
   resuming,
 }: {
   status: ImportStatusResponse;
+  /** When this answer was read (milliseconds since 1970). */
+  fetchedAt: number;
   onResume: () => void;
   resuming: boolean;
 }) {
   const processed = status.imported + status.failed;
+  // Judged at the moment the answer came, by the answer's own clock reading.
   const stalled =
-    status.status === "running" && Date.now() - Date.parse(status.updatedAt) > stalledAfterMs;
+    status.status === "running" && fetchedAt - Date.parse(status.updatedAt) > stalledAfterMs;
   const resumeButton = (
     <Button size="sm" className="self-start" onClick={onResume} disabled={resuming}>
       {resuming ? (
@@ -261,8 +265,8 @@ function ProgressCard({
           <div className="flex flex-col gap-2">
             <p>
               Today&apos;s annotations are used up, so the import stopped.{" "}
-              {dailyResetText(new Date())}. Resume it then: the rows already written are not written
-              again.
+              {dailyResetText(new Date(fetchedAt))}. Resume it then: the rows already written are
+              not written again.
             </p>
             {resumeButton}
           </div>
@@ -591,6 +595,7 @@ export function AnnotationImportPage({ user }: { user: CurrentUser }) {
       {active ? (
         <ProgressCard
           status={active}
+          fetchedAt={status.dataUpdatedAt}
           resuming={resume.isPending}
           onResume={() => resume.mutate(active.id)}
         />
