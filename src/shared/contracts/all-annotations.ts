@@ -121,6 +121,8 @@ export const allAnnotationsResponse = z.object({
   limit: z.number().int(),
   properties: z.array(allAnnotationsProperty),
   /** The person's categories, for the category column and filter (none on a plan without them). */
-  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  categories: z.array(
+    z.object({ id: z.string(), name: z.string(), color: z.enum(annotationColors) }),
+  ),
 });
 export type AllAnnotationsResponse = z.infer<typeof allAnnotationsResponse>;

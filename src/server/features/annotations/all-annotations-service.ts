@@ -3,6 +3,7 @@ import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
+import type { Category } from "../../../shared/contracts/categories.js";
 import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
 import {
   noCategoryFilter,
@@ -56,11 +57,13 @@ export function createAllAnnotationsService(deps: {
     return saved.filter((property) => property.propertyId === user.lockedPropertyId);
   }
 
-  /** The person's category names; none on a plan without categories. */
-  async function categoryNames(user: User): Promise<Map<string, string>> {
+  /** The person's categories by id; none on a plan without categories. */
+  async function categoriesOf(user: User): Promise<Map<string, Pick<Category, "name" | "color">>> {
     if (!capabilitiesOf(user.subscriptionTier).canUseCategories) return new Map();
     try {
-      return new Map((await categories.list(user)).map((c) => [c.id, c.name]));
+      return new Map(
+        (await categories.list(user)).map((c) => [c.id, { name: c.name, color: c.color }]),
+      );
     } catch (error) {
       if (error instanceof AppError) return new Map();
       throw error;
@@ -100,8 +103,8 @@ export function createAllAnnotationsService(deps: {
             saved.map((property) => property.propertyId),
             freshSince,
           );
-      const [names, lists] = await Promise.all([
-        categoryNames(user),
+      const [held, lists] = await Promise.all([
+        categoriesOf(user),
         Promise.all(
           saved.map(async (property) => {
             const hit = cached.get(property.propertyId);
@@ -126,7 +129,7 @@ export function createAllAnnotationsService(deps: {
             ...annotation,
             // A category deleted since the list was read is no category.
             categoryId:
-              annotation.categoryId && names.has(annotation.categoryId)
+              annotation.categoryId && held.has(annotation.categoryId)
                 ? annotation.categoryId
                 : null,
             propertyId: property.propertyId,
@@ -148,7 +151,7 @@ export function createAllAnnotationsService(deps: {
       const matching = sortAnnotations(
         filterAnnotations(rows, filter),
         { column: query.sort, direction: query.dir },
-        (id) => names.get(id),
+        (id) => held.get(id)?.name,
       );
       const page = matching.slice(query.offset, query.offset + query.limit);
 
@@ -169,7 +172,7 @@ export function createAllAnnotationsService(deps: {
         offset: query.offset,
         limit: query.limit,
         properties: listed,
-        categories: [...names].map(([id, name]) => ({ id, name })),
+        categories: [...held].map(([id, { name, color }]) => ({ id, name, color })),
       };
     },
   };

@@ -72,7 +72,7 @@ function answer(overrides: Partial<AllAnnotationsResponse> = {}): AllAnnotations
           "Could not read 'Shop AU': Your Google account cannot reach that property in Google Analytics.",
       },
     ],
-    categories: [{ id: categoryId, name: "Campaigns" }],
+    categories: [{ id: categoryId, name: "Campaigns", color: "GREEN" }],
     ...overrides,
   };
 }
