@@ -304,7 +304,7 @@ export function confirmationPrompt(pending: PendingConfirmation): string {
  */
 export function previewPrompt(doubts: readonly string[], pending: PendingConfirmation): string {
   const why = doubts.length > 0 ? doubts.join("; ") : "I may have misread part of it";
-  return `I'm not sure I read that right (${why}), so I haven't written anything.\n${confirmationPrompt(pending)}`;
+  return `I'm not sure I read that right (${why}), so I haven't written anything.\n${confirmationPrompt(pending)} Edit opens it in the form.`;
 }
 
 /** The answer to an "ok" or "sure": the preview stays, and only a clear yes carries it out. */
