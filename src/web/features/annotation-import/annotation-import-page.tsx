@@ -8,6 +8,8 @@ import {
   importFieldLabels,
   importFields,
   importMaxBytes,
+  importMaxRows,
+  importMaxSizeText,
   importMessages,
   importOutcomeText,
   type ImportField,
@@ -477,7 +479,7 @@ export function AnnotationImportPage({ user }: { user: CurrentUser }) {
           <StepHeading step={1}>Choose a file</StepHeading>
         </div>
         <label htmlFor={fileInputId} className="flex flex-col gap-1.5 text-sm font-medium">
-          CSV file (at most 2 MB, 5,000 rows)
+          CSV file (at most {importMaxSizeText}, {importMaxRows.toLocaleString("en-US")} rows)
           <input
             id={fileInputId}
             type="file"
