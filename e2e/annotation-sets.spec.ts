@@ -34,8 +34,8 @@ test("One annotation on two properties, changed and deleted on both", async ({
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: testInfo.outputPath(`sets-${name}-${width}-${scheme}.png`) });
         if (width === 360) {
-          const sideways = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          const sideways = await page.evaluate<number>(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth",
           );
           expect(sideways, `${name} at 360 px in ${scheme}`).toBeLessThanOrEqual(0);
         }

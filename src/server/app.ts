@@ -330,6 +330,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ...annotations,
       create: (user, propertyId, request) =>
         annotations.create(user, propertyId, request, "assistant"),
+      createOnProperties: (user, request) =>
+        annotations.createOnProperties(user, request, "assistant"),
       update: (user, propertyId, annotationId, request) =>
         annotations.update(user, propertyId, annotationId, request, "assistant"),
       remove: (user, propertyId, annotationId) =>

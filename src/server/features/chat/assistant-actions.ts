@@ -358,6 +358,26 @@ export function createAssistantActions(
         return deps.annotations.create(user, await property(), await followTemplate(request));
       }),
 
+    /**
+     * The same request on the current property and each of the person's other saved properties
+     * (decision 0058), through the service's multi-property create: each counts against the day's
+     * allowance and is answered on its own. A plan with one property makes it there alone.
+     */
+    createOnAllProperties: (request: CreateAnnotationRequest) =>
+      attempt(async () => {
+        requireNotFuture(request);
+        const current = await property();
+        const others = capabilitiesOf(user.subscriptionTier).locksFirstProperty
+          ? []
+          : (await deps.properties.saved(user))
+              .map((saved) => saved.propertyId)
+              .filter((propertyId) => propertyId !== current);
+        return deps.annotations.createOnProperties(user, {
+          propertyIds: [current, ...others],
+          annotation: await followTemplate(request),
+        });
+      }),
+
     /** A category's name by its id, for a person whose plan includes categories. */
     categoryName: (categoryId: string | null) => categoryNameOf(categoryId),
 

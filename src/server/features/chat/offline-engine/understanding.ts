@@ -31,6 +31,8 @@ export interface Understanding {
    * ("extend the sale to Friday").
    */
   endDate?: CalendarDate;
+  /** create: "to all my properties", "on every property": on each of the person's saved properties. */
+  allProperties?: boolean;
   /** list: the period asked about ("last month", "in March", "between Nov 1 and Nov 10", "this week"). */
   dateRange?: { start: CalendarDate; end: CalendarDate };
   /** create: its colour; update: the new colour; list: colour filter. */
@@ -91,6 +93,12 @@ export type AskedFor = "title" | "date" | "target" | "change" | "choice" | "cate
 export interface PendingQuestion {
   intent: "create" | "update" | "delete" | "list";
   asked: AskedFor;
+  /**
+   * Offered rather than asked (a traffic answer's "Annotate?"): only a message that takes the
+   * offer up — a create, or a yes with the name ("yes, call it …") — answers it; anything else
+   * ("thanks", "why?") is a message of its own, never a title.
+   */
+  offer?: boolean;
   /** The pieces given so far; dates as YYYY-MM-DD. */
   known: {
     title?: string;

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { annotationTitle } from "../../../../shared/contracts/annotations.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { errorMessages } from "../../../../shared/contracts/errors.js";
+import { describeOutcomes } from "../../../../shared/contracts/annotation-sets.js";
 import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
 import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
@@ -63,6 +64,13 @@ function namesRange(text: string): boolean {
   );
 }
 
+/**
+ * "to all my properties", "on every property", "across all of my properties": the create is made
+ * on each of the person's saved properties (decision 0058). Never part of the title.
+ */
+const ALL_PROPERTIES =
+  /\s*\b(?:on|to|in|for|across)\s+(?:all|every|each)\s+(?:of\s+)?(?:my\s+|our\s+|the\s+)?(?:saved\s+)?(?:ga4\s+)?propert(?:y|ies)\b/i;
+
 /** Create verbs that, with a category and nothing new, put an existing annotation in it. */
 const PUT_VERB = /^(?:put|place|drop|add)$/;
 
@@ -99,6 +107,11 @@ function readPutInCategory(
 const TIME_OF_DAY =
   /\s*\b(?:(?:around|at|about|in\s+the|during\s+the|during|by|before|after|since|from|this|that|on\s+the|late\s+in\s+the|early\s+in\s+the)\s+)(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunch(?:time)?|noon|midday|midnight|dinner(?:time)?)\b/gi;
 
+/** What made a reading doubtful, in one sentence. */
+function previewDoubts(doubts: readonly string[]): string {
+  return `I'm not sure I read that right: ${doubts.join("; ")}.`;
+}
+
 function readSlots(input: SlotInput): Understanding {
   const named = NAMING.exec(input.rest);
   if (!named || named.index === 0) {
@@ -134,7 +147,9 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   ];
   // "add it, call it …", "just say …": the event was told before; without a day of its own,
   // today would be a guess at the day it happened.
-  const referredBack = before.trim() === "" || POINTER.test(tidy(before)) || onlyAcceptance(before);
+  // "add it to all my properties, call it …" refers back as "add it, call it …" does.
+  const told = before.replace(ALL_PROPERTIES, " ");
+  const referredBack = told.trim() === "" || POINTER.test(tidy(told)) || onlyAcceptance(told);
   const dayNamed =
     hasDay(before, input) ||
     hasDay(titled, input) ||
@@ -157,6 +172,11 @@ function readCreate(input: SlotInput): Understanding {
   const { verb } = reading;
   let { story, rest } = input;
   let rangeStart: CalendarDate | undefined;
+  const everywhere = ALL_PROPERTIES.exec(rest);
+  if (everywhere) {
+    rest = cut(rest, everywhere.index, everywhere.index + everywhere[0].length);
+    understanding.allProperties = true;
+  }
   const put = readPutInCategory(verb, rest, quotes, categoryNames);
   if (put)
     return {
@@ -284,6 +304,25 @@ async function act(turn: SkillTurn) {
     ...(understood.color ? { color: understood.color } : {}),
   };
   const complete = category ? inCategory(request, category) : request;
+  if (understood.allProperties) {
+    // Several writes at once are made only from a request read without a doubt; a preview holds
+    // one property's create, so a doubtful one is asked again, not previewed on one property.
+    if (understood.doubts?.length)
+      return reply(
+        `${previewDoubts(understood.doubts)} Nothing was added. To add it to all your properties, say for example: Add “${complete.title}” on ${toIsoDate(date)} to all my properties.`,
+      );
+    const made = await actions.createOnAllProperties(complete);
+    if (!made.ok) return reply(`I couldn't create it: ${made.error}`);
+    const landed = made.value.some((outcome) => outcome.status === "done");
+    const when = toIsoDate(date);
+    return landed
+      ? reply(`${describeOutcomes(made.value, `Created “${complete.title}” on ${when} in`)}.`, {
+          showAnnotations: true,
+        })
+      : reply(
+          `I couldn't create “${complete.title}” anywhere: ${describeOutcomes(made.value, "")}.`,
+        );
+  }
   // A reading that may be a guess is never written at once: it waits as a preview.
   if (understood.doubts?.length) {
     const proposed = await actions.proposeCreate(complete, category?.name ?? null);
