@@ -14,7 +14,8 @@ import type { TableCategory } from "./annotations-table";
 
 // Loaded after the table's rows (see annotations-table.tsx): the search box, the period, colour,
 // category (and, for several properties, property) filters, and on a phone the sort the column
-// headers give on a wider screen. Compact: one line from 640 px, three short ones on a phone.
+// headers give on a wider screen (always drawn, shown by CSS below 640 px only, so the server's
+// page is already right on a phone). Compact: one line from 640 px, three short ones on a phone.
 
 const noCategoryValue = "__none__";
 /** A person's six, and Google's own orange (its system-generated annotations). */
@@ -44,14 +45,14 @@ export function AnnotationFiltersToolbar({
   onFilterChange: (filter: AnnotationFilter) => void;
   categories?: readonly TableCategory[];
   properties?: readonly { propertyId: string; name: string }[];
-  /** Given on a phone, where there are no column headers to sort by. */
-  sort?: AnnotationSort;
+  /** The rows' order: its controls show on a phone only, where the column headers are hidden. */
+  sort: AnnotationSort;
   sortColumns: readonly AnnotationSortColumn[];
   onSortChange: (sort: AnnotationSort) => void;
 }) {
   const set = (changes: Partial<AnnotationFilter>) => onFilterChange({ ...filter, ...changes });
   const category = filter.categoryIds?.[0];
-  const SortIcon = sort?.direction === "desc" ? ArrowDown : ArrowUp;
+  const SortIcon = sort.direction === "desc" ? ArrowDown : ArrowUp;
   return (
     <div
       role="search"
@@ -149,38 +150,36 @@ export function AnnotationFiltersToolbar({
           ))}
         </NativeSelect>
       ) : null}
-      {sort ? (
-        <div className="flex min-w-0 gap-1">
-          <NativeSelect
-            aria-label="Sort by"
-            value={sort.column}
-            onChange={(event) =>
-              onSortChange({
-                column: event.target.value as AnnotationSortColumn,
-                direction: event.target.value === "date" ? "desc" : "asc",
-              })
-            }
-            className={fieldClass}
-          >
-            {sortColumns.map((column) => (
-              <option key={column} value={column}>
-                Sort: {sortLabels[column]}
-              </option>
-            ))}
-          </NativeSelect>
-          <button
-            type="button"
-            aria-label={sort.direction === "asc" ? "Ascending" : "Descending"}
-            aria-pressed={sort.direction === "desc"}
-            onClick={() =>
-              onSortChange({ ...sort, direction: sort.direction === "asc" ? "desc" : "asc" })
-            }
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-input bg-background hover:bg-accent"
-          >
-            <SortIcon className="size-4" aria-hidden="true" />
-          </button>
-        </div>
-      ) : null}
+      <div className="flex min-w-0 gap-1 sm:hidden">
+        <NativeSelect
+          aria-label="Sort by"
+          value={sort.column}
+          onChange={(event) =>
+            onSortChange({
+              column: event.target.value as AnnotationSortColumn,
+              direction: event.target.value === "date" ? "desc" : "asc",
+            })
+          }
+          className={fieldClass}
+        >
+          {sortColumns.map((column) => (
+            <option key={column} value={column}>
+              Sort: {sortLabels[column]}
+            </option>
+          ))}
+        </NativeSelect>
+        <button
+          type="button"
+          aria-label={sort.direction === "asc" ? "Ascending" : "Descending"}
+          aria-pressed={sort.direction === "desc"}
+          onClick={() =>
+            onSortChange({ ...sort, direction: sort.direction === "asc" ? "desc" : "asc" })
+          }
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-md border border-input bg-background hover:bg-accent"
+        >
+          <SortIcon className="size-4" aria-hidden="true" />
+        </button>
+      </div>
       {isFilterActive(filter) ? (
         <button
           type="button"

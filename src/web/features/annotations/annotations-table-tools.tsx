@@ -5,11 +5,10 @@ import {
   type AnnotationFilter,
   type AnnotationSort,
 } from "../../../shared/annotation-filter";
-import { formatAnnotationDate } from "../../../shared/annotation-dates";
 import type { AnnotationRow } from "./annotations-table";
 
 // The annotations table's parts beside its columns: the rows a search, filters and sort keep (the
-// shared rules), a phone's cards, the selection's summary line and the empty result.
+// shared rules), the selection's summary line and the empty result.
 
 /** The rows matching the filter, in the sort's order. */
 export function viewRows(
@@ -42,7 +41,8 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 /**
  * Above the rows while they can be selected: how many are, 'Select all N matching' when a filter
- * (or the page's length) hides some of them, and on a phone the check box the header has.
+ * (or the page's length) hides some of them, and on a phone (CSS shows it below 640 px only) the
+ * check box the hidden header row has.
  */
 export function SelectionSummary({
   selectedCount,
@@ -59,7 +59,7 @@ export function SelectionSummary({
   filtered: boolean;
   allMatchingSelected: boolean;
   onSelectAllMatching: () => void;
-  /** The 'select all shown' box, on a phone (there is no header row). */
+  /** The 'select all shown' box for a phone, where the header row is hidden. */
   allShown?: ReactNode;
 }) {
   const offerMatching =
@@ -74,48 +74,5 @@ export function SelectionSummary({
         </button>
       ) : null}
     </div>
-  );
-}
-
-/** A phone's rows: one card each, with nothing to scroll sideways. */
-export function AnnotationCards({
-  label,
-  rows,
-  rowIds,
-  showProperty,
-  checkbox,
-  title,
-  chips,
-  actions,
-}: {
-  label: string;
-  rows: readonly AnnotationRow[];
-  rowIds: readonly string[];
-  showProperty: boolean;
-  checkbox?: (row: AnnotationRow, index: number) => ReactNode;
-  title: (row: AnnotationRow) => ReactNode;
-  chips: (row: AnnotationRow) => ReactNode;
-  actions: (row: AnnotationRow) => ReactNode;
-}) {
-  return (
-    <ul aria-label={label} className="flex flex-col gap-2">
-      {rows.map((row, index) => (
-        <li
-          key={rowIds[index]}
-          className="flex min-w-0 items-start gap-3 rounded-xl border bg-card p-3 text-sm"
-        >
-          {checkbox ? <span className="flex h-8 items-center">{checkbox(row, index)}</span> : null}
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-            {title(row)}
-            <span className="text-xs text-muted-foreground">
-              {formatAnnotationDate(row)}
-              {showProperty && row.propertyName ? ` · ${row.propertyName}` : null}
-            </span>
-            <div className="flex min-w-0 flex-wrap items-center gap-2">{chips(row)}</div>
-          </div>
-          {actions(row)}
-        </li>
-      ))}
-    </ul>
   );
 }

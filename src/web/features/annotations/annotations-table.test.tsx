@@ -2,7 +2,7 @@ import { stubMatchMedia } from "../../test-support/setup-dom-tests";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState, type ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { premiumTooltips } from "../../../shared/plans";
@@ -325,7 +325,10 @@ describe("selecting rows", () => {
     const user = userEvent.setup();
     render(<SelectableTable />);
     expect(screen.queryByText("Bulk actions here")).not.toBeInTheDocument();
-    const all = screen.getByRole("checkbox", { name: "Select all shown" });
+    // The header's box (a phone's own, shown by CSS instead, is checked below).
+    const all = within(screen.getByRole("table")).getByRole("checkbox", {
+      name: "Select all shown",
+    });
     await user.click(all);
     expect(selectedIds()).toBe("a,b,c");
     expect(screen.getByText("Bulk actions here")).toBeInTheDocument();
@@ -384,15 +387,11 @@ describe("selecting rows", () => {
   });
 });
 
-describe("on a phone (narrower than 640 px)", () => {
-  beforeEach(() => stubMatchMedia((query) => query.includes("max-width: 639")));
-  afterEach(() => {
-    // @ts-expect-error jsdom has none; put it back as it was.
-    delete window.matchMedia;
-  });
-
-  it("draws cards with title, day, colour, category, actions and a checkbox, and no table", async () => {
-    const user = userEvent.setup();
+// jsdom applies no CSS: these check the classes that make a phone's cards (Tailwind's max-sm:
+// variant, below 640 px) and that there is one copy of everything; the 360 px journey in
+// e2e/annotations-table.spec.ts looks at the cards themselves.
+describe("on a phone (narrower than 640 px), by CSS alone", () => {
+  function renderForPhone() {
     render(
       <AnnotationsTable
         annotations={[
@@ -408,28 +407,83 @@ describe("on a phone (narrower than 640 px)", () => {
         onSelectionChange={vi.fn()}
       />,
     );
-    expect(screen.queryByRole("table")).not.toBeInTheDocument();
-    const list = screen.getByRole("list", { name: "Annotations, newest first" });
-    const cards = within(list).getAllByRole("listitem");
-    expect(cards).toHaveLength(4);
-    const launch = within(cards.find((card) => card.textContent?.includes("Launch"))!);
-    expect(launch.getByText("Launch")).toBeInTheDocument();
-    expect(launch.getByText("2026-11-20")).toBeInTheDocument();
-    expect(launch.getByText("Purple")).toBeInTheDocument();
-    expect(launch.getByText("Campaigns")).toBeInTheDocument();
-    expect(launch.getByRole("button", { name: "Edit Launch" })).toBeInTheDocument();
-    expect(launch.getByRole("checkbox", { name: "Select Launch" })).toBeInTheDocument();
+  }
+  const classesOf = (element: Element | null) => element?.className.split(/\s+/) ?? [];
 
-    // No headers to sort by: the toolbar's sort does it.
-    await user.selectOptions(await screen.findByRole("combobox", { name: "Sort by" }), "title");
-    const sorted = screen.getByRole("list", { name: "Annotations, by title, A to Z" });
-    expect(
-      within(sorted)
-        .getAllByRole("listitem")
-        .map((card) => card.querySelector("span.font-medium")?.textContent),
-    ).toEqual(["Launch", "Middle", "Newest", "Oldest"]);
+  it("draws each row once, whatever the screen: no second layout to swap to", () => {
+    // The query a script once switched layouts by is never asked.
+    const matchMedia = vi.fn((query: string) => query.includes("max-width: 639"));
+    stubMatchMedia(matchMedia);
+    try {
+      renderForPhone();
+      expect(matchMedia).not.toHaveBeenCalled();
+    } finally {
+      // @ts-expect-error jsdom has none; put it back as it was.
+      delete window.matchMedia;
+    }
+    expect(screen.getAllByRole("table")).toHaveLength(1);
+    expect(screen.queryByRole("list")).not.toBeInTheDocument();
+    expect(screen.getAllByText("Launch")).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: "Edit Launch" })).toHaveLength(1);
+    expect(screen.getAllByRole("checkbox", { name: "Select Launch" })).toHaveLength(1);
+  });
+
+  it("makes each row a card of title, day, colour, category, actions and its check box", () => {
+    renderForPhone();
+    const table = screen.getByRole("table");
+    expect(classesOf(table)).toContain("max-sm:block");
+    expect(table.className).toMatch(/(^|\s)sm:min-w-\[/);
+    expect(classesOf(table.querySelector("thead"))).toContain("max-sm:hidden");
+    expect(classesOf(table.querySelector("colgroup"))).toContain("max-sm:hidden");
+    expect(classesOf(table.parentElement)).toEqual(
+      expect.arrayContaining(["sm:overflow-x-auto", "sm:border"]),
+    );
+    expect(classesOf(table.parentElement)).not.toContain("overflow-x-auto");
+
+    const launch = screen.getByText("Launch").closest("tr")!;
+    expect(classesOf(launch)).toEqual(expect.arrayContaining(["max-sm:grid", "max-sm:border"]));
+    const areaOf = (cell: Element | null) =>
+      classesOf(cell).find((name) => name.startsWith("max-sm:[grid-area:"));
+    const cell = (text: string) => within(launch).getByText(text).closest("td");
+    expect(areaOf(cell("Launch"))).toBe("max-sm:[grid-area:title]");
+    expect(areaOf(cell("2026-11-20"))).toBe("max-sm:[grid-area:date]");
+    expect(areaOf(cell("Purple"))).toBe("max-sm:[grid-area:colour]");
+    expect(areaOf(cell("Campaigns"))).toBe("max-sm:[grid-area:category]");
+    const edit = within(launch).getByRole("button", { name: "Edit Launch" });
+    expect(areaOf(edit.closest("td"))).toBe("max-sm:[grid-area:actions]");
+    const box = within(launch).getByRole("checkbox", { name: "Select Launch" });
+    expect(areaOf(box.closest("td"))).toBe("max-sm:[grid-area:check]");
+    // Description and source stay in the row's details on a phone.
+    expect(classesOf(cell("Paid social launch"))).toContain("max-sm:hidden");
+    expect(classesOf(cell("Table"))).toContain("max-sm:hidden");
+    // Each area a card uses is one its grid names.
+    const named = /grid-template-areas:([^\]]+)/.exec(launch.className)![1]!.split(/[_']+/);
+    expect(named).toEqual(
+      expect.arrayContaining(["title", "date", "colour", "category", "actions", "check"]),
+    );
+  });
+
+  it("sorts from the toolbar and selects all from a box that only a phone shows", async () => {
+    const user = userEvent.setup();
+    renderForPhone();
+    const sortBy = screen.getByRole("combobox", { name: "Sort by" });
+    expect(classesOf(sortBy.parentElement)).toContain("sm:hidden");
+    const phoneAll = screen
+      .getAllByRole("checkbox", { name: "Select all shown" })
+      .find((box) => !box.closest("table"))!;
+    expect(classesOf(phoneAll.closest("label"))).toContain("sm:hidden");
+    expect(classesOf(screen.getByRole("table").querySelector("thead"))).toContain("max-sm:hidden");
+
+    await user.selectOptions(sortBy, "title");
+    expect(screen.getByRole("table", { name: "Annotations, by title, A to Z" })).toBeVisible();
+    const titles = () =>
+      [...screen.getByRole("table").querySelectorAll("tbody tr")].map(
+        (row) => row.querySelector("span.font-medium")?.textContent,
+      );
+    expect(titles()).toEqual(["Launch", "Middle", "Newest", "Oldest"]);
     await user.click(screen.getByRole("button", { name: "Ascending" }));
-    expect(screen.getByRole("list", { name: "Annotations, by title, Z to A" })).toBeVisible();
+    expect(screen.getByRole("table", { name: "Annotations, by title, Z to A" })).toBeVisible();
+    expect(titles()).toEqual(["Oldest", "Newest", "Middle", "Launch"]);
   });
 });
 

@@ -1,12 +1,5 @@
 import { ArrowDown, ArrowUp, Lock, Pencil, Trash2 } from "lucide-react";
-import {
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import type { Annotation, AnnotationSource } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
 import {
@@ -16,7 +9,7 @@ import {
   type AnnotationSortColumn,
 } from "../../../shared/annotation-filter";
 import { AnnotationFiltersToolbar } from "./annotation-filters-toolbar";
-import { AnnotationCards, NoMatch, SelectionSummary, viewRows } from "./annotations-table-tools";
+import { NoMatch, SelectionSummary, viewRows } from "./annotations-table-tools";
 import { annotationColorSwatches } from "../../../shared/annotation-colors";
 import { premiumTooltips } from "../../../shared/plans";
 import { HintTooltip } from "../../components/ui/hint-tooltip";
@@ -47,21 +40,20 @@ export type TableCategory = Pick<Category, "id" | "name" | "color">;
 /** How many rows are drawn at first, and added by 'Show more': thousands stay quick. */
 export const tableRowsPerStep = 100;
 
-// Phones get cards instead of columns: the same rows, nothing to scroll sideways.
-const narrowQuery = "(max-width: 639.98px)";
-function subscribeNarrow(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== "function") return () => {};
-  const list = window.matchMedia(narrowQuery);
-  list.addEventListener("change", onChange);
-  return () => list.removeEventListener("change", onChange);
-}
-function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribeNarrow,
-    () => typeof window.matchMedia === "function" && window.matchMedia(narrowQuery).matches,
-    () => false,
-  );
-}
+// Below 640 px the same table is drawn as cards, by CSS alone (Tailwind's max-sm: variant): the
+// server's page is already right on a phone, nothing moves once the browser takes over, and there
+// is one copy of each row for everyone, assistive tech included. Each row is then a grid: the
+// check box on the left, the title, day (and property), colour and category in the middle, the
+// actions on the right; the header row, description and source are hidden.
+const cardRowAreas = {
+  selectable:
+    "max-sm:grid-cols-[auto_auto_minmax(0,1fr)_auto] max-sm:[grid-template-areas:'check_title_title_actions'_'check_date_property_actions'_'check_colour_category_actions']",
+  plain:
+    "max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:[grid-template-areas:'title_title_actions'_'date_property_actions'_'colour_category_actions']",
+};
+const cardRowClass =
+  "sm:border-b sm:last:border-b-0 max-sm:grid max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:rounded-xl max-sm:border max-sm:bg-card max-sm:p-3";
+const cellClass = "px-3 py-2 max-sm:p-0";
 
 const iconButtonClass =
   "inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
@@ -179,7 +171,6 @@ export function AnnotationsTable({
   onSelectionChange?: (ids: Set<string>) => void;
   bulkBar?: ReactNode;
 }) {
-  const narrow = useNarrowScreen();
   const [sort, setSort] = useState<AnnotationSort>({ column: "date", direction: "desc" });
   const [filter, setFilter] = useState<AnnotationFilter>({});
   const [shown, setShown] = useState(tableRowsPerStep);
@@ -346,7 +337,7 @@ export function AnnotationsTable({
         onFilterChange={changeFilter}
         categories={categories}
         properties={properties}
-        sort={narrow ? sort : undefined}
+        sort={sort}
         sortColumns={columns}
         onSortChange={setSort}
       />
@@ -362,8 +353,8 @@ export function AnnotationsTable({
             onSelectionChange(new Set([...selected, ...matching.map(getRowId)]))
           }
           allShown={
-            narrow && rows.length > 0 ? (
-              <label className="inline-flex items-center gap-2">
+            rows.length > 0 ? (
+              <label className="inline-flex items-center gap-2 sm:hidden">
                 {allShownBox}
                 Select all shown
               </label>
@@ -371,135 +362,143 @@ export function AnnotationsTable({
           }
         />
       ) : null}
-      {narrow ? (
-        placeholder !== null ? (
-          <div className="rounded-xl border bg-card px-3 py-10 text-center text-sm text-muted-foreground">
-            {placeholder}
-          </div>
-        ) : (
-          <AnnotationCards
-            label={`Annotations, ${sortCaption(sort)}`}
-            rows={rows}
-            rowIds={rowIds}
-            showProperty={showProperty}
-            checkbox={selectable ? checkboxOf : undefined}
-            title={titleOf}
-            chips={(row) => (
-              <>
-                <ColourChip color={row.color} />
-                {categoryOf(row) ? <CategoryChip category={categoryOf(row)} /> : null}
-              </>
-            )}
-            actions={actionsOf}
-          />
-        )
-      ) : (
-        // relative: the cells' sr-only labels are absolutely positioned; without a positioned box
-        // here they are placed against the page, outside this scroller, and widen the whole page.
-        <div className="relative overflow-x-auto rounded-xl border bg-card">
-          {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
+      {/* relative: the cells' sr-only labels are absolutely positioned; without a positioned box
+      here they are placed against the page, outside this scroller, and widen the whole page. */}
+      <div className="relative sm:overflow-x-auto sm:rounded-xl sm:border sm:bg-card">
+        {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
           the browser re-measuring them from their content. */}
-          <table
-            className={cn(
-              "w-full table-fixed text-left text-sm",
-              showProperty ? "min-w-[1000px]" : "min-w-[860px]",
-            )}
-          >
-            {/* Names the table for those who move by tables; the page's heading says whose it is. */}
-            <caption className="sr-only">Annotations, {sortCaption(sort)}</caption>
-            <colgroup>
-              {selectable ? <col className="w-10" /> : null}
-              {columns.map((column) => (
-                <col key={column} className={widths[column]} />
-              ))}
-              <col className="w-24" />
-            </colgroup>
-            <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
-              <tr>
-                {selectable ? (
-                  <th scope="col" className="px-3 py-2">
-                    {allShownBox}
-                  </th>
-                ) : null}
-                {columns.map((column) => {
-                  const active = sort.column === column;
-                  const Icon = sort.direction === "desc" ? ArrowDown : ArrowUp;
-                  return (
-                    <th
-                      key={column}
-                      scope="col"
-                      className="px-3 py-2 font-medium"
-                      aria-sort={
-                        active
-                          ? sort.direction === "desc"
-                            ? "descending"
-                            : "ascending"
-                          : undefined
-                      }
-                    >
-                      <button
-                        type="button"
-                        onClick={() => toggleSort(column)}
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-medium hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
-                      >
-                        {columnLabels[column]}
-                        {active ? <Icon className="size-3.5" aria-hidden="true" /> : null}
-                      </button>
-                    </th>
-                  );
-                })}
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Actions
+        <table
+          className={cn(
+            "w-full table-fixed text-left text-sm max-sm:block",
+            showProperty ? "sm:min-w-[1000px]" : "sm:min-w-[860px]",
+          )}
+        >
+          {/* Names the table for those who move by tables; the page's heading says whose it is. */}
+          <caption className="sr-only">Annotations, {sortCaption(sort)}</caption>
+          <colgroup className="max-sm:hidden">
+            {selectable ? <col className="w-10" /> : null}
+            {columns.map((column) => (
+              <col key={column} className={widths[column]} />
+            ))}
+            <col className="w-24" />
+          </colgroup>
+          <thead className="border-b bg-muted/50 text-xs text-muted-foreground max-sm:hidden">
+            <tr>
+              {selectable ? (
+                <th scope="col" className="px-3 py-2">
+                  {allShownBox}
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {placeholder !== null ? (
-                <tr>
-                  <td
-                    colSpan={columnCount}
-                    className="px-3 py-10 text-center text-muted-foreground"
+              ) : null}
+              {columns.map((column) => {
+                const active = sort.column === column;
+                const Icon = sort.direction === "desc" ? ArrowDown : ArrowUp;
+                return (
+                  <th
+                    key={column}
+                    scope="col"
+                    className="px-3 py-2 font-medium"
+                    aria-sort={
+                      active ? (sort.direction === "desc" ? "descending" : "ascending") : undefined
+                    }
                   >
-                    {placeholder}
+                    <button
+                      type="button"
+                      onClick={() => toggleSort(column)}
+                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-medium hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
+                    >
+                      {columnLabels[column]}
+                      {active ? <Icon className="size-3.5" aria-hidden="true" /> : null}
+                    </button>
+                  </th>
+                );
+              })}
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-2">
+            {placeholder !== null ? (
+              <tr className="max-sm:block max-sm:rounded-xl max-sm:border max-sm:bg-card">
+                <td
+                  colSpan={columnCount}
+                  className="px-3 py-10 text-center text-muted-foreground max-sm:block"
+                >
+                  {placeholder}
+                </td>
+              </tr>
+            ) : (
+              rows.map((annotation, index) => (
+                <tr
+                  key={rowIds[index]}
+                  className={cn(
+                    cardRowClass,
+                    selectable ? cardRowAreas.selectable : cardRowAreas.plain,
+                  )}
+                >
+                  {selectable ? (
+                    <td
+                      className={cn(
+                        cellClass,
+                        "max-sm:flex max-sm:h-8 max-sm:items-center max-sm:self-start max-sm:[grid-area:check]",
+                      )}
+                    >
+                      {checkboxOf(annotation, index)}
+                    </td>
+                  ) : null}
+                  <td
+                    className={cn(
+                      cellClass,
+                      "max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-muted-foreground max-sm:[grid-area:date]",
+                    )}
+                  >
+                    {formatAnnotationDate(annotation)}
+                  </td>
+                  <td className={cn(cellClass, "max-sm:min-w-0 max-sm:[grid-area:title]")}>
+                    {titleOf(annotation)}
+                  </td>
+                  <td className={cn(cellClass, "text-muted-foreground max-sm:hidden")}>
+                    <span className="block truncate" title={annotation.description || undefined}>
+                      {annotation.description}
+                    </span>
+                  </td>
+                  <td className={cn(cellClass, "max-sm:[grid-area:colour]")}>
+                    <ColourChip color={annotation.color} />
+                  </td>
+                  {showCategory ? (
+                    <td
+                      className={cn(
+                        cellClass,
+                        "max-sm:min-w-0",
+                        // A card leaves out the dash of an annotation without a category.
+                        categoryOf(annotation) ? "max-sm:[grid-area:category]" : "max-sm:hidden",
+                      )}
+                    >
+                      <CategoryChip category={categoryOf(annotation)} />
+                    </td>
+                  ) : null}
+                  {showProperty ? (
+                    <td
+                      className={cn(
+                        cellClass,
+                        "break-words max-sm:min-w-0 max-sm:text-xs max-sm:text-muted-foreground max-sm:[grid-area:property]",
+                      )}
+                    >
+                      {annotation.propertyName ?? annotation.propertyId ?? "—"}
+                    </td>
+                  ) : null}
+                  <td className={cn(cellClass, "text-muted-foreground max-sm:hidden")}>
+                    {annotation.source ? sourceLabels[annotation.source] : "—"}
+                  </td>
+                  <td className={cn(cellClass, "max-sm:self-start max-sm:[grid-area:actions]")}>
+                    {actionsOf(annotation)}
                   </td>
                 </tr>
-              ) : (
-                rows.map((annotation, index) => (
-                  <tr key={rowIds[index]} className="border-b last:border-b-0">
-                    {selectable ? (
-                      <td className="px-3 py-2">{checkboxOf(annotation, index)}</td>
-                    ) : null}
-                    <td className="px-3 py-2">{formatAnnotationDate(annotation)}</td>
-                    <td className="px-3 py-2">{titleOf(annotation)}</td>
-                    <td className="px-3 py-2 text-muted-foreground">
-                      <span className="block truncate" title={annotation.description || undefined}>
-                        {annotation.description}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <ColourChip color={annotation.color} />
-                    </td>
-                    {showCategory ? (
-                      <td className="px-3 py-2">
-                        <CategoryChip category={categoryOf(annotation)} />
-                      </td>
-                    ) : null}
-                    {showProperty ? (
-                      <td className="px-3 py-2 break-words">
-                        {annotation.propertyName ?? annotation.propertyId ?? "—"}
-                      </td>
-                    ) : null}
-                    <td className="px-3 py-2 text-muted-foreground">
-                      {annotation.source ? sourceLabels[annotation.source] : "—"}
-                    </td>
-                    <td className="px-3 py-2">{actionsOf(annotation)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
       {matching.length > rows.length ? (
         <button
           type="button"
