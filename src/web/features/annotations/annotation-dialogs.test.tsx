@@ -71,7 +71,7 @@ describe("annotation dialogs", () => {
     stubApi(dashboardRoutes("freemium").routes);
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
-    expect(await screen.findByText("Manage annotations for property 123")).toBeInTheDocument();
+    expect(await screen.findByText("Manage annotations for Shop")).toBeInTheDocument();
     expect(await screen.findByText("Black Friday")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "New Annotation" }));
     // The form's code loads when a dialog first opens.
@@ -133,7 +133,7 @@ describe("annotation dialogs", () => {
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
 
-    expect(await screen.findByText("Manage annotations for property 123")).toBeInTheDocument();
+    expect(await screen.findByText("Manage annotations for Shop")).toBeInTheDocument();
     expect(await screen.findByText("Black Friday")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "New Annotation" }));
 

@@ -24,6 +24,7 @@ import {
 } from "./audits-api";
 import { useCategories } from "../../session/categories";
 import { SuggestionCard } from "./suggestion-card";
+import { PropertySentence } from "../../session/property-label";
 
 const startFailedMessage = "The audit could not be started. Nothing was reviewed.";
 
@@ -466,8 +467,10 @@ function Review({ detail, onNewAudit }: { detail: AuditDetailResponse; onNewAudi
               : `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"}`}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {session.totalAnnotations} annotation{session.totalAnnotations === 1 ? "" : "s"}{" "}
-            reviewed in property {session.propertyId}.
+            <PropertySentence
+              before={`${session.totalAnnotations} annotation${session.totalAnnotations === 1 ? "" : "s"} reviewed in `}
+              propertyId={session.propertyId}
+            />
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={onNewAudit}>

@@ -5,6 +5,7 @@ import { AnnotationsManager } from "../annotations/annotations-manager";
 import { ChatPanel } from "../chat/chat-panel";
 import { SuggestedPrompts } from "../chat/suggested-prompts";
 import { useChat, useDraftOpener } from "../chat/use-chat";
+import { PropertySentence } from "../../session/property-label";
 import { useSelectedProperty } from "../../session/selected-property";
 import {
   ConnectionNotice,
@@ -24,9 +25,14 @@ export function AgentView({ user }: { user: CurrentUser }) {
         icon={Bot}
         heading="AI Assistant"
         hint={
-          propertyId && readiness === "ready"
-            ? `Ask me anything about annotations for property ${propertyId}`
-            : "Ask the assistant to list or add your GA4 property's annotations"
+          propertyId && readiness === "ready" ? (
+            <PropertySentence
+              before="Ask me anything about annotations for "
+              propertyId={propertyId}
+            />
+          ) : (
+            "Ask the assistant to list or add your GA4 property's annotations"
+          )
         }
       />
       {readiness === "connect" || readiness === "choose" ? (

@@ -1,4 +1,5 @@
 import { ChevronDown, Link2, TriangleAlert, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Alert } from "../../components/ui/alert";
 import { PropertyTimeZoneNote } from "../properties/property-time-zone-note";
 import { Button } from "../../components/ui/button";
@@ -84,7 +85,8 @@ export function ModeHeading({
 }: {
   icon: LucideIcon;
   heading: string;
-  hint: string;
+  /** A line under the heading; a property in it is named as PropertySentence names it. */
+  hint: ReactNode;
 }) {
   return (
     <div className="flex items-start gap-4">

@@ -5,6 +5,7 @@ import type { DialogDraft } from "../chat/use-chat";
 import { Button } from "../../components/ui/button";
 import { AnnotationsManager, preloadTrafficPanel } from "../annotations/annotations-manager";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
+import { PropertySentence } from "../../session/property-label";
 import { useSelectedProperty } from "../../session/selected-property";
 import { PropertyViewTabs } from "./property-view-tabs";
 import {
@@ -47,9 +48,11 @@ export function PropertyView({ user }: { user: CurrentUser }) {
             icon={Table2}
             heading="Annotations"
             hint={
-              propertyId && ready
-                ? `Manage annotations for property ${propertyId}`
-                : "A table of your GA4 property's annotations"
+              propertyId && ready ? (
+                <PropertySentence before="Manage annotations for " propertyId={propertyId} />
+              ) : (
+                "A table of your GA4 property's annotations"
+              )
             }
           />
           {ready ? (

@@ -81,7 +81,7 @@ describe("the property picker", () => {
       }),
     );
 
-    expect(await screen.findByText("Manage annotations for property 111")).toBeInTheDocument();
+    expect(await screen.findByText("Manage annotations for Shop")).toBeInTheDocument();
     expect(requests.find((request) => request.method === "POST")?.body).toEqual({
       propertyId: "111",
     });
@@ -136,7 +136,7 @@ describe("the property picker", () => {
     const user = userEvent.setup();
     renderAppAt("/dashboard?mode=property");
 
-    expect(await screen.findByText("Manage annotations for property 333")).toBeInTheDocument();
+    expect(await screen.findByText("Manage annotations for News")).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole("combobox", { name: "Property" })).toHaveTextContent("News (333)"),
     );
@@ -256,12 +256,13 @@ describe("the property picker", () => {
       let panel = await openPicker(user);
       // "111" also matches Docs (5111); Enter takes the property whose id it is.
       await user.type(panel.getByRole("searchbox"), "111{Enter}");
-      expect(await screen.findByText("Manage annotations for property 111")).toBeInTheDocument();
+      expect(await screen.findByText("Manage annotations for Shop")).toBeInTheDocument();
       expect(screen.queryByRole("dialog", { name: "Choose a property" })).not.toBeInTheDocument();
       expect(requests.some((request) => request.method === "POST")).toBe(false);
 
       panel = await openPicker(user);
       await user.type(panel.getByRole("searchbox"), " properties/222 {Enter}");
+      // Not among the saved properties the stub lists: its number stands in for its name.
       expect(await screen.findByText("Manage annotations for property 222")).toBeInTheDocument();
       expect(requests.find((request) => request.method === "POST")?.body).toEqual({
         propertyId: "222",
@@ -312,6 +313,7 @@ describe("the property picker", () => {
       expect(panel.getByRole("searchbox")).toHaveFocus();
 
       await user.type(panel.getByRole("searchbox"), "doc{Enter}");
+      // Not among the saved properties the stub lists: its number stands in for its name.
       expect(await screen.findByText("Manage annotations for property 5111")).toBeInTheDocument();
     });
   });
@@ -373,7 +375,7 @@ describe("the property picker", () => {
       const { requests } = stubFree(null);
       const user = userEvent.setup();
       renderAppAt("/dashboard?mode=property");
-      expect(await screen.findByText("Manage annotations for property 111")).toBeInTheDocument();
+      expect(await screen.findByText("Manage annotations for Shop")).toBeInTheDocument();
       await user.click(screen.getByRole("combobox", { name: "Property" }));
       const panel = within(await screen.findByRole("dialog", { name: "Choose a property" }));
       const option = await panel.findByRole("button", { name: /Docs/ });
@@ -388,7 +390,7 @@ describe("the property picker", () => {
       );
       await user.click(within(confirm).getByRole("button", { name: "Change property" }));
 
-      expect(await screen.findByText("Manage annotations for property 5111")).toBeInTheDocument();
+      expect(await screen.findByText("Manage annotations for Docs")).toBeInTheDocument();
       expect(requests.find((request) => request.method === "PUT")).toEqual(
         expect.objectContaining({ path: "/api/properties/locked", body: { propertyId: "5111" } }),
       );
@@ -402,7 +404,7 @@ describe("the property picker", () => {
       const { requests } = stubFree("2026-12-27T10:00:00.000Z");
       const user = userEvent.setup();
       renderAppAt("/dashboard?mode=property");
-      expect(await screen.findByText("Manage annotations for property 111")).toBeInTheDocument();
+      expect(await screen.findByText("Manage annotations for Shop")).toBeInTheDocument();
       await user.click(screen.getByRole("combobox", { name: "Property" }));
       const panel = within(await screen.findByRole("dialog", { name: "Choose a property" }));
       const option = await panel.findByRole("button", { name: /Docs/ });
