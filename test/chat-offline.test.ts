@@ -252,8 +252,12 @@ describe("the offline assistant", () => {
       /^I can't tell which day “last month” means\. Which day should “Relaunched the blog” be on\?/,
     );
     expect(await annotationsOf(who)).toHaveLength(before);
+    // The day answered, the title is still the one made from the story: a preview, then yes.
     const answered = await say(who, "2026-10-14");
-    expect(answered.reply).toMatch(/^Created “Relaunched the blog” \(2026-10-14\)/);
+    expect(answered.reply).toMatch(/^I'm not sure I read that right \(I made the title/);
+    expect(answered.confirmation?.summary).toMatch(/^Create “Relaunched the blog” \(2026-10-14\)/);
+    expect(await annotationsOf(who)).toHaveLength(before);
+    expect((await say(who, "yes")).reply).toMatch(/^Created “Relaunched the blog” \(2026-10-14\)/);
   });
 
   it("adds a description to an existing annotation, and renames and recolours in one message", async () => {

@@ -161,6 +161,9 @@ export function continueConversation(
         naming && onlyAcceptance(text.slice(0, naming.index))
           ? cleanTitle(text.slice(naming.index + naming[0].length), normalised.quotes)
           : undefined;
+      // An offer is taken up by a create or a named yes, never by whatever comes next.
+      if (question.offer && understanding.intent !== "create" && acceptedNaming === undefined)
+        return understanding;
       const given =
         understanding.intent === "create"
           ? understanding.title

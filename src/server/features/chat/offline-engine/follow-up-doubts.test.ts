@@ -73,7 +73,44 @@ describe("a create that refers back and names no day", () => {
   });
 });
 
+describe("an offer to annotate (a traffic answer's, a story's)", () => {
+  const offered: PendingQuestion = {
+    intent: "create",
+    asked: "title",
+    offer: true,
+    known: { date: "2026-11-21" },
+  };
+
+  it("is taken up by a create or a named yes, on the offered day", () => {
+    for (const [message, title] of [
+      ["yes please, title it Influencer mention", "Influencer mention"],
+      ["add it as Checkout bug", "Checkout bug"],
+    ] as const)
+      expect(answer(message, offered), message).toMatchObject({
+        intent: "create",
+        title,
+        date: { year: 2026, month: 11, day: 21 },
+      });
+  });
+
+  it("is never answered by whatever comes next: a reaction is not a title", () => {
+    for (const message of ["thanks", "cool, thanks", "why?", "nice", "Launch"])
+      expect(answer(message, offered).intent, message).not.toBe("create");
+  });
+});
+
 describe("answers to a question keep what the question knew", () => {
+  it("never gives a day to a create whose day is asked for", () => {
+    for (const message of [
+      "we relaunched the blog last month, log it",
+      'add "Leap day promo" on Feb 29, 2025',
+    ]) {
+      const { understanding } = alone(message);
+      expect(understanding.missing, message).toContain("date");
+      expect(understanding.date, message).toBe(undefined);
+    }
+  });
+
   it("keeps the year written beside a day that does not exist", () => {
     const question = questionAfter('add "Leap day promo" on Feb 29, 2025', "date");
     expect(question.known.year).toBe(2025);

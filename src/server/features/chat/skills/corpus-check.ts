@@ -354,10 +354,20 @@ function questionLeftBy(understanding: Understanding): PendingQuestion | undefin
   const { intent } = understanding;
   // A traffic day's answer offers to annotate it (when the day was unusual): a title names it.
   if (intent === "traffic_day" && understanding.date)
-    return { intent: "create", asked: "title", known: { date: toIsoDate(understanding.date) } };
+    return {
+      intent: "create",
+      asked: "title",
+      offer: true,
+      known: { date: toIsoDate(understanding.date) },
+    };
   // A day told in a story is offered as an annotation, and its day waits for a title.
   if (intent === "unknown" && understanding.title && understanding.date)
-    return { intent: "create", asked: "title", known: { date: toIsoDate(understanding.date) } };
+    return {
+      intent: "create",
+      asked: "title",
+      offer: true,
+      known: { date: toIsoDate(understanding.date) },
+    };
   if (intent !== "create" && intent !== "update" && intent !== "delete") return undefined;
   const asked = (["title", "date", "change", "target"] as const).find((piece) =>
     understanding.missing.includes(piece),

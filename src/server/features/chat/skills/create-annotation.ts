@@ -231,9 +231,10 @@ function readCreate(input: SlotInput): Understanding {
   if (unreadWhen) understanding.unreadPeriod = unreadWhen;
   // A written date that does not exist is asked about, not replaced by today.
   if (invalidDate || unreadWhen) understanding.missing.push("date");
+  else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
+  // "Feb 29, 2025": the year written stays for the answer ("Feb 28 then").
   const yearWritten = invalidDate ? /\b(?:19|20)\d{2}\b/.exec(rest)?.[0] : undefined;
   if (yearWritten) understanding.yearWritten = Number(yearWritten);
-  else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
   const doubts = titleDoubts(
     understanding.title,
     {

@@ -73,6 +73,7 @@ async function act(turn: SkillTurn) {
           {
             intent: "create",
             asked: "title",
+            offer: true,
             known: { date: toIsoDate(understood.date) },
           },
           {

@@ -94,7 +94,7 @@ async function answerWithOffer(turn: SkillTurn, answer: TrafficAnswer) {
   // "yes, call it Reddit thread went viral" answers the offer: a title for the offered day.
   return turn.ask(
     `${answer.text}\nTo note it, press Annotate (or Edit to change it first).`,
-    { intent: "create", asked: "title", known: { date: offer.date } },
+    { intent: "create", asked: "title", offer: true, known: { date: offer.date } },
     {
       confirmation: proposed.value,
       ...(draft ? { card: { kind: "unexplained" as const, headline: offer.headline, draft } } : {}),
