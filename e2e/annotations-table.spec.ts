@@ -21,6 +21,18 @@ async function texts(locator: Locator): Promise<string[]> {
   return (await locator.allTextContents()).map((text) => text.trim());
 }
 
+/** A row drawn as a card: a grid within the screen, without the description and source. */
+async function expectCards(card: Locator, column: (name: string) => Locator): Promise<void> {
+  expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe("grid");
+  const box = (await card.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  for (const shown of ["Date", "Title", "Colour", "Actions"])
+    await expect(column(shown).first(), shown).toBeVisible();
+  for (const hidden of ["Description", "Source"])
+    await expect(column(hidden).first(), hidden).toBeHidden();
+}
+
 async function noSidewaysScroll(page: Page, name: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
@@ -43,6 +55,8 @@ test.describe("Property View's annotations table", () => {
     await expect(table.getByRole("row").nth(8)).toBeVisible();
     // Its columns (after the selection's check box, which has no words).
     const headers = await texts(table.getByRole("columnheader"));
+    // The toolbar's sort is a phone's (the column headers sort here).
+    await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveCount(0);
     expect(headers.filter(Boolean)).toEqual([
       "Date",
       "Title",
@@ -118,24 +132,50 @@ test.describe("Property View's annotations table", () => {
     await noSidewaysScroll(page, "table-1440");
   });
 
-  test("at 360 px: cards, no sideways scroll, search, filter by colour and sort by title", async ({
+  test("at 360 px: rows as cards from the first paint, no sideways scroll, search, filter by colour and sort by title", async ({
     page,
+    browser,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 360, height: 740 });
     await openTable(page, "table-phone");
-    const list = page.getByRole("list", { name: /^Annotations,/ });
-    const cards = list.getByRole("listitem");
+    // The same table, each row drawn as a card by CSS (below 640 px): no header row, and each
+    // card's title, day, colour and actions shown, its description and source left out.
+    const table = page.getByRole("table", { name: /^Annotations,/ });
+    const cards = table.locator("tbody tr");
     await expect(cards.nth(7)).toBeVisible();
-    await expect(page.getByRole("table")).toHaveCount(0);
+    await expect(table.locator("thead")).toBeHidden();
+    await expect(page.getByRole("list", { name: /^Annotations,/ })).toHaveCount(0);
+    const headers = await texts(table.locator("thead th"));
+    const column = (name: string) => cards.locator(`td:nth-child(${headers.indexOf(name) + 1})`);
+    const titles = column("Title");
+    await expectCards(cards.first(), column);
     const allCount = await cards.count();
-    const titles = list.locator("li > div > button:first-child");
     await noSidewaysScroll(page, "table-360");
+
+    // What the server sent is already the cards: with no script at all, the rows are cards, so
+    // nothing moves when the app takes over.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+      storageState: await page.context().storageState(),
+    });
+    const still = await noScript.newPage();
+    await still.goto("/dashboard?mode=property");
+    const stillTable = still.getByRole("table", { name: /^Annotations,/ });
+    await expect(stillTable.locator("tbody tr").nth(7)).toBeVisible();
+    await expect(stillTable.locator("thead")).toBeHidden();
+    const stillCard = stillTable.locator("tbody tr").first();
+    await expectCards(stillCard, (name) =>
+      stillTable.locator(`tbody tr td:nth-child(${headers.indexOf(name) + 1})`),
+    );
+    expect(await horizontalOverflowPx(still)).toBeLessThanOrEqual(0);
+    await noScript.close();
 
     const word = (await titles.first().textContent())!.trim().split(/\s+/)[0]!;
     await page.getByRole("searchbox", { name: "Search annotations" }).fill(word);
     await expect(async () => {
-      const found = await cards.allTextContents();
+      const found = await titles.allTextContents();
       expect(found.length).toBeGreaterThan(0);
       for (const text of found) expect(text.toLowerCase()).toContain(word.toLowerCase());
     }).toPass();
@@ -143,20 +183,27 @@ test.describe("Property View's annotations table", () => {
     await page.getByRole("button", { name: "Clear filters" }).first().click();
     await expect(cards).toHaveCount(allCount);
 
-    const colour = (await texts(cards.locator("span.rounded-full.border")))[0]!;
+    const colour = (await texts(column("Colour")))[0]!;
     await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: colour });
     await expect(async () => {
-      const shown = await texts(cards.locator("span.rounded-full.border"));
+      const shown = await texts(column("Colour"));
       expect(shown.length).toBeGreaterThan(0);
       expect(new Set(shown)).toEqual(new Set([colour]));
     }).toPass();
     await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: "Any colour" });
+    await expect(cards).toHaveCount(allCount);
 
+    // No headers to sort by: the toolbar's sort does it, and a phone's own 'Select all shown'.
     await page.getByRole("combobox", { name: "Sort by" }).selectOption("title");
-    await expect(list).toHaveAccessibleName("Annotations, by title, A to Z");
+    await expect(table).toHaveAccessibleName("Annotations, by title, A to Z");
     const ascending = await texts(titles);
     expect(ascending.length).toBe(allCount);
     expect(ascending).toEqual([...ascending].sort(collator.compare));
+    const all = page.getByRole("checkbox", { name: "Select all shown" });
+    await expect(all).toHaveCount(1);
+    await all.click();
+    await expect(page.getByText(`${allCount} selected`, { exact: true })).toBeVisible();
     await noSidewaysScroll(page, "table-360-sorted");
+    await all.click();
   });
 });
