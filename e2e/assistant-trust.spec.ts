@@ -51,9 +51,11 @@ test.describe("an assistant you can trust with GA4", () => {
     await connectGoogleAnalytics(page, email);
     await page.getByRole("tab", { name: "Agent Mode" }).click();
     await lockFirstGoogleProperty(page);
-    const hint = page.getByText(/^Ask me anything about annotations for property \d+$/);
-    await expect(hint).toBeVisible();
-    const propertyId = /(\d+)$/.exec((await hint.textContent()) ?? "")![1]!;
+    await expect(page.getByText(/^Ask me anything about annotations for /)).toBeVisible();
+    // The free plan's locked property: the one the conversation works on.
+    const me = await page.request.get("/api/auth/user");
+    const propertyId = ((await me.json()) as { lockedPropertyId: string | null }).lockedPropertyId!;
+    expect(propertyId).toMatch(/^\d+$/);
     const conversation = page.getByRole("log", { name: "Conversation" });
 
     // A story with its date mid-sentence: written at once, on that day, with the named title.
