@@ -868,4 +868,41 @@ describe("the chat in Property View", () => {
     expect(await screen.findByText("You said: Hi")).toBeInTheDocument();
     expect(chat.posts()).toHaveLength(1);
   });
+
+  it("opens the table's create dialog with the preview on Edit", async () => {
+    fakeChat({
+      user: premium,
+      replies: [
+        {
+          reply: "I'm not sure I read that right.",
+          confirmation: {
+            id: "7b0f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
+            summary: "Create “Paused all Google ads” (2026-11-22) in blue?",
+            count: 1,
+            kind: "create",
+            draft: {
+              title: "Paused all Google ads",
+              description: "",
+              startDate: "2026-11-22",
+              color: "BLUE",
+              category: null,
+              categoryId: null,
+            },
+          },
+        },
+      ],
+      settlements: ["I've opened “Paused all Google ads” in the form."],
+    });
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    await user.click(await screen.findByRole("button", { name: "Show Chat" }));
+    await user.type(
+      await screen.findByPlaceholderText(chatPlaceholder),
+      "I paused all Google ads yesterday, please log that{Enter}",
+    );
+    const card = await screen.findByRole("group", { name: "Create this annotation?" });
+    await user.click(within(card).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Annotation" });
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue("Paused all Google ads");
+  });
 });
