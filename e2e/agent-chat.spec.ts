@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { horizontalOverflowPx } from "./support/browser-state.js";
 import { choosePlan, signInWithGoogle, uniqueEmail } from "./support/accounts.js";
 import {
+  askPropertyLine,
   connectGoogleAnalytics,
   lockFirstGoogleProperty,
   pickFirstGoogleProperty,
@@ -29,9 +30,7 @@ async function openAgentModeOnFirstProperty(
   await page.getByRole("tab", { name: "Agent Mode" }).click();
   if (locks) await lockFirstGoogleProperty(page);
   else await pickFirstGoogleProperty(page);
-  await expect(
-    page.getByText(/^Ask me anything about annotations for property \d+$/),
-  ).toBeVisible();
+  await expect(page.getByText(askPropertyLine)).toBeVisible();
   // The sandbox seeds 8–15 annotations per property.
   await expect(page.getByRole("table").getByRole("row").nth(8)).toBeVisible();
 }

@@ -23,7 +23,7 @@ async function texts(locator: Locator): Promise<string[]> {
 
 /** A row drawn as a card: a grid within the screen, without the description and source. */
 async function expectCards(card: Locator, column: (name: string) => Locator): Promise<void> {
-  expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe("grid");
+  await expect(card).toHaveCSS("display", "grid");
   const box = (await card.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);

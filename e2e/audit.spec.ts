@@ -6,7 +6,11 @@ import {
   signInWithGoogle,
   uniqueEmail,
 } from "./support/accounts.js";
-import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+import {
+  connectGoogleAnalytics,
+  managePropertyLine,
+  pickFirstGoogleProperty,
+} from "./support/dashboard.js";
 
 async function choosePremium(page: Page): Promise<void> {
   await page.goto("/plans");
@@ -57,7 +61,7 @@ test.describe("the AI audit", () => {
     await expect(connect.or(banner.getByText("GA4 Connected"))).toBeVisible();
     if (await connect.isVisible()) await connectGoogleAnalytics(page, email);
     await pickFirstGoogleProperty(page);
-    await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+    await expect(page.getByText(managePropertyLine)).toBeVisible();
 
     await page.getByRole("banner").getByRole("link", { name: "AI Audit" }).click();
     await expect(page).toHaveURL(/\/audit$/);

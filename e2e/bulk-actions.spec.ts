@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { choosePlan, signInWithGoogle } from "./support/accounts.js";
 import {
   createAnnotation,
+  managePropertyLine,
   openPropertyViewConnected,
   pickFirstGoogleProperty,
 } from "./support/dashboard.js";
@@ -19,7 +20,7 @@ test.describe("Bulk actions in Property View", () => {
     await choosePlan(page, "Premium");
     await openPropertyViewConnected(page, email);
     await pickFirstGoogleProperty(page);
-    await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+    await expect(page.getByText(managePropertyLine)).toBeVisible();
 
     const run = Date.now().toString(36);
     const titles = ["Spring sale", "Launch", "Outage"].map((title) => `${title} ${run}`);

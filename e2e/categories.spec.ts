@@ -6,7 +6,11 @@ import {
   signInWithGoogle,
   uniqueEmail,
 } from "./support/accounts.js";
-import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+import {
+  connectGoogleAnalytics,
+  managePropertyLine,
+  pickFirstGoogleProperty,
+} from "./support/dashboard.js";
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -84,7 +88,7 @@ test.describe("Categories", () => {
     await connectGoogleAnalytics(page, email);
     await page.getByRole("tab", { name: "Property View" }).click();
     await pickFirstGoogleProperty(page);
-    await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+    await expect(page.getByText(managePropertyLine)).toBeVisible();
     await page.getByRole("button", { name: "New Annotation" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Annotation" });
     await dialog.getByLabel("Category").selectOption({ label: "Campaigns & Promos" });

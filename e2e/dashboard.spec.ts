@@ -9,6 +9,8 @@ import {
 import {
   connectGoogleAnalytics,
   createAnnotation,
+  managePropertyLine,
+  selectedPropertyName,
   openPropertyViewConnected,
   pickFirstGoogleProperty,
 } from "./support/dashboard.js";
@@ -29,11 +31,18 @@ test.describe("Property View", () => {
     await page.getByRole("tab", { name: "Property View" }).click();
 
     await pickFirstGoogleProperty(page);
-    await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+    await expect(page.getByText(managePropertyLine)).toBeVisible();
+    // The property by the name the picker shows, its number only as the small detail beside it.
+    const selected = await selectedPropertyName(page);
+    await expect(
+      page.getByText(`Manage annotations for ${selected.name}`, { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(`· ${selected.propertyId}`, { exact: true })).toBeVisible();
     // The cookie names whose choice it is beside the property (docs/decisions/0042).
     const selection = await readCookie(page, "tidemark_property");
     expect(selection).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     const propertyId = selection!.split(".")[1]!;
+    expect(propertyId).toBe(selected.propertyId);
     const table = page.getByRole("table");
     // The sandbox seeds 8–15 annotations per property.
     await expect(table.getByRole("row").nth(8)).toBeVisible();
@@ -70,7 +79,9 @@ test.describe("Property View", () => {
 
     // The choice survives a reload.
     await page.reload();
-    await expect(page.getByText(`Manage annotations for property ${propertyId}`)).toBeVisible();
+    await expect(
+      page.getByText(`Manage annotations for ${selected.name}`, { exact: true }),
+    ).toBeVisible();
   });
 
   test("a freemium user locks one property, sees the locks and spends the daily quota", async ({
@@ -89,7 +100,7 @@ test.describe("Property View", () => {
       /^.*On the free plan you work with one property\. Lock Tidemark to .+\?/,
     );
     await lock.getByRole("button", { name: "Lock property" }).click();
-    await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+    await expect(page.getByText(managePropertyLine)).toBeVisible();
 
     await page.getByRole("combobox", { name: "Property" }).click();
     await expect(

@@ -1,7 +1,12 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { choosePlan, signInWithGoogle } from "./support/accounts.js";
-import { connectGoogleAnalytics, pickFirstGoogleProperty } from "./support/dashboard.js";
+import {
+  connectGoogleAnalytics,
+  managePropertyLine,
+  selectedPropertyName,
+  pickFirstGoogleProperty,
+} from "./support/dashboard.js";
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 
@@ -24,9 +29,8 @@ test.describe("The suggestion inbox", () => {
     await connectGoogleAnalytics(page, email);
     await page.getByRole("tab", { name: "Property View" }).click();
     await pickFirstGoogleProperty(page);
-    const heading = page.getByText(/^Manage annotations for property \d+$/);
-    await expect(heading).toBeVisible();
-    const propertyId = /(\d+)$/.exec((await heading.textContent()) ?? "")![1]!;
+    await expect(page.getByText(managePropertyLine)).toBeVisible();
+    const { propertyId } = await selectedPropertyName(page);
 
     // Make a webhook from the inbox's settings; its secret is shown once.
     await page.getByRole("tab", { name: "Inbox" }).click();

@@ -1,7 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { choosePlan, signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
 import { waitForApp } from "./support/browser-state.js";
-import { lockFirstGoogleProperty, openPropertyViewConnected } from "./support/dashboard.js";
+import {
+  lockFirstGoogleProperty,
+  managePropertyLine,
+  openPropertyViewConnected,
+} from "./support/dashboard.js";
 
 test.describe("a signed-in page drawn on the server", () => {
   test("Property View arrives drawn with its data, and the app takes it over without a mismatch", async ({
@@ -14,7 +18,7 @@ test.describe("a signed-in page drawn on the server", () => {
     await choosePlan(page, "Freemium");
     await openPropertyViewConnected(page, email);
     await lockFirstGoogleProperty(page);
-    const heading = page.getByText(/^Manage annotations for property \d+$/);
+    const heading = page.getByText(managePropertyLine);
     await expect(heading).toBeVisible();
     const propertyLine = await heading.textContent();
     const table = page.getByRole("table");

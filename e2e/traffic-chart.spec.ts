@@ -1,14 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { horizontalOverflowPx } from "./support/browser-state.js";
 import { choosePlan, signInWithGoogle, uniqueEmail } from "./support/accounts.js";
-import { lockFirstGoogleProperty, openPropertyViewConnected } from "./support/dashboard.js";
+import {
+  lockFirstGoogleProperty,
+  managePropertyLine,
+  openPropertyViewConnected,
+} from "./support/dashboard.js";
 
 async function openPropertyViewOnFirstProperty(page: Page, email: string): Promise<void> {
   await signInWithGoogle(page, email);
   await choosePlan(page, "Freemium");
   await openPropertyViewConnected(page, email);
   await lockFirstGoogleProperty(page);
-  await expect(page.getByText(/^Manage annotations for property \d+$/)).toBeVisible();
+  await expect(page.getByText(managePropertyLine)).toBeVisible();
 }
 
 test.describe("The traffic chart", () => {

@@ -1,7 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mintTokens } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { choosePlan, signInWithGoogle } from "./support/accounts.js";
-import { createAnnotation, connectGoogleAnalytics } from "./support/dashboard.js";
+import {
+  connectGoogleAnalytics,
+  createAnnotation,
+  managePropertyLine,
+  selectedPropertyName,
+} from "./support/dashboard.js";
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 /** The product's built-in sandbox (its control endpoint is on for the journeys). */
@@ -46,9 +51,8 @@ test.describe("Undo in Property View", () => {
       .getByRole("button")
       .first()
       .click();
-    const heading = page.getByText(/^Manage annotations for property \d+$/);
-    await expect(heading).toBeVisible();
-    const propertyId = /(\d+)$/.exec((await heading.textContent()) ?? "")![1]!;
+    await expect(page.getByText(managePropertyLine)).toBeVisible();
+    const { propertyId } = await selectedPropertyName(page);
 
     const title = `Spring sale ${Date.now().toString(36)}`;
     await createAnnotation(page, title);

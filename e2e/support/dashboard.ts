@@ -69,3 +69,22 @@ export async function createAnnotation(page: Page, title: string): Promise<void>
     `"${title}" has been created successfully in GA4.`,
   );
 }
+
+/**
+ * Property View's line under its heading once the saved properties' names are known: the property
+ * by its display name ("Manage annotations for Shop AU"), never "property 123…"; its number follows
+ * in its own element ("· 307927948"), so this line has no "·".
+ */
+export const managePropertyLine = /^Manage annotations for (?!property \d+$)[^·]+$/;
+/** Agent Mode's line under its heading, naming the property the same way. */
+export const askPropertyLine = /^Ask me anything about annotations for (?!property \d+$)[^·]+$/;
+
+/** The selected property as the header's picker names it: "Shop AU (307927948)". */
+export async function selectedPropertyName(
+  page: Page,
+): Promise<{ name: string; propertyId: string }> {
+  const combobox = page.getByRole("combobox", { name: "Property" });
+  await expect(combobox).toHaveText(/^.+ \(\d+\)$/);
+  const [, name, propertyId] = /^(.+) \((\d+)\)$/.exec((await combobox.textContent())!.trim())!;
+  return { name: name!, propertyId: propertyId! };
+}
