@@ -23,7 +23,10 @@ export function PropertySentence({ before, propertyId }: { before: string; prope
         {propertyLabel(propertyId, name)}
       </span>
       {hasPropertyName(name) ? (
-        <span className="text-xs tabular-nums opacity-80"> · {propertyId}</span>
+        <>
+          {/* The line may break before the dot, never between it and the number. */}{" "}
+          <span className="text-xs whitespace-nowrap tabular-nums opacity-80">· {propertyId}</span>
+        </>
       ) : null}
     </>
   );
