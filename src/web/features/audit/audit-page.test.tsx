@@ -146,6 +146,11 @@ describe("/audit review", () => {
 
     const cards = await screen.findAllByRole("article");
     const [sale, vague] = cards as [HTMLElement, HTMLElement];
+    // The review names the property by its display name, its number only beside it.
+    expect(
+      await screen.findByText("2 annotations reviewed in wingtiptoys.com"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("· 123")).toBeInTheDocument();
     // Each card says which day its annotation is on, and a new category is said to be made.
     expect(within(sale).getByText("2026-03-02")).toBeInTheDocument();
     expect(vague).toHaveTextContent("2026-03-04 – 2026-03-06");
