@@ -347,7 +347,7 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
       { text: "I couldn't find it; maybe it has another name." },
     );
     expect((await say(who, "make No such note red")).reply).toBe(
-      `I couldn't find an annotation called “No such note” on property ${who.propertyId}.\nNo annotations were changed.\n\nI couldn't find it; maybe it has another name.`,
+      `I couldn't find an annotation called “No such note” in this property.\nNo annotations were changed.\n\nI couldn't find it; maybe it has another name.`,
     );
 
     scripted.script(

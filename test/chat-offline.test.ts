@@ -339,7 +339,7 @@ describe("the offline assistant", () => {
     expect(which.reply).toMatch(/^Several annotations match\. Which one do you mean\?\n1\. /);
     expect(which.reply).toContain("Summer sale email");
     expect((await say(who, "delete the note on 2016-06-09")).reply).toMatch(
-      /^I couldn't find an annotation on 2016-06-09 on property \d+\./,
+      /^I couldn't find an annotation on 2016-06-09 in this property\./,
     );
   });
 });

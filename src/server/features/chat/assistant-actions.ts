@@ -204,7 +204,7 @@ export function createAssistantActions(
     if (match.kind === "none") {
       throw new AppError(
         "annotation_not_found",
-        `I couldn't find an annotation ${describeReference(reference)} on property ${propertyId}.`,
+        `I couldn't find an annotation ${describeReference(reference)} in this property.`,
       );
     }
     return { propertyId, annotation: match.annotation };

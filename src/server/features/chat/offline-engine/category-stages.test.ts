@@ -350,7 +350,7 @@ describe("stages 5 and 6: a category resolved and used", () => {
     const { result, calls } = await turn('put "Spring promo" in Campaigns');
     expect(calls).toEqual([["list", {}]]);
     expect(result.reply).toBe(
-      "I couldn't find an annotation called “Spring promo” on property 1. To create it in Campaigns, send the request I've put in your message box.",
+      "I couldn't find an annotation called “Spring promo” in this property. To create it in Campaigns, send the request I've put in your message box.",
     );
     expect(result.suggestedInput).toBe(
       'Create an annotation called "Spring promo" on 2026-11-23 in the "Campaigns" category',

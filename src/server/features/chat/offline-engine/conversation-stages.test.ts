@@ -134,7 +134,7 @@ describe("stage 5: resolve against the property's annotations", () => {
     expect(choice.kind).toBe("choose");
     expect(await resolve(alone("delete Nothing here").understanding, undefined, actions)).toEqual({
       kind: "failed",
-      message: "I couldn't find an annotation called “Nothing here” on property 1.",
+      message: "I couldn't find an annotation called “Nothing here” in this property.",
     });
   });
 

@@ -154,7 +154,7 @@ async function resolveAnnotations(
     ].every((value) => value === undefined);
   return {
     kind: "failed",
-    message: `I couldn't find an annotation ${describeReference(reference)} on property ${listed.value.propertyId}.`,
+    message: `I couldn't find an annotation ${describeReference(reference)} in this property.`,
     ...(onlyCategory && category && reference.kind === "title"
       ? { offerCreate: { title: reference.title, category } }
       : {}),
