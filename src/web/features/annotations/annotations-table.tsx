@@ -149,12 +149,14 @@ export function AnnotationsTable({
   selectedIds,
   onSelectionChange,
   bulkBar,
+  view,
 }: {
   annotations: readonly AnnotationRow[];
   canEdit: boolean;
   canDelete: boolean;
-  onEdit: (annotation: AnnotationRow) => void;
-  onDelete: (annotation: AnnotationRow) => void;
+  /** Without `onEdit` and `onDelete` the table has no Actions column (a read-only list). */
+  onEdit?: (annotation: AnnotationRow) => void;
+  onDelete?: (annotation: AnnotationRow) => void;
   /** Opens a row's details: its title is a button when given. */
   onOpen?: (annotation: AnnotationRow) => void;
   emptyMessage?: string;
@@ -170,9 +172,22 @@ export function AnnotationsTable({
   selectedIds?: ReadonlySet<string>;
   onSelectionChange?: (ids: Set<string>) => void;
   bulkBar?: ReactNode;
+  /**
+   * Rows already searched, filtered, sorted and paged elsewhere (All annotations does it on the
+   * server): the table shows them as given, its toolbar and headers reporting changes here.
+   */
+  view?: {
+    filter: AnnotationFilter;
+    onFilterChange: (filter: AnnotationFilter) => void;
+    sort: AnnotationSort;
+    onSortChange: (sort: AnnotationSort) => void;
+  };
 }) {
-  const [sort, setSort] = useState<AnnotationSort>({ column: "date", direction: "desc" });
-  const [filter, setFilter] = useState<AnnotationFilter>({});
+  const [ownSort, setOwnSort] = useState<AnnotationSort>({ column: "date", direction: "desc" });
+  const [ownFilter, setOwnFilter] = useState<AnnotationFilter>({});
+  const sort = view?.sort ?? ownSort;
+  const filter = view?.filter ?? ownFilter;
+  const setSort = view?.onSortChange ?? setOwnSort;
   const [shown, setShown] = useState(tableRowsPerStep);
   const lastClicked = useRef<number | null>(null);
 
@@ -182,8 +197,11 @@ export function AnnotationsTable({
   );
   const filtered = isFilterActive(filter);
   const matching = useMemo(
-    () => viewRows(annotations, filter, sort, (id) => categoryById.get(id)?.name),
-    [annotations, filter, sort, categoryById],
+    () =>
+      view
+        ? [...annotations]
+        : viewRows(annotations, filter, sort, (id) => categoryById.get(id)?.name),
+    [view, annotations, filter, sort, categoryById],
   );
   const rows = matching.length > shown ? matching.slice(0, shown) : matching;
 
@@ -196,14 +214,14 @@ export function AnnotationsTable({
     allShownSelected && matching.every((row) => selected.has(getRowId(row)));
 
   function changeFilter(next: AnnotationFilter) {
-    setFilter(next);
+    (view?.onFilterChange ?? setOwnFilter)(next);
     setShown(tableRowsPerStep);
     lastClicked.current = null;
   }
   function toggleSort(column: AnnotationSortColumn) {
-    setSort((current) =>
-      current.column === column
-        ? { column, direction: current.direction === "asc" ? "desc" : "asc" }
+    setSort(
+      sort.column === column
+        ? { column, direction: sort.direction === "asc" ? "desc" : "asc" }
         : { column, direction: column === "date" ? "desc" : "asc" },
     );
     lastClicked.current = null;
@@ -240,7 +258,8 @@ export function AnnotationsTable({
     ...(showProperty ? (["property"] as const) : []),
     "source",
   ];
-  const columnCount = columns.length + 1 + (selectable ? 1 : 0);
+  const hasActions = onEdit !== undefined || onDelete !== undefined;
+  const columnCount = columns.length + (hasActions ? 1 : 0) + (selectable ? 1 : 0);
   const widths: Record<AnnotationSortColumn, string> = {
     date: "w-28",
     title: "",
@@ -269,7 +288,7 @@ export function AnnotationsTable({
           label={system ? `Edit ${annotation.title} (read-only)` : `Edit ${annotation.title}`}
           tooltip={system ? systemGeneratedTooltip : canEdit ? undefined : premiumTooltips.edit}
           disabled={system || !canEdit}
-          onClick={() => onEdit(annotation)}
+          onClick={() => onEdit?.(annotation)}
         >
           {canEdit ? (
             <Pencil className="size-4" aria-hidden="true" />
@@ -281,7 +300,7 @@ export function AnnotationsTable({
           label={system ? `Delete ${annotation.title} (read-only)` : `Delete ${annotation.title}`}
           tooltip={system ? systemGeneratedTooltip : canDelete ? undefined : premiumTooltips.delete}
           disabled={system || !canDelete}
-          onClick={() => onDelete(annotation)}
+          onClick={() => onDelete?.(annotation)}
         >
           {canDelete ? (
             <Trash2 className="size-4" aria-hidden="true" />
@@ -380,7 +399,7 @@ export function AnnotationsTable({
             {columns.map((column) => (
               <col key={column} className={widths[column]} />
             ))}
-            <col className="w-24" />
+            {hasActions ? <col className="w-24" /> : null}
           </colgroup>
           <thead className="border-b bg-muted/50 text-xs text-muted-foreground max-sm:hidden">
             <tr>
@@ -412,9 +431,11 @@ export function AnnotationsTable({
                   </th>
                 );
               })}
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Actions
-              </th>
+              {hasActions ? (
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Actions
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-2">
@@ -490,9 +511,11 @@ export function AnnotationsTable({
                   <td className={cn(cellClass, "text-muted-foreground max-sm:hidden")}>
                     {annotation.source ? sourceLabels[annotation.source] : "—"}
                   </td>
-                  <td className={cn(cellClass, "max-sm:self-start max-sm:[grid-area:actions]")}>
-                    {actionsOf(annotation)}
-                  </td>
+                  {hasActions ? (
+                    <td className={cn(cellClass, "max-sm:self-start max-sm:[grid-area:actions]")}>
+                      {actionsOf(annotation)}
+                    </td>
+                  ) : null}
                 </tr>
               ))
             )}
