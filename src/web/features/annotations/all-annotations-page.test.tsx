@@ -117,6 +117,24 @@ describe("All annotations", () => {
     expect(screen.getByText("1–50 of 120")).toBeTruthy();
   });
 
+  it("shows the server's page in the server's order, read-only, with each row's details", async () => {
+    // Newest first is the view's sort, yet the server's order (older first here) is the page's.
+    const [winterSale, redesign] = answer().rows;
+    api(answer({ rows: [redesign!, winterSale!] }));
+    renderAppAt("/annotations");
+    const table = await screen.findByRole("table");
+    await within(table).findByText("Winter sale");
+    const titles = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[1]!.textContent);
+    expect(titles).toEqual(["Redesign", "Winter sale"]);
+    expect(within(table).queryByRole("columnheader", { name: "Actions" })).toBeNull();
+    fireEvent.click(within(table).getByRole("button", { name: "Winter sale" }));
+    const details = await screen.findByRole("dialog", { name: "Winter sale" });
+    expect(within(details).getByText("a1")).toBeTruthy();
+  });
+
   it("keeps sort, filters and page in the address, and asks the server for that view", async () => {
     const asked = api();
     const app = renderAppAt("/annotations");
