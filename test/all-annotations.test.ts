@@ -2,7 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control } from "../src/sandbox/testing/sandbox-test-kit.js";
 import { properties, users } from "../src/server/db/schema/index.js";
-import type { AllAnnotationsResponse } from "../src/shared/contracts/all-annotations.js";
+import type {
+  AllAnnotationsKeysResponse,
+  AllAnnotationsResponse,
+} from "../src/shared/contracts/all-annotations.js";
+import { maxBulkItems } from "../src/shared/contracts/bulk-annotations.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
 import {
   requestAs,
@@ -137,5 +141,70 @@ describe("GET /api/annotations", () => {
     await control(harness.sandbox.url, "DELETE", "/counters");
     expect(await view(who)).toMatchObject({ rows: [], total: 0, properties: [] });
     expect(await listCalls()).toBe(0);
+  });
+
+  it("fields=keys: every matching annotation's key in the view's order, the person's own only", async () => {
+    const owner = await setUpPerson(harness, "premium");
+    const other = await setUpPerson(harness, "premium");
+    for (const [who, title] of [
+      [owner, "Keys sale one"],
+      [owner, "Keys sale two"],
+      [other, "Keys sale theirs"],
+    ] as const) {
+      const made = await requestAs(harness, who.jar, "POST", `/api/annotations/${who.propertyId}`, {
+        title,
+        annotationDate: calendarDateOf(new Date()),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    // The other person's property saved on the owner's account: still never their rows.
+    const [user] = await harness.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, owner.email));
+    await harness.database.db.insert(properties).values({
+      userId: user!.id,
+      propertyId: other.propertyId,
+      name: "Theirs",
+      timeZone: "UTC",
+    });
+
+    const keys = async (query: string) => {
+      const response = await requestAs(
+        harness,
+        owner.jar,
+        "GET",
+        `/api/annotations?fields=keys${query}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AllAnnotationsKeysResponse>();
+    };
+    const sale = await keys("&q=keys%20sale&sort=title&dir=asc&offset=1&limit=1");
+    expect(sale).toEqual({
+      items: [
+        expect.objectContaining({ propertyId: owner.propertyId, title: "Keys sale one" }),
+        expect.objectContaining({ propertyId: owner.propertyId, title: "Keys sale two" }),
+      ],
+      total: 2,
+      limit: maxBulkItems,
+    });
+    // Offset and limit do not apply; the keys are the page's rows' keys.
+    const page = await view(owner, "?q=keys%20sale&sort=title&dir=asc");
+    expect(
+      sale.items.map(({ propertyId, annotationId }) => ({ propertyId, annotationId })),
+    ).toEqual(
+      page.rows.map((row) => ({
+        propertyId: row.propertyId,
+        annotationId: row.annotation.annotationId,
+      })),
+    );
+    const everything = await keys("");
+    expect(everything.total).toBe((await view(owner)).total);
+    expect(everything.items.every((item) => item.propertyId === owner.propertyId)).toBe(true);
+    expect(everything.items.map((item) => item.title)).not.toContain("Keys sale theirs");
+
+    const bad = await requestAs(harness, owner.jar, "GET", "/api/annotations?fields=ids");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/fields is keys or absent/);
   });
 });

@@ -4,6 +4,7 @@ import { isRealDate } from "../calendar-date.js";
 import { propertyIdPattern } from "../property-id.js";
 import { annotation } from "./annotations.js";
 import { annotationSortColumns } from "../annotation-filter.js";
+import { maxBulkItems } from "./bulk-annotations.js";
 
 /**
  * All annotations (/annotations): every saved property's annotations in one table, searched,
@@ -86,6 +87,12 @@ export const allAnnotationsQuery = z
       .default(allAnnotationsDefaultLimit),
     /** "1": read every property from Google again instead of from the cache. */
     refresh: z.enum(["1"], { message: "refresh is 1 or absent" }).optional(),
+    /**
+     * "keys": instead of a page, which annotations match (property, id and title), in the view's
+     * order and at most the bulk actions' maximum, for "Select all N matching". Offset and limit
+     * do not apply.
+     */
+    fields: z.enum(["keys"], { message: "fields is keys or absent" }).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: "The period's end must be on or after its start",
@@ -126,3 +133,14 @@ export const allAnnotationsResponse = z.object({
   ),
 });
 export type AllAnnotationsResponse = z.infer<typeof allAnnotationsResponse>;
+
+/** `fields=keys`: the matching annotations as the bulk actions name them, at most `limit` of them. */
+export const allAnnotationsKeysResponse = z.object({
+  items: z.array(z.object({ propertyId: z.string(), annotationId: z.string(), title: z.string() })),
+  /** How many annotations match the filters; more than `items` when over `limit`. */
+  total: z.number().int(),
+  /** The bulk actions' maximum: no more keys than this are sent. */
+  limit: z.number().int(),
+});
+export type AllAnnotationsKeysResponse = z.infer<typeof allAnnotationsKeysResponse>;
+export const allAnnotationsKeysLimit = maxBulkItems;

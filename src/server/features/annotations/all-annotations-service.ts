@@ -6,7 +6,9 @@ import type { Annotation } from "../../../shared/contracts/annotations.js";
 import type { Category } from "../../../shared/contracts/categories.js";
 import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
 import {
+  allAnnotationsKeysLimit,
   noCategoryFilter,
+  type AllAnnotationsKeysResponse,
   type AllAnnotationsProperty,
   type AllAnnotationsQuery,
   type AllAnnotationsResponse,
@@ -92,67 +94,71 @@ export function createAllAnnotationsService(deps: {
     return `Could not read '${property.name}': ${reason}`;
   }
 
+  /** The person's own annotations matching the query, in its order, and what was read. */
+  async function matchingOf(user: User, query: AllAnnotationsQuery) {
+    const saved = await usableProperties(user);
+    const freshSince = new Date(now().getTime() - annotationListCacheMs);
+    const cached = query.refresh
+      ? new Map<string, CachedAnnotationList>()
+      : await repository.readFresh(
+          user.id,
+          saved.map((property) => property.propertyId),
+          freshSince,
+        );
+    const [held, lists] = await Promise.all([
+      categoriesOf(user),
+      Promise.all(
+        saved.map(async (property) => {
+          const hit = cached.get(property.propertyId);
+          if (hit) return { property, list: hit, problem: null };
+          try {
+            return {
+              property,
+              list: await fetchList(user, property.propertyId, freshSince),
+              problem: null,
+            };
+          } catch (error) {
+            return { property, list: null, problem: problemOf(property, error) };
+          }
+        }),
+      ),
+    ]);
+
+    const rows: Row[] = [];
+    for (const { property, list } of lists)
+      for (const annotation of list?.annotations ?? [])
+        rows.push({
+          ...annotation,
+          // A category deleted since the list was read is no category.
+          categoryId:
+            annotation.categoryId && held.has(annotation.categoryId) ? annotation.categoryId : null,
+          propertyId: property.propertyId,
+          propertyName: property.name,
+        });
+
+    const filter: AnnotationFilter = {
+      ...(query.q !== undefined ? { q: query.q } : {}),
+      ...(query.from ? { from: query.from } : {}),
+      ...(query.to ? { to: query.to } : {}),
+      ...(query.color ? { colors: query.color } : {}),
+      ...(query.property ? { propertyIds: query.property } : {}),
+      ...(query.category
+        ? {
+            categoryIds: query.category.map((id) => (id === noCategoryFilter ? noCategory : id)),
+          }
+        : {}),
+    };
+    const matching = sortAnnotations(
+      filterAnnotations(rows, filter),
+      { column: query.sort, direction: query.dir },
+      (id) => held.get(id)?.name,
+    );
+    return { matching, lists, held };
+  }
+
   return {
     async list(user: User, query: AllAnnotationsQuery): Promise<AllAnnotationsResponse> {
-      const saved = await usableProperties(user);
-      const freshSince = new Date(now().getTime() - annotationListCacheMs);
-      const cached = query.refresh
-        ? new Map<string, CachedAnnotationList>()
-        : await repository.readFresh(
-            user.id,
-            saved.map((property) => property.propertyId),
-            freshSince,
-          );
-      const [held, lists] = await Promise.all([
-        categoriesOf(user),
-        Promise.all(
-          saved.map(async (property) => {
-            const hit = cached.get(property.propertyId);
-            if (hit) return { property, list: hit, problem: null };
-            try {
-              return {
-                property,
-                list: await fetchList(user, property.propertyId, freshSince),
-                problem: null,
-              };
-            } catch (error) {
-              return { property, list: null, problem: problemOf(property, error) };
-            }
-          }),
-        ),
-      ]);
-
-      const rows: Row[] = [];
-      for (const { property, list } of lists)
-        for (const annotation of list?.annotations ?? [])
-          rows.push({
-            ...annotation,
-            // A category deleted since the list was read is no category.
-            categoryId:
-              annotation.categoryId && held.has(annotation.categoryId)
-                ? annotation.categoryId
-                : null,
-            propertyId: property.propertyId,
-            propertyName: property.name,
-          });
-
-      const filter: AnnotationFilter = {
-        ...(query.q !== undefined ? { q: query.q } : {}),
-        ...(query.from ? { from: query.from } : {}),
-        ...(query.to ? { to: query.to } : {}),
-        ...(query.color ? { colors: query.color } : {}),
-        ...(query.property ? { propertyIds: query.property } : {}),
-        ...(query.category
-          ? {
-              categoryIds: query.category.map((id) => (id === noCategoryFilter ? noCategory : id)),
-            }
-          : {}),
-      };
-      const matching = sortAnnotations(
-        filterAnnotations(rows, filter),
-        { column: query.sort, direction: query.dir },
-        (id) => held.get(id)?.name,
-      );
+      const { matching, lists, held } = await matchingOf(user, query);
       const page = matching.slice(query.offset, query.offset + query.limit);
 
       const listed: AllAnnotationsProperty[] = lists.map(({ property, list, problem }) => ({
@@ -173,6 +179,18 @@ export function createAllAnnotationsService(deps: {
         limit: query.limit,
         properties: listed,
         categories: [...held].map(([id, { name, color }]) => ({ id, name, color })),
+      };
+    },
+
+    /** `fields=keys`: which annotations match, as the bulk actions name them, at most their maximum. */
+    async keys(user: User, query: AllAnnotationsQuery): Promise<AllAnnotationsKeysResponse> {
+      const { matching } = await matchingOf(user, query);
+      return {
+        items: matching
+          .slice(0, allAnnotationsKeysLimit)
+          .map(({ propertyId, annotationId, title }) => ({ propertyId, annotationId, title })),
+        total: matching.length,
+        limit: allAnnotationsKeysLimit,
       };
     },
   };
