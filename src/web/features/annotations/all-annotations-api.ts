@@ -1,8 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AllAnnotationsResponse } from "../../../shared/contracts/all-annotations";
+import type {
+  AllAnnotationsKeysResponse,
+  AllAnnotationsResponse,
+} from "../../../shared/contracts/all-annotations";
 import { apiRequest } from "../../lib/api-client";
-import { apiSearchOfView, type AllAnnotationsView } from "./all-annotations-view";
+import { apiSearchOfView, keysSearchOfView, type AllAnnotationsView } from "./all-annotations-view";
 
 const basePath = "/api/annotations";
 const queryKeyRoot = [basePath, "all"] as const;
@@ -45,4 +48,9 @@ export function useAllAnnotations(view: AllAnnotationsView) {
   }
 
   return { ...query, refresh, refreshing };
+}
+
+/** Every annotation matching a view's filters (at most the bulk maximum), for "Select all N matching". */
+export function fetchMatchingKeys(view: AllAnnotationsView): Promise<AllAnnotationsKeysResponse> {
+  return apiRequest<AllAnnotationsKeysResponse>(`${basePath}?${keysSearchOfView(view)}`);
 }

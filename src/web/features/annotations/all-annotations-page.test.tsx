@@ -127,7 +127,8 @@ describe("All annotations", () => {
     const titles = within(table)
       .getAllByRole("row")
       .slice(1)
-      .map((row) => within(row).getAllByRole("cell")[1]!.textContent);
+      // After the selection box and the date.
+      .map((row) => within(row).getAllByRole("cell")[2]!.textContent);
     expect(titles).toEqual(["Redesign", "Winter sale"]);
     expect(within(table).queryByRole("columnheader", { name: "Actions" })).toBeNull();
     fireEvent.click(within(table).getByRole("button", { name: "Winter sale" }));

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Loader2, RefreshCw, TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import {
   isFilterActive,
@@ -8,6 +8,9 @@ import {
 } from "../../../shared/annotation-filter";
 import type { AllAnnotationsResponse } from "../../../shared/contracts/all-annotations";
 import type { CurrentUser } from "../../../shared/contracts/auth";
+import type { BulkAnnotationItem } from "../../../shared/contracts/bulk-annotations";
+import { formatNumber } from "../../../shared/english-format";
+import { capabilitiesOf } from "../../../shared/plans";
 import { BackLink } from "../../components/back-link";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
@@ -22,17 +25,122 @@ import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/class-names";
 import { routePaths } from "../../lib/route-paths";
+import { useCategories } from "../../session/categories";
 import { AnnotationDetailsDialog } from "./annotation-details-dialog";
 import { AnnotationsTable, type AnnotationRow } from "./annotations-table";
-import { useAllAnnotations } from "./all-annotations-api";
+import type { BulkSelectionItem } from "./bulk-action-bar";
+import { fetchMatchingKeys, useAllAnnotations } from "./all-annotations-api";
 import {
   allAnnotationsPageSize,
+  filterKeyOfView,
   searchOfView,
   viewFromSearch,
   type AllAnnotationsView,
 } from "./all-annotations-view";
 
 const searchDelayMs = 300;
+
+// The bulk actions load once a row is selected (decision 0056).
+const BulkActionBar = lazy(() =>
+  import("./bulk-action-bar").then((module) => ({ default: module.BulkActionBar })),
+);
+
+const keyOf = (item: { propertyId?: string; annotationId: string }) =>
+  `${item.propertyId ?? ""}/${item.annotationId}`;
+
+/**
+ * The selected rows of one filter (over all its pages; paging and sorting keep them): each by
+ * property and annotation id. `allMatching` after "Select all N matching"; `capped` is how many
+ * matched when that was more than the bulk actions take at once.
+ */
+interface Selection {
+  filterKey: string;
+  items: ReadonlyMap<string, BulkSelectionItem>;
+  allMatching: boolean;
+  capped: { total: number; limit: number } | null;
+}
+const noItems: ReadonlyMap<string, BulkSelectionItem> = new Map();
+const emptySelection = (filterKey: string): Selection => ({
+  filterKey,
+  items: noItems,
+  allMatching: false,
+  capped: null,
+});
+
+/** The selection across the pages of the view's filter; a new filter starts with none. */
+function useSelection(view: AllAnnotationsView, rows: AllAnnotationsResponse["rows"]) {
+  const filterKey = filterKeyOfView(view);
+  const [state, setState] = useState<Selection>(() => emptySelection(filterKey));
+  // A new filter clears the selection (state adjusted while rendering, not in an effect).
+  if (state.filterKey !== filterKey) setState(emptySelection(filterKey));
+  const current = state.filterKey === filterKey ? state : emptySelection(filterKey);
+
+  const ids: ReadonlySet<string> = new Set(current.items.keys());
+  /** The table's new set of ids: rows of other pages keep what is known of them. */
+  function change(next: Iterable<string>) {
+    const shown = new Map(
+      rows.map(({ propertyId, annotation: { annotationId, title } }) => [
+        keyOf({ propertyId, annotationId }),
+        { propertyId, annotationId, title },
+      ]),
+    );
+    const items = new Map<string, BulkSelectionItem>();
+    for (const id of next) {
+      const item = current.items.get(id) ?? shown.get(id);
+      if (item) items.set(id, item);
+    }
+    setState({ ...emptySelection(filterKey), items });
+  }
+  const [selecting, setSelecting] = useState(false);
+  async function selectAllMatching() {
+    setSelecting(true);
+    try {
+      const answer = await fetchMatchingKeys(view);
+      // If the filter changed while the keys were on their way, they are not its rows.
+      setState((was) =>
+        was.filterKey !== filterKey
+          ? was
+          : {
+              filterKey,
+              items: new Map(answer.items.map((item) => [keyOf(item), item])),
+              allMatching: true,
+              capped:
+                answer.total > answer.items.length
+                  ? { total: answer.total, limit: answer.limit }
+                  : null,
+            },
+      );
+    } catch (failure) {
+      toast({
+        variant: "destructive",
+        title: "Could not select them",
+        description: serverErrorMessage(failure) ?? "Please try again.",
+      });
+    } finally {
+      setSelecting(false);
+    }
+  }
+  /** After a run: only the rows that failed stay selected. */
+  function keepFailed(failed: BulkAnnotationItem[]) {
+    const items = new Map<string, BulkSelectionItem>();
+    for (const row of failed) {
+      const item = current.items.get(keyOf(row));
+      if (item) items.set(keyOf(row), item);
+    }
+    setState({ ...emptySelection(filterKey), items });
+  }
+  return {
+    ids,
+    items: current.items,
+    allMatching: current.allMatching,
+    capped: current.capped,
+    selecting,
+    change,
+    clear: () => setState(emptySelection(filterKey)),
+    selectAllMatching,
+    keepFailed,
+  };
+}
 
 /** The view in the address bar: reading it, and changing it (a new entry, or in place while typing). */
 function useAddressView(): [
@@ -168,7 +276,7 @@ function readAt(properties: AllAnnotationsResponse["properties"]): string | null
  * column), searched, filtered, sorted and paged on the server, the view kept in the address so it
  * can be shared and reloaded.
  */
-export function AllAnnotationsPage(_props: { user: CurrentUser }) {
+export function AllAnnotationsPage({ user }: { user: CurrentUser }) {
   const [view, setView] = useAddressView();
   const [filter, changeFilter] = useDraftFilter(view, setView);
   const [opened, setOpened] = useState<AnnotationRow | null>(null);
@@ -194,6 +302,14 @@ export function AllAnnotationsPage(_props: { user: CurrentUser }) {
     propertyName: row.propertyName,
   }));
   const categories = data?.categories.length ? data.categories : undefined;
+  const selection = useSelection(view, data?.rows ?? []);
+  const { canEditAnnotations, canDeleteAnnotations, canUseCategories } = capabilitiesOf(
+    user.subscriptionTier,
+  );
+  // The person's categories, for the bulk actions' "Category", once something is selected.
+  const categoryChoices = useCategories({
+    enabled: canUseCategories && selection.items.size > 0,
+  });
   const problems = (data?.properties ?? []).filter((p) => p.problem !== null);
   const emptyMessage = isError
     ? (serverErrorMessage(error) ?? "Could not load annotations. Please try again.")
@@ -258,12 +374,39 @@ export function AllAnnotationsPage(_props: { user: CurrentUser }) {
               categories={categories}
               showProperty
               properties={data?.properties}
-              getRowId={(row) => `${row.propertyId}/${row.annotationId}`}
+              getRowId={keyOf}
+              selectedIds={selection.ids}
+              onSelectionChange={selection.change}
+              bulkBar={
+                <Suspense fallback={null}>
+                  <BulkActionBar
+                    selected={[...selection.items.values()]}
+                    canBulk={canEditAnnotations && canDeleteAnnotations}
+                    categories={canUseCategories ? (categoryChoices.data ?? []) : []}
+                    onClearSelection={selection.clear}
+                    onFinished={selection.keepFailed}
+                  />
+                  {selection.capped ? (
+                    <p role="status" className="mb-2 text-sm text-pretty text-muted-foreground">
+                      {formatNumber(selection.capped.total)} annotations match; the first{" "}
+                      {formatNumber(selection.capped.limit)} are selected, as many as a bulk action
+                      takes at once. Narrow the filters to reach the rest.
+                    </p>
+                  ) : null}
+                </Suspense>
+              }
               view={{
                 filter,
                 onFilterChange: changeFilter,
                 sort: view.sort,
                 onSortChange: changeSort,
+                matching: data
+                  ? {
+                      count: data.total,
+                      allSelected: selection.allMatching || selection.selecting,
+                      onSelectAll: () => void selection.selectAllMatching(),
+                    }
+                  : undefined,
               }}
             />
           </div>

@@ -81,3 +81,17 @@ export function apiSearchOfView(view: AllAnnotationsView): string {
   params.set("limit", String(allAnnotationsPageSize));
   return params.toString();
 }
+
+/** The server's query for every annotation matching a view (fields=keys): its filters and order. */
+export function keysSearchOfView(view: AllAnnotationsView): string {
+  const params = new URLSearchParams(apiSearchOfView({ ...view, page: 1 }));
+  params.delete("offset");
+  params.delete("limit");
+  params.set("fields", "keys");
+  return params.toString();
+}
+
+/** A view's filters alone, as a key: the selection belongs to one (paging and sorting keep it). */
+export function filterKeyOfView(view: AllAnnotationsView): string {
+  return searchOfView({ filter: view.filter, sort: defaultAnnotationSort, page: 1 });
+}

@@ -181,6 +181,8 @@ export function AnnotationsTable({
     onFilterChange: (filter: AnnotationFilter) => void;
     sort: AnnotationSort;
     onSortChange: (sort: AnnotationSort) => void;
+    /** Every row matching the view, over all its pages: how many, whether all are selected. */
+    matching?: { count: number; allSelected: boolean; onSelectAll: () => void };
   };
 }) {
   const [ownSort, setOwnSort] = useState<AnnotationSort>({ column: "date", direction: "desc" });
@@ -210,8 +212,9 @@ export function AnnotationsTable({
   const rowIds = rows.map(getRowId);
   const allShownSelected = rowIds.length > 0 && rowIds.every((id) => selected.has(id));
   const someShownSelected = rowIds.some((id) => selected.has(id));
-  const allMatchingSelected =
-    allShownSelected && matching.every((row) => selected.has(getRowId(row)));
+  const allMatchingSelected = view?.matching
+    ? view.matching.allSelected
+    : allShownSelected && matching.every((row) => selected.has(getRowId(row)));
 
   function changeFilter(next: AnnotationFilter) {
     (view?.onFilterChange ?? setOwnFilter)(next);
@@ -364,12 +367,13 @@ export function AnnotationsTable({
       {selectable ? (
         <SelectionSummary
           selectedCount={selected.size}
-          matchingCount={matching.length}
+          matchingCount={view?.matching?.count ?? matching.length}
           shownCount={rows.length}
           filtered={filtered}
           allMatchingSelected={allMatchingSelected}
-          onSelectAllMatching={() =>
-            onSelectionChange(new Set([...selected, ...matching.map(getRowId)]))
+          onSelectAllMatching={
+            view?.matching?.onSelectAll ??
+            (() => onSelectionChange(new Set([...selected, ...matching.map(getRowId)])))
           }
           allShown={
             rows.length > 0 ? (
