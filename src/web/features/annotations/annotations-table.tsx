@@ -366,7 +366,8 @@ export function AnnotationsTable({
       {selectable && selected.size > 0 ? bulkBar : null}
       {selectable ? (
         <SelectionSummary
-          selectedCount={selected.size}
+          // A page's bulk bar already says how many are selected.
+          selectedCount={bulkBar ? 0 : selected.size}
           matchingCount={view?.matching?.count ?? matching.length}
           shownCount={rows.length}
           filtered={filtered}
