@@ -258,7 +258,7 @@ describe("undoing a change", () => {
     expect((await inGoogle(who)).has(made.annotationId)).toBe(false);
   });
 
-  it("makes a deleted annotation again with its fields and category, as a create", async () => {
+  it("makes a deleted annotation again with its fields and category, off the day's quota", async () => {
     const who = await premium();
     const category = await send(who, "POST", "/api/categories", {
       name: "Campaigns",
@@ -292,13 +292,96 @@ describe("undoing a change", () => {
       title: "Black Friday",
       description: "Site-wide",
     });
-    expect((await send(who, "GET", "/api/auth/user")).json().dailyAnnotationCount).toBe(before + 1);
+    // An undo gives back what the person had: no slot of the day's quota (decision 0060).
+    expect((await send(who, "GET", "/api/auth/user")).json().dailyAnnotationCount).toBe(before);
     // The restored annotation's history goes on from the deleted one's.
     expect((await history(who, restored.annotationId)).map((change) => change.kind)).toEqual([
       "created",
       "deleted",
       "created",
     ]);
+  });
+
+  it("restores a deletion with the source and date added it had, and the list shows them", async () => {
+    const who = await premium();
+    // Made in Google Analytics itself: Tidemark shows it as Google's, with no date added.
+    const google = await googleSide(harness.sandbox.url, {
+      email: who.email,
+      propertyId: who.propertyId,
+      clientId: appClient.clientId,
+    });
+    const fromGoogle = await google.create({
+      title: "Made in GA4",
+      color: "BLUE",
+      date: toIsoDate(yesterday()),
+    });
+    const reply = await send(who, "POST", "/api/chat", {
+      message: "add an annotation called Newsletter sent yesterday",
+      propertyId: who.propertyId,
+      timeZone: "UTC",
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const listed = async () =>
+      (
+        (await send(who, "GET", `/api/annotations/${who.propertyId}`)).json() as {
+          reportingDataAnnotations: Annotation[];
+        }
+      ).reportingDataAnnotations;
+    const fromAssistant = (await listed()).find((a) => a.title === "Newsletter sent")!;
+    expect(fromAssistant).toMatchObject({ source: "assistant" });
+    expect(fromAssistant.dateAdded).not.toBeNull();
+
+    for (const [id, title] of [
+      [fromGoogle, "Made in GA4"],
+      [fromAssistant.annotationId, "Newsletter sent"],
+    ] as const) {
+      const deleted = await remove(who, id);
+      const response = await undo(who, deleted.changeId);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().annotation.title).toBe(title);
+    }
+    const restored = await listed();
+    expect(restored.find((a) => a.title === "Made in GA4")).toMatchObject({
+      source: "google",
+      dateAdded: null,
+    });
+    expect(restored.find((a) => a.title === "Newsletter sent")).toMatchObject({
+      source: "assistant",
+      dateAdded: fromAssistant.dateAdded,
+    });
+    // The history answers a deletion's fields only, not what Tidemark kept beside them.
+    const [, deletion] = await history(
+      who,
+      restored.find((a) => a.title === "Made in GA4")!.annotationId,
+    );
+    expect(deletion!.kind).toBe("deleted");
+    expect(Object.keys(deletion!.before!)).not.toContain("record");
+    expect((await send(who, "GET", "/api/auth/user")).json().dailyAnnotationCount).toBe(1);
+  });
+
+  it("restores a deletion on a day whose quota is spent, once, and never makes a free create otherwise", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Last one", annotationDate: yesterday() });
+    const deleted = await remove(who, made.annotationId);
+    await harness.database.db
+      .update(users)
+      .set({ annotationQuota: 1 })
+      .where(eq(users.email, who.email));
+    // The quota is spent: a create is refused...
+    const refused = await send(who, "POST", `/api/annotations/${who.propertyId}`, {
+      title: "One more",
+      annotationDate: yesterday(),
+    });
+    expect(refused.json().code).toBe("daily_limit");
+    // ...the undo of the deletion is not, and takes no slot.
+    const restored = await undo(who, deleted.changeId);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await send(who, "GET", "/api/auth/user")).json().dailyAnnotationCount).toBe(1);
+    // Once: the same deletion is not restored again.
+    expect((await undo(who, deleted.changeId)).json().code).toBe("already_undone");
+    expect([...(await inGoogle(who)).values()].filter((a) => a.title === "Last one")).toHaveLength(
+      1,
+    );
   });
 
   it("refuses, writing nothing, when the annotation was changed in Google Analytics since", async () => {

@@ -4,6 +4,16 @@ import type { AnnotationCreateExtras } from "../../../shared/contracts/annotatio
 import { createdAt, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 
+/**
+ * The extras a create keeps beside Google's fields. A restore (the undo of a deletion Tidemark
+ * recorded, decision 0039) also names that deletion, which takes it off the day's quota, and
+ * carries the annotation's first record: when it was added (null: made outside Tidemark).
+ */
+export type CreateRequestExtras = AnnotationCreateExtras & {
+  restores?: string;
+  addedAt?: string | null;
+};
+
 export const annotationCreateStates = ["pending", "unconfirmed", "created", "failed"] as const;
 export type AnnotationCreateState = (typeof annotationCreateStates)[number];
 
@@ -32,7 +42,7 @@ export const annotationCreateRequests = pgTable(
      * none (the default).
      */
     extras: jsonb("extras")
-      .$type<AnnotationCreateExtras>()
+      .$type<CreateRequestExtras>()
       .notNull()
       .default({ categoryId: null, source: null }),
     /** The UTC day whose quota slot this create holds. */

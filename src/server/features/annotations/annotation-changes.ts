@@ -95,11 +95,17 @@ export function toChange(row: ChangeRow): AnnotationChange {
     kind: row.eventType as AnnotationChange["kind"],
     source: row.source,
     at: row.createdAt.toISOString(),
-    before: row.before,
+    before: row.before && withoutRecord(row.before),
     after: row.after,
     undoes: row.undoesEventId,
     undoneBy: row.undoneBy,
   };
+}
+
+/** A change's fields as the history answers them: a deletion's kept record stays server-side. */
+function withoutRecord(fields: AnnotationFields & { record?: unknown }): AnnotationFields {
+  const { record: _record, ...rest } = fields;
+  return rest;
 }
 
 function target(fields: AnnotationFields) {

@@ -10,11 +10,8 @@ import {
   type AnnotationEventType,
 } from "../../db/schema/index.js";
 import type { AnnotationFields } from "../../../shared/contracts/annotation-history.js";
-import type {
-  AnnotationCreateExtras,
-  AnnotationExtras,
-  AnnotationSource,
-} from "../../../shared/contracts/annotations.js";
+import type { CreateRequestExtras } from "../../db/schema/index.js";
+import type { AnnotationExtras, AnnotationSource } from "../../../shared/contracts/annotations.js";
 
 const categoryForeignKey = "annotation_metadata_category_id_annotation_categories_id_fk";
 
@@ -183,7 +180,7 @@ export function createAnnotationRecordsRepository(db: Db) {
      */
     async recordCreate(
       key: AnnotationKey,
-      extras: AnnotationCreateExtras,
+      extras: CreateRequestExtras,
       fields: GoogleFields,
     ): Promise<{ extras: AnnotationExtras; changeId: string | null }> {
       return withCategoryFallback(extras.categoryId, (categoryId) =>
@@ -206,7 +203,13 @@ export function createAnnotationRecordsRepository(db: Db) {
               propertyId: key.propertyId,
               annotationId: key.annotationId,
               source: extras.source,
-              addedAt: new Date(),
+              // A restore keeps the day the annotation was first added (none if made elsewhere).
+              addedAt:
+                extras.addedAt === undefined
+                  ? new Date()
+                  : extras.addedAt === null
+                    ? null
+                    : new Date(extras.addedAt),
             })
             .onConflictDoUpdate({
               target: [sharedAnnotationMetadata.propertyId, sharedAnnotationMetadata.annotationId],
@@ -253,12 +256,20 @@ export function createAnnotationRecordsRepository(db: Db) {
       change: ChangeContext & { before: AnnotationFields | null },
     ): Promise<string | null> {
       return db.transaction(async (tx) => {
-        const changeId = await logChange(tx, key, "deleted", change, {
-          before: change.before,
-          after: null,
-        });
+        const [record] = await tx
+          .delete(sharedAnnotationMetadata)
+          .where(sharedRecord(key))
+          .returning({
+            source: sharedAnnotationMetadata.source,
+            addedAt: sharedAnnotationMetadata.addedAt,
+          });
+        // What Tidemark knew of it goes into the deletion, so undoing it makes the same annotation.
+        const before: RecordedFields | null = change.before && {
+          ...change.before,
+          record: recordedOf(record ?? null),
+        };
+        const changeId = await logChange(tx, key, "deleted", change, { before, after: null });
         await tx.delete(annotationMetadata).where(everyonesCategories(key));
-        await tx.delete(sharedAnnotationMetadata).where(sharedRecord(key));
         return changeId;
       });
     },
@@ -500,6 +511,27 @@ function sharedRecord(key: AnnotationKey) {
 
 /** What Tidemark knows of an annotation itself; none for one made outside Tidemark. */
 type SharedRecord = { source: AnnotationSource | null; addedAt: Date | null };
+
+/**
+ * Tidemark's own record of a deleted annotation (where it came from, when it was added), kept in
+ * the deletion's `before` beside its fields so that undoing the deletion makes it again as it was.
+ * Not part of a change as the history answers it (`toChange` leaves it out).
+ */
+export interface DeletedRecord {
+  source: AnnotationSource | null;
+  addedAt: string | null;
+}
+export type RecordedFields = AnnotationFields & { record?: DeletedRecord };
+
+function recordedOf(record: SharedRecord | null): DeletedRecord {
+  const extras = extrasOf(null, record);
+  return { source: extras.source, addedAt: extras.dateAdded };
+}
+
+/** The record a deletion kept, if it kept one (deletions recorded before it did have none). */
+export function deletedRecordOf(before: AnnotationFields | null): DeletedRecord | null {
+  return (before as RecordedFields | null)?.record ?? null;
+}
 
 function extrasOf(categoryId: string | null, record: SharedRecord | null): AnnotationExtras {
   return {

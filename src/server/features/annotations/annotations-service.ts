@@ -16,7 +16,6 @@ import {
   createAnnotationRequest,
   updateAnnotationRequest,
   type Annotation,
-  type AnnotationCreateExtras,
   type AnnotationExtras,
   type AnnotationSource,
   type CreateAnnotationRequest,
@@ -29,11 +28,12 @@ import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js
 import type { AnalyticsGateway } from "../google-connection/analytics-gateway.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
-import type {
-  AnnotationKey,
-  AnnotationRecordsRepository,
-  ChangeContext,
-  ChangeRow,
+import {
+  deletedRecordOf,
+  type AnnotationKey,
+  type AnnotationRecordsRepository,
+  type ChangeContext,
+  type ChangeRow,
 } from "./annotation-records-repository.js";
 import {
   undoChangeRequest,
@@ -63,7 +63,7 @@ import {
 import type { DailyQuotaRepository } from "./daily-quota-repository.js";
 import type { FastifyBaseLogger } from "fastify";
 import { GoogleApiError } from "../../integrations/google/google-api-error.js";
-import type { AnnotationCreateRequest } from "../../db/schema/index.js";
+import type { AnnotationCreateRequest, CreateRequestExtras } from "../../db/schema/index.js";
 
 /**
  * How long a create may take to show up in Google's list when nothing better is known: one still
@@ -198,7 +198,11 @@ export function createAnnotationsService(deps: {
 
   /** A create that never landed gives its slot back, once, whoever settles it first. */
   async function giveUp(request: AnnotationCreateRequest): Promise<void> {
-    if (await createRequests.settle(request.id, "failed"))
+    // A restore took no slot (decision 0060), so it gives none back.
+    if (
+      (await createRequests.settle(request.id, "failed")) &&
+      request.extras.restores === undefined
+    )
       await quota.giveBack(request.userId, request.quotaDay);
   }
 
@@ -590,11 +594,20 @@ export function createAnnotationsService(deps: {
         if (await inFlight()) throw new AppError("already_undone", errorMessages.undoInProgress);
         let restored: AnnotationWrite;
         try {
+          // Made again as it was: its source and the day it was added come from the deletion's
+          // record, and it takes no slot of the day's quota (it gives back what the person had;
+          // the request id allows one restore per deletion). Decision 0060.
+          const record = deletedRecordOf(change.before);
           restored = await createOnce(
             user,
             propertyId,
             googleInputOf(before),
-            { categoryId: await restorableCategory(user, before.categoryId), source },
+            {
+              categoryId: await restorableCategory(user, before.categoryId),
+              source: record ? record.source : source,
+              restores: change.id,
+              ...(record ? { addedAt: record.addedAt } : {}),
+            },
             restoreId,
           );
         } catch (error) {
@@ -660,13 +673,14 @@ export function createAnnotationsService(deps: {
 
   /**
    * Every create, from the table, the assistant or an undo: exactly once by its request id
-   * (decision 0020), counted against the day's quota.
+   * (decision 0020), counted against the day's quota — except the restore of a recorded deletion
+   * (`extras.restores`, its request id derived from that deletion), which takes no slot (0060).
    */
   async function createOnce(
     user: User,
     propertyId: string,
     body: GoogleAnnotationInput,
-    extras: AnnotationCreateExtras,
+    extras: CreateRequestExtras,
     givenRequestId: string | undefined,
   ): Promise<AnnotationWrite> {
     {
@@ -677,7 +691,8 @@ export function createAnnotationsService(deps: {
       if (earlier) return repeated(user, propertyId, earlier);
 
       const day = startOfUtcDay(now());
-      if (!(await quota.take(user.id, day)))
+      const takesQuota = extras.restores === undefined;
+      if (takesQuota && !(await quota.take(user.id, day)))
         throw new AppError("daily_limit", errorMessages.dailyLimit);
       if (
         !(await createRequests.open({
@@ -690,7 +705,7 @@ export function createAnnotationsService(deps: {
         }))
       ) {
         // Another request with this id got in first (a double submit).
-        await quota.giveBack(user.id, day);
+        if (takesQuota) await quota.giveBack(user.id, day);
         const first = await createRequests.find(requestId);
         if (!first) throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
         return repeated(user, propertyId, first);

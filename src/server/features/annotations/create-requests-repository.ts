@@ -1,8 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
-import { annotationCreateRequests, type AnnotationCreateRequest } from "../../db/schema/index.js";
-import type { AnnotationCreateExtras } from "../../../shared/contracts/annotations.js";
+import {
+  annotationCreateRequests,
+  type AnnotationCreateRequest,
+  type CreateRequestExtras,
+} from "../../db/schema/index.js";
 
 /** Creates by request id, remembered until Google's answer is known. */
 export function createCreateRequestsRepository(db: Db) {
@@ -45,7 +48,7 @@ export function createCreateRequestsRepository(db: Db) {
       userId: string;
       propertyId: string;
       body: Record<string, unknown>;
-      extras: AnnotationCreateExtras;
+      extras: CreateRequestExtras;
       quotaDay: Date;
     }): Promise<boolean> {
       const inserted = await db
