@@ -127,6 +127,41 @@ describe("previewing a file", () => {
     expect(byLine[9]![0]).toMatch(/Description/);
   });
 
+  it("flags rows for a property the person can only view, instead of calling them ready", async () => {
+    // The sandbox seeds this address with a property it may only view.
+    const who = await setUpPerson(harness, "premium", { email: "copies.2@example.com" });
+    const reachable = (await requestAs(harness, who.jar, "GET", "/api/ga4/properties")).json()
+      .properties as { propertyId: string; canEdit: boolean; displayName: string }[];
+    const viewOnly = reachable.find((p) => !p.canEdit)!;
+    const saved = await requestAs(harness, who.jar, "POST", "/api/properties", {
+      propertyId: viewOnly.propertyId,
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const name = viewOnly.displayName;
+    const response = await preview(who, {
+      text: csv([
+        ["date", "title"],
+        [day(-5), "Launch"],
+      ]),
+      targetPropertyId: viewOnly.propertyId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ImportPreviewResponse>();
+    expect(answer).toMatchObject({ validCount: 0, invalidCount: 1 });
+    expect(answer.rows[0]!.problems).toEqual([
+      `${name} is read-only for your Google account: your role in Google Analytics lets you view it, not add annotations.`,
+    ]);
+    // The one they can edit is still ready.
+    const editable = await preview(who, {
+      text: csv([
+        ["date", "title"],
+        [day(-5), "Launch"],
+      ]),
+      targetPropertyId: who.propertyId,
+    });
+    expect(editable.json<ImportPreviewResponse>()).toMatchObject({ validCount: 1 });
+  });
+
   it("reads semicolon files with a byte order mark, and says what is missing from the mapping", async () => {
     const who = await setUpPerson(harness, "premium");
     const text = `\uFEFF${Papa.unparse(
@@ -269,8 +304,12 @@ describe("importing", () => {
     expect(stopped).toMatchObject({ status: "waiting_for_quota", imported: 5, left: 3, failed: 0 });
     expect(importOutcomeText(stopped)).toBe("5 imported, 3 left for tomorrow");
 
-    // The same day nothing more is written.
-    expect((await resume(who, importId)).statusCode).toBe(200);
+    // The same day nothing more is written, and the answer says so.
+    const refused = await resume(who, importId);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(
+      /^Nothing to resume until the daily limit resets — Resets at midnight UTC — in \d+ (h|min)\.$/,
+    );
     expect((await settled(who, importId)).at(-1)).toMatchObject({
       status: "waiting_for_quota",
       imported: 5,

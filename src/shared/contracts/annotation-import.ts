@@ -87,6 +87,11 @@ export interface ImportPreviewRow {
   propertyId: string | null;
   propertyName: string | null;
   problems: string[];
+  /**
+   * Why the row is left out though nothing in it needs fixing (Google's own annotations, which
+   * the API cannot create); null for a row that is imported or has problems.
+   */
+  skipped: string | null;
 }
 
 export interface ImportPreviewResponse {
@@ -98,7 +103,10 @@ export interface ImportPreviewResponse {
   mappingProblems: string[];
   rows: ImportPreviewRow[];
   validCount: number;
+  /** Rows with a problem to fix. */
   invalidCount: number;
+  /** Rows left out with nothing to fix (see `ImportPreviewRow.skipped`). */
+  skippedCount: number;
 }
 
 export const importStatuses = ["running", "waiting_for_quota", "done"] as const;
@@ -167,6 +175,14 @@ export const importMessages = {
   notText: "The file is not text: save it as CSV (UTF-8) and choose it again.",
   unclosedQuote: (line: number) =>
     `A quote opened on line ${line} is never closed, so the rest of the file cannot be read. Fix the quotes and choose the file again.`,
+  /** A row of an export that Google Analytics made itself: it is left out, nothing to fix. */
+  madeByGoogle: "Made by Google Analytics: Google's own annotations are not imported.",
+  /** A property whose Google Analytics role lets the person view it, not add annotations. */
+  readOnlyProperty: (name: string) =>
+    `${name} is read-only for your Google account: your role in Google Analytics lets you view it, not add annotations.`,
+  /** A resume while the day's annotations are all used. */
+  nothingToResume: (resetText: string) =>
+    `Nothing to resume until the daily limit resets — ${resetText}.`,
   nothingToImport: "Nothing to import: every row has a problem. Fix the file and preview it again.",
   notFound: "That import was not found.",
   rowCount: (count: number) => countOf(count, "row", "rows"),

@@ -17,6 +17,7 @@ import type {
   importPreviewRequest,
   startImportRequest,
 } from "../../../shared/contracts/annotation-import.js";
+import { countForToday, dailyResetText } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import { propertyToday } from "../../../shared/property-time-zone.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
@@ -58,7 +59,7 @@ const usedIdMessage =
 export function createAnnotationImportsService(deps: {
   repository: AnnotationImportsRepository;
   annotations: Pick<AnnotationsService, "create" | "list">;
-  properties: Pick<PropertiesService, "saved" | "requireAllowed">;
+  properties: Pick<PropertiesService, "saved" | "requireAllowed" | "reachableProperties">;
   categories: Pick<CategoriesService, "list">;
   findUser: (id: string) => Promise<User | null>;
   jobs: JobQueue;
@@ -90,6 +91,20 @@ export function createAnnotationImportsService(deps: {
     return toIsoDate(request.annotationDate ?? request.annotationDateRange!.startDate);
   }
 
+  /**
+   * The properties the person's Google Analytics role lets them view but not edit. When Google
+   * cannot list them now, none is assumed read-only: the write itself then says why it failed.
+   */
+  async function readOnlyProperties(user: User): Promise<Set<string>> {
+    try {
+      const reachable = await deps.properties.reachableProperties(user);
+      return new Set(reachable.filter((p) => !p.canEdit).map((p) => p.propertyId));
+    } catch (error) {
+      if (error instanceof AppError) return new Set();
+      throw error;
+    }
+  }
+
   async function contextFor(
     user: User,
     file: ReturnType<typeof parseImportFile>,
@@ -99,6 +114,7 @@ export function createAnnotationImportsService(deps: {
   ): Promise<ImportContext> {
     const at = now();
     const saved = await deps.properties.saved(user);
+    const readOnly = await readOnlyProperties(user);
     const properties = await Promise.all(
       saved.map(async (property) => {
         let refusal: string | null = null;
@@ -108,6 +124,9 @@ export function createAnnotationImportsService(deps: {
           if (!(error instanceof AppError)) throw error;
           refusal = error.message;
         }
+        // Every row would fail at Google: said in the preview, as the page's picker marks it.
+        if (!refusal && readOnly.has(property.propertyId))
+          refusal = importMessages.readOnlyProperty(property.name);
         return {
           propertyId: property.propertyId,
           name: property.name,
@@ -168,7 +187,8 @@ export function createAnnotationImportsService(deps: {
             mapping,
             await contextFor(user, file, mapping, targetPropertyId, exceptImportId),
           );
-    const validCount = rows.filter((row) => row.problems.length === 0).length;
+    const validCount = rows.filter((row) => row.problems.length === 0 && !row.skipped).length;
+    const skippedCount = rows.filter((row) => row.skipped).length;
     return {
       rows,
       preview: {
@@ -178,7 +198,8 @@ export function createAnnotationImportsService(deps: {
         mappingProblems: problems,
         rows: rows.map(({ request: _request, ...row }): ImportPreviewRow => row),
         validCount,
-        invalidCount: rows.length - validCount,
+        invalidCount: rows.length - validCount - skippedCount,
+        skippedCount,
       },
     };
   }
@@ -287,7 +308,12 @@ export function createAnnotationImportsService(deps: {
               propertyId: row.propertyId,
               request: { ...row.request, requestId: crypto.randomUUID() },
             }
-          : { line: row.line, title: row.title, state: "skipped", message: row.problems.join(" ") },
+          : {
+              line: row.line,
+              title: row.title,
+              state: "skipped",
+              message: row.skipped ?? row.problems.join(" "),
+            },
       );
       const inserted = await repository.insert({
         id: input.importId,
@@ -297,7 +323,7 @@ export function createAnnotationImportsService(deps: {
         total: preview.validCount,
         imported: 0,
         failed: 0,
-        skipped: preview.invalidCount,
+        skipped: preview.invalidCount + preview.skippedCount,
         rows: records,
       });
       const made = await repository.find(user.id, input.importId);
@@ -322,6 +348,11 @@ export function createAnnotationImportsService(deps: {
     async resume(user: User, id: string): Promise<ImportStatusResponse> {
       const found = await requireImport(user, id);
       if (found.status === "done") return statusOf(found);
+      const at = now();
+      const used = countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, at);
+      // Waiting for tomorrow's quota and none has come back: nothing would be written.
+      if (found.status === "waiting_for_quota" && used >= user.annotationQuota)
+        throw new AppError("daily_limit", importMessages.nothingToResume(dailyResetText(at)));
       if (found.status !== "running") await repository.setStatus(id, "running");
       await sendJob(id);
       return statusOf((await repository.find(user.id, id))!);

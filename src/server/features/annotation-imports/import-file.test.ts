@@ -169,3 +169,30 @@ describe("checking rows", () => {
     expect(row!.problems).toEqual(["Categories are a Premium feature.", "Not on the free plan."]);
   });
 });
+
+describe("a Tidemark export read back", () => {
+  it("leaves Google's own (orange) annotations out with nothing to fix, and imports the rest", () => {
+    const csv = Papa.unparse([
+      [...annotationExportColumns],
+      ["2026-11-01", "2026-11-01", "Ours", "", "BLUE", "", "111", "Shop"],
+      ["2026-11-02", "2026-11-02", "Data collection started", "", "ORANGE", "", "111", "Shop"],
+    ]);
+    const file = parseImportFile(csv);
+    const rows = checkRows(file, guessMapping(file.headers), context);
+    expect(rows.map((row) => [row.problems, row.skipped])).toEqual([
+      [[], null],
+      [[], "Made by Google Analytics: Google's own annotations are not imported."],
+    ]);
+    expect(rows[0]!.request).not.toBeNull();
+    expect(rows[1]!.request).toBeNull();
+    expect(rows[1]).toMatchObject({ propertyId: "111", propertyName: "Shop", color: "ORANGE" });
+  });
+});
+
+describe("problems of a row", () => {
+  it("names one bad date once when both date columns hold it", () => {
+    const file = parseImportFile("start_date,end_date,title\n27/11/2026,27/11/2026,A\n");
+    const [row] = checkRows(file, guessMapping(file.headers), context);
+    expect(row!.problems).toEqual(['"27/11/2026" is not a date: write it as YYYY-MM-DD.']);
+  });
+});

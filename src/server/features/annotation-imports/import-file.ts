@@ -156,6 +156,14 @@ function readColor(cell: string): AnnotationColor | null {
 
 const colorList = annotationColors.map((color) => color.toLowerCase()).join(", ");
 
+/**
+ * Orange is the colour Google Analytics gives its own (system-generated) annotations and never
+ * one the API accepts on a create: a row in it is Google's, as a Tidemark export writes it.
+ */
+function madeByGoogle(colorText: string): boolean {
+  return colorText.toUpperCase() === "ORANGE";
+}
+
 export interface CheckedRow extends ImportPreviewRow {
   /** The create request the row becomes; null when it has a problem. */
   request: Omit<CreateAnnotationRequest, "requestId"> | null;
@@ -222,7 +230,8 @@ export function checkRows(
     const end = endText === "" ? start : parseIsoDate(endText);
     if (startText === "") problems.push("The date is empty.");
     else if (!start) problems.push(`"${startText}" is not a date: write it as YYYY-MM-DD.`);
-    if (endText !== "" && !end)
+    // The same bad day in both columns is one problem.
+    if (endText !== "" && !end && !(endText === startText && startText !== ""))
       problems.push(`"${endText}" is not a date: write it as YYYY-MM-DD.`);
     if (start && end && compareDates(end, start) < 0)
       problems.push("The end date is before the start date.");
@@ -236,6 +245,26 @@ export function checkRows(
       );
 
     const colorText = cell(cells, "color");
+    if (madeByGoogle(colorText)) {
+      // Nothing to fix: the API cannot create Google's own annotations, so the row is left out.
+      const propertyText = cell(cells, "property");
+      const named =
+        propertiesById.get(propertyText) ??
+        propertiesById.get(propertyText === "" ? (context.targetPropertyId ?? "") : "");
+      return {
+        line,
+        startDate: startText || null,
+        endDate: endText || null,
+        title: cell(cells, "title"),
+        color: "ORANGE",
+        category: cell(cells, "category") || null,
+        propertyId: named?.propertyId ?? null,
+        propertyName: named?.name ?? (propertyText || null),
+        problems: [],
+        skipped: importMessages.madeByGoogle,
+        request: null,
+      };
+    }
     const color = colorText === "" ? null : readColor(colorText);
     if (colorText !== "" && !color)
       problems.push(`"${colorText}" is not a colour here: use ${colorList}.`);
@@ -317,7 +346,9 @@ export function checkRows(
       category: categoryText || null,
       propertyId: property?.propertyId ?? null,
       propertyName: property?.name ?? (propertyText || null),
-      problems,
+      // Each problem once, however many cells share it.
+      problems: [...new Set(problems)],
+      skipped: null,
       request: problems.length === 0 ? request : null,
     };
   });

@@ -41,6 +41,7 @@ const preview: ImportPreviewResponse = {
       propertyId: "123",
       propertyName: "wingtiptoys.com",
       problems: [],
+      skipped: null,
     },
     {
       line: 3,
@@ -52,10 +53,12 @@ const preview: ImportPreviewResponse = {
       propertyId: "123",
       propertyName: "wingtiptoys.com",
       problems: ['"soon" is not a date: write it as YYYY-MM-DD.'],
+      skipped: null,
     },
   ],
   validCount: 1,
   invalidCount: 1,
+  skippedCount: 0,
 };
 
 const waiting: ImportStatusResponse = {
@@ -210,5 +213,116 @@ describe("/annotations/import, an earlier import", () => {
     expect(requests.some((r) => r.path === `/api/annotation-imports/${stalled.id}/resume`)).toBe(
       true,
     );
+  });
+});
+
+describe("/annotations/import, read-only properties and what a day allows", () => {
+  const savedTwo = () =>
+    jsonResponse(200, {
+      properties: [
+        {
+          id: "p0",
+          propertyId: "999",
+          name: "partner.example",
+          locked: false,
+          timeZone: "UTC",
+          createdAt: "2026-10-01T00:00:00Z",
+        },
+        {
+          id: "p1",
+          propertyId: "123",
+          name: "wingtiptoys.com",
+          locked: false,
+          timeZone: "UTC",
+          createdAt: "2026-11-01T00:00:00Z",
+        },
+      ],
+    });
+  const reachable = () =>
+    jsonResponse(200, {
+      properties: [
+        { propertyId: "999", displayName: "partner.example", accountName: "B", canEdit: false },
+        { propertyId: "123", displayName: "wingtiptoys.com", accountName: "A", canEdit: true },
+      ],
+    });
+
+  it("defaults to a writable property and marks a read-only one, which cannot be chosen", async () => {
+    const { requests } = api({
+      "GET /api/properties": savedTwo,
+      "GET /api/ga4/properties": reachable,
+      "POST /api/annotation-imports/preview": () => jsonResponse(200, preview),
+    });
+    renderAppAt("/annotations/import");
+    const select = await screen.findByLabelText(/Property for rows that name none/);
+    await waitFor(() => expect(select).toHaveValue("123"));
+    const readOnly = within(select).getByRole("option", { name: "partner.example (read-only)" });
+    expect(readOnly).toBeDisabled();
+    expect(within(select).getByRole("option", { name: "wingtiptoys.com" })).toBeEnabled();
+    await userEvent.upload(
+      await screen.findByLabelText(/CSV file/),
+      new File(["date,title\n2026-11-01,A\n"], "plan.csv", { type: "text/csv" }),
+    );
+    await waitFor(() =>
+      expect(
+        requests.find((r) => r.path === "/api/annotation-imports/preview")?.body,
+      ).toMatchObject({ targetPropertyId: "123" }),
+    );
+  });
+
+  it("shows Google's own rows as left out, not as problems", async () => {
+    api({
+      "POST /api/annotation-imports/preview": () =>
+        jsonResponse(200, {
+          ...preview,
+          rows: [
+            preview.rows[0],
+            {
+              ...preview.rows[0]!,
+              line: 3,
+              title: "Data collection started",
+              color: "ORANGE",
+              skipped: "Made by Google Analytics: Google's own annotations are not imported.",
+            },
+          ],
+          validCount: 1,
+          invalidCount: 0,
+          skippedCount: 1,
+        }),
+    });
+    renderAppAt("/annotations/import?property=123");
+    await userEvent.upload(
+      await screen.findByLabelText(/CSV file/),
+      new File(["x"], "export.csv", { type: "text/csv" }),
+    );
+    expect(
+      await screen.findByText(
+        "Made by Google Analytics: Google's own annotations are not imported.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/1 row made by Google Analytics \(left out, nothing to fix\)/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/with problems \(they are skipped\)/)).toBeNull();
+  });
+
+  it("keeps Resume off while today's annotations are used up, saying when they reset", async () => {
+    const { requests } = api({
+      "GET /api/auth/user": signedInAs({ ...user, dailyAnnotationCount: 5 }),
+      "GET /api/annotation-imports": () => jsonResponse(200, { imports: [waiting] }),
+      [`GET /api/annotation-imports/${waiting.id}`]: () => jsonResponse(200, waiting),
+    });
+    renderAppAt("/annotations/import");
+    const recent = await screen.findByRole("region", { name: "Your recent imports" });
+    // The day as YYYY-MM-DD, whatever the browser's own way of writing dates.
+    expect(within(recent).getByText(/^2026-11-20 \d\d:\d\d · 5 imported/)).toBeInTheDocument();
+    await userEvent.click(within(recent).getByRole("button", { name: "Open" }));
+    const resume = await screen.findByRole("button", { name: "Resume import" });
+    expect(resume).toBeDisabled();
+    expect(
+      screen.getByText(
+        /^Resume is off until the daily limit resets — Resets at midnight UTC — in \d+ (h|min)\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(requests.some((r) => r.path.endsWith("/resume"))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, FileUp, Loader2, Play, Upload } from "lucide-
 import { useId, useState } from "react";
 import { useSearch } from "wouter";
 import { formatDateRange } from "../../../shared/annotation-dates";
-import { parseIsoDate } from "../../../shared/calendar-date";
+import { calendarDateOf, parseIsoDate, toIsoDate } from "../../../shared/calendar-date";
 import {
   importFieldLabels,
   importFields,
@@ -30,7 +30,11 @@ import { apiRequest } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { dashboardPath } from "../../lib/route-paths";
+import { currentUserQueryKey } from "../../session/current-user";
+import { lastSelectedPropertyId } from "../../session/selected-property";
+import { useCookieHeader } from "../../session/request-cookies";
 import { useSavedProperties } from "../../session/saved-properties";
+import { useReadOnlyPropertyIds } from "../../session/read-only-properties";
 
 const importsKey = ["/api/annotation-imports"] as const;
 /** Rows shown at once in the preview; the rest a page further. */
@@ -157,7 +161,9 @@ function PreviewRows({ rows }: { rows: readonly ImportPreviewRow[] }) {
                   </p>
                 </td>
                 <td className="px-2 py-2 sm:px-3">
-                  {row.problems.length === 0 ? (
+                  {row.skipped ? (
+                    <span className="break-words text-muted-foreground">{row.skipped}</span>
+                  ) : row.problems.length === 0 ? (
                     <span className="inline-flex items-center gap-1 text-green-700 dark:text-green-400">
                       <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
                       Ready
@@ -209,8 +215,11 @@ function ProgressCard({
   fetchedAt,
   onResume,
   resuming,
+  quotaSpent,
 }: {
   status: ImportStatusResponse;
+  /** Whether today's annotations are all used: a resume would write nothing until midnight UTC. */
+  quotaSpent: boolean;
   /** When this answer was read (milliseconds since 1970). */
   fetchedAt: number;
   onResume: () => void;
@@ -220,8 +229,14 @@ function ProgressCard({
   // Judged at the moment the answer came, by the answer's own clock reading.
   const stalled =
     status.status === "running" && fetchedAt - Date.parse(status.updatedAt) > stalledAfterMs;
+  const resetText = dailyResetText(new Date(fetchedAt));
   const resumeButton = (
-    <Button size="sm" className="self-start" onClick={onResume} disabled={resuming}>
+    <Button
+      size="sm"
+      className="self-start"
+      onClick={onResume}
+      disabled={resuming || (status.status === "waiting_for_quota" && quotaSpent)}
+    >
       {resuming ? (
         <Loader2 className="animate-spin" aria-hidden="true" />
       ) : (
@@ -266,11 +281,15 @@ function ProgressCard({
           <CircleAlert aria-hidden="true" />
           <div className="flex flex-col gap-2">
             <p>
-              Today&apos;s annotations are used up, so the import stopped.{" "}
-              {dailyResetText(new Date(fetchedAt))}. Resume it then: the rows already written are
-              not written again.
+              Today&apos;s annotations are used up, so the import stopped. {resetText}. Resume it
+              then: the rows already written are not written again.
             </p>
             {resumeButton}
+            {quotaSpent ? (
+              <p className="text-xs text-muted-foreground">
+                Resume is off until the daily limit resets — {resetText}.
+              </p>
+            ) : null}
           </div>
         </Alert>
       ) : null}
@@ -305,6 +324,19 @@ function ProgressCard({
   );
 }
 
+/** When an import started: its day as YYYY-MM-DD and the time, in the browser's zone. */
+function startedText(createdAt: string): string {
+  const at = new Date(createdAt);
+  if (Number.isNaN(at.getTime())) return "—";
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const time = at.toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: zone,
+  });
+  return `${toIsoDate(calendarDateOf(at, zone))} ${time}`;
+}
+
 function RecentImports({
   imports,
   onOpen,
@@ -327,7 +359,7 @@ function RecentImports({
             <div className="min-w-0">
               <p className="font-medium break-words">{item.fileName}</p>
               <p className="text-xs text-muted-foreground">
-                {new Date(item.createdAt).toLocaleDateString()} · {importOutcomeText(item)}
+                {startedText(item.createdAt)} · {importOutcomeText(item)}
               </p>
             </div>
             <Button
@@ -364,10 +396,19 @@ export function AnnotationImportPage({ user }: { user: CurrentUser }) {
   const targetId = useId();
 
   const properties = saved.data ?? [];
+  // Google says which properties the person may only view: rows for them would all fail.
+  const readOnly = useReadOnlyPropertyIds();
+  const writable = properties.filter((p) => !readOnly.has(p.propertyId));
+  const selected = lastSelectedPropertyId(useCookieHeader(), user.id);
+  const usable = (id: string | null) =>
+    id !== null && writable.some((p) => p.propertyId === id) ? id : null;
+  // The address's property, else the one selected in Property View, else the first writable one.
   const target =
-    chosenTarget && properties.some((p) => p.propertyId === chosenTarget)
-      ? chosenTarget
-      : (properties.find((p) => p.locked)?.propertyId ?? properties[0]?.propertyId ?? null);
+    usable(chosenTarget) ??
+    usable(selected) ??
+    (writable.find((p) => p.locked) ?? writable[0] ?? properties[0])?.propertyId ??
+    null;
+  const targetReadOnly = target !== null && readOnly.has(target);
 
   const previewMutation = useMutation({
     mutationFn: (input: { file: ChosenFile; mapping?: ImportMapping; target: string | null }) =>
@@ -414,8 +455,11 @@ export function AnnotationImportPage({ user }: { user: CurrentUser }) {
         signal,
       });
       // The list below shows the same import: it follows once the run stops.
-      if (answer.status !== "running")
+      // The day's count changed as rows were written: Resume follows what is left today.
+      if (answer.status !== "running") {
         void queryClient.invalidateQueries({ queryKey: importsKey, exact: true });
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      }
       return answer;
     },
     refetchInterval: (query) => (query.state.data?.status === "running" ? pollMs : false),
@@ -504,11 +548,25 @@ export function AnnotationImportPage({ user }: { user: CurrentUser }) {
             }}
           >
             {properties.map((property) => (
-              <option key={property.propertyId} value={property.propertyId}>
+              <option
+                key={property.propertyId}
+                value={property.propertyId}
+                disabled={readOnly.has(property.propertyId)}
+              >
                 {property.name}
+                {readOnly.has(property.propertyId) ? " (read-only)" : ""}
               </option>
             ))}
           </NativeSelect>
+          {readOnly.size > 0 ? (
+            <span className="text-xs font-normal text-muted-foreground">
+              {targetReadOnly && target
+                ? importMessages.readOnlyProperty(
+                    properties.find((p) => p.propertyId === target)?.name ?? target,
+                  )
+                : "Read-only properties cannot be chosen: your role in Google Analytics lets you view them, not add annotations."}
+            </span>
+          ) : null}
         </label>
         {fileError ? (
           <p role="alert" className="text-sm text-destructive">
@@ -570,8 +628,12 @@ export function AnnotationImportPage({ user }: { user: CurrentUser }) {
           <p role="status" className="text-sm">
             <strong>{importMessages.rowCount(preview.validCount)} ready to import</strong>
             {problemCount > 0
-              ? `, ${importMessages.rowCount(problemCount)} with problems (they are skipped).`
-              : "."}
+              ? `, ${importMessages.rowCount(problemCount)} with problems (they are skipped)`
+              : ""}
+            {preview.skippedCount > 0
+              ? `, ${importMessages.rowCount(preview.skippedCount)} made by Google Analytics (left out, nothing to fix)`
+              : ""}
+            .
           </p>
           <PreviewRows key={importId} rows={preview.rows} />
           {start.isError ? (
@@ -599,6 +661,7 @@ export function AnnotationImportPage({ user }: { user: CurrentUser }) {
           status={active}
           fetchedAt={status.dataUpdatedAt}
           resuming={resume.isPending}
+          quotaSpent={user.dailyAnnotationCount >= user.annotationQuota}
           onResume={() => resume.mutate(active.id)}
         />
       ) : null}
