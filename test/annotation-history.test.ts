@@ -552,7 +552,7 @@ describe("undo in the assistant", () => {
     return response.json() as {
       reply: string;
       sessionId: string;
-      confirmation: { id: string; summary: string } | null;
+      confirmation: { id: string; summary: string; kind: string; undo?: true } | null;
     };
   };
 
@@ -583,7 +583,12 @@ describe("undo in the assistant", () => {
     )![0];
 
     const asked = await say(who, "undo", made.sessionId);
-    expect(asked.confirmation).not.toBeNull();
+    // Asked as the change card's Undo asks it (src/shared/undo-words.ts), not as a deletion.
+    const question = 'Undo the new annotation?\nUndoing removes "Wrong one" from Google Analytics.';
+    expect(asked.reply).toBe(
+      `${question}\nNothing is removed yet. Press Remove it or reply yes to remove it; Keep it keeps it.`,
+    );
+    expect(asked.confirmation).toMatchObject({ kind: "delete", undo: true, summary: question });
     expect((await inGoogle(who)).has(id)).toBe(true);
     const confirmed = await send(who, "POST", `/api/chat/${made.sessionId}/confirmation`, {
       confirmationId: asked.confirmation!.id,

@@ -11,7 +11,10 @@ export function describeUndo(
   return `"${annotation?.title ?? title}" is back as it was in GA4.`;
 }
 
-/** The Undo button's label, and what the question before undoing a create says. */
+/**
+ * The Undo button's label, and what the question before undoing a create says — on the change
+ * card, in Property View's dialog, and when "undo" is typed to the assistant alike.
+ */
 export const undoWords = {
   label: "Undo",
   done: "Undone",
@@ -19,4 +22,10 @@ export const undoWords = {
   createTitle: "Undo the new annotation?",
   createDescription: (title: string) => `Undoing removes "${title}" from Google Analytics.`,
   createConfirm: "Remove it",
+  createKeep: "Keep it",
 } as const;
+
+/** The assistant's question before undoing a create: the title, then what it does. */
+export function undoCreateQuestion(title: string): string {
+  return `${undoWords.createTitle}\n${undoWords.createDescription(title)}`;
+}

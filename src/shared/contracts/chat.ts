@@ -62,6 +62,11 @@ export interface ChatConfirmation {
   kind: "delete" | "create" | "update";
   /** A create or a change: what the dialog opens with on Edit. */
   draft?: ChatDraft;
+  /**
+   * A deletion that is the undo of a create ("undo" typed after it): asked in the undo's words
+   * (`src/shared/undo-words.ts`), with Remove it and Keep it.
+   */
+  undo?: true;
 }
 
 /**

@@ -36,6 +36,7 @@ import { parseInput } from "../../parse-input.js";
 import {
   issueCreate,
   issueDeletion,
+  issueUndoOfCreate,
   issueUpdate,
   unchangedSince,
   type PendingConfirmation,
@@ -458,10 +459,7 @@ export function createAssistantActions(
           kind: "id",
           annotationId: change.annotationId,
         });
-        const pending = {
-          ...issueDeletion(propertyId, [annotation], context.now),
-          undoes: change.changeId,
-        };
+        const pending = issueUndoOfCreate(propertyId, annotation, change.changeId, context.now);
         await deps.chat.setPendingAction(context.sessionId, pending);
         return pending;
       }),

@@ -13,6 +13,7 @@ import type {
 import type { ChatConfirmation, ChatDraft } from "../../../shared/contracts/chat.js";
 import type { PendingQuestion } from "./offline-engine/understanding.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
+import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
   describeAnnotation,
   describeNewDescription,
@@ -108,6 +109,23 @@ export function unchangedSince(snapshot: AnnotationSnapshot, current: Annotation
     (field) =>
       now[field as keyof AnnotationSnapshot] === snapshot[field as keyof AnnotationSnapshot],
   );
+}
+
+/**
+ * The undo of a create, waiting for the person: a deletion of that one annotation, asked in the
+ * undo's words ("Undo the new annotation?"), carried out as the create's undo (decision 0059).
+ */
+export function issueUndoOfCreate(
+  propertyId: string,
+  annotation: Annotation,
+  undoes: string,
+  now: Date,
+): PendingDeletion {
+  return {
+    ...issueDeletion(propertyId, [annotation], now),
+    summary: undoCreateQuestion(annotation.title),
+    undoes,
+  };
 }
 
 export function deletionSummary(annotations: readonly Annotation[]): string {
@@ -233,6 +251,7 @@ export function toChatConfirmation(pending: PendingConfirmation): ChatConfirmati
     count: pending.kind === "create" ? 1 : pending.items.length,
     kind: pending.kind,
     ...(draft ? { draft } : {}),
+    ...(pending.kind === "delete" && pending.undoes ? { undo: true as const } : {}),
   };
 }
 
@@ -283,7 +302,9 @@ function verbsOf(pending: PendingConfirmation) {
   const what = pending.kind !== "create" && pending.items.length > 1 ? "them" : "it";
   switch (pending.kind) {
     case "delete":
-      return { what, verb: "delete", done: "deleted", gerund: "deleting anything" };
+      return pending.undoes
+        ? { what, verb: "remove", done: "removed", gerund: "removing anything" }
+        : { what, verb: "delete", done: "deleted", gerund: "deleting anything" };
     case "create":
       return { what, verb: "create", done: "created", gerund: "creating anything" };
     case "update":
@@ -293,7 +314,10 @@ function verbsOf(pending: PendingConfirmation) {
 
 /** The words that follow every preview: how to confirm, and that nothing has happened yet. */
 export function confirmationPrompt(pending: PendingConfirmation): string {
+  // An undo of a create is asked in the change card's words, not as a deletion.
   const { what, verb, done } = verbsOf(pending);
+  if (pending.kind === "delete" && pending.undoes)
+    return `${pending.summary}\nNothing is ${done} yet. Press ${undoWords.createConfirm} or reply yes to ${verb} ${what}; ${undoWords.createKeep} keeps ${what}.`;
   const cancel = pending.kind === "create" ? `Cancel drops ${what}` : `Cancel keeps ${what}`;
   return `${pending.summary}\nNothing is ${done} yet. Press Confirm or reply yes to ${verb} ${what}; ${cancel}.`;
 }
