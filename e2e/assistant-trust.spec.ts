@@ -81,11 +81,12 @@ test.describe("an assistant you can trust with GA4", () => {
     await expect(conversation).toContainText(`Created “${vagueTitle}”`);
     await expect.poll(() => titlesIn(email, propertyId)).toContain(vagueTitle);
 
-    // 'undo' takes the free plan's own latest create back, after the usual confirmation.
+    // 'undo' takes the free plan's own latest create back, asked in the card's Undo words.
     await say(page, "undo");
-    const undoQuestion = conversation.locator("[data-card=confirmation]");
+    const undoQuestion = conversation.getByRole("group", { name: "Undo the new annotation?" });
     await expect(undoQuestion).toContainText(vagueTitle);
-    await undoQuestion.getByRole("button", { name: "Confirm" }).click();
+    await expect(undoQuestion.getByRole("button", { name: "Keep it" })).toBeVisible();
+    await undoQuestion.getByRole("button", { name: "Remove it" }).click();
     await expect.poll(() => titlesIn(email, propertyId)).not.toContain(vagueTitle);
     expect(await titlesIn(email, propertyId)).toContain("Pricing page launch");
 
@@ -99,6 +100,9 @@ test.describe("an assistant you can trust with GA4", () => {
     await expect(question).toContainText(
       'Undoing removes "Card undo check" from Google Analytics.',
     );
+    // In view, not below the conversation's visible part, and ready for the keyboard.
+    await expect(question).toBeInViewport();
+    await expect(question.getByRole("button", { name: "Remove it" })).toBeFocused();
     await question.getByRole("button", { name: "Remove it" }).click();
     await expect(
       conversation.getByRole("group", { name: "Annotation created, then undone" }),

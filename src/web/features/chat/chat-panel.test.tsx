@@ -516,6 +516,34 @@ describe("confirmations in the chat panel", () => {
     expect(chat.posts()).toHaveLength(1);
   });
 
+  it("asks a typed 'undo' of a create in the undo's words, with Remove it and Keep it", async () => {
+    const undoOfCreate = {
+      ...confirmation,
+      summary: 'Undo the new annotation?\nUndoing removes "Launch" from Google Analytics.',
+      undo: true as const,
+    };
+    const chat = fakeChat({
+      user: premium,
+      replies: [
+        { reply: `${undoOfCreate.summary}\nNothing is removed yet.`, confirmation: undoOfCreate },
+      ],
+      settlements: ["Deleted “Launch” (2025-03-01)."],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "undo{Enter}");
+
+    const card = await within(log).findByRole("group", { name: "Undo the new annotation?" });
+    expect(card).toHaveTextContent('Undoing removes "Launch" from Google Analytics.');
+    expect(within(card).queryByRole("button", { name: "Confirm" })).toBeNull();
+    expect(within(card).getByRole("button", { name: "Keep it" })).toBeInTheDocument();
+    await user.click(within(card).getByRole("button", { name: "Remove it" }));
+    await within(log).findByText("Deleted “Launch” (2025-03-01).");
+    expect(
+      chat.requests.filter((entry) => entry.path.endsWith("/confirmation")).map((e) => e.body),
+    ).toEqual([{ confirmationId: confirmation.id, decision: "confirm" }]);
+  });
+
   it("asks only the question on the card when the reply above lists what it covers", async () => {
     const several = {
       ...confirmation,
@@ -763,9 +791,14 @@ describe("cards in the chat panel", () => {
     await user.type(input, "add Launch{Enter}");
 
     const card = await within(log).findByRole("group", { name: "Annotation created" });
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
     await user.click(within(card).getByRole("button", { name: "Undo: Launch" }));
     const question = within(card).getByRole("group", { name: "Undo the new annotation?" });
     expect(question).toHaveTextContent('Undoing removes "Launch" from Google Analytics.');
+    // Brought into view in the conversation, its first button focused for the keyboard.
+    expect(scrolled.mock.contexts).toContain(question);
+    expect(within(question).getByRole("button", { name: "Remove it" })).toHaveFocus();
     expect(chat.requests.filter((entry) => entry.path.endsWith("/undo"))).toHaveLength(0);
     await user.click(within(question).getByRole("button", { name: "Remove it" }));
     const undone = await within(log).findByRole("group", {

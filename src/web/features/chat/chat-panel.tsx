@@ -160,6 +160,8 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
         ? "Create this annotation?"
         : "Make this change?"
       : confirmation.summary.split("\n")[0];
+  // The undo of a create asks in the change card's words: Remove it, Keep it.
+  const undo = confirmation.kind === "delete" && confirmation.undo === true;
   return (
     <div
       role="group"
@@ -179,6 +181,9 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
         {/* A deletion's question alone: the assistant's reply just above lists what it covers. */}
         <span>{heading}</span>
       </p>
+      {undo ? (
+        <p className="text-muted-foreground break-words">{confirmation.summary.split("\n")[1]}</p>
+      ) : null}
       {draft ? <AnnotationSummary view={draft} /> : null}
       {draft ? <p className="text-xs text-muted-foreground">Nothing is written yet.</p> : null}
       <div className="flex flex-wrap gap-2">
@@ -188,7 +193,7 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
           onClick={() => chat.settle("confirm")}
           disabled={chat.pending}
         >
-          {offer ? "Annotate" : "Confirm"}
+          {offer ? "Annotate" : undo ? undoWords.createConfirm : "Confirm"}
         </Button>
         {draft && chat.edit ? (
           <Button
@@ -210,7 +215,7 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
           onClick={() => chat.settle("cancel")}
           disabled={chat.pending}
         >
-          Cancel
+          {undo ? undoWords.createKeep : "Cancel"}
         </Button>
       </div>
     </div>
@@ -225,6 +230,16 @@ function ConfirmationCard({ chat }: { chat: ChatController }) {
 function ChangeCard({ chat }: { chat: ChatController }) {
   const card = chat.card;
   const titleId = useId();
+  const questionRef = useRef<HTMLDivElement>(null);
+  const confirming = chat.cardUndo.state === "confirming";
+  // The question opens under the card, maybe below the conversation's visible part: it is brought
+  // into view (the log scrolls, as little as it can) and its first button takes the focus.
+  useEffect(() => {
+    const question = questionRef.current;
+    if (!confirming || !question) return;
+    question.scrollIntoView?.({ block: "nearest" });
+    question.querySelector("button")?.focus({ preventScroll: true });
+  }, [confirming]);
   if (!card || card.kind !== "change") return null;
   const undo = chat.cardUndo;
   const undone = undo.state === "done";
@@ -297,6 +312,7 @@ function ChangeCard({ chat }: { chat: ChatController }) {
       </div>
       {undo.state === "confirming" ? (
         <div
+          ref={questionRef}
           role="group"
           aria-label={undoWords.createTitle}
           className="flex flex-col gap-2 rounded-lg border border-destructive/40 p-2.5"
@@ -310,7 +326,7 @@ function ChangeCard({ chat }: { chat: ChatController }) {
               {undoWords.createConfirm}
             </Button>
             <Button variant="outline" size="sm" onClick={chat.keepCard}>
-              Keep it
+              {undoWords.createKeep}
             </Button>
           </div>
         </div>
