@@ -194,6 +194,36 @@ test("All annotations: every property's annotations in one table, searched, filt
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
   await expect(page).toHaveURL(/color=RED/);
+
+  // Bulk actions: every row matching a search (two pages of it) selected, recoloured and undone.
+  await page.goto("/annotations?q=Fixture%2000");
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText("1–50 of 100");
+  await page.getByRole("button", { name: "Select all 100 matching" }).click();
+  const bar = page.getByRole("toolbar", { name: "Bulk actions" });
+  await expect(bar).toContainText("100 selected");
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(pages).toContainText("51–100 of 100");
+  // Newest first: the oldest days are on the second page.
+  await expect(table.getByRole("checkbox", { name: "Select Fixture 0001" })).toBeChecked();
+  // On a phone the bar fits beside the cards.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(bar).toBeVisible();
+  expect(await horizontalOverflowPx(page), "bulk bar at 360 px").toBeLessThanOrEqual(0);
+  await bar.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("all-annotations-bulk-360.png") });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await bar.getByRole("button", { name: "Recolour" }).click();
+  await page.getByRole("menuitem", { name: "Cyan" }).click();
+  const notifications = page.getByRole("region", { name: /Notifications/ });
+  await expect(notifications).toContainText("100 changed", { timeout: 60_000 });
+  await expect(bar).toBeHidden();
+  // n % 6 === 5 were cyan already: 16 of Fixture 0000–0099.
+  await page.getByRole("combobox", { name: "Colour" }).selectOption({ label: "Cyan" });
+  await expect(pages).toContainText("1–50 of 100");
+  await notifications.getByRole("button", { name: "Undo" }).click();
+  await expect(notifications).toContainText("100 undone", { timeout: 60_000 });
+  await expect(pages).toContainText("1–16 of 16");
   await page.goto("/annotations");
 
   await shots(page, testInfo.outputPath.bind(testInfo));
