@@ -70,7 +70,7 @@ export function SelectionSummary({
       {selectedCount > 0 ? <span>{selectedCount} selected</span> : null}
       {offerMatching ? (
         <button type="button" className={linkClass} onClick={onSelectAllMatching}>
-          Select all {matchingCount} matching
+          Select all {matchingCount.toLocaleString("en-US")} matching
         </button>
       ) : null}
     </div>
