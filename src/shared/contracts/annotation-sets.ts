@@ -80,6 +80,22 @@ export function describeOutcomes(outcomes: readonly PropertyOutcome[], verb: str
   return parts.join("; ");
 }
 
+/**
+ * The title over `describeOutcomes`'s line: `allDone` when every property's write landed, "Added
+ * to 1 of 2 properties" (the same `verb`) when some failed, "Nothing was changed" when none landed,
+ * so a title never says more happened than the line under it.
+ */
+export function outcomesTitle(
+  outcomes: readonly PropertyOutcome[],
+  verb: string,
+  allDone: string,
+): string {
+  const done = outcomes.filter((outcome) => outcome.status === "done").length;
+  if (done === 0) return "Nothing was changed";
+  if (done === outcomes.length) return allDone;
+  return `${verb} ${done} of ${outcomes.length} ${outcomes.length === 1 ? "property" : "properties"}`;
+}
+
 /** The short reason for the usual refusals; Tidemark's own message otherwise. */
 function failureWords(code: string, message: string): string {
   if (code === "daily_limit") return "daily limit reached";

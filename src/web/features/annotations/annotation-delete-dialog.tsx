@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Annotation } from "../../../shared/contracts/annotations";
-import { describeOutcomes } from "../../../shared/contracts/annotation-sets";
+import { describeOutcomes, outcomesTitle } from "../../../shared/contracts/annotation-sets";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -56,7 +56,9 @@ export function AnnotationDeleteDialog({
             const landed = anyDone(outcomes);
             toast({
               ...(landed ? {} : { variant: "destructive" as const }),
-              title: landed ? "Annotation deleted" : "Nothing was deleted",
+              title: landed
+                ? outcomesTitle(outcomes, "Deleted from", "Annotation deleted")
+                : "Nothing was deleted",
               description: describeOutcomes(outcomes, "Deleted from"),
             });
             onOpenChange(false);

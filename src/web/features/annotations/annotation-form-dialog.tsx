@@ -25,9 +25,11 @@ import {
 import { todayIsoFor } from "./annotation-format";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { useReadOnlyPropertyIds } from "../../session/read-only-properties";
 import { useSavedProperties } from "../../session/saved-properties";
 import {
   describeOutcomes,
+  outcomesTitle,
   type AnnotationCopy,
   type PropertyOutcome,
 } from "../../../shared/contracts/annotation-sets";
@@ -172,6 +174,8 @@ type AnnotationFormDialogProps = FormDialogProps & {
 /** What the dialog offers for a property's set of copies, read from the server. */
 interface SetChoices {
   propertyChoices: readonly SavedPropertyView[];
+  /** Properties the person's Google role lets them view only: shown, marked, never chosen. */
+  readOnly: ReadonlySet<string>;
   copyList: readonly AnnotationCopy[];
   createOnMany: ReturnType<typeof useCreateOnProperties>;
   updateMany: ReturnType<typeof useUpdateWithCopies>;
@@ -179,6 +183,7 @@ interface SetChoices {
 
 const noProperties: SavedPropertyView[] = [];
 const noCopies: AnnotationCopy[] = [];
+const noReadOnly: ReadonlySet<string> = new Set();
 
 function AnnotationFormWithSets(props: AnnotationFormDialogProps & { propertyId: string }) {
   const { propertyId } = props;
@@ -195,6 +200,7 @@ function AnnotationFormWithSets(props: AnnotationFormDialogProps & { propertyId:
           ...savedList.filter((p) => p.propertyId !== propertyId),
         ]
       : noProperties;
+  const readOnly = useReadOnlyPropertyIds();
   const copies = useAnnotationCopies(
     props.mode === "edit" ? propertyId : "",
     props.annotation?.annotationId ?? "",
@@ -202,7 +208,13 @@ function AnnotationFormWithSets(props: AnnotationFormDialogProps & { propertyId:
   return (
     <AnnotationFormBody
       {...props}
-      sets={{ propertyChoices, copyList: copies.data ?? noCopies, createOnMany, updateMany }}
+      sets={{
+        propertyChoices,
+        readOnly,
+        copyList: copies.data ?? noCopies,
+        createOnMany,
+        updateMany,
+      }}
     />
   );
 }
@@ -226,6 +238,7 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
   const pending =
     props.pending || createOnMany?.isPending === true || updateMany?.isPending === true;
   const propertyChoices = sets?.propertyChoices ?? noProperties;
+  const readOnly = sets?.readOnly ?? noReadOnly;
   const copyList = sets?.copyList ?? noCopies;
   const [targets, setTargets] = useState<readonly string[]>(() => [propertyId]);
   const [alsoCopies, setAlsoCopies] = useState(true);
@@ -261,7 +274,7 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
     const landed = anyDone(outcomes);
     toast({
       ...(landed ? {} : { variant: "destructive" as const }),
-      title: landed ? title : "Nothing was changed",
+      title: outcomesTitle(outcomes, verb, title),
       description: describeOutcomes(outcomes, verb),
     });
     if (landed) onOpenChange(false);
@@ -290,7 +303,12 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
       const propertyIds = [
         propertyId,
         ...propertyChoices.map((property) => property.propertyId),
-      ].filter((id, index, all) => targets.includes(id) && all.indexOf(id) === index);
+      ].filter(
+        (id, index, all) =>
+          targets.includes(id) &&
+          all.indexOf(id) === index &&
+          (id === propertyId || !readOnly.has(id)),
+      );
       if (
         !createOnMany ||
         propertyChoices.length === 0 ||
@@ -411,6 +429,7 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
                 type="checkbox"
                 className="size-4 shrink-0 accent-primary"
                 checked={targets.includes(property.propertyId)}
+                disabled={readOnly.has(property.propertyId)}
                 onChange={(event) => {
                   const { checked } = event.target;
                   setTargets((previous) =>
@@ -420,7 +439,10 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
                   );
                 }}
               />
-              <span className="min-w-0 break-words">{property.name}</span>
+              <span className="min-w-0 break-words">
+                {property.name}
+                {readOnly.has(property.propertyId) ? " (read-only)" : ""}
+              </span>
             </label>
           ))}
           <p className="text-xs text-muted-foreground">

@@ -111,6 +111,9 @@ describe("one annotation on several properties", () => {
 
     const toast = await findToast();
     expect(toast).toHaveTextContent("Added to Shop AU and Shop NZ; Shop UK: daily limit reached");
+    // The title admits a property failed: never "Annotation created" over a failure.
+    expect(toast).toHaveTextContent(/^Added to 2 of 3 properties/);
+    expect(toast).not.toHaveTextContent("Annotation created");
     const sent = requests.find((request) => request.path === "/api/annotation-sets");
     const body = sent?.body as { propertyIds: string[]; annotation: Record<string, unknown> };
     // The current property first, then the others as listed.
@@ -122,6 +125,37 @@ describe("one annotation on several properties", () => {
         (request) => request.method === "POST" && request.path === "/api/annotations/123",
       ),
     ).toBe(false);
+  });
+
+  it("marks a property Google lets them only view, and never sends it", async () => {
+    const { requests } = stubApi(
+      routes("premium", {
+        "GET /api/ga4/properties": () =>
+          jsonResponse(200, {
+            properties: [
+              { propertyId: "123", displayName: "Shop AU", accountName: "A", canEdit: true },
+              { propertyId: "456", displayName: "Shop NZ", accountName: "A", canEdit: true },
+              { propertyId: "789", displayName: "Shop UK", accountName: "B", canEdit: false },
+            ],
+          }),
+        "POST /api/annotation-sets": () =>
+          jsonResponse(200, { outcomes: [done("123", "Shop AU"), done("456", "Shop NZ")] }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    const dialog = await openCreate(user);
+    const choices = within(await dialog.findByRole("group", { name: "Add it to" }));
+    const readOnly = await choices.findByRole("checkbox", { name: "Shop UK (read-only)" });
+    expect(readOnly).toBeDisabled();
+    expect(choices.getByRole("checkbox", { name: "Shop NZ" })).toBeEnabled();
+    await user.click(choices.getByRole("checkbox", { name: "Shop NZ" }));
+    await user.type(dialog.getByLabelText("Title"), "Winter sale");
+    await user.click(dialog.getByRole("button", { name: "Create Annotation" }));
+    const toast = await findToast();
+    expect(toast).toHaveTextContent(/^Annotation created/);
+    const sent = requests.find((request) => request.path === "/api/annotation-sets");
+    expect((sent?.body as { propertyIds: string[] }).propertyIds).toEqual(["123", "456"]);
   });
 
   it("refuses to create on no property at all", async () => {
@@ -236,9 +270,11 @@ describe("one annotation on several properties", () => {
       }),
     ).toBeChecked();
     await user.click(confirm.getByRole("button", { name: "Delete" }));
-    expect(await findToast()).toHaveTextContent(
+    const toast = await findToast();
+    expect(toast).toHaveTextContent(
       "Deleted from Shop AU and Shop NZ; Shop UK: already gone from Google Analytics",
     );
+    expect(toast).toHaveTextContent(/^Deleted from 2 of 3 properties/);
     expect(
       requests.some(
         (request) => request.method === "DELETE" && request.path === "/api/annotations/123/a1",
