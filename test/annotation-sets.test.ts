@@ -256,3 +256,34 @@ describe("a multi-property create's request", () => {
     expect(edited.json().outcomes).toHaveLength(1);
   });
 });
+
+describe("undoing the deletion of one copy", () => {
+  it("makes it again in its set: the copies follow the new id", async () => {
+    const [first, second] = propertyIds as [string, string];
+    await setQuota((await usedToday()) + 2);
+    const outcomes = await createOn(propertyIds, crypto.randomUUID(), "Restored into its set");
+    const kept = createdIn(outcomes[0]);
+    const deletedId = createdIn(outcomes[1]);
+    const deleted = await requestAs(
+      harness,
+      who.jar,
+      "DELETE",
+      `/api/annotations/${second}/${deletedId}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await copiesOf(first, kept)).toEqual([]);
+
+    const undone = await requestAs(
+      harness,
+      who.jar,
+      "POST",
+      `/api/annotations/${second}/changes/${deleted.json().changeId as string}/undo`,
+      {},
+    );
+    expect(undone.statusCode, undone.body).toBe(200);
+    const restoredId = undone.json().annotation.annotationId as string;
+    expect(restoredId).not.toBe(deletedId);
+    expect((await copiesOf(first, kept)).map((copy) => copy.annotationId)).toEqual([restoredId]);
+    expect((await copiesOf(second, restoredId)).map((copy) => copy.annotationId)).toEqual([kept]);
+  });
+});

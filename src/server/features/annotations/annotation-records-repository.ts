@@ -253,7 +253,11 @@ export function createAnnotationRecordsRepository(db: Db) {
      */
     async recordDelete(
       key: AnnotationKey,
-      change: ChangeContext & { before: AnnotationFields | null },
+      change: ChangeContext & {
+        before: AnnotationFields | null;
+        /** Its copies on other properties (decision 0058), for a restore to rejoin. */
+        copies?: DeletedRecord["copies"];
+      },
     ): Promise<string | null> {
       return db.transaction(async (tx) => {
         const [record] = await tx
@@ -266,7 +270,10 @@ export function createAnnotationRecordsRepository(db: Db) {
         // What Tidemark knew of it goes into the deletion, so undoing it makes the same annotation.
         const before: RecordedFields | null = change.before && {
           ...change.before,
-          record: recordedOf(record ?? null),
+          record: {
+            ...recordedOf(record ?? null),
+            ...(change.copies?.length ? { copies: change.copies } : {}),
+          },
         };
         const changeId = await logChange(tx, key, "deleted", change, { before, after: null });
         await tx.delete(annotationMetadata).where(everyonesCategories(key));
@@ -520,6 +527,8 @@ type SharedRecord = { source: AnnotationSource | null; addedAt: Date | null };
 export interface DeletedRecord {
   source: AnnotationSource | null;
   addedAt: string | null;
+  /** Its copies on other properties when it was deleted (decision 0058). */
+  copies?: { propertyId: string; annotationId: string }[];
 }
 export type RecordedFields = AnnotationFields & { record?: DeletedRecord };
 

@@ -66,6 +66,24 @@ export function createAnnotationSetsRepository(db: Db) {
       return rows;
     },
 
+    /**
+     * A deleted annotation made again (the undo of its deletion, under a new id) goes back into
+     * the set of the copies it had, if one of them is still in it; otherwise it stays alone.
+     */
+    async rejoin(key: SetMemberKey, formerCopies: readonly SetMemberKey[]): Promise<void> {
+      if (formerCopies.length === 0) return;
+      const [existing] = await db
+        .select({ setId: annotationSetMembers.setId })
+        .from(annotationSetMembers)
+        .where(or(...formerCopies.map(keyIs)))
+        .limit(1);
+      if (!existing) return;
+      await db
+        .insert(annotationSetMembers)
+        .values({ ...key, setId: existing.setId })
+        .onConflictDoNothing();
+    },
+
     /** The annotation is gone (deleted through Tidemark): it leaves its set. */
     async leave(key: SetMemberKey): Promise<void> {
       await db.delete(annotationSetMembers).where(keyIs(key));

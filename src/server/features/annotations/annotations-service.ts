@@ -624,6 +624,10 @@ export function createAnnotationsService(deps: {
           change.id,
           input.requestId,
         );
+        await sets.rejoin(
+          { propertyId, annotationId: restored.annotationId },
+          deletedRecordOf(change.before)?.copies ?? [],
+        );
         undoId = (await records.undoOf(change.id))?.id ?? null;
       } else {
         const after = requireFields(change.after);
@@ -872,7 +876,9 @@ export function createAnnotationsService(deps: {
       await sets.leave({ propertyId, annotationId });
       return { changeId: null };
     }
-    const changeId = await records.recordDelete(key, { ...context, before });
+    // Its copies are kept with the deletion, so undoing it puts it back in their set.
+    const copies = await sets.copiesOf({ propertyId, annotationId });
+    const changeId = await records.recordDelete(key, { ...context, before, copies });
     await sets.leave({ propertyId, annotationId });
     return { changeId };
   }
