@@ -13,7 +13,9 @@ import {
   signedInAs,
   stubApi,
 } from "../../test-support/fake-api";
+import { preferenceCookies, removePreferenceCookie } from "../../lib/preference-cookies";
 import { renderAppAt } from "../../test-support/render-app";
+import { rememberSelectedProperty } from "../../session/selected-property";
 
 const user = makeUser({ subscriptionTier: "freemium", annotationQuota: 5 });
 
@@ -98,6 +100,7 @@ function api(extra: Parameters<typeof stubApi>[0] = {}) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  removePreferenceCookie(preferenceCookies.selectedPropertyId);
 });
 
 describe("/annotations/import", () => {
@@ -267,6 +270,37 @@ describe("/annotations/import, read-only properties and what a day allows", () =
         requests.find((r) => r.path === "/api/annotation-imports/preview")?.body,
       ).toMatchObject({ targetPropertyId: "123" }),
     );
+  });
+
+  it("defaults to the property selected in Property View when it is writable", async () => {
+    rememberSelectedProperty(user.id, "456");
+    api({
+      "GET /api/properties": () =>
+        jsonResponse(200, {
+          properties: [
+            {
+              id: "p1",
+              propertyId: "123",
+              name: "wingtiptoys.com",
+              locked: false,
+              timeZone: "UTC",
+              createdAt: "2026-11-01T00:00:00Z",
+            },
+            {
+              id: "p2",
+              propertyId: "456",
+              name: "contoso.com",
+              locked: false,
+              timeZone: "UTC",
+              createdAt: "2026-11-02T00:00:00Z",
+            },
+          ],
+        }),
+      "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
+    });
+    renderAppAt("/annotations/import");
+    const select = await screen.findByLabelText(/Property for rows that name none/);
+    await waitFor(() => expect(select).toHaveValue("456"));
   });
 
   it("shows Google's own rows as left out, not as problems", async () => {
