@@ -26,13 +26,14 @@ const noSuggestions: Suggestion[] = [];
  * delivered meanwhile shows in the badge without a reload.
  */
 export function useInbox(propertyId: string, status: SuggestionStatusValue = "open") {
+  const path = `/api/properties/${encodeURIComponent(propertyId)}/suggestions?status=${status}`;
   const query = useQuery({
     queryKey: inboxQueryKey(propertyId, status),
-    queryFn: ({ signal }) =>
-      apiRequest<SuggestionListResponse>(
-        `/api/properties/${encodeURIComponent(propertyId)}/suggestions?status=${status}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => apiRequest<SuggestionListResponse>(path, { signal }),
+    // Drawn with the page (server-render.tsx): the header's badge is hydrated, and asks for the
+    // count, before Property View's tab and chart are; an answer the browser fetched in between
+    // would reach them while they hydrate and differ from the server's HTML.
+    meta: { path },
     enabled: propertyId !== "",
     refetchInterval: 30_000,
     retry: false,
