@@ -595,6 +595,7 @@ describe("undo in the assistant", () => {
       decision: "confirm",
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().reply).toBe('Undone: "Wrong one" has been removed from GA4.');
     expect((await inGoogle(who)).has(id)).toBe(false);
     const [latest] = await history(who, id);
     expect(latest).toMatchObject({

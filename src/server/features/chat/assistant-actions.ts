@@ -95,6 +95,8 @@ export type CarriedOut =
       kind: "delete";
       deleted: Annotation[];
       skipped: { title: string; reason: "gone" | "changed" }[];
+      /** It was the undo of a create, told in the undo's words. */
+      undone?: true;
     }
   | { kind: "create"; created: Annotation; categoryName: string | null }
   | {
@@ -263,7 +265,12 @@ export function createAssistantActions(
         deleted.push(annotation);
       }
     }
-    return { kind: "delete", deleted, skipped };
+    return {
+      kind: "delete",
+      deleted,
+      skipped,
+      ...(pending.undoes ? { undone: true as const } : {}),
+    };
   }
 
   async function carryOutCreate(pending: PendingCreate): Promise<CarriedOut> {

@@ -4,6 +4,7 @@ import type { ChatAnnotationView, ChatCard } from "../../../shared/contracts/cha
 import type { CarriedOut } from "./assistant-actions.js";
 import type { ConversationMemory, PendingConfirmation } from "./conversation-state.js";
 import { describeAnnotation, describeWritten } from "./describe-annotation.js";
+import { describeUndo, undoWords } from "../../../shared/undo-words.js";
 
 export {
   describeAnnotation,
@@ -34,9 +35,17 @@ export interface AssistantTurn {
 export function describeDeletion(result: {
   deleted: Annotation[];
   skipped: { title: string; reason: "gone" | "changed" }[];
+  undone?: true;
 }): string {
   const lines: string[] = [];
-  if (result.deleted.length === 1) lines.push(`Deleted ${describeAnnotation(result.deleted[0]!)}.`);
+  if (result.undone && result.deleted.length === 1) {
+    // The undo of a create: in the change card's words.
+    const title = result.deleted[0]!.title;
+    lines.push(
+      `${undoWords.done}: ${describeUndo({ change: { kind: "deleted" }, annotation: null }, title)}`,
+    );
+  } else if (result.deleted.length === 1)
+    lines.push(`Deleted ${describeAnnotation(result.deleted[0]!)}.`);
   else if (result.deleted.length > 1)
     lines.push(
       `Deleted ${result.deleted.length} annotations: ${result.deleted.map(describeAnnotation).join(", ")}.`,
