@@ -32,6 +32,14 @@ interface PropertyParams {
 interface AnnotationParams extends PropertyParams {
   annotationId: string;
 }
+
+/** The property and annotation a route names, parsed at the edge. */
+function annotationTarget(params: AnnotationParams): { property: string; id: string } {
+  return {
+    property: parseInput(propertyId, params.propertyId),
+    id: parseInput(annotationId, params.annotationId),
+  };
+}
 interface ChangeParams extends PropertyParams {
   changeId: string;
 }
@@ -94,8 +102,7 @@ export async function annotationsRoutes(
     sessionRoute,
     async (request) => {
       const user = await request.requireUser();
-      const property = parseInput(propertyId, request.params.propertyId);
-      const id = parseInput(annotationId, request.params.annotationId);
+      const { property, id } = annotationTarget(request.params);
       return annotations.update(
         user,
         property,
@@ -111,8 +118,7 @@ export async function annotationsRoutes(
     sessionRoute,
     async (request) => {
       const user = await request.requireUser();
-      const property = parseInput(propertyId, request.params.propertyId);
-      const id = parseInput(annotationId, request.params.annotationId);
+      const { property, id } = annotationTarget(request.params);
       const { changeId } = await annotations.remove(user, property, id, "tidemark");
       return { deleted: true, changeId } satisfies AnnotationDeleteResponse;
     },
@@ -136,8 +142,7 @@ export async function annotationsRoutes(
     sessionRoute,
     async (request): Promise<AnnotationCopiesResponse> => {
       const user = await request.requireUser();
-      const property = parseInput(propertyId, request.params.propertyId);
-      const id = parseInput(annotationId, request.params.annotationId);
+      const { property, id } = annotationTarget(request.params);
       return { copies: await annotations.copies(user, property, id) };
     },
   );
@@ -147,8 +152,7 @@ export async function annotationsRoutes(
     sessionRoute,
     async (request): Promise<SetWriteResponse> => {
       const user = await request.requireUser();
-      const property = parseInput(propertyId, request.params.propertyId);
-      const id = parseInput(annotationId, request.params.annotationId);
+      const { property, id } = annotationTarget(request.params);
       return {
         outcomes: await annotations.updateWithCopies(
           user,
@@ -166,8 +170,7 @@ export async function annotationsRoutes(
     sessionRoute,
     async (request): Promise<SetWriteResponse> => {
       const user = await request.requireUser();
-      const property = parseInput(propertyId, request.params.propertyId);
-      const id = parseInput(annotationId, request.params.annotationId);
+      const { property, id } = annotationTarget(request.params);
       return {
         outcomes: await annotations.removeWithCopies(user, property, id, "tidemark"),
       };
@@ -179,8 +182,7 @@ export async function annotationsRoutes(
     sessionRoute,
     async (request): Promise<AnnotationHistoryResponse> => {
       const user = await request.requireUser();
-      const property = parseInput(propertyId, request.params.propertyId);
-      const id = parseInput(annotationId, request.params.annotationId);
+      const { property, id } = annotationTarget(request.params);
       return { changes: await annotations.history(user, property, id) };
     },
   );
