@@ -21,14 +21,13 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { FormDialog } from "../../components/ui/form-dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
-import { toast } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api-client";
+import { useRevocation } from "../../session/use-revocation";
 import { serverErrorMessage } from "../../lib/api-error-message";
 
 const tokensKey = ["/api/account/tokens"] as const;
@@ -235,23 +234,12 @@ export function ApiTokensCard() {
   });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiTokenResponse | null>(null);
-  const [revoking, setRevoking] = useState<ApiTokenSummary | null>(null);
-  const revoke = useMutation({
-    mutationFn: (id: string) => apiRequest(`${tokensKey[0]}/${id}`, { method: "DELETE" }),
-    onSuccess: async () => {
-      toast({
-        title: "Token revoked",
-        description: `${revoking?.name} no longer works.`,
-      });
-      setRevoking(null);
-      await queryClient.invalidateQueries({ queryKey: tokensKey });
-    },
-    onError: (error) =>
-      toast({
-        variant: "destructive",
-        title: "Could not revoke",
-        description: serverErrorMessage(error) ?? "Please try again.",
-      }),
+  const revocation = useRevocation<ApiTokenSummary>({
+    listKey: tokensKey,
+    revoke: (token) => apiRequest(`${tokensKey[0]}/${token.id}`, { method: "DELETE" }),
+    description: "Anything using it stops working at once. This cannot be undone.",
+    confirmLabel: "Revoke token",
+    done: (token) => ({ title: "Token revoked", description: `${token.name} no longer works.` }),
   });
   const held = tokens.data?.tokens.length ?? 0;
   const limit = tokens.data?.limit ?? 0;
@@ -285,7 +273,7 @@ export function ApiTokensCard() {
             ) : (
               <ul aria-label="Personal access tokens" className="divide-y">
                 {tokens.data.tokens.map((token) => (
-                  <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
+                  <TokenRow key={token.id} token={token} onRevoke={() => revocation.ask(token)} />
                 ))}
               </ul>
             )}
@@ -312,16 +300,7 @@ export function ApiTokensCard() {
         }}
       />
       <NewTokenDialog created={created} onClose={() => setCreated(null)} />
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={`Revoke ${revoking?.name ?? "this token"}?`}
-        description="Anything using it stops working at once. This cannot be undone."
-        confirmLabel="Revoke token"
-        destructive
-        pending={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      />
+      {revocation.dialog}
     </Card>
   );
 }

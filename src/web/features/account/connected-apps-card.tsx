@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Loader2, PlugZap, Unplug } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import type { ConnectedApp } from "../../../shared/contracts/oauth";
 import { mcpOAuthPaths, scopeDescriptions } from "../../../shared/oauth";
 import { Badge } from "../../components/ui/badge";
@@ -12,9 +12,8 @@ import {
   CardHeader,
   CardTitle,
 } from "../../components/ui/card";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { toast } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api-client";
+import { useRevocation } from "../../session/use-revocation";
 import { serverErrorMessage } from "../../lib/api-error-message";
 
 const connectedAppsKey = ["/api/account/connected-apps"] as const;
@@ -70,31 +69,26 @@ function AppRow({ app, onRevoke }: { app: ConnectedApp; onRevoke: () => void }) 
  * when it was last used, and Revoke, which ends its access and every token it holds at once.
  */
 export function ConnectedAppsCard() {
-  const queryClient = useQueryClient();
   const apps = useQuery({
     queryKey: connectedAppsKey,
     queryFn: ({ signal }) =>
       apiRequest<{ apps: ConnectedApp[] }>(connectedAppsKey[0], { signal }).then((r) => r.apps),
   });
-  const [revoking, setRevoking] = useState<ConnectedApp | null>(null);
   const origin = useOrigin();
-  const revoke = useMutation({
-    mutationFn: (clientId: string) =>
-      apiRequest("/api/account/connected-apps/revoke", { method: "POST", body: { clientId } }),
-    onSuccess: async () => {
-      toast({
-        title: "App disconnected",
-        description: `${revoking?.name} can no longer use Tidemark.`,
-      });
-      setRevoking(null);
-      await queryClient.invalidateQueries({ queryKey: connectedAppsKey });
-    },
-    onError: (error) =>
-      toast({
-        variant: "destructive",
-        title: "Could not revoke",
-        description: serverErrorMessage(error) ?? "Please try again.",
+  const revocation = useRevocation<ConnectedApp>({
+    listKey: connectedAppsKey,
+    revoke: (app) =>
+      apiRequest("/api/account/connected-apps/revoke", {
+        method: "POST",
+        body: { clientId: app.clientId },
       }),
+    description:
+      "It loses access at once, including any token it holds. You can connect it again later.",
+    confirmLabel: "Revoke",
+    done: (app) => ({
+      title: "App disconnected",
+      description: `${app.name} can no longer use Tidemark.`,
+    }),
   });
 
   return (
@@ -128,21 +122,12 @@ export function ConnectedAppsCard() {
         ) : (
           <ul aria-label="Connected apps" className="divide-y">
             {apps.data.map((app) => (
-              <AppRow key={app.clientId} app={app} onRevoke={() => setRevoking(app)} />
+              <AppRow key={app.clientId} app={app} onRevoke={() => revocation.ask(app)} />
             ))}
           </ul>
         )}
       </CardContent>
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => (open ? undefined : setRevoking(null))}
-        title={`Revoke ${revoking?.name ?? "this app"}?`}
-        description="It loses access at once, including any token it holds. You can connect it again later."
-        confirmLabel="Revoke"
-        destructive
-        pending={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.clientId)}
-      />
+      {revocation.dialog}
     </Card>
   );
 }

@@ -17,11 +17,10 @@ import {
 } from "../../../shared/contracts/feeds";
 import { CopyButton } from "../../components/copy-button";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
-import { toast } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api-client";
+import { useRevocation } from "../../session/use-revocation";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { routePaths } from "../../lib/route-paths";
 import { useSavedProperties } from "../../session/saved-properties";
@@ -83,7 +82,6 @@ function FeedsSection({ propertyId }: { propertyId: string }) {
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<string[]>([propertyId]);
   const [created, setCreated] = useState<CreatedFeedResponse | null>(null);
-  const [revoking, setRevoking] = useState<FeedSummary | null>(null);
   const names = new Map((saved.data ?? []).map((p) => [p.propertyId, p.name]));
   const create = useMutation({
     mutationFn: () =>
@@ -97,19 +95,13 @@ function FeedsSection({ propertyId }: { propertyId: string }) {
       await queryClient.invalidateQueries({ queryKey: feedsKey });
     },
   });
-  const revoke = useMutation({
-    mutationFn: (id: string) => apiRequest(`${feedsKey[0]}/${id}`, { method: "DELETE" }),
-    onSuccess: async () => {
-      toast({ title: "Feed revoked", description: `${revoking?.name} no longer answers.` });
-      setRevoking(null);
-      await queryClient.invalidateQueries({ queryKey: feedsKey });
-    },
-    onError: (error) =>
-      toast({
-        variant: "destructive",
-        title: "Could not revoke",
-        description: serverErrorMessage(error) ?? "Please try again.",
-      }),
+  const revocation = useRevocation<FeedSummary>({
+    listKey: feedsKey,
+    revoke: (feed) => apiRequest(`${feedsKey[0]}/${feed.id}`, { method: "DELETE" }),
+    description:
+      "Sheets and dashboards reading it stop getting annotations at once. This cannot be undone.",
+    confirmLabel: "Revoke feed",
+    done: (feed) => ({ title: "Feed revoked", description: `${feed.name} no longer answers.` }),
   });
   const toggle = (id: string) =>
     setChosen((held) => (held.includes(id) ? held.filter((p) => p !== id) : [...held, id]));
@@ -200,20 +192,16 @@ function FeedsSection({ propertyId }: { propertyId: string }) {
       {feeds.data && feeds.data.feeds.length > 0 ? (
         <ul aria-label="Your feeds" className="divide-y">
           {feeds.data.feeds.map((feed) => (
-            <FeedRow key={feed.id} feed={feed} names={names} onRevoke={() => setRevoking(feed)} />
+            <FeedRow
+              key={feed.id}
+              feed={feed}
+              names={names}
+              onRevoke={() => revocation.ask(feed)}
+            />
           ))}
         </ul>
       ) : null}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title={`Revoke ${revoking?.name ?? "this feed"}?`}
-        description="Sheets and dashboards reading it stop getting annotations at once. This cannot be undone."
-        confirmLabel="Revoke feed"
-        destructive
-        pending={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      />
+      {revocation.dialog}
     </section>
   );
 }
