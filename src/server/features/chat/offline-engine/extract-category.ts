@@ -49,9 +49,9 @@ export function categoryWords(names: readonly string[]): string {
 }
 
 /** What follows a category phrase: the end, punctuation, or the next piece of the request. */
-const AFTER = String.raw`(?=$|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|⟪))`;
+const AFTER = String.raw`(?=$|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|⟪))`;
 /** Any category name after an unmistakable cue: a quoted name, or up to four words. */
-const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|dated|please|today|yesterday|tomorrow)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
+const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|as|dated|please|today|yesterday|tomorrow)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
 
 const LEAD = String.raw`(?:(?:in|into|under|to|as|from|for|with)\s+)?(?:(?:the|my|its|a|an)\s+)?`;
 
@@ -74,7 +74,7 @@ const AFTER_CATEGORY = new RegExp(
 );
 /** "under Promos", "file it under Promos", "tag it Promos", "tagged as Promos", "label it as Promos". */
 const STRONG_CUE = new RegExp(
-  String.raw`\b(?:(?:file[ds]?\s+(?:it\s+|them\s+)?)?under|tag(?:ged)?\s+(?:it|this|that|them)(?:\s+(?:as|with))?|tag(?:ged)?\s+(?:as|with)|tagged|label(?:led)?\s+(?:it\s+)?as)\s+(?:the\s+)?${ANY_NAME}${AFTER}`,
+  String.raw`\b(?:(?:file[ds]?\s+(?:it\s+|them\s+)?)?under|tag(?:ged)?\s+(?:it|this|that|them)(?:\s+(?:as|with))?|tag(?:ged)?\s+(?:as|with)|tagged|label(?:led)?\s+(?:it\s+)?as)\s+(?:the\s+|an?\s+)?${ANY_NAME}${AFTER}`,
   "iu",
 );
 
@@ -108,7 +108,7 @@ function patternsFor(names: readonly string[]): CategoryPatterns {
   const words = categoryWords(names);
   const built = {
     loose: new RegExp(
-      String.raw`\b(?:in(?:to)?|to|as|from|for)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?))?${AFTER}`,
+      String.raw`\b(?:in(?:to)?|to|as|from|for|(?:it|that|this|which)(?:'s|\s+is|\s+was)|is|was)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?))?${AFTER}`,
       "i",
     ),
     adjective: new RegExp(

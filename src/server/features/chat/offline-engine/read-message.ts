@@ -7,6 +7,8 @@
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { continueConversation } from "./continue-conversation.js";
 import { readIntent } from "./intents.js";
+import { readAgainstKnown } from "./known-references.js";
+import type { KnownAnnotation } from "./known-annotations.js";
 import { normalise } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
 import type { PendingQuestion, Understanding } from "./understanding.js";
@@ -18,6 +20,11 @@ export interface ReadingRequest {
   categoryNames: readonly string[];
   /** The question the assistant asked last, which the message may answer. */
   question?: PendingQuestion;
+  /**
+   * The property's annotations, newest first (at most KNOWN_ANNOTATIONS_LIMIT), when the first
+   * reading was not sure enough to act on alone: a title written anywhere is then a reference.
+   */
+  annotations?: readonly KnownAnnotation[];
 }
 
 export function readMessage(request: ReadingRequest, readers: SlotReaders): Understanding {
@@ -29,5 +36,15 @@ export function readMessage(request: ReadingRequest, readers: SlotReaders): Unde
     request.categoryNames,
     readers,
   );
-  return continueConversation(alone, normalised, request.question, request.today);
+  const known = request.annotations ?? [];
+  const read =
+    known.length > 0
+      ? readAgainstKnown(alone, {
+          message: request.message,
+          known,
+          today: request.today,
+          categoryNames: request.categoryNames,
+        })
+      : alone;
+  return continueConversation(read, normalised, request.question, request.today);
 }

@@ -35,11 +35,10 @@ import {
 } from "../../../../shared/calendar-date.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import { matchCategory } from "../../categories/categories-service.js";
-import { continueConversation, piecesToRemember } from "../offline-engine/continue-conversation.js";
-import { readIntent } from "../offline-engine/intents.js";
-import { normalise } from "../offline-engine/normalise.js";
+import { piecesToRemember } from "../offline-engine/continue-conversation.js";
+import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
-import { readSlots } from "./reading.js";
+import { readMessage } from "./reading.js";
 
 export interface CorpusCase {
   line: number;
@@ -96,11 +95,15 @@ export function readCase(
   today: { year: number; month: number; day: number },
   q?: string | PendingQuestion,
   categoryNames: readonly string[] = corpusCategoryNames,
+  annotations?: readonly KnownAnnotation[],
 ): Understanding {
-  const normalised = normalise(message);
-  const alone = readSlots(readIntent(normalised.text), normalised, today, categoryNames);
-  if (!q) return alone;
-  return continueConversation(alone, normalised, typeof q === "string" ? questionOf(q) : q, today);
+  return readMessage({
+    message,
+    today,
+    categoryNames,
+    ...(q ? { question: typeof q === "string" ? questionOf(q) : q } : {}),
+    ...(annotations ? { annotations } : {}),
+  });
 }
 
 const WRITES = new Set(["create", "update"]);
@@ -186,18 +189,38 @@ export interface CheckOptions {
   question?: PendingQuestion;
   /** The title of the annotation "it" means (conversations). */
   focusTitle?: string;
-  /** The property's annotations by title (lower case) and day, as `@annotation` lines declare. */
-  annotations?: ReadonlyMap<string, CalendarDate>;
+  /**
+   * The property's annotations, as `@annotation` lines declare them. The reading is given them as
+   * the product gives it the property's, and a target is found among them as the product finds
+   * it: one that names none (or several) is asked about, never written.
+   */
+  annotations?: readonly KnownAnnotation[];
 }
 
-/** The `@annotation <title> | date=…` lines of a conversations file: each title's day. */
-export function parseDeclaredAnnotations(text: string): Map<string, CalendarDate> {
-  const declared = new Map<string, CalendarDate>();
+/** The `@annotation <title> | date=…[; end=…]` lines of a conversations file. */
+export function parseDeclaredAnnotations(text: string): KnownAnnotation[] {
+  const declared: KnownAnnotation[] = [];
   for (const line of text.split("\n")) {
     const match = /^@annotation\s+(.+?)\s*\|.*\bdate=(\d{4}-\d{2}-\d{2})/.exec(line.trim());
-    if (match) declared.set(match[1]!.toLowerCase(), fromIsoDate(match[2]!));
+    if (!match) continue;
+    const end = /\bend=(\d{4}-\d{2}-\d{2})/.exec(line);
+    declared.push({ title: match[1]!, date: match[2]!, ...(end ? { endDate: end[1]! } : {}) });
   }
   return declared;
+}
+
+const folded = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
+
+/** The annotation a title names among the known ones, as the product finds it: exact, then part. */
+function foundByTitle(
+  annotations: readonly KnownAnnotation[],
+  title: string,
+): KnownAnnotation | undefined {
+  const wanted = folded(title);
+  const exact = annotations.filter((a) => folded(a.title) === wanted);
+  const matches =
+    exact.length > 0 ? exact : annotations.filter((a) => folded(a.title).includes(wanted));
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 export function checkCase(
@@ -210,14 +233,9 @@ export function checkCase(
     today,
     options.question ?? corpusCase.expected.q,
     options.categoryNames,
+    options.annotations,
   );
-  const target = understanding.target?.kind === "title" ? understanding.target.title : "";
-  return compare(
-    corpusCase,
-    understanding,
-    options.focusTitle,
-    options.annotations?.get(target.toLowerCase()),
-  );
+  return compare(corpusCase, understanding, options.focusTitle, undefined, options.annotations);
 }
 
 function compare(
@@ -226,9 +244,15 @@ function compare(
   focusTitle?: string,
   /** The day of the annotation "it" means, for a change by so many days. */
   focusDate?: CalendarDate,
+  annotations?: readonly KnownAnnotation[],
 ): CaseResult {
   const { q: _q, ...fields } = corpusCase.expected;
   const actual = actualFields(understanding);
+  if (annotations) resolveAgainst(actual, understanding, focusTitle, annotations);
+  const target = understanding.target;
+  const named =
+    annotations && target?.kind === "title" ? foundByTitle(annotations, target.title) : undefined;
+  if (named) focusDate = fromIsoDate(named.date);
   if (understanding.shiftDays !== undefined && focusDate)
     actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
   // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
@@ -257,6 +281,26 @@ function compare(
 }
 
 /**
+ * An update or deletion as the product carries it out: its title target is the one annotation it
+ * names, and a target that names none or several, or an "it" with nothing before it, is a
+ * question — nothing is written.
+ */
+function resolveAgainst(
+  actual: Record<string, string | undefined>,
+  understanding: Understanding,
+  focusTitle: string | undefined,
+  annotations: readonly KnownAnnotation[],
+): void {
+  if (understanding.intent !== "update" && understanding.intent !== "delete") return;
+  const { target } = understanding;
+  if (target?.kind === "title") {
+    const found = foundByTitle(annotations, target.title);
+    if (found) actual.target = `title:${found.title}`;
+    else actual.outcome = "answer";
+  } else if (!target && understanding.pointsBack && !focusTitle) actual.outcome = "preview";
+}
+
+/**
  * Where the blind sets name things as the product resolves them: a target's title in any case
  * (annotations are found ignoring case), and a category by its name where the engine keeps the
  * words that name it ("incident" names Incidents, through the categories service's matching).
@@ -281,8 +325,8 @@ export interface CorpusConversation {
   name: string;
   line: number;
   turns: CorpusCase[];
-  /** The property's annotations (`@annotation` lines), lower-cased titles: a list finds them. */
-  annotations?: ReadonlyMap<string, CalendarDate>;
+  /** The property's annotations (`@annotation` lines): a list finds them, a title names them. */
+  annotations?: readonly KnownAnnotation[];
 }
 
 /** The conversations of a file in the format its header describes; `@annotation` lines are state. */
@@ -319,9 +363,16 @@ export function checkConversation(
   let question: PendingQuestion | undefined;
   let focusTitle: string | undefined;
   let focusDate: CalendarDate | undefined;
+  // What the property holds as the conversation goes: the declared, then what the turns created.
+  const annotations = conversation.annotations ? [...conversation.annotations] : undefined;
   return conversation.turns.map((turn) => {
-    const understanding = readCase(turn.message, today, question, categoryNames);
-    const result = compare(turn, understanding, focusTitle, focusDate);
+    const understanding = readCase(turn.message, today, question, categoryNames, annotations);
+    const result = compare(turn, understanding, focusTitle, focusDate, annotations);
+    if (annotations && result.outcome === "write" && understanding.intent === "create")
+      annotations.unshift({
+        title: understanding.title ?? "",
+        date: toIsoDate(understanding.date ?? today),
+      });
     focusDate =
       understanding.date ??
       (understanding.shiftDays !== undefined && focusDate
@@ -332,7 +383,7 @@ export function checkConversation(
       understanding.newTitle ??
       understanding.title ??
       (understanding.target?.kind === "title" ? understanding.target.title : undefined) ??
-      listedOne(understanding, conversation.annotations) ??
+      listedOne(understanding, annotations) ??
       focusTitle;
     return result;
   });
@@ -341,12 +392,12 @@ export function checkConversation(
 /** A list that finds exactly one annotation puts it in focus, as the list capability does. */
 function listedOne(
   understanding: Understanding,
-  annotations: ReadonlyMap<string, CalendarDate> | undefined,
+  annotations: readonly KnownAnnotation[] | undefined,
 ): string | undefined {
   const wanted = understanding.titleContains?.toLowerCase();
   if (understanding.intent !== "list" || !wanted || !annotations) return undefined;
-  const found = [...annotations.keys()].filter((title) => title.includes(wanted));
-  return found.length === 1 ? found[0] : undefined;
+  const found = annotations.filter((a) => a.title.toLowerCase().includes(wanted));
+  return found.length === 1 ? found[0]!.title : undefined;
 }
 
 /** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */

@@ -3,12 +3,18 @@
  * conversation → resolve against the property's annotations → act or ask — each a module of its
  * own with its own tests.
  */
-import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { annotationSpan } from "../../../../shared/annotation-span.js";
+import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { AssistantActions } from "../assistant-actions.js";
 import type { AssistantTurn } from "../assistant-reply.js";
 import type { ConversationMemory } from "../conversation-state.js";
+import {
+  KNOWN_ANNOTATIONS_LIMIT,
+  type KnownAnnotation,
+} from "../offline-engine/known-annotations.js";
 import type { ReadingRequest } from "../offline-engine/read-message.js";
 import type { Reading } from "../offline-engine/reading-thread.js";
+import type { Understanding } from "../offline-engine/understanding.js";
 import { act } from "./act.js";
 import { readMessage } from "./reading.js";
 import { resolve } from "./resolve.js";
@@ -41,12 +47,21 @@ export async function runPipeline(
 ): Promise<AssistantTurn> {
   // The person's own category names, so "in Promos" can name one; presets' words always can.
   const categories = await input.actions.usableCategories();
-  const reading = await read({
+  const request: ReadingRequest = {
     message: input.message,
     today: input.today,
     categoryNames: categories.map((c) => c.name),
     ...(input.memory.question ? { question: input.memory.question } : {}),
-  });
+  };
+  const first = await read(request);
+  // A reading that is not sure enough alone is read again knowing the property's titles, so a
+  // title written anywhere is a reference ("Release 4.2 went out on the 3rd actually"). A plain
+  // create is not: it costs no listing.
+  const annotations =
+    first.kind === "read" && input.propertyId && mayNameAnnotations(first.understanding)
+      ? await knownAnnotations(input.actions)
+      : [];
+  const reading = annotations.length > 0 ? await read({ ...request, annotations }) : first;
   if (reading.kind === "unreadable")
     return { reply: unreadableReply, showAnnotations: false, suggestedInput: null };
   const named = reading.understanding.propertyId;
@@ -66,4 +81,36 @@ export async function runPipeline(
     categories,
   });
   return named ? { ...turn, propertyId: named } : turn;
+}
+
+/** A reading that may name one of the property's annotations without the engine knowing it. */
+function mayNameAnnotations(understanding: Understanding): boolean {
+  switch (understanding.intent) {
+    case "unknown":
+    case "update":
+    case "delete":
+      return true;
+    case "traffic_day":
+      return !understanding.date;
+    case "traffic_period":
+      return !understanding.dateRange;
+    case "create":
+      return (understanding.doubts?.length ?? 0) > 0 || understanding.missing.length > 0;
+    default:
+      return false;
+  }
+}
+
+/** The property's annotations as the reading knows them, newest first; none when listing fails. */
+async function knownAnnotations(actions: AssistantActions): Promise<KnownAnnotation[]> {
+  const listed = await actions.listAnnotations({});
+  if (!listed.ok) return [];
+  return listed.value.annotations.slice(0, KNOWN_ANNOTATIONS_LIMIT).map((annotation) => {
+    const span = annotationSpan(annotation);
+    return {
+      title: annotation.title,
+      date: toIsoDate(span.start),
+      ...(compareDates(span.end, span.start) > 0 ? { endDate: toIsoDate(span.end) } : {}),
+    };
+  });
 }

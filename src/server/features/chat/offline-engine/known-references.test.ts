@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { readMessage } from "../skills/reading.js";
+import { findMention, type KnownAnnotation } from "./known-annotations.js";
+
+const today = { year: 2026, month: 11, day: 23 };
+const annotations: KnownAnnotation[] = [
+  { title: "Loyalty app 3.1", date: "2026-11-04" },
+  { title: "Payment gateway outage", date: "2026-11-12" },
+  { title: "Autumn clearance", date: "2026-10-05", endDate: "2026-10-12" },
+  { title: "Weekly digest #12", date: "2026-11-16" },
+  { title: "Spring clearance", date: "2026-03-01" },
+];
+const read = (message: string, known = annotations) =>
+  readMessage({ message, today, categoryNames: ["Incidents", "Campaigns"], annotations: known });
+
+describe("naming the property's annotations", () => {
+  it("finds a title written anywhere, in any case, as whole words only", () => {
+    expect(findMention("so LOYALTY APP 3.1 shipped late", annotations)?.annotation.title).toBe(
+      "Loyalty app 3.1",
+    );
+    expect(findMention("loyalty app 3.10 notes", annotations)).toBeUndefined();
+    // The ending of one title only, after "the"; "clearance" ends two.
+    expect(findMention("after the gateway outage", annotations)?.partial).toBe(true);
+    expect(findMention("during the clearance", annotations)).toBeUndefined();
+  });
+
+  it("reads a stated fact about an annotation as the change it asks for", () => {
+    expect(read("loyalty app 3.1 really shipped on the 6th")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Loyalty app 3.1" },
+      date: { year: 2026, month: 11, day: 6 },
+    });
+    // A day of the month alone is within the annotation's month, not the latest such day.
+    expect(read("Autumn clearance actually ended on the 14th")).toMatchObject({
+      intent: "update",
+      endDate: { year: 2026, month: 10, day: 14 },
+    });
+    expect(read("weekly digest #12 went out three days later than it says")).toMatchObject({
+      intent: "update",
+      date: { year: 2026, month: 11, day: 19 },
+    });
+    expect(read("Payment gateway outage is an incident, not a campaign").category).toMatch(
+      /incident/i,
+    );
+  });
+
+  it("empties a field the person says is not needed, and never deletes for it", () => {
+    const emptied = read("weekly digest #12 doesn't need a description any more");
+    expect(emptied).toMatchObject({ intent: "update", newDescription: "" });
+    expect(read("Payment gateway outage shouldn't be in any category")).toMatchObject({
+      intent: "update",
+      clearCategory: true,
+    });
+  });
+
+  it("takes a statement that it can go as a deletion, which still asks first", () => {
+    expect(read("Loyalty app 3.1 can go")).toMatchObject({
+      intent: "delete",
+      target: { kind: "title", title: "Loyalty app 3.1" },
+    });
+  });
+
+  it("answers a question about one with a look-up, not a change", () => {
+    expect(read("did we ever log the payment gateway outage?")).toMatchObject({
+      intent: "list",
+      titleContains: "payment gateway outage",
+    });
+  });
+
+  it("keeps the title of a change target and flags words it cannot place", () => {
+    const deletion = read("delete the loyalty app 3.1 one, it was a mistake");
+    expect(deletion.target).toEqual({ kind: "title", title: "Loyalty app 3.1" });
+    const statement = read("Loyalty app 3.1 shipped on the 6th with the blue banner swap");
+    expect(statement.intent).toBe("update");
+    expect(statement.doubts?.length).toBeGreaterThan(0);
+  });
+
+  it("changes nothing about a reading when no title is named", () => {
+    const message = "add “Gift guide live” on the 20th";
+    expect(read(message)).toEqual(read(message, []));
+    expect(read(message).intent).toBe("create");
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * A message read again with the property's annotations known. People name an annotation by its
+ * title anywhere in a sentence and say what is wrong with it as a fact ("Release 4.2 went out on
+ * the 3rd actually", "no description needed for Summer sale any more", "Tracking broken can go").
+ * A title found in the message is a reference, so those words are accounted for; what is left is
+ * read as the change, and any word still unexplained makes the change a preview, never a write.
+ */
+import { addDays, isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import { tidy } from "./cut-text.js";
+import { findCategory } from "./extract-category.js";
+import { findColor } from "./extract-color.js";
+import { findDate } from "./extract-dates.js";
+import { daysOf, findMention, type KnownAnnotation, type Mention } from "./known-annotations.js";
+import { QUESTION_START } from "./slots.js";
+import type { Understanding } from "./understanding.js";
+
+export interface KnownContext {
+  message: string;
+  known: readonly KnownAnnotation[];
+  today: CalendarDate;
+  categoryNames: readonly string[];
+}
+
+const fold = (text: string) => tidy(text).toLowerCase();
+
+export function readAgainstKnown(alone: Understanding, context: KnownContext): Understanding {
+  const mention = findMention(context.message, context.known);
+  if (!mention) return alone;
+  const named = { kind: "title", title: mention.annotation.title } as const;
+  const written = context.message.slice(mention.index, mention.end);
+  const target = alone.target?.kind === "title" ? fold(alone.target.title) : undefined;
+  if (target === fold(named.title)) {
+    // Read as a statement, the words the first reading could not place may all be accounted for.
+    const statement = alone.doubts?.length ? readStatement(mention, context, false) : undefined;
+    return statement && !statement.doubts ? statement : { ...alone, target: named };
+  }
+  if (alone.intent === "traffic_day" || alone.intent === "traffic_period")
+    return periodOf(alone, mention, context);
+  // "the podcast sponsorship one, it never happened": the title, and words about it.
+  if ((alone.intent === "update" || alone.intent === "delete") && target?.includes(fold(written)))
+    return snapTarget(alone, named, target.replace(fold(written), " "));
+  const createdIt = alone.intent === "create" && fold(alone.title ?? "").includes(fold(written));
+  if (alone.intent !== "unknown" && !createdIt && !(alone.intent === "update" && !alone.target))
+    return alone;
+  return readStatement(mention, context, createdIt) ?? alone;
+}
+
+/** Words about an annotation that ask for no change ("one", "marker", "it never happened"). */
+const ABOUT_IT =
+  /\b(?:the|a|an|one|ones|annotation|marker|note|entry|from|in|on|of|last|this|that|year|month|week|it|was|is|never|happened|mistake|duplicate|wrong|false|alarm|we're|we|are|redoing|not|needed|anymore|any|more|please|pls|'s)\b|[,.;:!?'-]/gi;
+
+function snapTarget(
+  alone: Understanding,
+  target: { kind: "title"; title: string },
+  around: string,
+): Understanding {
+  const snapped: Understanding = { ...alone, target };
+  if (alone.intent === "delete") return snapped;
+  const left = tidy(around.replace(ABOUT_IT, " "));
+  if (!left) return snapped;
+  return { ...snapped, doubts: [...(alone.doubts ?? []), `I couldn't place “${left}”`] };
+}
+
+/** "during the summer sale", "after the outage": the period the annotation names. */
+function periodOf(alone: Understanding, mention: Mention, context: KnownContext): Understanding {
+  if (alone.dateRange || alone.date) return alone;
+  const days = daysOf(mention.annotation);
+  const before = context.message.slice(0, mention.index).toLowerCase();
+  const since = /\b(?:after|since|following)\s+$/.test(before);
+  if (alone.intent === "traffic_day") return { ...alone, date: days.start };
+  return { ...alone, dateRange: since ? { start: days.start, end: context.today } : days };
+}
+
+const DESCRIPTION = /\b(?:description|desc|notes?|details|text|blurb|summary)\b/i;
+const CATEGORY = /\b(?:categor(?:y|ies|ised|ized)|uncategori[sz]ed?)\b/i;
+const CLEARING =
+  /\b(?:wipe|clear|empty|blank|remove|delete|drop|erase|strip|take\s+(?:out|off|away)|get\s+rid\s+of|no\s+(?:longer\s+)?(?:need|needs|needed)|(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+need|not\s+needed|(?:shouldn'?t|should\s+not)\s+(?:be|have)|without|out\s+of|no)\b/i;
+const DELETING =
+  /\b(?:can\s+go|can\s+be\s+(?:deleted|removed|binned)|(?:don'?t|do\s+not)\s+(?:want|need)\b|no\s+longer\s+(?:want|need)|get\s+rid\s+of|bin|scrap|ditch|trash|nuke|delete|remove|drop|kill|lose)\b/i;
+/** A day the annotation ends on: "ran until 2 August", "actually ended on the 18th". */
+const ENDS =
+  /\b(?:ended|ends|ending|finished|ran|runs|lasted|went\s+on|until|till|thru|through)\b/i;
+const SHIFT =
+  /\b(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after)\b/i;
+const NUMBER: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+};
+/** Something the person says is wrong or should be otherwise: a statement asks for a change. */
+const CORRECTION =
+  /\b(?:actually|really|in\s+fact|wrong|should|supposed|instead|belongs?|earlier|later|not|isn'?t|wasn'?t|mistake|incorrect|fix)\b/i;
+/** Words of a statement of fact about an annotation, beyond the values read from it. */
+const STATEMENT_WORDS =
+  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect)\b|[,.;:!?'"()\-–—>→]/gi;
+
+/** A statement or question about one annotation, read as the change or the look-up it asks for. */
+function readStatement(
+  mention: Mention,
+  context: KnownContext,
+  createdIt: boolean,
+): Understanding | undefined {
+  const target = { kind: "title", title: mention.annotation.title } as const;
+  const rest = `${context.message.slice(0, mention.index)} it ${context.message.slice(mention.end)}`;
+  const change = readChange(rest, mention.annotation, context);
+  if (QUESTION_START.test(tidy(context.message)) && !change.found) {
+    const written = context.message.slice(mention.index, mention.end).toLowerCase();
+    return { intent: "list", titleContains: written.replace(/^the\s+/, ""), missing: [] };
+  }
+  if (!change.found && !createdIt && DELETING.test(rest) && !DESCRIPTION.test(rest))
+    return { intent: "delete", target, missing: [] };
+  if (!change.found || (createdIt && !CORRECTION.test(rest))) return undefined;
+  const left = tidy(change.left.replace(STATEMENT_WORDS, " "));
+  const doubts = left ? [`I couldn't place “${left}”`] : [];
+  return {
+    intent: "update",
+    target,
+    missing: [],
+    ...change.slots,
+    ...(doubts.length > 0 ? { doubts } : {}),
+  };
+}
+
+interface ReadChange {
+  found: boolean;
+  slots: Partial<Understanding>;
+  /** The words not read as a value. */
+  left: string;
+}
+
+/** The values a statement gives: a day or a last day, a shift, a colour, a category, a field emptied. */
+function readChange(text: string, annotation: KnownAnnotation, context: KnownContext): ReadChange {
+  // What it is not is no value: "on the 2nd, not the 3rd", "in Releases, not Campaigns".
+  let left = text.replace(
+    /\bnot\s+(?:the\s+|on\s+(?:the\s+)?|in\s+)?[\p{L}\p{N}/#.]+(?:\s+\p{L}+)?/giu,
+    " ",
+  );
+  const slots: Partial<Understanding> = {};
+  const clearing = CLEARING.test(left);
+  if (clearing && DESCRIPTION.test(left) && !/⟪|"|“/.test(left)) slots.newDescription = "";
+  else if (clearing && (CATEGORY.test(left) || findCategory(left, [], context.categoryNames)))
+    slots.clearCategory = true;
+  if (slots.newDescription !== undefined || slots.clearCategory)
+    return { found: true, slots, left: withoutCategory(left, context) };
+  const shift = SHIFT.exec(left);
+  if (shift) {
+    const days =
+      (NUMBER[shift[1]!.toLowerCase()] ?? Number(shift[1])) * (shift[2] === "week" ? 7 : 1);
+    const sign = /earlier|before/i.test(shift[3]!) ? -1 : 1;
+    slots.date = addDays(daysOf(annotation).start, sign * days);
+    left = left.replace(shift[0], " ");
+  }
+  const day = findDate(left, context.today);
+  if (day && !shift) {
+    const date = inMonthOf(left.slice(day.index, day.end), annotation) ?? day.date;
+    if (ENDS.test(left.slice(0, day.index))) slots.endDate = date;
+    else slots.date = date;
+    left = `${left.slice(0, day.index)} ${left.slice(day.end)}`;
+  }
+  const colour = findColor(left, "loose");
+  if (colour?.color) {
+    slots.color = colour.color;
+    left = `${left.slice(0, colour.index)} ${left.slice(colour.end)}`;
+  }
+  const category = findCategory(left, [], context.categoryNames);
+  if (category) {
+    slots.category = category.reference;
+    left = `${left.slice(0, category.index)} ${left.slice(category.end)}`;
+  }
+  return { found: Object.keys(slots).length > 0, slots, left };
+}
+
+/**
+ * "it broke on the 13th" of an annotation in October: a day of the month alone corrects the day
+ * within the annotation's month, the one the person is looking at, not the latest 13th.
+ */
+function inMonthOf(phrase: string, annotation: KnownAnnotation): CalendarDate | undefined {
+  const day = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/i.exec(tidy(phrase));
+  if (!day) return undefined;
+  const { start } = daysOf(annotation);
+  const date = { year: start.year, month: start.month, day: Number(day[1]) };
+  return isRealDate(date) ? date : undefined;
+}
+
+function withoutCategory(text: string, context: KnownContext): string {
+  const category = findCategory(text, [], context.categoryNames);
+  return category ? `${text.slice(0, category.index)} ${text.slice(category.end)}` : text;
+}
