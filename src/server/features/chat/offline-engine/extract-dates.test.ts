@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import { findDateRange } from "./extract-dates.js";
+import { findDate, findDateRange } from "./extract-dates.js";
 
 const rangeOf = (text: string, today: string) => {
   const found = findDateRange(text, fromIsoDate(today));
@@ -11,7 +11,8 @@ describe("findDateRange: quarters, fortnights and weekends", () => {
   it.each([
     // Last quarter from January is the previous year's fourth.
     ["show last quarter", "2027-01-15", "2026-10-01..2026-12-31"],
-    ["show this quarter so far", "2027-01-15", "2027-01-01..2027-03-31"],
+    // "so far" stops at today.
+    ["show this quarter so far", "2027-01-15", "2027-01-01..2027-01-15"],
     // A quarter named without a year is the latest that has begun.
     ["anything in Q4?", "2026-05-02", "2025-10-01..2025-12-31"],
     ["anything in Q2?", "2026-05-02", "2026-04-01..2026-06-30"],
@@ -42,5 +43,87 @@ describe("findDateRange: quarters, fortnights and weekends", () => {
 
   it.each(["Q4 planning", "the Q3 report", "weekend sale"])("'%s' names no period", (text) => {
     expect(rangeOf(text, "2026-11-24")).toBeUndefined();
+  });
+});
+
+const dayOf = (text: string, today: string) => {
+  const found = findDate(text, fromIsoDate(today));
+  return found && toIsoDate(found.date);
+};
+
+describe("findDateRange: spans of days said in words", () => {
+  it.each([
+    // A week "of" a day is its Monday-to-Sunday week; "starting" a day, seven days from it.
+    ["notes for the week of the 17th", "2026-11-27", "2026-11-16..2026-11-22"],
+    ["the week starting Nov 4", "2026-11-27", "2026-11-04..2026-11-10"],
+    // The weekend: the latest that has begun; "of" a day, that week's Saturday and Sunday.
+    ["we broke it over the weekend", "2026-11-25", "2026-11-21..2026-11-22"],
+    ["during the weekend", "2026-11-29", "2026-11-28..2026-11-29"],
+    ["the weekend of the 7th", "2026-11-25", "2026-11-07..2026-11-08"],
+    ["the weekend of Oct 4", "2026-11-25", "2026-10-03..2026-10-04"],
+    // Weekday to weekday: in the week named, else the latest such span that has ended.
+    ["it ran tuesday to friday last week", "2026-11-25", "2026-11-17..2026-11-20"],
+    ["wed thru fri this week", "2026-11-27", "2026-11-25..2026-11-27"],
+    ["sat - mon", "2026-11-25", "2026-11-21..2026-11-23"],
+    // Ordinal to ordinal, in the latest month that has the first day, or the month named.
+    ["the 3rd-6th", "2026-11-25", "2026-11-03..2026-11-06"],
+    ["from the 2nd until the 9th", "2026-11-25", "2026-11-02..2026-11-09"],
+    ["the 28th to the 2nd", "2026-11-25", "2026-10-28..2026-11-02"],
+    ["10th-12th of August", "2026-11-25", "2026-08-10..2026-08-12"],
+    ["second half of September", "2026-11-25", "2026-09-16..2026-09-30"],
+    ["the first half of last month", "2026-11-25", "2026-10-01..2026-10-15"],
+    // Whole months, with the year in words.
+    ["throughout August", "2026-11-25", "2026-08-01..2026-08-31"],
+    ["the whole of March last year", "2026-11-25", "2025-03-01..2025-03-31"],
+    ["anything in february last year", "2026-11-25", "2025-02-01..2025-02-28"],
+    // From the start of a period to today.
+    ["since the beginning of september", "2026-11-25", "2026-09-01..2026-11-25"],
+    ["since the start of the year", "2026-11-25", "2026-01-01..2026-11-25"],
+    ["since wed", "2026-11-25", "2026-11-25..2026-11-25"],
+    ["how are we doing this week so far", "2026-11-27", "2026-11-23..2026-11-27"],
+    // A day whose year is said in words is one day, not that year.
+    ["what did we log on the 4th of july last year", "2026-11-25", "2025-07-04..2025-07-04"],
+  ])("'%s' on %s is %s", (text, today, expected) => {
+    expect(rangeOf(text, today)).toBe(expected);
+  });
+
+  it.each(["the big weekend sale", "monday and friday", "scored 3-1", "the 2-3 of them"])(
+    "'%s' names no span",
+    (text) => {
+      const found = findDateRange(text, fromIsoDate("2026-11-25"));
+      expect(found?.spans).toBeFalsy();
+    },
+  );
+});
+
+describe("findDate: days said loosely", () => {
+  it.each([
+    // Misspelt and shortened weekdays.
+    ["log it for tuesdya", "2026-11-25", "2026-11-24"],
+    ["the fridya release", "2026-11-25", "2026-11-20"],
+    ["add it thurs", "2026-11-25", "2026-11-19"],
+    ["on sat", "2026-11-25", "2026-11-21"],
+    // Holidays that fall on one day every year: the latest not after today, or the year said.
+    ["on new year's eve", "2026-11-25", "2025-12-31"],
+    ["valentines day last year", "2026-11-25", "2025-02-14"],
+    ["Christmas 2024: ads paused", "2026-11-25", "2024-12-25"],
+    ["for halloween", "2026-11-25", "2026-10-31"],
+    ["cyber monday last year", "2026-11-25", "2025-12-01"],
+    // The first or last day of a period.
+    ["at the beginning of last month", "2026-11-25", "2026-10-01"],
+    ["the end of september", "2026-11-25", "2026-09-30"],
+  ])("'%s' on %s is %s", (text, today, expected) => {
+    expect(dayOf(text, today)).toBe(expected);
+  });
+
+  it.each([
+    "sat on it for a while",
+    "someday soon",
+    "the fridays promo",
+    "Christmas gift guide",
+    "anything for Black Friday",
+    "we wed them",
+  ])("'%s' names no day", (text) => {
+    expect(dayOf(text, "2026-11-25")).toBeUndefined();
   });
 });

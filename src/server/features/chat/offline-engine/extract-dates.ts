@@ -33,6 +33,11 @@ export interface FoundRange {
   range: DateRange;
   index: number;
   end: number;
+  /**
+   * The phrase itself says the days run on ("the week of the 9th", "Monday through Thursday",
+   * "all of October", "over the weekend"): an annotation made for it covers them all.
+   */
+  spans?: boolean;
 }
 
 function addMonthsClamped(date: CalendarDate, months: number): CalendarDate {
@@ -79,17 +84,80 @@ function afterHolidayWord(text: string, index: number): boolean {
 }
 
 const WEEKDAY_PATTERN =
-  /\b(?:(last|this\s+past|past|previous|this|next)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi;
+  /\b(?:(last|this\s+past|past|previous|this|next)\s+)?([a-z]{3,10})\b(?:\.(?=\s|$))?/gi;
 const WEEKDAY_ONLY =
   /^(?:(?:last|this\s+past|past|previous|this|next|on)\s+)?(?:sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:[a-z]*)?\.?$/i;
 
+/** Short forms that are no other word: read as the weekday wherever they stand. */
+const WEEKDAY_SHORT: Record<string, number> = {
+  tue: 2,
+  tues: 2,
+  weds: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  fri: 5,
+};
+/** Short forms that are also words ("sat", "sun", "wed", "mon"): a weekday only after a cue. */
+const WEEKDAY_SHORT_CUED: Record<string, number> = { sun: 0, mon: 1, wed: 3, sat: 6 };
+const WEEKDAY_CUE =
+  /(?:\b(?:on|for|since|from|until|till|to|through|thru|by|last|past|previous|this|next)\s+|[-–]\s*)$/i;
+/** "sat - mon", "wed thru fri": a short form that runs to another weekday is one too. */
+const RUNS_TO_WEEKDAY =
+  /^\.?\s*(?:-|–|to\s|thru\s|through\s|till\s|until\s)\s*(?:sun|mon|tue|wed|thu|fri|sat)/i;
+
+/**
+ * Whether a word is a weekday's name with one slip (a letter swapped with the next, added,
+ * dropped or mistyped): "thursady", "wendesday", "satuday". The first letter must be right, so
+ * that another word ("someday", "funday") is not taken for one.
+ */
+function oneSlipFrom(word: string, name: string): boolean {
+  if (word[0] !== name[0] || Math.abs(word.length - name.length) > 1) return false;
+  let at = 0;
+  while (at < word.length && word[at] === name[at]) at += 1;
+  const [a, b] = [word.slice(at), name.slice(at)];
+  return (
+    a.slice(1) === b.slice(1) ||
+    a.slice(1) === b ||
+    a === b.slice(1) ||
+    (a[0] === b[1] && a[1] === b[0] && a.slice(2) === b.slice(2))
+  );
+}
+
+/** The weekday (0 Sunday … 6 Saturday) a word names, slips and short forms allowed. */
+function weekdayOfWord(word: string, cued: boolean): number | undefined {
+  const lower = word.toLowerCase();
+  const exact = weekdayNames.indexOf(lower);
+  if (exact >= 0) return exact;
+  if (lower in WEEKDAY_SHORT) return WEEKDAY_SHORT[lower];
+  if (lower in WEEKDAY_SHORT_CUED) return cued ? WEEKDAY_SHORT_CUED[lower] : undefined;
+  // "fridays" is every Friday, not one.
+  if (lower.length < 6 || lower.endsWith("days")) return undefined;
+  const slipped = weekdayNames.findIndex((name) => oneSlipFrom(lower, name));
+  return slipped >= 0 ? slipped : undefined;
+}
+
+const WEEKDAY_INITIAL = /^[smtwf]/i;
+
+interface FoundWeekday extends FoundDate {
+  weekday: number;
+}
+
 /** "Friday" and "last Friday" are the most recent Friday before today (or today for a bare name). */
-function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
-  const found: FoundDate[] = [];
+function findWeekdays(text: string, today: CalendarDate): FoundWeekday[] {
+  const found: FoundWeekday[] = [];
   for (const match of text.matchAll(WEEKDAY_PATTERN)) {
+    // Every word is looked at: most are let go by their first letter.
+    if (!WEEKDAY_INITIAL.test(match[2] ?? "")) continue;
     const modifier = match[1]?.toLowerCase().replace(/\s+/g, " ");
+    const end = match.index + match[0].length;
+    const cued =
+      modifier !== undefined ||
+      WEEKDAY_CUE.test(text.slice(Math.max(0, match.index - 9), match.index)) ||
+      RUNS_TO_WEEKDAY.test(text.slice(end, end + 12));
+    const target = weekdayOfWord(match[2] ?? "", cued);
+    if (target === undefined) continue;
     if (!modifier && afterHolidayWord(text, match.index)) continue;
-    const target = weekdayNames.indexOf((match[2] ?? "").toLowerCase());
     const back = (weekdayOf(today) - target + 7) % 7;
     let date: CalendarDate;
     if (modifier === "next") date = addDays(today, (target - weekdayOf(today) + 7) % 7 || 7);
@@ -101,7 +169,7 @@ function findWeekdays(text: string, today: CalendarDate): FoundDate[] {
     ) {
       date = addDays(today, -(back || 7));
     } else date = addDays(today, -back);
-    found.push({ date, index: match.index, end: match.index + match[0].length });
+    found.push({ date, index: match.index, end, weekday: target });
   }
   return found;
 }
@@ -186,6 +254,65 @@ function dayOfMonth(day: number, today: CalendarDate): CalendarDate | undefined 
   return undefined;
 }
 
+/** Holidays on the same day every year, as month and day. */
+const FIXED_HOLIDAYS: [RegExp, number, number][] = [
+  [/^(?:christmas|xmas)\s+eve$/i, 12, 24],
+  [/^(?:christmas|xmas)(?:\s+day)?$/i, 12, 25],
+  [/^new\s+year'?s?\s+eve$/i, 12, 31],
+  [/^new\s+year'?s?(?:\s+day)?$/i, 1, 1],
+  [/^hall?owe'?en$/i, 10, 31],
+  [/^valentine'?s?(?:\s+day)?$/i, 2, 14],
+  [/^black\s+friday$/i, 0, 0],
+  [/^cyber\s+monday$/i, 0, 0],
+];
+const HOLIDAY =
+  /(?:\b(on|for|at|around|over|during|since|until|till|before|after|by)\s+)?\b((?:christmas|xmas)(?:\s+(?:eve|day))?|new\s+year'?s?(?:\s+(?:eve|day))?|hall?owe'?en|valentine'?s?(?:\s+day)?|black\s+friday|cyber\s+monday)\b(?:\s+(?:of\s+)?(?:(last|this)\s+year|(\d{4}))\b)?/gi;
+const HEADING = /^\s*[:,-]/;
+
+/** The day a holiday falls on in a year; Black Friday and Cyber Monday move with Thanksgiving. */
+function holidayIn(name: string, year: number): CalendarDate | undefined {
+  const holiday = FIXED_HOLIDAYS.find(([pattern]) => pattern.test(name));
+  if (!holiday) return undefined;
+  if (/^black/i.test(name)) return blackFriday(year);
+  if (/^cyber/i.test(name)) return addDays(blackFriday(year), 3);
+  return { year, month: holiday[1], day: holiday[2] };
+}
+
+/**
+ * "on Christmas Eve", "Halloween last year", "Halloween: …": the holiday's latest day not after
+ * today (or in the year named). Without a preposition, a year or a heading's colon, a holiday is
+ * a title's word ("Christmas sale"); Black Friday and Cyber Monday, titles more often than not
+ * ("anything for Black Friday?" looks for the sale), are days only with a year.
+ */
+function findHoliday(text: string, today: CalendarDate): FoundDate | undefined {
+  for (const match of opening(text, CHRONO_READS).matchAll(HOLIDAY)) {
+    const name = (match[2] ?? "").replace(/\s+/g, " ");
+    const end = match.index + match[0].length;
+    const year = match[3] ?? match[4];
+    const heading = match.index === 0 && HEADING.test(text.slice(end));
+    const movable = /^(?:black|cyber)/i.test(name);
+    if (!year && (movable || (!heading && !match[1]))) continue;
+    let date = holidayIn(name, match[4] ? Number(match[4]) : today.year);
+    if (!date) continue;
+    if (match[3]) date = holidayIn(name, /^this$/i.test(match[3]) ? today.year : today.year - 1);
+    else if (!match[4] && compareDates(date, today) > 0) date = holidayIn(name, today.year - 1);
+    if (date) return { date, index: match.index + (match[1] ? match[1].length + 1 : 0), end };
+  }
+  return undefined;
+}
+
+/** "Nov 3 last year", "the 5th of December this year": a day whose year is said in words. */
+const YEAR_IN_WORDS = /^\s*,?\s*(?:of\s+)?(last|this)\s+year\b/i;
+const YEAR_IN_WORDS_END = /\b(?:last|this)\s+year$/i;
+
+function withYearInWords(found: FoundDate, text: string, today: CalendarDate): FoundDate {
+  const words = YEAR_IN_WORDS.exec(text.slice(found.end, found.end + 20));
+  if (!words) return found;
+  const year = /^this$/i.test(words[1] ?? "") ? today.year : today.year - 1;
+  const date = { ...found.date, year };
+  return isRealDate(date) ? { ...found, date, end: found.end + words[0].length } : found;
+}
+
 /** The first day named in the text, if any. */
 export function findDate(text: string, today: CalendarDate): FoundDate | undefined {
   const candidates: FoundDate[] = [];
@@ -215,16 +342,23 @@ export function findDate(text: string, today: CalendarDate): FoundDate | undefin
   for (const result of chronoResults(text, today)) {
     if (!namesADay(result)) continue;
     const date = resultDate(result.start, today);
-    if (date)
-      candidates.push({ date, index: result.index, end: result.index + result.text.length });
+    const end = result.index + result.text.length;
+    if (date && result.start.isCertain("year")) candidates.push({ date, index: result.index, end });
+    else if (date)
+      candidates.push(withYearInWords({ date, index: result.index, end }, text, today));
   }
+  const holiday = findHoliday(text, today);
+  if (holiday) candidates.push(holiday);
+  const startOf = startOfPeriod(text, today);
+  if (startOf && compareDates(startOf.range.start, startOf.range.end) === 0)
+    candidates.push({ date: startOf.range.start, index: startOf.index, end: startOf.end });
   // A weekday inside a fuller date ("Friday, Nov 28") defers to that date. Weekdays never overlap
   // one another, and both lists are walked in text order: a message of weekdays and dates is
   // not compared all to all.
   const dates = [...candidates].sort((a, b) => a.index - b.index);
   let started = 0;
   let furthest = -1;
-  for (const weekday of findWeekdays(text, today)) {
+  for (const weekday of findWeekdays(opening(text, CHRONO_READS), today)) {
     while (started < dates.length && dates[started]!.index < weekday.end)
       furthest = Math.max(furthest, dates[started++]!.end);
     if (furthest <= weekday.index) candidates.push(weekday);
@@ -418,6 +552,277 @@ function fromToRange(text: string, today: CalendarDate): FoundRange | undefined 
   return undefined;
 }
 
+const MONTH_NAMES = String.raw`(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?`;
+const YEAR_WORDS = String.raw`(?:\s+(?:of\s+)?(?:(last|previous|this)\s+year|(\d{4})))?`;
+
+/** Which year a month (or a day in it) is in: the one written, last year, or the latest not after today. */
+function yearOf(
+  month: number,
+  written: { relative?: string; year?: string },
+  today: CalendarDate,
+  day = 1,
+): number {
+  if (written.year) return Number(written.year);
+  if (written.relative) return /^this$/i.test(written.relative) ? today.year : today.year - 1;
+  return compareDates({ year: today.year, month, day }, today) <= 0 ? today.year : today.year - 1;
+}
+
+/**
+ * The first few matches of a global pattern: each one tried reads the day after it, so a message
+ * of "the week of the week of …" would otherwise be read once for each; a request names its
+ * period early.
+ */
+function* firstMatches(text: string, pattern: RegExp): Generator<RegExpExecArray> {
+  let tried = 0;
+  for (const match of text.matchAll(pattern)) {
+    if ((tried += 1) > RANGE_STARTS) return;
+    yield match;
+  }
+}
+
+/** What a range phrase is read against: the text, today, and where the phrase must start. */
+type SpanReader = (text: string, today: CalendarDate) => FoundRange | undefined;
+
+/** A bounded look at the day phrase right after `at` ("the 9th", "Nov 14"), if it leads there. */
+function dayRightAfter(
+  text: string,
+  at: number,
+  today: CalendarDate,
+): { date: CalendarDate; end: number } | undefined {
+  const after = opening(text.slice(at), LONGEST_DAY);
+  const found = findDate(after, today);
+  if (!found || !nothingBut(after.slice(0, found.index))) return undefined;
+  return { date: found.date, end: at + found.end };
+}
+
+const WEEK_OF =
+  /(?:\b(?:in|during|for|over|from|of)\s+)?\b(?:the\s+)?week\s+(of|starting|beginning|commencing|from)\s+/gi;
+
+/** "the week of the 9th": its Monday-to-Sunday week; "the week starting the 9th": seven days from it. */
+const weekOf: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, WEEK_OF)) {
+    const day = dayRightAfter(text, match.index + match[0].length, today);
+    if (!day) continue;
+    const range = /^of$/i.test(match[1] ?? "")
+      ? weekRange(day.date)
+      : { start: day.date, end: addDays(day.date, 6) };
+    return { range, index: match.index, end: day.end, spans: true };
+  }
+  return undefined;
+};
+
+const THE_WEEKEND =
+  /(?:\b(?:over|during|on|at|for|from|across|throughout|through|in)\s+)?\bthe\s+weekend\b(?:\s+of\s+)?/gi;
+
+/**
+ * "over the weekend": the latest weekend that has begun; "the weekend of the 14th": the Saturday
+ * and Sunday of that day's week. A bare "weekend" is a title's word ("Free shipping weekend").
+ */
+const theWeekend: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, THE_WEEKEND)) {
+    const end = match.index + match[0].length;
+    if (/of\s*$/i.test(match[0])) {
+      const day = dayRightAfter(text, end, today);
+      if (!day) continue;
+      const saturday = addDays(day.date, 6 - ((weekdayOf(day.date) + 6) % 7) - 1);
+      return {
+        range: { start: saturday, end: addDays(saturday, 1) },
+        index: match.index,
+        end: day.end,
+        spans: true,
+      };
+    }
+    if (!/^\S+\s+the/i.test(match[0])) continue;
+    const saturday = addDays(today, -((weekdayOf(today) + 1) % 7));
+    return {
+      range: { start: saturday, end: addDays(saturday, 1) },
+      index: match.index,
+      end,
+      spans: true,
+    };
+  }
+  return undefined;
+};
+
+const SPAN_CONNECTOR = /^\s*(?:to|through|thru|until|till|-|–)\s*$/i;
+const WEEK_AFTER = /^\s*,?\s*(?:of\s+)?(?:the\s+)?(last|past|previous|this)\s+week\b/i;
+const WEEK_BEFORE = /\b(last|past|previous|this)\s+week\s*,?\s*(?:from\s+)?$/i;
+
+/**
+ * "Monday through Thursday", "tues-thurs last week": the days from one weekday to the next. With
+ * a week named, its days; without, the latest such span that has ended by today.
+ */
+const weekdayToWeekday: SpanReader = (text, today) => {
+  const weekdays = findWeekdays(opening(text, CHRONO_READS), today);
+  for (let at = 0; at + 1 < weekdays.length; at += 1) {
+    const [first, second] = [weekdays[at]!, weekdays[at + 1]!];
+    if (!SPAN_CONNECTOR.test(text.slice(first.end, second.index))) continue;
+    const after = WEEK_AFTER.exec(text.slice(second.end, second.end + 40));
+    const before = after
+      ? null
+      : WEEK_BEFORE.exec(text.slice(Math.max(0, first.index - 30), first.index));
+    const which = (after ?? before)?.[1];
+    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, first.index - 6), first.index));
+    let index = from ? first.index - from[0].length : first.index;
+    let end = second.end;
+    let range: DateRange;
+    if (which) {
+      const monday = weekRange(/^this$/i.test(which) ? today : addDays(today, -7)).start;
+      const offset = (day: number) => (day + 6) % 7;
+      range = ordered(
+        addDays(monday, offset(first.weekday)),
+        addDays(monday, offset(second.weekday)),
+      );
+      if (after) end = second.end + after[0].length;
+      else if (before) index = first.index - before[0].length;
+    } else range = weekdaySpan(first.date, second.date, today);
+    return { range, index, end, spans: true };
+  }
+  return undefined;
+};
+
+const ORDINAL = String.raw`([12]?\d|3[01])`;
+const DAY_TO_DAY = new RegExp(
+  String.raw`\b(?:the\s+)?${ORDINAL}(st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*(?:the\s+)?${ORDINAL}(st|nd|rd|th)?\b(?:\s+(?:of\s+)?${MONTH_NAMES}${YEAR_WORDS})?`,
+  "gi",
+);
+
+/** "the 21st-22nd", "the 1st to the 8th", "3rd-5th of October": days of one month. */
+const dayToDay: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, DAY_TO_DAY)) {
+    // An ordinal is what makes "4-5" days rather than a count or a score.
+    if (!match[2] && !match[4]) continue;
+    const [first, last] = [Number(match[1]), Number(match[3])];
+    const named = match[5] ? MONTHS[match[5].toLowerCase()] : undefined;
+    let start: CalendarDate | undefined;
+    if (named) {
+      const year = yearOf(named, { relative: match[6], year: match[7] }, today, first);
+      start = { year, month: named, day: first };
+    } else start = dayOfMonth(first, today);
+    if (!start || !isRealDate(start)) continue;
+    let end = { ...start, day: last };
+    if (last < first) end = { ...addMonthsClamped({ ...start, day: 1 }, 1), day: last };
+    if (!isRealDate(end)) continue;
+    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, match.index - 6), match.index));
+    return {
+      range: { start, end },
+      index: from ? match.index - from[0].length : match.index,
+      end: match.index + match[0].length,
+      spans: true,
+    };
+  }
+  return undefined;
+};
+
+const HALF_OF = new RegExp(
+  String.raw`\b(?:the\s+)?(first|second|1st|2nd|latter)\s+half\s+of\s+(?:(this|last|the)\s+month\b|${MONTH_NAMES}${YEAR_WORDS})`,
+  "i",
+);
+
+/** "the first half of November": the 1st to the 15th; the second half, the 16th to its end. */
+const halfOfMonth: SpanReader = (text, today) => {
+  const match = HALF_OF.exec(text);
+  if (!match) return undefined;
+  let month: { year: number; month: number };
+  if (match[2])
+    month = /^last$/i.test(match[2]) ? addMonthsClamped({ ...today, day: 1 }, -1) : today;
+  else {
+    const named = MONTHS[(match[3] ?? "").toLowerCase()]!;
+    month = { year: yearOf(named, { relative: match[4], year: match[5] }, today), month: named };
+  }
+  const whole = monthRange(month.year, month.month);
+  const range = /^(?:first|1st)$/i.test(match[1] ?? "")
+    ? { start: whole.start, end: { ...whole.start, day: 15 } }
+    : { start: { ...whole.start, day: 16 }, end: whole.end };
+  return { range, index: match.index, end: match.index + match[0].length, spans: true };
+};
+
+const WHOLE_MONTH_SPAN = new RegExp(
+  String.raw`(?:\b(?:for|during|over|throughout|across|covering|in)\s+)?(?:\b(?:the\s+)?(?:whole|entire|full|all)\s+(?:of\s+)?|\bthroughout\s+|\bcovering\s+)${MONTH_NAMES}${YEAR_WORDS}\b(?!\s*\d)`,
+  "i",
+);
+const MONTH_OF_YEAR = new RegExp(
+  String.raw`(?<!\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:\b(?:in|during|for|from|of|since)\s+)?\b${MONTH_NAMES}\s+(?:of\s+)?(last|previous|this)\s+year\b()`,
+  "i",
+);
+
+/** "all of October", "covering all of July last year", "December last year": a whole month. */
+const wholeMonth: SpanReader = (text, today) => {
+  const spanned = WHOLE_MONTH_SPAN.exec(text);
+  const match = spanned ?? MONTH_OF_YEAR.exec(text);
+  if (!match) return undefined;
+  const word = (match[1] ?? "").toLowerCase();
+  const month = MONTHS[word];
+  // "may" is usually the verb.
+  const introduced = /^(?:in|during|for|from|of|since)\s/i.test(match[0]);
+  if (!month || (word === "may" && !spanned && !introduced && match[1] !== "May")) return undefined;
+  const range = monthRange(yearOf(month, { relative: match[2], year: match[3] }, today), month);
+  if (/^since\b/i.test(match[0])) range.end = today;
+  return {
+    range,
+    index: match.index,
+    end: match.index + match[0].length,
+    ...(spanned ? { spans: true } : {}),
+  };
+};
+
+const START_OF = new RegExp(
+  String.raw`(?:\b(since|from|on|for|at|by)\s+)?\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:(?:the|this)\s+(month|week|year)|last\s+(month|week|year)|${MONTH_NAMES}${YEAR_WORDS})\b`,
+  "i",
+);
+
+const TO_NOW =
+  /^\s+(?:to|until|till|through|thru)\s+(?:(?:right\s+)?now|today|date|the\s+present)\b/i;
+
+/**
+ * "the start of the month", "since the beginning of October", "the end of last month": the first
+ * or last day of that period; after "since", from it to today.
+ */
+const startOfPeriod: SpanReader = (text, today) => {
+  const match = START_OF.exec(text);
+  if (!match) return undefined;
+  let period: DateRange;
+  const unit = (match[3] ?? match[4] ?? "").toLowerCase();
+  const back = match[4] !== undefined;
+  if (unit === "week") period = weekRange(back ? addDays(today, -7) : today);
+  else if (unit === "year") {
+    const year = back ? today.year - 1 : today.year;
+    period = { start: { year, month: 1, day: 1 }, end: { year, month: 12, day: 31 } };
+  } else if (unit === "month") {
+    const month = back ? addMonthsClamped({ ...today, day: 1 }, -1) : today;
+    period = monthRange(month.year, month.month);
+  } else {
+    const named = MONTHS[(match[5] ?? "").toLowerCase()]!;
+    period = monthRange(yearOf(named, { relative: match[6], year: match[7] }, today), named);
+  }
+  const day = /^end$/i.test(match[2] ?? "") ? period.end : period.start;
+  const end = match.index + match[0].length;
+  const toNow = TO_NOW.exec(text.slice(end, end + 30));
+  const since = /^(?:since|from)$/i.test(match[1] ?? "") && (toNow || /^since$/i.test(match[1]!));
+  return {
+    range: since ? ordered(day, today) : { start: day, end: day },
+    index: match.index,
+    end: since && toNow ? end + toNow[0].length : end,
+  };
+};
+
+/** "this month so far": up to today, not to the month's end. */
+function soFar(range: DateRange, phrase: string, today: CalendarDate): DateRange {
+  if (!/\bso\s+far$/i.test(phrase) || compareDates(range.end, today) <= 0) return range;
+  return { start: range.start, end: today };
+}
+
+/** Range phrases read before the engine's older rules, each one bounded. */
+const SPAN_READERS: SpanReader[] = [
+  weekOf,
+  theWeekend,
+  weekdayToWeekday,
+  dayToDay,
+  halfOfMonth,
+  startOfPeriod,
+  wholeMonth,
+];
+
 /** The period a list request is about: an explicit range, a named period, a month, a year or one day. */
 export function findDateRange(text: string, today: CalendarDate): FoundRange | undefined {
   const weekend = BLACK_FRIDAY_WEEKEND.exec(text);
@@ -433,6 +838,10 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
   }
   const fromTo = fromToRange(text, today);
   if (fromTo) return fromTo;
+  for (const read of SPAN_READERS) {
+    const found = read(text, today);
+    if (found) return found;
+  }
   const between = BETWEEN_PATTERN.exec(text);
   if (between) {
     const after = between.index + between[0].length;
@@ -467,6 +876,15 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
     return { range: ordered(start, end), index, end: result.index + result.text.length };
   }
 
+  // "Nov 3 last year" is a day: its "last year" is no period of its own.
+  const dayOfYear = findDate(text, today);
+  if (dayOfYear && YEAR_IN_WORDS_END.test(text.slice(dayOfYear.index, dayOfYear.end)))
+    return {
+      range: { start: dayOfYear.date, end: dayOfYear.date },
+      index: dayOfYear.index,
+      end: dayOfYear.end,
+    };
+
   const lastN = LAST_N_PATTERN.exec(text);
   if (lastN) {
     const words = (lastN[1] ?? "").toLowerCase();
@@ -498,7 +916,11 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
       : current === 1
         ? quarterRange(today.year - 1, 4)
         : quarterRange(today.year, current - 1);
-    return { range, index: quarter.index, end: quarter.index + quarter[0].length };
+    return {
+      range: soFar(range, quarter[0], today),
+      index: quarter.index,
+      end: quarter.index + quarter[0].length,
+    };
   }
 
   const named = NAMED_QUARTER_PATTERN.exec(text);
@@ -544,7 +966,11 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
       const year = previous ? today.year - 1 : today.year;
       range = { start: { year, month: 1, day: 1 }, end: { year, month: 12, day: 31 } };
     }
-    return { range, index: period.index, end: period.index + period[0].length };
+    return {
+      range: soFar(range, period[0], today),
+      index: period.index,
+      end: period.index + period[0].length,
+    };
   }
 
   for (const match of text.matchAll(MONTH_PATTERN)) {

@@ -31,7 +31,9 @@ const DAY_MONTH = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?
 const MONTH_DAY = new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b`, "i");
 const ISO_SHAPE = /\b\d{4}-(\d{1,2})-(\d{1,2})\b/;
 const ORDINAL_DAY = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/i;
-const SLASHED = /\b(\d{1,2})[/.](\d{1,2})(?:[/.]\d{2,4})?\b/;
+// Not inside a longer date ("2026/11/05") or a version ("Release 4.3"): dots only with a year.
+const SLASHED =
+  /(?<![\d/.-])\b(\d{1,2})(?:\/(\d{1,2})(?:\/\d{2,4})?|\.(\d{1,2})\.\d{2,4})\b(?![/.-]?\d)/;
 
 /**
  * A date that is written but cannot be one day: a day its month does not have, a month past
@@ -52,7 +54,7 @@ export function impossibleDate(text: string): boolean {
   if (ordinal && Number(ordinal[1]) > 31) return true;
   const slashed = SLASHED.exec(text);
   if (slashed) {
-    const [first, second] = [Number(slashed[1]), Number(slashed[2])];
+    const [first, second] = [Number(slashed[1]), Number(slashed[2] ?? slashed[3])];
     if (first !== second && first <= 12 && second <= 12) return true;
     if (bad(first, second) && bad(second, first)) return true;
   }

@@ -732,8 +732,58 @@ const zones: Case[] = [
   ],
 ];
 
+// Spans of days and loosely written days, against Monday 23 November 2026.
+const spans: Case[] = [
+  [
+    "log “Flash sale” for the week of the 2nd",
+    { intent: "create", title: "Flash sale", date: d("2026-11-02"), endDate: d("2026-11-08") },
+  ],
+  [
+    "add “Bug bash” tues through thurs last week",
+    { intent: "create", title: "Bug bash", date: d("2026-11-17"), endDate: d("2026-11-19") },
+  ],
+  [
+    "add Spring promo 3 for the 4th-6th",
+    { intent: "create", title: "Spring promo 3", date: d("2026-11-04"), endDate: d("2026-11-06") },
+  ],
+  [
+    "log “Autumn campaign” throughout September",
+    { intent: "create", title: "Autumn campaign", date: d("2026-09-01"), endDate: d("2026-09-30") },
+  ],
+  [
+    "add “Site slow” on wednsday",
+    { intent: "create", title: "Site slow", date: d("2026-11-18"), missing: [] },
+  ],
+  [
+    "log “Gift guide” on valentine's day",
+    { intent: "create", title: "Gift guide", date: d("2026-02-14"), missing: [] },
+  ],
+  [
+    "add “Budget reset” at the beginning of the month",
+    { intent: "create", title: "Budget reset", date: d("2026-11-01"), missing: [] },
+  ],
+  ["add “Ops review” on 2026/10/07", { intent: "create", date: d("2026-10-07"), missing: [] }],
+  [
+    "show what we logged the second half of october",
+    { intent: "list", dateRange: range("2026-10-16", "2026-10-31") },
+  ],
+  [
+    "show annotations from the weekend of the 7th",
+    { intent: "list", dateRange: range("2026-11-07", "2026-11-08") },
+  ],
+  [
+    "list everything since the beginning of the month",
+    { intent: "list", dateRange: range("2026-11-01", "2026-11-23") },
+  ],
+  [
+    "show annotations for september last year",
+    { intent: "list", dateRange: range("2025-09-01", "2025-09-30") },
+  ],
+];
+
 const corpus: [string, Case[]][] = [
   ["create", create],
+  ["spans and loose days", spans],
   ["list", list],
   ["update", update],
   ["delete", remove],

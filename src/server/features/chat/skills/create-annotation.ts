@@ -134,7 +134,11 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   const merged: Understanding = {
     ...rest,
     ...fromTitle,
-    ...(rest.date && !rest.missing.includes("date") && before.trim() !== "" && hasDay(before, input)
+    // A range read before the naming clause ("over the weekend …") starts where it says.
+    ...(rest.date &&
+    !rest.missing.includes("date") &&
+    before.trim() !== "" &&
+    (hasDay(before, input) || rest.endDate !== undefined)
       ? { date: rest.date }
       : {}),
     missing: fromTitle.title ? fromTitle.missing.filter((item) => item !== "title") : ["title"],
@@ -189,14 +193,14 @@ function readCreate(input: SlotInput): Understanding {
     understanding.category = adjective.reference;
     rest = rest.slice(adjective.end).replace(/^\s*:?\s*/, "");
   }
-  // "from Nov 3 to Nov 10", "for all of last week", "Black Friday weekend": a range of days.
-  if (namesRange(rest)) {
-    const found = findDateRange(rest, today);
-    if (found && compareDates(found.range.end, found.range.start) > 0) {
-      rest = cut(rest, dateLeadIn(rest, found.index), found.end);
-      understanding.endDate = found.range.end;
-      rangeStart = found.range.start;
-    }
+  // "from Nov 3 to Nov 10", "for all of last week", "Black Friday weekend", "the week of the
+  // 9th": a range of days. A period on its own ("last week") names no days to cover.
+  const found = findDateRange(rest, today);
+  const spans = found && (found.spans || namesRange(rest));
+  if (found && spans && compareDates(found.range.end, found.range.start) > 0) {
+    rest = cut(rest, dateLeadIn(rest, found.index), found.end);
+    understanding.endDate = found.range.end;
+    rangeStart = found.range.start;
   }
   // "log the sale next week", "we launched it last month": a period that names no one day
   // is asked about, never replaced by today, and is not part of the title.
