@@ -29,10 +29,26 @@ export interface TitleSource {
   /** Made from a story ("we shipped the new pricing page …, log it"), not named. */
   fromStory: boolean;
   /**
-   * A day was read elsewhere in the message. Without one the annotation would go on today, and a
-   * time word left in the title is most likely the day the person meant.
+   * A day was read elsewhere in the message (the day itself, where the reader has it). Without
+   * one the annotation would go on today, and a time word left in the title is most likely the
+   * day the person meant.
    */
-  dayRead: boolean;
+  dayRead: boolean | CalendarDate;
+}
+
+/** Holidays written as a title's words: with no day read, the person may mean that day. */
+const HOLIDAY =
+  /\b(?:christmas(?:\s+eve)?|xmas|halloween|new\s+year'?s?(?:\s+(?:eve|day))?|valentine'?s(?:\s+day)?|(?:4th|fourth)\s+of\s+july|july\s+4(?:th)?|thanksgiving|easter|black\s+friday|cyber\s+monday|boxing\s+day)\b/i;
+/** "sale 20": a day of the month, or part of the name. */
+const DAY_NUMBER_AT_END = /\s(?:[1-9]|[12]\d|3[01])$/;
+/** A title cut before its value: "Price increase 8% — date", "Launch on". */
+const LABEL_AT_END =
+  /(?:^|\s|[,—–-])(?:date|dated|day|on|for|at|from|to|until|titled|called|named|colou?r|category|description|desc|in|and|with)$/i;
+/** A clause that describes the event instead of naming it: "what the devs pushed". */
+const WH_START = /^(?:what|whatever|something|someone|somebody|whoever|whichever|the\s+thing)\b/i;
+
+function sameDay(a: CalendarDate, b: CalendarDate): boolean {
+  return a.year === b.year && a.month === b.month && a.day === b.day;
 }
 
 /** Days that are names of their own. */
@@ -49,9 +65,20 @@ export function titleDoubts(
   if (source.fromStory) doubts.push(`I made the title “${title}” from what you told me`);
   if (!source.dayRead) {
     const unnamed = title.replace(NAMED_DAYS, " ");
-    const time = TIME_WORD.exec(unnamed) ?? (findDate(unnamed, today) ? [title] : null);
-    if (time) doubts.push(`“${time[0]}” in the title may be its date`);
+    const time =
+      TIME_WORD.exec(unnamed) ??
+      HOLIDAY.exec(title) ??
+      DAY_NUMBER_AT_END.exec(title) ??
+      (findDate(unnamed, today) ? [title] : null);
+    if (time) doubts.push(`“${time[0].trim()}” in the title may be its date`);
+  } else if (source.dayRead !== true) {
+    // Two days: the one read, and another left in the title ("Red Friday promo, dated the 20th").
+    const other = findDate(title.replace(NAMED_DAYS, " "), today);
+    if (other && !sameDay(other.date, source.dayRead))
+      doubts.push(`“${title.slice(other.index, other.end)}” in the title is another day`);
   }
+  if (LABEL_AT_END.test(title)) doubts.push(`“${title}” ends in the middle of a sentence`);
+  if (WH_START.test(title)) doubts.push(`“${title}” describes it rather than naming it`);
   if (NOT_A_NAME_START.test(title) && title.split(/\s+/).length <= 3)
     doubts.push(`“${title}” doesn't look like a name for it`);
   else if (/^(?:it|this|that|them|they|we|i|he|she|me|you|us|one|let'?s|lets)\b/i.test(title))
@@ -72,7 +99,7 @@ const HEDGE =
 const VAGUE_THING = /\b(?:thing|things|stuff|something|whatever|it\s+all)\b/i;
 /** Several days named where one was read. */
 const SEVERAL_DAYS =
-  /\bweek\s+of\b|\bweekend\b|\b(?:through|thru|until|till)\b|(?<![\d-])\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?(?![\d-])|\b(?:and|&)\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)\b|\bfrom\b.+\bto\b|\b(?:all|whole)\s+(?:of\s+)?(?:the\s+)?(?:week|month)\b|\b(?:right|correct|relevant)\s+days\b/i;
+  /\d\s*[-–—]\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\bweek\s+of\b|\bweekend\b|\b(?:through|thru|until|till)\b|(?<![\d-])\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?(?![\d-])|\b(?:and|&)\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)\b|\bfrom\b.+\bto\b|\b(?:all|whole)\s+(?:of\s+)?(?:the\s+)?(?:week|month)\b|\b(?:right|correct|relevant)\s+days\b/i;
 /** A further instruction about what is being created: it is a change, or a second request. */
 const FURTHER =
   /(?:[,;]|\band\b|->|→|\bthen\b)\s*(?:also\s+)?(?:move|call|rename|put|set|change|tag|file|make|mark|give|describe|add)\s+(?:it|its|this|that|them)\b|->|→|\binstead\b/i;

@@ -5,7 +5,7 @@
  * command words and day words are read as the words they stand for.
  */
 import { findPropertyMention } from "./property-mention.js";
-import { lexiconWord } from "./lexicon.js";
+import { lexiconWord, nouns } from "./lexicon.js";
 import { collapseSpaces, cut, isSpace } from "./cut-text.js";
 import { extractQuotes } from "./quoted-text.js";
 
@@ -55,6 +55,16 @@ function afterSentenceEnd(text: string, offset: number): boolean {
   return at > 0 && ".!?:".includes(text[at - 1]!);
 }
 
+/** Words after which a command may stand: "and log …", "can you creat …", "please ad …". */
+const COMMAND_LEAD =
+  /(?:[,.;:!?\-–—(]|\b(?:and|then|also|please|pls|plz|you|just|to|now|quickly|pleas|u))\s*$/i;
+
+/** Whether a word at `offset` stands where a command would: a clause's start or after a lead. */
+function atCommandPlace(text: string, offset: number): boolean {
+  const before = text.slice(Math.max(0, offset - 12), offset);
+  return (offset <= 12 && before.trim() === "") || COMMAND_LEAD.test(before);
+}
+
 /** Misspelt command words, read as the lexicon words they stand for; other words untouched. */
 export function correctCommandWords(text: string): string {
   return text.replace(/[A-Za-z]{4,}/g, (word, offset: number) => {
@@ -62,6 +72,9 @@ export function correctCommandWords(text: string): string {
     if (offset > 0 && /^[A-Z]/.test(word) && !afterSentenceEnd(text, offset)) return word;
     const corrected = lexiconWord(word);
     if (!corrected || corrected === word.toLowerCase()) return word;
+    // A slip is read as a command only where a command stands: "Annotate yesterday: TikTok
+    // creator collab" keeps its "creator". Nouns ("anotation") are read as meant anywhere.
+    if (!nouns.includes(corrected) && !atCommandPlace(text, offset)) return word;
     return /^[A-Z]/.test(word) ? corrected[0]!.toUpperCase() + corrected.slice(1) : corrected;
   });
 }

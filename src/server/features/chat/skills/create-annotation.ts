@@ -244,7 +244,10 @@ function readCreate(input: SlotInput): Understanding {
     {
       quoted: understanding.title !== undefined && quotes.includes(understanding.title),
       fromStory,
-      dayRead: wroteDate || rangeStart !== undefined || storyDate !== undefined,
+      dayRead:
+        wroteDate || rangeStart !== undefined || storyDate !== undefined
+          ? (understanding.date ?? true)
+          : false,
     },
     today,
   );

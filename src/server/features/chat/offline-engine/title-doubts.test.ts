@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { readMessage } from "../skills/reading.js";
+
+const today = { year: 2026, month: 11, day: 23 };
+const read = (message: string) => readMessage({ message, today, categoryNames: [] });
+const doubted = (message: string) => (read(message).doubts?.length ?? 0) > 0;
+
+describe("a create's title that may hold something else", () => {
+  it("doubts a title that holds a second day, but not the day it was read as", () => {
+    expect(doubted("new annotation named Launch recap Nov 3, dated the 18th")).toBe(true);
+    expect(doubted("log “Nov 15 pricing update” on Nov 15")).toBe(false);
+  });
+
+  it("doubts a holiday or a day number that may be the date when no day was read", () => {
+    expect(doubted("add Halloween costume drop")).toBe(true);
+    expect(doubted("add annotation promo 14")).toBe(true);
+    expect(doubted("add Newsletter relaunch")).toBe(false);
+  });
+
+  it("doubts a title cut before its value, or one that describes rather than names", () => {
+    expect(doubted("create annotation: Shipping fee removed — date")).toBe(true);
+    expect(doubted("log whatever marketing changed on the 9th")).toBe(true);
+  });
+
+  it("reads a slip as a command only where a command stands", () => {
+    expect(read("Annotate yesterday: TikTok creator collab went live").title).toContain("creator");
+    expect(read("creat an annotation called Webinar").intent).toBe("create");
+  });
+});
