@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import { findDate, findDateRange } from "./extract-dates.js";
+import { findDate, findDateRange, findDayChoice } from "./extract-dates.js";
 
 const rangeOf = (text: string, today: string) => {
   const found = findDateRange(text, fromIsoDate(today));
@@ -81,19 +81,25 @@ describe("findDateRange: spans of days said in words", () => {
     ["since the start of the year", "2026-11-25", "2026-01-01..2026-11-25"],
     ["since wed", "2026-11-25", "2026-11-25..2026-11-25"],
     ["how are we doing this week so far", "2026-11-27", "2026-11-23..2026-11-27"],
+    // A holiday's week is its Monday-to-Sunday week; the year may come a few words on.
+    ["sales during Christmas week", "2026-11-25", "2025-12-22..2025-12-28"],
+    ["how was black friday week in the end last year", "2026-11-25", "2025-11-24..2025-11-30"],
     // A day whose year is said in words is one day, not that year.
     ["what did we log on the 4th of july last year", "2026-11-25", "2025-07-04..2025-07-04"],
   ])("'%s' on %s is %s", (text, today, expected) => {
     expect(rangeOf(text, today)).toBe(expected);
   });
 
-  it.each(["the big weekend sale", "monday and friday", "scored 3-1", "the 2-3 of them"])(
-    "'%s' names no span",
-    (text) => {
-      const found = findDateRange(text, fromIsoDate("2026-11-25"));
-      expect(found?.spans).toBeFalsy();
-    },
-  );
+  it.each([
+    "the big weekend sale",
+    "monday and friday",
+    "scored 3-1",
+    "the 2-3 of them",
+    "our Christmas week promo",
+  ])("'%s' names no span", (text) => {
+    const found = findDateRange(text, fromIsoDate("2026-11-25"));
+    expect(found?.spans).toBeFalsy();
+  });
 });
 
 describe("findDate: days said loosely", () => {
@@ -126,4 +132,21 @@ describe("findDate: days said loosely", () => {
   ])("'%s' names no day", (text) => {
     expect(dayOf(text, "2026-11-25")).toBeUndefined();
   });
+});
+
+describe("findDayChoice", () => {
+  it.each([
+    ["it went out on the 5th or the 6th", "the 5th or the 6th"],
+    ["tuesday, maybe wednesday", "tuesday, maybe wednesday"],
+    ["on Nov 2 / Nov 3 I think", "Nov 2 / Nov 3"],
+  ])("'%s' offers %s", (text, words) => {
+    expect(findDayChoice(text, fromIsoDate("2026-11-25"))?.words).toBe(words);
+  });
+
+  it.each(["on the 5th or so", "the 5th, maybe earlier", "from the 5th to the 6th"])(
+    "'%s' offers no second day",
+    (text) => {
+      expect(findDayChoice(text, fromIsoDate("2026-11-25"))).toBeUndefined();
+    },
+  );
 });

@@ -268,6 +268,7 @@ const FIXED_HOLIDAYS: [RegExp, number, number][] = [
 const HOLIDAY =
   /(?:\b(on|for|at|around|over|during|since|until|till|before|after|by)\s+)?\b((?:christmas|xmas)(?:\s+(?:eve|day))?|new\s+year'?s?(?:\s+(?:eve|day))?|hall?owe'?en|valentine'?s?(?:\s+day)?|black\s+friday|cyber\s+monday)\b(?:\s+(?:of\s+)?(?:(last|this)\s+year|(\d{4}))\b)?/gi;
 const HEADING = /^\s*[:,-]/;
+const LONGER_THAN_THE_DAY = /^\s+(?:week|weekend|season|period|break|holidays?)\b/i;
 
 /** The day a holiday falls on in a year; Black Friday and Cyber Monday move with Thanksgiving. */
 function holidayIn(name: string, year: number): CalendarDate | undefined {
@@ -289,6 +290,8 @@ function findHoliday(text: string, today: CalendarDate): FoundDate | undefined {
     const name = (match[2] ?? "").replace(/\s+/g, " ");
     const end = match.index + match[0].length;
     const year = match[3] ?? match[4];
+    // "Christmas week", "the holiday season": more than the one day.
+    if (!year && LONGER_THAN_THE_DAY.test(text.slice(end, end + 12))) continue;
     const heading = match.index === 0 && HEADING.test(text.slice(end));
     const movable = /^(?:black|cyber)/i.test(name);
     if (!year && (movable || (!heading && !match[1]))) continue;
@@ -812,8 +815,39 @@ function soFar(range: DateRange, phrase: string, today: CalendarDate): DateRange
   return { start: range.start, end: today };
 }
 
+const HOLIDAY_WEEK =
+  /(?:\b(on|in|for|during|over|across|through|throughout|of|from|since)\s+)?\b(?:the\s+)?(black\s+friday|christmas|xmas)\s+week\b/i;
+/** The year said a few words on: "how did Black Friday week go last year". */
+const YEAR_SOON_AFTER = /^(?:\s+[a-z]+){0,3}?\s+(?:of\s+)?(?:(last|this)\s+year|(\d{4}))\b/i;
+
+/**
+ * "during Black Friday week", "Christmas week last year": the Monday-to-Sunday week of that day.
+ * Without a preposition or a year it is a title's words ("the Christmas week sale").
+ */
+const holidayWeek: SpanReader = (text, today) => {
+  const match = HOLIDAY_WEEK.exec(text);
+  if (!match) return undefined;
+  const end = match.index + match[0].length;
+  const year = YEAR_SOON_AFTER.exec(text.slice(end, end + 40));
+  if (!match[1] && !year) return undefined;
+  const name = (match[2] ?? "").replace(/\s+/g, " ");
+  const named = year?.[1] ? (/^this$/i.test(year[1]) ? today.year : today.year - 1) : year?.[2];
+  let day = holidayIn(name, named ? Number(named) : today.year);
+  if (day && !named && compareDates(weekRange(day).start, today) > 0)
+    day = holidayIn(name, today.year - 1);
+  if (!day) return undefined;
+  const adjacent = year && /^\s+(?:of\s+)?(?:last|this|\d)/i.test(year[0]);
+  return {
+    range: weekRange(day),
+    index: match.index,
+    end: adjacent ? end + year[0].length : end,
+    spans: true,
+  };
+};
+
 /** Range phrases read before the engine's older rules, each one bounded. */
 const SPAN_READERS: SpanReader[] = [
+  holidayWeek,
   weekOf,
   theWeekend,
   weekdayToWeekday,
@@ -1002,6 +1036,26 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
     return { range: { start: day.date, end: day.date }, index: day.index, end: day.end };
   }
   return undefined;
+}
+
+const EITHER_DAY =
+  /^\s*,?\s*(?:or|maybe|possibly|perhaps|or\s+(?:maybe|possibly|perhaps)|\/)\s*,?\s+/i;
+
+/**
+ * "on the 3rd or 4th", "the 18th, maybe the 19th": two days offered, either of which it may have
+ * been. Which one is the person's to say; the phrase is returned to be asked about.
+ */
+export function findDayChoice(
+  text: string,
+  today: CalendarDate,
+): { words: string; index: number; end: number } | undefined {
+  const first = findDate(text, today);
+  if (!first) return undefined;
+  const either = EITHER_DAY.exec(text.slice(first.end, first.end + 30));
+  if (!either) return undefined;
+  const second = dayRightAfter(text, first.end + either[0].length, today);
+  if (!second || compareDates(second.date, first.date) === 0) return undefined;
+  return { words: text.slice(first.index, second.end), index: first.index, end: second.end };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   dateLeadIn,
   findDate,
   findDateRange,
+  findDayChoice,
   findUnreadPeriod,
   type FoundDate,
 } from "./extract-dates.js";
@@ -38,6 +39,9 @@ export function periodWithoutDay(
   text: string,
   today: CalendarDate,
 ): { words: string; index: number; end: number } | undefined {
+  // "on the 3rd or 4th": two days, neither of them said to be the one.
+  const choice = findDayChoice(text, today);
+  if (choice) return { ...choice, index: dateLeadIn(text, choice.index) };
   if (findDate(text, today)) return undefined;
   const range = findDateRange(text, today);
   const found =

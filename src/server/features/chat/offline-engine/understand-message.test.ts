@@ -775,6 +775,12 @@ const spans: Case[] = [
     "list everything since the beginning of the month",
     { intent: "list", dateRange: range("2026-11-01", "2026-11-23") },
   ],
+  // Two days offered: the day is asked about, never picked.
+  [
+    "log “Price test” on the 10th or the 11th",
+    { intent: "create", title: "Price test", missing: ["date"] },
+  ],
+  ["show annotations on June 31", { intent: "list", missing: ["date"] }],
   [
     "show annotations for september last year",
     { intent: "list", dateRange: range("2025-09-01", "2025-09-30") },

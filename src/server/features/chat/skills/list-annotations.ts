@@ -3,11 +3,12 @@
  * "anything in Campaigns?", "did we log anything yesterday?".
  */
 import { z } from "zod";
-import { toIsoDate } from "../../../../shared/calendar-date.js";
+import { addDays, toIsoDate } from "../../../../shared/calendar-date.js";
 import { describeList } from "../assistant-reply.js";
 import { focusOn } from "../conversation-state.js";
 import { findUnreadPeriod } from "../offline-engine/extract-dates.js";
 import { intentPatterns } from "../offline-engine/intents.js";
+import { impossibleDate } from "../offline-engine/parse-create.js";
 import { parseList } from "../offline-engine/parse-list.js";
 import { anyOf, colourName, describePeriod } from "../offline-engine/reply-text.js";
 import { defined, unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
@@ -39,6 +40,8 @@ function readSlots(input: SlotInput): Understanding {
   const slots = parseList(verb, rest, quotes, today, categoryNames);
   const unread = slots.dateRange ? undefined : findUnreadPeriod(rest);
   if (unread) return unreadPeriod(understanding, unread);
+  // "on April 31" is written as a day but is none: asked about, never listed as words to find.
+  if (!slots.dateRange && impossibleDate(rest)) return { ...understanding, missing: ["date"] };
   // "what is 2+2", "any news?": a question word alone does not make a list request.
   if (
     QUESTION_VERB.test(verb) &&
@@ -57,7 +60,11 @@ function readSlots(input: SlotInput): Understanding {
 }
 
 async function act(turn: SkillTurn) {
-  const { understood, actions, propertyId, category, categories, reply, keep } = turn;
+  const { understood, actions, propertyId, category, categories, reply, keep, today } = turn;
+  if (understood.missing.includes("date"))
+    return reply(
+      `That date does not exist, so I haven't listed anything. Which day do you mean? For example: what did we annotate on ${toIsoDate(addDays(today, -1))}?`,
+    );
   const filter = annotationFilterOf(understood, category);
   const result = await actions.listAnnotations(filter);
   if (!result.ok) return reply(result.error);
