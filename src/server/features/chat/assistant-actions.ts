@@ -324,8 +324,24 @@ export function createAssistantActions(
     });
   }
 
+  /** The daily figures of a period, as the chart draws them ("which weekday brings the most?"). */
+  function trafficDays(request: {
+    metric: "sessions" | "activeUsers" | "keyEvents";
+    startDate: string;
+    endDate: string;
+  }) {
+    return attempt(async () => {
+      const traffic = deps.traffic;
+      if (!traffic)
+        throw new AppError("google_no_report_access", "Traffic reports are not available here.");
+      const found = await traffic.report(user, await property(), { ...request, range: "custom" });
+      return { metric: found.metric, days: found.days };
+    });
+  }
+
   return {
     trafficInsight,
+    trafficDays,
     /** Whether the person's plan allows a kind of change: the services' own rule, asked early. */
     mayChange: (change: "edit" | "delete") =>
       attempt(async () => requirePremiumFeature(user, change)),
@@ -476,11 +492,17 @@ export function createAssistantActions(
      * service (decision 0039). The last change being a create, nothing is undone here: its
      * change is answered, for the caller to propose its undo with the usual confirmation.
      */
-    undoLast: () =>
+    undoLast: (expected?: "create" | "update" | "delete") =>
       attempt(async () => {
         const propertyId = await property();
         const last = await deps.annotations.lastUndoable(user, propertyId);
         if (!last) throw new AppError("change_not_found", errorMessages.nothingToUndo);
+        // "bring back the one you deleted" when the last change was an edit: nothing else undone.
+        if (expected && last.kind !== changeKindOf[expected])
+          throw new AppError(
+            "change_not_found",
+            `Your last change here was not ${changeWords[expected]}, so I didn't undo anything. Say "undo" to take back your last change, whatever it was.`,
+          );
         if (last.kind === "created") return { kind: "create" as const, change: last };
         return {
           kind: "undone" as const,
@@ -553,5 +575,8 @@ export function createAssistantActions(
       }),
   };
 }
+
+const changeKindOf = { create: "created", update: "updated", delete: "deleted" } as const;
+const changeWords = { create: "a create", update: "an edit", delete: "a deletion" } as const;
 
 export type AssistantActions = ReturnType<typeof createAssistantActions>;

@@ -39,4 +39,41 @@ describe("stage 2: intents", () => {
     expect(readIntent("I think it is really good").intent).toBe("unknown");
     expect(readIntent("the weather is really nice").intent).toBe("unknown");
   });
+
+  it.each([
+    ["yeah ok go for it", "confirm"],
+    ["sure, sounds good", "confirm"],
+    ["ok, save it", "confirm"],
+    ["nope, never mind", "cancel"],
+    ["hmm no, don't bother", "cancel"],
+    ["on second thought, forget about it", "cancel"],
+    ["what sorts of things can you help with", "help"],
+    ["how do I make a note?", "help"],
+    ["what should I say to add one", "help"],
+    ["have I used up my allowance", "allowance"],
+    ["am I over the limit?", "allowance"],
+  ])("reads the reply '%s' as %s", (text, intent) => {
+    expect(readIntent(text).intent).toBe(intent);
+  });
+
+  it("keeps a lone command a command, not an agreement", () => {
+    expect(readIntent("log it").intent).toBe("create");
+    expect(readIntent("save it").intent).not.toBe("confirm");
+  });
+
+  it.each([
+    "draft me an email about the sale",
+    "could you create an audience for returning buyers",
+    "set up a dashboard for the team",
+    "how do I add a filter to my GA4 property",
+  ])("does not make an annotation of a request outside the product: '%s'", (text) => {
+    expect(readIntent(text).intent).toBe("unknown");
+  });
+
+  it("still makes an annotation when the request names one", () => {
+    expect(readIntent("make me a note for Friday").intent).toBe("create");
+    expect(readIntent("add a filter called Bot filter on the 2nd").intent).toBe("create");
+    expect(readIntent("add newsletter on the 2nd").intent).toBe("create");
+    expect(readIntent("add a tweet for friday").intent).toBe("create");
+  });
 });

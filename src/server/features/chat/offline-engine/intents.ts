@@ -9,6 +9,13 @@
 import { parseCount } from "./count-words.js";
 import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
+import { asksAboutTraffic, trafficQuestionPatterns } from "./traffic-question.js";
+
+/**
+ * The verb of a traffic question read from what it is about rather than from a phrase: its slots
+ * choose between one day and a period.
+ */
+export const TRAFFIC_QUESTION = "traffic question";
 
 export type Intent =
   | "create"
@@ -90,17 +97,36 @@ function courtesyTailStart(text: string): number {
   }
 }
 
-const CONFIRM =
-  /^(?:y|yes|yeah|yea|yep|yup|sure|ok|okay|k|kk|alright|all\s+right|confirm|confirmed|i\s+confirm|do\s+it|go\s+ahead|go\s+for\s+it|proceed|please\s+do|absolutely|of\s+course|correct|that's\s+right|affirmative|sounds\s+good|looks\s+good|perfect|yes,?\s+(?:do\s+it|go\s+ahead|confirm|proceed|sure|delete\s+it|that's\s+right)|ok(?:ay)?,?\s+(?:do\s+it|go\s+ahead|proceed|sure)|sure,?\s+(?:go\s+ahead|do\s+it)|let's\s+do\s+it|yes\s+i\s+(?:do|am\s+sure)|👍)$/i;
-const CANCEL =
-  /^(?:n|no|nope|nah|cancel|cancel\s+(?:it|that|this)|never\s*mind|nvm|stop|don't|dont|do\s+not|abort|forget\s+it|no\s+way|not\s+now|leave\s+it|skip(?:\s+it)?|no,?\s+(?:cancel|don't|stop|forget\s+it|never\s*mind|leave\s+it)(?:\s+(?:it|that))?|don't\s+do\s+(?:it|that)|do\s+not\s+do\s+(?:it|that)|scratch\s+that|undo|wait|hold\s+on|i\s+changed\s+my\s+mind)$/i;
+// A yes, alone or in a row ("yep, do it", "ok sure thing", "yes yes go ahead"): each word is
+// taken whole before its separators, so a row of them is read once, left to right.
+const YES_WORD = String.raw`(?:y|yes|yeah|yea|yep|yup|ya|yah|sure|ok|okay|k|kk|alright|all\s+right|absolutely|definitely|of\s+course|cool|great|perfect|fine|correct)`;
+const YES_PHRASE = String.raw`(?:confirm|confirmed|i\s+confirm|do\s+it|just\s+do\s+it|go\s+ahead|go\s+for\s+it|proceed|please\s+do|sure\s+thing|that's\s+right|that's\s+fine|that\s+works|works\s+for\s+me|affirmative|sounds\s+good|looks\s+good|(?:let's|lets)\s+do\s+it|yes\s+i\s+(?:do|am\s+sure)|👍)`;
+// "delete it", "log it" alone are requests of their own; after a yes they only agree.
+const CONFIRM = new RegExp(
+  String.raw`^(?:${YES_WORD}[\s,!.]+)*(?:${YES_WORD}|${YES_PHRASE})$|^(?:${YES_WORD}[\s,!.]+)+(?:delete|save|make|add|log)\s+it$`,
+  "i",
+);
+// A no, alone or after hesitation ("nah forget it", "actually don't", "no no, cancel that").
+const NO_LEAD = String.raw`(?:n|no|nope|nah|actually|oh|wait|hmm+|ugh|sorry|on\s+second\s+thoughts?)`;
+const NO_PHRASE = String.raw`(?:n|no|nope|nah|cancel|cancel\s+(?:it|that|this)|never\s*mind|nvm|stop|don't|dont|do\s+not|abort|forget\s+(?:it|that|about\s+it)|no\s+way|not\s+now|leave\s+it|skip(?:\s+it)?|don't\s+(?:do\s+(?:it|that)|bother)|do\s+not\s+do\s+(?:it|that)|scratch\s+that|undo|wait|hold\s+on|i\s+changed\s+my\s+mind|i've\s+changed\s+my\s+mind|no\s+need|let's\s+not|(?:i\s+)?don't\s+want\s+(?:it|that|to))`;
+const CANCEL = new RegExp(
+  String.raw`^(?:${NO_LEAD}[\s,!.]+)*${NO_PHRASE}(?:\s+(?:it|that))?(?:[\s,]+actually)?$`,
+  "i",
+);
 /**
- * The whole message asks to undo ("undo", "undo that", "actually undo the last one", "can you
- * undo my last change?"). Read before CANCEL, which also knows a bare "undo": with a preview
- * waiting, the typed-decision step has already read it as a cancel; with none, it is an undo.
+ * The whole message asks to undo ("undo", "revert the last change", "ctrl+z", "put it back how
+ * it was", "bring back the one you just deleted"). Read before CANCEL, which also knows a bare
+ * "undo": with a preview waiting, the typed-decision step has already read it as a cancel; with
+ * none, it is an undo.
  */
-const UNDO =
-  /^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please)[\s,!.]+)*undo\b(?:\s+(?:that|it|this|(?:the|my)\s+last(?:\s+(?:one|change|edit))?|what\s+you\s+(?:just\s+)?did|(?:the|that|my)\s+(?:last\s+)?change))?(?:[\s,]+(?:please|again|now))?[\s.!?]*$/i;
+const UNDO_VERB = String.raw`(?:undo|revert|reverse|roll\s*back|take\s+back|(?:ctrl|cmd|command|control)\s*[+-]?\s*z)`;
+const UNDO_OBJECT = String.raw`(?:that|it|this|(?:the|my|your)\s+last(?:\s+(?:one|change|edit|thing(?:\s+you\s+did)?))?|what\s+(?:you|i)\s+(?:just\s+)?did|(?:the|that|my|your)\s+(?:last\s+)?(?:change|edit|deletion|delete|rename)|the\s+one\s+you\s+(?:just\s+)?(?:deleted|removed|added|made|changed))`;
+const PUT_BACK = String.raw`(?:put|change|set|turn|make)\s+(?:it|that|this|things|everything|them)\s+back(?:\s+(?:how|the\s+way|like|to\s+(?:how|the\s+way|what))\s+(?:it|they|things)\s+(?:was|were))?`;
+const RESTORE_DELETED = String.raw`(?:bring\s+back|restore|undelete|recover|get\s+back)\s+(?:it|that(?:\s+one)?|the\s+(?:one|annotation|note)|what)\s+(?:you|i|we)\s+(?:just\s+)?(?:deleted|removed|erased|trashed)`;
+const UNDO = new RegExp(
+  String.raw`^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please|ugh)[\s,!.]+)*(?:${UNDO_VERB}(?:\s+${UNDO_OBJECT})?|${PUT_BACK}|${RESTORE_DELETED})(?:[\s,!.]+(?:please|pls|again|now|lol|haha|thanks))*[\s.!?]*$`,
+  "i",
+);
 /**
  * The suggestion inbox, asked about or accepted from, as the whole request ("what's in my inbox?",
  * "any suggestions?", "accept the release one"). The annotation verbs never claim "accept".
@@ -109,6 +135,13 @@ const INBOX =
   /^(?:(?:accept|approve)\b(?!\s+(?:it|that|this)\s*[.!]*$)|(?:what(?:'s|\s+is)\s+in\s+|(?:show|list|open|check|see|view)(?:\s+me)?\s+|(?:do\s+i\s+have|are\s+there|anything|any)\s+(?:(?:any|new)\s+)*(?:in\s+)?)?(?:my\s+|the\s+)?(?:inbox|suggestions)(?:\s+(?:for\s+me|in\s+(?:my|the)\s+inbox))?\s*[?.!]*$)/i;
 const HELP =
   /^(?:help|help\s+me|\?+|what\s+can\s+(?:you|i)\s+do(?:\s+here)?|what\s+do\s+you\s+do|what\s+are\s+you|how\s+does\s+(?:this|it)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|how\s+(?:do|does)\s+(?:this|it)\s+work|what\s+(?:are\s+)?(?:the\s+|your\s+)?commands|commands|what\s+commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know|support)))?|instructions|usage|what\s+can\s+you\s+help\s+(?:me\s+)?with|how\s+can\s+you\s+help(?:\s+me)?|what\s+(?:can|should)\s+i\s+(?:say|ask|type)|show\s+(?:me\s+)?(?:the\s+)?help|getting\s+started|hi|hello|hey)(?:\s+(?:please|here|with\s+this))?$/i;
+/**
+ * Asking what the assistant does, or how to ask it: "what kind of stuff can you do?", "what do I
+ * type to add something?", "how do I make a note?". Asking how to do something in GA4 ("how do
+ * I add another user") is not help with Tidemark.
+ */
+const HELP_ASKED =
+  /^(?:what\s+(?:else\s+)?(?:kinds?|sorts?|types?)\s+of\s+(?:stuff|things|requests|questions|commands)\s+(?:can|do|could|should)\s+(?:you|i)\b|what\s+else\s+can\s+(?:you|i)\s+do\b|what\s+(?:are\s+you|is\s+this)\s+(?:able\s+to|capable\s+of|for)\b|what\s+can\s+you\s+do\s+for\s+(?:me|us)\b|what\s+(?:do|should|can|would)\s+i\s+(?:type|say|write|ask|enter)\b|how\s+(?:do|can|should)\s+i\s+(?:add|create|make|log|write|put|use|talk\s+to|ask)\s+(?:(?:a|an|new|one|some)\s+)*(?:annotations?|notes?|markers?|something|stuff|things|one|you|this|it)\b|how\s+(?:does|do)\s+(?:this|it|you)\s+work\b)/i;
 
 // Asked of Tidemark ("remind me to …", "could you set a reminder"), not a story about reminder
 // emails someone set up.
@@ -121,7 +154,7 @@ const DESCRIBE_EXISTING =
 // Asked, not told: "how many can I still add?", "what's my daily limit?" — never "log that we
 // raised the daily limit".
 const ALLOWANCE =
-  /\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|^(?:(?:what(?:'s|\s+is)|check|show(?:\s+me)?|tell\s+me)\s+)?(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)(?:\s+(?:today|for\s+today))?[\s?.!]*$|^(?:annotations?|notes?)\s+(?:left|remaining)(?:\s+today)?[\s?.!]*$/i;
+  /^(?:did|have|has|am|are)\s+i\s+(?:already\s+)?(?:hit|reached|reach|used\s+up|use\s+up|run\s+out\s+of|ran\s+out\s+of|gone\s+over|exceeded|at|over)\s+(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)\b|\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|^(?:(?:what(?:'s|s|\s+is)|check|show(?:\s+me)?|tell\s+me)\s+)?(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)(?:\s+(?:today|for\s+today))?[\s?.!]*$|^(?:annotations?|notes?)\s+(?:left|remaining)(?:\s+today)?[\s?.!]*$/i;
 /**
  * Emptying a field is a change, never a deletion: "remove the description from Launch", "clear
  * Launch's category", "Launch doesn't need a description any more".
@@ -133,7 +166,17 @@ const EMPTY_FIELD =
 const IS_THERE =
   /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+/i;
 
-const PROPERTIES = /\b(?:properties|property\s+list|ga4\s+accounts|analytics\s+accounts)\b/i;
+/**
+ * Asked for something Tidemark does not make: writing ("write me a tweet"), or setting up GA4
+ * itself ("set up a conversion goal", "add a user"). Answered as not understood, with what the
+ * assistant can do, never made into an annotation; naming a title ("called …") makes it one.
+ */
+const OUTSIDE_PRODUCT =
+  /^(?:(?:write|draft|compose|generate|create|make|give)\s+(?:me|us)\s+(?:a|an|some)\s+(?!(?:new\s+)?(?:annotation|note|marker|entry)s?\b)|(?:set\s+up|setup|create|add|make|configure|build|define)\s+(?:(?:a|an|the|some|new|my|our|another)\s+)+(?:conversion\s+goals?|goals?|conversion\s+events?|audiences?|segments?|filters?|users?|dashboards?|alerts?)\b)/i;
+const NAMED_OR_QUOTED = /⟪\d+⟫|\b(?:called|named|titled)\b/i;
+
+const PROPERTIES =
+  /\b(?:properties|property\s+list|(?:ga4?|google\s+analytics|analytics)\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
 const DELETE_VERB =
@@ -170,7 +213,7 @@ export function classify(text: string): Classified {
   const request = stripPoliteness(text);
   const bareRequest = withoutTrailing(request, ".!?").toLowerCase();
   if (!bareRequest) return none("unknown");
-  if (HELP.test(bareRequest)) return none("help");
+  if (HELP.test(bareRequest) || HELP_ASKED.test(bareRequest)) return none("help");
   if (INBOX.test(request)) return { intent: "inbox", verb: "", rest: request };
 
   if (
@@ -181,6 +224,8 @@ export function classify(text: string): Classified {
   ) {
     return none("list_properties");
   }
+
+  if (OUTSIDE_PRODUCT.test(request) && !NAMED_OR_QUOTED.test(request)) return none("unknown");
 
   const take = (intent: Intent, match: RegExpExecArray): Classified => ({
     intent,
@@ -363,8 +408,12 @@ function readCorrection(text: string): Classified | undefined {
  */
 const TRAFFIC_DAY =
   /^(?:what\s+(?:happened|went\s+on|was\s+going\s+on|caused\s+the\s+(?:spike|jump|drop|dip))|why\s+(?:did|was|were|is)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|it)\s+(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|so\s+(?:high|low)|up|down|higher|lower)\w*|(?:did|has|have)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:really\s+)?(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|spiked|jumped|dropped|dipped|fallen|risen|gone\s+(?:up|down))|why\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:spiked|jumped|dropped|dipped|fell|rose|went\s+(?:up|down)|(?:was|were)\s+(?:so\s+)?(?:high|low|up|down)))\b/i;
-const TRAFFIC_PERIOD = /\b(?:unexplained|unexplored|not\s+explained|unannotated)\b/i;
+const TRAFFIC_PERIOD =
+  /\b(?:unexplained|unexplored|(?:not|never)\s+(?:been\s+)?explained|unannotated)\b/i;
 const WRITES = new Set<Intent>(["create", "update", "delete"]);
+
+/** List questions a traffic question can look like ("how many sessions…", "which day had…"). */
+const QUESTION_LIST_VERBS = new Set(["what", "which", "any", "anything", "how many", "are there"]);
 
 function readTrafficQuestion(text: string, whole: Classified): Classified | undefined {
   if (WRITES.has(whole.intent) || ANNOTATION_WORD.test(text.replace(/⟪\d+⟫/g, " ")))
@@ -381,7 +430,18 @@ function readTrafficQuestion(text: string, whole: Classified): Classified | unde
         rest: clause.slice(asked[0].length).trim(),
       };
   }
-  return undefined;
+  const mayBeTraffic =
+    whole.intent === "unknown" || (whole.intent === "list" && QUESTION_LIST_VERBS.has(whole.verb));
+  if (!mayBeTraffic || !asksAboutTraffic(request) || asksForAWrite(request)) return undefined;
+  // Its slots decide between a day and a period, from the dates it names.
+  return { intent: "traffic_day", verb: TRAFFIC_QUESTION, rest: request };
+}
+
+/** A request for a change later in the message ("sessions dropped on the 12th, log it"). */
+function asksForAWrite(text: string): boolean {
+  return clauseStarts(text)
+    .slice(1)
+    .some((start) => WRITES.has(classify(text.slice(start)).intent));
 }
 
 function clauseStarts(text: string): number[] {
@@ -457,8 +517,8 @@ export const intentPatterns = {
   update: [UPDATE_VERB, DESCRIBE_EXISTING, ...CORRECTIONS.map((correction) => correction.pattern)],
   delete: [DELETE_VERB],
   list: [LIST_VERB, ASKED_IF_NOTED],
-  traffic: [TRAFFIC_DAY, TRAFFIC_PERIOD],
-  smallTalk: [CONFIRM, CANCEL, HELP, REMINDER, ALLOWANCE, PROPERTIES],
+  traffic: [TRAFFIC_DAY, TRAFFIC_PERIOD, ...trafficQuestionPatterns],
+  smallTalk: [CONFIRM, CANCEL, HELP, HELP_ASKED, REMINDER, ALLOWANCE, PROPERTIES],
   undo: [UNDO],
   inbox: [INBOX],
 } satisfies Record<string, readonly RegExp[]>;

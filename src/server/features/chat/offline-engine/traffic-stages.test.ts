@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { TrafficChange } from "../../../../shared/contracts/traffic.js";
-import { describeTrafficDay, describeUnexplained } from "../skills/traffic-insight.js";
+import {
+  describeTrafficDay,
+  describeUnexplained,
+  describeWeekdays,
+} from "../skills/traffic-insight.js";
 import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
 import { readSlots } from "../skills/reading.js";
@@ -73,7 +77,58 @@ describe("stage 2–3: traffic questions", () => {
   });
 
   it.each([
+    ["how many visitors did we have on the 4th", "2026-11-04", "activeUsers"],
+    ["conversions yesterday?", "2026-11-22", "keyEvents"],
+    ["was there a dip on Nov 7", "2026-11-07", "sessions"],
+    ["how did last Wednesday do", "2026-11-18", "sessions"],
+  ])("'%s' asks about one day, %s (%s), named by what it asks about", (message, date, metric) => {
+    expect(read(message)).toMatchObject({ intent: "traffic_day", date: day(date), metric });
+  });
+
+  it.each([
+    ["how were visits in october", "2026-10-01", "2026-10-31", "sessions"],
+    ["visits last month?", "2026-10-01", "2026-10-31", "sessions"],
+    ["which day had the most users last week", "2026-11-16", "2026-11-22", "activeUsers"],
+    ["any odd drops last month", "2026-10-01", "2026-10-31", "sessions"],
+    // Said "so far" or "since" a day, the period runs up to today, as asked.
+    ["total key events since the 10th", "2026-11-10", "2026-11-23", "keyEvents"],
+  ])("'%s' asks about %s to %s (%s)", (message, start, end, metric) => {
+    expect(read(message)).toMatchObject({
+      intent: "traffic_period",
+      dateRange: { start: day(start), end: day(end) },
+      metric,
+    });
+  });
+
+  it.each([
+    ["are mondays our busiest day for sessions?", "sessions"],
+    ["what day of the week gets the most conversions", "keyEvents"],
+    ["do we get fewer visitors on weekends", "activeUsers"],
+  ])("'%s' asks about the weekly pattern", (message, metric) => {
+    expect(read(message)).toMatchObject({ intent: "traffic_period", by: "weekday", metric });
+  });
+
+  it("reads one weekend as a period, not the weekly pattern", () => {
+    expect(read("how many sessions last weekend")).toMatchObject({
+      intent: "traffic_period",
+      dateRange: { start: day("2026-11-21"), end: day("2026-11-22") },
+    });
+    expect(read("how many sessions last weekend").by).toBeUndefined();
+  });
+
+  it("asks for the day when the one written does not exist", () => {
+    expect(read("how many users on Feb 30?")).toEqual({
+      intent: "traffic_day",
+      metric: "activeUsers",
+      missing: ["date"],
+    });
+  });
+
+  it.each([
     ["what annotations are on Nov 12", "list"],
+    ["any notes about the traffic drop?", "list"],
+    ["traffic spiked on the 12th, log it", "create"],
+    ["how do I add another user to GA4", "unknown"],
     ["what happened last week", "list"],
     ['create "Spike in sessions" on Nov 12', "create"],
     ["log the unexplained spike on Nov 12", "create"],
@@ -93,6 +148,32 @@ const spike: TrafficChange = {
 };
 
 describe("traffic answers", () => {
+  it("gives each weekday's average, highest first, and weekends against weekdays", () => {
+    // Two weeks from Monday Nov 9: weekdays 100 and 120, weekends 50 and 70.
+    const days = Array.from({ length: 14 }, (_, index) => {
+      const weekend = index % 7 >= 5;
+      const second = index >= 7;
+      return {
+        date: `2026-11-${String(9 + index).padStart(2, "0")}`,
+        value: (weekend ? 50 : 100) + (second ? 20 : 0) + (index % 7 === 4 ? 40 : 0),
+      };
+    });
+    expect(describeWeekdays("sessions", days)).toBe(
+      [
+        "Average sessions by weekday, Nov 9 to Nov 22:",
+        "• Fridays: 150",
+        "• Mondays: 110",
+        "• Tuesdays: 110",
+        "• Wednesdays: 110",
+        "• Thursdays: 110",
+        "• Saturdays: 60",
+        "• Sundays: 60",
+        "Weekends average 60 (−49% against weekdays' 118).",
+      ].join("\n"),
+    );
+    expect(describeWeekdays("keyEvents", [])).toBe("Google has no key events for that period yet.");
+  });
+
   it("describes an unexplained day and offers the chart's draft annotation", () => {
     const answer = describeTrafficDay({
       date: "2026-11-12",

@@ -67,6 +67,10 @@ export interface Understanding {
   unreadPeriod?: string;
   /** traffic_day / traffic_period: the measure asked about; sessions unless another is named. */
   metric?: TrafficMetric;
+  /** traffic_period: the usual week asked about ("which weekday brings the most visits?"). */
+  by?: "weekday";
+  /** undo: the kind of change the person means to take back ("bring back the one you deleted"). */
+  reverts?: "create" | "update" | "delete";
   /** A GA4 property id written in the message ("for property 123456789"). */
   propertyId?: string;
   /** What the request lacks and must be asked for instead of guessed, e.g. create without a title. */

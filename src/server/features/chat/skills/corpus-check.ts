@@ -159,6 +159,8 @@ export function actualFields(understanding: Understanding): Record<string, strin
     category: understanding.category ?? "-",
     clear: understanding.clearCategory ? "yes" : undefined,
     metric: understanding.metric,
+    by: understanding.by,
+    reverts: understanding.reverts,
     description: understanding.description ?? understanding.newDescription,
     outcome: outcomeOf(understanding),
   };

@@ -5,11 +5,18 @@
  * come from Google through that service, never from here.
  */
 import { z } from "zod";
-import { addDays, compareDates, fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
+import {
+  addDays,
+  compareDates,
+  fromIsoDate,
+  toIsoDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
 import {
   trafficMetricLabels,
   trafficMetrics,
   type TrafficChange,
+  type TrafficDay,
   type TrafficMetric,
 } from "../../../../shared/contracts/traffic.js";
 import {
@@ -22,7 +29,9 @@ import type { DayInsight, UnexplainedSummary } from "../../traffic/traffic-servi
 import { describeAnnotation } from "../assistant-reply.js";
 import { toChatConfirmation } from "../conversation-state.js";
 import { findDate, findDateRange, findUnreadPeriod } from "../offline-engine/extract-dates.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import { intentPatterns, TRAFFIC_QUESTION } from "../offline-engine/intents.js";
+import { impossibleDate } from "../offline-engine/parse-create.js";
+import { BY_WEEKDAY, METRIC_WORD } from "../offline-engine/traffic-question.js";
 import { unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
@@ -35,45 +44,82 @@ function metricIn(text: string): TrafficMetric {
   return "sessions";
 }
 
+/** The weekly pattern is read over twelve weeks when no period is named: a dozen of each weekday. */
+const weekdayPatternDays = 84;
+
 function readDay(input: SlotInput): Understanding {
   const { reading, rest, today, understanding } = input;
-  // "what happened last week?" asks about a period's annotations, as it always has.
-  const range = findDateRange(rest, today);
+  // Read from what it is about ("how many sessions yesterday?"): a day or a period, by its dates.
+  const general = reading.verb === TRAFFIC_QUESTION;
   // The question's own words name the measure ("why did active users drop …").
   understanding.metric = metricIn(reading.rest + " " + (reading.verb ?? ""));
-  if (range && compareDates(range.range.end, range.range.start) > 0)
-    return {
-      ...understanding,
-      intent: "list",
-      dateRange: range.range,
-    };
+  if (general && BY_WEEKDAY.test(rest)) return readPeriod(input);
+  const range = findDateRange(rest, today);
+  if (range && compareDates(range.range.end, range.range.start) > 0) {
+    // "what happened last week?" asks about a period's annotations, as it always has; a measure
+    // named ("what happened to sessions last week?") asks about the traffic.
+    if (!general && !METRIC_WORD.test(reading.rest))
+      return { ...understanding, intent: "list", dateRange: range.range };
+    return readPeriod(input);
+  }
   const day = range?.range.start ?? findDate(rest, today)?.date;
-  const unread = day ? undefined : findUnreadPeriod(rest);
-  if (day) understanding.date = day;
-  else if (unread) return unreadPeriod(understanding, unread);
-  else understanding.missing.push("date");
+  if (day) return { ...understanding, date: day };
+  // "Feb 29 2026" is written as a day but is none: asked for, never read as another period.
+  if (impossibleDate(rest) || WRITTEN_DAY.test(rest))
+    return { ...understanding, missing: ["date"] };
+  // No day named: a general question is about a period ("was there a dip?", "how did traffic look
+  // over the summer?"), the chart's own when it names none.
+  if (general) return readPeriod(input);
+  const unread = findUnreadPeriod(rest);
+  if (unread) return unreadPeriod(understanding, unread);
+  understanding.missing.push("date");
   return understanding;
 }
 
 function readPeriod(input: SlotInput): Understanding {
-  const { rest, today, understanding } = input;
-  understanding.metric = metricIn(rest);
+  const { rest, today } = input;
+  const understanding: Understanding = {
+    ...input.understanding,
+    intent: "traffic_period",
+    metric: input.understanding.metric ?? metricIn(rest),
+  };
   const named = findDateRange(rest, today)?.range;
   const unread = named ? undefined : findUnreadPeriod(rest);
   if (unread) return unreadPeriod(understanding, unread);
-  // Without a period: the chart's default, the last 28 days up to yesterday.
   const yesterday = addDays(today, -1);
+  const weekly = BY_WEEKDAY.test(rest);
+  if (weekly) understanding.by = "weekday";
+  // Without a period: the chart's default, the last 28 days up to yesterday (the weekly pattern
+  // over more weeks).
   const asked = named ?? {
-    start: addDays(today, -28),
+    start: addDays(today, -(weekly ? weekdayPatternDays : 28)),
     end: yesterday,
   };
-  // Today is not complete and later days have no data (the chart's ranges end yesterday):
-  // they would read as drops. A period with no complete day is kept for the engine to say so.
+  // Today is not complete and later days have no data (the chart's ranges end yesterday): they
+  // would read as drops. A period with no complete day is kept for the engine to say so. One
+  // asked "so far" or "since" a day runs up to now as said; its figures stop at yesterday too
+  // (`complete`).
+  const end = SO_FAR.test(rest) ? today : yesterday;
   understanding.dateRange =
-    compareDates(asked.start, yesterday) <= 0 && compareDates(asked.end, yesterday) > 0
-      ? { start: asked.start, end: yesterday }
+    compareDates(asked.start, yesterday) <= 0 && compareDates(asked.end, end) > 0
+      ? { start: asked.start, end }
       : asked;
   return understanding;
+}
+
+/** A day written as one ("Feb 29", "2026-02-30", "the 31st"), whether or not it exists. */
+const WRITTEN_DAY =
+  /\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d{1,2}-\d{1,2}\b|the\s+\d{1,2}(?:st|nd|rd|th)\b)/i;
+
+const SO_FAR =
+  /\b(?:since|so\s+far|to\s+date|until\s+now|up\s+to\s+now|till\s+now|through\s+today)\b/i;
+
+/** The days of a period that have figures: up to yesterday (today's are still coming in). */
+function complete(period: { start: CalendarDate; end: CalendarDate }, today: CalendarDate) {
+  const yesterday = addDays(today, -1);
+  return compareDates(period.end, yesterday) > 0 && compareDates(period.start, yesterday) <= 0
+    ? { start: period.start, end: yesterday }
+    : period;
 }
 
 /**
@@ -127,16 +173,22 @@ async function actOnDay(turn: SkillTurn) {
 
 async function actOnPeriod(turn: SkillTurn) {
   const { understood, actions, today, reply } = turn;
-  const period = understood.dateRange ?? { start: today, end: today };
+  const period = complete(understood.dateRange ?? { start: today, end: today }, today);
   if (compareDates(period.start, today) >= 0)
     return reply(
       "That period has no complete day yet: Google's figures for a day are final once it is over. Ask about a period up to yesterday, for example: anything unexplained in the last 28 days?",
     );
-  const result = await actions.trafficInsight({
+  const asked = {
     metric: understood.metric ?? "sessions",
     startDate: toIsoDate(period.start),
     endDate: toIsoDate(period.end),
-  });
+  };
+  if (understood.by === "weekday") {
+    const days = await actions.trafficDays(asked);
+    if (!days.ok) return reply(days.error);
+    return reply(describeWeekdays(days.value.metric, days.value.days));
+  }
+  const result = await actions.trafficInsight(asked);
   if (!result.ok) return reply(result.error);
   if (!("unexplained" in result.value)) return reply("I couldn't read that period's traffic.");
   return answerWithOffer(turn, describeUnexplained(result.value));
@@ -202,6 +254,53 @@ export function describeTrafficDay(insight: DayInsight): TrafficAnswer {
     text: lines.join(" "),
     offer: unexplained ? annotateOffer(unusual, insight.metric) : null,
   };
+}
+
+const weekdayNames = [
+  "Sundays",
+  "Mondays",
+  "Tuesdays",
+  "Wednesdays",
+  "Thursdays",
+  "Fridays",
+  "Saturdays",
+];
+
+/**
+ * 'which weekday brings the most visits?': the average of each weekday over the period, highest
+ * first, and weekends against weekdays.
+ */
+export function describeWeekdays(metric: TrafficMetric, days: readonly TrafficDay[]): string {
+  const label = trafficMetricLabels[metric].toLowerCase();
+  if (days.length === 0) return `Google has no ${label} for that period yet.`;
+  const totals = weekdayNames.map(() => ({ sum: 0, count: 0 }));
+  for (const day of days) {
+    const total = totals[new Date(`${day.date}T00:00:00Z`).getUTCDay()]!;
+    total.sum += day.value;
+    total.count += 1;
+  }
+  const averages = totals
+    .map((total, weekday) => ({ weekday, average: total.count ? total.sum / total.count : null }))
+    .filter((entry): entry is { weekday: number; average: number } => entry.average !== null)
+    // Ties in the week's own order, Monday first.
+    .sort((a, b) => b.average - a.average || ((a.weekday + 6) % 7) - ((b.weekday + 6) % 7));
+  const average = (weekdays: number[]) => {
+    const kept = averages.filter((entry) => weekdays.includes(entry.weekday));
+    return kept.length ? kept.reduce((sum, entry) => sum + entry.average, 0) / kept.length : null;
+  };
+  const weekend = average([0, 6]);
+  const weekdays = average([1, 2, 3, 4, 5]);
+  const lines = [
+    `Average ${label} by weekday, ${formatShortDay(days[0]!.date)} to ${formatShortDay(days.at(-1)!.date)}:`,
+    ...averages.map(
+      (entry) => `• ${weekdayNames[entry.weekday]}: ${count.format(Math.round(entry.average))}`,
+    ),
+  ];
+  if (weekend !== null && weekdays !== null && weekdays > 0)
+    lines.push(
+      `Weekends average ${count.format(Math.round(weekend))} (${formatChange((weekend - weekdays) / weekdays)} against weekdays' ${count.format(Math.round(weekdays))}).`,
+    );
+  return lines.join("\n");
 }
 
 /** 'anything unexplained last month?': the unusual days no annotation explains, or plainly none. */

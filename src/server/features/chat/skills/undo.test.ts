@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readIntent } from "../offline-engine/intents.js";
 import { skillFor } from "./registry.js";
+import { revertsIn } from "./undo.js";
 
 describe("the undo capability", () => {
   it("claims the ways people ask to undo, whole", () => {
@@ -18,6 +19,26 @@ describe("the undo capability", () => {
     }
   });
 
+  it("claims other words for taking a change back", () => {
+    for (const message of [
+      "roll back my last edit",
+      "cmd-z",
+      "reverse that please",
+      "change it back the way it was",
+      "restore the annotation you just removed",
+      "take back what you did",
+    ]) {
+      expect(readIntent(message).intent, message).toBe("undo");
+    }
+  });
+
+  it("names the kind of change to take back only when the person does", () => {
+    expect(revertsIn("restore the annotation you just removed")).toBe("delete");
+    expect(revertsIn("undo the one you just added")).toBe("create");
+    expect(revertsIn("undo the rename")).toBe("update");
+    expect(revertsIn("undo that")).toBeUndefined();
+  });
+
   it("leaves other requests to their capabilities", () => {
     expect(readIntent("cancel").intent).toBe("cancel");
     expect(readIntent("no").intent).toBe("cancel");
@@ -27,5 +48,7 @@ describe("the undo capability", () => {
     expect(readIntent("undo the colour change on the Launch and make it green").intent).not.toBe(
       "undo",
     );
+    expect(readIntent("put the launch back on the 12th").intent).not.toBe("undo");
+    expect(readIntent("revert Launch to its old title").intent).not.toBe("undo");
   });
 });

@@ -12,6 +12,8 @@ import type { UndoChangeResponse } from "../../../../shared/contracts/annotation
 import type { AssistantActions } from "../assistant-actions.js";
 import { confirmationPrompt } from "../conversation-state.js";
 import { intentPatterns } from "../offline-engine/intents.js";
+import type { SlotInput } from "../offline-engine/slots.js";
+import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
 import { noted, secondChange, type ToolContext } from "./tool-turn.js";
 
@@ -32,9 +34,29 @@ type Undone =
     }
   | { ok: false; error: string };
 
+/**
+ * The kind of change the person names ("bring back the one you just deleted", "undo the
+ * rename"), when they name one: the undo then takes back only a change of that kind.
+ */
+export function revertsIn(text: string): Understanding["reverts"] {
+  if (/\b(?:deleted|removed|erased|trashed|deletion|delete|undelete)\b/i.test(text))
+    return "delete";
+  if (/\b(?:added|created|logged|creation)\b/i.test(text)) return "create";
+  if (/\b(?:renamed|edited|moved|recolou?red|rename|edit)\b/i.test(text)) return "update";
+  return undefined;
+}
+
+function readSlots({ reading, understanding }: SlotInput): Understanding {
+  const reverts = revertsIn(reading.rest);
+  return reverts ? { ...understanding, reverts } : understanding;
+}
+
 /** The undo, or for a create the deletion proposal that stands for it. */
-async function undoLast(actions: AssistantActions): Promise<Undone> {
-  const result = await actions.undoLast();
+async function undoLast(
+  actions: AssistantActions,
+  reverts?: Understanding["reverts"],
+): Promise<Undone> {
+  const result = await actions.undoLast(reverts);
   if (!result.ok) return { ok: false, error: result.error };
   if (result.value.kind === "undone") return { ok: true, text: undoneText(result.value) };
   const { change } = result.value;
@@ -44,7 +66,7 @@ async function undoLast(actions: AssistantActions): Promise<Undone> {
 }
 
 async function act(turn: SkillTurn) {
-  const result = await undoLast(turn.actions);
+  const result = await undoLast(turn.actions, turn.understood.reverts);
   if (!result.ok) return turn.reply(result.error);
   return result.confirmation
     ? turn.reply(result.text, { confirmation: result.confirmation.value })
@@ -76,6 +98,7 @@ export const undo: Skill = {
   intents: ["undo"],
   patterns: intentPatterns.undo,
   needsProperty: true,
+  readSlots,
   act,
   tools: (context) => ({ undoLastChange: undoTool(context) }),
 };
