@@ -178,6 +178,29 @@ export function leftoverDoubt(left: string): string | undefined {
   return words ? `I couldn't place “${words}”` : undefined;
 }
 
+/**
+ * Where the title stands in the request it was read from: a title read around words cut from its
+ * middle ("Red promo" from "Red Friday promo"), or right after a day with nothing between them
+ * ("add Friday newsletter", "the 4th of July promo"), may have lost a word of its own to the date.
+ */
+export function titlePlacementDoubts(
+  request: string,
+  title: string,
+  today: CalendarDate,
+): string[] {
+  const text = request.toLowerCase().replace(/\s+/g, " ");
+  const wanted = title.toLowerCase().replace(/\s+/g, " ").trim();
+  const at = text.indexOf(wanted);
+  if (at < 0) return [`I read “${title}” from words that were not together`];
+  const before = text.slice(0, at).trim();
+  const day = before ? findDate(before, today) : undefined;
+  if (!day || day.end !== before.length) return [];
+  const lead = before.slice(0, day.index).trim();
+  return /(?:\b(?:on|for|at|from|dated|since|by|of|in)|[,;:—–-])$/.test(lead)
+    ? []
+    : [`“${before.slice(day.index)}” may be part of the title`];
+}
+
 /** Whether a value's text holds a second instruction ("Friday and make it red"). */
 export function holdsSecondInstruction(text: string): boolean {
   return SECOND_INSTRUCTION.test(text);

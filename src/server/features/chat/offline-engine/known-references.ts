@@ -42,7 +42,14 @@ export function readAgainstKnown(alone: Understanding, context: KnownContext): U
   const createdIt = alone.intent === "create" && fold(alone.title ?? "").includes(fold(written));
   if (alone.intent !== "unknown" && !createdIt && !(alone.intent === "update" && !alone.target))
     return alone;
-  return readStatement(mention, context, createdIt) ?? alone;
+  const statement = readStatement(mention, context, createdIt);
+  if (statement || !createdIt) return statement ?? alone;
+  // "put Tracking broken in there too": an annotation the property has, not a new one's name.
+  const rest = fold(alone.title ?? "").replace(fold(written), " ");
+  if (tidy(rest.replace(ABOUT_IT, " ").replace(/\b(?:there|too|also|again|as\s+well)\b/g, " ")))
+    return alone;
+  const doubt = `“${named.title}” is already an annotation here`;
+  return { ...alone, doubts: [...(alone.doubts ?? []), doubt] };
 }
 
 /** Words about an annotation that ask for no change ("one", "marker", "it never happened"). */

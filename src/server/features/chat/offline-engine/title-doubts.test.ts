@@ -22,6 +22,18 @@ describe("a create's title that may hold something else", () => {
     expect(doubted("log whatever marketing changed on the 9th")).toBe(true);
   });
 
+  it("doubts a title read around a day, or right after a day with nothing between", () => {
+    expect(doubted("add Monday metrics email")).toBe(true);
+    expect(doubted("add yesterday: Server restart")).toBe(false);
+    expect(doubted("log Summer Sunday promo, dated the 9th")).toBe(true);
+  });
+
+  it("asks for the day of something told when the request only points back at it", () => {
+    expect(read("the CDN was flaky for a while, add “CDN errors” for it").doubts).toContain(
+      "you didn't say which day, so I took today",
+    );
+  });
+
   it("reads a slip as a command only where a command stands", () => {
     expect(read("Annotate yesterday: TikTok creator collab went live").title).toContain("creator");
     expect(read("creat an annotation called Webinar").intent).toBe("create");

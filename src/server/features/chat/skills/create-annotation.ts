@@ -11,11 +11,17 @@ import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
 import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
 import { dateLeadIn, findDate, findDateRange } from "../offline-engine/extract-dates.js";
-import { noDaySaid, onlyAcceptance, requestDoubts, titleDoubts } from "../offline-engine/doubts.js";
+import {
+  noDaySaid,
+  onlyAcceptance,
+  requestDoubts,
+  titleDoubts,
+  titlePlacementDoubts,
+} from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
 import { NAMING, parseCreate } from "../offline-engine/parse-create.js";
-import { soleQuote } from "../offline-engine/quoted-text.js";
+import { restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
   colourNote,
@@ -170,6 +176,9 @@ function hasDay(text: string, input: SlotInput): boolean {
   return findDate(text, input.today) !== undefined;
 }
 
+/** A day pointed back at rather than named: "for it", "on that day", "for then". */
+const FOR_THAT_TIME = /\b(?:for|on|at)\s+(?:it|that|this|then|that\s+day|that\s+time)\s*$/i;
+
 function readCreate(input: SlotInput): Understanding {
   const { reading, quotes, today, categoryNames, storyDate } = input;
   const understanding: Understanding = { ...input.understanding, missing: [] };
@@ -251,6 +260,13 @@ function readCreate(input: SlotInput): Understanding {
     },
     today,
   );
+  // "add “Maintenance mode” for it": the day of something told that the engine did not read.
+  if (!wroteDate && !rangeStart && !storyDate && FOR_THAT_TIME.test(input.rest))
+    doubts.push(noDaySaid);
+  if (understanding.title && !fromStory && !quotes.includes(understanding.title))
+    doubts.push(
+      ...titlePlacementDoubts(restoreQuotes(input.rest, quotes), understanding.title, today),
+    );
   // Every word accounted for: what the request says beyond its title must have been read.
   const titleText = understanding.title ?? "";
   const unquoted = quotes.reduce(
