@@ -230,3 +230,39 @@ describe("stage 6: act or ask", () => {
     expect(calls.map(([kind]) => kind)).toEqual(["create", "delete"]);
   });
 });
+
+describe("stage 6: a list around a day, or on a day that does not exist", () => {
+  const context = (actions: AssistantActions) => ({ actions, today, propertyId: "1", memory: {} });
+  const ready = (message: string) => ({
+    kind: "ready" as const,
+    understanding: alone(message).understanding,
+    annotations: [],
+  });
+
+  it("lists the days either side of 'around' a day, and says so", async () => {
+    let asked: unknown;
+    const { actions } = fakeActions();
+    actions.listAnnotations = async (filter) => {
+      asked = filter;
+      return { ok: true, value: { propertyId: "1", annotations: [annotations[0]!] } };
+    };
+    const turn = await act(ready("show annotations around the 19th"), context(actions));
+    expect(asked).toMatchObject({
+      startDate: { year: 2026, month: 11, day: 16 },
+      endDate: { year: 2026, month: 11, day: 22 },
+    });
+    expect(turn.reply).toContain("around 2026-11-19");
+  });
+
+  it("asks which day, listing nothing, for a day its month does not have", async () => {
+    const { actions } = fakeActions();
+    let listed = false;
+    actions.listAnnotations = async () => {
+      listed = true;
+      return { ok: true, value: { propertyId: "1", annotations } };
+    };
+    const turn = await act(ready("show annotations on September 31"), context(actions));
+    expect(listed).toBe(false);
+    expect(turn.reply).toMatch(/^That date does not exist/);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import { findDate, findDateRange, findDayChoice } from "./extract-dates.js";
+import { findDate, findDateRange, findDayChoice, findNearDay } from "./extract-dates.js";
 
 const rangeOf = (text: string, today: string) => {
   const found = findDateRange(text, fromIsoDate(today));
@@ -147,6 +147,25 @@ describe("findDayChoice", () => {
     "'%s' offers no second day",
     (text) => {
       expect(findDayChoice(text, fromIsoDate("2026-11-25"))).toBeUndefined();
+    },
+  );
+});
+
+describe("findNearDay", () => {
+  it.each([
+    ["anything close to the 14th?", "2026-11-14", "close to the 14th"],
+    ["what did we log around Halloween", "2026-10-31", "around Halloween"],
+    ["notes near Nov 2", "2026-11-02", "near Nov 2"],
+  ])("'%s' is near %s", (text, day, words) => {
+    const found = findNearDay(text, fromIsoDate("2026-11-25"));
+    expect(found && toIsoDate(found.date)).toBe(day);
+    expect(found && text.slice(found.index, found.end)).toBe(words);
+  });
+
+  it.each(["around lunchtime on the 3rd", "around the office", "on the 3rd"])(
+    "'%s' is near no day",
+    (text) => {
+      expect(findNearDay(text, fromIsoDate("2026-11-25"))).toBeUndefined();
     },
   );
 });

@@ -1038,6 +1038,27 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
   return undefined;
 }
 
+const NEAR_CUE =
+  /\b(?:around|round\s+about|near|close\s+to|roughly|approximately|give\s+or\s+take)\s+/gi;
+
+/** "around the 9th", "close to Black Friday last year": the day, with its cue for cutting. */
+export function findNearDay(text: string, today: CalendarDate): FoundDate | undefined {
+  for (const cue of firstMatches(text, NEAR_CUE)) {
+    const day = dayRightAfter(text, cue.index + cue[0].length, today);
+    if (day) return { date: day.date, index: cue.index, end: day.end };
+    // A holiday is a day only after its preposition ("around Halloween"): read with it.
+    const phrase = opening(text.slice(cue.index), LONGEST_DAY);
+    const found = findDate(phrase, today);
+    if (
+      found &&
+      found.index >= cue[0].length &&
+      nothingBut(phrase.slice(cue[0].length, found.index))
+    )
+      return { date: found.date, index: cue.index, end: cue.index + found.end };
+  }
+  return undefined;
+}
+
 const EITHER_DAY =
   /^\s*,?\s*(?:or|maybe|possibly|perhaps|or\s+(?:maybe|possibly|perhaps)|\/)\s*,?\s+/i;
 

@@ -3,13 +3,15 @@ import { annotationColors, type AnnotationColor } from "../../../../shared/annot
 import { findCategory, findCategoryInList } from "./extract-category.js";
 import { parseCount } from "./count-words.js";
 import { findColorList } from "./extract-color.js";
-import { findDateRange, type DateRange } from "./extract-dates.js";
-import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { findDateRange, findNearDay, type DateRange } from "./extract-dates.js";
+import { addDays, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { cut, tidy } from "./cut-text.js";
 import { firstQuote, restoreQuotes } from "./quoted-text.js";
 
 export interface ListSlots {
   dateRange?: DateRange;
+  /** "around the 9th": the day the annotations should be close to. */
+  near?: CalendarDate;
   color?: AnnotationColor;
   /** Several colours, any of which will do ("red or blue ones"); one colour is `color`. */
   colors?: AnnotationColor[];
@@ -19,6 +21,9 @@ export interface ListSlots {
   /** The category the annotations should be in, as written ("incidents"). */
   category?: string;
 }
+
+/** How many days either side of "around the 9th" are shown. */
+const NEAR_DAYS = 3;
 
 const NOT_COLOURED =
   /\b(?:except(?:\s+for)?|but\s+not|not|other\s+than|excluding|without|aren't|are\s+not|isn't|is\s+not|non)[\s-]*(?:the\s+|any\s+)?(?:(?:ones?|annotations?|notes?)\s+)?(?:in\s+|that\s+are\s+)?$/i;
@@ -49,7 +54,14 @@ export function parseList(
     if (quoted.value) slots.titleContains = quoted.value;
     text = cut(text, quoted.index, quoted.end);
   }
-  const range = findDateRange(text, today);
+  // "around the 9th": the days either side are shown, the day itself kept for the answer.
+  const near = findNearDay(text, today);
+  if (near) {
+    slots.near = near.date;
+    slots.dateRange = { start: addDays(near.date, -NEAR_DAYS), end: addDays(near.date, NEAR_DAYS) };
+    text = cut(text, near.index, near.end);
+  }
+  const range = near ? undefined : findDateRange(text, today);
   if (range) {
     slots.dateRange = range.range;
     text = cut(text, range.index, range.end);

@@ -35,6 +35,11 @@ export interface Understanding {
   allProperties?: boolean;
   /** list: the period asked about ("last month", "in March", "between Nov 1 and Nov 10", "this week"). */
   dateRange?: { start: CalendarDate; end: CalendarDate };
+  /**
+   * list: "around the 9th", "near Black Friday last year": the day the annotations should be
+   * close to. `dateRange` holds the days either side that are shown.
+   */
+  near?: CalendarDate;
   /** create: its colour; update: the new colour; list: colour filter. */
   color?: AnnotationColor;
   /** list / delete-all: several colours, any of which will do ("red or blue ones"). */

@@ -148,6 +148,7 @@ export function actualFields(understanding: Understanding): Record<string, strin
     range: understanding.dateRange
       ? `${toIsoDate(understanding.dateRange.start)}..${toIsoDate(understanding.dateRange.end)}`
       : undefined,
+    near: understanding.near ? toIsoDate(understanding.near) : undefined,
     color: understanding.color?.toLowerCase(),
     colors: understanding.colors?.map((color) => color.toLowerCase()).join("/"),
     latest: understanding.latest?.toString(),

@@ -70,7 +70,11 @@ async function act(turn: SkillTurn) {
   if (!result.ok) return reply(result.error);
   const scope = [
     category ? ` in ${category.name}` : "",
-    understood.dateRange ? ` ${describePeriod(understood.dateRange)}` : "",
+    understood.near && understood.dateRange
+      ? ` around ${toIsoDate(understood.near)} (${describePeriod(understood.dateRange)})`
+      : understood.dateRange
+        ? ` ${describePeriod(understood.dateRange)}`
+        : "",
     understood.titleContains ? ` about “${understood.titleContains}”` : "",
     filter.colors ? ` in ${anyOf(filter.colors.map(colourName))}` : "",
   ].join("");
