@@ -9,7 +9,7 @@
 import { parseCount } from "./count-words.js";
 import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
-import { asksAboutTraffic, trafficQuestionPatterns } from "./traffic-question.js";
+import { asksAboutTraffic, showsAMeasure, trafficQuestionPatterns } from "./traffic-question.js";
 
 /**
  * The verb of a traffic question read from what it is about rather than from a phrase: its slots
@@ -414,6 +414,17 @@ const WRITES = new Set<Intent>(["create", "update", "delete"]);
 
 /** List questions a traffic question can look like ("how many sessions…", "which day had…"). */
 const QUESTION_LIST_VERBS = new Set(["what", "which", "any", "anything", "how many", "are there"]);
+/** List commands that can ask for a measure instead ("show me sessions for last week"). */
+const SHOW_VERBS = new Set([
+  "show",
+  "display",
+  "view",
+  "get",
+  "give me",
+  "tell me",
+  "pull up",
+  "check",
+]);
 
 function readTrafficQuestion(text: string, whole: Classified): Classified | undefined {
   if (WRITES.has(whole.intent) || ANNOTATION_WORD.test(text.replace(/⟪\d+⟫/g, " ")))
@@ -430,6 +441,8 @@ function readTrafficQuestion(text: string, whole: Classified): Classified | unde
         rest: clause.slice(asked[0].length).trim(),
       };
   }
+  if (whole.intent === "list" && SHOW_VERBS.has(whole.verb) && showsAMeasure(whole.rest))
+    return { intent: "traffic_day", verb: TRAFFIC_QUESTION, rest: whole.rest };
   const mayBeTraffic =
     whole.intent === "unknown" || (whole.intent === "list" && QUESTION_LIST_VERBS.has(whole.verb));
   if (!mayBeTraffic || !asksAboutTraffic(request) || asksForAWrite(request)) return undefined;

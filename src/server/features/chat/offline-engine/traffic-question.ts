@@ -35,8 +35,12 @@ const METRIC_LED =
 /** "how do I add another user": asking how to do something, never about the numbers. */
 const HOW_TO = /^how\s+(?:do|can|could|should|would)\s+(?:i|we|you)\b/i;
 
-/** An annotation named, or a note: the question is about what was noted. */
-const NOTE_WORD = /\b(?:annotat\w*|notes?|noted|markers?|entr(?:y|ies))\b/i;
+/**
+ * An annotation named, noted or pointed at ("what did we log about sessions?", "the traffic
+ * spike one"): the question is about what was noted, not the numbers.
+ */
+const NOTE_WORD =
+  /\b(?:annotat\w*|notes?|noted|markers?|entr(?:y|ies)|log|logged|recorded|wrote\s+down|ones?)\b/i;
 
 /** Whether a message can be a date at all, before the date reader is asked. */
 const DATE_LIKE =
@@ -53,6 +57,12 @@ export function asksAboutTraffic(request: string): boolean {
   if (CHANGE_WORD.test(text))
     return DATE_LIKE.test(text) || /\b(?:any|anything|there)\b/i.test(text);
   return PERFORMED.test(text) && DATE_LIKE.test(text);
+}
+
+/** "show me sessions for last week", "give me traffic yesterday": a measure asked to be shown. */
+export function showsAMeasure(rest: string): boolean {
+  const text = rest.replace(/^me\s+/i, "");
+  return METRIC_LED.test(text) && !NOTE_WORD.test(text);
 }
 
 export const trafficQuestionPatterns = [METRIC_WORD, CHANGE_WORD, BY_WEEKDAY, PERFORMED];

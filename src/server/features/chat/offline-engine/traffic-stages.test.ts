@@ -108,6 +108,23 @@ describe("stage 2–3: traffic questions", () => {
     expect(read(message)).toMatchObject({ intent: "traffic_period", by: "weekday", metric });
   });
 
+  it("reads a measure asked to be shown as a traffic question, never a title search", () => {
+    expect(read("show me visits for last week")).toMatchObject({
+      intent: "traffic_period",
+      dateRange: { start: day("2026-11-16"), end: day("2026-11-22") },
+    });
+    expect(read("give me conversions for the 3rd")).toMatchObject({
+      intent: "traffic_day",
+      date: day("2026-11-03"),
+      metric: "keyEvents",
+    });
+  });
+
+  it("leaves a question about what was noted to the annotations", () => {
+    for (const message of ["what did we log about visitors?", "what's the traffic dip one about?"])
+      expect(read(message).intent, message).not.toMatch(/^traffic/);
+  });
+
   it("reads one weekend as a period, not the weekly pattern", () => {
     expect(read("how many sessions last weekend")).toMatchObject({
       intent: "traffic_period",
@@ -129,6 +146,7 @@ describe("stage 2–3: traffic questions", () => {
     ["any notes about the traffic drop?", "list"],
     ["traffic spiked on the 12th, log it", "create"],
     ["how do I add another user to GA4", "unknown"],
+    ["find the one about conversions", "list"],
     ["what happened last week", "list"],
     ['create "Spike in sessions" on Nov 12', "create"],
     ["log the unexplained spike on Nov 12", "create"],
