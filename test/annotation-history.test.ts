@@ -609,6 +609,21 @@ describe("undo in the assistant", () => {
     const who = await premium();
     expect((await say(who, "undo")).reply).toBe("There is nothing to undo on this property.");
   });
+
+  it("takes back only the kind of change named: 'the one you just deleted' after an edit undoes nothing", async () => {
+    const who = await premium();
+    const made = await create(who, { title: "Podcast ad", annotationDate: yesterday() });
+    await edit(who, made.annotationId, { title: "Podcast ad (moved)" });
+
+    const refused = await say(who, "bring back the one you just deleted");
+    expect(refused.reply).toContain("was not a deletion");
+    expect((await inGoogle(who)).get(made.annotationId)).toMatchObject({
+      title: "Podcast ad (moved)",
+    });
+
+    const undone = await say(who, "undo the rename", refused.sessionId);
+    expect(undone.reply).toBe("Undone: “Podcast ad” is back as it was before your last change.");
+  });
 });
 
 describe("the history as personal data", () => {
