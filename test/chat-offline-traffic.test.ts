@@ -258,6 +258,22 @@ describe("traffic questions on the offline engine", () => {
     expect(quarter.reply).not.toContain("Recent one");
   });
 
+  it("answers the weekly pattern with each weekday's average from the chart's daily figures", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await chart(who);
+    const answer = await say(who, "which day of the week usually gets the most visitors?");
+    const lines = answer.reply.split("\n");
+    expect(lines[0]).toMatch(/^Average active users by weekday, \w{3} \d+ to \w{3} \d+:$/);
+    const weekdays = lines.filter((line) => line.startsWith("• "));
+    expect(weekdays).toHaveLength(7);
+    const averages = weekdays.map((line) => Number(line.split(": ")[1]!.replace(/,/g, "")));
+    expect(averages).toEqual([...averages].sort((a, b) => b - a));
+    expect(lines.at(-1)).toMatch(
+      /^Weekends average [\d,]+ \([+−]\d+% against weekdays' [\d,]+\)\.$/,
+    );
+    expect(answer.confirmation).toBeNull();
+  });
+
   it("says today's figures are incomplete instead of reporting today as a drop", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const answer = await say(who, "what happened today?");
