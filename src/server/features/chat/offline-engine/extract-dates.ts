@@ -375,7 +375,39 @@ export function findDate(text: string, today: CalendarDate): FoundDate | undefin
         other.end - other.index > candidate.end - candidate.index,
     );
   // The first that no longer phrase contains; a message of dates is not compared all to all.
-  return [...candidates].sort((a, b) => a.index - b.index).find((candidate) => !inside(candidate));
+  const first = [...candidates]
+    .sort((a, b) => a.index - b.index)
+    .find((candidate) => !inside(candidate));
+  return first && withTimeOfDay(first, text);
+}
+
+const PART_OF_DAY = String.raw`(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunchtime|noon|midday|midnight)`;
+// Meals are titles' words ("Team dinner on Friday") unless a preposition makes them a time.
+const LED_TIME = String.raw`(?:at|around|about|by|during|over|in\s+the|(?:at|around|about)\s+the)\s+(?:${PART_OF_DAY}|lunch|dinner(?:time)?|breakfast)`;
+/** "friday afternoon", "the 3rd, around lunch", "yesterday at about 3pm". */
+const TIME_AFTER = new RegExp(
+  String.raw`^(?:\s+${PART_OF_DAY}|\s*,?\s*${LED_TIME}|\s*,?\s*(?:at|around|about)\s+(?:about\s+|around\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm))\b`,
+  "i",
+);
+/** "late on the 5th", "first thing Monday", "around lunchtime on the 3rd", "the morning of the 5th". */
+const TIME_BEFORE = new RegExp(
+  String.raw`(?:\b(?:early|late|first\s+thing|last\s+thing)\s+(?:on\s+)?|\b(?:${LED_TIME}|the\s+${PART_OF_DAY})\s+(?:on|of)\s+)$`,
+  "i",
+);
+
+/**
+ * A time of day beside a day is part of its phrase: it says when in the day, and is no title's
+ * word. Only the few characters either side are read.
+ */
+function withTimeOfDay(found: FoundDate, text: string): FoundDate {
+  const after = TIME_AFTER.exec(text.slice(found.end, found.end + 40));
+  const before = TIME_BEFORE.exec(text.slice(Math.max(0, found.index - 40), found.index));
+  if (!after && !before) return found;
+  return {
+    ...found,
+    index: before ? found.index - before[0].length : found.index,
+    end: after ? found.end + after[0].length : found.end,
+  };
 }
 
 const MONTHS: Record<string, number> = {
@@ -1111,7 +1143,7 @@ function ordered(a: CalendarDate, b: CalendarDate): DateRange {
 /** The preposition that introduces a date phrase ("on", "for", "dated", "to"), to cut with it. */
 export function dateLeadIn(text: string, index: number): number {
   const match =
-    /(?:\b(?:on|for|dated|from|at|as\s+of|of|to|back\s+to|forward\s+to|until|till)\s+)?(?:\bthe\s+)?$/i.exec(
+    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till)\s+)?(?:\bthe\s+)?$/i.exec(
       text.slice(0, index),
     );
   return match ? match.index : index;

@@ -775,6 +775,19 @@ const spans: Case[] = [
     "list everything since the beginning of the month",
     { intent: "list", dateRange: range("2026-11-01", "2026-11-23") },
   ],
+  // A time of day beside the day is part of when, never of the title.
+  [
+    "add Payment retries saturday morning",
+    { intent: "create", title: "Payment retries", date: d("2026-11-21"), missing: [] },
+  ],
+  [
+    "log “Cache purge” early on the 9th",
+    { intent: "create", title: "Cache purge", date: d("2026-11-09"), missing: [] },
+  ],
+  [
+    "log Staff lunch on the 12th",
+    { intent: "create", title: "Staff lunch", date: d("2026-11-12"), missing: [] },
+  ],
   // Two days offered: the day is asked about, never picked.
   [
     "log “Price test” on the 10th or the 11th",
