@@ -3,7 +3,7 @@
  * out is the title. A quoted passage is always the title, verbatim.
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
-import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
@@ -27,9 +27,13 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const MONTH = String.raw`(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
 /** "31 June", "the 30th of february", "september 31st", "2026-13-02", "the 32nd", "03/11". */
-const DAY_MONTH = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}`, "i");
-const MONTH_DAY = new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b`, "i");
-const ISO_SHAPE = /\b\d{4}-(\d{1,2})-(\d{1,2})\b/;
+const YEAR = String.raw`(?:,?\s+(\d{4})\b)?`;
+const DAY_MONTH = new RegExp(
+  String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}${YEAR}`,
+  "i",
+);
+const MONTH_DAY = new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b${YEAR}`, "i");
+const ISO_SHAPE = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/;
 const ORDINAL_DAY = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/i;
 // Not inside a longer date ("2026/11/05") or a version ("Release 4.3"): dots only with a year.
 const SLASHED =
@@ -40,16 +44,27 @@ const SLASHED =
  * December, or day and month both 12 or less with slashes (3/11 is March 11 or 3 November).
  */
 export function impossibleDate(text: string): boolean {
-  const bad = (month: number, day: number) =>
-    month < 1 || month > 12 || day < 1 || day > MONTH_DAYS[month - 1]!;
+  // With a year, February has the days of that year ("Feb 29 2025" is none).
+  const bad = (month: number, day: number, year?: string) =>
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > MONTH_DAYS[month - 1]! ||
+    (year !== undefined && !isRealDate({ year: Number(year), month, day }));
   const dayMonth = DAY_MONTH.exec(text);
-  if (dayMonth && bad(MONTHS.indexOf(dayMonth[2]!.toLowerCase()) + 1, Number(dayMonth[1])))
+  if (
+    dayMonth &&
+    bad(MONTHS.indexOf(dayMonth[2]!.toLowerCase()) + 1, Number(dayMonth[1]), dayMonth[3])
+  )
     return true;
   const monthDay = MONTH_DAY.exec(text);
-  if (monthDay && bad(MONTHS.indexOf(monthDay[1]!.toLowerCase()) + 1, Number(monthDay[2])))
+  if (
+    monthDay &&
+    bad(MONTHS.indexOf(monthDay[1]!.toLowerCase()) + 1, Number(monthDay[2]), monthDay[3])
+  )
     return true;
   const iso = ISO_SHAPE.exec(text);
-  if (iso && bad(Number(iso[1]), Number(iso[2]))) return true;
+  if (iso && bad(Number(iso[2]), Number(iso[3]), iso[1])) return true;
   const ordinal = ORDINAL_DAY.exec(text);
   if (ordinal && Number(ordinal[1]) > 31) return true;
   const slashed = SLASHED.exec(text);

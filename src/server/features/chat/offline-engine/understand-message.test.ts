@@ -794,6 +794,12 @@ const spans: Case[] = [
     { intent: "create", title: "Price test", missing: ["date"] },
   ],
   ["show annotations on June 31", { intent: "list", missing: ["date"] }],
+  // February 29 exists only in the years that have it.
+  ["list annotations from 29 Feb 2023", { intent: "list", missing: ["date"] }],
+  [
+    "list annotations from 29 Feb 2024",
+    { intent: "list", dateRange: range("2024-02-29", "2024-02-29") },
+  ],
   [
     "show annotations for september last year",
     { intent: "list", dateRange: range("2025-09-01", "2025-09-30") },
