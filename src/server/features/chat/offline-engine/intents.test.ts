@@ -51,13 +51,24 @@ describe("stage 2: intents", () => {
     ["how do I make a note?", "help"],
     ["what should I say to add one", "help"],
     ["have I used up my allowance", "allowance"],
+    ["right, sounds fine", "confirm"],
+    ["ok why not", "confirm"],
+    ["no no, not yet", "cancel"],
+    ["ugh, don't change it", "cancel"],
+    ["what can the bot do", "help"],
+    ["I'm stuck", "help"],
+    ["is there any cap", "allowance"],
+    ["how much of my quota is left", "allowance"],
+    ["my bad, roll back", "undo"],
     ["am I over the limit?", "allowance"],
   ])("reads the reply '%s' as %s", (text, intent) => {
     expect(readIntent(text).intent).toBe(intent);
   });
 
-  it("keeps a lone command a command, not an agreement", () => {
+  it("keeps a lone command a command, not an agreement, and hesitation no answer", () => {
     expect(readIntent("log it").intent).toBe("create");
+    expect(readIntent("please add it").intent).not.toBe("confirm");
+    expect(readIntent("hmm, sorry").intent).toBe("unknown");
     expect(readIntent("save it").intent).not.toBe("confirm");
   });
 
@@ -65,6 +76,7 @@ describe("stage 2: intents", () => {
     "draft me an email about the sale",
     "could you create an audience for returning buyers",
     "set up a dashboard for the team",
+    "compose a linkedin post about the launch",
     "how do I add a filter to my GA4 property",
   ])("does not make an annotation of a request outside the product: '%s'", (text) => {
     expect(readIntent(text).intent).toBe("unknown");

@@ -50,6 +50,15 @@ export interface Classified {
   guessedVerb?: boolean;
 }
 
+/** Words of a second thought before a correction: "actually", "wait, no", "sorry". */
+const SECOND_THOUGHT =
+  /^(?:[\s,.!;:-]*(?:actually|wait|sorry|oh|hmm+|no|nope|oops|ah|um+|erm?|hang\s+on|on\s+second\s+thought|scratch\s+that|my\s+bad)\b)+[\s,.!;:-]*/i;
+
+/** Whether `text` is nothing but a second thought's words. */
+function onlySecondThought(text: string): boolean {
+  return SECOND_THOUGHT.exec(text)?.[0].length === text.length;
+}
+
 // Courtesy and hedging in front of the real request ("hey, could you please …").
 const POLITE_PREFIX =
   /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;
@@ -97,22 +106,20 @@ function courtesyTailStart(text: string): number {
   }
 }
 
-// A yes, alone or in a row ("yep, do it", "ok sure thing", "yes yes go ahead"): each word is
-// taken whole before its separators, so a row of them is read once, left to right.
-const YES_WORD = String.raw`(?:y|yes|yeah|yea|yep|yup|ya|yah|sure|ok|okay|k|kk|alright|all\s+right|absolutely|definitely|of\s+course|cool|great|perfect|fine|correct)`;
-const YES_PHRASE = String.raw`(?:confirm|confirmed|i\s+confirm|do\s+it|just\s+do\s+it|go\s+ahead|go\s+for\s+it|proceed|please\s+do|sure\s+thing|that's\s+right|that's\s+fine|that\s+works|works\s+for\s+me|affirmative|sounds\s+good|looks\s+good|(?:let's|lets)\s+do\s+it|yes\s+i\s+(?:do|am\s+sure)|👍)`;
+// A yes, alone or in a row ("yep, do it", "sure why not", "yes please do that"). No unit can be
+// spelled by others joined together, so a row is read one way only, left to right.
+const YES_UNIT = String.raw`(?:y|yes|yeah|yea|yep|yup|ya|yah|sure|ok|okay|k|kk|alright|all\s+right|absolutely|definitely|of\s+course|cool|great|perfect|fine|correct|right|confirm|confirmed|i\s+confirm|(?:just\s+)?do\s+(?:it|that|so)|go\s+(?:ahead|on|for\s+it)|proceed|please(?:\s+do)?|sure\s+thing|that's\s+(?:right|fine|correct|it|perfect|good|great)|that\s+works|works\s+for\s+me|affirmative|(?:sounds|looks)\s+(?:good|great|fine|right|perfect)|(?:let's|lets)\s+do\s+it|i\s+(?:do|am\s+sure)|why\s+not|👍)`;
 // "delete it", "log it" alone are requests of their own; after a yes they only agree.
 const CONFIRM = new RegExp(
-  String.raw`^(?:${YES_WORD}[\s,!.]+)*(?:${YES_WORD}|${YES_PHRASE})$|^(?:${YES_WORD}[\s,!.]+)+(?:delete|save|make|add|log)\s+it$`,
+  String.raw`^(?:${YES_UNIT}[\s,!.]+)*${YES_UNIT}$|^(?:(?:y|yes|yeah|yep|yup|sure|ok|okay|alright)[\s,!.]+)+(?:please\s+)?(?:delete|save|make|add|log|create)\s+it$`,
   "i",
 );
-// A no, alone or after hesitation ("nah forget it", "actually don't", "no no, cancel that").
-const NO_LEAD = String.raw`(?:n|no|nope|nah|actually|oh|wait|hmm+|ugh|sorry|on\s+second\s+thoughts?)`;
-const NO_PHRASE = String.raw`(?:n|no|nope|nah|cancel|cancel\s+(?:it|that|this)|never\s*mind|nvm|stop|don't|dont|do\s+not|abort|forget\s+(?:it|that|about\s+it)|no\s+way|not\s+now|leave\s+it|skip(?:\s+it)?|don't\s+(?:do\s+(?:it|that)|bother)|do\s+not\s+do\s+(?:it|that)|scratch\s+that|undo|wait|hold\s+on|i\s+changed\s+my\s+mind|i've\s+changed\s+my\s+mind|no\s+need|let's\s+not|(?:i\s+)?don't\s+want\s+(?:it|that|to))`;
-const CANCEL = new RegExp(
-  String.raw`^(?:${NO_LEAD}[\s,!.]+)*${NO_PHRASE}(?:\s+(?:it|that))?(?:[\s,]+actually)?$`,
-  "i",
-);
+// A no, alone or in a row ("nah forget it", "actually don't", "stop, don't do that"), read the
+// same way; hesitation alone ("hmm", "sorry") is no answer.
+const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?|cancel(?:\s+(?:it|that|this|please|the\s+(?:last\s+)?(?:request|one|preview)))?|never\s*mind|nvm|stop|abort|don't|dont|do\s+not|(?:don't|do\s+not)\s+(?:do|save|add|make|log|create|change|delete|bother)(?:\s+(?:it|that|this))?|forget\s+(?:it|that|about\s+it)|no\s+way|not\s+(?:now|that|this|yet|anymore)|leave\s+it(?:\s+(?:as\s+it\s+is|alone|be))?|skip(?:\s+it)?|scratch\s+that|undo|wait|hold\s+on|i(?:'ve)?\s+changed\s+my\s+mind|no\s+need|let's\s+not|(?:i\s+)?don't\s+want\s+(?:it|that|to))`;
+const CANCEL = new RegExp(String.raw`^(?:${NO_UNIT}[\s,!.]+)*${NO_UNIT}$`, "i");
+const HESITATION =
+  /^(?:(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)[\s,!.]+)*(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)$/i;
 /**
  * The whole message asks to undo ("undo", "revert the last change", "ctrl+z", "put it back how
  * it was", "bring back the one you just deleted"). Read before CANCEL, which also knows a bare
@@ -124,7 +131,7 @@ const UNDO_OBJECT = String.raw`(?:that|it|this|(?:the|my|your)\s+last(?:\s+(?:on
 const PUT_BACK = String.raw`(?:put|change|set|turn|make)\s+(?:it|that|this|things|everything|them)\s+back(?:\s+(?:how|the\s+way|like|to\s+(?:how|the\s+way|what))\s+(?:it|they|things)\s+(?:was|were))?`;
 const RESTORE_DELETED = String.raw`(?:bring\s+back|restore|undelete|recover|get\s+back)\s+(?:it|that(?:\s+one)?|the\s+(?:one|annotation|note)|what)\s+(?:you|i|we)\s+(?:just\s+)?(?:deleted|removed|erased|trashed)`;
 const UNDO = new RegExp(
-  String.raw`^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please|ugh)[\s,!.]+)*(?:${UNDO_VERB}(?:\s+${UNDO_OBJECT})?|${PUT_BACK}|${RESTORE_DELETED})(?:[\s,!.]+(?:please|pls|again|now|lol|haha|thanks))*[\s.!?]*$`,
+  String.raw`^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please|ugh|my\s+bad|i\s+didn't\s+mean\s+(?:that|to(?:\s+do\s+that)?))[\s,!.]+)*(?:${UNDO_VERB}(?:\s+${UNDO_OBJECT})?|${PUT_BACK}|${RESTORE_DELETED})(?:[\s,!.]+(?:please|pls|again|now|lol|haha|thanks))*[\s.!?]*$`,
   "i",
 );
 /**
@@ -141,7 +148,7 @@ const HELP =
  * I add another user") is not help with Tidemark.
  */
 const HELP_ASKED =
-  /^(?:what\s+(?:else\s+)?(?:kinds?|sorts?|types?)\s+of\s+(?:stuff|things|requests|questions|commands)\s+(?:can|do|could|should)\s+(?:you|i)\b|what\s+else\s+can\s+(?:you|i)\s+do\b|what\s+(?:are\s+you|is\s+this)\s+(?:able\s+to|capable\s+of|for)\b|what\s+can\s+you\s+do\s+for\s+(?:me|us)\b|what\s+(?:do|should|can|would)\s+i\s+(?:type|say|write|ask|enter)\b|how\s+(?:do|can|should)\s+i\s+(?:add|create|make|log|write|put|use|talk\s+to|ask)\s+(?:(?:a|an|new|one|some)\s+)*(?:annotations?|notes?|markers?|something|stuff|things|one|you|this|it)\b|how\s+(?:does|do)\s+(?:this|it|you)\s+work\b)/i;
+  /^(?:what\s+(?:else\s+)?(?:kinds?|sorts?|types?)\s+of\s+(?:stuff|things|requests|questions|commands)\s+(?:can|do|could|should)\s+(?:you|i)\b|what\s+else\s+can\s+(?:you|i)\s+do\b|what\s+(?:are\s+you|is\s+this)\s+(?:able\s+to|capable\s+of|for)\b|what\s+can\s+you\s+do\s+for\s+(?:me|us)\b|what\s+(?:do|should|can|would)\s+i\s+(?:type|say|write|ask|enter)\b|how\s+(?:do|can|should)\s+i\s+(?:add|create|make|log|write|put|use|talk\s+to|ask)\s+(?:(?:a|an|new|one|some)\s+)*(?:annotations?|notes?|markers?|something|stuff|things|one|you|this|it)\b|how\s+(?:does|do)\s+(?:this|it|you)\s+work\b|what\s+can\s+(?:this(?:\s+(?:thing|bot|assistant|chat))?|it|the\s+(?:assistant|bot|chat))\s+do\b|what(?:'s|\s+is)\s+possible\b|(?:i'm|i\s+am)\s+(?:lost|confused|stuck)\b)/i;
 
 // Asked of Tidemark ("remind me to …", "could you set a reminder"), not a story about reminder
 // emails someone set up.
@@ -154,7 +161,7 @@ const DESCRIBE_EXISTING =
 // Asked, not told: "how many can I still add?", "what's my daily limit?" — never "log that we
 // raised the daily limit".
 const ALLOWANCE =
-  /^(?:did|have|has|am|are)\s+i\s+(?:already\s+)?(?:hit|reached|reach|used\s+up|use\s+up|run\s+out\s+of|ran\s+out\s+of|gone\s+over|exceeded|at|over)\s+(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)\b|\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|^(?:(?:what(?:'s|s|\s+is)|check|show(?:\s+me)?|tell\s+me)\s+)?(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)(?:\s+(?:today|for\s+today))?[\s?.!]*$|^(?:annotations?|notes?)\s+(?:left|remaining)(?:\s+today)?[\s?.!]*$/i;
+  /^is\s+there\s+(?:a|any)\s+(?:daily\s+)?(?:limit|quota|cap)\b|^how\s+much\s+(?:of\s+)?(?:my\s+|the\s+)?(?:daily\s+)?(?:quota|allowance)\b|^(?:did|have|has|am|are)\s+i\s+(?:already\s+)?(?:hit|reached|reach|used\s+up|use\s+up|run\s+out\s+of|ran\s+out\s+of|gone\s+over|exceeded|at|over)\s+(?:my|the|today's)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)\b|\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|^(?:(?:what(?:'s|s|\s+is)|check|show(?:\s+me)?|tell\s+me)\s+)?(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)(?:\s+(?:today|for\s+today))?[\s?.!]*$|^(?:annotations?|notes?)\s+(?:left|remaining)(?:\s+today)?[\s?.!]*$/i;
 /**
  * Emptying a field is a change, never a deletion: "remove the description from Launch", "clear
  * Launch's category", "Launch doesn't need a description any more".
@@ -172,7 +179,7 @@ const IS_THERE =
  * assistant can do, never made into an annotation; naming a title ("called …") makes it one.
  */
 const OUTSIDE_PRODUCT =
-  /^(?:(?:write|draft|compose|generate|create|make|give)\s+(?:me|us)\s+(?:a|an|some)\s+(?!(?:new\s+)?(?:annotation|note|marker|entry)s?\b)|(?:set\s+up|setup|create|add|make|configure|build|define)\s+(?:(?:a|an|the|some|new|my|our|another)\s+)+(?:conversion\s+goals?|goals?|conversion\s+events?|audiences?|segments?|filters?|users?|dashboards?|alerts?)\b)/i;
+  /^(?:(?:write|draft|compose)\s+(?:me\s+|us\s+)?(?:a|an|some|the)\s+(?:blog\s+post|post|tweet|e-?mail|newsletter|caption|copy|headline|summary|poem|story|essay|article|press\s+release|slogan|linkedin\s+post)s?\b|(?:write|draft|compose|generate|create|make|give)\s+(?:me|us)\s+(?:a|an|some)\s+(?!(?:new\s+)?(?:annotation|note|marker|entry)s?\b)|(?:set\s+up|setup|create|add|make|configure|build|define)\s+(?:(?:a|an|the|some|new|my|our|another)\s+)+(?:conversion\s+goals?|goals?|conversion\s+events?|audiences?|segments?|filters?|users?|dashboards?|alerts?)\b)/i;
 const NAMED_OR_QUOTED = /⟪\d+⟫|\b(?:called|named|titled)\b/i;
 
 const PROPERTIES =
@@ -205,7 +212,7 @@ export function classify(text: string): Classified {
   if (!reply || !/[\p{L}\p{N}?👍⟪]/u.test(reply)) return none("unknown");
   if (CONFIRM.test(reply)) return none("confirm");
   if (UNDO.test(stripPoliteness(reply))) return none("undo");
-  if (CANCEL.test(reply)) return none("cancel");
+  if (CANCEL.test(reply) && !HESITATION.test(reply)) return none("cancel");
 
   if (HELP.test(withoutTrailing(reply, "?", false))) return none("help");
   if (REMINDER.test(text)) return none("reminder");
@@ -473,7 +480,9 @@ function clauseStarts(text: string): number[] {
  * what precedes the chosen clause is kept as the story it may refer to.
  */
 export function readIntent(text: string): Classified {
-  const whole = classify(text);
+  const thought = SECOND_THOUGHT.exec(text)?.[0].length ?? 0;
+  // "actually call it “…”", "wait, make that Monday": the request after the second thought.
+  const whole = thought > 0 && thought < text.length ? classify(text.slice(thought)) : classify(text);
   const traffic = readTrafficQuestion(text, whole);
   if (traffic) return traffic;
   if (!WRITE_OR_LIST.has(whole.intent) || whole.intent === "list") {
@@ -502,7 +511,8 @@ export function readIntent(text: string): Classified {
     // the story's new annotation, not an existing one.
     if (reading.intent === "update" && /^(?:call|name|title)$/.test(reading.verb)) {
       const named = /^(?:it|that|this)\s+(\S.*)$/i.exec(reading.rest);
-      if (named)
+      // "actually, call it …", "wait no, call it …": a second thought, not a story.
+      if (named && !onlySecondThought(text.slice(0, start)))
         return {
           intent: "create",
           verb: "log",
