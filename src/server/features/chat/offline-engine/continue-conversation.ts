@@ -12,13 +12,13 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import { findColor } from "./extract-color.js";
-import { findDate } from "./extract-dates.js";
+import { dateLeadIn, findDate } from "./extract-dates.js";
 import { parseTarget } from "./extract-target.js";
 import type { Normalised } from "./normalise.js";
 import { noDaySaid, onlyAcceptance } from "./doubts.js";
 import { cleanTitle, NAMING } from "./parse-create.js";
 import type { PendingQuestion, Understanding } from "./understanding.js";
-import { tidy } from "./cut-text.js";
+import { cut, tidy } from "./cut-text.js";
 import { soleQuote } from "./quoted-text.js";
 
 const ORDINALS: Record<string, number> = {
@@ -41,6 +41,17 @@ const ORDINALS: Record<string, number> = {
 const CHOICE =
   /^(?:(?:the|number|no\.?|#)\s*)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|one|two|three|four|five|\d)(?:\s+(?:one|annotation|option|of\s+them))?$/i;
 const LAST_CHOICE = /^(?:the\s+)?(?:last|final|bottom)\s*(?:one|annotation|option)?$/i;
+
+/**
+ * A day given after the name, set apart from it ("Launch recap, on the 6th", "Launch recap for
+ * Friday"); a day word inside the name ("Friday drop") stays the name's.
+ */
+function dayAfterName(text: string, today: CalendarDate) {
+  const day = findDate(text, today);
+  if (!day || tidy(text.slice(day.end).replace(/[.!?]+/g, " ")) !== "") return undefined;
+  const before = text.slice(0, day.index);
+  return /(?:[,;:—–-]|\b(?:on|for|dated|at))\s*(?:the\s+)?$/i.test(before) ? day : undefined;
+}
 
 /** Pieces of the waiting request, back in the engine's own types. */
 function knownPieces(question: PendingQuestion): Partial<Understanding> {
@@ -164,12 +175,18 @@ export function continueConversation(
       // An offer is taken up by a create or a named yes, never by whatever comes next.
       if (question.offer && understanding.intent !== "create" && acceptedNaming === undefined)
         return understanding;
+      // "Affiliate commission change, on the 6th": the name, and the day with it.
+      const day =
+        understanding.intent === "unknown" && !quote && acceptedNaming === undefined
+          ? dayAfterName(text, today)
+          : undefined;
+      const named = day ? cut(text, dateLeadIn(text, day.index), day.end) : text;
       const given =
         understanding.intent === "create"
           ? understanding.title
           : understanding.intent === "update"
             ? understanding.newTitle
-            : (acceptedNaming ?? quote ?? cleanTitle(text, normalised.quotes));
+            : (acceptedNaming ?? quote ?? cleanTitle(named, normalised.quotes));
       // "let's go with Q4 review", "how about Launch": the words before the name are not it.
       const title = quote ?? given?.replace(ANSWER_LEAD, "");
       if (!title) return { ...merged, missing: ["title"] };
@@ -181,6 +198,7 @@ export function continueConversation(
       };
       if (question.intent === "create") answer.title = title;
       else answer.newTitle = title;
+      if (day && question.intent === "create") answer.date = day.date;
       // A create's default day (today) never replaces the day the person gave before.
       if (known.date && !findDate(text, today)) {
         answer.date = known.date;

@@ -43,7 +43,7 @@ const HOLIDAY =
 const DAY_NUMBER_AT_END = /\s(?:[1-9]|[12]\d|3[01])$/;
 /** A title cut before its value: "Price increase 8% — date", "Launch on". */
 const LABEL_AT_END =
-  /(?:^|\s|[,—–-])(?:date|dated|day|on|for|at|from|to|until|titled|called|named|colou?r|category|description|desc|in|and|with)$/i;
+  /(?:^|\s|[,—–-])(?:date|dated|day|on|for|at|from|to|until|till|into|onto|through|thru|over|about|of|by|since|titled|called|named|colou?r|category|description|desc|in|and|with)$/i;
 /** A clause that describes the event instead of naming it: "what the devs pushed". */
 const WH_START = /^(?:what|whatever|something|someone|somebody|whoever|whichever|the\s+thing)\b/i;
 
@@ -99,7 +99,7 @@ const HEDGE =
 const VAGUE_THING = /\b(?:thing|things|stuff|something|whatever|it\s+all)\b/i;
 /** Several days named where one was read. */
 const SEVERAL_DAYS =
-  /\d\s*[-–—]\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\bweek\s+of\b|\bweekend\b|\b(?:through|thru|until|till)\b|(?<![\d-])\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?(?![\d-])|\b(?:and|&)\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)\b|\bfrom\b.+\bto\b|\b(?:all|whole)\s+(?:of\s+)?(?:the\s+)?(?:week|month)\b|\b(?:right|correct|relevant)\s+days\b/i;
+  /\d\s*[-–—]\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\bweek\s+of\b|\bweekend\b|\b(?:through|thru|until|till|since)\b|(?<![\d-])\d{1,2}(?:st|nd|rd|th)?\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?(?![\d-])|\b(?:and|&)\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)\b|\bfrom\b.+\bto\b|\b(?:all|whole)\s+(?:of\s+)?(?:the\s+)?(?:week|month)\b|\b(?:right|correct|relevant)\s+days\b/i;
 /** A further instruction about what is being created: it is a change, or a second request. */
 const FURTHER =
   /(?:[,;]|\band\b|->|→|\bthen\b)\s*(?:also\s+)?(?:move|call|rename|put|set|change|tag|file|make|mark|give|describe|add)\s+(?:it|its|this|that|them)\b|->|→|\binstead\b/i;

@@ -50,6 +50,15 @@ export interface Classified {
   guessedVerb?: boolean;
 }
 
+/** Words of a second thought before a correction: "actually", "wait, no", "sorry". */
+const SECOND_THOUGHT =
+  /^(?:[\s,.!;:-]*(?:actually|wait|sorry|oh|hmm+|no|nope|oops|ah|um+|erm?|hang\s+on|on\s+second\s+thought|scratch\s+that|my\s+bad)\b)+[\s,.!;:-]*/i;
+
+/** Whether `text` is nothing but a second thought's words. */
+function onlySecondThought(text: string): boolean {
+  return SECOND_THOUGHT.exec(text)?.[0].length === text.length;
+}
+
 // Courtesy and hedging in front of the real request ("hey, could you please …").
 const POLITE_PREFIX =
   /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;
@@ -471,7 +480,10 @@ function clauseStarts(text: string): number[] {
  * what precedes the chosen clause is kept as the story it may refer to.
  */
 export function readIntent(text: string): Classified {
-  const whole = classify(text);
+  const thought = SECOND_THOUGHT.exec(text)?.[0].length ?? 0;
+  // "actually call it “…”", "wait, make that Monday": the request after the second thought.
+  const whole =
+    thought > 0 && thought < text.length ? classify(text.slice(thought)) : classify(text);
   const traffic = readTrafficQuestion(text, whole);
   if (traffic) return traffic;
   if (!WRITE_OR_LIST.has(whole.intent) || whole.intent === "list") {
@@ -500,7 +512,8 @@ export function readIntent(text: string): Classified {
     // the story's new annotation, not an existing one.
     if (reading.intent === "update" && /^(?:call|name|title)$/.test(reading.verb)) {
       const named = /^(?:it|that|this)\s+(\S.*)$/i.exec(reading.rest);
-      if (named)
+      // "actually, call it …", "wait no, call it …": a second thought, not a story.
+      if (named && !onlySecondThought(text.slice(0, start)))
         return {
           intent: "create",
           verb: "log",

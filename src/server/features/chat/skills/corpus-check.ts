@@ -37,6 +37,7 @@ import type { Category } from "../../../../shared/contracts/categories.js";
 import { matchCategory } from "../../categories/categories-service.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
+import { ConversationEffects, type DeclaredAnnotation } from "./corpus-effects.js";
 import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
 import { readMessage } from "./reading.js";
 
@@ -200,14 +201,22 @@ export interface CheckOptions {
   annotations?: readonly KnownAnnotation[];
 }
 
-/** The `@annotation <title> | date=…[; end=…]` lines of a conversations file. */
-export function parseDeclaredAnnotations(text: string): KnownAnnotation[] {
-  const declared: KnownAnnotation[] = [];
+/** The `@annotation <title> | date=…[; end=…][; color=…]…` lines of a conversations file. */
+export function parseDeclaredAnnotations(text: string): DeclaredAnnotation[] {
+  const declared: DeclaredAnnotation[] = [];
   for (const line of text.split("\n")) {
-    const match = /^@annotation\s+(.+?)\s*\|.*\bdate=(\d{4}-\d{2}-\d{2})/.exec(line.trim());
+    const match = /^@annotation\s+(.+?)\s*\|(.*)$/.exec(line.trim());
     if (!match) continue;
-    const end = /\bend=(\d{4}-\d{2}-\d{2})/.exec(line);
-    declared.push({ title: match[1]!, date: match[2]!, ...(end ? { endDate: end[1]! } : {}) });
+    const fields = parseCorpus(`x|x|${match[2]}`)[0]?.expected ?? {};
+    if (!fields.date) continue;
+    declared.push({
+      title: match[1]!,
+      date: fields.date,
+      ...(fields.end ? { endDate: fields.end } : {}),
+      ...(fields.color ? { color: fields.color } : {}),
+      ...(fields.category ? { category: fields.category } : {}),
+      ...(fields.description ? { description: fields.description } : {}),
+    });
   }
   return declared;
 }
@@ -248,10 +257,13 @@ function compare(
   /** The day of the annotation "it" means, for a change by so many days. */
   focusDate?: CalendarDate,
   annotations?: readonly KnownAnnotation[],
+  effects?: ConversationEffects,
 ): CaseResult {
   const { q: _q, ...fields } = corpusCase.expected;
   const actual = actualFields(understanding);
   if (annotations) resolveAgainst(actual, understanding, focusTitle, annotations);
+  // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
+  Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
   const target = understanding.target;
   const named =
     annotations && target?.kind === "title" ? foundByTitle(annotations, target.title) : undefined;
@@ -264,7 +276,11 @@ function compare(
   const differences: string[] = [];
   if (understanding.intent !== corpusCase.intent)
     differences.push(`intent: ${understanding.intent} ≠ ${corpusCase.intent}`);
-  const wantedOutcome = expectedOutcome(corpusCase);
+  // An undo or a confirmation does what the change it settles does (the fields say what): its
+  // outcome is wrong only where those fields are.
+  const settles =
+    (corpusCase.intent === "undo" || corpusCase.intent === "confirm") && !fields.outcome;
+  const wantedOutcome = settles ? actual.outcome! : expectedOutcome(corpusCase);
   // The outcome is compared where the line states it; a preview where a write was expected is
   // counted apart (`needsClick`), as the one click it costs.
   for (const [field, wanted] of Object.entries(fields)) {
@@ -329,7 +345,7 @@ export interface CorpusConversation {
   line: number;
   turns: CorpusCase[];
   /** The property's annotations (`@annotation` lines): a list finds them, a title names them. */
-  annotations?: readonly KnownAnnotation[];
+  annotations?: readonly DeclaredAnnotation[];
 }
 
 /** The conversations of a file in the format its header describes; `@annotation` lines are state. */
@@ -366,16 +382,14 @@ export function checkConversation(
   let question: PendingQuestion | undefined;
   let focusTitle: string | undefined;
   let focusDate: CalendarDate | undefined;
-  // What the property holds as the conversation goes: the declared, then what the turns created.
-  const annotations = conversation.annotations ? [...conversation.annotations] : undefined;
+  // What the property holds as the conversation goes, and what its turns did to it.
+  const effects = conversation.annotations
+    ? new ConversationEffects(conversation.annotations)
+    : undefined;
   return conversation.turns.map((turn) => {
+    const annotations = effects?.known;
     const understanding = readCase(turn.message, today, question, categoryNames, annotations);
-    const result = compare(turn, understanding, focusTitle, focusDate, annotations);
-    if (annotations && result.outcome === "write" && understanding.intent === "create")
-      annotations.unshift({
-        title: understanding.title ?? "",
-        date: toIsoDate(understanding.date ?? today),
-      });
+    const result = compare(turn, understanding, focusTitle, focusDate, annotations, effects);
     focusDate =
       understanding.date ??
       (understanding.shiftDays !== undefined && focusDate
