@@ -84,6 +84,19 @@ describe("findDateRange: spans of days said in words", () => {
     // A holiday's week is its Monday-to-Sunday week; the year may come a few words on.
     ["sales during Christmas week", "2026-11-25", "2025-12-22..2025-12-28"],
     ["how was black friday week in the end last year", "2026-11-25", "2025-11-24..2025-11-30"],
+    // Parts of a month, by convention: early 1-10, mid 11-20, late (or the end) 21 to the end.
+    ["early september", "2026-11-25", "2026-09-01..2026-09-10"],
+    ["around mid-October last year", "2026-11-25", "2025-10-11..2025-10-20"],
+    ["at the end of june", "2026-11-25", "2026-06-21..2026-06-30"],
+    // Weeks and weekends of a month; whole weeks and weekends back.
+    ["the second week of october", "2026-11-25", "2026-10-08..2026-10-14"],
+    ["in the last week of september", "2026-11-25", "2026-09-24..2026-09-30"],
+    ["the first weekend of august", "2026-11-25", "2026-08-01..2026-08-02"],
+    ["the last weekend of this month", "2026-11-25", "2026-11-28..2026-11-29"],
+    ["the week before last", "2026-11-25", "2026-11-09..2026-11-15"],
+    ["three weekends ago", "2026-11-25", "2026-11-07..2026-11-08"],
+    ["sessions month to date", "2026-11-25", "2026-11-01..2026-11-25"],
+    ["so far this year", "2026-11-25", "2026-01-01..2026-11-25"],
     // A day whose year is said in words is one day, not that year.
     ["what did we log on the 4th of july last year", "2026-11-25", "2025-07-04..2025-07-04"],
   ])("'%s' on %s is %s", (text, today, expected) => {
@@ -117,7 +130,6 @@ describe("findDate: days said loosely", () => {
     ["cyber monday last year", "2026-11-25", "2025-12-01"],
     // The first or last day of a period.
     ["at the beginning of last month", "2026-11-25", "2026-10-01"],
-    ["the end of september", "2026-11-25", "2026-09-30"],
   ])("'%s' on %s is %s", (text, today, expected) => {
     expect(dayOf(text, today)).toBe(expected);
   });

@@ -232,6 +232,8 @@ function resultDate(
 function namesADay(result: ParsedResult): boolean {
   const text = result.text.trim();
   if (PERIOD_WORDS.test(text) || WEEKDAY_ONLY.test(text)) return false;
+  // "the end of October" is its last days, not the 31st.
+  if (/^(?:the\s+)?(?:end|middle)\s+of\b/i.test(text)) return false;
   return result.start.isCertain("day") || /\bago\b/i.test(text);
 }
 
@@ -243,7 +245,7 @@ const PART_OF_TODAY = /\b(?:this\s+(?:morning|afternoon|evening)|earlier\s+today
 
 /** "the 14th", "on the 3rd": a day of a month left unsaid, which is the latest such day not after today. */
 const DAY_OF_MONTH =
-  /\b(?:the\s+)?([12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/i;
+  /\b(?:the\s+)?([12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|weekend|half|quarter)\b)/i;
 
 function dayOfMonth(day: number, today: CalendarDate): CalendarDate | undefined {
   for (let back = 0; back < 12; back += 1) {
@@ -261,12 +263,13 @@ const FIXED_HOLIDAYS: [RegExp, number, number][] = [
   [/^new\s+year'?s?\s+eve$/i, 12, 31],
   [/^new\s+year'?s?(?:\s+day)?$/i, 1, 1],
   [/^hall?owe'?en$/i, 10, 31],
+  [/^boxing\s+day$/i, 12, 26],
   [/^valentine'?s?(?:\s+day)?$/i, 2, 14],
   [/^black\s+friday$/i, 0, 0],
   [/^cyber\s+monday$/i, 0, 0],
 ];
 const HOLIDAY =
-  /(?:\b(on|for|at|around|over|during|since|until|till|before|after|by)\s+)?\b((?:christmas|xmas)(?:\s+(?:eve|day))?|new\s+year'?s?(?:\s+(?:eve|day))?|hall?owe'?en|valentine'?s?(?:\s+day)?|black\s+friday|cyber\s+monday)\b(?:\s+(?:of\s+)?(?:(last|this)\s+year|(\d{4}))\b)?/gi;
+  /(?:\b(on|for|at|around|over|during|since|until|till|before|after|by)\s+)?\b((?:christmas|xmas)(?:\s+(?:eve|day))?|new\s+year'?s?(?:\s+(?:eve|day))?|hall?owe'?en|boxing\s+day|valentine'?s?(?:\s+day)?|black\s+friday|cyber\s+monday)\b(?:\s+(?:of\s+)?(?:(last|this)\s+year|(\d{4}))\b)?/gi;
 const HEADING = /^\s*[:,-]/;
 const LONGER_THAN_THE_DAY = /^\s+(?:week|weekend|season|period|break|holidays?)\b/i;
 
@@ -441,7 +444,7 @@ const MONTHS: Record<string, number> = {
 const MONTH_PATTERN =
   /(?<!\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:\b(in|during|for|from|of|since)\s+)?\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:\s+(\d{4}))?\b(?!\s*\d{1,2}(?:st|nd|rd|th)?\b)/gi;
 const PERIOD_PATTERN =
-  /(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\ball\s+of\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+(week|month|year)(?:'s)?\b(?:\s+so\s+far)?/i;
+  /(?:\bso\s+far\s+)?(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\ball\s+of\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+(week|month|year)(?:'s)?\b(?:\s+so\s+far)?/i;
 const LAST_N_PATTERN =
   /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+(\d+|a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/i;
 // "the last fortnight": the 14 days up to today, as "the last two weeks" is.
@@ -758,13 +761,7 @@ const HALF_OF = new RegExp(
 const halfOfMonth: SpanReader = (text, today) => {
   const match = HALF_OF.exec(text);
   if (!match) return undefined;
-  let month: { year: number; month: number };
-  if (match[2])
-    month = /^last$/i.test(match[2]) ? addMonthsClamped({ ...today, day: 1 }, -1) : today;
-  else {
-    const named = MONTHS[(match[3] ?? "").toLowerCase()]!;
-    month = { year: yearOf(named, { relative: match[4], year: match[5] }, today), month: named };
-  }
+  const month = namedMonth(match[2], match[3], { relative: match[4], year: match[5] }, today);
   const whole = monthRange(month.year, month.month);
   const range = /^(?:first|1st)$/i.test(match[1] ?? "")
     ? { start: whole.start, end: { ...whole.start, day: 15 } }
@@ -802,7 +799,7 @@ const wholeMonth: SpanReader = (text, today) => {
 };
 
 const START_OF = new RegExp(
-  String.raw`(?:\b(since|from|on|for|at|by)\s+)?\b(?:the\s+)?(start|beginning|end)\s+of\s+(?:(?:the|this)\s+(month|week|year)|last\s+(month|week|year)|${MONTH_NAMES}${YEAR_WORDS})\b`,
+  String.raw`(?:\b(since|from|on|for|at|by)\s+)?\b(?:the\s+)?(start|beginning)\s+of\s+(?:(?:the|this)\s+(month|week|year)|last\s+(month|week|year)|${MONTH_NAMES}${YEAR_WORDS})\b`,
   "i",
 );
 
@@ -810,8 +807,8 @@ const TO_NOW =
   /^\s+(?:to|until|till|through|thru)\s+(?:(?:right\s+)?now|today|date|the\s+present)\b/i;
 
 /**
- * "the start of the month", "since the beginning of October", "the end of last month": the first
- * or last day of that period; after "since", from it to today.
+ * "the start of the month", "since the beginning of October": the first day of that period; after
+ * "since", from it to today. "The end of October" is days, not one (see partOfMonth).
  */
 const startOfPeriod: SpanReader = (text, today) => {
   const match = START_OF.exec(text);
@@ -830,7 +827,7 @@ const startOfPeriod: SpanReader = (text, today) => {
     const named = MONTHS[(match[5] ?? "").toLowerCase()]!;
     period = monthRange(yearOf(named, { relative: match[6], year: match[7] }, today), named);
   }
-  const day = /^end$/i.test(match[2] ?? "") ? period.end : period.start;
+  const day = period.start;
   const end = match.index + match[0].length;
   const toNow = TO_NOW.exec(text.slice(end, end + 30));
   const since = /^(?:since|from)$/i.test(match[1] ?? "") && (toNow || /^since$/i.test(match[1]!));
@@ -843,7 +840,7 @@ const startOfPeriod: SpanReader = (text, today) => {
 
 /** "this month so far": up to today, not to the month's end. */
 function soFar(range: DateRange, phrase: string, today: CalendarDate): DateRange {
-  if (!/\bso\s+far$/i.test(phrase) || compareDates(range.end, today) <= 0) return range;
+  if (!/\bso\s+far\b/i.test(phrase) || compareDates(range.end, today) <= 0) return range;
   return { start: range.start, end: today };
 }
 
@@ -877,8 +874,124 @@ const holidayWeek: SpanReader = (text, today) => {
   };
 };
 
+const PART_OF_MONTH = new RegExp(
+  String.raw`(?:\b(?:in|during|for|from|since|at|by)\s+)?\b(?:the\s+)?(early|mid|middle|late|end)(?:\s*-\s*|\s+(?:of\s+)?)(?:(this|last|the)\s+month\b|${MONTH_NAMES}${YEAR_WORDS}\b(?!\s*\d))`,
+  "i",
+);
+
+/** The month a phrase names: "this month", "last month" or a month's name with its year words. */
+function namedMonth(
+  relative: string | undefined,
+  name: string | undefined,
+  written: { relative?: string; year?: string },
+  today: CalendarDate,
+): { year: number; month: number } {
+  if (relative)
+    return /^last$/i.test(relative) ? addMonthsClamped({ ...today, day: 1 }, -1) : today;
+  const month = MONTHS[(name ?? "").toLowerCase()]!;
+  return { year: yearOf(month, written, today), month };
+}
+
+/**
+ * "early October" is its 1st to 10th, "mid October" the 11th to 20th, "late October" (or "the
+ * end of October") the 21st to its end: a convention, said in the answer's dates. Not a span a
+ * create covers: it is asked.
+ */
+const partOfMonth: SpanReader = (text, today) => {
+  const match = PART_OF_MONTH.exec(text);
+  if (!match) return undefined;
+  const month = namedMonth(match[2], match[3], { relative: match[4], year: match[5] }, today);
+  const whole = monthRange(month.year, month.month);
+  const part = (match[1] ?? "").toLowerCase();
+  const [first, last] =
+    part === "early" ? [1, 10] : /^mid/.test(part) ? [11, 20] : [21, whole.end.day];
+  return {
+    range: { start: { ...whole.start, day: first }, end: { ...whole.start, day: last } },
+    index: match.index,
+    end: match.index + match[0].length,
+  };
+};
+
+const WEEK_OF_MONTH = new RegExp(
+  String.raw`(?:\b(?:in|during|for|over|from|on)\s+)?\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+(week|weekend)\s+(?:of|in)\s+(?:(this|last|the)\s+month\b|${MONTH_NAMES}${YEAR_WORDS})`,
+  "i",
+);
+const NTH: Record<string, number> = {
+  first: 0,
+  "1st": 0,
+  second: 1,
+  "2nd": 1,
+  third: 2,
+  "3rd": 2,
+  fourth: 3,
+  "4th": 3,
+};
+
+/**
+ * "the first week of November": its 1st to 7th (the last week, its last seven days); "the last
+ * weekend of October": that month's last Saturday and the Sunday after it.
+ */
+const weekOfMonth: SpanReader = (text, today) => {
+  const match = WEEK_OF_MONTH.exec(text);
+  if (!match) return undefined;
+  const month = namedMonth(match[3], match[4], { relative: match[5], year: match[6] }, today);
+  const whole = monthRange(month.year, month.month);
+  const nth = NTH[(match[1] ?? "").toLowerCase()];
+  let range: DateRange;
+  if (/^weekend$/i.test(match[2] ?? "")) {
+    const firstSaturday = addDays(whole.start, (6 - weekdayOf(whole.start) + 7) % 7);
+    const lastSaturday = addDays(whole.end, -((weekdayOf(whole.end) + 1) % 7));
+    const saturday = nth === undefined ? lastSaturday : addDays(firstSaturday, 7 * nth);
+    if (saturday.month !== month.month) return undefined;
+    range = { start: saturday, end: addDays(saturday, 1) };
+  } else if (nth === undefined) range = { start: addDays(whole.end, -6), end: whole.end };
+  else {
+    const start = addDays(whole.start, 7 * nth);
+    range = { start, end: addDays(start, 6) };
+  }
+  return { range, index: match.index, end: match.index + match[0].length, spans: true };
+};
+
+const BEFORE_LAST =
+  /(?:\b(?:in|during|for|over|from|on)\s+)?\b(?:the\s+)?(week|weekend)\s+before\s+last\b|\b(two|2|three|3)\s+(weeks|weekends)\s+ago\b(?!\s+(?:on|today|yesterday)\b)/i;
+
+/** "the week before last", "the weekend before last", "three weekends ago": whole weeks back. */
+const weeksBack: SpanReader = (text, today) => {
+  const match = BEFORE_LAST.exec(text);
+  if (!match) return undefined;
+  const back = match[1] ? 2 : (parseCount(match[2] ?? "") ?? 2);
+  const weekend = /^weekend/i.test(match[1] ?? match[3] ?? "");
+  // Only "weeks ago" said as a whole week ("the week two weeks ago") is left to chrono's day.
+  if (!match[1] && !weekend) return undefined;
+  let range: DateRange;
+  if (weekend) {
+    const saturday = addDays(today, -((weekdayOf(today) + 1) % 7) - 7 * (back - 1));
+    range = { start: saturday, end: addDays(saturday, 1) };
+  } else range = weekRange(addDays(today, -7 * back));
+  return { range, index: match.index, end: match.index + match[0].length, spans: true };
+};
+
+const TO_DATE = /\b(?:(month|year|week)[\s-]+to[\s-]+date|(mtd|ytd))\b/i;
+
+/** "month to date", "YTD": from the start of the period to today. */
+const toDate: SpanReader = (text, today) => {
+  const match = TO_DATE.exec(text);
+  if (!match) return undefined;
+  const unit = (match[1] ?? match[2] ?? "").toLowerCase();
+  const start = /^(?:month|mtd)$/.test(unit)
+    ? { ...today, day: 1 }
+    : /^(?:year|ytd)$/.test(unit)
+      ? { year: today.year, month: 1, day: 1 }
+      : weekRange(today).start;
+  return { range: { start, end: today }, index: match.index, end: match.index + match[0].length };
+};
+
 /** Range phrases read before the engine's older rules, each one bounded. */
 const SPAN_READERS: SpanReader[] = [
+  weekOfMonth,
+  weeksBack,
+  partOfMonth,
+  toDate,
   holidayWeek,
   weekOf,
   theWeekend,
