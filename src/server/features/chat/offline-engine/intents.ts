@@ -419,6 +419,9 @@ const TRAFFIC_PERIOD =
   /\b(?:unexplained|unexplored|(?:not|never)\s+(?:been\s+)?explained|unannotated)\b/i;
 const WRITES = new Set<Intent>(["create", "update", "delete"]);
 
+const NOT_ANNOTATED =
+  /\b(?:didn't|did\s+not|haven't|have\s+not|never|not\s+yet|wasn't|weren't|isn't|aren't|hasn't|has\s+not)\s+(?:been\s+|yet\s+)?(?:annotated?|explained?|noted?|logged|log)\b/i;
+
 /** List questions a traffic question can look like ("how many sessions…", "which day had…"). */
 const QUESTION_LIST_VERBS = new Set(["what", "which", "any", "anything", "how many", "are there"]);
 /** List commands that can ask for a measure instead ("show me sessions for last week"). */
@@ -434,9 +437,12 @@ const SHOW_VERBS = new Set([
 ]);
 
 function readTrafficQuestion(text: string, whole: Classified): Classified | undefined {
-  if (WRITES.has(whole.intent) || ANNOTATION_WORD.test(text.replace(/⟪\d+⟫/g, " ")))
-    return undefined;
+  if (WRITES.has(whole.intent)) return undefined;
   const request = stripPoliteness(text);
+  // "any spikes we didn't annotate?": the unexplained changes, though it names annotating.
+  if (NOT_ANNOTATED.test(request) && asksAboutTraffic(request.replace(NOT_ANNOTATED, " ")))
+    return { intent: "traffic_period", verb: "", rest: request };
+  if (ANNOTATION_WORD.test(text.replace(/⟪\d+⟫/g, " "))) return undefined;
   if (TRAFFIC_PERIOD.test(request)) return { intent: "traffic_period", verb: "", rest: request };
   for (const start of clauseStarts(request)) {
     const clause = stripPoliteness(request.slice(start));

@@ -79,6 +79,7 @@ describe("stage 2–3: traffic questions", () => {
   it.each([
     ["how many visitors did we have on the 4th", "2026-11-04", "activeUsers"],
     ["conversions yesterday?", "2026-11-22", "keyEvents"],
+    ["tell me about visits on the 2nd", "2026-11-02", "sessions"],
     ["was there a dip on Nov 7", "2026-11-07", "sessions"],
     ["how did last Wednesday do", "2026-11-18", "sessions"],
   ])("'%s' asks about one day, %s (%s), named by what it asks about", (message, date, metric) => {
@@ -90,6 +91,11 @@ describe("stage 2–3: traffic questions", () => {
     ["visits last month?", "2026-10-01", "2026-10-31", "sessions"],
     ["which day had the most users last week", "2026-11-16", "2026-11-22", "activeUsers"],
     ["any odd drops last month", "2026-10-01", "2026-10-31", "sessions"],
+    ["why are visits down this month", "2026-11-01", "2026-11-22", "sessions"],
+    ["when were conversions highest in september", "2026-09-01", "2026-09-30", "keyEvents"],
+    ["what was the weakest day in september?", "2026-09-01", "2026-09-30", "sessions"],
+    ["any dips in october that nobody has explained yet", "2026-10-01", "2026-10-31", "sessions"],
+    ["any jumps last month we haven't annotated?", "2026-10-01", "2026-10-31", "sessions"],
     // Said "so far" or "since" a day, the period runs up to today, as asked.
     ["total key events since the 10th", "2026-11-10", "2026-11-23", "keyEvents"],
   ])("'%s' asks about %s to %s (%s)", (message, start, end, metric) => {
@@ -104,6 +110,8 @@ describe("stage 2–3: traffic questions", () => {
     ["are mondays our busiest day for sessions?", "sessions"],
     ["what day of the week gets the most conversions", "keyEvents"],
     ["do we get fewer visitors on weekends", "activeUsers"],
+    ["is Tuesday normally a slow day for sessions?", "sessions"],
+    ["key events per weekday", "keyEvents"],
   ])("'%s' asks about the weekly pattern", (message, metric) => {
     expect(read(message)).toMatchObject({ intent: "traffic_period", by: "weekday", metric });
   });

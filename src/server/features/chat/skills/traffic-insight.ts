@@ -13,6 +13,7 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import {
+  dayNumberOf,
   trafficMetricLabels,
   trafficMetrics,
   type TrafficChange,
@@ -31,7 +32,7 @@ import { toChatConfirmation } from "../conversation-state.js";
 import { findDate, findDateRange, findUnreadPeriod } from "../offline-engine/extract-dates.js";
 import { intentPatterns, TRAFFIC_QUESTION } from "../offline-engine/intents.js";
 import { impossibleDate } from "../offline-engine/parse-create.js";
-import { BY_WEEKDAY, METRIC_WORD } from "../offline-engine/traffic-question.js";
+import { asksAboutTheWeek, METRIC_WORD } from "../offline-engine/traffic-question.js";
 import { unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
@@ -53,12 +54,12 @@ function readDay(input: SlotInput): Understanding {
   const general = reading.verb === TRAFFIC_QUESTION;
   // The question's own words name the measure ("why did active users drop …").
   understanding.metric = metricIn(reading.rest + " " + (reading.verb ?? ""));
-  if (general && BY_WEEKDAY.test(rest)) return readPeriod(input);
+  if (general && asksAboutTheWeek(rest)) return readPeriod(input);
   const range = findDateRange(rest, today);
   if (range && compareDates(range.range.end, range.range.start) > 0) {
     // "what happened last week?" asks about a period's annotations, as it always has; a measure
     // named ("what happened to sessions last week?") asks about the traffic.
-    if (!general && !METRIC_WORD.test(reading.rest))
+    if (!general && !METRIC_WORD.test(`${reading.verb} ${reading.rest}`))
       return { ...understanding, intent: "list", dateRange: range.range };
     return readPeriod(input);
   }
@@ -83,11 +84,13 @@ function readPeriod(input: SlotInput): Understanding {
     intent: "traffic_period",
     metric: input.understanding.metric ?? metricIn(rest),
   };
-  const named = findDateRange(rest, today)?.range;
-  const unread = named ? undefined : findUnreadPeriod(rest);
+  const weekly = asksAboutTheWeek(rest);
+  const found = findDateRange(rest, today)?.range;
+  // The weekday named in "is Friday usually our best day?" is the day asked about, not the period.
+  const named = found && weekly && daysIn(found) < 14 ? undefined : found;
+  const unread = found ? undefined : findUnreadPeriod(rest);
   if (unread) return unreadPeriod(understanding, unread);
   const yesterday = addDays(today, -1);
-  const weekly = BY_WEEKDAY.test(rest);
   if (weekly) understanding.by = "weekday";
   // Without a period: the chart's default, the last 28 days up to yesterday (the weekly pattern
   // over more weeks).
@@ -113,6 +116,10 @@ const WRITTEN_DAY =
 
 const SO_FAR =
   /\b(?:since|so\s+far|to\s+date|until\s+now|up\s+to\s+now|till\s+now|through\s+today)\b/i;
+
+function daysIn(period: { start: CalendarDate; end: CalendarDate }): number {
+  return dayNumberOf(period.end) - dayNumberOf(period.start) + 1;
+}
 
 /** The days of a period that have figures: up to yesterday (today's are still coming in). */
 function complete(period: { start: CalendarDate; end: CalendarDate }, today: CalendarDate) {
