@@ -443,3 +443,38 @@ function questionLeftBy(understanding: Understanding): PendingQuestion | undefin
   if (!asked) return undefined;
   return { intent, asked, known: piecesToRemember(understanding) };
 }
+
+/** One set of the corpus, scored: tuned against, or held out (only its share is ever read). */
+export interface ScoredSet {
+  name: string;
+  heldOut: boolean;
+  results: CaseResult[];
+}
+
+/**
+ * The corpus's sets, scored, from the files' texts by name (test/assistant-corpus/<name>.txt).
+ * Each blind set is read with the annotations its conversations file declares.
+ */
+export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
+  const phrasings = (name: string, conversationsName?: string) => {
+    const options = conversationsName
+      ? {
+          categoryNames: blindCategoryNames,
+          annotations: parseDeclaredAnnotations(text(conversationsName)),
+        }
+      : {};
+    return parseCorpus(text(name)).map((corpusCase) => checkCase(corpusCase, undefined, options));
+  };
+  const talks = (name: string) =>
+    parseConversations(text(name)).flatMap((conversation) => checkConversation(conversation));
+  return [
+    { name: "development", heldOut: false, results: phrasings("dev") },
+    { name: "held-out", heldOut: true, results: phrasings("held-out") },
+    { name: "blind 1", heldOut: false, results: phrasings("blind", "blind-conversations") },
+    { name: "blind 1 talks", heldOut: false, results: talks("blind-conversations") },
+    { name: "blind 2", heldOut: false, results: phrasings("blind-2", "blind-2-conversations") },
+    { name: "blind 2 talks", heldOut: false, results: talks("blind-2-conversations") },
+    { name: "blind 3", heldOut: true, results: phrasings("blind-3", "blind-3-conversations") },
+    { name: "blind 3 talks", heldOut: true, results: talks("blind-3-conversations") },
+  ];
+}
