@@ -355,8 +355,9 @@ export function findDate(text: string, today: CalendarDate): FoundDate | undefin
   }
   const holiday = findHoliday(text, today);
   if (holiday) candidates.push(holiday);
+  // "since the start of the month" began on that day, as "since Tuesday" began on Tuesday.
   const startOf = startOfPeriod(text, today);
-  if (startOf && compareDates(startOf.range.start, startOf.range.end) === 0)
+  if (startOf)
     candidates.push({ date: startOf.range.start, index: startOf.index, end: startOf.end });
   // A weekday inside a fuller date ("Friday, Nov 28") defers to that date. Weekdays never overlap
   // one another, and both lists are walked in text order: a message of weekdays and dates is
@@ -1052,7 +1053,13 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
     const before = text.slice(0, result.index);
     const from = /\b(?:from|between)\s+$/i.exec(before);
     const index = from ? from.index : result.index;
-    return { range: ordered(start, end), index, end: result.index + result.text.length };
+    // "Nov 3-5", "21-22 Nov": both days written, the span is said.
+    return {
+      range: ordered(start, end),
+      index,
+      end: result.index + result.text.length,
+      spans: true,
+    };
   }
 
   // "Nov 3 last year" is a day: its "last year" is no period of its own.
@@ -1256,7 +1263,7 @@ function ordered(a: CalendarDate, b: CalendarDate): DateRange {
 /** The preposition that introduces a date phrase ("on", "for", "dated", "to"), to cut with it. */
 export function dateLeadIn(text: string, index: number): number {
   const match =
-    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till)\s+)?(?:\bthe\s+)?$/i.exec(
+    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till|in|during|over|throughout|across|covering|around)\s+)?(?:\bthe\s+)?$/i.exec(
       text.slice(0, index),
     );
   return match ? match.index : index;

@@ -775,6 +775,20 @@ const spans: Case[] = [
     "list everything since the beginning of the month",
     { intent: "list", dateRange: range("2026-11-01", "2026-11-23") },
   ],
+  // Both days written make a span; its preposition goes with it, never into the title.
+  [
+    "log Gift card promo dec 1-4",
+    { intent: "create", title: "Gift card promo", date: d("2025-12-01"), endDate: d("2025-12-04") },
+  ],
+  [
+    "add Retargeting test during the second half of september",
+    {
+      intent: "create",
+      title: "Retargeting test",
+      date: d("2026-09-16"),
+      endDate: d("2026-09-30"),
+    },
+  ],
   // A time of day beside the day is part of when, never of the title.
   [
     "add Payment retries saturday morning",
