@@ -122,6 +122,8 @@ describe("findDate: days said loosely", () => {
     ["the fridya release", "2026-11-25", "2026-11-20"],
     ["add it thurs", "2026-11-25", "2026-11-19"],
     ["on sat", "2026-11-25", "2026-11-21"],
+    ["since wensday", "2026-11-25", "2026-11-25"],
+    ["it was a fortnight ago", "2026-11-25", "2026-11-11"],
     // Holidays that fall on one day every year: the latest not after today, or the year said.
     ["on new year's eve", "2026-11-25", "2025-12-31"],
     ["valentines day last year", "2026-11-25", "2025-02-14"],

@@ -90,6 +90,10 @@ const WEEKDAY_ONLY =
 
 /** Short forms that are no other word: read as the weekday wherever they stand. */
 const WEEKDAY_SHORT: Record<string, number> = {
+  // Misspellings further than one slip, common enough to know.
+  wensday: 3,
+  wendsday: 3,
+  thirsday: 4,
   tue: 2,
   tues: 2,
   weds: 3,
@@ -240,6 +244,9 @@ function namesADay(result: ParsedResult): boolean {
 /** "the day before yesterday", which chrono reads as just "yesterday". */
 const DAY_BEFORE_YESTERDAY = /\b(?:the\s+)?day\s+before\s+yesterday\b/i;
 
+/** "a fortnight ago", which chrono does not read. */
+const FORTNIGHTS_AGO = /\b(a|an|one|two|three|\d{1,2})\s+fortnights?\s+ago\b/i;
+
 /** Parts of today that chrono reads as times of day only. */
 const PART_OF_TODAY = /\b(?:this\s+(?:morning|afternoon|evening)|earlier\s+today)\b/i;
 
@@ -337,6 +344,17 @@ export function findDate(text: string, today: CalendarDate): FoundDate | undefin
       index: partOfToday.index,
       end: partOfToday.index + partOfToday[0].length,
     });
+  const fortnights = FORTNIGHTS_AGO.exec(text);
+  if (fortnights) {
+    const count = /^(?:a|an)$/i.test(fortnights[1] ?? "")
+      ? 1
+      : (parseCount(fortnights[1] ?? "") ?? 1);
+    candidates.push({
+      date: addDays(today, -14 * count),
+      index: fortnights.index,
+      end: fortnights.index + fortnights[0].length,
+    });
+  }
   const dayBefore = DAY_BEFORE_YESTERDAY.exec(text);
   if (dayBefore) {
     candidates.push({
