@@ -226,3 +226,19 @@ export function parseCreate(
  */
 export const NAMING =
   /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:^|\b(?:mark|put|note|log|write|jot|save|record|enter|annotate)\s+)(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;
+
+/**
+ * Words that stand for the event without naming it: a pronoun ("that", "them too", "one for
+ * them"), a clause about it ("what happened", "what the devs pushed"), or a thing left unnamed
+ * ("something", "the thing with the server", "that thing"). Such a title is asked for, never made
+ * up from these words.
+ */
+const UNNAMED_START =
+  /^(?:(?:about|for|on)\s+)?(?:what|whatever|something|anything|some\s+stuff|stuff|(?:the|that|this|a)\s+(?:thing|stuff|one)|thing|one\s+for)\b/i;
+const ONLY_POINTERS =
+  /^(?:(?:it|that|this|them|those|these|they|one|too|also|as\s+well|again|about|for|on|of|all|both|same)\b\s*)+$/i;
+
+export function namesNothing(title: string): boolean {
+  const words = title.trim();
+  return UNNAMED_START.test(words) || ONLY_POINTERS.test(words);
+}

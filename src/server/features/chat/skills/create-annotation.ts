@@ -20,7 +20,7 @@ import {
 } from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
-import { NAMING, parseCreate } from "../offline-engine/parse-create.js";
+import { namesNothing, NAMING, parseCreate } from "../offline-engine/parse-create.js";
 import { restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
@@ -226,8 +226,15 @@ function readCreate(input: SlotInput): Understanding {
     categoryNames,
   );
   Object.assign(understanding, defined(slots));
+  // "add something", "note the thing with the server": no name given, so none is made up, not
+  // even from a story told before ("traffic tanked …, add something").
+  const unnamed =
+    understanding.title !== undefined &&
+    !quotes.includes(understanding.title) &&
+    namesNothing(understanding.title);
+  if (unnamed) delete understanding.title;
   let fromStory = false;
-  if (!understanding.title && story) {
+  if (!understanding.title && story && !unnamed) {
     const title = titleFromStory(story, quotes, today);
     if (title) understanding.title = title;
     fromStory = title !== undefined;
