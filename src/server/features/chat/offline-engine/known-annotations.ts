@@ -64,7 +64,70 @@ export function findMention(text: string, known: readonly KnownAnnotation[]): Me
     const [at] = wholeWordsAt(lower, title);
     if (at !== undefined) best = { annotation, index: at, end: at + title.length, partial: false };
   }
-  return best ?? findEnding(lower, known);
+  return best ?? findEnding(lower, known) ?? findMisspelt(text, known);
+}
+
+/** Words of a text with where each stands: letters and digits, "#47" read as "47". */
+function wordsOf(text: string): { word: string; index: number; end: number }[] {
+  return [...text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:[.'][\p{L}\p{N}]+)*/gu)].map((match) => ({
+    word: match[0],
+    index: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** The most words a message is searched through for a misspelt title: the rest is not. */
+const MISSPELT_SEARCH_WORDS = 400;
+
+/** Whether a written word is a title's word or a slip of it ("sponsorhip", "updte"). */
+function sameWord(written: string, word: string): boolean {
+  if (written === word) return true;
+  if (word.length < 5 || written[0] !== word[0] || Math.abs(written.length - word.length) > 1)
+    return false;
+  return withinOneEdit(written, word);
+}
+
+/** One letter added, dropped, changed or two swapped: a typing slip. */
+function withinOneEdit(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  const restA = a.slice(i + 1);
+  const restB = b.slice(i + 1);
+  return (
+    restA === restB ||
+    a.slice(i) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i) ||
+    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+  );
+}
+
+/**
+ * A title written with a slip in one of its longer words ("Podcast sponsorhip", "google core
+ * updte", "newsletter 47" for “Newsletter #47”): every word there, in order, at most one slipped.
+ */
+function findMisspelt(text: string, known: readonly KnownAnnotation[]): Mention | undefined {
+  const written = wordsOf(text).slice(0, MISSPELT_SEARCH_WORDS);
+  const found: Mention[] = [];
+  for (const annotation of known) {
+    const title = wordsOf(annotation.title).map((w) => w.word);
+    if (title.length < 2) continue;
+    for (let start = 0; start + title.length <= written.length; start += 1) {
+      let slips = 0;
+      const matches = title.every((word, at) => {
+        const here = written[start + at]!.word;
+        if (here === word) return true;
+        slips += 1;
+        return slips <= 1 && sameWord(here, word);
+      });
+      if (!matches) continue;
+      const first = written[start]!;
+      const last = written[start + title.length - 1]!;
+      found.push({ annotation, index: first.index, end: last.end, partial: false });
+      break;
+    }
+  }
+  // Two titles near enough to the words: neither is meant for sure.
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** "the outage" for “Checkout outage”: the longest ending of a title that only one title has. */

@@ -75,6 +75,43 @@ describe("naming the property's annotations", () => {
     expect(statement.doubts?.length).toBeGreaterThan(0);
   });
 
+  it("finds a title with a slip in one word, or its punctuation left out", () => {
+    expect(read("move Payment gateway outgae to the 11th").target).toEqual({
+      kind: "title",
+      title: "Payment gateway outage",
+    });
+    expect(read("weekly digest 12 went out on the 17th")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Weekly digest #12" },
+    });
+  });
+
+  it("reads a list of changes after the title, every part or a preview", () => {
+    expect(
+      read("Loyalty app 3.1: green, Campaigns, description “Points doubled for members”"),
+    ).toMatchObject({
+      intent: "update",
+      color: "GREEN",
+      category: "Campaigns",
+      newDescription: "Points doubled for members",
+    });
+    expect(read("Autumn clearance → “Autumn clearance (EU)”").newTitle).toBe(
+      "Autumn clearance (EU)",
+    );
+    expect(read("Autumn clearance was really just one day, drop the end date")).toMatchObject({
+      intent: "update",
+      clearEnd: true,
+    });
+    const unsure = read("Loyalty app 3.1: green, and ping the Slack channel");
+    expect(unsure.doubts?.length).toBeGreaterThan(0);
+  });
+
+  it("keeps a title inside a longer quoted name as part of that name", () => {
+    const renamed = read("rename it to “Loyalty app 3.1 hotfix”");
+    expect(renamed.newTitle).toBe("Loyalty app 3.1 hotfix");
+    expect(renamed.pointsBack).toBe(true);
+  });
+
   it("changes nothing about a reading when no title is named", () => {
     const message = "add “Gift guide live” on the 20th";
     expect(read(message)).toEqual(read(message, []));

@@ -5,11 +5,16 @@
  * A title found in the message is a reference, so those words are accounted for; what is left is
  * read as the change, and any word still unexplained makes the change a preview, never a write.
  */
-import { addDays, isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import {
+  addDays,
+  compareDates,
+  isRealDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
-import { findDate } from "./extract-dates.js";
+import { findDate, findDateRange } from "./extract-dates.js";
 import { daysOf, findMention, type KnownAnnotation, type Mention } from "./known-annotations.js";
 import { QUESTION_START } from "./slots.js";
 import type { Understanding } from "./understanding.js";
@@ -25,13 +30,14 @@ const fold = (text: string) => tidy(text).toLowerCase();
 
 export function readAgainstKnown(alone: Understanding, context: KnownContext): Understanding {
   const mention = findMention(context.message, context.known);
-  if (!mention) return alone;
+  if (!mention || insideLongerQuote(context.message, mention)) return alone;
   const named = { kind: "title", title: mention.annotation.title } as const;
   const written = context.message.slice(mention.index, mention.end);
   const target = alone.target?.kind === "title" ? fold(alone.target.title) : undefined;
   if (target === fold(named.title)) {
     // Read as a statement, the words the first reading could not place may all be accounted for.
-    const statement = alone.doubts?.length ? readStatement(mention, context, false) : undefined;
+    const unsure = (alone.doubts?.length ?? 0) > 0 || alone.missing.length > 0;
+    const statement = unsure ? readStatement(mention, context, false) : undefined;
     return statement && !statement.doubts ? statement : { ...alone, target: named };
   }
   if (alone.intent === "traffic_day" || alone.intent === "traffic_period")
@@ -50,6 +56,17 @@ export function readAgainstKnown(alone: Understanding, context: KnownContext): U
     return alone;
   const doubt = `“${named.title}” is already an annotation here`;
   return { ...alone, doubts: [...(alone.doubts ?? []), doubt] };
+}
+
+/** A title inside a longer quoted passage is part of a new name ("rename it to “Site migration 2”"). */
+function insideLongerQuote(message: string, mention: Mention): boolean {
+  for (const quote of message.matchAll(/"([^"]*)"|“([^”]*)”/g)) {
+    const start = quote.index + 1;
+    const end = quote.index + quote[0].length - 1;
+    if (mention.index >= start && mention.end <= end)
+      return tidy(message.slice(start, end)).length > mention.end - mention.index;
+  }
+  return false;
 }
 
 /** Words about an annotation that ask for no change ("one", "marker", "it never happened"). */
@@ -105,7 +122,14 @@ const CORRECTION =
   /\b(?:actually|really|in\s+fact|wrong|should|supposed|instead|belongs?|earlier|later|not|isn'?t|wasn'?t|mistake|incorrect|fix)\b/i;
 /** Words of a statement of fact about an annotation, beyond the values read from it. */
 const STATEMENT_WORDS =
-  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect)\b|[,.;:!?'"()\-–—>→]/gi;
+  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color)\b|[,.;:!?'"()\-–—>→]/gi;
+
+/** A create's own verbs: with one, a title the property has may still name a new annotation. */
+const CREATE_VERB =
+  /^\W*(?:(?:please|pls|can\s+you|could\s+you|would\s+you)\s+)*(?:add|create|log|record|annotate|note|new|make\s+(?:a|an|one)\b)/i;
+/** "Tracking broken → …", "Podcast sponsorship: purple, …", "for the checkout outage, set …". */
+const ABOUT_IT_FIRST = /^\W*(?:for\s+(?:the\s+)?)?$/i;
+const LIST_OF_CHANGES = /^\s*(?:[:→,;—–]|->|-\s)/;
 
 /** A statement or question about one annotation, read as the change or the look-up it asks for. */
 function readStatement(
@@ -114,17 +138,27 @@ function readStatement(
   createdIt: boolean,
 ): Understanding | undefined {
   const target = { kind: "title", title: mention.annotation.title } as const;
-  const rest = `${context.message.slice(0, mention.index)} it ${context.message.slice(mention.end)}`;
-  const change = readChange(rest, mention.annotation, context);
+  const before = context.message.slice(0, mention.index);
+  const after = context.message.slice(mention.end);
+  const rest = `${before} it ${after}`;
+  const change = readChanges(rest, mention.annotation, context);
   if (QUESTION_START.test(tidy(context.message)) && !change.found) {
     const written = context.message.slice(mention.index, mention.end).toLowerCase();
     return { intent: "list", titleContains: written.replace(/^the\s+/, ""), missing: [] };
   }
   if (!change.found && !createdIt && DELETING.test(rest) && !DESCRIPTION.test(rest))
     return { intent: "delete", target, missing: [] };
-  if (!change.found || (createdIt && !CORRECTION.test(rest))) return undefined;
+  if (!change.found) return undefined;
+  // "add Site migration under Releases" may be a second annotation of that name; "put Site
+  // migration under Releases", "Site migration: purple" or "… should be purple" is about the first.
+  const aboutIt =
+    !createdIt ||
+    CORRECTION.test(rest) ||
+    !CREATE_VERB.test(context.message) ||
+    (ABOUT_IT_FIRST.test(before) && LIST_OF_CHANGES.test(after));
+  if (!aboutIt) return undefined;
   const left = tidy(change.left.replace(STATEMENT_WORDS, " "));
-  const doubts = left ? [`I couldn't place “${left}”`] : [];
+  const doubts = [...change.doubts, ...(left ? [`I couldn't place “${left}”`] : [])];
   return {
     intent: "update",
     target,
@@ -132,6 +166,60 @@ function readStatement(
     ...change.slots,
     ...(doubts.length > 0 ? { doubts } : {}),
   };
+}
+
+/** A new description, quoted or to the end of the message: "description “…”", "desc: …". */
+const DESCRIPTION_VALUE =
+  /\b(?:description|desc|descripton|decription|descrption|details|notes?)\b\s*(?:(?:to\s+say|to|should\s+say|should\s+be|says?|saying|reads?|as|is)\b\s*[:=]?|[:=])?\s*(?:"([^"]*)"|“([^”]*)”|(?<=(?:\bto|\bsay|\bsays|\bsaying|\bbe|\bread|\breads|\bas|\bis|[:=])\s*)([^"“\s].*))$/i;
+/** "the description is wrong — it should say “…”": the quoted words it should say. */
+const SAYS_QUOTED =
+  /\b(?:should\s+(?:say|read|be)|to\s+say|says?|reads?)\s*:?\s*(?:"([^"]+)"|“([^”]+)”)/i;
+/** A new title: "→ “…”", "call it “…”", "rename it to “…”", "title should be “…”". */
+const TITLE_VALUE =
+  /(?:→|->|\bcall(?:ed)?\s+it|\brename(?:d)?\s+(?:it\s+)?(?:to\s+)?|\b(?:new\s+)?title\s*(?:to|should\s+be|is)?\s*[:=]?)\s*(?:"([^"]+)"|“([^”]+)”)/i;
+/** A range made one day: "drop the end date", "it was only one day". */
+const CLEAR_END =
+  /\b(?:(?:drop|remove|delete|clear|get\s+rid\s+of|no)\s+(?:the\s+|its\s+)?end(?:\s+date)?|(?:only|just)\s+(?:the\s+)?(?:one|a\s+single|1)\s+day)\b/i;
+
+/** Every change a statement gives, part by part: each part a value, or words left over. */
+function readChanges(
+  text: string,
+  annotation: KnownAnnotation,
+  context: KnownContext,
+): ReadChange & { doubts: string[] } {
+  const slots: Partial<Understanding> = {};
+  const doubts: string[] = [];
+  let rest = text;
+  const title = TITLE_VALUE.exec(rest);
+  if (title) {
+    slots.newTitle = tidy(title[1] ?? title[2] ?? "");
+    rest = `${rest.slice(0, title.index)} ${rest.slice(title.index + title[0].length)}`;
+  }
+  const described =
+    DESCRIPTION_VALUE.exec(rest) ?? (DESCRIPTION.test(rest) ? SAYS_QUOTED.exec(rest) : null);
+  const value = described ? (described[1] ?? described[2] ?? described[3]) : undefined;
+  // "no description needed" empties it (below); a value after the word sets it.
+  if (described && value !== undefined && !CLEARING.test(value)) {
+    slots.newDescription = tidy(value);
+    rest = rest.slice(0, described.index);
+  }
+  const clearEnd = CLEAR_END.exec(rest);
+  if (clearEnd) {
+    slots.clearEnd = true;
+    rest = `${rest.slice(0, clearEnd.index)} ${rest.slice(clearEnd.index + clearEnd[0].length)}`;
+  }
+  let left = "";
+  for (const part of rest.split(/[;,]|\band\b|\bthen\b|→|->|\s[—–-]\s/i)) {
+    const change = readChange(part, annotation, context);
+    for (const [field, found] of Object.entries(change.slots)) {
+      const had = slots[field as keyof Understanding];
+      if (had !== undefined && JSON.stringify(had) !== JSON.stringify(found))
+        doubts.push(`“${tidy(part)}” changes what another part already changed`);
+      else Object.assign(slots, { [field]: found });
+    }
+    left += ` ${change.left}`;
+  }
+  return { found: Object.keys(slots).length > 0, slots, left, doubts };
 }
 
 interface ReadChange {
@@ -163,7 +251,14 @@ function readChange(text: string, annotation: KnownAnnotation, context: KnownCon
     slots.date = addDays(daysOf(annotation).start, sign * days);
     left = left.replace(shift[0], " ");
   }
-  const day = findDate(left, context.today);
+  // "ran July 3 to July 17": both days.
+  const range = shift ? undefined : findDateRange(left, context.today);
+  if (range && range.spans && compareDates(range.range.end, range.range.start) > 0) {
+    slots.date = range.range.start;
+    slots.endDate = range.range.end;
+    left = `${left.slice(0, range.index)} ${left.slice(range.end)}`;
+  }
+  const day = slots.date ? undefined : findDate(left, context.today);
   if (day && !shift) {
     const date = inMonthOf(left.slice(day.index, day.end), annotation) ?? day.date;
     if (ENDS.test(left.slice(0, day.index))) slots.endDate = date;
@@ -175,7 +270,8 @@ function readChange(text: string, annotation: KnownAnnotation, context: KnownCon
     slots.color = colour.color;
     left = `${left.slice(0, colour.index)} ${left.slice(colour.end)}`;
   }
-  const category = findCategory(left, [], context.categoryNames);
+  const category =
+    findCategory(left, [], context.categoryNames) ?? categoryAlone(left, context.categoryNames);
   if (category) {
     slots.category = category.reference;
     left = `${left.slice(0, category.index)} ${left.slice(category.end)}`;
@@ -193,6 +289,14 @@ function inMonthOf(phrase: string, annotation: KnownAnnotation): CalendarDate | 
   const { start } = daysOf(annotation);
   const date = { year: start.year, month: start.month, day: Number(day[1]) };
   return isRealDate(date) ? date : undefined;
+}
+
+/** A part that is nothing but one of the person's category names ("…: purple, Campaigns"). */
+function categoryAlone(part: string, names: readonly string[]) {
+  const words = fold(part.replace(/^\s*(?:it|in|under|to)\s+/i, " "));
+  const at = part.toLowerCase().indexOf(words);
+  const named = names.find((name) => fold(name) === words || `${fold(name)}s` === words);
+  return named && at >= 0 ? { reference: named, index: at, end: at + words.length } : undefined;
 }
 
 function withoutCategory(text: string, context: KnownContext): string {

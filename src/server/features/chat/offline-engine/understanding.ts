@@ -53,6 +53,8 @@ export interface Understanding {
   category?: string;
   /** update: take the annotation out of its category. */
   clearCategory?: boolean;
+  /** update: make a range one day again, its first ("drop the end date", "it was only one day"). */
+  clearEnd?: boolean;
   /** update/delete: which annotation (by id, by its title, or "the last one"). */
   target?: AnnotationReference;
   /** update/delete: the request points back at the annotation of the previous turn ("it", "that one"). */

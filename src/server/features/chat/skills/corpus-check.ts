@@ -179,6 +179,7 @@ export interface CaseResult {
   case: CorpusCase;
   passed: boolean;
   differences: string[];
+  if (understanding.clearEnd) return "end";
   /** What the engine would do: write, preview, confirm or answer. */
   outcome: string;
   /** It would write at once, and not what was expected (other fields, or no write at all). */
@@ -268,10 +269,10 @@ function compare(
   const named =
     annotations && target?.kind === "title" ? foundByTitle(annotations, target.title) : undefined;
   if (named) focusDate = fromIsoDate(named.date);
-  if (understanding.shiftDays !== undefined && focusDate)
-    actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
   // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
   if (fields.clear !== "yes") actual.clear = clearedField(understanding);
+  if (understanding.shiftDays !== undefined && focusDate)
+    actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
   if (actual.target === "back" && focusTitle) actual.target = `title:${focusTitle}`;
   const differences: string[] = [];
   if (understanding.intent !== corpusCase.intent)

@@ -114,6 +114,7 @@ export class ConversationEffects {
     if (color) annotation.color = color.toLowerCase();
     if (category) annotation.category = category;
     if (understanding.clearCategory) delete annotation.category;
+    if (understanding.clearEnd) delete annotation.endDate;
     this.last = { kind: "update", before, after: annotation };
   }
 

@@ -146,6 +146,8 @@ async function act(turn: SkillTurn) {
         endDate: addDays(span.end, understood.shiftDays),
       };
   }
+  if (understood.clearEnd && target)
+    changes.annotationDate = understood.date ?? annotationSpan(target).start;
   if (understood.endDate && target) {
     // A new last day keeps the first: the annotation becomes (or stays) a range.
     const start = understood.date ?? annotationSpan(target).start;
