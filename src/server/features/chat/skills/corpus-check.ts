@@ -172,6 +172,7 @@ export function actualFields(understanding: Understanding): Record<string, strin
 function clearedField(understanding: Understanding): string | undefined {
   if (understanding.newDescription === "") return "description";
   if (understanding.clearCategory) return "category";
+  if (understanding.clearEnd) return "end";
   return undefined;
 }
 
@@ -179,7 +180,6 @@ export interface CaseResult {
   case: CorpusCase;
   passed: boolean;
   differences: string[];
-  if (understanding.clearEnd) return "end";
   /** What the engine would do: write, preview, confirm or answer. */
   outcome: string;
   /** It would write at once, and not what was expected (other fields, or no write at all). */
@@ -262,6 +262,8 @@ function compare(
 ): CaseResult {
   const { q: _q, ...fields } = corpusCase.expected;
   const actual = actualFields(understanding);
+  // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
+  if (fields.clear !== "yes") actual.clear = clearedField(understanding);
   if (annotations) resolveAgainst(actual, understanding, focusTitle, annotations);
   // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
   Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
@@ -269,8 +271,6 @@ function compare(
   const named =
     annotations && target?.kind === "title" ? foundByTitle(annotations, target.title) : undefined;
   if (named) focusDate = fromIsoDate(named.date);
-  // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
-  if (fields.clear !== "yes") actual.clear = clearedField(understanding);
   if (understanding.shiftDays !== undefined && focusDate)
     actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
   if (actual.target === "back" && focusTitle) actual.target = `title:${focusTitle}`;
