@@ -600,7 +600,9 @@ function fromToRange(text: string, today: CalendarDate): FoundRange | undefined 
         WEEKDAY_ONLY.test(left.trim()) &&
         WEEKDAY_ONLY.test(right.slice(found.index, found.end).trim());
       return {
-        range: bareWeekdays ? weekdaySpan(start, found.date, today) : ordered(start, found.date),
+        range: bareWeekdays
+          ? weekdaySpan(start, found.date, today)
+          : spanFrom(start, found.date, unsaidOf(left)),
         index: from.index,
         end: after + rightStart + found.end,
       };
@@ -1056,7 +1058,7 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
       const end = resultDate(second.start, today);
       if (start && end)
         return {
-          range: ordered(start, end),
+          range: spanFrom(start, end, unsaidOf(first.text)),
           index: between.index,
           end: after + second.index + second.text.length,
         };
@@ -1073,7 +1075,7 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
     const index = from ? from.index : result.index;
     // "Nov 3-5", "21-22 Nov": both days written, the span is said.
     return {
-      range: ordered(start, end),
+      range: spanFrom(start, end, result.start.isCertain("year") ? undefined : "year"),
       index,
       end: result.index + result.text.length,
       spans: true,
@@ -1208,6 +1210,41 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
   return undefined;
 }
 
+const STARTS = /\b(?:to\s+)?(?:start|begin)(?:s|ning|ing)?\s+(?:on\s+)?/gi;
+const THEN_ENDS = /^\s*,?\s*(?:and\s+)?(?:to\s+)?(?:end|finish)(?:s|ing)?\s+(?:on\s+)?/i;
+
+/** "start July 2 and end July 16", "starting the 3rd, ending the 9th": both days said. */
+function startAndEnd(text: string, today: CalendarDate): FoundRange | undefined {
+  for (const starts of firstMatches(text, STARTS)) {
+    const first = dayRightAfter(text, starts.index + starts[0].length, today);
+    const ends = first ? THEN_ENDS.exec(text.slice(first.end, first.end + 30)) : null;
+    const last = ends ? dayRightAfter(text, first!.end + ends[0].length, today) : undefined;
+    if (!first || !last) continue;
+    return {
+      range: spanFrom(
+        first.date,
+        last.date,
+        unsaidOf(text.slice(starts.index + starts[0].length, first.end)),
+      ),
+      index: starts.index,
+      end: last.end,
+      spans: true,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Days a change or a create is to cover, said as a span ("the week of the 2nd", "the 21st-22nd",
+ * "start July 2 and end July 16"); undefined for one day or a period that is not a span.
+ */
+export function findSpan(text: string, today: CalendarDate): FoundRange | undefined {
+  const both = startAndEnd(text, today);
+  if (both) return both;
+  const found = findDateRange(text, today);
+  return found?.spans && compareDates(found.range.end, found.range.start) > 0 ? found : undefined;
+}
+
 const NEAR_CUE =
   /\b(?:around|round\s+about|near|close\s+to|roughly|approximately|give\s+or\s+take)\s+/gi;
 
@@ -1272,6 +1309,34 @@ function weekdaySpan(start: CalendarDate, end: CalendarDate, today: CalendarDate
   let first = start;
   while (compareDates(addDays(first, length), today) > 0) first = addDays(first, -7);
   return { start: first, end: addDays(first, length) };
+}
+
+/**
+ * The span from a first day to a last one, each read as the latest such day not after today: when
+ * the last was pulled back past the first ("from the 20th to the 29th" on the 23rd), the first is
+ * pulled back the month or year left unsaid, never swapped into a span of nearly a year.
+ */
+function spanFrom(
+  first: CalendarDate,
+  last: CalendarDate,
+  unsaid: "month" | "year" | undefined,
+): DateRange {
+  if (compareDates(first, last) <= 0) return { start: first, end: last };
+  const earlier =
+    unsaid === "month"
+      ? addMonthsClamped(first, -1)
+      : unsaid === "year"
+        ? { ...first, year: first.year - 1 }
+        : undefined;
+  if (earlier && earlier.day === first.day && compareDates(earlier, last) <= 0)
+    return { start: earlier, end: last };
+  return ordered(first, last);
+}
+
+/** What a written first day leaves unsaid: its month ("the 20th"), its year ("Nov 20"), or nothing. */
+function unsaidOf(phrase: string): "month" | "year" | undefined {
+  if (/^\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s*$/i.test(phrase)) return "month";
+  return /\b\d{4}\b/.test(phrase) ? undefined : "year";
 }
 
 function ordered(a: CalendarDate, b: CalendarDate): DateRange {

@@ -136,11 +136,14 @@ describe("answers to a question keep what the question knew", () => {
 });
 
 describe("an update read with a time where the annotation should be", () => {
-  it("doubts a target named only by period words, and several days read as one", () => {
+  it("reads a span of days as the new first and last day of the annotation pointed at", () => {
     const { understanding } = alone("wait, make that the week of the 2nd");
-    expect(understanding.intent).toBe("update");
-    expect(understanding.doubts).toEqual(
-      expect.arrayContaining([expect.stringMatching(/not the name of an annotation|several days/)]),
-    );
+    expect(understanding).toMatchObject({
+      intent: "update",
+      pointsBack: true,
+      date: { year: 2026, month: 11, day: 2 },
+      endDate: { year: 2026, month: 11, day: 8 },
+    });
+    expect(understanding.target).toBeUndefined();
   });
 });

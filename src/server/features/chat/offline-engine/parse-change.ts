@@ -7,7 +7,7 @@ import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
-import { dateLeadIn, findDate } from "./extract-dates.js";
+import { dateLeadIn, findDate, findSpan } from "./extract-dates.js";
 import { parseTarget, type AnnotationReference } from "./extract-target.js";
 import { cleanTitle, splitDescription } from "./parse-create.js";
 import { cut, tidy } from "./cut-text.js";
@@ -50,6 +50,8 @@ const EXTEND_TO =
   /^(.+?)\s+(?:(?:to\s+)?(?:run|last)\s+)?(?:until|till|through|thru|to|by)\s+(.+)$/i;
 const RUN_UNTIL =
   /^(.+?)\s+(?:run|last|go\s+on|continue|end)\s+(?:until|till|through|thru|to|on)\s+(.+)$/i;
+const COVER =
+  /^(.+?)\s+(?:(?:to\s+)?(?:cover|include|span)s?)\s+(?:until\s+|till\s+|through\s+|to\s+)?(.+?)(?:\s+(?:as\s+well|too))?$/i;
 const ALSO_COLOUR =
   /\s*,?\s+and\s+(?:make|colou?r|set|mark|turn|change)\s+it\s+(?:(?:to|as|in)\s+)?(\w+)(?:\s+colou?r)?\s*$/i;
 
@@ -360,6 +362,25 @@ function parseChange(
     setTarget(slots, until[1] ?? "", quotes, today);
     if (last) slots.endDate = last.date;
     else slots.missing.push("date");
+    return finish(slots);
+  }
+
+  // "make it cover the 19th as well", "extend it to include Friday": a new last day.
+  const cover = COVER.exec(text);
+  const covered = cover ? findDate(cover[2] ?? "", today) : undefined;
+  if (cover && covered) {
+    setTarget(slots, cover[1] ?? "", quotes, today);
+    slots.endDate = covered.date;
+    return finish(slots);
+  }
+
+  // "move it to the week of the 2nd", "make that the 21st-22nd": days to cover, first and last.
+  const span = findSpan(text, today);
+  if (span && /^(?:move|reschedule|shift|push|redate|make|change|set|update)$/.test(verb)) {
+    slots.date = span.range.start;
+    slots.endDate = span.range.end;
+    const left = cut(text, dateLeadIn(text, span.index), span.end);
+    setTarget(slots, left.replace(/\s+(?:to|for|on|as|into)\s*$/i, ""), quotes, today);
     return finish(slots);
   }
 

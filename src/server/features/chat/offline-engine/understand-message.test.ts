@@ -802,6 +802,16 @@ const spans: Case[] = [
     "log Staff lunch on the 12th",
     { intent: "create", title: "Staff lunch", date: d("2026-11-12"), missing: [] },
   ],
+  // A change to a span of days sets both its first and last day.
+  [
+    "move Launch to the week of the 16th",
+    { intent: "update", date: d("2026-11-16"), endDate: d("2026-11-22") },
+  ],
+  [
+    "move Black Friday sale to start nov 20 and end nov 29",
+    { intent: "update", date: d("2025-11-20"), endDate: d("2025-11-29") },
+  ],
+  ["make it cover the 12th too", { intent: "update", endDate: d("2026-11-12") }],
   // Two days offered: the day is asked about, never picked.
   [
     "log “Price test” on the 10th or the 11th",
