@@ -45,6 +45,13 @@ export function readAgainstKnown(alone: Understanding, context: KnownContext): U
   // "the podcast sponsorship one, it never happened": the title, and words about it.
   if ((alone.intent === "update" || alone.intent === "delete") && target?.includes(fold(written)))
     return snapTarget(alone, named, target.replace(fold(written), " "));
+  // "Tracking broken: move it to Oct 13, …": the title first, then what changes.
+  const leads =
+    ABOUT_IT_FIRST.test(context.message.slice(0, mention.index)) &&
+    LIST_OF_CHANGES.test(context.message.slice(mention.end));
+  const led =
+    leads && alone.intent === "create" ? readStatement(mention, context, false) : undefined;
+  if (led) return led;
   const createdIt = alone.intent === "create" && fold(alone.title ?? "").includes(fold(written));
   if (alone.intent !== "unknown" && !createdIt && !(alone.intent === "update" && !alone.target))
     return alone;
