@@ -198,7 +198,7 @@ export function parseUpdate(
  * the first of a run of spaces and commas only (the lookbehinds), so a long run is read once.
  */
 const NEXT_CHANGE =
-  /(?<![\s,;])[\s,;]+(?:and\s+then|and\s+also|and|then|also)\s+(?:also\s+)?(?=(?:make|set|change|move|shift|push|describe|rename|call|recolou?r|colou?r|put|give|tag|mark|update|add|file|clear|remove)\b)|(?<![\s,;])\s*[;,]\s+(?=(?:make|set|change|move|shift|push|describe|rename|recolou?r|give|tag|update)\s+(?:it|its|the|that|this)\b)/gi;
+  /(?<![\s,;])[\s,;]+(?:and\s+then|and\s+also|and|then|also)\s+(?:also\s+)?(?=(?:make|set|change|move|shift|push|describe|rename|call|recolou?r|colou?r|put|give|tag|mark|update|add|file|clear|remove)\b)|(?<![\s,;])\s*[;,]\s+(?=(?:make|set|change|move|shift|push|describe|rename|recolou?r|give|tag|update)\s+(?:it|its|the|that|this)\b)|(?<![\s,;])(?:\s*[;,]\s*(?:and\s+)?|\s+and\s+)(?=(?:(?:the\s+|its\s+)?date|(?:the|its)\s+day)\s+(?:should\s+be|is|to|=|:))/gi;
 
 /** The parts of a several-part change, at most four (the rest stays in the last). */
 function splitChanges(text: string): string[] {
@@ -214,6 +214,8 @@ function splitChanges(text: string): string[] {
   const found = parts.map((part) => part.trim()).filter((part) => part !== "");
   return found.length > 0 ? found : [text];
 }
+
+const DATE_VALUE = /^(?:the\s+|its\s+)?(?:date|day)\s+(?:should\s+be|is|to|=|:)\s*(.+)$/i;
 
 /** "describe it as …", "add a description: …", "give it the description …". */
 const DESCRIBE =
@@ -235,6 +237,11 @@ function readFollowingChange(
     )
   )
     return { missing: [], newDescription: "" };
+  // "…, date should be the 6th": the new day, said as the field's value.
+  const dated = DATE_VALUE.exec(part);
+  const day = dated ? findDate(dated[1] ?? "", today) : undefined;
+  if (dated && day && tidy(cut(dated[1]!, dateLeadIn(dated[1]!, day.index), day.end)) === "")
+    return { missing: [], date: day.date };
   const verb = /^(\S+)\s*/.exec(part);
   if (!verb) return undefined;
   const slots = parseChange(

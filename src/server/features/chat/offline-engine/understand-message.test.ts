@@ -812,6 +812,11 @@ const spans: Case[] = [
     { intent: "update", date: d("2025-11-20"), endDate: d("2025-11-29") },
   ],
   ["make it cover the 12th too", { intent: "update", endDate: d("2026-11-12") }],
+  // The day said as a field's value, after another change.
+  [
+    "rename Launch to Launch v2; the date should be nov 4",
+    { intent: "update", newTitle: "Launch v2", date: d("2026-11-04") },
+  ],
   // Two days offered: the day is asked about, never picked.
   [
     "log “Price test” on the 10th or the 11th",
