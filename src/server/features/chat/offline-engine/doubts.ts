@@ -47,6 +47,8 @@ const LABEL_AT_END =
 /** A clause that describes the event instead of naming it: "what the devs pushed". */
 const WH_START = /^(?:what|whatever|something|someone|somebody|whoever|whichever|the\s+thing)\b/i;
 
+const LISTED_COLOUR = /[:,;/]\s*(purple|brown|blue|green|red|cyan)\s*(?:[,;/]|$)/i;
+
 function sameDay(a: CalendarDate, b: CalendarDate): boolean {
   return a.year === b.year && a.month === b.month && a.day === b.day;
 }
@@ -86,6 +88,9 @@ export function titleDoubts(
   // "CDN outage, it's an incident": a clause about it after the name.
   if (/,\s*(?:it'?s|that'?s|this\s+is|which|it\s+was|it\s+went)\b/i.test(title))
     doubts.push(`“${title}” holds more than a name`);
+  // "Podcast sponsorship: purple, Campaigns": a list of values after a name, not a name.
+  const listed = LISTED_COLOUR.exec(title);
+  if (listed) doubts.push(`“${listed[1]}” in the title may be its colour`);
   if (SECOND_INSTRUCTION.test(title))
     doubts.push(`“${title}” looks like more than one instruction`);
   if (title.split(/\s+/).length > LONGEST_SURE_TITLE) doubts.push(`“${title}” is long for a title`);
@@ -124,7 +129,10 @@ export function requestDoubts(
   if (read.title && VAGUE_THING.test(read.title)) doubts.push(`“${read.title}” doesn't name it`);
   const several = read.endDate === undefined ? SEVERAL_DAYS.exec(rest) : null;
   if (several) doubts.push(`“${several[0]}” may mean several days`);
-  if (FURTHER.test(whole)) doubts.push("it reads like more than one instruction");
+  // "… and describe it as …" is the description once that is read, not a second instruction.
+  const instructions =
+    read.description === undefined ? whole : whole.replace(/\bdescribe\s+it\b/gi, " ");
+  if (FURTHER.test(instructions)) doubts.push("it reads like more than one instruction");
   if (read.description === undefined && DESCRIPTION_WORD.test(rest))
     doubts.push("I couldn't read the description");
   const category = read.category === undefined ? CATEGORY_WORD.exec(rest) : null;

@@ -100,13 +100,30 @@ function dropObject(text: string): string {
   return text.replace(OBJECT, "").replace(ONE, "");
 }
 
+/** "description" as typed, slips included ("decription", "descripton"), and its short forms. */
+const DESCRIPTION_WORD = String.raw`(?:description|descriptoin|descripton|decription|desription|discription|descrption|desc)\b`;
+const DESCRIPTION_OR_NOTE = String.raw`(?:${DESCRIPTION_WORD}|details|notes?|comment)`;
+
 /**
  * Description markers. Rule: the description runs from the marker to the end of the message, or,
  * when it is quoted, to its closing quote. "note:" counts only after something else ("Launch
  * today, note: big day"); at the start of a request it is just the command ("note: outage").
+ * A bare "description" counts only right before a quote ("…, description “all plans”").
  */
-const DESCRIPTION_MARKER =
-  /(?:\s*[,;-]\s*|\s+)(?:and\s+)?(?:with\s+(?:a\s+|the\s+)?(?:description|desc|details|notes?|comment)(?:\s+(?:of|saying|that\s+says|reading))?|described\s+as|(?:description|desc|details|notes?|comment)\s*[:=])\s*:?\s*/i;
+const DESCRIPTION_MARKER = new RegExp(
+  String.raw`(?:\s*[,;\u2014\u2013-]\s*|\s+)(?:and\s+)?(?:(?:with|w/)\s+(?:a\s+|the\s+)?${DESCRIPTION_OR_NOTE}(?:\s+(?:of|saying|that\s+says|reading))?|describ(?:ed|e\s+it)\s+as|(?:in|for)\s+the\s+${DESCRIPTION_OR_NOTE}\s*,?\s*(?:put|say|write|add|:)|${DESCRIPTION_OR_NOTE}\s*[:=]|${DESCRIPTION_WORD}(?=\s+⟪))\s*:?\s*`,
+  "i",
+);
+
+/** "and put “X” in the description": the description named before its marker (quoted only). */
+const PUT_IN_DESCRIPTION = new RegExp(
+  String.raw`(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:put|add|write|use|have|set)\s+(⟪\d+⟫)\s+(?:in|into|as|for)\s+(?:the\s+)?${DESCRIPTION_OR_NOTE}\b`,
+  "i",
+);
+
+/** ". green please" after an unquoted description: a colour of its own, not part of it. */
+const COLOUR_SENTENCE_AT_END =
+  /(?:[.;]\s+(?:(?:make\s+it|in|colou?r(?:\s+it)?)\s+)?|,\s+(?:and\s+)?(?:make\s+it|in|colou?red)\s+)(purple|brown|blue|green|red|cyan)(?:\s+(?:please|pls|plz|thanks))?[\s.!]*$/i;
 
 const COLOURED_OBJECT =
   /^(?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?(purple|brown|blue|green|red|cyan)\s+(?:annotation|note|marker|entry|one)s?\b\s*:?\s*/i;
@@ -121,6 +138,13 @@ export interface SplitDescription {
 }
 
 export function splitDescription(text: string, quotes: readonly string[]): SplitDescription {
+  const put = PUT_IN_DESCRIPTION.exec(text);
+  if (put && tidy(text.slice(0, put.index))) {
+    return {
+      text: cut(text, put.index, put.index + put[0].length),
+      description: soleQuote(put[1]!, quotes) ?? "",
+    };
+  }
   const marker = DESCRIPTION_MARKER.exec(text);
   if (!marker || !tidy(text.slice(0, marker.index))) return { text };
   const before = text.slice(0, marker.index);
@@ -132,7 +156,12 @@ export function splitDescription(text: string, quotes: readonly string[]): Split
       description: soleQuote(quoted[0], quotes) ?? "",
     };
   }
-  return { text: before, description: tidyDescription(restoreQuotes(after, quotes)) };
+  const colour = COLOUR_SENTENCE_AT_END.exec(after);
+  const described = colour ? after.slice(0, colour.index) : after;
+  return {
+    text: colour ? `${before} in ${colour[1]!.toLowerCase()}` : before,
+    description: tidyDescription(restoreQuotes(described, quotes)),
+  };
 }
 
 /**

@@ -280,7 +280,9 @@ function readCreate(input: SlotInput): Understanding {
     (text, quote, index) => (quote === titleText ? text.replace(`⟪${index}⟫`, " ") : text),
     input.rest,
   );
-  const told = `${unquoted} ${input.story ?? ""}`;
+  // The description is the person's own words: "instead" or "and then" in it is no instruction.
+  const described = understanding.description;
+  const told = `${described ? unquoted.split(described).join(" ") : unquoted} ${input.story ?? ""}`;
   doubts.push(
     ...requestDoubts(titleText ? told.split(titleText).join(" ") : told, understanding, told),
   );
@@ -288,6 +290,10 @@ function readCreate(input: SlotInput): Understanding {
   if (/^(?:put|place|file)$/.test(reading.verb) && understanding.category && !wroteDate)
     doubts.push(`“${titleText}” may be an annotation you already have`);
   if (reading.guessedVerb) doubts.push(`I took “${reading.verb}” to mean add`);
+  // Without a verb a message is a create only for its quoted title ('the 3rd: “Spring promo”');
+  // 'Spring promo: description “…”' may as well be about one that exists.
+  if (reading.verb === "" && !story && !quotes.includes(titleText))
+    doubts.push(`you didn't say to add “${titleText}”`);
   if (leftover) doubts.push(`I couldn't place “${leftover}”`);
   // A day still to come cannot be annotated: asked, never written on another day.
   if (understanding.date && compareDates(understanding.date, today) > 0)
