@@ -81,6 +81,10 @@ describe("findDateRange: spans of days said in words", () => {
     ["since the start of the year", "2026-11-25", "2026-01-01..2026-11-25"],
     ["since wed", "2026-11-25", "2026-11-25..2026-11-25"],
     ["how are we doing this week so far", "2026-11-27", "2026-11-23..2026-11-27"],
+    // A last day pulled back past the first pulls the first back what was left unsaid.
+    ["from the 24th to the 27th", "2026-11-25", "2026-10-24..2026-10-27"],
+    ["between Nov 20 and Nov 28", "2026-11-25", "2025-11-20..2025-11-28"],
+    ["Nov 22-27", "2026-11-25", "2025-11-22..2025-11-27"],
     // A holiday's week is its Monday-to-Sunday week; the year may come a few words on.
     ["sales during Christmas week", "2026-11-25", "2025-12-22..2025-12-28"],
     ["how was black friday week in the end last year", "2026-11-25", "2025-11-24..2025-11-30"],
