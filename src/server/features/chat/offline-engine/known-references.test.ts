@@ -106,6 +106,18 @@ describe("naming the property's annotations", () => {
     expect(unsure.doubts?.length).toBeGreaterThan(0);
   });
 
+  it("empties a field a deletion names, and prefers a reading that accounts for every word", () => {
+    expect(read("delete the notes on Loyalty app 3.1")).toMatchObject({
+      intent: "update",
+      newDescription: "",
+    });
+    expect(read("for the payment gateway outage set the end to the 14th")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Payment gateway outage" },
+      endDate: { year: 2026, month: 11, day: 14 },
+    });
+  });
+
   it("keeps a title inside a longer quoted name as part of that name", () => {
     const renamed = read("rename it to “Loyalty app 3.1 hotfix”");
     expect(renamed.newTitle).toBe("Loyalty app 3.1 hotfix");

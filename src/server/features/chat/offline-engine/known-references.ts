@@ -32,37 +32,58 @@ export function readAgainstKnown(alone: Understanding, context: KnownContext): U
   const mention = findMention(context.message, context.known);
   if (!mention || insideLongerQuote(context.message, mention)) return alone;
   const named = { kind: "title", title: mention.annotation.title } as const;
-  const written = context.message.slice(mention.index, mention.end);
+  const written = fold(context.message.slice(mention.index, mention.end));
   const target = alone.target?.kind === "title" ? fold(alone.target.title) : undefined;
-  if (target === fold(named.title)) {
-    // Read as a statement, the words the first reading could not place may all be accounted for.
-    const unsure = (alone.doubts?.length ?? 0) > 0 || alone.missing.length > 0;
-    const statement = unsure ? readStatement(mention, context, false) : undefined;
-    return statement && !statement.doubts ? statement : { ...alone, target: named };
-  }
+  const unsure = (alone.doubts?.length ?? 0) > 0 || alone.missing.length > 0;
+  // A statement's reading is taken where it accounts for every word and the first did not.
+  const sure = (createdIt = false) => {
+    const statement = readStatement(mention, context, createdIt);
+    return statement && !statement.doubts ? statement : undefined;
+  };
+  if (target === fold(named.title)) return (unsure && sure()) || { ...alone, target: named };
   if (alone.intent === "traffic_day" || alone.intent === "traffic_period")
     return periodOf(alone, mention, context);
+  const changing = alone.intent === "update" || alone.intent === "delete";
+  // "wipe the notes on X", "delete the end date on X": a field of X emptied, never X deleted.
+  if (alone.intent === "delete" && NAMES_A_FIELD.test(context.message)) return sure() ?? alone;
   // "the podcast sponsorship one, it never happened": the title, and words about it.
-  if ((alone.intent === "update" || alone.intent === "delete") && target?.includes(fold(written)))
-    return snapTarget(alone, named, target.replace(fold(written), " "));
+  if (changing && target?.includes(written))
+    return (unsure && sure()) || snapTarget(alone, named, target.replace(written, " "));
   // "Tracking broken: move it to Oct 13, …": the title first, then what changes.
   const leads =
     ABOUT_IT_FIRST.test(context.message.slice(0, mention.index)) &&
     LIST_OF_CHANGES.test(context.message.slice(mention.end));
-  const led =
-    leads && alone.intent === "create" ? readStatement(mention, context, false) : undefined;
-  if (led) return led;
-  const createdIt = alone.intent === "create" && fold(alone.title ?? "").includes(fold(written));
+  if (leads || (changing && !namesKnown(alone, context.known))) {
+    const led = sure();
+    if (led) return led;
+  }
+  const createdIt = alone.intent === "create" && fold(alone.title ?? "").includes(written);
+  if (alone.intent === "create" && !createdIt && unsure) return sure() ?? alone;
   if (alone.intent !== "unknown" && !createdIt && !(alone.intent === "update" && !alone.target))
     return alone;
   const statement = readStatement(mention, context, createdIt);
   if (statement || !createdIt) return statement ?? alone;
   // "put Tracking broken in there too": an annotation the property has, not a new one's name.
-  const rest = fold(alone.title ?? "").replace(fold(written), " ");
+  const rest = fold(alone.title ?? "").replace(written, " ");
   if (tidy(rest.replace(ABOUT_IT, " ").replace(/\b(?:there|too|also|again|as\s+well)\b/g, " ")))
     return alone;
   const doubt = `“${named.title}” is already an annotation here`;
   return { ...alone, doubts: [...(alone.doubts ?? []), doubt] };
+}
+
+/** A field of an annotation named: what a request to clear or delete it empties. */
+const NAMES_A_FIELD =
+  /\b(?:description|desc|notes?|details|text|blurb|summary|end\s+date|end|category|categories)\b/i;
+
+/** Whether a reading's target is one of the property's annotations, as the product finds one. */
+function namesKnown(understanding: Understanding, known: readonly KnownAnnotation[]): boolean {
+  const { target } = understanding;
+  if (target?.kind !== "title") return true;
+  const wanted = fold(target.title);
+  const exact = known.filter((annotation) => fold(annotation.title) === wanted);
+  return (
+    (exact.length > 0 ? exact : known.filter((a) => fold(a.title).includes(wanted))).length === 1
+  );
 }
 
 /** A title inside a longer quoted passage is part of a new name ("rename it to “Site migration 2”"). */
@@ -110,7 +131,7 @@ const DELETING =
   /\b(?:can\s+go|can\s+be\s+(?:deleted|removed|binned)|(?:don'?t|do\s+not)\s+(?:want|need)\b|no\s+longer\s+(?:want|need)|get\s+rid\s+of|bin|scrap|ditch|trash|nuke|delete|remove|drop|kill|lose)\b/i;
 /** A day the annotation ends on: "ran until 2 August", "actually ended on the 18th". */
 const ENDS =
-  /\b(?:ended|ends|ending|finished|ran|runs|lasted|went\s+on|until|till|thru|through)\b/i;
+  /\b(?:end|ended|ends|ending|finished|ran|runs|lasted|went\s+on|until|till|thru|through)\b/i;
 const SHIFT =
   /\b(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after)\b/i;
 const NUMBER: Record<string, number> = {
