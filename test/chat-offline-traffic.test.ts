@@ -274,6 +274,22 @@ describe("traffic questions on the offline engine", () => {
     expect(answer.confirmation).toBeNull();
   });
 
+  it("asks the last traffic question again with one piece changed ('and the day before?', 'what about users?')", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { report } = await chart(who);
+    const [before, day] = report.days.slice(-3, -1).map((entry) => entry.date);
+    const first = await say(who, `how many sessions on ${day}?`);
+    expect(first.reply).toContain(`Sessions on ${formatShortDay(day!)}:`);
+
+    const again = await say(who, "and the day before?");
+    expect(again.reply).toContain(`Sessions on ${formatShortDay(before!)}:`);
+    const users = await say(who, "what about users?");
+    expect(users.reply).toContain(`Active users on ${formatShortDay(before!)}:`);
+    // Kept for one turn after each answer: a message of its own is read as itself.
+    const thanks = await say(who, "thanks");
+    expect(thanks.reply).not.toContain("Active users");
+  });
+
   it("says today's figures are incomplete instead of reporting today as a drop", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const answer = await say(who, "what happened today?");

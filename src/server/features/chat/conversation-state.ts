@@ -11,7 +11,7 @@ import type {
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
 import type { ChatConfirmation, ChatDraft } from "../../../shared/contracts/chat.js";
-import type { PendingQuestion } from "./offline-engine/understanding.js";
+import type { AskedBefore, PendingQuestion } from "./offline-engine/understanding.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
@@ -85,6 +85,8 @@ export interface Focus {
 export interface ConversationMemory {
   question?: PendingQuestion;
   focus?: Focus;
+  /** The list or traffic question answered last, for "and Sunday?" or "same for September". */
+  asked?: AskedBefore;
 }
 
 /** How long a previewed action may wait for its confirmation. */

@@ -6,12 +6,13 @@
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { continueConversation } from "./continue-conversation.js";
+import { readFollowUp } from "./follow-up.js";
 import { readIntent } from "./intents.js";
 import { readAgainstKnown } from "./known-references.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { normalise } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
-import type { PendingQuestion, Understanding } from "./understanding.js";
+import type { AskedBefore, PendingQuestion, Understanding } from "./understanding.js";
 
 export interface ReadingRequest {
   message: string;
@@ -25,6 +26,8 @@ export interface ReadingRequest {
    * reading was not sure enough to act on alone: a title written anywhere is then a reference.
    */
   annotations?: readonly KnownAnnotation[];
+  /** The list or traffic question answered last, which the message may ask again ("and Sunday?"). */
+  asked?: AskedBefore;
 }
 
 export function readMessage(request: ReadingRequest, readers: SlotReaders): Understanding {
@@ -46,5 +49,13 @@ export function readMessage(request: ReadingRequest, readers: SlotReaders): Unde
           categoryNames: request.categoryNames,
         })
       : alone;
-  return continueConversation(read, normalised, request.question, request.today);
+  const continued = continueConversation(read, normalised, request.question, request.today);
+  return readFollowUp(
+    continued,
+    normalised,
+    request.asked,
+    request.today,
+    request.categoryNames,
+    readers,
+  );
 }

@@ -98,6 +98,23 @@ export interface Understanding {
   unreadPart?: string;
 }
 
+/**
+ * The question answered last (a list or a traffic question), kept for one turn so the next
+ * message can ask it again with a piece changed ("and Sunday?", "same for September"). Dates as
+ * YYYY-MM-DD.
+ */
+export interface AskedBefore {
+  intent: "list" | "traffic_day" | "traffic_period";
+  date?: string;
+  rangeStart?: string;
+  rangeEnd?: string;
+  metric?: TrafficMetric;
+  by?: "weekday";
+  category?: string;
+  color?: string;
+  titleContains?: string;
+}
+
 /** A piece the offline engine asked for, and what the person had already said. */
 export type AskedFor = "title" | "date" | "target" | "change" | "choice" | "category";
 

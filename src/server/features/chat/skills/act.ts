@@ -11,6 +11,7 @@ import type { AssistantActions } from "../assistant-actions.js";
 import { noPropertyMessage } from "../assistant-rules.js";
 import type { AssistantTurn } from "../assistant-reply.js";
 import type { ConversationMemory, PendingQuestion } from "../conversation-state.js";
+import { askedBefore } from "../offline-engine/follow-up.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { createRequestText, unreadPeriodReply } from "../offline-engine/reply-text.js";
 import type { Understanding } from "../offline-engine/understanding.js";
@@ -112,7 +113,7 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
   }
 
   const skill = skillFor(understood.intent);
-  return skill.act({
+  const turn = await skill.act({
     understood,
     resolution,
     actions,
@@ -125,4 +126,7 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     ask,
     keep,
   });
+  // A list or traffic question is kept for the next turn: "and Sunday?", "same for September".
+  const asked = askedBefore(understood);
+  return asked ? { ...turn, memory: { ...(turn.memory ?? keep), asked } } : turn;
 }

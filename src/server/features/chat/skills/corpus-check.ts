@@ -38,7 +38,12 @@ import { matchCategory } from "../../categories/categories-service.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import { ConversationEffects, type DeclaredAnnotation } from "./corpus-effects.js";
-import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
+import { askedBefore } from "../offline-engine/follow-up.js";
+import type {
+  AskedBefore,
+  PendingQuestion,
+  Understanding,
+} from "../offline-engine/understanding.js";
 import { readMessage } from "./reading.js";
 
 export interface CorpusCase {
@@ -97,6 +102,7 @@ export function readCase(
   q?: string | PendingQuestion,
   categoryNames: readonly string[] = corpusCategoryNames,
   annotations?: readonly KnownAnnotation[],
+  asked?: AskedBefore,
 ): Understanding {
   return readMessage({
     message,
@@ -104,6 +110,7 @@ export function readCase(
     categoryNames,
     ...(q ? { question: typeof q === "string" ? questionOf(q) : q } : {}),
     ...(annotations ? { annotations } : {}),
+    ...(asked ? { asked } : {}),
   });
 }
 
@@ -387,9 +394,19 @@ export function checkConversation(
   const effects = conversation.annotations
     ? new ConversationEffects(conversation.annotations)
     : undefined;
+  // The list or traffic question answered last, as the product keeps it for one turn.
+  let asked: AskedBefore | undefined;
   return conversation.turns.map((turn) => {
     const annotations = effects?.known;
-    const understanding = readCase(turn.message, today, question, categoryNames, annotations);
+    const understanding = readCase(
+      turn.message,
+      today,
+      question,
+      categoryNames,
+      annotations,
+      asked,
+    );
+    asked = askedBefore(understanding);
     const result = compare(turn, understanding, focusTitle, focusDate, annotations, effects);
     focusDate =
       understanding.date ??

@@ -52,6 +52,7 @@ export async function runPipeline(
     today: input.today,
     categoryNames: categories.map((c) => c.name),
     ...(input.memory.question ? { question: input.memory.question } : {}),
+    ...(input.memory.asked ? { asked: input.memory.asked } : {}),
   };
   const first = await read(request);
   // A reading that is not sure enough alone is read again knowing the property's titles, so a

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { readMessage } from "../skills/reading.js";
+import { askedBefore } from "./follow-up.js";
+import type { Understanding } from "./understanding.js";
+
+/** A question asked again with one piece changed, after a list or a traffic answer. */
+const today = { year: 2026, month: 11, day: 23 };
+const categoryNames = ["Campaigns", "Incidents"];
+const day = (iso: string) => ({
+  year: Number(iso.slice(0, 4)),
+  month: Number(iso.slice(5, 7)),
+  day: Number(iso.slice(8, 10)),
+});
+
+/** Reads `first`, then `next` with the question the first one asked kept. */
+function after(first: string, next: string): Understanding {
+  const asked = askedBefore(readMessage({ message: first, today, categoryNames }));
+  return readMessage({ message: next, today, categoryNames, ...(asked ? { asked } : {}) });
+}
+
+describe("follow-ups to a traffic question", () => {
+  it.each([
+    ["how many visitors on the 10th?", "and the 11th?", { date: day("2026-11-11") }],
+    ["how many visitors on the 10th?", "what about the day after", { date: day("2026-11-11") }],
+    [
+      "how were sessions in october",
+      "and the month before?",
+      { dateRange: { start: day("2026-09-01"), end: day("2026-09-30") } },
+    ],
+    [
+      "how were sessions in october",
+      "what about key events",
+      { metric: "keyEvents", dateRange: { start: day("2026-10-01"), end: day("2026-10-31") } },
+    ],
+    ["any dips on the 4th", "how about users?", { metric: "activeUsers", date: day("2026-11-04") }],
+    [
+      "which weekday brings the most visits?",
+      "and for users",
+      { by: "weekday", metric: "activeUsers" },
+    ],
+  ])("after '%s', '%s' asks it again", (first, next, expected) => {
+    expect(after(first, next)).toMatchObject(expected);
+  });
+
+  it("reads a period named after a day as the period", () => {
+    expect(after("how many sessions on the 3rd", "and last week?")).toMatchObject({
+      intent: "traffic_period",
+      dateRange: { start: day("2026-11-16"), end: day("2026-11-22") },
+    });
+  });
+});
+
+describe("follow-ups to a list", () => {
+  it.each([
+    [
+      "any incidents in october?",
+      "same for august",
+      { category: "incidents", dateRange: { start: day("2026-08-01"), end: day("2026-08-31") } },
+    ],
+    [
+      "what did we add last month",
+      "only the red ones",
+      { color: "RED", dateRange: { start: day("2026-10-01"), end: day("2026-10-31") } },
+    ],
+    [
+      "show me everything from september",
+      "just campaigns",
+      { category: "campaigns", dateRange: { start: day("2026-09-01"), end: day("2026-09-30") } },
+    ],
+  ])("after '%s', '%s' narrows or moves it", (first, next, expected) => {
+    expect(after(first, next)).toMatchObject({ intent: "list", ...expected });
+  });
+});
+
+describe("what is not a follow-up", () => {
+  it.each([
+    ["how were sessions in october", "delete the launch", "delete"],
+    ["how were sessions in october", "thanks!", "unknown"],
+    ["any incidents in october?", "add Outage on the 3rd", "create"],
+    ["what did we add last month", "yes", "confirm"],
+  ])("after '%s', '%s' is a %s of its own", (first, next, intent) => {
+    expect(after(first, next).intent).toBe(intent);
+  });
+
+  it("keeps nothing after a write", () => {
+    expect(askedBefore(readMessage({ message: "add Launch today", today, categoryNames }))).toBe(
+      undefined,
+    );
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * A question asked again with one piece changed: after "how was traffic last week", "and the
+ * week before?"; after "how many sessions on Saturday?", "and Sunday?"; after "any incidents last
+ * month?", "same for September"; after a list, "only the green ones?". The question answered last
+ * is kept (`AskedBefore`); a message that reads as nothing on its own, or starts as a follow-up
+ * does ("and …", "what about …", "same for …", "only …"), is that question with the pieces it
+ * names put in place of the old ones. Anything that reads as a request of its own stays one.
+ */
+import {
+  addDays,
+  compareDates,
+  fromIsoDate,
+  toIsoDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
+import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
+import { findDate, findDateRange } from "./extract-dates.js";
+import type { Normalised } from "./normalise.js";
+import { readSlots, type SlotReaders } from "./slots.js";
+import { METRIC_WORD } from "./traffic-question.js";
+import type { AskedBefore, Understanding } from "./understanding.js";
+
+const LEAD =
+  /^(?:(?:and|also|ok(?:ay)?|now|then|so)[\s,]+)*(?:(?:what|how)\s+about|same\s+(?:thing\s+|question\s+|again\s+)?(?:for|with)|(?:and\s+)?(?:for|with)|only|just|but)\b[\s,]*|^(?:and|also)\b[\s,]*/i;
+const TAIL = /[\s,]*(?:instead|then|too|as\s+well|please)?[\s?.!]*$/i;
+/** Short enough to be a piece of a question rather than a question of its own. */
+const MAX_WORDS = 5;
+
+/** The question a reading asks, kept so the next message can ask it again with a piece changed. */
+export function askedBefore(understanding: Understanding): AskedBefore | undefined {
+  const { intent } = understanding;
+  if (intent !== "list" && intent !== "traffic_day" && intent !== "traffic_period")
+    return undefined;
+  if (understanding.missing.length > 0) return undefined;
+  const asked: AskedBefore = { intent };
+  if (understanding.date) asked.date = toIsoDate(understanding.date);
+  if (understanding.dateRange) {
+    asked.rangeStart = toIsoDate(understanding.dateRange.start);
+    asked.rangeEnd = toIsoDate(understanding.dateRange.end);
+  }
+  if (understanding.metric) asked.metric = understanding.metric;
+  if (understanding.by) asked.by = understanding.by;
+  if (understanding.category) asked.category = understanding.category;
+  if (understanding.color) asked.color = understanding.color;
+  if (understanding.titleContains) asked.titleContains = understanding.titleContains;
+  return asked;
+}
+
+const metricOf = (text: string): TrafficMetric =>
+  /\b(?:active\s+)?users\b|\bvisitors\b/i.test(text)
+    ? "activeUsers"
+    : /\b(?:key\s+events?|conversions?)\b/i.test(text)
+      ? "keyEvents"
+      : "sessions";
+
+/** The question asked before, as a reading: its intent and pieces. */
+function restored(asked: AskedBefore): Understanding {
+  return {
+    intent: asked.intent,
+    missing: [],
+    ...(asked.date ? { date: fromIsoDate(asked.date) } : {}),
+    ...(asked.rangeStart && asked.rangeEnd
+      ? { dateRange: { start: fromIsoDate(asked.rangeStart), end: fromIsoDate(asked.rangeEnd) } }
+      : {}),
+    ...(asked.metric ? { metric: asked.metric } : {}),
+    ...(asked.by ? { by: asked.by } : {}),
+    ...(asked.category ? { category: asked.category } : {}),
+    ...(asked.color ? { color: asked.color as Understanding["color"] } : {}),
+    ...(asked.titleContains ? { titleContains: asked.titleContains } : {}),
+  };
+}
+
+/** "the week before", "the day after", "the previous month": the period asked about, moved. */
+const RELATIVE =
+  /^(?:the\s+)?(?:(?<unit>day|week|month)\s+(?<way>before|after|earlier|later)|(?<order>previous|next|following|prior)\s+(?<unit2>day|week|month))$/i;
+
+function moved(before: Understanding, piece: string): Understanding | undefined {
+  const match = RELATIVE.exec(piece);
+  if (!match?.groups) return undefined;
+  const unit = (match.groups.unit ?? match.groups.unit2 ?? "").toLowerCase();
+  const back = /^(?:before|earlier|previous|prior)$/i.test(
+    match.groups.way ?? match.groups.order ?? "",
+  );
+  const shift = (date: CalendarDate): CalendarDate =>
+    unit === "month"
+      ? monthShift(date, back ? -1 : 1)
+      : addDays(date, (unit === "week" ? 7 : 1) * (back ? -1 : 1));
+  if (before.date) return { ...before, date: shift(before.date) };
+  if (!before.dateRange) return undefined;
+  const { start, end } = before.dateRange;
+  // A whole month asked about moves to the whole of the month beside it.
+  if (unit === "month" && start.day === 1 && addDays(end, 1).day === 1) {
+    const first = monthShift(start, back ? -1 : 1);
+    return { ...before, dateRange: { start: first, end: addDays(monthShift(first, 1), -1) } };
+  }
+  return { ...before, dateRange: { start: shift(start), end: shift(end) } };
+}
+
+/** The same day of the month `months` away, or that month's last day when it has fewer. */
+function monthShift(date: CalendarDate, months: number): CalendarDate {
+  const index = date.year * 12 + date.month - 1 + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = addDays(
+    { year: month === 12 ? year + 1 : year, month: (month % 12) + 1, day: 1 },
+    -1,
+  );
+  return { year, month, day: Math.min(date.day, last.day) };
+}
+
+/** "and Sunday?", "and the week before?", "what about key events?": the traffic question again. */
+function trafficAgain(asked: AskedBefore, piece: string, today: CalendarDate) {
+  const before = restored(asked);
+  const shifted = moved(before, piece);
+  if (shifted) return shifted;
+  const range = findDateRange(piece, today);
+  const day = range ? undefined : findDate(piece, today);
+  const metric = METRIC_WORD.test(piece) ? metricOf(piece) : undefined;
+  if (!range && !day && !metric) return undefined;
+  const { date: _date, dateRange: _range, ...kept } = before;
+  const again: Understanding = { ...kept, ...(metric ? { metric } : {}) };
+  if (range && compareDates(range.range.end, range.range.start) > 0)
+    return { ...again, intent: "traffic_period" as const, dateRange: range.range };
+  const oneDay = range?.range.start ?? day?.date;
+  if (oneDay) return { ...again, intent: "traffic_day" as const, date: oneDay };
+  return before.date ? { ...again, date: before.date } : { ...again, dateRange: before.dateRange };
+}
+
+export function readFollowUp(
+  alone: Understanding,
+  normalised: Pick<Normalised, "text" | "quotes" | "propertyId">,
+  asked: AskedBefore | undefined,
+  today: CalendarDate,
+  categoryNames: readonly string[],
+  readers: SlotReaders,
+): Understanding {
+  if (!asked || normalised.quotes.length > 0) return alone;
+  const text = normalised.text.trim();
+  const lead = LEAD.exec(text);
+  const piece = text.slice(lead ? lead[0].length : 0).replace(TAIL, "");
+  if (!piece || piece.split(/\s+/).length > MAX_WORDS) return alone;
+  // Read as a request of its own ("show the red ones", "delete it"), it stays one.
+  const sameKind = (intent: string) => (intent === "list") === (asked.intent === "list");
+  // "what about the day after" reads alone as tomorrow; after a question, it is that one moved.
+  const asking = alone.intent === "list" || alone.intent.startsWith("traffic");
+  const again = lead && asking && (sameKind(alone.intent) || RELATIVE.test(piece));
+  if (alone.intent !== "unknown" && !again) return alone;
+  if (asked.intent !== "list") return trafficAgain(asked, piece, today) ?? alone;
+  const shifted = moved(restored(asked), piece);
+  if (shifted) return shifted;
+  const found = readSlots(
+    { intent: "list", verb: "show", rest: piece },
+    normalised,
+    today,
+    categoryNames,
+    readers,
+  );
+  if (found.intent !== "list" || found.missing.length > 0) return alone;
+  const changed =
+    found.dateRange || found.color || found.colors || found.category || found.titleContains;
+  if (!changed) return alone;
+  const before = restored(asked);
+  // A new colour or category narrows the same period; a new period keeps the same filters.
+  return {
+    ...before,
+    ...(found.dateRange ? { dateRange: found.dateRange } : {}),
+    ...(found.color ? { color: found.color } : {}),
+    ...(found.colors ? { colors: found.colors } : {}),
+    ...(found.category ? { category: found.category } : {}),
+    ...(found.titleContains && !found.category && !found.color
+      ? { titleContains: found.titleContains }
+      : {}),
+  };
+}
