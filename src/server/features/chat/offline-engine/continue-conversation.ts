@@ -12,7 +12,7 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import { findColor } from "./extract-color.js";
-import { dateLeadIn, findDate } from "./extract-dates.js";
+import { dateLeadIn, findDate, findSpan } from "./extract-dates.js";
 import { parseTarget } from "./extract-target.js";
 import type { Normalised } from "./normalise.js";
 import { noDaySaid, onlyAcceptance } from "./doubts.js";
@@ -211,7 +211,20 @@ export function continueConversation(
       return answer;
     }
     case "date": {
-      const read = understanding.date ?? findDate(text, today)?.date;
+      // "Monday to Wednesday last week", "the week of the 2nd": the days it covers.
+      const span = question.intent === "list" ? undefined : findSpan(text, today);
+      if (span)
+        return {
+          ...known,
+          ...(sameIntent ? understanding : {}),
+          intent: question.intent,
+          date: span.range.start,
+          endDate: span.range.end,
+          missing: [],
+        };
+      // The whole answer is the day: "Christmas Eve" needs no "on" to be one.
+      const read =
+        understanding.date ?? (findDate(text, today) ?? findDate(`on ${text}`, today))?.date;
       // "Feb 29, 2025" then "Feb 28 then": the year written before, unless the answer gives one.
       const inYear =
         read && question.known.year && !/\b\d{4}\b/.test(text)

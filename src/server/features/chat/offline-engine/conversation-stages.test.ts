@@ -114,6 +114,21 @@ describe("stage 4: an answer to the question asked", () => {
     ).toMatchObject({ target: { kind: "id", annotationId: "1" } });
   });
 
+  it("a span of days answers which day with its first and last", () => {
+    const asked: PendingQuestion = { intent: "create", asked: "date", known: { title: "Promo" } };
+    expect(answer("tuesday through thursday last week", asked)).toMatchObject({
+      intent: "create",
+      title: "Promo",
+      date: { year: 2026, month: 11, day: 17 },
+      endDate: { year: 2026, month: 11, day: 19 },
+      missing: [],
+    });
+    expect(answer("halloween", asked)).toMatchObject({
+      date: { year: 2026, month: 10, day: 31 },
+      missing: [],
+    });
+  });
+
   it("a request of its own replaces the question", () => {
     expect(answer("show me last week", titleQuestion).intent).toBe("list");
     expect(answer("delete Launch", titleQuestion).intent).toBe("delete");
