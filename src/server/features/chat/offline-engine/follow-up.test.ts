@@ -78,6 +78,8 @@ describe("what is not a follow-up", () => {
     ["how were sessions in october", "thanks!", "unknown"],
     ["any incidents in october?", "add Outage on the 3rd", "create"],
     ["what did we add last month", "yes", "confirm"],
+    ["what did we add last month", "hmm interesting", "unknown"],
+    ["how many visitors on the 10th?", "lol", "unknown"],
   ])("after '%s', '%s' is a %s of its own", (first, next, intent) => {
     expect(after(first, next).intent).toBe(intent);
   });

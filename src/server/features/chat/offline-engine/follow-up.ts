@@ -156,8 +156,9 @@ export function readFollowUp(
     readers,
   );
   if (found.intent !== "list" || found.missing.length > 0) return alone;
-  const changed =
-    found.dateRange || found.color || found.colors || found.category || found.titleContains;
+  // Words to find in titles only after "what about …", "only …": "hmm" alone is no search.
+  const words = lead ? found.titleContains : undefined;
+  const changed = found.dateRange || found.color || found.colors || found.category || words;
   if (!changed) return alone;
   const before = restored(asked);
   // A new colour or category narrows the same period; a new period keeps the same filters.
@@ -167,8 +168,6 @@ export function readFollowUp(
     ...(found.color ? { color: found.color } : {}),
     ...(found.colors ? { colors: found.colors } : {}),
     ...(found.category ? { category: found.category } : {}),
-    ...(found.titleContains && !found.category && !found.color
-      ? { titleContains: found.titleContains }
-      : {}),
+    ...(words && !found.category && !found.color ? { titleContains: words } : {}),
   };
 }
