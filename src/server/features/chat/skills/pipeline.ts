@@ -9,6 +9,7 @@ import type { AssistantActions } from "../assistant-actions.js";
 import type { AssistantTurn } from "../assistant-reply.js";
 import type { ConversationMemory } from "../conversation-state.js";
 import {
+  findMention,
   KNOWN_ANNOTATIONS_LIMIT,
   type KnownAnnotation,
 } from "../offline-engine/known-annotations.js";
@@ -62,7 +63,9 @@ export async function runPipeline(
     first.kind === "read" && input.propertyId && mayNameAnnotations(first.understanding)
       ? await knownAnnotations(input.actions)
       : [];
-  const reading = annotations.length > 0 ? await read({ ...request, annotations }) : first;
+  // Read again only when a title is there to find: a message naming none reads the same.
+  const titled = annotations.length > 0 && findMention(input.message, annotations) !== undefined;
+  const reading = titled ? await read({ ...request, annotations }) : first;
   if (reading.kind === "unreadable")
     return { reply: unreadableReply, showAnnotations: false, suggestedInput: null };
   const named = reading.understanding.propertyId;
