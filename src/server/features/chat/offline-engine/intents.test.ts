@@ -65,6 +65,15 @@ describe("stage 2: intents", () => {
     expect(readIntent(text).intent).toBe(intent);
   });
 
+  it.each([
+    ["ditch the launch one", "delete", "ditch"],
+    ["could you scrap ⟪0⟫", "delete", "scrap"],
+    ["I'd like a new marker for Friday", "create", "add"],
+    ["can I have an annotation on the 3rd", "create", "add"],
+  ])("reads '%s' as a %s (%s)", (text, intent, verb) => {
+    expect(readIntent(text)).toMatchObject({ intent, verb });
+  });
+
   it("keeps a lone command a command, not an agreement, and hesitation no answer", () => {
     expect(readIntent("log it").intent).toBe("create");
     expect(readIntent("please add it").intent).not.toBe("confirm");

@@ -187,9 +187,12 @@ const PROPERTIES =
 const ANNOTATION_WORD = /\bannotat/i;
 
 const DELETE_VERB =
-  /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill)\b\s*/i;
+  /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill|bin|nuke|scrap|ditch|axe|zap|toss|purge)\b\s*/i;
 const UPDATE_VERB =
   /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
+/** "I need a new annotation", "can I get a note for Friday": asking for one is asking to add one. */
+const WANT_NEW =
+  /^(?:i(?:\s+(?:need|want|would\s+like)|'d\s+like)|(?:can|could|may)\s+i\s+(?:get|have|make|add))\s+(?=(?:a|an|new|a\s+new|another)\s+(?:annotation|note|marker|entry)\b)/i;
 const CREATE_VERB =
   /^(create|add|new|make|log|annotate|mark|record|note(?:\s+down)?|insert|put|save|write(?:\s+down)?|enter|register|jot(?:\s+down)?|post|place|drop|set\s+up)\b\s*/i;
 const LIST_VERB =
@@ -283,6 +286,9 @@ export function classify(text: string): Classified {
     return take("update", change);
   const create = CREATE_VERB.exec(request);
   if (create) return take("create", create);
+  const wanted = WANT_NEW.exec(request);
+  if (wanted)
+    return { intent: "create", verb: "add", rest: request.slice(wanted[0].length).trim() };
   const list = LIST_VERB.exec(request);
   if (list) return take("list", list);
   // A command word the patterns above do not spell out, or misspell ("ad", "lgo", "track").
