@@ -64,6 +64,8 @@ describe("findDateRange: spans of days said in words", () => {
     // Weekday to weekday: in the week named, else the latest such span that has ended.
     ["it ran tuesday to friday last week", "2026-11-25", "2026-11-17..2026-11-20"],
     ["wed thru fri this week", "2026-11-27", "2026-11-25..2026-11-27"],
+    ["last week tuesday to thursday", "2026-11-25", "2026-11-17..2026-11-19"],
+    ["what did we log on wednesday last week", "2026-11-25", "2026-11-18..2026-11-18"],
     ["sat - mon", "2026-11-25", "2026-11-21..2026-11-23"],
     // Ordinal to ordinal, in the latest month that has the first day, or the month named.
     ["the 3rd-6th", "2026-11-25", "2026-11-03..2026-11-06"],
@@ -127,6 +129,10 @@ describe("findDate: days said loosely", () => {
     ["add it thurs", "2026-11-25", "2026-11-19"],
     ["on sat", "2026-11-25", "2026-11-21"],
     ["since wensday", "2026-11-25", "2026-11-25"],
+    // A weekday in the week named is that week's, even when it is today's weekday.
+    ["on wednesday last week", "2026-11-25", "2026-11-18"],
+    ["last week, on friday", "2026-11-25", "2026-11-20"],
+    ["monday of this week", "2026-11-25", "2026-11-23"],
     ["it was a fortnight ago", "2026-11-25", "2026-11-11"],
     // Holidays that fall on one day every year: the latest not after today, or the year said.
     ["on new year's eve", "2026-11-25", "2025-12-31"],

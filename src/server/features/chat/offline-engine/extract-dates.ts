@@ -143,8 +143,35 @@ function weekdayOfWord(word: string, cued: boolean): number | undefined {
 
 const WEEKDAY_INITIAL = /^[smtwf]/i;
 
+const OF_WEEK_AFTER = /^\s*,?\s*(?:of\s+|in\s+)?(?:the\s+)?(last|past|previous|this)\s+week\b/i;
+const OF_WEEK_BEFORE = /\b(last|past|previous|this)\s+week\s*,?\s*(?:on\s+)?(?:the\s+)?$/i;
+
+/**
+ * "Monday last week", "last week on Thursday", "Wednesday of this week": the weekday in the week
+ * named, with where the whole phrase runs. Only the few characters either side are read.
+ */
+function weekNamed(
+  text: string,
+  index: number,
+  end: number,
+  today: CalendarDate,
+): { monday: CalendarDate; index: number; end: number } | undefined {
+  const after = OF_WEEK_AFTER.exec(text.slice(end, end + 30));
+  const before = after ? null : OF_WEEK_BEFORE.exec(text.slice(Math.max(0, index - 30), index));
+  const which = (after ?? before)?.[1];
+  if (!which) return undefined;
+  const monday = weekRange(/^this$/i.test(which) ? today : addDays(today, -7)).start;
+  return {
+    monday,
+    index: before ? index - before[0].length : index,
+    end: after ? end + after[0].length : end,
+  };
+}
+
 interface FoundWeekday extends FoundDate {
   weekday: number;
+  /** The week was named with it ("Monday last week"). */
+  inWeek?: boolean;
 }
 
 /** "Friday" and "last Friday" are the most recent Friday before today (or today for a bare name). */
@@ -173,7 +200,17 @@ function findWeekdays(text: string, today: CalendarDate): FoundWeekday[] {
     ) {
       date = addDays(today, -(back || 7));
     } else date = addDays(today, -back);
-    found.push({ date, index: match.index, end, weekday: target });
+    const inWeek = modifier ? undefined : weekNamed(text, match.index, end, today);
+    if (inWeek) {
+      const day = addDays(inWeek.monday, (target + 6) % 7);
+      found.push({
+        date: day,
+        index: inWeek.index,
+        end: inWeek.end,
+        weekday: target,
+        inWeek: true,
+      });
+    } else found.push({ date, index: match.index, end, weekday: target });
   }
   return found;
 }
@@ -316,7 +353,8 @@ function findHoliday(text: string, today: CalendarDate): FoundDate | undefined {
 
 /** "Nov 3 last year", "the 5th of December this year": a day whose year is said in words. */
 const YEAR_IN_WORDS = /^\s*,?\s*(?:of\s+)?(last|this)\s+year\b/i;
-const YEAR_IN_WORDS_END = /\b(?:last|this)\s+year$/i;
+/** A day phrase that holds a period's words ("Nov 3 last year", "Monday last week"). */
+const PERIOD_IN_DAY = /\b(?:last|past|previous|this)\s+(?:year|week)\b/i;
 
 function withYearInWords(found: FoundDate, text: string, today: CalendarDate): FoundDate {
   const words = YEAR_IN_WORDS.exec(text.slice(found.end, found.end + 20));
@@ -704,8 +742,6 @@ const theWeekend: SpanReader = (text, today) => {
 };
 
 const SPAN_CONNECTOR = /^\s*(?:to|through|thru|until|till|-|–)\s*$/i;
-const WEEK_AFTER = /^\s*,?\s*(?:of\s+)?(?:the\s+)?(last|past|previous|this)\s+week\b/i;
-const WEEK_BEFORE = /\b(last|past|previous|this)\s+week\s*,?\s*(?:from\s+)?$/i;
 
 /**
  * "Monday through Thursday", "tues-thurs last week": the days from one weekday to the next. With
@@ -716,26 +752,20 @@ const weekdayToWeekday: SpanReader = (text, today) => {
   for (let at = 0; at + 1 < weekdays.length; at += 1) {
     const [first, second] = [weekdays[at]!, weekdays[at + 1]!];
     if (!SPAN_CONNECTOR.test(text.slice(first.end, second.index))) continue;
-    const after = WEEK_AFTER.exec(text.slice(second.end, second.end + 40));
-    const before = after
-      ? null
-      : WEEK_BEFORE.exec(text.slice(Math.max(0, first.index - 30), first.index));
-    const which = (after ?? before)?.[1];
     const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, first.index - 6), first.index));
-    let index = from ? first.index - from[0].length : first.index;
-    let end = second.end;
+    const index = from ? first.index - from[0].length : first.index;
+    // A week named on either side ("last week Monday to Thursday", "Mon-Thu this week") holds both.
+    const named = second.inWeek ? second : first.inWeek ? first : undefined;
     let range: DateRange;
-    if (which) {
-      const monday = weekRange(/^this$/i.test(which) ? today : addDays(today, -7)).start;
+    if (named) {
+      const monday = weekRange(named.date).start;
       const offset = (day: number) => (day + 6) % 7;
       range = ordered(
         addDays(monday, offset(first.weekday)),
         addDays(monday, offset(second.weekday)),
       );
-      if (after) end = second.end + after[0].length;
-      else if (before) index = first.index - before[0].length;
     } else range = weekdaySpan(first.date, second.date, today);
-    return { range, index, end, spans: true };
+    return { range, index, end: second.end, spans: true };
   }
   return undefined;
 };
@@ -1082,9 +1112,9 @@ export function findDateRange(text: string, today: CalendarDate): FoundRange | u
     };
   }
 
-  // "Nov 3 last year" is a day: its "last year" is no period of its own.
+  // "Nov 3 last year", "Monday last week" are days: their period words are no period of their own.
   const dayOfYear = findDate(text, today);
-  if (dayOfYear && YEAR_IN_WORDS_END.test(text.slice(dayOfYear.index, dayOfYear.end)))
+  if (dayOfYear && PERIOD_IN_DAY.test(text.slice(dayOfYear.index, dayOfYear.end)))
     return {
       range: { start: dayOfYear.date, end: dayOfYear.date },
       index: dayOfYear.index,
