@@ -85,3 +85,57 @@ describe("a create's description", () => {
     expect(read('Spring promo: description "banners only"').doubts?.length).toBeGreaterThan(0);
   });
 });
+
+describe("a title given in so many words", () => {
+  it("reads the title after a story, and the day from the story", () => {
+    for (const [message, title, day] of [
+      ["The new pricing page went live on the 12th. Title: Pricing page v3", "Pricing page v3", 12],
+      [
+        "we paused all TikTok ads on tuesday - the title should be TikTok paused",
+        "TikTok paused",
+        17,
+      ],
+      [
+        "Hello, I need an annotation for the 5th with the title Partner newsletter",
+        "Partner newsletter",
+        5,
+      ],
+      ['the first day of our hackathon was last friday — title "Hack week"', "Hack week", 20],
+      ["our CDN provider changed on the 2nd. Title it CDN switch", "CDN switch", 2],
+    ] as const) {
+      const understood = read(message);
+      expect(understood.intent, message).toBe("create");
+      expect(understood.title, message).toBe(title);
+      expect(understood.date?.day, message).toBe(day);
+    }
+  });
+
+  it("reads labelled fields, each value up to the next label", () => {
+    const understood = read("title: Warehouse move / date: 6 Nov / description: two days offline");
+    expect(understood).toMatchObject({
+      intent: "create",
+      title: "Warehouse move",
+      description: "two days offline",
+      date: { month: 11, day: 6 },
+    });
+    expect(read("name: Loyalty launch, date: nov 10, colour: cyan")).toMatchObject({
+      intent: "create",
+      title: "Loyalty launch",
+      color: "CYAN",
+    });
+  });
+
+  it("doubts a naming clause about an annotation that may exist, or a title's lost last word", () => {
+    expect(
+      read("the Spring sale annotation, the title should be Spring sale 2").doubts,
+    ).toBeDefined();
+    expect(read("On the 4th we switched tracking. Title it Consent mode on").doubts).toBeDefined();
+  });
+
+  it("does not read the day from the name's own words told before it", () => {
+    const understood = read(
+      'we ran the Friday flash sale on the 11th, add it with the title "Friday flash sale"',
+    );
+    expect(understood.date?.day).toBe(11);
+  });
+});

@@ -9,6 +9,7 @@
 import { parseCount } from "./count-words.js";
 import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
+import { givesTitle, readLabels } from "./parse-create.js";
 import { asksAboutTraffic, showsAMeasure, trafficQuestionPatterns } from "./traffic-question.js";
 
 /**
@@ -492,6 +493,8 @@ function clauseStarts(text: string): number[] {
  * what precedes the chosen clause is kept as the story it may refer to.
  */
 export function readIntent(text: string): Classified {
+  // "title: X / date: 3 Nov": labelled fields are a create's, whatever word labels its title.
+  if (readLabels(text)) return { intent: "create", verb: "", rest: text };
   const thought = SECOND_THOUGHT.exec(text)?.[0].length ?? 0;
   // "actually call it “…”", "wait, make that Monday": the request after the second thought.
   const whole =
@@ -541,6 +544,8 @@ export function readIntent(text: string): Classified {
         score,
       };
   }
+  // "…, 2026-08-19. Title: Founder AMA": a title given in so many words.
+  if (!best && givesTitle(text)) return { intent: "create", verb: "", rest: text };
   return best?.reading ?? whole;
 }
 

@@ -208,6 +208,8 @@ export function parseCreate(
   today: CalendarDate,
   categoryNames: readonly string[] = [],
 ): CreateSlots {
+  const labelled = readLabels(rest);
+  if (labelled) return parseLabelled(labelled, quotes, today);
   // "a brown annotation called …": the colour describes the annotation.
   rest = rest.replace(FOR_AGO, "");
   const adjective = COLOURED_OBJECT.exec(rest);
@@ -249,12 +251,45 @@ export function parseCreate(
   return slots;
 }
 
+/** Slots from labelled fields: each label's value is read as that slot alone. */
+function parseLabelled(
+  fields: Map<string, string>,
+  quotes: readonly string[],
+  today: CalendarDate,
+): CreateSlots {
+  const slots: CreateSlots = { date: today };
+  const unread: string[] = [];
+  const title = cleanTitle(fields.get("title") ?? "", quotes);
+  if (title) slots.title = title;
+  const when = fields.get("date");
+  if (when) {
+    const found = findDate(when, today);
+    if (found) slots.date = found.date;
+    if (impossibleDate(when)) slots.invalidDate = true;
+    const left = found ? tidy(cut(when, found.index, found.end)) : when;
+    if (left && !slots.invalidDate) unread.push(left);
+  }
+  const colour = fields.get("color");
+  if (colour) {
+    const found = findColor(colour, "loose");
+    if (found?.color) slots.color = found.color;
+    const left = found ? tidy(cut(colour, found.index, found.end)) : colour;
+    if (left) unread.push(left);
+  }
+  const description = fields.get("description");
+  if (description) slots.description = tidyDescription(restoreQuotes(description, quotes));
+  const category = fields.get("category");
+  if (category) slots.category = soleQuote(category, quotes) ?? tidy(category);
+  if (unread.length > 0) slots.leftover = restoreQuotes(unread.join(" "), quotes);
+  return slots;
+}
+
 /**
  * The clause that names the event: "mark it down as …", "the title should be …", "just say …",
  * "call it …". What follows it is the title; the rest of the message is read for its day.
  */
 export const NAMING =
-  /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:^|\b(?:mark|put|note|log|write|jot|save|record|enter|annotate)\s+)(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;
+  /(?:^|[,;.:]\s*|\s)(?:(?:and\s+)?(?:the\s+)?(?:title|name)\s+(?:should\s+be|is|will\s+be|can\s+be|of\s+it\s+is)|title\s*[:=]|title(?=\s+⟪)|(?:with|w\/)\s+(?:the\s+|a\s+)?title(?:\s+of)?|(?:just\s+)?(?:say|write)|(?:and\s+)?(?:call|name|title)\s+it|(?:^|\b(?:mark|put|note|log|write|jot|save|record|enter|annotate)\s+)(?:it|this|that)\s+(?:down\s+|up\s+|in\s+)?as)\s*:?\s+(?=\S)/i;
 
 /**
  * Words that stand for the event without naming it: a pronoun ("that", "them too", "one for
@@ -270,4 +305,51 @@ const ONLY_POINTERS =
 export function namesNothing(title: string): boolean {
   const words = title.trim();
   return UNNAMED_START.test(words) || ONLY_POINTERS.test(words);
+}
+
+/**
+ * A title given in so many words, the one thing that makes a message without a command word a
+ * create: "…, 2026-08-19. Title: Founder AMA", "title it …", "with the title …", "the title should
+ * be …", "— title “…”".
+ */
+export function givesTitle(text: string): boolean {
+  return TITLE_GIVEN.test(text);
+}
+const TITLE_GIVEN =
+  /(?:^|[\s,;.:!?\u2014\u2013-])(?:title\s*[:=]|title\s+it\s|title(?=\s+⟪)|(?:with|w\/)\s+(?:the\s+|a\s+)?title\s|(?:the\s+)?title\s+(?:should|will|must|can)\s+be\s)/i;
+
+/** A field's label: "title:", "name =", "date:", "desc:", "colour:", "category:". */
+const LABEL =
+  /(?:^|[\s/|,;]\s*)(title|name|date|day|when|description|desc|notes?|colou?r|category|cat)\s*[:=]\s*/gi;
+
+export interface Labelled {
+  fields: Map<string, string>;
+}
+
+/**
+ * Labelled fields, the first of them at the start: "title: X / date: 3 Nov / description: Y",
+ * "name: X, date: nov 13, colour: purple". Each value runs to the next label, without the
+ * separator before it. A title and at least one other field, each label once.
+ */
+export function readLabels(text: string): Map<string, string> | undefined {
+  const found = [...text.matchAll(LABEL)];
+  if (found.length < 2 || found[0]!.index !== 0) return undefined;
+  const fields = new Map<string, string>();
+  for (const [position, match] of found.entries()) {
+    const label = labelOf(match[1]!.toLowerCase());
+    const next = found[position + 1];
+    const value = text.slice(match.index + match[0].length, next ? next.index : text.length);
+    if (fields.has(label)) return undefined;
+    fields.set(label, value.replace(/[\s/|,;.]+$/, "").trim());
+  }
+  return fields.has("title") ? fields : undefined;
+}
+
+function labelOf(label: string): string {
+  if (label === "name") return "title";
+  if (label === "day" || label === "when") return "date";
+  if (label === "desc" || label.startsWith("note")) return "description";
+  if (label.startsWith("col")) return "color";
+  if (label === "cat") return "category";
+  return label;
 }

@@ -20,7 +20,7 @@ import {
 } from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
-import { namesNothing, NAMING, parseCreate } from "../offline-engine/parse-create.js";
+import { namesNothing, NAMING, parseCreate, readLabels } from "../offline-engine/parse-create.js";
 import { restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
@@ -119,10 +119,10 @@ function previewDoubts(doubts: readonly string[]): string {
 }
 
 function readSlots(input: SlotInput): Understanding {
-  const named = NAMING.exec(input.rest);
+  const named = readLabels(input.rest) ? null : NAMING.exec(input.rest);
   if (!named || named.index === 0) {
     if (named) return readNamed(input, "", input.rest.slice(named[0].length));
-    return readCreate(input);
+    return withoutCommand(input, readCreate(input));
   }
   return readNamed(
     input,
@@ -131,10 +131,32 @@ function readSlots(input: SlotInput): Understanding {
   );
 }
 
+/**
+ * Without a command word a message is a create only for its quoted title ('the 3rd: “Spring
+ * promo”') or its labelled fields; 'Spring promo: description “…”' may be about one that exists.
+ */
+function withoutCommand(input: SlotInput, read: Understanding): Understanding {
+  const { reading, story, quotes, rest } = input;
+  const title = read.title;
+  if (reading.verb !== "" || story || !title || quotes.includes(title) || readLabels(rest))
+    return read;
+  return { ...read, doubts: [...(read.doubts ?? []), `you didn't say to add “${title}”`] };
+}
+
+/** "the annotation on the 4th — the title should be …": a title for one that may exist. */
+const EXISTING_ONE =
+  /\b(?:the|this|that|our|my)\s+(?:[\w'-]+\s+){0,4}?(?:annotation|entry|marker|note|one)s?\b/i;
+
 /** A create whose title follows a naming clause: the title from it, the day from either part. */
 function readNamed(input: SlotInput, before: string, titled: string): Understanding {
   const title = readCreate({ ...input, rest: titled, story: undefined });
-  const rest = readCreate({ ...input, rest: before, story: undefined });
+  // "we sent the Monday deals email on the 9th, … title “Monday deals email”": the name's own
+  // words, told before it, are no day.
+  const rest = readCreate({
+    ...input,
+    rest: withoutName(before, restoreQuotes(title.title ?? "", input.quotes)),
+    story: undefined,
+  });
   const { doubts: titleDoubtsFound, ...fromTitle } = title;
   void titleDoubtsFound;
   const merged: Understanding = {
@@ -167,10 +189,23 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
     merged.endDate !== undefined ||
     merged.missing.includes("date");
   if (referredBack && !dayNamed) doubts.push(noDaySaid);
+  const tail = CUT_TAIL.exec(titled);
+  if (tail && merged.title && !CUT_TAIL.test(merged.title))
+    doubts.push(`“${tail[0].trim()}” may be the end of the title`);
+  if (input.reading.verb === "" && EXISTING_ONE.test(before))
+    doubts.push(`“${tidy(before)}” may be an annotation you already have`);
   if (doubts?.length) merged.doubts = doubts;
   else delete merged.doubts;
   return merged;
 }
+
+function withoutName(text: string, name: string): string {
+  const at = name ? text.toLowerCase().indexOf(name.toLowerCase()) : -1;
+  return at < 0 ? text : cut(text, at, at + name.length);
+}
+
+/** "Title it Server-side tagging on": a last word the title lost may have been part of it. */
+const CUT_TAIL = /\s(?:on|for|at|in|to|with|and|as|off|up)[\s.!]*$/i;
 
 function hasDay(text: string, input: SlotInput): boolean {
   return findDate(text, input.today) !== undefined;
@@ -290,10 +325,6 @@ function readCreate(input: SlotInput): Understanding {
   if (/^(?:put|place|file)$/.test(reading.verb) && understanding.category && !wroteDate)
     doubts.push(`“${titleText}” may be an annotation you already have`);
   if (reading.guessedVerb) doubts.push(`I took “${reading.verb}” to mean add`);
-  // Without a verb a message is a create only for its quoted title ('the 3rd: “Spring promo”');
-  // 'Spring promo: description “…”' may as well be about one that exists.
-  if (reading.verb === "" && !story && !quotes.includes(titleText))
-    doubts.push(`you didn't say to add “${titleText}”`);
   if (leftover) doubts.push(`I couldn't place “${leftover}”`);
   // A day still to come cannot be annotated: asked, never written on another day.
   if (understanding.date && compareDates(understanding.date, today) > 0)
