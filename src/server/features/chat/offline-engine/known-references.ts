@@ -115,12 +115,14 @@ function snapTarget(
 
 /** "during the summer sale", "after the outage": the period the annotation names. */
 function periodOf(alone: Understanding, mention: Mention, context: KnownContext): Understanding {
-  if (alone.dateRange || alone.date) return alone;
+  // A period the reading assumed (the chart's own) gives way to the one the annotation names.
+  if ((alone.dateRange && !alone.periodAssumed) || alone.date) return alone;
+  const { periodAssumed: _assumed, ...asked } = alone;
   const days = daysOf(mention.annotation);
   const before = context.message.slice(0, mention.index).toLowerCase();
-  const since = /\b(?:after|since|following)\s+$/.test(before);
-  if (alone.intent === "traffic_day") return { ...alone, date: days.start };
-  return { ...alone, dateRange: since ? { start: days.start, end: context.today } : days };
+  const since = /\b(?:after|since|following)\s+(?:the\s+|our\s+)?$/.test(before);
+  if (asked.intent === "traffic_day") return { ...asked, date: days.start };
+  return { ...asked, dateRange: since ? { start: days.start, end: context.today } : days };
 }
 
 const DESCRIPTION = /\b(?:description|desc|notes?|details|text|blurb|summary)\b/i;
@@ -131,7 +133,7 @@ const DELETING =
   /\b(?:can\s+go|can\s+be\s+(?:deleted|removed|binned)|(?:don'?t|do\s+not)\s+(?:want|need)\b|no\s+longer\s+(?:want|need)|get\s+rid\s+of|bin|scrap|ditch|trash|nuke|delete|remove|drop|kill|lose)\b/i;
 /** A day the annotation ends on: "ran until 2 August", "actually ended on the 18th". */
 const ENDS =
-  /\b(?:end|ended|ends|ending|finished|ran|runs|lasted|went\s+on|until|till|thru|through)\b/i;
+  /\b(?:end|ended|ends|ending|finished|ran|runs|lasted|lasting|lasts|spilled\s+over|went\s+on|until|till|thru|through)\b/i;
 const SHIFT =
   /\b(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after)\b/i;
 const NUMBER: Record<string, number> = {
@@ -150,7 +152,7 @@ const CORRECTION =
   /\b(?:actually|really|in\s+fact|wrong|should|supposed|instead|belongs?|earlier|later|not|isn'?t|wasn'?t|mistake|incorrect|fix)\b/i;
 /** Words of a statement of fact about an annotation, beyond the values read from it. */
 const STATEMENT_WORDS =
-  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color)\b|[,.;:!?'"()\-–—>→]/gi;
+  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color|lasting|lasts|into|over|spilled|tbh|nvm|oops|whoops|ugh|lol|ok|okay|yes|yeah|no|nope|sorry|my|bad|range|make|made|show|stopped|fixed|got)\b|[,.;:!?'"()\-–—>→]/gi;
 
 /** A create's own verbs: with one, a title the property has may still name a new annotation. */
 const CREATE_VERB =
@@ -212,8 +214,9 @@ const CLEAR_END =
 /** Every change a statement gives, part by part: each part a value, or words left over. */
 function readChanges(
   text: string,
-  annotation: KnownAnnotation,
-  context: KnownContext,
+  /** The annotation the statement is about, when known: "two weeks earlier" counts from its day. */
+  annotation: KnownAnnotation | undefined,
+  context: Pick<KnownContext, "today" | "categoryNames">,
 ): ReadChange & { doubts: string[] } {
   const slots: Partial<Understanding> = {};
   const doubts: string[] = [];
@@ -258,7 +261,11 @@ interface ReadChange {
 }
 
 /** The values a statement gives: a day or a last day, a shift, a colour, a category, a field emptied. */
-function readChange(text: string, annotation: KnownAnnotation, context: KnownContext): ReadChange {
+function readChange(
+  text: string,
+  annotation: KnownAnnotation | undefined,
+  context: Pick<KnownContext, "today" | "categoryNames">,
+): ReadChange {
   // What it is not is no value: "on the 2nd, not the 3rd", "in Releases, not Campaigns".
   let left = text.replace(
     /\bnot\s+(?:the\s+|on\s+(?:the\s+)?|in\s+)?[\p{L}\p{N}/#.]+(?:\s+\p{L}+)?/giu,
@@ -276,7 +283,8 @@ function readChange(text: string, annotation: KnownAnnotation, context: KnownCon
     const days =
       (NUMBER[shift[1]!.toLowerCase()] ?? Number(shift[1])) * (shift[2] === "week" ? 7 : 1);
     const sign = /earlier|before/i.test(shift[3]!) ? -1 : 1;
-    slots.date = addDays(daysOf(annotation).start, sign * days);
+    if (annotation) slots.date = addDays(daysOf(annotation).start, sign * days);
+    else slots.shiftDays = sign * days;
     left = left.replace(shift[0], " ");
   }
   // "ran July 3 to July 17": both days.
@@ -288,7 +296,8 @@ function readChange(text: string, annotation: KnownAnnotation, context: KnownCon
   }
   const day = slots.date ? undefined : findDate(left, context.today);
   if (day && !shift) {
-    const date = inMonthOf(left.slice(day.index, day.end), annotation) ?? day.date;
+    const phrase = left.slice(day.index, day.end);
+    const date = (annotation && inMonthOf(phrase, annotation)) ?? day.date;
     if (ENDS.test(left.slice(0, day.index))) slots.endDate = date;
     else slots.date = date;
     left = `${left.slice(0, day.index)} ${left.slice(day.end)}`;
@@ -327,7 +336,50 @@ function categoryAlone(part: string, names: readonly string[]) {
   return named && at >= 0 ? { reference: named, index: at, end: at + words.length } : undefined;
 }
 
-function withoutCategory(text: string, context: KnownContext): string {
+function withoutCategory(text: string, context: Pick<KnownContext, "categoryNames">): string {
   const category = findCategory(text, [], context.categoryNames);
   return category ? `${text.slice(0, category.index)} ${text.slice(category.end)}` : text;
+}
+
+const CREATE_WORD =
+  /\b(?:add|adds|log|record|note|create|annotate|annotation|new|jot|put\s+down|mark\s+down)\b/i;
+
+/** Words that carry on from the turn before: "and …", "also …", "oh and …". */
+const CARRIES_ON = /^\W*(?:(?:oh|ah|and|also|plus|wait|hmm+|sorry|oops|no|nope|actually)\b\W*)+/i;
+const POINTS_AT_IT = /\b(?:it|its|it's|that\s+one|this\s+one)\b/i;
+
+/**
+ * A statement about the annotation just discussed ("hmm it was two weeks earlier actually",
+ * "should've been red tbh", "and it was paid social really", "oh and description: sent to 48k"):
+ * a change of "it", made only when every word is accounted for; the product asks which
+ * annotation when nothing was discussed.
+ */
+export function readAboutFocus(
+  alone: Understanding,
+  message: string,
+  context: Pick<KnownContext, "today" | "categoryNames">,
+): Understanding {
+  const text = tidy(message);
+  const pointer = POINTS_AT_IT.test(text) || CARRIES_ON.test(text) || /^should/i.test(text);
+  // A create asked for in so many words stays one ("log it", "add “Promo” and make it red").
+  const unread =
+    alone.intent === "unknown" ||
+    (alone.intent === "create" && !!alone.doubts && !CREATE_WORD.test(text));
+  const opening = text.replace(CARRIES_ON, "");
+  const question =
+    /\?\s*$/.test(text) ||
+    (QUESTION_START.test(opening) && !/^should(?:'?ve|\s+have|\s+be)\b/i.test(opening));
+  if (!pointer || !unread || question) return alone;
+  const change = readChanges(text, undefined, context);
+  if (!change.found) return alone;
+  const left = tidy(change.left.replace(STATEMENT_WORDS, " "));
+  const doubts = [...change.doubts, ...(left ? [`I couldn't place “${left}”`] : [])];
+  return {
+    intent: "update",
+    pointsBack: true,
+    missing: ["target"],
+    ...change.slots,
+    ...(alone.propertyId ? { propertyId: alone.propertyId } : {}),
+    ...(doubts.length > 0 ? { doubts } : {}),
+  };
 }

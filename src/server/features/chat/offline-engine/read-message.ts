@@ -8,7 +8,7 @@ import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { continueConversation } from "./continue-conversation.js";
 import { readFollowUp } from "./follow-up.js";
 import { readIntent } from "./intents.js";
-import { readAgainstKnown } from "./known-references.js";
+import { readAboutFocus, readAgainstKnown } from "./known-references.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { normalise } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
@@ -50,7 +50,7 @@ export function readMessage(request: ReadingRequest, readers: SlotReaders): Unde
         })
       : alone;
   const continued = continueConversation(read, normalised, request.question, request.today);
-  return readFollowUp(
+  const followed = readFollowUp(
     continued,
     normalised,
     request.asked,
@@ -58,4 +58,11 @@ export function readMessage(request: ReadingRequest, readers: SlotReaders): Unde
     request.categoryNames,
     readers,
   );
+  // A statement about the annotation just discussed, when the message is nothing else: never
+  // with a question waiting ("found it — wednesday" answers it) or as the follow-up of one.
+  if (request.question || followed !== continued) return followed;
+  return readAboutFocus(followed, request.message, {
+    today: request.today,
+    categoryNames: request.categoryNames,
+  });
 }

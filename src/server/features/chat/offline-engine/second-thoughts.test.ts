@@ -31,3 +31,28 @@ describe("second thoughts and answers", () => {
     });
   });
 });
+
+describe("statements about the annotation just discussed", () => {
+  it("reads a fact about “it” as a change of it, every word accounted for", () => {
+    expect(read("hmm it was a week earlier actually, sorry")).toMatchObject({
+      intent: "update",
+      pointsBack: true,
+      shiftDays: -7,
+    });
+    expect(read("should've been green tbh")).toMatchObject({ intent: "update", color: "GREEN" });
+    expect(read("and it spilled over into the 15th")).toMatchObject({
+      intent: "update",
+      endDate: { year: 2026, month: 11, day: 15 },
+    });
+    expect(read("oh and description: sent to 40k people")).toMatchObject({
+      intent: "update",
+      newDescription: "sent to 40k people",
+    });
+  });
+
+  it("leaves questions, answers and creates alone, and doubts words it cannot place", () => {
+    expect(read("we shipped the new search this morning, can you log it?").intent).toBe("create");
+    expect(read("Friday", askedTitle).intent).not.toBe("update");
+    expect(read("it rained all day on the 5th").doubts?.length).toBeGreaterThan(0);
+  });
+});
