@@ -115,6 +115,8 @@ describe("findDateRange: spans of days said in words", () => {
     "scored 3-1",
     "the 2-3 of them",
     "our Christmas week promo",
+    "move Release 4.2 to the 3rd",
+    "v2 to the 9th",
   ])("'%s' names no span", (text) => {
     const found = findDateRange(text, fromIsoDate("2026-11-25"));
     expect(found?.spans).toBeFalsy();

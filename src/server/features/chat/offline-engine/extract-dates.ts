@@ -772,20 +772,22 @@ const weekdayToWeekday: SpanReader = (text, today) => {
 
 const ORDINAL = String.raw`([12]?\d|3[01])`;
 const DAY_TO_DAY = new RegExp(
-  String.raw`\b(?:the\s+)?${ORDINAL}(st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*(?:the\s+)?${ORDINAL}(st|nd|rd|th)?\b(?:\s+(?:of\s+)?${MONTH_NAMES}${YEAR_WORDS})?`,
+  String.raw`(?<![\d.,:/])\b(the\s+)?${ORDINAL}(st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*(?:the\s+)?${ORDINAL}(st|nd|rd|th)?\b(?![.,:/]\d)(?:\s+(?:of\s+)?${MONTH_NAMES}${YEAR_WORDS})?`,
   "gi",
 );
 
 /** "the 21st-22nd", "the 1st to the 8th", "3rd-5th of October": days of one month. */
 const dayToDay: SpanReader = (text, today) => {
   for (const match of firstMatches(text, DAY_TO_DAY)) {
-    // An ordinal is what makes "4-5" days rather than a count or a score.
-    if (!match[2] && !match[4]) continue;
-    const [first, last] = [Number(match[1]), Number(match[3])];
-    const named = match[5] ? MONTHS[match[5].toLowerCase()] : undefined;
+    // An ordinal is what makes "4-5" days rather than a count or a score, and the first must be
+    // said as a day ("the 2nd", "21st", "21-22nd") or in a month named: "v2 to the 3rd" is none.
+    if (!match[3] && !match[5]) continue;
+    if (!match[1] && !match[3] && !match[6] && !/^\d{1,2}[-–]/.test(match[0])) continue;
+    const [first, last] = [Number(match[2]), Number(match[4])];
+    const named = match[6] ? MONTHS[match[6].toLowerCase()] : undefined;
     let start: CalendarDate | undefined;
     if (named) {
-      const year = yearOf(named, { relative: match[6], year: match[7] }, today, first);
+      const year = yearOf(named, { relative: match[7], year: match[8] }, today, first);
       start = { year, month: named, day: first };
     } else start = dayOfMonth(first, today);
     if (!start || !isRealDate(start)) continue;
