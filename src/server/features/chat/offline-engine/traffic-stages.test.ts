@@ -7,7 +7,7 @@ import {
 } from "../skills/traffic-insight.js";
 import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
-import { readSlots } from "../skills/reading.js";
+import { readMessage, readSlots } from "../skills/reading.js";
 
 /** Traffic questions (issue #15) through stages 2–3, and the answers' wording. */
 const today = { year: 2026, month: 11, day: 23 };
@@ -131,6 +131,28 @@ describe("stage 2–3: traffic questions", () => {
   it("leaves a question about what was noted to the annotations", () => {
     for (const message of ["what did we log about visitors?", "what's the traffic dip one about?"])
       expect(read(message).intent, message).not.toMatch(/^traffic/);
+  });
+
+  it("reads a period named after an annotation instead of the chart's own", () => {
+    const annotations = [
+      { title: "Pricing page relaunch", date: "2026-11-10" },
+      { title: "Spring promo", date: "2026-03-02", endDate: "2026-03-15" },
+    ];
+    const withKnown = (message: string) =>
+      readMessage({ message, today, categoryNames: [], annotations });
+    expect(withKnown("did visits recover after the pricing page relaunch?")).toMatchObject({
+      intent: "traffic_period",
+      dateRange: { start: day("2026-11-10"), end: day("2026-11-23") },
+    });
+    expect(withKnown("how did key events look during the spring promo")).toMatchObject({
+      intent: "traffic_period",
+      metric: "keyEvents",
+      dateRange: { start: day("2026-03-02"), end: day("2026-03-15") },
+    });
+    expect(withKnown("any dips last week?").dateRange).toEqual({
+      start: day("2026-11-16"),
+      end: day("2026-11-22"),
+    });
   });
 
   it("reads one weekend as a period, not the weekly pattern", () => {

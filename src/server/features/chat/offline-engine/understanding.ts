@@ -74,6 +74,11 @@ export interface Understanding {
   unreadPeriod?: string;
   /** traffic_day / traffic_period: the measure asked about; sessions unless another is named. */
   metric?: TrafficMetric;
+  /**
+   * traffic_period: no period was named, so `dateRange` is the chart's own; words naming an
+   * annotation ("after the outage") may still name the period.
+   */
+  periodAssumed?: boolean;
   /** traffic_period: the usual week asked about ("which weekday brings the most visits?"). */
   by?: "weekday";
   /** undo: the kind of change the person means to take back ("bring back the one you deleted"). */

@@ -97,7 +97,7 @@ function mayNameAnnotations(understanding: Understanding): boolean {
     case "traffic_day":
       return !understanding.date;
     case "traffic_period":
-      return !understanding.dateRange;
+      return !understanding.dateRange || understanding.periodAssumed === true;
     case "create":
       return (understanding.doubts?.length ?? 0) > 0 || understanding.missing.length > 0;
     default:

@@ -92,6 +92,7 @@ function readPeriod(input: SlotInput): Understanding {
   if (unread) return unreadPeriod(understanding, unread);
   const yesterday = addDays(today, -1);
   if (weekly) understanding.by = "weekday";
+  if (!named) understanding.periodAssumed = true;
   // Without a period: the chart's default, the last 28 days up to yesterday (the weekly pattern
   // over more weeks).
   const asked = named ?? {
