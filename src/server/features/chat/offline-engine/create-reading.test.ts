@@ -139,3 +139,30 @@ describe("a title given in so many words", () => {
     expect(understood.date?.day).toBe(11);
   });
 });
+
+describe("a category word describing the new annotation", () => {
+  it("reads it before a day and the title's colon or quote", () => {
+    expect(read("add an incident yesterday: Login errors on Android")).toMatchObject({
+      category: "incident",
+      title: "Login errors on Android",
+      date: { day: 22 },
+    });
+    expect(read('new experiment from the 2nd: "Checkout copy test"')).toMatchObject({
+      category: "experiment",
+      title: "Checkout copy test",
+    });
+    expect(read('log a paid social one - "Snap ads pilot" on the 6th').category).toBe(
+      "paid social",
+    );
+  });
+
+  it("ends a category at a comma, and takes the day told after it", () => {
+    const understood = read('add "Reels boost" to Paid Social, we started on Nov 2');
+    expect(understood).toMatchObject({ category: "Paid Social", date: { month: 11, day: 2 } });
+    expect(understood.doubts).toBeUndefined();
+  });
+
+  it("leaves a category word that is part of the title where no day or title marker follows", () => {
+    expect(read("add campaign launch: Spring").category).toBeUndefined();
+  });
+});

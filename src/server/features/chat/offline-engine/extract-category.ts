@@ -49,7 +49,7 @@ export function categoryWords(names: readonly string[]): string {
 }
 
 /** What follows a category phrase: the end, punctuation, or the next piece of the request. */
-const AFTER = String.raw`(?=$|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|⟪))`;
+const AFTER = String.raw`(?=$|\s*[,;]|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|⟪))`;
 /** Any category name after an unmistakable cue: a quoted name, or up to four words. */
 const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|as|dated|please|today|yesterday|tomorrow)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
 
@@ -108,11 +108,11 @@ function patternsFor(names: readonly string[]): CategoryPatterns {
   const words = categoryWords(names);
   const built = {
     loose: new RegExp(
-      String.raw`\b(?:in(?:to)?|to|as|from|for|(?:it|that|this|which)(?:'s|\s+is|\s+was)|is|was)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?))?${AFTER}`,
+      String.raw`\b(?:in(?:to)?|to|as|from|for|(?:it|that|this|which)(?:'s|\s+is|\s+was)|thats|is|was)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?))?${AFTER}`,
       "i",
     ),
     adjective: new RegExp(
-      String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${words})(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event)s?\b))`,
+      String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${words})(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event|one)s?\b)|\s+(?:on|for|from|since|starting|started|dated|today|yesterday|this|last)\b[^:⟪,;]{0,40}(?::|⟪))`,
       "i",
     ),
     inList: new RegExp(

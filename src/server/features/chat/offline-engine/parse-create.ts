@@ -76,9 +76,9 @@ export function impossibleDate(text: string): boolean {
   return false;
 }
 
-/** Words that carry no slot beside a quoted title. */
+/** Words that carry no slot beside a quoted title, nor any doubt about it ("they started Oct 26"). */
 const FILLER =
-  /\b(?:a|an|the|new|annotation|annotations|note|notes|marker|entry|one|for|on|at|in|of|called|named|titled|as|with|please|pls|plz|thanks|thank|you|can|could|would|u|me|it|this|that|just|quick|quickly|and|to|today|add|log|create|make|record)\b/gi;
+  /\b(?:a|an|the|new|annotation|annotations|note|notes|marker|entry|one|something|started|starting|began|went|out|live|launched|they|we|was|were|is|for|on|at|in|of|called|named|titled|as|with|please|pls|plz|thanks|thank|you|can|could|would|u|me|it|this|that|just|quick|quickly|and|to|today|add|log|create|make|record)\b/gi;
 
 /** "on Feb 30", "for 2025-02-31": a date-shaped phrase the date parser rejected. */
 const IMPOSSIBLE_DATE =
