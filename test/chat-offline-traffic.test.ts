@@ -290,6 +290,18 @@ describe("traffic questions on the offline engine", () => {
     expect(thanks.reply).not.toContain("Active users");
   });
 
+  it("reads a period named after an annotation ('after the pricing relaunch') from the annotation's day", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { report } = await chart(who);
+    const start = report.days.at(-10)!.date;
+    const end = report.days.at(-1)!.date;
+    await say(who, `add "Pricing relaunch" on ${start}`);
+    const answer = await say(who, "did sessions recover after the pricing relaunch?");
+    expect(answer.reply).toContain(
+      `sessions from ${formatShortDay(start)} to ${formatShortDay(end)}`,
+    );
+  });
+
   it("says today's figures are incomplete instead of reporting today as a drop", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const answer = await say(who, "what happened today?");
