@@ -155,6 +155,7 @@ describe("findDate: days said loosely", () => {
     "Christmas gift guide",
     "anything for Black Friday",
     "we wed them",
+    "the Fri-yay party",
   ])("'%s' names no day", (text) => {
     expect(dayOf(text, "2026-11-25")).toBeUndefined();
   });

@@ -83,8 +83,10 @@ function afterHolidayWord(text: string, index: number): boolean {
   return end < index && HOLIDAY_BEFORE.test(text.slice(Math.max(0, end - 16), end));
 }
 
+// A word joined to the next by a hyphen ("Fri-yay", "Sat-nav") is another word, unless the next
+// is a weekday ("Mon-Wed"); "Friday's" is still Friday.
 const WEEKDAY_PATTERN =
-  /\b(?:(last|this\s+past|past|previous|this|next)\s+)?([a-z]{3,10})\b(?:\.(?=\s|$))?/gi;
+  /\b(?:(last|this\s+past|past|previous|this|next)\s+)?([a-z]{3,10})\b(?![-–](?!(?:sun|mon|tue|wed|thu|fri|sat))[a-z])(?:\.(?=\s|$))?/gi;
 const WEEKDAY_ONLY =
   /^(?:(?:last|this\s+past|past|previous|this|next|on)\s+)?(?:sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:[a-z]*)?\.?$/i;
 
