@@ -82,6 +82,11 @@ describe("findDateRange: spans of days said in words", () => {
     ["since the beginning of september", "2026-11-25", "2026-09-01..2026-11-25"],
     ["since the start of the year", "2026-11-25", "2026-01-01..2026-11-25"],
     ["since wed", "2026-11-25", "2026-11-25..2026-11-25"],
+    // "since" runs whatever it introduces up to today.
+    ["since the weekend", "2026-11-25", "2026-11-21..2026-11-25"],
+    ["since early october", "2026-11-25", "2026-10-01..2026-11-25"],
+    ["since tuesday last week", "2026-11-25", "2026-11-17..2026-11-25"],
+    ["since christmas", "2026-11-25", "2025-12-25..2026-11-25"],
     ["how are we doing this week so far", "2026-11-27", "2026-11-23..2026-11-27"],
     // A last day pulled back past the first pulls the first back what was left unsaid.
     ["from the 24th to the 27th", "2026-11-25", "2026-10-24..2026-10-27"],

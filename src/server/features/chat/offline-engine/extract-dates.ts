@@ -711,7 +711,7 @@ const weekOf: SpanReader = (text, today) => {
 };
 
 const THE_WEEKEND =
-  /(?:\b(?:over|during|on|at|for|from|across|throughout|through|in)\s+)?\bthe\s+weekend\b(?:\s+of\s+)?/gi;
+  /(?:\b(?:over|during|on|at|for|from|across|throughout|through|in|since)\s+)?\bthe\s+weekend\b(?:\s+of\s+)?/gi;
 
 /**
  * "over the weekend": the latest weekend that has begun; "the weekend of the 14th": the Saturday
@@ -1059,6 +1059,33 @@ const SPAN_READERS: SpanReader[] = [
 
 /** The period a list request is about: an explicit range, a named period, a month, a year or one day. */
 export function findDateRange(text: string, today: CalendarDate): FoundRange | undefined {
+  return sinceThen(readDateRange(text, today), text, today);
+}
+
+const SINCE_BEFORE = /\bsince\s+$/i;
+
+/**
+ * "since the weekend", "since early October", "since Monday last week": from the start of what
+ * "since" introduces up to today, whatever kind of phrase that is.
+ */
+function sinceThen(
+  found: FoundRange | undefined,
+  text: string,
+  today: CalendarDate,
+): FoundRange | undefined {
+  if (!found) return undefined;
+  const before = SINCE_BEFORE.exec(text.slice(Math.max(0, found.index - 8), found.index));
+  const leads = /^since\s/i.test(text.slice(found.index, found.end));
+  if (!before && !leads) return found;
+  if (compareDates(found.range.start, today) > 0) return found;
+  return {
+    range: { start: found.range.start, end: today },
+    index: before ? found.index - before[0].length : found.index,
+    end: found.end,
+  };
+}
+
+function readDateRange(text: string, today: CalendarDate): FoundRange | undefined {
   const weekend = BLACK_FRIDAY_WEEKEND.exec(text);
   if (weekend) {
     // The latest one that has begun: Friday to Sunday.
