@@ -118,6 +118,22 @@ describe("naming the property's annotations", () => {
     });
   });
 
+  it("never reads a value said not to be as the change", () => {
+    expect(read("Payment gateway outage shouldn't be blue").color).toBeUndefined();
+    expect(read("Loyalty app 3.1 wasn't on the 4th, it was the 5th")).toMatchObject({
+      intent: "update",
+      date: { year: 2026, month: 11, day: 5 },
+    });
+    expect(read("take Payment gateway outage out of Incidents")).toMatchObject({
+      intent: "update",
+      clearCategory: true,
+    });
+    expect(read("delete the end date on Autumn clearance so it's just the one day")).toMatchObject({
+      intent: "update",
+      clearEnd: true,
+    });
+  });
+
   it("keeps a title inside a longer quoted name as part of that name", () => {
     const renamed = read("rename it to “Loyalty app 3.1 hotfix”");
     expect(renamed.newTitle).toBe("Loyalty app 3.1 hotfix");

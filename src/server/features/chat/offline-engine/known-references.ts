@@ -126,7 +126,8 @@ function periodOf(alone: Understanding, mention: Mention, context: KnownContext)
 }
 
 const DESCRIPTION = /\b(?:description|desc|notes?|details|text|blurb|summary)\b/i;
-const CATEGORY = /\b(?:categor(?:y|ies|ised|ized)|uncategori[sz]ed?)\b/i;
+const CATEGORY =
+  /\b(?:categor(?:y|ies|ised|ized)|categroy|catagory|catergory|cateogry|uncategori[sz]ed?)\b/i;
 const CLEARING =
   /\b(?:wipe|clear|empty|blank|remove|delete|drop|erase|strip|take\s+(?:out|off|away)|get\s+rid\s+of|no\s+(?:longer\s+)?(?:need|needs|needed)|(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+need|not\s+needed|(?:shouldn'?t|should\s+not)\s+(?:be|have)|without|out\s+of|no)\b/i;
 const DELETING =
@@ -187,7 +188,7 @@ function readStatement(
     !CREATE_VERB.test(context.message) ||
     (ABOUT_IT_FIRST.test(before) && LIST_OF_CHANGES.test(after));
   if (!aboutIt) return undefined;
-  const left = tidy(change.left.replace(STATEMENT_WORDS, " "));
+  const left = unplaced(change.left);
   const doubts = [...change.doubts, ...(left ? [`I couldn't place “${left}”`] : [])];
   return {
     intent: "update",
@@ -210,6 +211,15 @@ const TITLE_VALUE =
 /** A range made one day: "drop the end date", "it was only one day". */
 const CLEAR_END =
   /\b(?:(?:drop|remove|delete|clear|get\s+rid\s+of|no)\s+(?:the\s+|its\s+)?end(?:\s+date)?|(?:only|just)\s+(?:the\s+)?(?:one|a\s+single|1)\s+day)\b/i;
+
+/** A value said not to be: the words after "not", "n't (be)", "never" — never read as a change. */
+const NEGATED_VALUE =
+  /\b(?:not|never|(?:is|was|were|are|should|did|does|do|has|have|had|could|would|wo|ca)n'?t)\s+(?:(?:be|been|have\s+been|have|be\s+in|be\s+on)\s+)?(?:the\s+|on\s+(?:the\s+)?|in\s+|an?\s+)?[\p{L}\p{N}/#.]+(?:\s+\p{L}+)?/giu;
+
+/** The words of a statement left once its values and its own words are taken out. */
+function unplaced(text: string): string {
+  return tidy(text.replace(/(?<=\p{L})['’]s\b/gu, " ").replace(STATEMENT_WORDS, " "));
+}
 
 /** Every change a statement gives, part by part: each part a value, or words left over. */
 function readChanges(
@@ -266,18 +276,16 @@ function readChange(
   annotation: KnownAnnotation | undefined,
   context: Pick<KnownContext, "today" | "categoryNames">,
 ): ReadChange {
-  // What it is not is no value: "on the 2nd, not the 3rd", "in Releases, not Campaigns".
-  let left = text.replace(
-    /\bnot\s+(?:the\s+|on\s+(?:the\s+)?|in\s+)?[\p{L}\p{N}/#.]+(?:\s+\p{L}+)?/giu,
-    " ",
-  );
+  const clearing = CLEARING.test(text);
+  // What it is not is no value: "on the 2nd, not the 3rd", "shouldn't be red", "isn't Campaigns".
+  let left = text.replace(NEGATED_VALUE, " ");
   const slots: Partial<Understanding> = {};
-  const clearing = CLEARING.test(left);
-  if (clearing && DESCRIPTION.test(left) && !/⟪|"|“/.test(left)) slots.newDescription = "";
-  else if (clearing && (CATEGORY.test(left) || findCategory(left, [], context.categoryNames)))
+  // "shouldn't have a category", "take it out of Incidents": the field emptied, whatever it was.
+  if (clearing && DESCRIPTION.test(text) && !/⟪|"|“/.test(text)) slots.newDescription = "";
+  else if (clearing && (CATEGORY.test(text) || namesCategory(text, context.categoryNames)))
     slots.clearCategory = true;
   if (slots.newDescription !== undefined || slots.clearCategory)
-    return { found: true, slots, left: withoutCategory(left, context) };
+    return { found: true, slots, left: withoutNames(text.replace(CATEGORY, " "), context) };
   const shift = SHIFT.exec(left);
   if (shift) {
     const days =
@@ -328,6 +336,25 @@ function inMonthOf(phrase: string, annotation: KnownAnnotation): CalendarDate | 
   return isRealDate(date) ? date : undefined;
 }
 
+/** The text without the person's category names (or their singulars) in it. */
+function withoutNames(text: string, context: Pick<KnownContext, "categoryNames">): string {
+  let left = withoutCategory(text, context).toLowerCase();
+  for (const name of context.categoryNames) {
+    const named = fold(name);
+    left = left.split(named).join(" ").split(named.replace(/s$/, "")).join(" ");
+  }
+  return left;
+}
+
+/** Whether the text names one of the person's categories anywhere ("out of Incidents"). */
+function namesCategory(text: string, names: readonly string[]): boolean {
+  const words = ` ${fold(text).replace(/[^\p{L}\p{N}/ ]+/gu, " ")} `;
+  return names.some((name) => {
+    const named = fold(name);
+    return words.includes(` ${named} `) || words.includes(` ${named.replace(/s$/, "")} `);
+  });
+}
+
 /** A part that is nothing but one of the person's category names ("…: purple, Campaigns"). */
 function categoryAlone(part: string, names: readonly string[]) {
   const words = fold(part.replace(/^\s*(?:it|in|under|to)\s+/i, " "));
@@ -372,7 +399,7 @@ export function readAboutFocus(
   if (!pointer || !unread || question) return alone;
   const change = readChanges(text, undefined, context);
   if (!change.found) return alone;
-  const left = tidy(change.left.replace(STATEMENT_WORDS, " "));
+  const left = unplaced(change.left);
   const doubts = [...change.doubts, ...(left ? [`I couldn't place “${left}”`] : [])];
   return {
     intent: "update",
