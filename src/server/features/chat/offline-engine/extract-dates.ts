@@ -679,7 +679,7 @@ function* firstMatches(text: string, pattern: RegExp): Generator<RegExpExecArray
   }
 }
 
-/** What a range phrase is read against: the text, today, and where the phrase must start. */
+/** One kind of range phrase, read from the text against today; undefined when it has none. */
 type SpanReader = (text: string, today: CalendarDate) => FoundRange | undefined;
 
 /** A bounded look at the day phrase right after `at` ("the 9th", "Nov 14"), if it leads there. */
@@ -1041,7 +1041,10 @@ const toDate: SpanReader = (text, today) => {
   return { range: { start, end: today }, index: match.index, end: match.index + match[0].length };
 };
 
-/** Range phrases read before the engine's older rules, each one bounded. */
+/**
+ * Range phrases read before the engine's older rules, each one bounded. The most specific first:
+ * "the first week of November" before "the week of", "Christmas week" before Christmas.
+ */
 const SPAN_READERS: SpanReader[] = [
   weekOfMonth,
   weeksBack,
