@@ -166,3 +166,22 @@ describe("a category word describing the new annotation", () => {
     expect(read("add campaign launch: Spring").category).toBeUndefined();
   });
 });
+
+describe("a title's end and a create's impossible day", () => {
+  it("ends a named title where a clause about the event starts", () => {
+    expect(read("log it as Ads relaunch, we started them on the 6th")).toMatchObject({
+      title: "Ads relaunch",
+      date: { day: 6 },
+    });
+  });
+
+  it("asks for the day of an impossible date without keeping its words in the title", () => {
+    const understood = read("annotate april 31 as Spring clearance");
+    expect(understood.title).toBe("Spring clearance");
+    expect(understood.missing).toContain("date");
+  });
+
+  it("drops 'new one' before a day counted back", () => {
+    expect(read("new one for three days ago: Podcast interview").title).toBe("Podcast interview");
+  });
+});

@@ -82,7 +82,7 @@ const FILLER =
 
 /** "on Feb 30", "for 2025-02-31": a date-shaped phrase the date parser rejected. */
 const IMPOSSIBLE_DATE =
-  /(?:^|\s)(?:on|for|dated)\s+(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{4}-\d{1,2}-\d{1,2})(?=\s|$|[.,!])/i;
+  /(?:^|\s(?:on|for|dated)\s+)(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{4}-\d{1,2}-\d{1,2})(?=\s|$|[.,!])/i;
 
 /** "a new annotation", "an annotation", "a note" right after the verb. */
 const OBJECT =
@@ -211,9 +211,8 @@ export function parseCreate(
   const labelled = readLabels(rest);
   if (labelled) return parseLabelled(labelled, quotes, today);
   // "a brown annotation called …": the colour describes the annotation.
-  rest = rest.replace(FOR_AGO, "");
   const adjective = COLOURED_OBJECT.exec(rest);
-  let text = adjective ? rest.slice(adjective[0].length) : dropObject(rest);
+  let text = (adjective ? rest.slice(adjective[0].length) : dropObject(rest)).replace(FOR_AGO, "");
   const split = splitDescription(text, quotes);
   text = split.text;
   // After the description is set apart, so words in it never name a category.

@@ -120,16 +120,18 @@ function previewDoubts(doubts: readonly string[]): string {
 
 function readSlots(input: SlotInput): Understanding {
   const named = readLabels(input.rest) ? null : NAMING.exec(input.rest);
-  if (!named || named.index === 0) {
-    if (named) return readNamed(input, "", input.rest.slice(named[0].length));
-    return withoutCommand(input, readCreate(input));
-  }
-  return readNamed(
-    input,
-    input.rest.slice(0, named.index),
-    input.rest.slice(named.index + named[0].length),
-  );
+  if (!named) return withoutCommand(input, readCreate(input));
+  const titled = input.rest.slice(named.index + named[0].length);
+  // "mark it down as Release 4.3, it went out on the 18th": the name ends where a clause about
+  // it starts, and that clause is read with what came before the name.
+  const clause = CLAUSE_AFTER_NAME.exec(titled);
+  const before = input.rest.slice(0, named.index);
+  if (!clause) return readNamed(input, before, titled);
+  return readNamed(input, `${before} ${titled.slice(clause.index)}`, titled.slice(0, clause.index));
 }
+
+const CLAUSE_AFTER_NAME =
+  /[,;]\s*(?:it|we|they|that|this|which|he|she|there)(?:'s|\s+(?:was|went|is|were|had|has|did|got|started|ran|launched|shipped|happened|came)\b)/i;
 
 /**
  * Without a command word a message is a create only for its quoted title ('the 3rd: “Spring
