@@ -76,6 +76,8 @@ function wordsOf(text: string): { word: string; index: number; end: number }[] {
   }));
 }
 
+const AUXILIARY = /^(?:was|were|is|are|got|been|being|had|has|have|get)$/;
+
 /** The most words a message is searched through for a misspelt title: the rest is not. */
 const MISSPELT_SEARCH_WORDS = 400;
 
@@ -112,16 +114,29 @@ function findMisspelt(text: string, known: readonly KnownAnnotation[]): Mention 
     const title = wordsOf(annotation.title).map((w) => w.word);
     if (title.length < 2) continue;
     for (let start = 0; start + title.length <= written.length; start += 1) {
+      if (written[start]!.word !== title[0] && !sameWord(written[start]!.word, title[0]!)) continue;
       let slips = 0;
-      const matches = title.every((word, at) => {
-        const here = written[start + at]!.word;
+      let at = start;
+      const matches = title.every((word, index) => {
+        // "meta ads were paused" for “Meta ads paused”: one small verb between its words.
+        if (
+          index > 0 &&
+          written[at]?.word !== word &&
+          slips === 0 &&
+          AUXILIARY.test(written[at]?.word ?? "")
+        ) {
+          slips += 1;
+          at += 1;
+        }
+        const here = written[at]?.word;
+        at += 1;
         if (here === word) return true;
         slips += 1;
-        return slips <= 1 && sameWord(here, word);
+        return here !== undefined && slips <= 1 && sameWord(here, word);
       });
       if (!matches) continue;
       const first = written[start]!;
-      const last = written[start + title.length - 1]!;
+      const last = written[at - 1]!;
       found.push({ annotation, index: first.index, end: last.end, partial: false });
       break;
     }

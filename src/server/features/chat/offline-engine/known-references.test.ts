@@ -134,6 +134,20 @@ describe("naming the property's annotations", () => {
     });
   });
 
+  it("reads a field emptied across the sentence, and a title with a small verb inside it", () => {
+    expect(read("the weekly digest #12 description is wrong, just blank it")).toMatchObject({
+      intent: "update",
+      newDescription: "",
+    });
+    expect(read("payment gateway was outage on the 11th")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Payment gateway outage" },
+    });
+    expect(read("call the loyalty app 3.1 “Loyalty app 3.1.1” instead").newTitle).toBe(
+      "Loyalty app 3.1.1",
+    );
+  });
+
   it("keeps a title inside a longer quoted name as part of that name", () => {
     const renamed = read("rename it to “Loyalty app 3.1 hotfix”");
     expect(renamed.newTitle).toBe("Loyalty app 3.1 hotfix");

@@ -171,7 +171,8 @@ function readStatement(
   const target = { kind: "title", title: mention.annotation.title } as const;
   const before = context.message.slice(0, mention.index);
   const after = context.message.slice(mention.end);
-  const rest = `${before} it ${after}`;
+  // "call the site migration …" → "call it …": the annotation, whatever article it was given.
+  const rest = `${before.replace(/\bthe\s*$/i, "")} it ${after}`;
   const change = readChanges(rest, mention.annotation, context);
   if (QUESTION_START.test(tidy(context.message)) && !change.found) {
     const written = context.message.slice(mention.index, mention.end).toLowerCase();
@@ -218,8 +219,13 @@ const NEGATED_VALUE =
 
 /** The words of a statement left once its values and its own words are taken out. */
 function unplaced(text: string): string {
-  return tidy(text.replace(/(?<=\p{L})['’]s\b/gu, " ").replace(STATEMENT_WORDS, " "));
+  const words = text.replace(/(?<=\p{L})['’](?:s|re|ve|ll|d|m)\b/gu, " ");
+  return tidy(words.replace(STATEMENT_WORDS, " ").replace(THEM, " "));
 }
+
+/** Words for the annotation itself, or the people who made it: never a value. */
+const THEM =
+  /\b(?:they|them|those|these|he|she|someone|somebody|we|our|team|outdated|stale|old)\b/gi;
 
 /** Every change a statement gives, part by part: each part a value, or words left over. */
 function readChanges(
@@ -248,6 +254,12 @@ function readChanges(
   if (clearEnd) {
     slots.clearEnd = true;
     rest = `${rest.slice(0, clearEnd.index)} ${rest.slice(clearEnd.index + clearEnd[0].length)}`;
+  }
+  // "the description is wrong, just blank it": a field emptied is read across the parts.
+  if (slots.newDescription === undefined && CLEARING.test(rest) && NAMES_A_FIELD.test(rest)) {
+    const whole = readChange(rest, annotation, context);
+    if (whole.slots.newDescription !== undefined || whole.slots.clearCategory)
+      return { found: true, slots: { ...slots, ...whole.slots }, left: whole.left, doubts };
   }
   let left = "";
   for (const part of rest.split(/[;,]|\band\b|\bthen\b|→|->|\s[—–-]\s/i)) {
