@@ -185,3 +185,22 @@ describe("a title's end and a create's impossible day", () => {
     expect(read("new one for three days ago: Podcast interview").title).toBe("Podcast interview");
   });
 });
+
+describe("a day said to be the date", () => {
+  it("is read before any day-like word in the title", () => {
+    expect(read("new annotation titled Super Sunday bundle, dated the 8th")).toMatchObject({
+      title: "Super Sunday bundle",
+      date: { day: 8 },
+    });
+    expect(read("create annotation: Shipping fee cut — date 2026-10-04")).toMatchObject({
+      title: "Shipping fee cut",
+      date: { month: 10, day: 4 },
+    });
+  });
+
+  it("takes the category a story names for the annotation it then names", () => {
+    expect(
+      read('the app crashed on the 5th, that was an incident, call it "App crash"').category,
+    ).toBe("incident");
+  });
+});

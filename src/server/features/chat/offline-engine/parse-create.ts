@@ -202,6 +202,18 @@ export function cleanTitle(text: string, quotes: readonly string[]): string | un
   return title || undefined;
 }
 
+/** "…, dated the 20th", "— date 2026-09-01": the day said to be the date, before any other. */
+const DATE_LABEL = /(?:\s*[,;\u2014\u2013-]\s*|\s+)(?:dated|date\s*[:=]?)\s+/gi;
+
+function datedAfterLabel(text: string, today: CalendarDate) {
+  for (const label of text.matchAll(DATE_LABEL)) {
+    const from = label.index + label[0].length;
+    const found = findDate(text.slice(from), today);
+    if (found?.index === 0) return { ...found, index: label.index, end: from + found.end };
+  }
+  return undefined;
+}
+
 export function parseCreate(
   rest: string,
   quotes: readonly string[],
@@ -224,8 +236,9 @@ export function parseCreate(
     : findColor(text, "cued");
   if (color) text = cut(text, color.index, color.end);
 
-  const found = findDate(text, today);
-  if (found) text = cut(text, dateLeadIn(text, found.index), found.end);
+  const dated = datedAfterLabel(text, today);
+  const found = dated ?? findDate(text, today);
+  if (found) text = cut(text, dated ? dated.index : dateLeadIn(text, found.index), found.end);
 
   const impossible = found ? null : IMPOSSIBLE_DATE.exec(text);
   if (impossible) text = cut(text, impossible.index, impossible.index + impossible[0].length);

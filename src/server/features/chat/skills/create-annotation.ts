@@ -175,6 +175,12 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   };
   if (rest.color && !merged.color) merged.color = rest.color;
   if (rest.category && !merged.category) merged.category = rest.category;
+  // "checkout was down on the 3rd, that's an incident — call it …": the story names its category.
+  const told =
+    input.story && !merged.category
+      ? findCategory(input.story, input.quotes, input.categoryNames)
+      : undefined;
+  if (told) merged.category = told.reference;
   const doubts = [
     ...(title.doubts?.filter((doubt) => !doubt.startsWith("I made the title")) ?? []),
     ...requestDoubts(`${before} ${input.story ?? ""}`, merged),
@@ -182,8 +188,9 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   // "add it, call it …", "just say …": the event was told before; without a day of its own,
   // today would be a guess at the day it happened.
   // "add it to all my properties, call it …" refers back as "add it, call it …" does.
-  const told = before.replace(ALL_PROPERTIES, " ");
-  const referredBack = told.trim() === "" || POINTER.test(tidy(told)) || onlyAcceptance(told);
+  const pointed = before.replace(ALL_PROPERTIES, " ");
+  const referredBack =
+    pointed.trim() === "" || POINTER.test(tidy(pointed)) || onlyAcceptance(pointed);
   const dayNamed =
     hasDay(before, input) ||
     hasDay(titled, input) ||
