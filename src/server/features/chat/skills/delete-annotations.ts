@@ -29,8 +29,14 @@ import {
 /** "all", "every", "everything": a deletion of whatever matches the filters. */
 const EVERY = /^(?:all|every|everything)\b(?:\s+(?:of\s+)?(?:the|my)\s+)?/i;
 
+/** Words for several annotations at once, not one of them. */
+const SEVERAL =
+  /\b(?:ones|annotations|notes|markers|entries)\b(?=\s*$|\s+(?:from|in|on|of|for|during|between|since|that|which|added|made|with|before|after|last|this)\b)/;
+
 function readSlots(input: SlotInput): Understanding {
-  const { rest, quotes, today, categoryNames, understanding } = input;
+  const { quotes, today, categoryNames, understanding } = input;
+  // "clear out all the red ones", "throw away …": the verb's particle is not part of the target.
+  const rest = input.rest.replace(/^(?:out|off|away)\s+/i, "");
   // "remove “Sale” from Campaigns" takes it out of the category; the annotation stays.
   const from = findCategory(rest, quotes, categoryNames);
   if (from && /^from\b/i.test(rest.slice(from.index))) {
@@ -42,7 +48,8 @@ function readSlots(input: SlotInput): Understanding {
       ...(target ? { target } : POINTS_BACK.test(rest) ? { pointsBack: true } : {}),
     };
   }
-  const every = EVERY.test(tidy(rest));
+  // "delete the red ones from October", "the paid social annotations": every one that matches.
+  const every = EVERY.test(tidy(rest)) || (SEVERAL.test(rest) && !/⟪/.test(rest));
   // "delete the last 3 annotations" means those three, shown for confirmation like "all".
   const newest = every ? undefined : parseList("find", rest, quotes, today, categoryNames).latest;
   if (every || (newest ?? 0) > 1) {
