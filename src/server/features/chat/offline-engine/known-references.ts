@@ -155,6 +155,12 @@ const CORRECTION =
 const STATEMENT_WORDS =
   /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color|lasting|lasts|into|over|spilled|tbh|nvm|oops|whoops|ugh|lol|ok|okay|yes|yeah|no|nope|sorry|my|bad|range|make|made|show|stopped|fixed|got)\b|[,.;:!?'"()\-–—>→]/gi;
 
+/** A question about what exists: "is …", "did we …", "have we annotated …", "any note for …". */
+const ASKS = new RegExp(
+  `${QUESTION_START.source}|^(?:have|has|any|anything|tell\\s+me\\s+about)\\b`,
+  "i",
+);
+
 /** A create's own verbs: with one, a title the property has may still name a new annotation. */
 const CREATE_VERB =
   /^\W*(?:(?:please|pls|can\s+you|could\s+you|would\s+you)\s+)*(?:add|create|log|record|annotate|note|new|make\s+(?:a|an|one)\b)/i;
@@ -174,7 +180,7 @@ function readStatement(
   // "call the site migration …" → "call it …": the annotation, whatever article it was given.
   const rest = `${before.replace(/\bthe\s*$/i, "")} it ${after}`;
   const change = readChanges(rest, mention.annotation, context);
-  if (QUESTION_START.test(tidy(context.message)) && !change.found) {
+  if (ASKS.test(tidy(context.message)) && !change.found) {
     const written = context.message.slice(mention.index, mention.end).toLowerCase();
     return { intent: "list", titleContains: written.replace(/^the\s+/, ""), missing: [] };
   }
