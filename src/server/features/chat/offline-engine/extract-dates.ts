@@ -234,6 +234,28 @@ const CHRONO_READS = 1000;
 const chronoRead = new Map<string, ParsedResult[]>();
 const CHRONO_REMEMBERS = 16;
 
+/**
+ * The days and ranges found in the texts read last. The stages ask about the same text several
+ * times (the request, then its slots, then whether a day was written at all); each answer is
+ * worked out once. Callers get copies, so nothing they change is remembered.
+ */
+const daysRead = new Map<string, FoundDate | undefined>();
+const rangesRead = new Map<string, FoundRange | undefined>();
+
+function remembered<T>(
+  read: Map<string, T | undefined>,
+  text: string,
+  today: CalendarDate,
+  work: () => T | undefined,
+): T | undefined {
+  const key = `${toIsoDate(today)} ${text}`;
+  if (read.has(key)) return read.get(key);
+  const found = work();
+  if (read.size >= CHRONO_REMEMBERS) read.delete(read.keys().next().value!);
+  read.set(key, found);
+  return found;
+}
+
 /** The start of a long text, ending at a space: as much of it as is read. */
 function opening(text: string, length: number): string {
   if (text.length <= length) return text;
@@ -277,8 +299,12 @@ function namesADay(result: ParsedResult): boolean {
   if (PERIOD_WORDS.test(text) || WEEKDAY_ONLY.test(text)) return false;
   // "the end of October" is its last days, not the 31st.
   if (/^(?:the\s+)?(?:end|middle)\s+of\b/i.test(text)) return false;
+  // "a few days ago" names no one day: chrono's three would be a guess.
+  if (VAGUE_COUNT.test(text)) return false;
   return result.start.isCertain("day") || /\bago\b/i.test(text);
 }
+
+const VAGUE_COUNT = /\b(?:few|couple|several|some|many)\b/i;
 
 /** "the day before yesterday", which chrono reads as just "yesterday". */
 const DAY_BEFORE_YESTERDAY = /\b(?:the\s+)?day\s+before\s+yesterday\b/i;
@@ -368,6 +394,11 @@ function withYearInWords(found: FoundDate, text: string, today: CalendarDate): F
 
 /** The first day named in the text, if any. */
 export function findDate(text: string, today: CalendarDate): FoundDate | undefined {
+  const found = remembered(daysRead, text, today, () => readDay(text, today));
+  return found && { ...found };
+}
+
+function readDay(text: string, today: CalendarDate): FoundDate | undefined {
   const candidates: FoundDate[] = [];
   const ordinal = DAY_OF_MONTH.exec(text);
   const ordinalDate = ordinal ? dayOfMonth(Number(ordinal[1]), today) : undefined;
@@ -1062,7 +1093,10 @@ const SPAN_READERS: SpanReader[] = [
 
 /** The period a list request is about: an explicit range, a named period, a month, a year or one day. */
 export function findDateRange(text: string, today: CalendarDate): FoundRange | undefined {
-  return sinceThen(readDateRange(text, today), text, today);
+  const found = remembered(rangesRead, text, today, () =>
+    sinceThen(readDateRange(text, today), text, today),
+  );
+  return found && { ...found, range: { ...found.range } };
 }
 
 const SINCE_BEFORE = /\bsince\s+$/i;
@@ -1356,7 +1390,17 @@ export function findDayChoice(
  * looks right, so the engine says which periods it reads instead.
  */
 const UNREAD_PERIOD =
-  /\b(?:(?:this|last|past|previous|next|coming|upcoming|current|following)\s+(?:(?:\d+|few|couple(?:\s+of)?|two|three|four|five|six)\s+)?(?:fortnights?|quarters?|half(?:\s+year)?|semester|season|spring|summer|autumn|fall|winter|weekend|days?|weeks?|months?|years?)|(?:in|during|over|for|of|from|since|through|throughout)\s+(?:the\s+)?(?:q[1-4]|h[12]|spring|summer|autumn|fall|winter|holidays|holiday\s+season|festive\s+season)|tomorrow|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?)\s+from\s+now|(?:a|the)\s+fortnight)\b/i;
+  /\b(?:(?:this|last|past|previous|next|coming|upcoming|current|following)\s+(?:(?:\d+|few|couple(?:\s+of)?|two|three|four|five|six)\s+)?(?:fortnights?|quarters?|half(?:\s+year)?|semester|season|spring|summer|autumn|fall|winter|weekend|days?|weeks?|months?|years?)|(?:in|during|over|for|of|from|since|through|throughout)\s+(?:the\s+)?(?:q[1-4]|h[12]|spring|summer|autumn|fall|winter|holidays|holiday\s+season|festive\s+season)|tomorrow|(?:a|one|two|three|\d+)\s+(?:days?|weeks?|months?)\s+from\s+now|(?:a|the)\s+fortnight|(?:a\s+few|a\s+couple(?:\s+of)?|couple\s+of|several|some)\s+(?:days?|weeks?|months?)\s+(?:ago|back))\b/i;
+
+/**
+ * When words that name no day ("the other day", "recently"): a list reads them as no period at all
+ * (the newest first), an annotation cannot be put on them.
+ */
+const VAGUE_WHEN = /\b(?:the\s+other\s+day|recently|lately|a\s+while\s+(?:ago|back))\b/i;
+
+export function findVagueWhen(text: string): string | undefined {
+  return VAGUE_WHEN.exec(text)?.[0];
+}
 
 /** Period words in text where findDateRange found no period, as written; else undefined. */
 export function findUnreadPeriod(text: string): string | undefined {
@@ -1410,7 +1454,7 @@ function ordered(a: CalendarDate, b: CalendarDate): DateRange {
 /** The preposition that introduces a date phrase ("on", "for", "dated", "to"), to cut with it. */
 export function dateLeadIn(text: string, index: number): number {
   const match =
-    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till|in|during|over|throughout|across|covering|around)\s+)?(?:\bthe\s+)?$/i.exec(
+    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till|in|during|over|throughout|across|covering|around|on\s+or\s+(?:around|about))\s+)?(?:\bthe\s+)?$/i.exec(
       text.slice(0, index),
     );
   return match ? match.index : index;

@@ -16,6 +16,7 @@ import {
   findDateRange,
   findDayChoice,
   findUnreadPeriod,
+  findVagueWhen,
   type FoundDate,
 } from "./extract-dates.js";
 import type { Classified, Intent } from "./intents.js";
@@ -48,7 +49,7 @@ export function periodWithoutDay(
     range && compareDates(range.range.end, range.range.start) > 0
       ? { index: range.index, end: range.end }
       : undefined;
-  const written = found ? undefined : findUnreadPeriod(text);
+  const written = found ? undefined : (findUnreadPeriod(text) ?? findVagueWhen(text));
   const at = written ? text.toLowerCase().indexOf(written.toLowerCase()) : -1;
   const span = found ?? (written && at >= 0 ? { index: at, end: at + written.length } : undefined);
   if (!span) return undefined;

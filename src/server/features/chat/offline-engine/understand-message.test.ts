@@ -817,6 +817,13 @@ const spans: Case[] = [
     "rename Launch to Launch v2; the date should be nov 4",
     { intent: "update", newTitle: "Launch v2", date: d("2026-11-04") },
   ],
+  // When words that name no day are asked about, never read as a day or left in the title.
+  [
+    "log “Broken tracking” a few days ago",
+    { intent: "create", title: "Broken tracking", missing: ["date"] },
+  ],
+  ["add Password reset bug the other day", { intent: "create", missing: ["date"] }],
+  ["log Store outage on or around the 6th", { intent: "create", title: "Store outage" }],
   // Two days offered: the day is asked about, never picked.
   [
     "log “Price test” on the 10th or the 11th",
