@@ -198,6 +198,12 @@ describe("a day said to be the date", () => {
     });
   });
 
+  it("reads the day after 'on' before a weekday that starts the title, and doubts the title's", () => {
+    const understood = read("add Tuesday tips newsletter on the 10th");
+    expect(understood).toMatchObject({ title: "Tuesday tips newsletter", date: { day: 10 } });
+    expect(understood.doubts?.length).toBeGreaterThan(0);
+  });
+
   it("takes the category a story names for the annotation it then names", () => {
     expect(
       read('the app crashed on the 5th, that was an incident, call it "App crash"').category,

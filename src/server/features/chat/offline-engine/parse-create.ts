@@ -202,8 +202,11 @@ export function cleanTitle(text: string, quotes: readonly string[]): string | un
   return title || undefined;
 }
 
-/** "…, dated the 20th", "— date 2026-09-01": the day said to be the date, before any other. */
-const DATE_LABEL = /(?:\s*[,;\u2014\u2013-]\s*|\s+)(?:dated|date\s*[:=]?)\s+/gi;
+/**
+ * "…, dated the 20th", "— date 2026-09-01", "… on the 3rd": the day said to be the date, before
+ * a day-like word of the title ("Monday metrics email on the 3rd").
+ */
+const DATE_LABEL = /(?:\s*[,;\u2014\u2013-]\s*|\s+)(?:dated|date\s*[:=]?|on)\s+/gi;
 
 function datedAfterLabel(text: string, today: CalendarDate) {
   for (const label of text.matchAll(DATE_LABEL)) {
