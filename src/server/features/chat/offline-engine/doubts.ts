@@ -181,7 +181,10 @@ export function updateDoubts(
 export function leftoverDoubt(left: string): string | undefined {
   const words = left
     .replace(/[.,;:!?]+/g, " ")
-    .replace(/\b(?:please|pls|thanks|thank\s+you|instead|then|too|as\s+well|now|again)\b/gi, " ")
+    .replace(
+      /\b(?:please|pls|thanks|thank\s+you|instead|then|too|as\s+well|now|again|while\s+you(?:'re|\s+are)\s+at\s+it)\b/gi,
+      " ",
+    )
     .trim();
   return words ? `I couldn't place “${words}”` : undefined;
 }

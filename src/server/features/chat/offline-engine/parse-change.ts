@@ -131,12 +131,22 @@ function targetNamingDay(
   return parseTarget(rest, quotes) ?? { kind: "date", date: found.date };
 }
 
+/** "it while you're at it", "that one, wrong property": "it", and words said about it. */
+const POINTER_THEN_WORDS = /^(?:it|that\s+one|this\s+one|that|this)\b[\s,;:-]+(\S.*)$/i;
+
 function setTarget(
   slots: ChangeSlots,
   phrase: string,
   quotes: readonly string[],
   today: CalendarDate,
 ): void {
+  // The annotation just discussed, never a title made of the words after "it"; those words must
+  // still be accounted for, or the change is a preview.
+  const pointer = POINTER_THEN_WORDS.exec(tidy(phrase));
+  if (pointer && !/⟪/.test(phrase)) {
+    doubt(slots, leftoverDoubt(pointer[1] ?? ""));
+    return;
+  }
   const target = targetNamingDay(phrase, quotes, today);
   if (target) slots.target = target;
 }

@@ -56,3 +56,15 @@ describe("statements about the annotation just discussed", () => {
     expect(read("it rained all day on the 5th").doubts?.length).toBeGreaterThan(0);
   });
 });
+
+describe("“it” followed by more words", () => {
+  it("is the annotation just discussed, and the words after it must be accounted for", () => {
+    expect(read("and make it purple while you're at it")).toMatchObject({
+      intent: "update",
+      color: "PURPLE",
+      pointsBack: true,
+    });
+    expect(read("and make it purple while you're at it").doubts).toBeUndefined();
+    expect(read("make it purple for the board deck").doubts?.length).toBeGreaterThan(0);
+  });
+});
