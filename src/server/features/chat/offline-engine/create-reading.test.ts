@@ -129,7 +129,9 @@ describe("a title given in so many words", () => {
     expect(
       read("the Spring sale annotation, the title should be Spring sale 2").doubts,
     ).toBeDefined();
-    expect(read("On the 4th we switched tracking. Title it Consent mode on").doubts).toBeDefined();
+    const lastWord = read("On the 4th we switched tracking. Title it Consent mode on");
+    expect(lastWord.title).toBe("Consent mode on");
+    expect(lastWord.doubts).toBeDefined();
   });
 
   it("does not read the day from the name's own words told before it", () => {

@@ -198,9 +198,13 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
     merged.endDate !== undefined ||
     merged.missing.includes("date");
   if (referredBack && !dayNamed) doubts.push(noDaySaid);
+  // Shown with the word kept: the person sees the whole name they wrote and may confirm it.
   const tail = CUT_TAIL.exec(titled);
-  if (tail && merged.title && !CUT_TAIL.test(merged.title))
-    doubts.push(`“${tail[0].trim()}” may be the end of the title`);
+  const whole = tail && merged.title ? `${merged.title} ${tail[1]}` : undefined;
+  if (whole && !CUT_TAIL.test(merged.title!)) {
+    if (tidy(titled).toLowerCase().endsWith(whole.toLowerCase())) merged.title = whole;
+    doubts.push(`“${tail![1]}” may be the end of the title`);
+  }
   if (input.reading.verb === "" && EXISTING_ONE.test(before))
     doubts.push(`“${tidy(before)}” may be an annotation you already have`);
   if (doubts?.length) merged.doubts = doubts;
@@ -214,7 +218,7 @@ function withoutName(text: string, name: string): string {
 }
 
 /** "Title it Server-side tagging on": a last word the title lost may have been part of it. */
-const CUT_TAIL = /\s(?:on|for|at|in|to|with|and|as|off|up)[\s.!]*$/i;
+const CUT_TAIL = /\s(on|for|at|in|to|with|and|as|off|up)[\s.!]*$/i;
 
 function hasDay(text: string, input: SlotInput): boolean {
   return findDate(text, input.today) !== undefined;
