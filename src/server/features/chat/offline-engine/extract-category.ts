@@ -49,7 +49,7 @@ export function categoryWords(names: readonly string[]): string {
 }
 
 /** What follows a category phrase: the end, punctuation, or the next piece of the request. */
-const AFTER = String.raw`(?=$|\s*[,;]|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|⟪))`;
+const AFTER = String.raw`(?=$|\s*[,;]|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|really\b|actually\b|too\b|btw\b|instead\b|though\b|tbh\b|⟪))`;
 /** Any category name after an unmistakable cue: a quoted name, or up to four words. */
 const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|as|dated|please|today|yesterday|tomorrow)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
 
@@ -60,7 +60,7 @@ const LEAD = String.raw`(?:(?:in|into|under|to|as|from|for|with)\s+)?(?:(?:the|m
  * most as long as a name may be: unbounded, it would be tried from every boundary inside a long
  * "1/2/3/…" and read to its end from each.
  */
-const NAME_WORD = String.raw`(?!(?:it|this|that|them|to|the|in|into|under|as|from|for|with|on|at|and|a|an|my|its|their|of|out)\b)[\p{L}\p{N}][\p{L}\p{N}&/'+-]{0,${categoryNameMaxLength - 1}}`;
+const NAME_WORD = String.raw`(?!(?:it|this|that|them|to|the|in|into|under|as|from|for|with|on|at|and|a|an|my|its|their|of|out|wrong|right|correct|same|other|different)\b)[\p{L}\p{N}][\p{L}\p{N}&/'+-]{0,${categoryNameMaxLength - 1}}`;
 
 /** "in the Paid Social category", "move it to the Promos category". */
 const BEFORE_CATEGORY = new RegExp(

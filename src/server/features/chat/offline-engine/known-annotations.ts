@@ -76,7 +76,8 @@ function wordsOf(text: string): { word: string; index: number; end: number }[] {
   }));
 }
 
-const AUXILIARY = /^(?:was|were|is|are|got|been|being|had|has|have|get)$/;
+const AUXILIARY =
+  /^(?:was|were|is|are|got|been|being|had|has|have|get|(?:was|were|is|are|has|had|have)n'?t|not|never)$/;
 
 /** The most words a message is searched through for a misspelt title: the rest is not. */
 const MISSPELT_SEARCH_WORDS = 400;

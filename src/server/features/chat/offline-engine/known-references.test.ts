@@ -148,6 +148,13 @@ describe("naming the property's annotations", () => {
     );
   });
 
+  it("keeps a negation written inside the title's words", () => {
+    expect(read("payment gateway wasn't outage on the 11th, it was the 12th")).toMatchObject({
+      intent: "update",
+      date: { year: 2026, month: 11, day: 12 },
+    });
+  });
+
   it("keeps a title inside a longer quoted name as part of that name", () => {
     const renamed = read("rename it to “Loyalty app 3.1 hotfix”");
     expect(renamed.newTitle).toBe("Loyalty app 3.1 hotfix");

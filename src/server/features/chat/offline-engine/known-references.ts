@@ -178,7 +178,13 @@ function readStatement(
   const before = context.message.slice(0, mention.index);
   const after = context.message.slice(mention.end);
   // "call the site migration …" → "call it …": the annotation, whatever article it was given.
-  const rest = `${before.replace(/\bthe\s*$/i, "")} it ${after}`;
+  // "meta ads weren't paused on the 5th": a negation inside the title's words still negates.
+  const negated = /\b(?:not|never|(?:is|was|were|are|has|had|have|do|does|did)n'?t)\b/i.test(
+    context.message.slice(mention.index, mention.end),
+  )
+    ? " not"
+    : "";
+  const rest = `${before.replace(/\bthe\s*$/i, "")} it${negated} ${after}`;
   const change = readChanges(rest, mention.annotation, context);
   if (ASKS.test(tidy(context.message)) && !change.found) {
     const written = context.message.slice(mention.index, mention.end).toLowerCase();
