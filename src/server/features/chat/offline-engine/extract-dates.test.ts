@@ -201,3 +201,17 @@ describe("findNearDay", () => {
     },
   );
 });
+
+describe("a span from a weekday to a day of another week", () => {
+  it("pulls the first weekday back a week, never a year", () => {
+    const found = findDateRange("from Monday through Thursday last week", {
+      year: 2026,
+      month: 11,
+      day: 23,
+    });
+    expect(found?.range).toEqual({
+      start: { year: 2026, month: 11, day: 16 },
+      end: { year: 2026, month: 11, day: 19 },
+    });
+  });
+});

@@ -1427,22 +1427,32 @@ function weekdaySpan(start: CalendarDate, end: CalendarDate, today: CalendarDate
 function spanFrom(
   first: CalendarDate,
   last: CalendarDate,
-  unsaid: "month" | "year" | undefined,
+  unsaid: "week" | "month" | "year" | undefined,
 ): DateRange {
   if (compareDates(first, last) <= 0) return { start: first, end: last };
   const earlier =
-    unsaid === "month"
-      ? addMonthsClamped(first, -1)
-      : unsaid === "year"
-        ? { ...first, year: first.year - 1 }
-        : undefined;
-  if (earlier && earlier.day === first.day && compareDates(earlier, last) <= 0)
+    unsaid === "week"
+      ? addDays(first, -7)
+      : unsaid === "month"
+        ? addMonthsClamped(first, -1)
+        : unsaid === "year"
+          ? { ...first, year: first.year - 1 }
+          : undefined;
+  if (
+    earlier &&
+    (unsaid === "week" || earlier.day === first.day) &&
+    compareDates(earlier, last) <= 0
+  )
     return { start: earlier, end: last };
   return ordered(first, last);
 }
 
-/** What a written first day leaves unsaid: its month ("the 20th"), its year ("Nov 20"), or nothing. */
-function unsaidOf(phrase: string): "month" | "year" | undefined {
+/**
+ * What a written first day leaves unsaid: its week ("Monday" through Thursday last week), its
+ * month ("the 20th"), its year ("Nov 20"), or nothing.
+ */
+function unsaidOf(phrase: string): "week" | "month" | "year" | undefined {
+  if (/^\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*$/i.test(phrase)) return "week";
   if (/^\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s*$/i.test(phrase)) return "month";
   return /\b\d{4}\b/.test(phrase) ? undefined : "year";
 }

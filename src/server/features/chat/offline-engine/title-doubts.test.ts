@@ -40,3 +40,12 @@ describe("a create's title that may hold something else", () => {
     expect(read("creat an annotation called Webinar").intent).toBe("create");
   });
 });
+
+describe("a create over a span of weekdays", () => {
+  it("takes both weekdays in the week named, never a year back", () => {
+    expect(read("“Ads paused for audit” from Monday through Thursday last week")).toMatchObject({
+      date: { year: 2026, month: 11, day: 16 },
+      endDate: { year: 2026, month: 11, day: 19 },
+    });
+  });
+});
