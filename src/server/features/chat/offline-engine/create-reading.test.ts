@@ -139,6 +139,8 @@ describe("a title given in so many words", () => {
       'we ran the Friday flash sale on the 11th, add it with the title "Friday flash sale"',
     );
     expect(understood.date?.day).toBe(11);
+    // "add it" is the message's own command, not a second instruction.
+    expect(understood.doubts).toBeUndefined();
   });
 });
 

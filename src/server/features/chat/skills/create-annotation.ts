@@ -183,7 +183,7 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   if (told) merged.category = told.reference;
   const doubts = [
     ...(title.doubts?.filter((doubt) => !doubt.startsWith("I made the title")) ?? []),
-    ...requestDoubts(`${before} ${input.story ?? ""}`, merged),
+    ...requestDoubts(`${withoutOwnCommand(input, before)} ${input.story ?? ""}`, merged),
   ];
   // "add it, call it …", "just say …": the event was told before; without a day of its own,
   // today would be a guess at the day it happened.
@@ -215,6 +215,14 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
 function withoutName(text: string, name: string): string {
   const at = name ? text.toLowerCase().indexOf(name.toLowerCase()) : -1;
   return at < 0 ? text : cut(text, at, at + name.length);
+}
+
+/** "…, add it please with the title “X”": the message's one command, read where it stands. */
+const OWN_COMMAND =
+  /(?:^|[,;.!]\s*|\band\s+)(?:(?:pls|please|can\s+you|could\s+you)\s+)?(?:add|log|note|save|record|annotate)\s+(?:it|this|that)(?:\s+down)?\b/i;
+
+function withoutOwnCommand(input: SlotInput, before: string): string {
+  return input.reading.verb === "" ? before.replace(OWN_COMMAND, " ") : before;
 }
 
 /** "Title it Server-side tagging on": a last word the title lost may have been part of it. */
