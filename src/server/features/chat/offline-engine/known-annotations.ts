@@ -153,8 +153,8 @@ function findEnding(lower: string, known: readonly KnownAnnotation[]): Mention |
     const words = annotation.title.trim().toLowerCase().split(/\s+/);
     for (let start = 1; start < words.length; start += 1) {
       const ending = words.slice(start).join(" ");
-      // A number or a short word alone ("4.2", "ads") names nothing by itself.
-      if (!/\p{L}{4}/u.test(ending)) continue;
+      // A number, a short word or a word for time alone ("4.2", "ads", "week") names nothing.
+      if (!/\p{L}{4}/u.test(ending) || TIME_WORD.test(ending)) continue;
       byEnding.set(ending, [...(byEnding.get(ending) ?? []), annotation]);
     }
   }
@@ -172,6 +172,10 @@ function findEnding(lower: string, known: readonly KnownAnnotation[]): Mention |
   }
   return best;
 }
+
+/** Words for a stretch of time: "the week" is a period, never "Launch week". */
+const TIME_WORD =
+  /^(?:day|days|week|weeks|weekend|weekends|month|months|year|years|quarter|morning|afternoon|evening|night|today|time|period|season|holidays?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
 
 /** The days an annotation covers. */
 export function daysOf(annotation: KnownAnnotation): { start: CalendarDate; end: CalendarDate } {

@@ -167,3 +167,14 @@ describe("naming the property's annotations", () => {
     expect(read(message).intent).toBe("create");
   });
 });
+
+describe("a word for time", () => {
+  it("never names an annotation whose title ends with it", () => {
+    const known: KnownAnnotation[] = [
+      { title: "Launch week", date: "2026-07-14", endDate: "2026-07-15" },
+    ];
+    expect(
+      findMention("which day of the week usually gets the most visitors?", known),
+    ).toBeUndefined();
+  });
+});

@@ -393,7 +393,7 @@ function withoutCategory(text: string, context: Pick<KnownContext, "categoryName
 }
 
 const CREATE_WORD =
-  /\b(?:add|adds|log|record|note|create|annotate|annotation|new|jot|put\s+down|mark\s+down)\b/i;
+  /\b(?:add|adds|log|record|note|create|annotate|annotation|new|jot|put\s+down|mark\s+down|title|titled|called|named|label(?:led)?)\b/i;
 
 /** Words that carry on from the turn before: "and …", "also …", "oh and …". */
 const CARRIES_ON = /^\W*(?:(?:oh|ah|and|also|plus|wait|hmm+|sorry|oops|no|nope|actually)\b\W*)+/i;
