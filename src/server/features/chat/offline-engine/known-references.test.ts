@@ -178,3 +178,12 @@ describe("a word for time", () => {
     ).toBeUndefined();
   });
 });
+
+describe("a range stopped", () => {
+  it("reads 'was stopped on' a day as its last day", () => {
+    expect(read("Autumn clearance was stopped on the 10th")).toMatchObject({
+      intent: "update",
+      endDate: { year: 2026, month: 10, day: 10 },
+    });
+  });
+});

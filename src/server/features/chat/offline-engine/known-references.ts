@@ -134,7 +134,7 @@ const DELETING =
   /\b(?:can\s+go|can\s+be\s+(?:deleted|removed|binned)|(?:don'?t|do\s+not)\s+(?:want|need)\b|no\s+longer\s+(?:want|need)|get\s+rid\s+of|bin|scrap|ditch|trash|nuke|delete|remove|drop|kill|lose)\b/i;
 /** A day the annotation ends on: "ran until 2 August", "actually ended on the 18th". */
 const ENDS =
-  /\b(?:end|ended|ends|ending|finished|ran|runs|lasted|lasting|lasts|spilled\s+over|went\s+on|until|till|thru|through)\b/i;
+  /\b(?:end|ended|ends|ending|finished|stopped|wrapped\s+up|concluded|ran|runs|lasted|lasting|lasts|spilled\s+over|went\s+on|until|till|thru|through)\b/i;
 const SHIFT =
   /\b(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after)\b/i;
 const NUMBER: Record<string, number> = {
@@ -153,7 +153,7 @@ const CORRECTION =
   /\b(?:actually|really|in\s+fact|wrong|should|supposed|instead|belongs?|earlier|later|not|isn'?t|wasn'?t|mistake|incorrect|fix)\b/i;
 /** Words of a statement of fact about an annotation, beyond the values read from it. */
 const STATEMENT_WORDS =
-  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color|lasting|lasts|into|over|spilled|tbh|nvm|oops|whoops|ugh|lol|ok|okay|yes|yeah|no|nope|sorry|my|bad|range|make|made|show|stopped|fixed|got)\b|[,.;:!?'"()\-–—>→]/gi;
+  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color|lasting|lasts|into|over|spilled|tbh|nvm|oops|whoops|ugh|lol|ok|okay|yes|yeah|no|nope|sorry|my|bad|range|make|made|show|stopped|fixed|got|wrapped|up|concluded)\b|[,.;:!?'"()\-–—>→]/gi;
 
 /** A question about what exists: "is …", "did we …", "have we annotated …", "any note for …". */
 const ASKS = new RegExp(
@@ -393,7 +393,7 @@ function withoutCategory(text: string, context: Pick<KnownContext, "categoryName
 }
 
 const CREATE_WORD =
-  /\b(?:add|adds|log|record|note|create|annotate|annotation|new|jot|put\s+down|mark\s+down|title|titled|called|named|label(?:led)?)\b/i;
+  /\b(?:add|adds|log|record|note|create|annotate|annotation|new|jot|put\s+down|mark\s+down|title|titled|call|called|name|named|label(?:led)?)\b/i;
 
 /** Words that carry on from the turn before: "and …", "also …", "oh and …". */
 const CARRIES_ON = /^\W*(?:(?:oh|ah|and|also|plus|wait|hmm+|sorry|oops|no|nope|actually)\b\W*)+/i;

@@ -49,3 +49,14 @@ describe("a create over a span of weekdays", () => {
     });
   });
 });
+
+describe("a story told before its name", () => {
+  it("asks which day when the story names none, or one that does not exist", () => {
+    expect(read("the pop-up store opened, call it “Pop-up store”").doubts).toContain(
+      "you didn't say which day, so I took today",
+    );
+    expect(read("there was a “Billing hiccup” on the 31st of April, log it").missing).toContain(
+      "date",
+    );
+  });
+});

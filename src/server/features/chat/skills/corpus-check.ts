@@ -255,7 +255,15 @@ export function checkCase(
     options.categoryNames,
     options.annotations,
   );
-  return compare(corpusCase, understanding, options.focusTitle, undefined, options.annotations);
+  return compare(
+    corpusCase,
+    understanding,
+    options.focusTitle,
+    undefined,
+    options.annotations,
+    undefined,
+    options.categoryNames ?? corpusCategoryNames,
+  );
 }
 
 function compare(
@@ -266,12 +274,20 @@ function compare(
   focusDate?: CalendarDate,
   annotations?: readonly KnownAnnotation[],
   effects?: ConversationEffects,
+  categoryNames?: readonly string[],
 ): CaseResult {
   const { q: _q, ...fields } = corpusCase.expected;
   const actual = actualFields(understanding);
   // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
   if (fields.clear !== "yes") actual.clear = clearedField(understanding);
   if (annotations) resolveAgainst(actual, understanding, focusTitle, annotations);
+  // A category the person does not have is said plainly, with theirs; nothing is written.
+  if (
+    categoryNames &&
+    understanding.category &&
+    !namedCategory(understanding.category, categoryNames)
+  )
+    actual.outcome = "answer";
   // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
   Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
   const target = understanding.target;
@@ -335,16 +351,21 @@ function resolveAgainst(
 function sameMeaning(field: string, got: string, wanted: string): boolean {
   if (field === "target") return got.toLowerCase() === wanted.toLowerCase();
   if (field !== "category" || got === "-" || wanted === "-") return false;
+  return namedCategory(got, blindCategoryNames) === wanted;
+}
+
+/** The one category of these names a phrase means, as the categories service matches it. */
+function namedCategory(phrase: string, names: readonly string[]): string | undefined {
   const match = matchCategory(
-    blindCategoryNames.map((name, index) => ({
+    names.map((name, index) => ({
       id: String(index),
       name,
       color: "BLUE",
       namingTemplate: null,
     })) as unknown as Category[],
-    got,
+    phrase,
   );
-  return match.kind === "found" && match.category.name === wanted;
+  return match.kind === "found" ? match.category.name : undefined;
 }
 
 /** One conversation of blind-conversations.txt: its name and its turns, in order. */
@@ -407,7 +428,15 @@ export function checkConversation(
       asked,
     );
     asked = askedBefore(understanding);
-    const result = compare(turn, understanding, focusTitle, focusDate, annotations, effects);
+    const result = compare(
+      turn,
+      understanding,
+      focusTitle,
+      focusDate,
+      annotations,
+      effects,
+      categoryNames,
+    );
     focusDate =
       understanding.date ??
       (understanding.shiftDays !== undefined && focusDate

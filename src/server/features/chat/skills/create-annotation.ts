@@ -20,7 +20,13 @@ import {
 } from "../offline-engine/doubts.js";
 import { intentPatterns } from "../offline-engine/intents.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
-import { namesNothing, NAMING, parseCreate, readLabels } from "../offline-engine/parse-create.js";
+import {
+  impossibleDate,
+  namesNothing,
+  NAMING,
+  parseCreate,
+  readLabels,
+} from "../offline-engine/parse-create.js";
 import { restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
@@ -197,7 +203,9 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
     input.storyDate !== undefined ||
     merged.endDate !== undefined ||
     merged.missing.includes("date");
-  if (referredBack && !dayNamed) doubts.push(noDaySaid);
+  // "the launch happened, call it “Launch”": a story told before its name, with no day in it.
+  const story = tidy(withoutOwnCommand(input, pointed).replace(NOT_A_STORY, " "));
+  if ((referredBack || /\p{L}{3}/u.test(story)) && !dayNamed) doubts.push(noDaySaid);
   // Shown with the word kept: the person sees the whole name they wrote and may confirm it.
   const tail = CUT_TAIL.exec(titled);
   const whole = tail && merged.title ? `${merged.title} ${tail[1]}` : undefined;
@@ -211,6 +219,10 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   else delete merged.doubts;
   return merged;
 }
+
+/** Words before a name that tell no story: "an annotation", "a blue one", "a new note". */
+const NOT_A_STORY =
+  /\b(?:a|an|the|new|one|another|annotation|note|marker|entry|event|please|pls|quick|for|me|us|and|colou?r|red|green|blue|purple|brown|cyan|in|on|with|it|this|that|called|named|titled|as)\b|[,;:.!?—–-]/gi;
 
 function withoutName(text: string, name: string): string {
   const at = name ? text.toLowerCase().indexOf(name.toLowerCase()) : -1;
@@ -305,8 +317,10 @@ function readCreate(input: SlotInput): Understanding {
   const wroteDate = findDate(rest, today) !== undefined;
   const unreadWhen = vague?.words ?? storyVague?.words;
   if (unreadWhen) understanding.unreadPeriod = unreadWhen;
+  // A day that does not exist in the story told ("on the 30th of February, log it") is asked.
+  const storyInvalid = !!story && !storyDate && !wroteDate && impossibleDate(story);
   // A written date that does not exist is asked about, not replaced by today.
-  if (invalidDate || unreadWhen) understanding.missing.push("date");
+  if (invalidDate || unreadWhen || storyInvalid) understanding.missing.push("date");
   else understanding.date = rangeStart ?? (!wroteDate && storyDate ? storyDate.date : date);
   // "Feb 29, 2025": the year written stays for the answer ("Feb 28 then").
   const yearWritten = invalidDate ? /\b(?:19|20)\d{2}\b/.exec(rest)?.[0] : undefined;
@@ -323,8 +337,10 @@ function readCreate(input: SlotInput): Understanding {
     },
     today,
   );
-  // "add “Maintenance mode” for it": the day of something told that the engine did not read.
-  if (!wroteDate && !rangeStart && !storyDate && FOR_THAT_TIME.test(input.rest))
+  // "add “Maintenance mode” for it", "yt preroll started wed, call it …": the day of something
+  // told that the engine did not read; today would be a guess.
+  const toldBefore = !!story && /\p{L}{3}/u.test(story);
+  if (!wroteDate && !rangeStart && !storyDate && (toldBefore || FOR_THAT_TIME.test(input.rest)))
     doubts.push(noDaySaid);
   if (understanding.title && !fromStory && !quotes.includes(understanding.title))
     doubts.push(
