@@ -214,7 +214,7 @@ function readStatement(
 
 /** A new description, quoted or to the end of the message: "description “…”", "desc: …". */
 const DESCRIPTION_VALUE =
-  /\b(?:description|desc|descripton|decription|descrption|details|notes?)\b\s*(?:(?:to\s+say|to|should\s+say|should\s+be|says?|saying|reads?|as|is)\b\s*[:=]?|[:=])?\s*(?:"([^"]*)"|“([^”]*)”|(?<=(?:\bto|\bsay|\bsays|\bsaying|\bbe|\bread|\breads|\bas|\bis|[:=])\s*)([^"“\s].*))$/i;
+  /\b(?:description|desc|descripton|decription|descrption|details|notes?)\b\s*(?:(?:to\s+say|to|should\s+say|should\s+be|says?|saying|reads?|as|is)\b\s*[:=]?|[:=])?\s*(?:"([^"]*)"|“([^”]*)”|(?<=(?:\bto|\bsay|\bsays|\bsaying|\bread|\breads|\bas|[:=])\s*)([^"“\s].*))$/i;
 /** "the description is wrong — it should say “…”": the quoted words it should say. */
 const SAYS_QUOTED =
   /\b(?:should\s+(?:say|read|be)|to\s+say|says?|reads?)\s*:?\s*(?:"([^"]+)"|“([^”]+)”)/i;

@@ -199,6 +199,8 @@ export function cleanTitle(text: string, quotes: readonly string[]): string | un
     rounds += 1;
   } while (title !== previous && rounds < TITLE_ROUNDS);
   title = title.replace(/^(?:an?\s+)(?=\S)/i, "");
+  // "a note for the klaviyo relaunch": the event is named without the article it was given.
+  if (/^(?:for|about)\s+the\s+\S/i.test(tidy(text))) title = title.replace(/^the\s+(?=\S)/i, "");
   return title || undefined;
 }
 

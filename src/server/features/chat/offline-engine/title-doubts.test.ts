@@ -60,3 +60,25 @@ describe("a story told before its name", () => {
     );
   });
 });
+
+describe("a name given by pointing at it, or with its category after it", () => {
+  it("takes the quoted name 'that name' points at, and a category in parentheses", () => {
+    expect(
+      read("On the 2nd the “Winback flow” went live, add an annotation with exactly that name")
+        .title,
+    ).toBe("Winback flow");
+    const parenthesised = readMessage({
+      message: "add Web release 7.2 (experiments) for Nov 11",
+      today,
+      categoryNames: ["Experiments"],
+    });
+    expect(parenthesised).toMatchObject({ title: "Web release 7.2", category: "experiments" });
+  });
+
+  it("doubts a statement given as the name, and drops the article of 'a note for the …'", () => {
+    expect(read("add a note that the courier was late").doubts?.length).toBeGreaterThan(0);
+    expect(read("add a note for the spring catalogue drop on friday").title).toBe(
+      "spring catalogue drop",
+    );
+  });
+});

@@ -350,6 +350,13 @@ function resolveAgainst(
  */
 function sameMeaning(field: string, got: string, wanted: string): boolean {
   if (field === "target") return got.toLowerCase() === wanted.toLowerCase();
+  // A title typed in lower case is still that title ("klaviyo welcome flow" for "Klaviyo …").
+  if (field === "title" || field === "newTitle")
+    return (
+      got.length > 0 &&
+      got.slice(1) === wanted.slice(1) &&
+      got[0]!.toLowerCase() === wanted[0]!.toLowerCase()
+    );
   if (field !== "category" || got === "-" || wanted === "-") return false;
   return namedCategory(got, blindCategoryNames) === wanted;
 }

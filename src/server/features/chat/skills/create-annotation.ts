@@ -244,6 +244,24 @@ function hasDay(text: string, input: SlotInput): boolean {
   return findDate(text, input.today) !== undefined;
 }
 
+/** A title that points at a name given elsewhere: "with exactly that name", "this title". */
+const POINTS_AT_NAME =
+  /^(?:with\s+)?(?:exactly\s+|just\s+)?(?:that|this|the\s+same|which)\s+(?:name|title)$/i;
+/** "Web release 2026.11 (site/app releases)": a category written after the name. */
+const CATEGORY_IN_PARENTHESES = /\s*\(([^()]{2,40})\)\s*$/;
+/** "add a note that …", "a note saying …": what happened, told rather than named. */
+const STATEMENT_TITLE =
+  /^(?:(?:an?|the)\s+)?(?:(?:new\s+)?(?:note|annotation|marker|entry)\s+)?(?:that|saying|to\s+say)\s+/i;
+
+/** Whether words are one of the person's category names (or its singular or plural). */
+function isCategoryName(words: string, names: readonly string[]): boolean {
+  const wanted = words.trim().toLowerCase();
+  return names.some((name) => {
+    const lower = name.toLowerCase();
+    return wanted === lower || `${wanted}s` === lower || wanted === `${lower}s`;
+  });
+}
+
 /** A day pointed back at rather than named: "for it", "on that day", "for then". */
 const FOR_THAT_TIME = /\b(?:for|on|at)\s+(?:it|that|this|then|that\s+day|that\s+time)\s*$/i;
 
@@ -325,6 +343,21 @@ function readCreate(input: SlotInput): Understanding {
   // "Feb 29, 2025": the year written stays for the answer ("Feb 28 then").
   const yearWritten = invalidDate ? /\b(?:19|20)\d{2}\b/.exec(rest)?.[0] : undefined;
   if (yearWritten) understanding.yearWritten = Number(yearWritten);
+  // "… “Welcome series v2” was turned on, add an annotation with exactly that name": the name
+  // it points at is the one quoted; "Web release 2026.11 (site/app releases)": its category.
+  if (understanding.title && POINTS_AT_NAME.test(understanding.title) && quotes.length === 1)
+    understanding.title = quotes[0];
+  const inParentheses = understanding.title
+    ? CATEGORY_IN_PARENTHESES.exec(understanding.title)
+    : null;
+  if (
+    inParentheses &&
+    !understanding.category &&
+    isCategoryName(inParentheses[1]!, categoryNames)
+  ) {
+    understanding.category = inParentheses[1]!;
+    understanding.title = tidy(understanding.title!.slice(0, inParentheses.index));
+  }
   const doubts = titleDoubts(
     understanding.title,
     {
@@ -337,6 +370,9 @@ function readCreate(input: SlotInput): Understanding {
     },
     today,
   );
+  // "add a note that orders shipped late": a statement, which may be a description of another.
+  if (understanding.title && !fromStory && STATEMENT_TITLE.test(input.rest))
+    doubts.push(`“${understanding.title}” is what happened, not a name for it`);
   // "add “Maintenance mode” for it", "yt preroll started wed, call it …": the day of something
   // told that the engine did not read; today would be a guess.
   const toldBefore = !!story && /\p{L}{3}/u.test(story);
