@@ -4,10 +4,10 @@ import { scoreCorpus, type CaseResult } from "../src/server/features/chat/skills
 
 /**
  * The offline engine against phrasings written as people write. The development set and the
- * blind sets 1 and 2 are tuned against (by class, never by line); the held-out set and blind set
- * 3, written blind and never tuned against, are only reported (`npm run bench` prints them too).
- * On every set the engine tuned against writes nothing wrong: a reading it is not sure of is a
- * preview, not a write.
+ * blind sets 1 to 4 are tuned against (by class, never by line); the held-out set and blind set
+ * 5, written blind and never tuned against, are only read for their shares and wrong writes
+ * (`npm run bench` prints them too). On every set the engine writes nothing wrong: a reading it
+ * is not sure of is a preview, not a write.
  */
 const sets = scoreCorpus((name) =>
   readFileSync(new URL(`./assistant-corpus/${name}.txt`, import.meta.url), "utf8"),
@@ -26,7 +26,7 @@ describe("the phrasing corpus", () => {
     expect(set("development").length + set("held-out").length).toBeGreaterThanOrEqual(400);
     expect(set("held-out").length).toBeGreaterThanOrEqual(100);
     // Written blind and held out from tuning: at least 300 phrasings and conversation turns.
-    expect(set("blind 3").length + set("blind 3 talks").length).toBeGreaterThanOrEqual(300);
+    expect(set("blind 5").length + set("blind 5 talks").length).toBeGreaterThanOrEqual(300);
   });
 
   it("reads at least 97% of the development set right", () => {
@@ -41,9 +41,13 @@ describe("the phrasing corpus", () => {
     expect(accuracy).toBeGreaterThanOrEqual(0.97);
   });
 
-  it("writes nothing wrong on the sets it is tuned against, nor on the held-out set", () => {
-    for (const scored of sets.filter((s) => !s.heldOut || s.name === "held-out"))
-      expect(wrongWrites(scored.results), scored.name).toEqual([]);
+  it("writes nothing wrong on any set, held out or tuned against", () => {
+    for (const scored of sets) {
+      // A held-out set's failing lines are never printed: only how many there are.
+      const wrong = wrongWrites(scored.results);
+      if (scored.heldOut) expect(wrong.length, scored.name).toBe(0);
+      else expect(wrong, scored.name).toEqual([]);
+    }
   });
 
   it("reports every set's share and wrong writes", () => {

@@ -528,7 +528,11 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
     { name: "blind 1 talks", heldOut: false, results: talks("blind-conversations") },
     { name: "blind 2", heldOut: false, results: phrasings("blind-2", "blind-2-conversations") },
     { name: "blind 2 talks", heldOut: false, results: talks("blind-2-conversations") },
-    { name: "blind 3", heldOut: true, results: phrasings("blind-3", "blind-3-conversations") },
-    { name: "blind 3 talks", heldOut: true, results: talks("blind-3-conversations") },
+    { name: "blind 3", heldOut: false, results: phrasings("blind-3", "blind-3-conversations") },
+    { name: "blind 3 talks", heldOut: false, results: talks("blind-3-conversations") },
+    { name: "blind 4", heldOut: false, results: phrasings("blind-4", "blind-4-conversations") },
+    { name: "blind 4 talks", heldOut: false, results: talks("blind-4-conversations") },
+    { name: "blind 5", heldOut: true, results: phrasings("blind-5", "blind-5-conversations") },
+    { name: "blind 5 talks", heldOut: true, results: talks("blind-5-conversations") },
   ];
 }
