@@ -11,6 +11,7 @@ import {
   isRealDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
+import { parseCount } from "./count-words.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
@@ -137,17 +138,6 @@ const ENDS =
   /\b(?:end|ended|ends|ending|finished|stopped|wrapped\s+up|concluded|ran|runs|lasted|lasting|lasts|spilled\s+over|went\s+on|until|till|thru|through)\b/i;
 const SHIFT =
   /\b(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after)\b/i;
-const NUMBER: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-};
 /** Something the person says is wrong or should be otherwise: a statement asks for a change. */
 const CORRECTION =
   /\b(?:actually|really|in\s+fact|wrong|should|supposed|instead|belongs?|earlier|later|not|isn'?t|wasn'?t|mistake|incorrect|fix)\b/i;
@@ -312,8 +302,7 @@ function readChange(
     return { found: true, slots, left: withoutNames(text.replace(CATEGORY, " "), context) };
   const shift = SHIFT.exec(left);
   if (shift) {
-    const days =
-      (NUMBER[shift[1]!.toLowerCase()] ?? Number(shift[1])) * (shift[2] === "week" ? 7 : 1);
+    const days = (parseCount(shift[1]!) ?? 1) * (shift[2] === "week" ? 7 : 1);
     const sign = /earlier|before/i.test(shift[3]!) ? -1 : 1;
     if (annotation) slots.date = addDays(daysOf(annotation).start, sign * days);
     else slots.shiftDays = sign * days;
