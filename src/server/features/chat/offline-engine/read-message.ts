@@ -10,7 +10,8 @@ import { readFollowUp } from "./follow-up.js";
 import { readIntent } from "./intents.js";
 import { readAboutFocus, readAgainstKnown } from "./known-references.js";
 import type { KnownAnnotation } from "./known-annotations.js";
-import { normalise } from "./normalise.js";
+import { verbIntent } from "./lexicon.js";
+import { normalise, type Normalised } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
 import type { AskedBefore, PendingQuestion, Understanding } from "./understanding.js";
 
@@ -60,9 +61,31 @@ export function readMessage(request: ReadingRequest, readers: SlotReaders): Unde
   );
   // A statement about the annotation just discussed, when the message is nothing else: never
   // with a question waiting ("found it — wednesday" answers it) or as the follow-up of one.
-  if (request.question || followed !== continued) return followed;
-  return readAboutFocus(followed, request.message, {
-    today: request.today,
-    categoryNames: request.categoryNames,
-  });
+  const read2 =
+    request.question || followed !== continued
+      ? followed
+      : readAboutFocus(followed, request.message, {
+          today: request.today,
+          categoryNames: request.categoryNames,
+        });
+  return askedAsQuestion(read2, normalised);
+}
+
+/** "can you …", "please …", "could u …": a request, though it ends with a question mark. */
+const ASKS_FOR_IT =
+  /^(?:(?:so|and|also|ok|okay|oh|hmm+|well|then)\W+)*(?:(?:can|could|would|will)\s+(?:you|u)\b|please\b|pls\b|plz\b|mind\b)/i;
+
+/**
+ * "so it was on the 5th?", "the promo is green?": a change stated as a question is asked, not
+ * told. It may be written only once the person confirms it; a command with a question mark
+ * ("move it to Friday?", "can you add …?") is still a request.
+ */
+function askedAsQuestion(understanding: Understanding, normalised: Normalised): Understanding {
+  if (understanding.intent !== "create" && understanding.intent !== "update") return understanding;
+  const text = normalised.text.trim();
+  if (!/\?\s*$/.test(normalised.original) || ASKS_FOR_IT.test(text)) return understanding;
+  const first = /^\W*(\p{L}+)/u.exec(text.replace(/^(?:(?:so|and|also|ok|okay|oh|then)\W+)*/i, ""));
+  if (first && verbIntent(first[1]!)) return understanding;
+  const doubt = "you asked it as a question";
+  return { ...understanding, doubts: [...(understanding.doubts ?? []), doubt] };
 }

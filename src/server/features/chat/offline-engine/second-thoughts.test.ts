@@ -68,3 +68,11 @@ describe("“it” followed by more words", () => {
     expect(read("make it purple for the board deck").doubts?.length).toBeGreaterThan(0);
   });
 });
+
+describe("a change stated as a question", () => {
+  it("is a preview, while a request with a question mark is still a request", () => {
+    expect(read("so it was on the 5th?").doubts).toContain("you asked it as a question");
+    expect(read("can you move it to the 5th?").doubts).toBeUndefined();
+    expect(read("move it to friday?").doubts).toBeUndefined();
+  });
+});
