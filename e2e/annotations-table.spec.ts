@@ -178,8 +178,9 @@ test.describe("Property View's annotations table", () => {
 
     const word = (await titles.first().textContent())!.trim().split(/\s+/)[0]!;
     await page.getByRole("searchbox", { name: "Search annotations" }).fill(word);
+    // The search reads titles and descriptions: each card shown holds the word in one of them.
     await expect(async () => {
-      const found = await titles.allTextContents();
+      const found = await cards.allTextContents();
       expect(found.length).toBeGreaterThan(0);
       for (const text of found) expect(text.toLowerCase()).toContain(word.toLowerCase());
     }).toPass();
