@@ -26,6 +26,34 @@ function importsMayNotReach(forbidden) {
   };
 }
 
+/**
+ * The offline engine's fence for its files `depth` folders below offline-engine/: the same import
+ * path names another place at each depth, so each depth has patterns of its own.
+ * @param {number} depth
+ */
+function offlineEngineFence(depth) {
+  const out = String.raw`\.\./`.repeat(depth + 1);
+  return {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: String.raw`^${out}(?!\.\./\.\./\.\./shared/|assistant-actions\.js$)`,
+            message:
+              "The offline engine may import only src/shared, itself and types from assistant-actions.ts.",
+          },
+          {
+            regex: String.raw`^${out}assistant-actions\.js$`,
+            allowTypeImports: true,
+            message: "The offline engine may import only types from assistant-actions.ts.",
+          },
+        ],
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: ["dist/", "node_modules/", "data/", "drizzle/", "test-results/", "playwright-report/"],
@@ -82,25 +110,12 @@ export default tseslint.config(
     // capabilities (chat/skills) use it; it never uses them. Decision 0047.
     files: ["src/server/features/chat/offline-engine/**"],
     ignores: ["**/*.test.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\./(?!\.\./\.\./\.\./shared/|assistant-actions\.js$)`,
-              message:
-                "The offline engine may import only src/shared, itself and types from assistant-actions.ts.",
-            },
-            {
-              regex: String.raw`^\.\./assistant-actions\.js$`,
-              allowTypeImports: true,
-              message: "The offline engine may import only types from assistant-actions.ts.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: offlineEngineFence(0),
+  },
+  {
+    files: ["src/server/features/chat/offline-engine/dates/**"],
+    ignores: ["**/*.test.ts"],
+    rules: offlineEngineFence(1),
   },
   { files: ["scripts/**", "bench/**"], rules: { "no-console": "off" } },
   // Layout is Prettier's job; this switches off the few lint rules that would argue with it.

@@ -61,7 +61,7 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR: "1000",
       // The sandbox's two testers, plus one account per journey that needs Premium of its own.
       PREMIUM_TESTER_EMAILS:
-        "tester1@example.com, tester2@example.com, categories.tester@example.com, undo.tester@example.com, inbox.tester@example.com, recommended.tester@example.com, export.tester@example.com, all-annotations.tester@example.com, bulk.tester@example.com, multi.tester@example.com",
+        "tester1@example.com, tester2@example.com, categories.tester@example.com, undo.tester@example.com, inbox.tester@example.com, recommended.tester@example.com, export.tester@example.com, all-annotations.tester@example.com, bulk.tester@example.com, multi.tester@example.com, mcp.tester@example.com, header.tester@example.com, history.tester@example.com, export-view.tester@example.com, impact.tester@example.com, drafts.tester@example.com, drafts-phone.tester@example.com",
       // Journeys read what Google Analytics holds from the sandbox itself (e2e/undo.spec.ts).
       SANDBOX_CONTROL: "on",
     },

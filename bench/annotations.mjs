@@ -149,7 +149,7 @@ try {
     `  list   ${describe(afterList, afterDelete)}   (${listed} annotations: ${Math.max(1, Math.ceil(listed / 200))} pages of up to 200)`,
   );
 
-  // The traffic chart's report (issue #15): one Data API runReport for a property, metric and
+  // The traffic chart's report: one Data API runReport for a property, metric and
   // range, then none while the answer is cached (10 minutes, in the database).
   const chartUrl = `${appUrl}/api/traffic/${propertyId}?metric=sessions&range=28d`;
   const viewChart = async () => {
@@ -168,6 +168,33 @@ try {
   );
   console.log(
     `  second view   ${describe(afterSecondView, afterFirstView).padEnd(40)} ${cachedReports === 0 ? "ok" : "MISSED"}`,
+  );
+
+  // The table's Impact column: every annotation of the property measured from the chart's cached
+  // report, one request per table; p95 of sequential requests once the report is cached.
+  const impactUrl = `${appUrl}/api/properties/${propertyId}/impact?metric=sessions`;
+  const readImpact = async () => {
+    const started = performance.now();
+    const response = await fetch(impactUrl, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${impactUrl} answered ${response.status}`);
+    const { impacts } = await response.json();
+    return { ms: performance.now() - started, count: impacts.length };
+  };
+  await readImpact();
+  const impactTimes = [];
+  let measured = 0;
+  for (let i = 0; i < 40; i++) {
+    const { ms, count } = await readImpact();
+    impactTimes.push(ms);
+    measured = count;
+  }
+  impactTimes.sort((a, b) => a - b);
+  const impactP95 = impactTimes[Math.ceil(impactTimes.length * 0.95) - 1];
+  console.log(
+    `\nImpact column (GET /api/properties/{id}/impact, ${measured} annotations, warm cache, 40 requests):`,
+  );
+  console.log(
+    `  median ${impactTimes[impactTimes.length >> 1].toFixed(1)} ms, p95 ${impactP95.toFixed(1)} ms   target p95 ≤ 300 ms   ${impactP95 <= 300 ? "ok" : "OVER TARGET"}`,
   );
 } finally {
   await Promise.all([app.close(), hello.close(), sandbox.close()]);

@@ -96,9 +96,10 @@ for (const { name, heldOut, results } of scoreCorpus(corpusText)) {
   const wrong = results.filter((result) => result.wrongWrite).length;
   const clicks = results.filter((result) => result.needsClick).length;
   const share = passed / results.length;
-  const target = name === "development" ? 0.97 : 0.95;
+  // Issue #36's targets: 95 % of phrasings and 90 % of conversation turns, 0 wrong writes.
+  const target = name === "development" ? 0.97 : name.endsWith("talks") ? 0.9 : 0.95;
   console.log(
-    `  ${`${name}${heldOut ? " (held out)" : ""}`.padEnd(25)} ${String(passed).padStart(4)}/${String(results.length).padEnd(4)} ${(100 * share).toFixed(1).padStart(5)}%   target ≥ ${100 * target}%   ${share >= target ? "ok" : "UNDER TARGET"}   wrong writes ${wrong} (target 0) ${wrong === 0 ? "ok" : "OVER TARGET"}   previews needing a click ${clicks}`,
+    `  ${`${name}${heldOut ? " (held out)" : ""}`.padEnd(25)} ${String(passed).padStart(4)}/${String(results.length).padEnd(4)} ${(100 * share).toFixed(1).padStart(5)}%   target ≥ ${100 * target}%   ${share >= target ? "ok" : "UNDER TARGET"}   wrong writes ${wrong} (target 0) ${wrong === 0 ? "ok" : "OVER TARGET"}   drafts needing a click ${clicks}`,
   );
 }
 const all = [...corpus("dev"), ...corpus("held-out")];

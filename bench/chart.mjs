@@ -1,4 +1,4 @@
-// The traffic chart in Debian's Chromium (issue #15's benchmark): its render time for 365 days
+// The traffic chart in Debian's Chromium: its render time for 365 days
 // with 200 markers (target ≤ 50 ms), from the product's own component built by Vite in
 // production mode into a page of its own (bench/chart/, never part of the product bundle) with
 // the app's stylesheet; and the gzipped size of what the dashboard's Property View loads for

@@ -61,6 +61,9 @@ try {
   });
   const landing = process.env.BENCH_SKIP_LANDING ? null : await medianAudit(`${appUrl}/`, {});
   if (landing) report("Landing page (/), signed out", landing, targets.landing);
+  // BENCH_LANDING_TRACE=file: a trace of the landing page's load, as for the dashboard below.
+  if (process.env.BENCH_LANDING_TRACE)
+    await recordTrace(`${appUrl}/`, process.env.BENCH_LANDING_TRACE, {});
 
   const { cookie, propertyId } = await signedInWithData();
   // The session, and the property last chosen (a preference cookie the server draws with).

@@ -73,6 +73,6 @@ test.describe("My account", () => {
     await expect(page).toHaveURL(/\/plans$/);
     await page.goto("/account");
     await expect(page.getByText("You have not chosen a plan yet.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Connect GA4" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button", { name: "Connect GA4" })).toBeVisible();
   });
 });

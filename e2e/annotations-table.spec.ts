@@ -62,6 +62,7 @@ test.describe("Property View's annotations table", () => {
       "Title",
       "Description",
       "Colour",
+      "Impact",
       "Source",
       "Actions",
     ]);

@@ -4,8 +4,8 @@ import { choosePlan, signInWithGoogle, uniqueEmail } from "./support/accounts.js
 import { connectGoogleAnalytics, lockFirstGoogleProperty } from "./support/dashboard.js";
 
 /**
- * An assistant you can trust with GA4 (issue 25), on the free plan: a story's date mid-sentence
- * goes on that day; a vague story is a preview card confirmed with one click; "undo" takes the
+ * An assistant you can trust with GA4, on the free plan: a story's date mid-sentence
+ * goes on that day; a vague story is a draft card created with one click; "undo" takes the
  * assistant's create back out of Google Analytics (decision 0059); and Undo on a change card does
  * the same. What Google holds is read from the sandbox itself, past Tidemark.
  */
@@ -69,15 +69,15 @@ test.describe("an assistant you can trust with GA4", () => {
       )
       .toMatchObject({ annotationDate: { year: 2025, month: 3, day: 4 } });
 
-    // A vague story: nothing written, a preview card; one click on Confirm writes it.
+    // A vague story: nothing written, a draft card; one click on Create writes it.
     const vagueTitle = "The payment page was broken for a bit";
     await say(page, "the payment page was broken for a bit on thursday, can you add it");
     const preview = conversation.getByRole("group", { name: "Create this annotation?" });
-    await expect(preview).toContainText(vagueTitle);
-    await expect(preview).toContainText("Nothing is written yet.");
+    await expect(preview.getByRole("textbox", { name: "Title" })).toHaveValue(vagueTitle);
+    await expect(preview).toContainText("Nothing is created yet.");
     await expect(preview.getByRole("button", { name: "Edit" })).toBeVisible();
     expect(await titlesIn(email, propertyId)).not.toContain(vagueTitle);
-    await preview.getByRole("button", { name: "Confirm" }).click();
+    await preview.getByRole("button", { name: "Create", exact: true }).click();
     await expect(conversation).toContainText(`Created “${vagueTitle}”`);
     await expect.poll(() => titlesIn(email, propertyId)).toContain(vagueTitle);
 

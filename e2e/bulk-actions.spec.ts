@@ -8,7 +8,7 @@ import {
 } from "./support/dashboard.js";
 
 // Bulk actions in Property View (decision 0056): three rows selected, recoloured together,
-// reported as '3 changed', and put back with the one Undo of the batch.
+// reported as '3 recoloured', and put back with the one Undo of the batch.
 
 test.describe("Bulk actions in Property View", () => {
   test("three selected rows are recoloured together and undone together", async ({ page }) => {
@@ -35,7 +35,7 @@ test.describe("Bulk actions in Property View", () => {
     await expect(bar).toContainText("3 selected");
     await bar.getByRole("button", { name: "Recolour" }).click();
     await page.getByRole("menuitem", { name: "Red" }).click();
-    await expect(notifications).toContainText("3 changed");
+    await expect(notifications).toContainText("3 recoloured");
     for (const title of titles)
       await expect(table.getByRole("row").filter({ hasText: title })).toContainText("Red");
 

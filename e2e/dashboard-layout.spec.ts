@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { choosePlan, signInWithGoogle, uniqueEmail } from "./support/accounts.js";
+import { horizontalOverflowPx } from "./support/browser-state.js";
 import { openPropertyViewConnected } from "./support/dashboard.js";
 
 async function openPropertyView(page: Page, label: string): Promise<void> {
@@ -110,5 +111,100 @@ test.describe("Dashboard layout and dialogs", () => {
     await page.waitForTimeout(600);
     const header = (await sort.boundingBox())!;
     expect(header.y).toBeGreaterThanOrEqual(64);
+  });
+
+  test("Agent Mode's input is on the first screen at 1440×900 and 1280×720, and Property View's table has the page's width, light and dark", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openPropertyView(page, "fit");
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 1280, height: 720 },
+      ]) {
+        const where = `${viewport.width}×${viewport.height}, ${colorScheme}`;
+        await page.setViewportSize(viewport);
+        await page.goto("/dashboard?mode=agent");
+        await expect(page.getByRole("list", { name: "Suggested prompts" })).toBeVisible();
+        const composer = page.getByRole("textbox", { name: "Message" });
+        const send = page.getByRole("button", { name: "Send message" });
+        await expect(composer).toBeVisible();
+        // On first load, without scrolling: the input and its send button, whole.
+        expect(await page.evaluate<number>("window.scrollY"), where).toBe(0);
+        for (const control of [composer, send]) {
+          const box = (await control.boundingBox())!;
+          expect(box.y + box.height, where).toBeLessThanOrEqual(viewport.height);
+        }
+        expect(await horizontalOverflowPx(page), where).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: test
+            .info()
+            .outputPath(`agent-${viewport.width}x${viewport.height}-${colorScheme}.png`),
+        });
+      }
+
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto("/dashboard?mode=property");
+      const table = page.getByRole("table", { name: /^Annotations,/ });
+      await expect(table.locator("tbody tr").nth(3)).toBeVisible();
+      // No sidebar beside it: the table has the page's width (1232 px inside its margins)…
+      const tableBox = (await table.boundingBox())!;
+      expect(tableBox.width, colorScheme).toBeGreaterThanOrEqual(1200);
+      const description = table.getByRole("columnheader", { name: /Description/ });
+      expect((await description.boundingBox())!.width, colorScheme).toBeGreaterThanOrEqual(240);
+      // …so no title wraps onto a second line.
+      const tallestTitle = await page.evaluate<number>(`(() => {
+        const table = document.querySelector("table");
+        const headers = [...table.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+        const column = headers.findIndex((header) => header.startsWith("Title"));
+        return Math.max(...[...table.querySelectorAll("tbody tr")].slice(0, 12).map((row) => {
+          const cell = row.children[column];
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const rects = [...range.getClientRects()].filter((rect) => rect.height > 0);
+          const lineHeight = parseFloat(getComputedStyle(cell).lineHeight);
+          const top = Math.min(...rects.map((rect) => rect.top));
+          const bottom = Math.max(...rects.map((rect) => rect.bottom));
+          return (bottom - top) / lineHeight;
+        }));
+      })()`);
+      expect(tallestTitle, colorScheme).toBeLessThan(1.5);
+      expect(await horizontalOverflowPx(page), colorScheme).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: test.info().outputPath(`property-view-1440x900-${colorScheme}.png`),
+        fullPage: true,
+      });
+    }
+  });
+
+  test("at 360×780 nothing is cut: Agent Mode, Property View and All annotations, light and dark", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await openPropertyView(page, "narrow");
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const path of ["/dashboard?mode=agent", "/dashboard?mode=property"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(page.getByRole("complementary", { name: "Your plan" })).toBeVisible();
+        expect(await horizontalOverflowPx(page), `${path}, ${colorScheme}`).toBeLessThanOrEqual(0);
+      }
+      await page.goto("/annotations");
+      await expect(page.getByRole("heading", { level: 1, name: "All annotations" })).toBeVisible();
+      const to = page.getByRole("button", { name: "Choose the last day from a calendar" });
+      await to.scrollIntoViewIfNeeded();
+      await expect(to).toBeInViewport({ ratio: 1 });
+      expect(await horizontalOverflowPx(page), `/annotations, ${colorScheme}`).toBeLessThanOrEqual(
+        0,
+      );
+      await page.screenshot({
+        path: test.info().outputPath(`all-annotations-360-${colorScheme}.png`),
+        fullPage: true,
+      });
+    }
   });
 });

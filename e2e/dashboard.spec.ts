@@ -54,7 +54,8 @@ test.describe("Property View", () => {
     // 'Date Added' is in the row's details, opened from its title.
     await row.getByRole("button", { name: title, exact: true }).click();
     const details = page.getByRole("dialog", { name: title });
-    await expect(details).toContainText(new Intl.DateTimeFormat("en-US").format(new Date()));
+    // Written YYYY-MM-DD, as every date is ("en-CA" writes a day that way).
+    await expect(details).toContainText(new Date().toLocaleDateString("en-CA"));
     await details.getByRole("button", { name: "Close" }).first().click();
     await expect(details).toBeHidden();
 
@@ -131,8 +132,9 @@ test.describe("Property View", () => {
           `${5 - index} annotation${5 - index === 1 ? "" : "s"} remaining today`,
         );
     }
+    // When the allowance comes back, on the property's clock (the sandbox's are not UTC).
     await expect(plan).toContainText(
-      /Daily limit reached: all 5 of today's annotations are added\. Resets at midnight UTC — in \d+ (h|min)\./,
+      /Daily limit reached: all 5 of today's annotations are added\. Resets at \d{4}-\d{2}-\d{2} \d{2}:\d{2} [\w+-]+ \(midnight UTC\) — in \d+ (h|min)\./,
     );
     await expect(page.getByRole("button", { name: "New Annotation" })).toBeDisabled();
 

@@ -83,8 +83,9 @@ test("at the daily limit every create entry point is disabled with the reason an
     });
     expect(created.status()).toBe(201);
   }
+  // When the allowance comes back, on the property's clock (the sandbox's are not UTC).
   const reason =
-    /Daily limit reached: all 5 of today's annotations are added\. Resets at midnight UTC — in \d+ (h|min)\./;
+    /Daily limit reached: all 5 of today's annotations are added\. Resets at \d{4}-\d{2}-\d{2} \d{2}:\d{2} [\w+-]+ \(midnight UTC\) — in \d+ (h|min)\./;
 
   await page.goto("/dashboard?mode=property");
   const create = page.getByRole("button", { name: "New Annotation" });

@@ -75,4 +75,36 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("button", { name: "View Pricing" })).toBeVisible();
   });
+
+  test("loads only its own small script, no app code, and its interactive parts work with it", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/", { waitUntil: "networkidle" });
+
+    expect(scripts.some((script) => /\/assets\/landing-[\w-]+\.js$/.test(script))).toBe(true);
+    // Neither the app's entry nor any page's code: the page is not hydrated.
+    expect(scripts.filter((script) => /\/(index|[\w-]+-route)-[\w-]+\.js$/.test(script))).toEqual(
+      [],
+    );
+    expect(scripts.length).toBeLessThanOrEqual(5);
+
+    // The demo's launch was yesterday, on the visitor's calendar.
+    const yesterday = await page.evaluate<string>(`(() => {
+      const day = new Date();
+      day.setDate(day.getDate() - 1);
+      const two = (n) => String(n).padStart(2, "0");
+      return day.getFullYear() + "-" + two(day.getMonth() + 1) + "-" + two(day.getDate());
+    })()`);
+    await expect(page.getByText(`Winter Sale Launch · AU · Prod on ${yesterday}.`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Toggle theme" }).click();
+    await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+    await page.getByRole("button", { name: "View Pricing" }).click();
+    await expect(page.getByRole("region", { name: "Start free, grow into Premium" })).toBeFocused();
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { choosePlan, signInWithEmailLink, uniqueEmail } from "./support/accounts.js";
 import { waitForApp } from "./support/browser-state.js";
 import {
@@ -7,6 +7,17 @@ import {
   openPropertyViewConnected,
   selectedPropertyName,
 } from "./support/dashboard.js";
+
+/**
+ * The first row's cells as text, but for the Impact column: its figures are read after the page
+ * arrives (the server draws the cell measuring), so only the rest is the server's to draw.
+ */
+async function rowWithoutImpact(table: Locator): Promise<string[]> {
+  const headers = await table.getByRole("columnheader").allTextContents();
+  const impact = headers.findIndex((header) => header.trim() === "Impact");
+  const cells = await table.getByRole("row").nth(1).getByRole("cell").allTextContents();
+  return cells.filter((_, index) => index !== impact);
+}
 
 test.describe("a signed-in page drawn on the server", () => {
   test("Property View arrives drawn with its data, and the app takes it over without a mismatch", async ({
@@ -24,7 +35,7 @@ test.describe("a signed-in page drawn on the server", () => {
     const propertyLine = await heading.textContent();
     const table = page.getByRole("table");
     await expect(table.getByRole("row").nth(3)).toBeVisible();
-    const firstRow = (await table.getByRole("row").nth(1).textContent()) ?? "";
+    const firstRow = await rowWithoutImpact(table);
 
     // Without any script: what the server sent is the page, with the person's property, its
     // annotations and the connection in the header.
@@ -38,9 +49,10 @@ test.describe("a signed-in page drawn on the server", () => {
     await expect(async () => {
       await still.goto("/dashboard?mode=property");
       await expect(still.getByText(propertyLine ?? "")).toBeVisible({ timeout: 2_000 });
-      await expect(still.getByRole("table").getByRole("row").nth(1)).toHaveText(firstRow, {
+      await expect(still.getByRole("table").getByRole("row").nth(1)).toBeVisible({
         timeout: 2_000,
       });
+      expect(await rowWithoutImpact(still.getByRole("table"))).toEqual(firstRow);
       await expect(still.getByText("GA4 Connected")).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
     await noScript.close();

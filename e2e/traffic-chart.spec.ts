@@ -35,7 +35,7 @@ test.describe("The traffic chart", () => {
       .filter({ hasText: /not explained by any annotation/ });
     // The card says what the change is against, as the tooltip and the marker do.
     await expect(prompt.first()).toContainText(
-      /^Sessions on [A-Z][a-z]{2} \d+: \+\d+% vs the usual for a [A-Z][a-z]+day/,
+      /^Sessions on \d{4}-\d{2}-\d{2}: \+\d+% vs the usual for a [A-Z][a-z]+day/,
     );
 
     await hollow.first().click({ force: true });

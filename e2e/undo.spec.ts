@@ -91,7 +91,7 @@ test.describe("Undo in Property View", () => {
     await expect(entries.nth(0)).toContainText("Put back (undo)");
     await expect(entries.nth(1)).toContainText("Edited");
     await expect(entries.nth(1)).toContainText("(undone)");
-    await expect(entries.nth(1)).toContainText(`Title: “${title}” → “${title} (extended)”`);
+    await expect(entries.nth(1)).toContainText(`Title${title} → ${title} (extended)`);
     await expect(entries.nth(2)).toContainText("Created");
     await expect(entries.nth(2)).toContainText("in the table");
   });

@@ -42,9 +42,12 @@ const benchmarks = [
   { script: "bench/annotations.mjs", env: withoutDatabase },
   ...(databaseUrl ? [{ script: "bench/annotations.mjs", env: process.env }] : []),
   { script: "bench/assistant.mjs", env: process.env },
+  { script: "bench/impact.mjs", env: process.env },
   { script: "bench/audit.mjs", env: withoutDatabase },
   { script: "bench/chart.mjs", env: process.env },
   { script: "bench/lighthouse.mjs", env: process.env },
+  // Minutes per seed: only where a PostgreSQL server is named (the chaos test needs one).
+  ...(databaseUrl ? [{ script: "bench/chaos.mjs", env: process.env }] : []),
 ];
 for (const { script, env } of benchmarks) {
   console.log("");

@@ -1,6 +1,8 @@
 // Pre-renders the public pages into dist/web/pages/ after `vite build`: each page as a signed-out
 // visitor first sees it, drawn by the same React components (compiled for Node by Vite's SSR
-// build) and placed in the built index.html, which the browser then hydrates. Each page carries
+// build) and placed in the built index.html, which the browser then hydrates — or, for a page
+// whose route names a script of its own (the landing page), which that script alone makes
+// interactive, without the app. Each page carries
 // the stylesheet inline and loads its scripts after the first paint (src/web/load-after-paint.js),
 // so the first paint needs the HTML alone. Signed-in pages get the same page around a marked
 // #root, which the server fills per request from the compiled renderer (kept in dist/web-render).
@@ -34,17 +36,32 @@ const manifest = JSON.parse(await readFile(path.join(webDist, ".vite", "manifest
 
 /** Every JS file a page's module needs beyond the entry, so the HTML can ask for them at once. */
 function chunksOf(module) {
-  const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
   const key = `app/routes/${module}.tsx`;
   if (!manifest[key]) throw new Error(`prerender: ${key} is not in the Vite manifest`);
-  visit(key);
+  return importsOf(key);
+}
+
+/** A chunk's JS files and those it imports, in load order, leaving out the app's entry. */
+function importsOf(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || (chunk.isEntry && chunk.src === "index.html") || files.has(chunk.file))
+    return [...files];
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) importsOf(imported, files);
   return [...files];
+}
+
+/**
+ * A page's own script (its route's `script`), built as an entry of its own: the files it loads,
+ * itself first. It must not load the app's entry: that is what it stands in for.
+ */
+function pageScriptFiles(script) {
+  if (!manifest[script]?.isEntry)
+    throw new Error(`prerender: ${script} is not an entry of the build (vite.config.ts)`);
+  const files = importsOf(script);
+  if (files.includes(manifest["index.html"]?.file))
+    throw new Error(`prerender: ${script} would load the app's entry`);
+  return files;
 }
 
 const rootTag = '<div id="root"></div>';
@@ -96,12 +113,15 @@ let pageTemplate = template
 for (const [tag] of sharedPreloads) pageTemplate = pageTemplate.replace(tag, "");
 const loader = (await readFile(path.resolve("src/web/load-after-paint.js"), "utf8")).trim();
 
-function pageHtml(rendered, module, rootAttribute = "data-prerendered") {
+function pageHtml(rendered, module, rootAttribute = "data-prerendered", script = undefined) {
   // React writes the page's <title> first; it belongs in <head>, in place of the default one.
   const titleMatch = /^<title>(.*?)<\/title>/.exec(rendered);
   const body = titleMatch ? rendered.slice(titleMatch[0].length) : rendered;
-  const modules = new Set([entryUrl, ...sharedPreloads.map(([, url]) => url)]);
-  for (const file of chunksOf(module)) modules.add(`/${file}`);
+  // The app's entry and the page's chunks, or the page's own script alone (nothing is hydrated).
+  const modules = script
+    ? new Set(pageScriptFiles(script).map((file) => `/${file}`))
+    : new Set([entryUrl, ...sharedPreloads.map(([, url]) => url)]);
+  if (!script) for (const file of chunksOf(module)) modules.add(`/${file}`);
   let html = pageTemplate.replace(
     rootTag,
     `<div id="root" ${rootAttribute}>${body}</div><template id="${renderEnd}"></template>`,
@@ -127,7 +147,12 @@ for (const route of pageRoutes.filter((candidate) => candidate.prerender)) {
   const file = `${route.module.replace(/-route$/, "")}.html`;
   await writeFile(
     path.join(pagesFolder, file),
-    pageHtml(await renderPage(route.path), route.module),
+    pageHtml(
+      await renderPage(route.path),
+      route.module,
+      route.script ? "data-drawn-only" : "data-prerendered",
+      route.script,
+    ),
   );
   pages[route.path] = `pages/${file}`;
 }

@@ -54,6 +54,8 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       faultControl: config.google.faultControl,
       clients: [sandboxAppClientFor([config.appUrl])],
+      // Whoever this Tidemark lets try Premium or the audit can try every feature on the sandbox.
+      testerEmails: [...config.premiumTesterEmails, ...config.auditBetaEmails],
       logger: logger.child({ part: "sandbox" }),
     });
     google = sandboxGoogleEndpoints(sandbox.url, sandboxAppClient);

@@ -172,10 +172,10 @@ async function runLeftoversSweep(): Promise<void> {
 }
 
 /**
- * Waits until every queued Google revoke has been answered. Revoking the deleted account's grant
- * ends the same Google user's grant to Tidemark, so a new account connected before the revoke
- * lands would lose its connection (a known race, noted in decision 0032's follow-ups); these tests
- * are about limits, so each new sign-up starts after the revoke.
+ * Waits until every queued Google revoke has been answered. A new account of the same Google
+ * account connected before the revoke runs keeps its connection (the job skips a grant in use,
+ * test/account.test.ts); these tests are about limits, so each new sign-up starts after the
+ * revoke and the revoke's own outcome stays out of them.
  */
 async function revokesSettled(): Promise<void> {
   const deadline = Date.now() + 30_000;

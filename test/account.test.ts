@@ -440,6 +440,57 @@ describe("deleting my account", () => {
     expect(await pendingRevocationRows()).toBe(0);
   });
 
+  it("never ends the connection the same Google account made again before the revoke landed", async () => {
+    const first = await setUpPerson(harness, "premium");
+    const deleted = (await userByEmail(first.email))!;
+    // The connection names the Google account that granted it.
+    expect(deleted.googleSubject).toMatch(/^\d+$/);
+    await control(harness.sandbox.url, "DELETE", "/counters");
+    // Google holds the first revoke past its deadline and then refuses it (nothing revoked): the
+    // job waits to try again while the same person signs up and connects the same Google account.
+    await control(harness.sandbox.url, "POST", "/faults", {
+      method: "oauth2.revoke",
+      kind: "latency",
+      latencyMs: 15_000,
+      times: 1,
+    });
+    await control(harness.sandbox.url, "POST", "/faults", {
+      method: "oauth2.revoke",
+      kind: "unavailable",
+      times: 1,
+    });
+    try {
+      expect((await deleteAccount(first.jar, first.email)).statusCode).toBe(200);
+      expect(await pendingRevocationRows()).toBe(1);
+      // The first try has reached Google (and waits there) before the person comes back.
+      const deadline = Date.now() + 10_000;
+      while ((await revokeCalls()) === 0) {
+        if (Date.now() > deadline) throw new Error("the revoke job never called Google");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const again = await setUpPerson(harness, "premium", { email: first.email });
+      const renewed = (await userByEmail(first.email))!;
+      expect(renewed.id).not.toBe(deleted.id);
+      expect(renewed.googleSubject).toBe(deleted.googleSubject);
+
+      // The retry finds the Google account in use again and keeps its grant, asking Google nothing.
+      expect(await revokeOutcomes(deleted.id)).toEqual([
+        { googleRevoke: "in_use", attempts: 2, level: 30 },
+      ]);
+      expect(await revokeCalls()).toBe(1);
+      expect(await pendingRevocationRows()).toBe(0);
+      expect(await refreshWorks(box.open(renewed.googleRefreshToken!))).toBe(true);
+      const properties = await harness.app.inject({
+        method: "GET",
+        url: "/api/ga4/properties",
+        headers: { cookie: again.jar.header() },
+      });
+      expect(properties.statusCode, properties.body).toBe(200);
+    } finally {
+      await control(harness.sandbox.url, "DELETE", "/faults");
+    }
+  });
+
   it("gives up when Google never answers, deleting the token, and records it", async () => {
     const me = await personWithData();
     const refreshToken = box.open(me.user.googleRefreshToken!);

@@ -5,11 +5,13 @@ import {
   annotationExportRow,
   annotationsCsv,
   annotationsJson,
+  unguardFormulaCell,
   type AnnotationExportRow,
 } from "../src/shared/annotation-export.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import type { CreatedFeedResponse } from "../src/shared/contracts/feeds.js";
+import type { ImpactListResponse } from "../src/shared/contracts/impact.js";
 import {
   requestAs,
   setUpPerson,
@@ -70,34 +72,59 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/** What the pages see: the annotations API's list, as export rows. */
+/** What the pages see: the annotations API's list and the table's Impact column, as export rows. */
 async function rowsThePagesSee(): Promise<AnnotationExportRow[]> {
   const list = await requestAs(harness, owner.jar, "GET", `/api/annotations/${owner.propertyId}`);
   expect(list.statusCode, list.body).toBe(200);
   const annotations = list.json().reportingDataAnnotations as Annotation[];
+  const measured = await requestAs(
+    harness,
+    owner.jar,
+    "GET",
+    `/api/properties/${owner.propertyId}/impact?metric=sessions`,
+  );
+  expect(measured.statusCode, measured.body).toBe(200);
+  const impacts = new Map(
+    (measured.json<ImpactListResponse>().impacts ?? []).map((impact) => [
+      impact.annotationId,
+      impact,
+    ]),
+  );
   const context = {
     propertyId: owner.propertyId,
     propertyName,
     categoryNames: new Map([[categoryId, "Launch, big"]]),
   };
-  return annotations.map((annotation) => annotationExportRow(annotation, context));
+  return annotations.map((annotation) =>
+    annotationExportRow(annotation, {
+      ...context,
+      impact: impacts.get(annotation.annotationId) ?? null,
+    }),
+  );
 }
+
+const numberColumns = new Set(["impact_effect_pct", "impact_low_pct", "impact_high_pct"]);
 
 /** Reads CSV back with the same library, undoing only the formula guard's leading quote. */
 function parseBack(csv: string): { rows: AnnotationExportRow[]; raw: AnnotationExportRow[] } {
-  const parsed = Papa.parse<AnnotationExportRow>(csv, { header: true, skipEmptyLines: true });
+  const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   expect(parsed.meta.fields).toEqual([...annotationExportColumns]);
+  // The impact's percentages are numbers, written unguarded; an empty cell is no figure.
   const rows = parsed.data.map(
     (row) =>
       Object.fromEntries(
         Object.entries(row).map(([key, value]) => [
           key,
-          /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value,
+          numberColumns.has(key)
+            ? value === ""
+              ? null
+              : Number(value)
+            : unguardFormulaCell(value),
         ]),
-      ) as AnnotationExportRow,
+      ) as unknown as AnnotationExportRow,
   );
-  return { rows, raw: parsed.data };
+  return { rows, raw: parsed.data as unknown as AnnotationExportRow[] };
 }
 
 async function createFeed(person: TestPerson, propertyIds: string[], name = "Dashboard") {
@@ -164,6 +191,7 @@ describe("an annotation feed", () => {
     const before = await refusals();
     for (const response of before) {
       expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe("feed_not_found");
       expect(response.body).toBe(before[0]!.body);
       expect(response.body).not.toContain(owner.propertyId);
     }
@@ -177,6 +205,7 @@ describe("an annotation feed", () => {
       `/api/account/feeds/${feed.id}`,
     );
     expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().code).toBe("feed_not_found");
     expect((await read(url)).statusCode).toBe(200);
     const revoked = await requestAs(harness, owner.jar, "DELETE", `/api/account/feeds/${feed.id}`);
     expect(revoked.statusCode, revoked.body).toBe(200);

@@ -195,7 +195,7 @@ describe("the history of an annotation", () => {
       "GET",
       `/api/annotations/${other.propertyId}/${made.annotationId}/history`,
     );
-    expect(theirs.json()).toEqual({ changes: [] });
+    expect(theirs.json()).toEqual({ changes: [], categoryNames: {} });
     const stranger = await send(
       other,
       "GET",

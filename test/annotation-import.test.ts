@@ -292,6 +292,75 @@ describe("importing", () => {
     expect(await googleCreates()).toBe(before + 3);
   });
 
+  it("imports a Tidemark export back with its titles exactly, formula guards taken off", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const titles = [
+      '=HYPERLINK("https://example.com","Go")',
+      "+44 launch",
+      "-5% after the change",
+      "@here standup",
+      "'=quoted already",
+      "''+two quotes",
+      "'plain quote",
+    ];
+    const ids: string[] = [];
+    for (const [index, title] of titles.entries()) {
+      const created = await requestAs(
+        harness,
+        who.jar,
+        "POST",
+        `/api/annotations/${who.propertyId}`,
+        {
+          title,
+          description: `=${index}+1`,
+          annotationDate: addDays(calendarDateOf(clock), -1 - index),
+        },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json().annotationId as string);
+    }
+    // The export as the server writes it (an annotation feed), then the annotations deleted so
+    // the file is not read as duplicates.
+    const feed = await requestAs(harness, who.jar, "POST", "/api/account/feeds", {
+      name: "Round trip",
+      propertyIds: [who.propertyId],
+    });
+    expect(feed.statusCode, feed.body).toBe(201);
+    const exported = await harness.app.inject({
+      method: "GET",
+      url: new URL(feed.json().url as string).pathname,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain("'=HYPERLINK");
+    expect(exported.body).toContain("''=quoted already");
+    for (const id of ids) {
+      const deleted = await requestAs(
+        harness,
+        who.jar,
+        "DELETE",
+        `/api/annotations/${who.propertyId}/${id}`,
+      );
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    }
+
+    const { started, importId } = await start(who, {
+      fileName: "tidemark-annotations.csv",
+      targetPropertyId: who.propertyId,
+      text: `\uFEFF${exported.body}`,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    expect((await settled(who, importId)).at(-1)).toMatchObject({
+      status: "done",
+      imported: titles.length,
+    });
+    const back = await listAnnotations(who);
+    for (const [index, title] of titles.entries()) {
+      const found = back.filter((annotation) => annotation.title === title);
+      expect(found, title).toHaveLength(1);
+      expect(found[0]!.description).toBe(`=${index}+1`);
+    }
+  });
+
   it("stops at the day's quota, says what is left, and resumes the next day", async () => {
     const who = await setUpPerson(harness, "freemium");
     const rows = Array.from({ length: 8 }, (_, i) => [day(-1 - i), `Campaign ${i + 1}`]);

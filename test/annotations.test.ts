@@ -401,7 +401,7 @@ describe("annotations", () => {
     expect(events.map((event) => event.eventType)).toEqual(["created"]);
   });
 
-  it("stops a free user at 5 a day with the spec's message, and starts again after midnight UTC", async () => {
+  it("stops a free user at 5 a day, saying when it resets, and starts again after midnight UTC", async () => {
     clock = new Date("2026-11-20T23:59:30Z");
     const who = await person("freemium");
     for (let n = 1; n <= 5; n += 1) {
@@ -411,7 +411,10 @@ describe("annotations", () => {
     }
     const sixth = await createAnnotation(who, { title: "Post 6", annotationDate: today() });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().error).toBe("Daily limit reached. Resets tomorrow.");
+    // When the allowance comes back, on the property's clock (this one's is UTC).
+    expect(sixth.json().error).toBe(
+      "Daily limit reached: all 5 of today's annotations are added. Resets at midnight UTC — in 1 min.",
+    );
     expect((await listAnnotations(who)).filter((a) => a.title.startsWith("Post "))).toHaveLength(5);
 
     clock = new Date("2026-11-21T00:00:01Z");

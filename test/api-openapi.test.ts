@@ -121,7 +121,7 @@ export const missing: Body = { annotationDate: { year: 2026, month: 1, day: 5 } 
     // client is called by path as the document names them.
     type Answer = {
       data?: { properties?: { propertyId: string }[]; annotations?: { title: string }[] };
-      error?: { code?: string };
+      error?: { code?: string; fields?: { path: string; message: string }[] };
       response: Response;
     };
     const untyped = client as unknown as {
@@ -149,22 +149,29 @@ export const missing: Body = { annotationDate: { year: 2026, month: 1, day: 5 } 
     });
     expect(refused.response.status).toBe(400);
     expect(refused.error?.code).toBe("invalid_request");
+    // A body with several mistakes is answered with all of them at once.
+    const mistakes = await untyped.POST("/api/v1/properties/{propertyId}/annotations", {
+      params: { path: { propertyId: person.propertyId } },
+      body: { title: "", annotationDate: "tomorrow", color: "plaid" },
+    });
+    expect(mistakes.response.status).toBe(400);
+    expect(mistakes.error?.fields?.map((field) => field.path)).toEqual(
+      expect.arrayContaining(["title", "annotationDate", "color"]),
+    );
   });
 });
 
-describe("the reference page", () => {
-  it("is served with its renderer from our own origin, under the app's content policy", async () => {
-    const page = await harness.app.inject({ method: "GET", url: "/docs/api" });
-    expect(page.statusCode).toBe(200);
-    const policy = String(page.headers["content-security-policy"]);
-    expect(policy).toContain("script-src 'self'");
-    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(sources.length).toBeGreaterThanOrEqual(3);
-    for (const source of sources) {
-      expect(source.startsWith("/docs/api/assets/"), source).toBe(true);
+describe("the reference's renderer", () => {
+  it("is served from our own origin, for the web app's /docs/api page to load", async () => {
+    for (const source of [
+      "/docs/api/assets/swagger-ui.css",
+      "/docs/api/assets/swagger-ui-bundle.js",
+    ]) {
       const asset = await harness.app.inject({ method: "GET", url: source });
       expect(asset.statusCode, source).toBe(200);
+      expect(asset.headers["content-type"]).toMatch(/^text\/(css|javascript)/);
     }
-    expect(page.body).not.toMatch(/<script>(?!<\/script>)/);
+    const unknown = await harness.app.inject({ method: "GET", url: "/docs/api/assets/evil.js" });
+    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -195,6 +195,33 @@ describe("a personal access token", () => {
 });
 
 describe("the REST API", () => {
+  it("does bulk actions and their undo as the pages do, recorded as made through the API", async () => {
+    // A person of its own: the plan's ten tokens at once are counted by the other tests.
+    const { token } = await makeToken(await setUpPerson(harness, "premium"));
+    const owner = await api(token, "GET", "/api/v1/properties");
+    const [property] = owner.json<{ properties: { propertyId: string }[] }>().properties;
+    const base = `/api/v1/properties/${property!.propertyId}/annotations`;
+    const made = await api(token, "POST", base, { title: "Bulk by API", annotationDate: today() });
+    expect(made.statusCode, made.body).toBe(201);
+    const { annotationId } = made.json<{ annotationId: string }>();
+    const bulk = await api(token, "POST", "/api/v1/annotations/bulk", {
+      requestId: crypto.randomUUID(),
+      action: "recolor",
+      color: "GREEN",
+      items: [{ propertyId: property!.propertyId, annotationId }],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    const { batchId } = bulk.json<{ batchId: string }>();
+    const history = await api(token, "GET", `${base}/${annotationId}/history`);
+    const [newest] = history.json<{ changes: { source: string; after: { color: string } }[] }>()
+      .changes;
+    expect(newest).toMatchObject({ source: "api", after: { color: "GREEN" } });
+    const undone = await api(token, "POST", `/api/v1/annotations/bulk/${batchId}/undo`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    const after = await api(token, "GET", `${base}/${annotationId}`);
+    expect(after.json().color).not.toBe("GREEN");
+  });
+
   it("creates, reads, filters, pages, changes and deletes annotations through the pages' services", async () => {
     const { token } = await makeToken(premium);
     const base = `/api/v1/properties/${premium.propertyId}/annotations`;
@@ -242,7 +269,10 @@ describe("the REST API", () => {
     const changed = await api(token, "PATCH", one, { title: "Release 1.0.1" });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().title).toBe("Release 1.0.1");
-    expect((await api(token, "DELETE", one)).json()).toEqual({ deleted: true });
+    expect((await api(token, "DELETE", one)).json()).toEqual({
+      deleted: true,
+      changeId: expect.any(String),
+    });
     const gone = await api(token, "GET", one);
     expect(gone.statusCode).toBe(404);
     expect(gone.json().code).toBe("annotation_not_found");
@@ -335,6 +365,44 @@ describe("the REST API", () => {
     );
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     expect(elsewhere.headers["idempotent-replayed"]).toBeUndefined();
+  });
+
+  it("takes the same fields sent in another order, at any depth, as the same request", async () => {
+    const { token } = await makeToken(premium);
+    const base = `/api/v1/properties/${premium.propertyId}/annotations`;
+    const headers = { "idempotency-key": `reordered-${Date.now()}` };
+    const { year, month, day } = today();
+    const first = await api(
+      token,
+      "POST",
+      base,
+      { title: "Build 44", description: "Faster", annotationDate: { year, month, day } },
+      headers,
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    const reordered = await api(
+      token,
+      "POST",
+      base,
+      { annotationDate: { day, month, year }, description: "Faster", title: "Build 44" },
+      headers,
+    );
+    expect(reordered.statusCode, reordered.body).toBe(201);
+    expect(reordered.headers["idempotent-replayed"]).toBe("true");
+    expect(reordered.json()).toEqual(first.json());
+    const listed = await api(token, "GET", `${base}?q=Build%2044`);
+    expect(listed.json().annotations).toHaveLength(1);
+
+    // Another value in the reordered body is still another request.
+    const changed = await api(
+      token,
+      "POST",
+      base,
+      { annotationDate: { day, month, year }, description: "Slower", title: "Build 44" },
+      headers,
+    );
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().code).toBe("idempotency_key_reused");
   });
 
   it("limits each token's rate, with RateLimit headers and Retry-After", async () => {

@@ -53,6 +53,9 @@ export async function startAppHarness(
     webRoot: null,
     // Retries happen, but without real waiting.
     googleRetryPolicy: { attempts: 4, baseDelayMs: 1, maxDelayMs: 2, sleep: async () => {} },
+    // An import's rounds for rows Google has not confirmed go by without real waiting either: a
+    // test that needs them settled moves the app's clock (test/annotation-import-crash.test.ts).
+    importSleep: async () => {},
     ...overrides.deps,
   });
   return {

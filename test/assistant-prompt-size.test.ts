@@ -6,7 +6,7 @@ import { createLlmAssistant } from "../src/server/features/chat/llm-assistant.js
 
 /**
  * The model's fixed prompt (system instructions and every tool's description and schema) stays
- * within 2,000 tokens (issue 25), estimated as `npm run bench` does: about four characters per
+ * within 2,000 tokens, estimated as `npm run bench` does: about four characters per
  * token for English and JSON, a planning estimate rather than a tokenizer.
  */
 const usage = {

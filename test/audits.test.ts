@@ -678,6 +678,27 @@ describe("applying after lost answers and crashes", () => {
     expect((await inGoogle(who, refused.annotationId)).title).toBe(refused.suggestedTitle);
   });
 
+  it("keeps a suggestion Google was too busy for accepted, and the next apply writes it", async () => {
+    const { who, audit, chosen } = await auditWithSuggestions(1);
+    const [busy] = chosen as [AuditSuggestion];
+    await accept(who, audit, busy);
+    // Every attempt answered 429: Google did nothing, and the suggestion is not lost to it.
+    await fault({ kind: "resource-exhausted", times: 4 });
+    expect(await apply(who, audit)).toEqual({
+      applied: 0,
+      failed: 0,
+      unconfirmed: 1,
+      stillApplying: 0,
+    });
+    await control(harness.sandbox.url, "DELETE", "/faults");
+    expect((await suggestionsOf(who, audit)).find((s) => s.id === busy.id)).toMatchObject({
+      status: "accepted",
+      failureReason: "Google Analytics is busy right now. Please try again in a minute.",
+    });
+    expect(await apply(who, audit)).toMatchObject({ applied: 1, failed: 0, unconfirmed: 0 });
+    expect((await inGoogle(who, busy.annotationId)).title).toBe(busy.suggestedTitle);
+  });
+
   it("takes up a crashed apply's claims within a minute, and ends one already in Google applied", async () => {
     const { who, audit, chosen } = await auditWithSuggestions(3);
     const [written, unwritten, fresh] = chosen as [

@@ -15,7 +15,7 @@ import {
 import { ScriptedModel } from "./scripted-model.js";
 
 /**
- * The assistant and categories (issue 11), end to end through /api/chat: on the offline engine
+ * The assistant and categories, end to end through /api/chat: on the offline engine
  * and on a scripted language model, both through the categories and annotations services.
  */
 const clock = new Date("2026-11-23T15:00:00Z");
@@ -210,7 +210,7 @@ describe("the offline assistant and categories", () => {
 
     const refused = await say(who, 'log an incident "Checkout down" yesterday');
     expect(refused.reply).toBe(
-      `${premiumFeatureMessages.categories} I haven't created “Checkout down”. To add it without a category, send the request I've put in your message box.`,
+      `${premiumFeatureMessages.categories} I haven't created “Checkout down”. To add it without a category, choose “Use this request” below to put it in your message box and send it.`,
     );
     expect(refused.suggestedInput).toBe(
       'Create an annotation called "Checkout down" on 2026-11-22',

@@ -114,7 +114,7 @@ describe("confirmations on the language-model path", { timeout: 60_000 }, () => 
     );
     expect(preview.confirmation).toMatchObject({ summary: `Delete “${target.title}” (${day})?` });
 
-    for (const reply of ["ok", "sure", "go ahead", "OK!", "yep"]) {
+    for (const reply of ["ok", "sure", "OK!", "okay", "sounds good"]) {
       scripted.script({
         toolCalls: [
           {

@@ -130,7 +130,7 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
         `Not done: the assistant also tried creating “Buy now 3” (${iso(1)}) in this message, and only one change runs per message.`,
         unaskedChangeNote,
         preview,
-        "Nothing is created yet. Press Confirm or reply yes to create it; Cancel drops it.",
+        "Nothing is created yet. Press Create or reply yes to create it; Cancel drops it.",
       ].sort(),
     );
     expect(answer.reply.endsWith("Cancel drops it.")).toBe(true);
@@ -156,7 +156,7 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
     );
     const change = await say(who, "anything unusual in there?");
     expect(change.reply).toBe(
-      `${unaskedChangeNote}\nChange “Campaign notes” (${iso(5)}) → “Hacked” (${iso(5)}) in blue?\nNothing is changed yet. Press Confirm or reply yes to change it; Cancel keeps it.`,
+      `${unaskedChangeNote}\nChange “Campaign notes” (${iso(5)}) → “Hacked” (${iso(5)}) in blue?\nNothing is changed yet. Press Save or reply yes to change it; Cancel keeps it.`,
     );
     const ok = await say(who, "ok");
     expect(ok.reply).toMatch(/^To be safe I need a clear yes before changing anything\.\n/);

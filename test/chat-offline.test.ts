@@ -2,7 +2,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareDates } from "../src/shared/calendar-date.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
-import { helpText } from "../src/server/features/chat/skills/act.js";
+import { helpTextFor } from "../src/server/features/chat/skills/act.js";
 import {
   sameOrigin,
   setUpPerson,
@@ -48,6 +48,7 @@ async function say(who: Person, message: string, propertyId: string | null = who
     suggestedInput: string | null;
     detectedPropertyId: string | null;
     confirmation: { id: string; summary: string; count: number } | null;
+    card: { kind: string } | null;
   };
 }
 
@@ -74,8 +75,9 @@ describe("the offline assistant", () => {
       ),
     ).toBe(true);
 
-    const relative = await say(who, "add 'Checkout outage' yesterday in red");
-    expect(relative.reply).toBe("Created “Checkout outage” (2026-11-22) in red.");
+    // (A title the sandbox never seeds: the same title on the same day would be a reference.)
+    const relative = await say(who, "add 'Payment gateway outage' yesterday in red");
+    expect(relative.reply).toBe("Created “Payment gateway outage” (2026-11-22) in red.");
   });
 
   it("refuses a day after the person's own today, even where it is already today elsewhere", async () => {
@@ -97,8 +99,17 @@ describe("the offline assistant", () => {
     const who = await person("freemium");
     await say(who, "add 'Pricing page shipped' yesterday in red");
     const turn = await say(who, "what is 2+2");
-    expect(turn.reply).toContain(helpText);
+    expect(turn.reply).toContain(helpTextFor({ premium: false }));
     expect(turn.reply).not.toContain("Pricing page shipped");
+  });
+
+  it("lists what it can do in the person's plan's words: Premium's items are not marked Premium for them", async () => {
+    const free = await say(await person("freemium"), "help");
+    expect(free.reply).toContain("• Rename “Sale” to “Winter sale” (Premium)");
+    const premium = await say(await person("premium"), "help");
+    expect(premium.reply).toBe(helpTextFor({ premium: true }));
+    expect(premium.reply).not.toContain("Premium");
+    expect(premium.reply).toContain("• Delete “Checkout outage” (I'll ask you to confirm)");
   });
 
   it("asks for a missing title instead of guessing, and proposes the completed request", async () => {
@@ -309,16 +320,33 @@ describe("the offline assistant", () => {
     );
   });
 
-  it("offers to note a dated happening it was told, writing nothing until it is sent", async () => {
+  it("says when the day's allowance resets on the property's clock, and offers the free plan the way past it", async () => {
+    const who: Person = await setUpPerson(harness, "freemium", { timeZone: "America/New_York" });
+    for (let n = 1; n <= 5; n += 1) await say(who, `add 'Limit ${n}' on 2016-03-0${n}`);
+    const sixth = await say(who, "add 'Limit 6' on 2016-03-06");
+    const resets = "Resets at 2026-11-23 19:00 EST (midnight UTC) — in 9 h.";
+    expect(sixth.reply).toBe(
+      `I couldn't create it: Daily limit reached: all 5 of today's annotations are added. ${resets}`,
+    );
+    expect(sixth.card).toEqual({ kind: "limit", offer: "Premium has 50 annotations per day." });
+    const asked = await say(who, "how many annotations do I have left today?");
+    expect(asked.reply).toBe(
+      `Daily limit reached: all 5 of today's annotations are used. ${resets}`,
+    );
+    expect(asked.card).toBeNull();
+  });
+
+  it("offers a dated happening it was told as a draft card, writing nothing until it is confirmed", async () => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;
     const told = await say(who, "our newsletter went out on 2016-04-08");
-    expect(told.reply).toMatch(/^Shall I note that on 2016-04-08\?/);
-    expect(told.suggestedInput).toBe(
-      'Create an annotation called "Our newsletter went out" on 2016-04-08',
-    );
+    expect(told.reply).toMatch(/^I'm not sure I read that right \(you didn't ask me to add it/);
+    expect(told.confirmation).toMatchObject({
+      kind: "create",
+      draft: { title: "Our newsletter went out", startDate: "2016-04-08" },
+    });
     expect(await annotationsOf(who)).toHaveLength(before);
-    const sent = await say(who, told.suggestedInput!);
+    const sent = await say(who, "yes");
     expect(sent.reply).toMatch(/^Created “Our newsletter went out” \(2016-04-08\)/);
   });
 

@@ -14,7 +14,7 @@ import {
 import { ScriptedModel } from "./scripted-model.js";
 
 /**
- * The assistant's trafficInsight tool (issue #15): 'what happened on Nov 12?' and 'anything
+ * The assistant's trafficInsight tool: 'what happened on Nov 12?' and 'anything
  * unexplained last month?' answered from the chart's own analysis, through /api/chat on a
  * scripted language model against the sandbox's seeded traffic. (The offline engine answers the
  * same questions through the same action: test/chat-offline-traffic.test.ts.)

@@ -392,7 +392,7 @@ describe.skipIf(!clusterTestRuns())("two instances behind a load balancer", () =
     expect(retried).toEqual([]);
   }, 240_000);
 
-  it("serves one MCP client from both instances: a preview made on one is confirmed on the other", async () => {
+  it("serves one MCP client from both instances: a deletion asked on one is approved and read on either", async () => {
     const person = new Person(origin);
     const login = await person.request("GET", "/api/login");
     const signIn = await walkSignInPages(login.headers.get("location")!, { email });
@@ -426,20 +426,28 @@ describe.skipIf(!clusterTestRuns())("two instances behind a load balancer", () =
       },
     })) as CallToolResult;
     expect(created.isError, JSON.stringify(created)).toBeFalsy();
-    const annotationId = (created.structuredContent as { annotation: { annotationId: string } })
-      .annotation.annotationId;
+    const annotationId = (created.structuredContent as { annotationId: string }).annotationId;
     const preview = (await client.callTool({
       name: "delete_annotations",
       arguments: { propertyId, annotationIds: [annotationId] },
     })) as CallToolResult;
-    const { confirmationId } = preview.structuredContent as { confirmationId: string };
-    // Round robin: the confirm goes to the other instance than the preview, or a later one does.
-    const confirmed = (await client.callTool({
-      name: "confirm",
-      arguments: { confirmationId },
-    })) as CallToolResult;
-    expect(confirmed.isError, JSON.stringify(confirmed)).toBeFalsy();
-    expect((confirmed.structuredContent as { deleted: unknown[] }).deleted).toHaveLength(1);
+    // The deletion waits for the person; they approve it through the proxy (either instance),
+    // and the client reads the answer, each request to whichever instance the proxy picks.
+    const waiting = preview.structuredContent as { status: string; approvalId: string };
+    expect(waiting.status, JSON.stringify(preview)).toBe("waiting_for_approval");
+    const approved = await person.json<{ summary: string }>(
+      "POST",
+      `/api/account/app-approvals/${waiting.approvalId}/approve`,
+    );
+    expect(approved.summary).toBe("Deleted 1 annotation.");
+    for (let n = 0; n < 2; n++) {
+      const status = (await client.callTool({
+        name: "get_approval",
+        arguments: { approvalId: waiting.approvalId },
+      })) as CallToolResult;
+      expect(status.isError, JSON.stringify(status)).toBeFalsy();
+      expect((status.structuredContent as { status: string }).status).toBe("done");
+    }
     await client.close();
     // Both instances answered the client.
     expect(mcpRequests(0)).toBeGreaterThan(before[0]!);

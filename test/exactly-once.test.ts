@@ -295,6 +295,7 @@ describe("creates under Google faults", () => {
         body: { title: "Open" },
         extras: { categoryId: null, source: "tidemark" },
         quotaDay: clock,
+        settleAfter: clock,
       });
     await open(firstId, "1001");
     await open(secondId, "1002");
@@ -480,10 +481,13 @@ describe("unconfirmed creates that never landed", () => {
   const requestState = async (id: string) =>
     (await createCreateRequestsRepository(harness.database.db).find(id))?.state;
 
-  /** A create Google refused (503) whose check of the list failed too: unconfirmed, not made. */
+  /**
+   * A create Google refused (503) whose checks of the list failed too (the one before a retry,
+   * and every attempt of the read-back after): unconfirmed, not made.
+   */
   async function unconfirmedNeverMade(who: TestPerson, title: string, requestId: string) {
     await fault({ method: createMethod, kind: "unavailable", times: 1 });
-    await fault({ method: listMethod, kind: "unavailable", times: 1 });
+    await fault({ method: listMethod, kind: "unavailable", times: 5 });
     const response = await create(who, {
       title,
       annotationDate: calendarDateOf(clock),

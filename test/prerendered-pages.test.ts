@@ -78,7 +78,11 @@ describe("pre-rendered public pages", () => {
       expect(file, `pages.json maps ${pagePath}`).toBeDefined();
       const html = read(file!);
       const head = html.slice(0, html.indexOf("</head>"));
-      const root = html.slice(html.indexOf('<div id="root" data-prerendered>'));
+      // The landing page is drawn only: its own script makes it interactive, not the app.
+      const drawnOnly = pagePath === "/";
+      const rootTag = `<div id="root" ${drawnOnly ? "data-drawn-only" : "data-prerendered"}>`;
+      expect(html).toContain(rootTag);
+      const root = html.slice(html.indexOf(rootTag));
       expect(head).toContain(`<title>${title}`);
       // No script in <head> but the pre-paint theme script: the page paints from the HTML alone.
       expect(head).not.toMatch(/<script[^>]* src=/);
@@ -88,10 +92,18 @@ describe("pre-rendered public pages", () => {
       const loader = /<script data-modules="([^"]+)">[\s\S]*?<\/script>\s*<\/body>/.exec(html);
       expect(loader, "the module loader ends <body>").not.toBeNull();
       const modules = loader![1]!.split(" ");
-      expect(modules[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-      expect(modules.some((module) => /^\/assets\/[\w-]+-route-[\w-]+\.js$/.test(module))).toBe(
-        true,
-      );
+      if (drawnOnly) {
+        expect(modules[0]).toMatch(/^\/assets\/landing-[\w-]+\.js$/);
+        // Neither the app's entry nor any page's code: nothing is hydrated.
+        expect(
+          modules.filter((module) => /\/(index|[\w-]+-route)-[\w-]+\.js$/.test(module)),
+        ).toEqual([]);
+      } else {
+        expect(modules[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+        expect(modules.some((module) => /^\/assets\/[\w-]+-route-[\w-]+\.js$/.test(module))).toBe(
+          true,
+        );
+      }
       // The header and footer are there too, so nothing arrives later around the content.
       expect(root).toContain("<header");
       expect(root).toContain("<footer");

@@ -10,6 +10,7 @@ import {
   annotationImports,
   annotationSuggestions,
   inboxSuggestions,
+  mcpConfirmations,
   properties,
   users,
 } from "../src/server/db/schema/index.js";
@@ -135,7 +136,31 @@ beforeAll(async () => {
       rows: [],
     })
     .returning();
+  const [approval] = await harness.database.db
+    .insert(mcpConfirmations)
+    .values({
+      id: crypto.randomUUID(),
+      userId: user!.id,
+      appName: "Sweep app",
+      channel: "tidemark",
+      action: {
+        id: crypto.randomUUID(),
+        kind: "delete",
+        propertyId: owner.propertyId,
+        summary: "Delete one?",
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        items: [
+          {
+            annotationId: annotation.json().annotationId,
+            snapshot: { title: "Owned", description: "", color: "BLUE", date: "2026-01-05" },
+          },
+        ],
+      },
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
   ids = {
+    "app-approvals": approval!.id,
     batchId: batch.json().batchId,
     propertyId: owner.propertyId,
     annotationId: annotation.json().annotationId,
@@ -165,18 +190,18 @@ const apiRoutes = (): RouteEntry[] =>
       route.url.startsWith("/api/") && route.method !== "HEAD" && route.method !== "OPTIONS",
   );
 /**
- * Public routes whose address carries their own secret (an annotation feed's token): no cookie
- * is read, so they are outside the ownership and origin suites; the secret-address sweep below
- * refuses wrong tokens, and test/annotation-feeds.test.ts a revoked one.
+ * Public routes whose address carries their own secret (an annotation feed's token), as they
+ * declare it (`secretParams`, which also keeps it out of the logs): no cookie is read, so they
+ * are outside the ownership and origin suites; the secret-address sweep below refuses wrong
+ * tokens, and test/annotation-feeds.test.ts a revoked one.
  */
-const secretAddressRoutes = new Set(["GET /api/feeds/:file"]);
+const isSecretAddressRoute = (route: RouteEntry): boolean =>
+  route.access === "public" && !route.verifiedBySignature && route.secretParams.length > 0;
 /** The routes the web app calls with its session cookie (the ownership and origin suites' domain). */
 const cookieRoutes = (): RouteEntry[] =>
   apiRoutes().filter(
     (route) =>
-      route.access !== "token" &&
-      !route.verifiedBySignature &&
-      !secretAddressRoutes.has(`${route.method} ${route.url}`),
+      route.access !== "token" && !route.verifiedBySignature && !isSecretAddressRoute(route),
   );
 
 describe("the route table", () => {
@@ -201,6 +226,9 @@ describe("the route table", () => {
 /** Query strings some reads require. */
 const requiredQueries: Record<string, string> = {
   "GET /api/traffic/:propertyId": "?metric=sessions&range=28d",
+  "GET /api/properties/:propertyId/explain": "?date=2026-01-05",
+  "GET /api/properties/:propertyId/explain/days": "?dates=2026-01-05",
+  "GET /api/v1/properties/:propertyId/explain": "?date=2026-01-05",
 };
 
 /** The owner's value for each `:param` of a route; `:id` takes the resource named before it. */
@@ -222,6 +250,7 @@ function concreteUrl(url: string, method = "GET"): string {
 /** Bodies that pass validation, so only ownership decides (a route may check its body first). */
 function validBody(route: RouteEntry): object | undefined {
   if (route.method === "GET" || route.method === "DELETE") return undefined;
+  if (route.url.endsWith("/history/:changeId/restore")) return {};
   if (route.url.startsWith("/api/annotations/:propertyId/:annotationId")) return { title: "Edit" };
   if (route.url === "/api/v1/properties/:propertyId/annotations/:annotationId")
     return { title: "Edit" };
@@ -399,10 +428,9 @@ describe("the signature sweep (every webhook)", () => {
 
 describe("the secret-address sweep (every public route whose address is its proof)", () => {
   it("answers a missing, malformed or unknown secret with the same 404, to anyone, and writes nothing", async () => {
-    const routes = apiRoutes().filter((route) =>
-      secretAddressRoutes.has(`${route.method} ${route.url}`),
-    );
-    expect(routes.map((route) => route.access)).toEqual(["public"]);
+    const routes = apiRoutes().filter(isSecretAddressRoute);
+    // A new one needs its own wrong secrets below.
+    expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(["GET /api/feeds/:file"]);
     const before = await rowCounts();
     await control(harness.sandbox.url, "DELETE", "/counters");
     const bodies = new Set<string>();

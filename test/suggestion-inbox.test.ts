@@ -218,6 +218,63 @@ describe("release webhooks", () => {
     expect(refused.statusCode).toBe(413);
   });
 
+  it("verify the signature over the bytes as sent: invalid UTF-8 is refused for its content, never its signature", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const hook = await createHook(who);
+    const signBytes = (secret: string, bytes: Buffer) =>
+      `sha256=${createHmac("sha256", secret).update(bytes).digest("hex")}`;
+    const send = (bytes: Buffer, signature: string) =>
+      inject({
+        method: "POST",
+        url: `/api/hooks/${hook.id}`,
+        headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+        payload: bytes,
+      });
+    const before = await deliveryCount();
+    // "Café" in Latin-1: one byte (0xE9) that is not UTF-8, which decoding would replace.
+    const latin1 = Buffer.concat([
+      Buffer.from('{"title":"Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(' launch"}'),
+    ]);
+    const signed = await send(latin1, signBytes(hook.secret, latin1));
+    expect(signed.statusCode, signed.body).toBe(400);
+    expect(signed.json()).toMatchObject({
+      code: "invalid_request",
+      error: expect.stringMatching(/UTF-8/),
+    });
+    // Signed over the text a decoder reads (0xE9 replaced by U+FFFD): not the bytes sent.
+    const overDecoded = await send(latin1, signBytes(hook.secret, Buffer.from(latin1.toString())));
+    expect(overDecoded.statusCode).toBe(401);
+    expect(overDecoded.json().code).toBe("webhook_signature_invalid");
+    expect(await deliveryCount()).toBe(before);
+
+    // The same title in UTF-8, signed over its bytes, is stored with every character as sent.
+    const utf8 = Buffer.from('{"title":"Café launch ✓"}');
+    const stored = await send(utf8, signBytes(hook.secret, utf8));
+    expect(stored.statusCode, stored.body).toBe(202);
+    const list = await eventually(who, (l) => releases(l).length > 0);
+    expect(releases(list)[0]!.title).toContain("Café launch ✓");
+  });
+
+  it("keep a release's own name when it already says release: no second RELEASE", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const hook = await createHook(who);
+    const body = JSON.stringify({
+      action: "published",
+      release: {
+        id: 240,
+        tag_name: "v2.4",
+        name: "Release 2.4",
+        published_at: clock.toISOString(),
+      },
+      repository: { full_name: "acme/shop" },
+    });
+    expect((await githubRelease(hook, body)).statusCode).toBe(202);
+    const [suggestion] = releases(await eventually(who, (l) => releases(l).length > 0));
+    expect(suggestion).toMatchObject({ title: "Release 2.4 (shop)", categoryPreset: "releases" });
+  });
+
   it("are a Premium source: a free person is told why", async () => {
     const who = await setUpPerson(harness, "freemium");
     const response = await inject({
@@ -394,6 +451,40 @@ describe("rules", () => {
     const open = await eventually(who, (l) => releases(l).length === 1);
     expect(open[0]!.title).toBe("RELEASE · v9.0.1 (shop)");
     expect(await googleTitles(who)).not.toContain("RELEASE · v9.0.1 (shop)");
+  });
+});
+
+describe("deleting a rule", () => {
+  it("answers an unknown or another person's rule with the rules' own not-found code", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const stranger = await setUpPerson(harness, "premium");
+    const created = await inject({
+      method: "POST",
+      url: `/api/properties/${who.propertyId}/inbox-rules`,
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+      payload: { source: "holidays" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const remove = (person: TestPerson, id: string) =>
+      inject({
+        method: "DELETE",
+        url: `/api/properties/${person.propertyId}/inbox-rules/${id}`,
+        headers: { ...sameOrigin, cookie: person.jar.header() },
+      });
+    for (const [person, id] of [
+      [who, randomUUID()],
+      [who, "not-a-rule"],
+      [stranger, created.json().id as string],
+    ] as const) {
+      const response = await remove(person, id);
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toEqual({
+        code: "rule_not_found",
+        error: "That inbox rule was not found. It may have been deleted.",
+      });
+    }
+    expect((await remove(who, created.json().id)).statusCode).toBe(200);
+    expect((await remove(who, created.json().id)).json().code).toBe("rule_not_found");
   });
 });
 

@@ -19,14 +19,21 @@ import { TokenService } from "./oauth/token-service.js";
 import type { SandboxContext } from "./sandbox-context.js";
 import {
   defaultAccessTokenLifetimeSeconds,
+  defaultSandboxTesterEmails,
   requestBodyLimitBytes,
   type SandboxLogger,
   type SandboxOptions,
 } from "./sandbox-options.js";
+import { normalizeEmail } from "./seed/seed-sandbox-user.js";
 import { SandboxStore } from "./store/sandbox-store.js";
 import { StateFile } from "./store/state-file.js";
 
-export { sandboxAppClient, sandboxAppClientFor, sandboxTestClient } from "./sandbox-options.js";
+export {
+  defaultSandboxTesterEmails,
+  sandboxAppClient,
+  sandboxAppClientFor,
+  sandboxTestClient,
+} from "./sandbox-options.js";
 export type { SandboxClientOptions, SandboxLogger, SandboxOptions } from "./sandbox-options.js";
 export type { FaultKind, FaultRuleInput } from "./faults/fault-rules.js";
 export { controlPrefix } from "./faults/control-routes.js";
@@ -63,6 +70,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     tokens,
     signingKey,
     faults,
+    testers: new Set(
+      (options.testerEmails ?? defaultSandboxTesterEmails).map((email) => normalizeEmail(email)),
+    ),
     issuer: () => issuer,
     ...(logger ? { logger } : {}),
   };

@@ -14,6 +14,8 @@ export interface SandboxContext {
   tokens: TokenService;
   signingKey: SigningKey;
   faults: FaultController;
+  /** Normalised addresses whose accounts are seeded to try everything. */
+  testers: ReadonlySet<string>;
   /** `http://localhost:<port>`, known once the server listens. */
   issuer(): string;
   logger?: SandboxLogger;

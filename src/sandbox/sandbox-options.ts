@@ -34,8 +34,20 @@ export interface SandboxOptions {
   faultControl?: boolean;
   /** Faults active from the start (same shape as the control endpoint's `POST /__sandbox/control/faults`). */
   faults?: FaultRuleInput[];
+  /**
+   * The addresses whose accounts are seeded to try everything (several editable properties in
+   * different time zones, beside the read-only one); `defaultSandboxTesterEmails` when absent.
+   */
+  testerEmails?: readonly string[];
   logger?: SandboxLogger;
 }
+
+/** The testers a sandbox-mode Tidemark lets try Premium and the AI audit (README). */
+export const defaultSandboxTesterEmails = [
+  "tester1@example.com",
+  "tester2@example.com",
+  "auditor@example.com",
+] as const;
 
 /** Registered on every sandbox, for outside tools and tests: any redirect URI on http://localhost:* or http://127.0.0.1:*. */
 export const sandboxTestClient = {

@@ -8,6 +8,8 @@ export interface AppErrorOptions {
    * body), as opposed to asking for it: the request is at fault, whatever the code's usual status.
    */
   fromInput?: boolean;
+  /** Every field of the request that is not valid, each with what to fix, beside the sentence. */
+  fields?: { path: string; message: string }[];
 }
 
 /**
@@ -20,6 +22,7 @@ export class AppError extends Error {
   override name = "AppError";
   readonly retryAfterSeconds: number | undefined;
   readonly fromInput: boolean;
+  readonly fields: { path: string; message: string }[] | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -29,6 +32,7 @@ export class AppError extends Error {
     super(message);
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.fromInput = options.fromInput ?? false;
+    this.fields = options.fields;
   }
 }
 

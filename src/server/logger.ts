@@ -1,6 +1,7 @@
 import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
 import type { AppConfig } from "./env.js";
+import { loggableUrl, type LoggableRequest } from "./http/log-redaction.js";
 
 /** Paths whose values must never reach a log line: credentials and session material. */
 const redactedPaths = [
@@ -14,17 +15,8 @@ const redactedPaths = [
   "*.refreshToken",
 ];
 
-/** One-time secrets travel in some query strings (OAuth codes, sign-in link tokens, state). */
-const secretQueryParameters =
-  /([?&](?:code|token|state|code_verifier|id_token|access_token|refresh_token)=)[^&]*/gi;
-
-export function redactUrl(url: string): string {
-  return url.replace(secretQueryParameters, "$1[redacted]");
-}
-
-interface LoggedRequest {
+interface LoggedRequest extends LoggableRequest {
   method?: string;
-  url?: string;
   ip?: string;
 }
 
@@ -104,7 +96,7 @@ export function createLogger(
       err: serializeError,
       req: (request: LoggedRequest) => ({
         method: request.method,
-        url: redactUrl(request.url ?? ""),
+        url: loggableUrl(request),
         remoteAddress: request.ip,
       }),
     },

@@ -41,3 +41,22 @@ describe("parseInput", () => {
     expect(messageOf(() => parseInput(createAnnotationRequest, {}))).toBe("Title must be text");
   });
 });
+
+describe("parseInput on a body with several problems", () => {
+  it("lists every invalid field at once, the first one in the sentence", () => {
+    try {
+      parseInput(createAnnotationRequest, {
+        title: "",
+        annotationDate: "tomorrow",
+        color: "plaid",
+      });
+      throw new Error("parseInput accepted the input");
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      const fields = (error as AppError).fields ?? [];
+      const paths = fields.map((field) => field.path);
+      expect(paths).toEqual(expect.arrayContaining(["title", "annotationDate", "color"]));
+      expect((error as AppError).message).toBe(fields[0]!.message);
+    }
+  });
+});

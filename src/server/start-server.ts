@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
-import { buildApp } from "./app.js";
+import { buildApp, type AppDependencies } from "./app.js";
 import { openDatabase, type Database } from "./db/database.js";
 import type { AppConfig } from "./env.js";
 import type { GoogleEndpoints } from "./integrations/google/google-endpoints.js";
+import { createJobQueue } from "./jobs/job-queue.js";
 import { loadOrCreateLocalSecret } from "./local-secrets.js";
 import { createLogger } from "./logger.js";
 import { randomBytes } from "node:crypto";
@@ -27,6 +28,16 @@ export interface RunningServer {
 export interface StartOptions {
   google: GoogleEndpoints;
   logger?: Logger;
+  /**
+   * Tests that run the product as a process of its own (to kill it) compress its waits: its clock,
+   * how long it waits between Google retries and for an import's unconfirmed rows, its job queue.
+   */
+  dependencies?: Pick<
+    Partial<AppDependencies>,
+    "now" | "googleRetryPolicy" | "googleRequestTimeoutMs" | "importSleep" | "mailer"
+  >;
+  /** How often the job queue looks for runs lost with their process (default 30 s). */
+  jobMaintenanceIntervalSeconds?: number;
 }
 
 /** env → secrets → database → migrations → app → listen. */
@@ -57,6 +68,16 @@ export async function startServer(
       logger,
       google: options.google,
       isDraining: () => draining,
+      ...options.dependencies,
+      ...(options.jobMaintenanceIntervalSeconds
+        ? {
+            jobs: createJobQueue({
+              database,
+              logger,
+              maintenanceIntervalSeconds: options.jobMaintenanceIntervalSeconds,
+            }),
+          }
+        : {}),
     });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

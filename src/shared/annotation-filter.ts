@@ -103,6 +103,7 @@ export const annotationSortColumns = [
   "category",
   "property",
   "source",
+  "impact",
 ] as const;
 export type AnnotationSortColumn = (typeof annotationSortColumns)[number];
 export type AnnotationSortDirection = "asc" | "desc";
@@ -119,17 +120,46 @@ let collator: Intl.Collator | undefined;
 const compareText = (a: string, b: string) =>
   (collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true })).compare(a, b);
 
+/** Newest first, then by id: the last word between rows a column leaves tied, so orders are total. */
+function newestThenId(
+  a: { span: [string, string]; row: FilterableAnnotation },
+  b: { span: [string, string]; row: FilterableAnnotation },
+): number {
+  if (a.span[0] !== b.span[0]) return a.span[0] < b.span[0] ? 1 : -1;
+  const idA = a.row.annotationId ?? "";
+  const idB = b.row.annotationId ?? "";
+  return idA < idB ? 1 : idA > idB ? -1 : 0;
+}
+
 /**
  * Sorts a copy of the rows by a column. Text compares ignoring case; blanks (no description,
  * category or source) go last in either direction; ties fall back to newest first, then the id,
- * so the order is total. Category sorts by the person's name for it (`categoryName`).
+ * so the order is total. Category sorts by the person's name for it (`categoryName`); Impact by
+ * the measured effect `effectOf` gives (a relative change), rows without one last either way.
  */
 export function sortAnnotations<T extends FilterableAnnotation>(
   rows: readonly T[],
   sort: AnnotationSort,
   categoryName: (categoryId: string) => string | undefined = () => undefined,
+  effectOf: (row: T) => number | null | undefined = () => null,
 ): T[] {
   const sign = sort.direction === "asc" ? 1 : -1;
+  if (sort.column === "impact") {
+    const measured = rows.map((row) => ({
+      row,
+      effect: effectOf(row) ?? null,
+      span: annotationDaySpan(row),
+    }));
+    measured.sort((a, b) => {
+      if (a.effect !== b.effect) {
+        if (a.effect === null) return 1;
+        if (b.effect === null) return -1;
+        return sign * (a.effect - b.effect);
+      }
+      return newestThenId(a, b);
+    });
+    return measured.map(({ row }) => row);
+  }
   const key = (row: T): string => {
     switch (sort.column) {
       case "date":
@@ -146,6 +176,8 @@ export function sortAnnotations<T extends FilterableAnnotation>(
         return row.propertyName ?? annotationPropertyId(row) ?? "";
       case "source":
         return row.source ?? "";
+      case "impact":
+        return "";
     }
   };
   const keyed = rows.map((row) => ({ row, key: key(row), span: annotationDaySpan(row) }));
@@ -156,10 +188,7 @@ export function sortAnnotations<T extends FilterableAnnotation>(
       const byKey = sort.column === "date" ? (a.key < b.key ? -1 : 1) : compareText(a.key, b.key);
       if (byKey !== 0) return sign * byKey;
     }
-    if (a.span[0] !== b.span[0]) return a.span[0] < b.span[0] ? 1 : -1;
-    const idA = a.row.annotationId ?? "";
-    const idB = b.row.annotationId ?? "";
-    return idA < idB ? 1 : idA > idB ? -1 : 0;
+    return newestThenId(a, b);
   });
   return keyed.map(({ row }) => row);
 }

@@ -1,9 +1,9 @@
-import { capabilitiesOf } from "./plans.js";
-
 /**
  * The AI audit's rules both sides share: who may use it, the states an audit and a suggestion go
  * through, and how far along an audit is.
  */
+
+export { auditAccessMessages, auditAccessOf, type AuditAccess } from "./audit-access.js";
 
 export const auditStatuses = ["pending", "in_progress", "completed", "failed"] as const;
 export type AuditStatus = (typeof auditStatuses)[number];
@@ -21,22 +21,6 @@ export type SuggestionStatus = (typeof suggestionStatuses)[number];
 
 /** How often the /audit page asks for news while an audit is pending or running. */
 export const auditPollIntervalMs = 2_000;
-
-/** What the /audit page shows a person: the Premium notice, the private-beta notice, or the audit. */
-export type AuditAccess = "premium_required" | "beta_only" | "allowed";
-
-export function auditAccessOf(user: {
-  subscriptionTier: string | null | undefined;
-  isAuditBetaUser: boolean;
-}): AuditAccess {
-  if (!capabilitiesOf(user.subscriptionTier).canRunAudit) return "premium_required";
-  return user.isAuditBetaUser ? "allowed" : "beta_only";
-}
-
-export const auditAccessMessages = {
-  premium_required: "The AI audit is a Premium feature.",
-  beta_only: "The AI audit is in private beta and not open to your account yet.",
-} as const;
 
 /** Pending 10 %, running 10 % plus 80 % of the share reviewed, completed 100 %. */
 export function auditProgressPercent(session: {

@@ -8,6 +8,7 @@ import {
   presetByPrefix,
   templatePrefix,
   titleTemplateExample,
+  withoutRepeatedPrefix,
 } from "./categories.js";
 
 describe("category presets", () => {
@@ -111,8 +112,21 @@ describe("applying a category's template to a title", () => {
     expect(applyTitleTemplate("campaigns — Winter sale", campaign, 100)).toBe(
       "CAMPAIGN · Winter sale",
     );
-    // A title that merely starts with the word is a sentence, not a label.
-    expect(applyTitleTemplate("Campaign paused", campaign, 100)).toBe("CAMPAIGN · Campaign paused");
+  });
+
+  it("gives a title that already names the category's word no second one", () => {
+    const release = "RELEASE · [Team/System] · [What] · [Scope] · [Env]";
+    expect(applyTitleTemplate("Release 2.4", release, 100)).toBe("Release 2.4");
+    expect(applyTitleTemplate("Checkout v2 released", release, 100)).toBe("Checkout v2 released");
+    expect(applyTitleTemplate("Campaign paused", campaign, 100)).toBe("Campaign paused");
+    expect(applyTitleTemplate("Spring campaigns review", campaign, 100)).toBe(
+      "Spring campaigns review",
+    );
+    // Only the word itself counts, not a longer word that starts with it.
+    expect(applyTitleTemplate("Releasenotes page", release, 100)).toBe(
+      "RELEASE · Releasenotes page",
+    );
+    expect(applyTitleTemplate("Pre-release build", release, 100)).toBe("Pre-release build");
   });
 
   it("never writes the placeholders, and leaves a blank title blank", () => {
@@ -125,5 +139,22 @@ describe("applying a category's template to a title", () => {
   it("leaves a title that would grow past the limit as it is", () => {
     const long = "x".repeat(95);
     expect(applyTitleTemplate(long, campaign, 100)).toBe(long);
+  });
+});
+
+describe("a title that says its category twice", () => {
+  const release = "RELEASE · [Team/System] · [What] · [Scope] · [Env]";
+
+  it("loses the prefix segment that repeats its own word", () => {
+    expect(withoutRepeatedPrefix("RELEASE · Release 2.4", release)).toBe("Release 2.4");
+    expect(withoutRepeatedPrefix("release · Checkout · Mobile releases", release)).toBe(
+      "Checkout · Mobile releases",
+    );
+  });
+
+  it("keeps any other title as it is", () => {
+    expect(withoutRepeatedPrefix("RELEASE · 2.4", release)).toBe("RELEASE · 2.4");
+    expect(withoutRepeatedPrefix("Release 2.4", release)).toBe("Release 2.4");
+    expect(withoutRepeatedPrefix("RELEASE · Release 2.4", null)).toBe("RELEASE · Release 2.4");
   });
 });

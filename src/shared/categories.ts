@@ -154,13 +154,27 @@ export function titleHasTemplatePrefix(title: string, prefix: string): boolean {
 }
 
 /**
+ * Whether a title already names the category's word (the prefix) as a word of its own, anywhere
+ * and in any case, singular or plural: "Release 2.4" and "Checkout v2 release" carry RELEASE.
+ */
+export function titleCarriesPrefixWord(title: string, prefix: string): boolean {
+  if (prefix === "") return true;
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])${escapeRegExp(prefix)}(?:E?S|E?D)?(?![\\p{L}\\p{N}])`,
+    "iu",
+  ).test(title);
+}
+
+/**
  * A title written the way a category's template asks, the one rule for the annotation dialogs,
- * the assistant, the API and the audit: a title that lacks the template's prefix gets it as its
- * first segment ("Winter sale" → "CAMPAIGN · Winter sale"). A title that already opens with the
- * prefix word and a colon or dash ("Campaign: Winter sale") has that word replaced rather than
- * doubled. The title's own words keep their case. The placeholders ([What], [Scope]…) are a hint
- * for the person and are never written into a title; a blank title stays blank, and a title that
- * would grow past `maxLength` is left as it is rather than cut.
+ * the assistant, the API, the inbox and the audit: a title that lacks the template's prefix gets
+ * it as its first segment ("Winter sale" → "CAMPAIGN · Winter sale"). A title that already opens
+ * with the prefix word and a colon or dash ("Campaign: Winter sale") has that word replaced by the
+ * segment. A title that names the word anywhere else ("Release 2.4", "Checkout v2 release") is
+ * left as it is: the category is already said, and a second word ("RELEASE · Release 2.4") only
+ * repeats it. The title's own words keep their case. The placeholders ([What], [Scope]…) are a
+ * hint for the person and are never written into a title; a blank title stays blank, and a title
+ * that would grow past `maxLength` is left as it is rather than cut.
  */
 export function applyTitleTemplate(
   title: string,
@@ -173,8 +187,21 @@ export function applyTitleTemplate(
   const lead = new RegExp(`^${escapeRegExp(prefix)}(?:E?S)?\\s*[:\\-–—]\\s*`, "i").exec(typed);
   const rest = lead ? typed.slice(lead[0].length) : typed;
   if (rest === "") return typed;
+  if (!lead && titleCarriesPrefixWord(typed, prefix)) return typed;
   const written = `${prefix}${templateSeparator}${rest}`;
   return Array.from(written).length <= maxLength ? written : typed;
+}
+
+/**
+ * A title whose prefix segment says the category's word a second time ("RELEASE · Release 2.4")
+ * without that segment ("Release 2.4"); any other title as it is. What another writer proposes (a
+ * language model in the audit) is held to the rule `applyTitleTemplate` follows.
+ */
+export function withoutRepeatedPrefix(title: string, template: string | null | undefined): string {
+  const prefix = templatePrefix(template);
+  if (prefix === "" || !titleHasTemplatePrefix(title, prefix)) return title;
+  const rest = templateSegments(title).slice(1).join(templateSeparator);
+  return titleCarriesPrefixWord(rest, prefix) ? rest : title;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,3 +1,6 @@
+import { formatMoment } from "./annotation-dates.js";
+import { isKnownTimeZone } from "./property-time-zone.js";
+
 /** Daily allowances (annotations, assistant messages) reset at midnight UTC for everyone. */
 export function startOfUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
@@ -19,28 +22,43 @@ export function nextDailyReset(at: Date): Date {
 }
 
 /**
- * "Resets at midnight UTC — in 3 h" (or "— in 25 min" in the last hour): when the day's
- * allowances start again, in the same words wherever a daily limit is shown. Without a clock (a
- * page drawn on the server, whose time the browser's may not match) it stops after "UTC".
+ * When the day's allowances start again, in the same words wherever a daily limit is shown: on
+ * the property's clock, as every time the product shows, with the UTC midnight it is ("Resets at
+ * 2026-12-07 11:00 GMT+11 (midnight UTC) — in 3 h"), or "Resets at midnight UTC — in 3 h" where
+ * the zone is UTC or not known. "— in 25 min" in the last hour. Without a clock (a page drawn on
+ * the server, whose time the browser's may not match) it stops after "UTC".
  */
-export function dailyResetText(now: Date | null): string {
+export function dailyResetText(now: Date | null, timeZone: string | null = null): string {
   if (!now) return "Resets at midnight UTC";
-  const minutes = Math.max(
-    1,
-    Math.ceil((nextDailyReset(now).getTime() - now.getTime()) / minuteMs),
-  );
+  const reset = nextDailyReset(now);
+  const minutes = Math.max(1, Math.ceil((reset.getTime() - now.getTime()) / minuteMs));
   const left = minutes < 60 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
-  return `Resets at midnight UTC — in ${left}`;
+  const onPropertyClock =
+    timeZone && timeZone !== "UTC" && isKnownTimeZone(timeZone)
+      ? `${formatMoment(reset, timeZone)} (midnight UTC)`
+      : "midnight UTC";
+  return `Resets at ${onPropertyClock} — in ${left}`;
 }
 
 /**
  * Why no annotation can be added now, or null while some are left today: the one reason every
- * create entry point (New Annotation, the chart's Annotate, the assistant's create prompt) shows.
+ * create entry point (New Annotation, the chart's Annotate, the assistant's create prompt) shows,
+ * the plan card and the server's refusal of a create over the limit (in chat, the API and MCP).
  */
 export function annotationLimitReason(
   allowance: { used: number; quota: number },
   now: Date | null,
+  timeZone: string | null = null,
 ): string | null {
   if (allowance.used < allowance.quota) return null;
-  return `Daily limit reached: all ${allowance.quota} of today's annotations are added. ${dailyResetText(now)}.`;
+  return dailyLimitMessage(allowance.quota, now, timeZone);
+}
+
+/** 'Daily limit reached: all 5 of today's annotations are added. Resets at …'. */
+export function dailyLimitMessage(
+  quota: number,
+  now: Date | null,
+  timeZone: string | null,
+): string {
+  return `Daily limit reached: all ${quota} of today's annotations are added. ${dailyResetText(now, timeZone)}.`;
 }

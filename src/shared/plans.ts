@@ -36,6 +36,10 @@ export interface TierCapabilities {
   undoWindowMinutes: number | null;
   /** Personal access tokens the person may hold at once (revoked and expired ones do not count). */
   apiTokenLimit: number;
+  /** Impact measured on every metric the property reports; otherwise on sessions only. */
+  impactOnEveryMetric: boolean;
+  /** 'Why did it move?': ranked causes for a change. */
+  canExplainChanges: boolean;
 }
 
 export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
@@ -51,6 +55,8 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     suggestionSources: ["holidays", "unexplained-change"],
     undoWindowMinutes: 60,
     apiTokenLimit: 2,
+    impactOnEveryMetric: false,
+    canExplainChanges: false,
   },
   premium: {
     dailyAnnotationQuota: 50,
@@ -64,6 +70,8 @@ export const tierCapabilities: Record<SubscriptionTier, TierCapabilities> = {
     suggestionSources: ["holidays", "unexplained-change", "release-webhook", "change-history"],
     undoWindowMinutes: null,
     apiTokenLimit: 10,
+    impactOnEveryMetric: true,
+    canExplainChanges: true,
   },
 };
 
@@ -85,6 +93,9 @@ export const premiumFeatureMessages = {
   delete:
     "Deleting annotations is a Premium feature. On the free plan you can list and add annotations.",
   categories: "Categories are a Premium feature.",
+  impact:
+    "On the free plan Tidemark measures each annotation's impact on sessions. Other metrics are Premium.",
+  explain: "'Why did it move?' (ranked causes for a change) is a Premium feature.",
   bulk: "Bulk actions (recolour, category, delete) are a Premium feature. On the free plan you can list and add annotations.",
   undo: `On the free plan a change can be undone for ${tierCapabilities.freemium.undoWindowMinutes} minutes after it was made. Premium can undo older changes.`,
   undoCreate: `On the free plan an annotation you added can be taken back only while it is your latest change, for ${tierCapabilities.freemium.undoWindowMinutes} minutes. Deleting other annotations is a Premium feature.`,
@@ -126,6 +137,18 @@ export function dailyAnnotationAllowance(tier: SubscriptionTier): string {
   return `${countOf(tierCapabilities[tier].dailyAnnotationQuota, "annotation", "annotations")} per day`;
 }
 
+/**
+ * What a person who has used the day's annotations would have on Premium, wherever the limit is
+ * met (the assistant's limit card): 'Premium has 50 annotations per day.'; null on Premium.
+ */
+export function moreAnnotationsOffer(tier: SubscriptionTier | null): string | null {
+  const quota =
+    tierCapabilities[isSubscriptionTier(tier) ? tier : defaultTier].dailyAnnotationQuota;
+  return tierCapabilities.premium.dailyAnnotationQuota > quota
+    ? `${planNames.premium} has ${dailyAnnotationAllowance("premium")}.`
+    : null;
+}
+
 /** The plan's assistant allowance as plan cards state it: basic, or Premium's fair-use ceiling. */
 export function assistantAllowance(tier: SubscriptionTier): string {
   return tierCapabilities[tier].hasDailyAssistantLimit
@@ -161,13 +184,20 @@ const premiumItems = {
   editDelete: "Edit and delete annotations",
   categories: "Categories with naming templates",
   audit: "AI audit of your annotations (private beta)",
+  /** The same item for a Premium person the beta has not opened to, as /audit tells them. */
+  auditNotOpen: "AI audit of your annotations (private beta, not open to your account yet)",
 } as const;
 
 /**
  * The one list of plan words: the landing page's pricing, /plans, the upgrade dialog and /account
  * all draw their items from here, so they cannot drift apart. Numbers come from tierCapabilities.
+ * Given the person reading them, the list says what their plan does for them: the audit, in
+ * private beta, is said not to be open to a Premium person outside the beta.
  */
-export function planWords(tier: SubscriptionTier): PlanWords {
+export function planWords(
+  tier: SubscriptionTier,
+  reader?: { subscriptionTier: SubscriptionTier | null; isAuditBetaUser: boolean },
+): PlanWords {
   const caps = tierCapabilities[tier];
   const included: string[] = [
     caps.locksFirstProperty
@@ -181,8 +211,18 @@ export function planWords(tier: SubscriptionTier): PlanWords {
     premiumItems.editDelete,
   );
   (caps.canUseCategories ? included : notIncluded).push(premiumItems.categories);
-  (caps.canRunAudit ? included : notIncluded).push(premiumItems.audit);
-  included.push("Agent Mode (chat) and Property View (table)", assistantAllowance(tier));
+  const auditClosedToReader =
+    reader !== undefined && reader.subscriptionTier === tier && !reader.isAuditBetaUser;
+  (caps.canRunAudit ? included : notIncluded).push(
+    caps.canRunAudit && auditClosedToReader ? premiumItems.auditNotOpen : premiumItems.audit,
+  );
+  included.push(
+    caps.impactOnEveryMetric
+      ? "Measured impact of each annotation on any metric, and why traffic moved"
+      : "Measured impact of each annotation on sessions",
+    "Agent Mode (chat) and Property View (table)",
+    assistantAllowance(tier),
+  );
   return { included, notIncluded };
 }
 

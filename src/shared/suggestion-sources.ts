@@ -1,4 +1,4 @@
-import type { CategoryPreset } from "./categories.js";
+import { categoryForPreset, categoryPresets, type CategoryPreset } from "./categories.js";
 
 /**
  * The places suggestions come from. One list for the server's registry, the plans' data, the
@@ -24,7 +24,22 @@ export interface SuggestionSourceInfo {
   summary: string;
   /** The category preset its suggestions are filed under (title template, colour). */
   categoryPreset: CategoryPreset["key"];
+  /**
+   * For a source whose items differ in kind, the preset each kind is filed under instead, with
+   * the word the inbox settings name that kind by.
+   */
+  presetsByKind?: readonly { kind: string; preset: CategoryPreset["key"] }[];
 }
+
+/**
+ * The preset an unexplained change is filed under, by its direction. A rise in traffic is news
+ * someone made (a launch, a promotion, a channel spike: the words of Campaigns & Promos), never an
+ * incident; a drop is what incidents and outages look like.
+ */
+export const trafficChangePresets = {
+  spike: "campaigns",
+  drop: "incidents",
+} as const satisfies Record<"spike" | "drop", CategoryPreset["key"]>;
 
 export const suggestionSourceInfo: Record<SuggestionSourceKind, SuggestionSourceInfo> = {
   "change-history": {
@@ -45,11 +60,38 @@ export const suggestionSourceInfo: Record<SuggestionSourceKind, SuggestionSource
   "unexplained-change": {
     label: "Unexplained change",
     summary: "Jumps and drops in traffic that no annotation explains.",
-    categoryPreset: "incidents",
+    categoryPreset: trafficChangePresets.drop,
+    presetsByKind: [
+      { kind: "rises", preset: trafficChangePresets.spike },
+      { kind: "drops", preset: trafficChangePresets.drop },
+    ],
   },
 };
 
 /** Why a source is locked on the free plan, wherever it shows (the inbox, a refused request). */
 export function lockedSourceMessage(kind: SuggestionSourceKind): string {
   return `${suggestionSourceInfo[kind].label} is a Premium source. On the free plan the inbox gets public holidays and unexplained changes.`;
+}
+
+/**
+ * The person's categories a source's suggestions are filed under, as the inbox settings name
+ * them: "Incidents/Outages", or "Campaigns & Promos (rises) or Incidents/Outages (drops)" for a
+ * source whose kinds go to different ones. Null when the person has none of them: nothing is
+ * filed then, so nothing may promise a category.
+ */
+export function filedUnderWords<Category extends { name: string; titleTemplate: string | null }>(
+  kind: SuggestionSourceKind,
+  categories: readonly Category[],
+): string | null {
+  const info = suggestionSourceInfo[kind];
+  const nameOf = (key: CategoryPreset["key"]) => {
+    const preset = categoryPresets.find((entry) => entry.key === key);
+    return preset ? (categoryForPreset(categories, preset)?.name ?? null) : null;
+  };
+  if (!info.presetsByKind) return nameOf(info.categoryPreset);
+  const named = info.presetsByKind.flatMap(({ kind: what, preset }) => {
+    const name = nameOf(preset);
+    return name ? [`${name} (${what})`] : [];
+  });
+  return named.length > 0 ? named.join(" or ") : null;
 }

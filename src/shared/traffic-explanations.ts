@@ -1,5 +1,4 @@
 import { parseIsoDate, toIsoDate } from "./calendar-date.js";
-import { formatMonthDay } from "./english-format.js";
 import { annotationSpan } from "./annotation-span.js";
 import type { Annotation } from "./contracts/annotations.js";
 import {
@@ -50,11 +49,16 @@ export function unexplainedChanges(
   );
 }
 
-/** 'Nov 12' */
+/** '2026-11-12': a day in a sentence about traffic, as every date in the product is written. */
 export function formatShortDay(date: string): string {
   const day = parseIsoDate(date);
   if (!day) throw new RangeError(`not a date: ${date}`);
-  return formatMonthDay(day);
+  return toIsoDate(day);
+}
+
+/** 'Thu 2026-11-12': a day on its own, as the chart's tooltip heads it. */
+export function formatDayHeading(date: string): string {
+  return `${weekdayOf(date).slice(0, 3)} ${formatShortDay(date)}`;
 }
 
 /** '+48%' / '−23%' */

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import type { CurrentUser } from "../shared/contracts/auth";
 import { firstRenderDataId, type FirstRenderData } from "../shared/contracts/first-render";
 import { App } from "./app/app";
+import { preloadSignedInHeader } from "./app/app-router";
 import { pageFor } from "./app/page-routes";
 import { currentUserQueryKey, parseCurrentUser } from "./session/current-user";
 import { moveLegacySelection } from "./session/selected-property";
@@ -70,6 +71,9 @@ const app = (
     <App queryClient={queryClient} />
   </StrictMode>
 );
+
+// A page drawn for a signed-in person has their header: its code is fetched beside the page's.
+if (signedIn) preloadSignedInHeader().catch(() => undefined);
 
 // This page's code first, and the code its first screen asks for in turn (the HTML asks for the
 // page's own chunks as early as the entry), so nothing is still loading when hydration starts.

@@ -1,5 +1,5 @@
 import { hashUnit } from "../seeded-random.js";
-import type { TrafficProfile } from "../store/sandbox-records.js";
+import type { TrafficEffect, TrafficProfile } from "../store/sandbox-records.js";
 
 export const supportedMetrics = [
   "sessions",
@@ -21,6 +21,19 @@ const zero: MetricValues = Object.fromEntries(
   supportedMetrics.map((name) => [name, 0]),
 ) as MetricValues;
 
+/** What an effect multiplies one of its days by, by its shape. */
+export function effectOn(effect: TrafficEffect, day: number): number {
+  const lift = effect.factor - 1;
+  switch (effect.shape ?? "step") {
+    case "step":
+      return effect.factor;
+    case "spike":
+      return 1 + lift * 0.5 ** (day - effect.startDay);
+    case "ramp":
+      return 1 + (lift * (day - effect.startDay + 1)) / (effect.endDay - effect.startDay + 1);
+  }
+}
+
 /**
  * One day of plausible traffic for a property: a base level with yearly growth, a mild yearly season,
  * weekly rhythm, ±8 % noise, and the bumps and dips of the seeded events (sales up, outages down).
@@ -35,7 +48,7 @@ export function dailyMetrics(profile: TrafficProfile, day: number, today: number
   const season = 1 + 0.08 * Math.sin((2 * Math.PI * day) / 365.25);
   let events = 1;
   for (const effect of profile.effects)
-    if (day >= effect.startDay && day <= effect.endDay) events *= effect.factor;
+    if (day >= effect.startDay && day <= effect.endDay) events *= effectOn(effect, day);
   const noise = 1 + (hashUnit(profile.seed, day) - 0.5) * 0.16;
   const sessions = Math.max(
     1,

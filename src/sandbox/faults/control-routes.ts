@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toDayNumber } from "../calendar/civil-date.js";
 import { invalidArgument, notFound } from "../http/google-api-error.js";
 import { jsonResult, type HandlerResult } from "../http/handler-result.js";
 import type { RequestContext, Route } from "../http/route.js";
@@ -25,6 +26,15 @@ const mintSchema = z.strictObject({
 });
 const emailFilterSchema = z.strictObject({ email: z.string().optional() });
 const clockSchema = z.strictObject({ advanceSeconds: z.number().finite() });
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const effectSchema = z.strictObject({
+  propertyId: z.string().regex(/^\d+$/),
+  /** The multiplier at full strength: 1.3 is +30 %, 0.6 is −40 %. */
+  factor: z.number().min(0.05).max(20),
+  shape: z.enum(["step", "spike", "ramp"]).default("step"),
+  startDate: isoDay,
+  endDate: isoDay,
+});
 
 /**
  * The test and benchmark control endpoint (only when `faultControl` is on): request counters,
@@ -48,7 +58,7 @@ export function controlRoutes(context: SandboxContext): Route[] {
       input.scopes === undefined ? defaultMintScopes.join(" ") : [input.scopes].flat().join(" ");
     const { scopes: granted, unknown } = parseScopeParameter(requested);
     if (unknown.length) throw invalidArgument("scopes", `Unknown scopes: ${unknown.join(", ")}.`);
-    const user = ensureSandboxUser(store, input.email, clock.now());
+    const user = ensureSandboxUser(store, input.email, clock.now(), context.testers);
     return jsonResult(await tokens.mint(user, clientId, granted));
   };
 
@@ -95,6 +105,37 @@ export function controlRoutes(context: SandboxContext): Route[] {
         if (!faults.remove(request.params.id ?? ""))
           throw notFound(`No fault ${request.params.id}.`);
         return jsonResult({});
+      },
+    ],
+    [
+      "POST",
+      "/traffic-effects",
+      "json",
+      (request) => {
+        const input = parse(effectSchema, request);
+        const property = store.properties.get(input.propertyId);
+        if (!property) throw notFound(`No property ${input.propertyId}.`);
+        const [startDay, endDay] = [input.startDate, input.endDate].map((iso) => {
+          const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+          return toDayNumber({ year, month, day });
+        }) as [number, number];
+        if (endDay < startDay) throw invalidArgument("endDate", "endDate is before startDate.");
+        const effect = { startDay, endDay, factor: input.factor, shape: input.shape };
+        property.traffic.effects.push(effect);
+        return jsonResult({ effect });
+      },
+    ],
+    [
+      "DELETE",
+      "/traffic-effects/(?<propertyId>\\d+)",
+      "none",
+      (request) => {
+        // Clears the seeded events too, so a test's planted effect is the only one in its window.
+        const property = store.properties.get(request.params.propertyId ?? "");
+        if (!property) throw notFound(`No property ${request.params.propertyId}.`);
+        const cleared = property.traffic.effects.length;
+        property.traffic.effects = [];
+        return jsonResult({ cleared });
       },
     ],
     ["POST", "/tokens", "json", mint],

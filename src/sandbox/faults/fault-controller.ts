@@ -9,6 +9,8 @@ import {
 export interface FaultDecision {
   latencyMs: number;
   failure: FailureKind | undefined;
+  /** The failing rule's `Retry-After`, when it sets one. */
+  retryAfterSeconds?: number;
 }
 
 const noFault: FaultDecision = { latencyMs: 0, failure: undefined };
@@ -78,6 +80,7 @@ export class FaultController {
     if (this.rules.length === 0) return noFault;
     let latencyMs = 0;
     let failure: FailureKind | undefined;
+    let retryAfterSeconds: number | undefined;
     for (const rule of this.rules) {
       if (!rule.matcher.test(methodId)) continue;
       if (rule.kind !== "latency" && failure) continue;
@@ -87,9 +90,15 @@ export class FaultController {
       if (rule.probability < 1 && rule.random() >= rule.probability) continue;
       rule.fired += 1;
       if (rule.kind === "latency") latencyMs += rule.latencyMs ?? 0;
-      else failure = rule.kind;
+      else {
+        failure = rule.kind;
+        retryAfterSeconds = rule.retryAfterSeconds;
+      }
     }
-    return latencyMs === 0 && !failure ? noFault : { latencyMs, failure };
+    if (latencyMs === 0 && !failure) return noFault;
+    return retryAfterSeconds === undefined
+      ? { latencyMs, failure }
+      : { latencyMs, failure, retryAfterSeconds };
   }
 }
 

@@ -21,6 +21,8 @@ export const faultRuleInputSchema = z
     method: z.string().min(1).max(200).default("*"),
     kind: z.enum(faultKinds),
     latencyMs: z.number().int().min(0).max(60_000).optional(),
+    /** On an error kind, the answer's `Retry-After` header in seconds (Google sends one on some 429s). */
+    retryAfterSeconds: z.number().int().min(0).max(3_600).optional(),
     /** Fire at most this many times (default: unlimited). */
     times: z.number().int().positive().optional(),
     /** Let this many matching requests through first. */

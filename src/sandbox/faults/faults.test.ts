@@ -124,6 +124,31 @@ describe("fault injection", () => {
       ]);
   });
 
+  it("sends Retry-After on an error answer when the rule sets it, and only then", async () => {
+    await control(sandbox.url, "POST", "/faults", {
+      method: listMethod,
+      kind: "resource-exhausted",
+      retryAfterSeconds: 7,
+      times: 1,
+    });
+    await control(sandbox.url, "POST", "/faults", {
+      method: listMethod,
+      kind: "unavailable",
+      times: 1,
+    });
+    const tokens = await mintTokens(sandbox.url, { email: "faults@example.com" });
+    const list = () =>
+      fetch(`${sandbox.url}/v1alpha/${parent}/reportingDataAnnotations`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+    const limited = await list();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    const unavailable = await list();
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get("retry-after")).toBeNull();
+  });
+
   it("commit-then-drop: the create takes effect but the connection closes without an answer", async () => {
     await control(sandbox.url, "POST", "/faults", {
       method: createMethod,

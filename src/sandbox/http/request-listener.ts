@@ -104,9 +104,12 @@ async function handle(
     if (decision.latencyMs > 0) await delay(decision.latencyMs);
     if (decision.failure === "commit-then-drop") drop = true;
     else if (decision.failure) {
+      const failed = errorResult(injectedFailure(decision.failure, route), route.family, deps);
       write(
         response,
-        errorResult(injectedFailure(decision.failure, route), route.family, deps),
+        decision.retryAfterSeconds === undefined
+          ? failed
+          : withHeaders(failed, { "retry-after": String(decision.retryAfterSeconds) }),
         pretty,
       );
       return;

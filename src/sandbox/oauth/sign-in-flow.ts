@@ -132,7 +132,12 @@ export class SignInFlow {
         400,
       );
     }
-    const user = ensureSandboxUser(this.context.store, email, this.context.clock.now());
+    const user = ensureSandboxUser(
+      this.context.store,
+      email,
+      this.context.clock.now(),
+      this.context.testers,
+    );
     this.sessions.set(interaction.browserKey, user.sub);
     interaction.sub = user.sub;
     if (this.needsConsent(interaction.request, user.sub))

@@ -67,6 +67,71 @@ describe("seeded sandbox accounts", () => {
   );
 });
 
+describe("tester accounts", () => {
+  const testers = new Set(["tester1@example.com", "tester2@example.com", "auditor@example.com"]);
+  const propertiesOf = (store: SandboxStore, email: string) => {
+    const user = store.usersByEmail.get(email)!;
+    return user.accountIds
+      .flatMap((id) => store.accounts.get(id)!.propertyIds)
+      .map((id) => ({ ...store.properties.get(id)!, role: user.propertyRoles[id] }));
+  };
+
+  it.each([...testers, ...Array.from({ length: 30 }, (_, n) => `qa${n}@example.com`)])(
+    "%s can write to two properties in different zones and read one more",
+    (email) => {
+      const store = new SandboxStore();
+      ensureSandboxUser(store, email, now, new Set([...testers, email]));
+      const properties = propertiesOf(store, email);
+      const editable = properties.filter((p) => p.role === "editor");
+      const readOnly = properties.filter((p) => p.role === "viewer");
+      expect(editable.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(editable.map((p) => p.timeZone)).size).toBeGreaterThanOrEqual(2);
+      expect(readOnly).toHaveLength(1);
+      expect(editable.map((p) => p.timeZone)).not.toContain(readOnly[0]!.timeZone);
+      expect(properties[0]!.role).toBe("editor");
+      expect(new Set(properties.map((p) => p.displayName)).size).toBe(properties.length);
+      for (const property of editable) expect(property.accountId).toBe(editable[0]!.accountId);
+    },
+  );
+
+  it("keep everything an ordinary account of that address has, and only add to it", () => {
+    for (const email of testers) {
+      const plain = new SandboxStore();
+      ensureSandboxUser(plain, email, now);
+      const tester = new SandboxStore();
+      ensureSandboxUser(tester, email, now, testers);
+      const before = propertiesOf(plain, email);
+      const after = propertiesOf(tester, email);
+      expect(after.slice(0, before.length - 1).map((p) => p.id)).toEqual(
+        before.filter((p) => p.role === "editor").map((p) => p.id),
+      );
+      for (const property of before)
+        expect(tester.properties.get(property.id)).toEqual(plain.properties.get(property.id));
+    }
+  });
+
+  it("are topped up when an existing account becomes a tester's, once", () => {
+    const store = new SandboxStore();
+    const email = "tester1@example.com";
+    ensureSandboxUser(store, email, now);
+    const seededFresh = new SandboxStore();
+    ensureSandboxUser(seededFresh, email, now, testers);
+    ensureSandboxUser(store, email, now + 3_600_000, testers);
+    ensureSandboxUser(store, email, now + 7_200_000, testers);
+    expect(propertiesOf(store, email).map((p) => [p.id, p.timeZone, p.role])).toEqual(
+      propertiesOf(seededFresh, email).map((p) => [p.id, p.timeZone, p.role]),
+    );
+  });
+
+  it("leave everyone else as they were", () => {
+    const alone = new SandboxStore();
+    ensureSandboxUser(alone, "someone@example.com", now);
+    const beside = new SandboxStore();
+    ensureSandboxUser(beside, "someone@example.com", now, testers);
+    expect(beside.toSnapshot(now)).toEqual(alone.toSnapshot(now));
+  });
+});
+
 describe("unexplained traffic", () => {
   // The chart's detector must have something to find on every seeded property, in the 28 days
   // the chart opens on: one spike (2.5× the day) that no seeded annotation explains (outside

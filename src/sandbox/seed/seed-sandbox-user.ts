@@ -37,13 +37,24 @@ export function subjectForEmail(email: string): string {
  * two GA accounts, 2–3 properties (the first editable, one read-only in the second account), each
  * with 8–15 annotations over the last 18 months including exactly one system-generated ORANGE one.
  * Everything is drawn from a PRNG seeded by the email, so the same email always gets the same data
- * (dates are relative to the creation day).
+ * (dates are relative to the creation day). A tester's account gets one more editable property
+ * where needed (see ensureTesterProperties).
  */
-export function ensureSandboxUser(store: SandboxStore, rawEmail: string, now: number): UserRecord {
+export function ensureSandboxUser(
+  store: SandboxStore,
+  rawEmail: string,
+  now: number,
+  testers: ReadonlySet<string> = noTesters,
+): UserRecord {
   const email = normalizeEmail(rawEmail);
-  const existing = store.usersByEmail.get(email);
-  if (existing) return existing;
+  const user = store.usersByEmail.get(email) ?? seedSandboxUser(store, email, now);
+  if (testers.has(email)) ensureTesterProperties(store, user, now);
+  return user;
+}
 
+const noTesters: ReadonlySet<string> = new Set();
+
+function seedSandboxUser(store: SandboxStore, email: string, now: number): UserRecord {
   const random = new RandomPicker(createRandom(seedFromText(`tidemark-sandbox-seed:${email}`)));
   const today = Math.floor(now / msPerDay);
   const [ownCompany, partnerCompany] = random.shuffle(companyCatalogue) as [
@@ -89,6 +100,52 @@ export function ensureSandboxUser(store: SandboxStore, rawEmail: string, now: nu
   store.addUser(user);
   store.changed();
   return user;
+}
+
+/**
+ * A tester account (the addresses the app lets try Premium and the audit) must be able to try
+ * everything: writing to several properties at once, and days counted in different zones, beside
+ * the read-only property every account has. When its editable properties share one zone (or
+ * there is only one), one more editable property joins its own GA account, in a zone none of its
+ * properties uses. Drawn from a generator of its own, after the ordinary seed, so an account
+ * seeded before it became a tester gets the same property added, and nothing else moves.
+ */
+function ensureTesterProperties(store: SandboxStore, user: UserRecord, now: number): void {
+  const properties = user.accountIds
+    .flatMap((id) => store.accounts.get(id)?.propertyIds ?? [])
+    .flatMap((id) => store.properties.get(id) ?? []);
+  const editable = properties.filter((property) => user.propertyRoles[property.id] === "editor");
+  const first = editable[0];
+  if (!first || new Set(editable.map((property) => property.timeZone)).size >= 2) return;
+  const account = store.accounts.get(first.accountId);
+  if (!account) return;
+
+  const random = new RandomPicker(
+    createRandom(seedFromText(`tidemark-sandbox-tester:${user.email}`)),
+  );
+  const usedZones = new Set(properties.map((property) => property.timeZone));
+  const region = random.pick(
+    companyCatalogue.filter((company) => !usedZones.has(company.timeZone)),
+  );
+  const company: CompanyTemplate = {
+    ...region,
+    name: account.displayName,
+    domain: first.changeHistorySeed?.domain ?? region.domain,
+  };
+  const today = Math.floor(now / msPerDay);
+  const city = region.timeZone.split("/").at(-1)!.replaceAll("_", " ");
+  const property = createProperty(
+    store,
+    random,
+    account.id,
+    `${account.displayName} – ${city}`,
+    company,
+    today,
+  );
+  property.changeHistorySeed = { anchorDay: today, ownerEmail: user.email, domain: company.domain };
+  account.propertyIds.push(property.id);
+  user.propertyRoles[property.id] = "editor";
+  store.changed();
 }
 
 function createAccount(store: SandboxStore, random: RandomPicker, displayName: string) {

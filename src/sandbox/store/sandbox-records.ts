@@ -30,6 +30,12 @@ export interface TrafficEffect {
   startDay: number;
   endDay: number;
   factor: number;
+  /**
+   * How the factor plays out over the days: "step" (the whole factor every day, the default),
+   * "spike" (the whole factor on the first day, half the lift the next, and so on), "ramp"
+   * (growing evenly to the whole factor on the last day).
+   */
+  shape?: "step" | "spike" | "ramp";
 }
 
 export interface TrafficProfile {

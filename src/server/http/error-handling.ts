@@ -22,6 +22,12 @@ export const statusOfError: Record<ErrorCode, number> = {
   token_not_found: 404,
   // The first request with this Idempotency-Key has not answered yet.
   request_in_progress: 409,
+  feed_not_found: 404,
+  // A consent link opened in a browser other than the one the app's sign-in began in.
+  consent_elsewhere: 403,
+  approval_not_found: 404,
+  // Already approved, declined or expired: a second answer changes nothing.
+  approval_closed: 409,
   confirm_email_mismatch: 400,
   premium_required: 403,
   premium_not_available: 403,
@@ -43,6 +49,8 @@ export const statusOfError: Record<ErrorCode, number> = {
   undo_conflict: 409,
   not_undoable: 409,
   confirmation_required: 409,
+  // Restoring the version the annotation already holds would change nothing.
+  nothing_to_restore: 409,
   category_not_found: 404,
   category_limit: 409,
   category_name_taken: 409,
@@ -54,6 +62,7 @@ export const statusOfError: Record<ErrorCode, number> = {
   suggestion_closed: 409,
   nothing_to_apply: 400,
   hook_not_found: 404,
+  rule_not_found: 404,
   // A webhook delivery whose signature does not match its secret: nothing is stored.
   webhook_signature_invalid: 401,
   chat_not_found: 404,
@@ -86,9 +95,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) {
         reply.header("Retry-After", String(error.retryAfterSeconds));
       }
-      return reply
-        .code(error.fromInput ? 400 : statusOfError[error.code])
-        .send({ error: error.message, code: error.code } satisfies ErrorBody);
+      return reply.code(error.fromInput ? 400 : statusOfError[error.code]).send({
+        error: error.message,
+        code: error.code,
+        ...(error.fields && error.fields.length > 0 ? { fields: error.fields } : {}),
+      } satisfies ErrorBody);
     }
     const status = clientErrorStatus(error);
     if (status !== null) {

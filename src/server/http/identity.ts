@@ -44,6 +44,10 @@ export interface BearerIdentity {
    * for a token good on every token route (a personal access token).
    */
   audience?: string;
+  /** The OAuth client the token was issued to (absent for a personal access token). */
+  clientId?: string;
+  /** A personal access token's own name, for notices that say who asked. */
+  tokenName?: string;
 }
 
 /**

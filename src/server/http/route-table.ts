@@ -15,6 +15,8 @@ export interface RouteEntry {
   scope?: ApiTokenScope;
   /** A webhook: called by other servers, proven by a signature over its body, not by an origin. */
   verifiedBySignature: boolean;
+  /** Path parameters that are secrets, which no log line may hold (see `http/log-redaction.ts`). */
+  secretParams: string[];
 }
 
 declare module "fastify" {
@@ -39,6 +41,7 @@ export function registerRouteTable(app: FastifyInstance): void {
         access: access ?? "session",
         declared: access !== undefined,
         verifiedBySignature: route.config?.verifiedBySignature === true,
+        secretParams: [...(route.config?.secretParams ?? [])],
         ...(route.config?.scope ? { scope: route.config.scope } : {}),
       });
     }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { openDatabase, type Database } from "../db/database.js";
 import {
   createScratchPostgresDatabase,
@@ -76,6 +77,28 @@ describe("the job queue", () => {
     expect(await job.send({ key: "a" }, { id })).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(runs).toBe(1);
+    await queue.stop();
+  });
+
+  it("runs a job only on data its payload accepts, as the payload reads it", async () => {
+    const queue = queueOn();
+    const seen: unknown[] = [];
+    const job = queue.define({
+      name: "checked",
+      payload: z.object({ n: z.number() }),
+      retryLimit: 0,
+      pollingIntervalSeconds: 0.5,
+      run: async (data) => {
+        seen.push(data);
+      },
+    });
+    await queue.start();
+    // Data of another shape, as an older version or a hand-written job might have queued it.
+    await job.send({ n: "seven" } as unknown as { n: number });
+    await job.send({ n: 2, extra: true } as { n: number });
+    await waitFor(() => seen.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(seen).toEqual([{ n: 2 }]);
     await queue.stop();
   });
 

@@ -1,5 +1,6 @@
 import { PgBoss, type Db, type Queue } from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
 import type { Database } from "../db/database.js";
 import { moveVersion10Jobs, setAsideVersion10Schema } from "./pg-boss-10-upgrade.js";
 
@@ -9,13 +10,19 @@ import { moveVersion10Jobs, setAsideVersion10Schema } from "./pg-boss-10-upgrade
  * Jobs survive restarts and, with several instances on one PostgreSQL, each job runs on one
  * instance only (pg-boss fetches with SKIP LOCKED).
  *
- * Usage: `const job = jobs.define({ name, run })` before the queue starts (the app defines its
- * jobs while it is built), then `job.send(data)` from anywhere. A definition with `schedule`
- * also runs on that cron schedule (UTC), once per tick across all instances.
+ * Usage: `const job = jobs.define({ name, payload, run })` before the queue starts (the app defines
+ * its jobs while it is built, each from its file in `jobs/definitions/`), then `job.send(data)`
+ * from anywhere. A definition with `schedule` also runs on that cron schedule (UTC), once per tick
+ * across all instances.
  */
 export interface JobDefinition<Data extends object> {
   /** Lower-case letters, digits and dashes; also the queue's name in the database. */
   name: string;
+  /**
+   * The data's shape, checked before every run: a job queued by an older version, or written by
+   * hand, fails with the reason rather than running on data of another shape.
+   */
+  payload?: z.ZodType<Data>;
   run(data: Data, context: JobContext): Promise<void>;
   /** How many times a failed or interrupted run is tried again (default 3). */
   retryLimit?: number;
@@ -228,7 +235,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           signal: AbortSignal.any([shutdown.signal, job.signal]),
         };
         try {
-          await definition.run(job.data, context);
+          const data = definition.payload ? definition.payload.parse(job.data) : job.data;
+          await definition.run(data, context);
         } catch (error) {
           logger.warn(
             { err: error, job: definition.name, jobId: job.id, retryCount: job.retryCount },

@@ -99,6 +99,16 @@ export const allAnnotationsQuery = z
     path: ["to"],
   });
 export type AllAnnotationsQuery = z.output<typeof allAnnotationsQuery>;
+
+/**
+ * The view's export (`/api/annotations/export?format=csv&…`): the same query names as the page,
+ * every matching annotation in the view's order; offset and limit do not apply.
+ */
+export const allAnnotationsExportFormats = ["csv", "json"] as const;
+export const allAnnotationsExportFormat = z.enum(allAnnotationsExportFormats, {
+  message: "format is csv or json",
+});
+export type AllAnnotationsExportFormat = z.infer<typeof allAnnotationsExportFormat>;
 export type AllAnnotationsQueryInput = z.input<typeof allAnnotationsQuery>;
 
 /** A saved property as the page lists it, and whether its annotations could be read. */

@@ -37,12 +37,37 @@ export const annotationChange = z.object({
   undoes: z.uuid().nullable(),
   /** The change that undid this one, if any. */
   undoneBy: z.uuid().nullable(),
+  /**
+   * The change whose version this one put back, when it is a Restore from the history: an edit
+   * that made the annotation read as that change left it.
+   */
+  restores: z.uuid().nullable(),
 });
 export type AnnotationChange = z.infer<typeof annotationChange>;
 
 /** Newest first: the annotation's changes, and those of the annotation it was restored from. */
-export const annotationHistoryResponse = z.object({ changes: z.array(annotationChange) });
+export const annotationHistoryResponse = z.object({
+  changes: z.array(annotationChange),
+  /**
+   * The person's name for each category the changes name, by id, so a change of category reads
+   * from one name to another. A category deleted since is not in it.
+   */
+  categoryNames: z.record(z.string(), z.string()),
+});
 export type AnnotationHistoryResponse = z.infer<typeof annotationHistoryResponse>;
+
+/**
+ * Restore one entry of an annotation's history: the annotation is made to read as that change
+ * left it (a deletion's entry brings the annotation back), and the restore is a change of its own.
+ */
+export const restoreVersionRequest = z.strictObject({
+  /**
+   * Our identity for this restore, chosen by the caller once: the same id again (a retry after a
+   * lost answer) is answered with the first restore's result and changes nothing more.
+   */
+  requestId: z.uuid({ message: "That is not a valid request ID" }).optional(),
+});
+export type RestoreVersionRequest = z.infer<typeof restoreVersionRequest>;
 
 export const undoChangeRequest = z.strictObject({
   /**
@@ -65,6 +90,10 @@ export const undoChangeResponse = z.object({
   annotation: annotation.nullable(),
 });
 export type UndoChangeResponse = z.infer<typeof undoChangeResponse>;
+
+/** A restore answers as an undo does: the change it recorded, and the annotation as it is now. */
+export const restoreVersionResponse = undoChangeResponse;
+export type RestoreVersionResponse = UndoChangeResponse;
 
 /** A write's answer names the change it recorded, so the caller can offer to undo it. */
 export const annotationWriteResponse = annotation.extend({ changeId: z.uuid().nullable() });

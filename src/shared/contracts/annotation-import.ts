@@ -109,7 +109,12 @@ export interface ImportPreviewResponse {
   skippedCount: number;
 }
 
-export const importStatuses = ["running", "waiting_for_quota", "done"] as const;
+export const importStatuses = [
+  "running",
+  "waiting_for_quota",
+  "waiting_for_google",
+  "done",
+] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 /** A row that was not imported, and why. */
@@ -124,14 +129,17 @@ export interface ImportSummary {
   fileName: string;
   /**
    * "running": rows are being written; "waiting_for_quota": today's annotations ran out and the
-   * rest wait for a resume; "done": every valid row was tried.
+   * rest wait for a resume; "waiting_for_google": every row was tried, and Google has not
+   * confirmed some (its answer was lost, or it was unavailable): they wait for a resume, which
+   * checks each in Google Analytics first and writes it only if it is not there; "done": every
+   * valid row was written or refused.
    */
   status: ImportStatus;
   /** Rows with no problem in the preview: the ones the import writes. */
   total: number;
   imported: number;
   failed: number;
-  /** Rows still to write (left for tomorrow when waiting for quota). */
+  /** Rows still to write (left for tomorrow when waiting for quota, or for Google). */
   left: number;
   /** Rows the preview found a problem with; never written. */
   skipped: number;
@@ -142,15 +150,26 @@ export interface ImportSummary {
 export interface ImportStatusResponse extends ImportSummary {
   /** Rows that failed while writing and rows skipped for a problem, by line. */
   failures: ImportRowFailure[];
+  /** Rows tried and not written yet, with why (Google did not confirm, or was unavailable). */
+  waiting: ImportRowFailure[];
 }
 
 export interface ImportListResponse {
   imports: ImportSummary[];
 }
 
+/** How the rows still to write are spoken of, by what the import waits for. */
+const leftWords: Record<ImportStatus, string> = {
+  running: "to go",
+  waiting_for_quota: "left for tomorrow",
+  waiting_for_google: "waiting for Google",
+  done: "to go",
+};
+
 /**
- * "12 imported, 38 left for tomorrow" once the day's quota stopped it ("38 to go" while it runs):
- * the one sentence every import result starts with.
+ * "12 imported, 38 left for tomorrow" once the day's quota stopped it ("38 to go" while it runs,
+ * "2 waiting for Google" when Google has not confirmed them): the one sentence every import
+ * result starts with.
  */
 export function importOutcomeText(
   summary: Pick<ImportSummary, "status" | "imported" | "left" | "failed">,
@@ -158,9 +177,7 @@ export function importOutcomeText(
   const parts = [`${summary.imported.toLocaleString("en-US")} imported`];
   if (summary.failed > 0) parts.push(`${summary.failed.toLocaleString("en-US")} failed`);
   if (summary.left > 0)
-    parts.push(
-      `${summary.left.toLocaleString("en-US")} ${summary.status === "running" ? "to go" : "left for tomorrow"}`,
-    );
+    parts.push(`${summary.left.toLocaleString("en-US")} ${leftWords[summary.status]}`);
   return parts.join(", ");
 }
 

@@ -58,6 +58,12 @@ export const apiProperty = z.object({
   name: z.string(),
   locked: z.boolean(),
   timeZone: z.string().nullable(),
+  canEdit: z
+    .boolean()
+    .nullable()
+    .describe(
+      "Whether your Google Analytics role lets you add and change this property's annotations. false: you may only view it, and writes to it are refused. null: Google could not be asked just now.",
+    ),
   createdAt: z.iso.datetime(),
 });
 export const propertyListResponse = z.object({ properties: z.array(apiProperty) });
@@ -116,4 +122,6 @@ export const errorResponse = z.object({
   error: z.string(),
   /** Stable: decide on this, never on the sentence. */
   code: z.enum(errorCodes).optional(),
+  /** On invalid_request: every invalid field (a dotted path into the body) and what to fix. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });

@@ -17,6 +17,13 @@ describe("bulkSummary", () => {
     );
   });
 
+  it("counts the rows Google has not confirmed apart from the failed ones", () => {
+    expect(bulkSummary({ count: 4, word: "undone" }, [], 2)).toBe("4 undone, 2 not confirmed yet");
+    expect(bulkSummary({ count: 4, word: "undone" }, [{ title: "Launch", error: "No." }], 1)).toBe(
+      "4 undone, 1 not confirmed yet, 1 failed: “Launch” (No.)",
+    );
+  });
+
   it("names three failures and counts the rest", () => {
     const failures = ["A", "B", "C", "D", "E"].map((title) => ({ title, error: "No." }));
     expect(bulkSummary({ count: 1_200, word: "undone" }, failures)).toBe(

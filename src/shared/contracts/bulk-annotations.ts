@@ -5,9 +5,9 @@ import { annotationId, propertyId } from "./annotations.js";
 import { errorCodes } from "./errors.js";
 
 /**
- * Bulk actions on selected annotations (issue 27, decision 0056): one request changes many rows,
- * each through the annotations service, and answers each row's outcome; the rows it changed are
- * undone together.
+ * Bulk actions on selected annotations (decision 0056): one request changes many rows, each
+ * through the annotations service with the same checks as a single write, and answers each row's
+ * outcome; the rows it changed are undone together.
  */
 
 /** At most this many annotations in one bulk request; a larger selection is sent in parts. */
@@ -87,12 +87,24 @@ export const bulkAnnotationsResponse = z.object({
 });
 export type BulkAnnotationsResponse = z.infer<typeof bulkAnnotationsResponse>;
 
+/**
+ * A row of a batch's undo. "undone" only once Google is known to hold the undo; "unconfirmed"
+ * when Google's answer was lost and it could not yet be read back (or another undo of it is at
+ * Google now); "failed" when it was refused. A row not undone stays undoable: undoing the batch
+ * again tries just those rows.
+ */
 export const bulkUndoRowResult = z.discriminatedUnion("status", [
   z.object({
     ...bulkAnnotationItem.shape,
     /** The annotation's title as the change recorded it. */
     title: z.string().nullable(),
     status: z.literal("undone"),
+  }),
+  z.object({
+    ...bulkAnnotationItem.shape,
+    title: z.string().nullable(),
+    status: z.literal("unconfirmed"),
+    ...rowFailure,
   }),
   z.object({
     ...bulkAnnotationItem.shape,
@@ -106,24 +118,40 @@ export type BulkUndoRowResult = z.infer<typeof bulkUndoRowResult>;
 export const bulkUndoResponse = z.object({
   batchId: z.uuid(),
   undone: z.number().int(),
+  unconfirmed: z.number().int(),
   failed: z.number().int(),
   /** One per row the batch changed, newest change first (the order they were undone in). */
   results: z.array(bulkUndoRowResult),
 });
 export type BulkUndoResponse = z.infer<typeof bulkUndoResponse>;
 
+/**
+ * What a row that worked is called in a run's report, by action ('3 deleted', '3 recoloured'):
+ * a deletion is not a change of the annotation, and its report says what it did.
+ */
+export const bulkDoneWords: Record<BulkAction, string> = {
+  recolor: "recoloured",
+  "set-category": "changed",
+  "clear-category": "changed",
+  delete: "deleted",
+};
+
 /** Failed rows named in a summary; the rest are counted. */
 const namedFailures = 3;
 
 /**
  * A run's outcome in one line: '18 changed, 2 failed: “Spring sale” (Google Analytics is busy…);
- * “Launch” (…)'. `done` is the word for a row that worked ("changed", "undone").
+ * “Launch” (…)'. `done` is the word for a row that worked ("changed", "undone"); `unconfirmed`
+ * counts rows Google has not confirmed either way ('4 undone, 1 not confirmed yet').
  */
 export function bulkSummary(
   done: { count: number; word: string },
   failures: { title: string; error: string }[],
+  unconfirmed = 0,
 ): string {
-  const head = `${formatNumber(done.count)} ${done.word}`;
+  const head =
+    `${formatNumber(done.count)} ${done.word}` +
+    (unconfirmed > 0 ? `, ${formatNumber(unconfirmed)} not confirmed yet` : "");
   if (failures.length === 0) return head;
   const named = failures
     .slice(0, namedFailures)

@@ -1,6 +1,8 @@
 import { errorMessages } from "./errors.js";
 import { z } from "zod";
-import { propertyId } from "./annotations.js";
+import { annotationColors } from "../annotation-colors.js";
+import { parseIsoDate } from "../calendar-date.js";
+import { annotationDescription, annotationTitle, propertyId } from "./annotations.js";
 import { cleanText } from "./clean-text.js";
 
 export const chatMessageMaxLength = 4000;
@@ -56,6 +58,12 @@ export interface ChatConfirmation {
   id: string;
   /** What will happen, e.g. 'Delete “Black Friday” (2025-11-28)?'. */
   summary: string;
+  /**
+   * The words the assistant's reply used for it: the summary, then that nothing has happened yet
+   * and how to answer. While the card is shown they are said on the card only, not in the reply's
+   * bubble as well (the stored reply keeps them, for the conversation read later).
+   */
+  said: string;
   /** How many annotations it touches. */
   count: number;
   /** What it does; a create or a change is a preview card, with Edit. */
@@ -69,9 +77,13 @@ export interface ChatConfirmation {
   undo?: true;
 }
 
+/** The button that carries a waiting action out, as its card and the reply's words name it. */
+export const confirmButtonLabels = { create: "Create", update: "Save", delete: "Confirm" } as const;
+
 /**
  * What a turn did or offers, as a card under the reply: a change made (with Show on chart and
- * Undo), or an unexplained change in the traffic with its Annotate button.
+ * Undo), an unexplained change in the traffic with its Annotate button, or the way past the
+ * day's limit.
  */
 export type ChatCard =
   | {
@@ -92,13 +104,60 @@ export type ChatCard =
       headline: string;
       /** The annotation the Annotate button opens the create dialog with. */
       draft: ChatDraft;
+    }
+  | {
+      /**
+       * The day's annotations are all used on a plan Premium would give more: the reply says
+       * when the allowance resets; the card offers the way to more (Premium, or 'Notify me'
+       * while it is not for sale), as the plan card does.
+       */
+      kind: "limit";
+      /** What Premium would give, in the plans' words ('Premium has 50 annotations per day.'). */
+      offer: string;
     };
 
-export const settleConfirmationRequest = z.strictObject({
-  confirmationId: z.uuid({ message: "That confirmation is no longer waiting" }),
-  /** Edit withdraws a preview too: the person finishes it in the create or edit dialog. */
-  decision: z.enum(["confirm", "cancel", "edit"], { message: "Choose confirm, cancel or edit" }),
-});
+const draftDay = z
+  .string({ message: "Choose a date" })
+  .refine(
+    (text) => parseIsoDate(text) !== null,
+    "Write the date as YYYY-MM-DD, for example 2026-11-20.",
+  );
+
+/**
+ * A draft card's fields as the person left them after editing them in place: the whole
+ * annotation as it should be written, dates as YYYY-MM-DD. `categoryId` is sent only when the
+ * person chose another category (null: none); absent, the draft's own stands.
+ */
+export const chatDraftEdits = z
+  .strictObject({
+    title: annotationTitle,
+    description: annotationDescription,
+    startDate: draftDay,
+    /** The last day of a range; absent or empty for one day. */
+    endDate: z.union([z.literal(""), draftDay]).optional(),
+    color: z.enum(annotationColors, {
+      message: `Colour must be one of ${annotationColors.join(", ")}`,
+    }),
+    categoryId: z.uuid({ message: "That is not a valid category" }).nullable().optional(),
+  })
+  .refine((draft) => !draft.endDate || draft.endDate >= draft.startDate, {
+    message: "The end date must be on or after the start date",
+    path: ["endDate"],
+  });
+export type ChatDraftEdits = z.infer<typeof chatDraftEdits>;
+
+export const settleConfirmationRequest = z
+  .strictObject({
+    confirmationId: z.uuid({ message: "That confirmation is no longer waiting" }),
+    /** Edit withdraws a preview too: the person finishes it in the create or edit dialog. */
+    decision: z.enum(["confirm", "cancel", "edit"], { message: "Choose confirm, cancel or edit" }),
+    /** Confirm on a draft card whose fields were edited in place: what to write instead. */
+    draft: chatDraftEdits.optional(),
+  })
+  .refine((request) => !request.draft || request.decision === "confirm", {
+    message: "Only a confirmed draft carries edited fields",
+    path: ["draft"],
+  });
 export type SettleConfirmationRequest = z.infer<typeof settleConfirmationRequest>;
 
 export interface SendChatResponse {

@@ -21,6 +21,12 @@ export const errorCodes = [
   "idempotency_key_reused",
   "token_not_found",
   "request_in_progress",
+  // Annotation feeds
+  "feed_not_found",
+  // Connecting AI apps (OAuth) and what they may do
+  "consent_elsewhere",
+  "approval_not_found",
+  "approval_closed",
   // Account
   "confirm_email_mismatch",
   // Plans
@@ -47,6 +53,7 @@ export const errorCodes = [
   "undo_conflict",
   "not_undoable",
   "confirmation_required",
+  "nothing_to_restore",
   // Categories
   "category_not_found",
   "category_limit",
@@ -61,6 +68,7 @@ export const errorCodes = [
   "nothing_to_apply",
   // Suggestion inbox
   "hook_not_found",
+  "rule_not_found",
   "webhook_signature_invalid",
   // Assistant
   "chat_not_found",
@@ -94,6 +102,8 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export interface ErrorBody {
   error: string;
   code?: ErrorCode;
+  /** On a request that is not valid: every invalid field, each with what to fix. */
+  fields?: { path: string; message: string }[];
 }
 
 /**
@@ -102,9 +112,10 @@ export interface ErrorBody {
  * error's own text (a library's message, a stack, a file path), only one of these.
  */
 export const errorMessages = {
-  dailyLimit: "Daily limit reached. Resets tomorrow.",
   systemGenerated: "Annotations made by Google Analytics itself cannot be changed or deleted.",
   chatNotFound: "That conversation was not found.",
+  feedNotFound: "That feed was not found. It may have been revoked.",
+  ruleNotFound: "That inbox rule was not found. It may have been deleted.",
   annotationGone: "This annotation no longer exists in Google Analytics.",
   futureDate: "Annotations cannot be created for future dates.",
   createUnconfirmed:
@@ -137,4 +148,5 @@ export const errorMessages = {
     "This annotation has changed since, in Google Analytics or in Tidemark, so undoing would overwrite that. Nothing was changed.",
   notUndoable:
     "That change was recorded before Tidemark kept what it changed, so it cannot be undone.",
+  nothingToRestore: "The annotation already reads as that version. Nothing was changed.",
 } as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiTokenScopes, type ApiTokenScope } from "./api-tokens.js";
 
-export { mcpOAuthPaths, scopeDescriptions } from "../oauth.js";
+export { mcpOAuthPaths, scopeDescriptions, writeScopes } from "../oauth.js";
 
 /** What the consent page shows: who is asking, for what. */
 export interface ConsentDetails {
@@ -17,11 +17,17 @@ export interface ConsentDetails {
   scopes: ApiTokenScope[];
   /** The address the access is for (this server's /mcp). */
   resource: string;
+  /** The account the access would be for: the page names it, and the decision must match it. */
+  account: { id: string; email: string };
 }
 
 export const consentDecisionRequest = z.strictObject({
   uid: z.string().min(1).max(100),
   decision: z.enum(["allow", "deny"]),
+  /** The account the page showed: a decision made after signing in as someone else is refused. */
+  accountId: z.string().min(1).max(100),
+  /** The scopes the person left ticked; only scopes the app asked for count. */
+  scopes: z.array(z.enum(apiTokenScopes)).max(apiTokenScopes.length).default([]),
 });
 export type ConsentDecisionRequest = z.infer<typeof consentDecisionRequest>;
 
@@ -35,6 +41,8 @@ export interface ConnectedApp {
   clientId: string;
   name: string;
   scopes: ApiTokenScope[];
+  /** The person lets it delete without approving each deletion. */
+  deletesWithoutAsking: boolean;
   connectedAt: string;
   /** Null: not used yet. */
   lastUsedAt: string | null;
@@ -42,6 +50,17 @@ export interface ConnectedApp {
 
 export const revokeConnectedAppRequest = z.strictObject({
   clientId: z.string().min(1).max(2000),
+});
+
+export const connectedAppDeletionsRequest = z.strictObject({
+  clientId: z.string().min(1).max(2000),
+  withoutAsking: z.boolean(),
+});
+
+/** Narrows an app's access without reconnecting it: today, to reading only. */
+export const restrictConnectedAppRequest = z.strictObject({
+  clientId: z.string().min(1).max(2000),
+  access: z.literal("read-only"),
 });
 
 export function knownScopes(scopes: readonly string[]): ApiTokenScope[] {

@@ -19,6 +19,12 @@ export interface SavedPropertyView {
 export const savePropertyRequest = z.strictObject({ propertyId });
 export type SavePropertyRequest = z.infer<typeof savePropertyRequest>;
 
+/**
+ * A saved property with whether the person's Google Analytics role lets them add and change its
+ * annotations: null when Google could not be asked just now (nothing is assumed either way).
+ */
+export type SavedPropertyAccess = SavedPropertyView & { canEdit: boolean | null };
+
 export interface SavedPropertiesResponse {
   properties: SavedPropertyView[];
 }

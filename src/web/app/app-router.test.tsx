@@ -95,7 +95,7 @@ describe("legal pages", () => {
       await screen.findByRole("heading", { level: 1, name: "Privacy Policy" }),
     ).toBeInTheDocument();
     const main = screen.getByRole("main");
-    expect(main).toHaveTextContent(`Last updated ${legalLastUpdated.label}`);
+    expect(main).toHaveTextContent(`Last updated ${legalLastUpdated.isoDate}`);
     expect(main).toHaveTextContent("It expires 7 days after you last used Tidemark");
     expect(main).toHaveTextContent(
       "If you have not used Tidemark for 2 years, a daily job deletes your account",
@@ -112,7 +112,7 @@ describe("legal pages", () => {
       await screen.findByRole("heading", { level: 1, name: "Terms of Service" }),
     ).toBeInTheDocument();
     const main = screen.getByRole("main");
-    expect(main).toHaveTextContent(`Last updated ${legalLastUpdated.label}`);
+    expect(main).toHaveTextContent(`Last updated ${legalLastUpdated.isoDate}`);
     expect(main).toHaveTextContent(
       "in the 12 months before the event giving rise to the claim, or (b) US $100",
     );

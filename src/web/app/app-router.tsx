@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Route, Switch, useRoute } from "wouter";
 import { HeaderAccountActions } from "../features/auth/header-account-actions";
+import { preloadable } from "../lib/preloadable";
 import { routePaths } from "../lib/route-paths";
 import { SiteLayout } from "./layouts/site-layout";
 import { notFoundRoute, pageRoutes } from "./page-routes";
@@ -16,6 +17,19 @@ function PageLoading() {
   );
 }
 
+// The signed-in header's controls (the Google connection and its dialog among them) are a chunk
+// of their own: a visitor's pages, the landing page first, never download them.
+const SignedInHeaderActions = preloadable(
+  () => import("./layouts/signed-in-header-actions").then((module) => module.SignedInHeaderActions),
+  null,
+);
+
+/**
+ * Starts fetching the signed-in header's code, for a page drawn for a signed-in person: it is
+ * here before that page is hydrated, so the header matches the server's HTML at once.
+ */
+export const preloadSignedInHeader = SignedInHeaderActions.preload;
+
 const sitePages = pageRoutes.filter((route) => route.frame === "site");
 const appPages = pageRoutes.filter((route) => route.frame === "app");
 
@@ -26,7 +40,9 @@ function SiteFrame() {
   const [isContinueSignInPage] = useRoute(routePaths.continueSignIn);
   // The pages that are the way in do not need to offer it again.
   const headerActions =
-    isLoginPage || isSignupPage || isContinueSignInPage ? null : <HeaderAccountActions />;
+    isLoginPage || isSignupPage || isContinueSignInPage ? null : (
+      <HeaderAccountActions signedIn={<SignedInHeaderActions.Component />} />
+    );
 
   return (
     // One layout around these pages: only the main content suspends while a page loads, and the

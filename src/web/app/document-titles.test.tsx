@@ -20,6 +20,7 @@ const signedOut: [string, string][] = [
   ["/pricing", "Pricing · Tidemark"],
   ["/privacy", "Privacy Policy · Tidemark"],
   ["/terms", "Terms of Service · Tidemark"],
+  ["/docs/api", "AI assistants and the API · Tidemark"],
   ["/oauth/consent", "Connect an app · Tidemark"],
   ["/no-such-page", "Page not found · Tidemark"],
 ];

@@ -29,6 +29,13 @@ export interface PageRoute extends LazyPage {
    * browser. Only for pages a signed-out visitor can see; signed-in visitors get the app shell.
    */
   prerender: boolean;
+  /**
+   * For a pre-rendered page with few interactive parts: the script (a file under src/web, also an
+   * input of the build in vite.config.ts) that its HTML loads instead of the app, which makes those
+   * parts work on the drawn page rather than hydrating it. Reached inside the app (a link from
+   * another page), the page is drawn by React as any other.
+   */
+  script?: string;
 }
 
 function routeModule(module: string): LazyPage {
@@ -40,9 +47,9 @@ function routeModule(module: string): LazyPage {
 function page(
   path: string,
   module: string,
-  { frame, prerender }: Pick<PageRoute, "frame" | "prerender">,
+  { frame, prerender, script }: Pick<PageRoute, "frame" | "prerender" | "script">,
 ): PageRoute {
-  return { path, module, frame, prerender, ...routeModule(module) };
+  return { path, module, frame, prerender, ...(script ? { script } : {}), ...routeModule(module) };
 }
 
 const publicPage = { frame: "site", prerender: true } as const;
@@ -50,7 +57,12 @@ const signedInPage = { frame: "site", prerender: false } as const;
 const signedInScreen = { frame: "app", prerender: false } as const;
 
 export const pageRoutes: readonly PageRoute[] = [
-  page(routePaths.home, "home-route", publicPage),
+  // Mostly text: its theme toggle, "View Pricing" and the demo's days work by a script of their
+  // own, so a visitor's first page loads no app code (decision 0070).
+  page(routePaths.home, "home-route", {
+    ...publicPage,
+    script: "features/home/landing-page-script.ts",
+  }),
   page(routePaths.login, "login-route", publicPage),
   page(routePaths.continueSignIn, "continue-sign-in-route", publicPage),
   page(routePaths.signup, "signup-route", publicPage),
@@ -58,6 +70,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(routePaths.pricing, "pricing-route", publicPage),
   page(routePaths.privacy, "privacy-route", publicPage),
   page(routePaths.terms, "terms-route", publicPage),
+  page(routePaths.apiDocs, "api-docs-route", publicPage),
   page(routePaths.modeSelection, "mode-selection-route", signedInPage),
   page(routePaths.categories, "categories-route", signedInPage),
   page(routePaths.allAnnotations, "all-annotations-route", signedInPage),

@@ -51,7 +51,7 @@ const places: Record<string, (tier: SubscriptionTier) => Promise<string[]>> = {
     renderAppAt("/dashboard");
     const plan = await screen.findByRole("complementary", { name: "Your plan" });
     await userEvent.setup().click(within(plan).getByRole("button", { name: "Upgrade" }));
-    const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
+    const dialog = await screen.findByRole("dialog", { name: "Upgrade to Premium" });
     const section = within(dialog).getByRole("region", {
       name: tier === "premium" ? "Premium" : "Freemium",
     });
@@ -59,7 +59,10 @@ const places: Record<string, (tier: SubscriptionTier) => Promise<string[]>> = {
   },
   "/account": async (tier) => {
     stubApi({
-      "GET /api/auth/user": signedInAs(tier === "premium" ? premium : free),
+      // In the audit's beta: the words of the plan itself (outside it, see below).
+      "GET /api/auth/user": signedInAs(
+        tier === "premium" ? { ...premium, isAuditBetaUser: true } : free,
+      ),
       "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
     });
     renderAppAt("/account");
@@ -88,5 +91,28 @@ describe("plan words", () => {
     expect(planWords("freemium").notIncluded).toContain(
       "AI audit of your annotations (private beta)",
     );
+  });
+
+  it("tells a Premium person outside the audit's beta, on /account and /plans, that it is not open to them yet", async () => {
+    const outside = planWords("premium", premium).included;
+    expect(outside).toContain(
+      "AI audit of your annotations (private beta, not open to your account yet)",
+    );
+    expect(outside).not.toContain("AI audit of your annotations (private beta)");
+
+    stubApi({
+      "GET /api/auth/user": signedInAs(premium),
+      "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+    });
+    const { unmount } = renderAppAt("/account");
+    expect(itemsOf(await screen.findByRole("list", { name: "Included" }))).toEqual(outside);
+    unmount();
+
+    stubApi({ "GET /api/auth/user": signedInAs(premium) });
+    renderAppAt("/plans");
+    const card = await screen.findByRole("article", { name: "Premium" });
+    expect(itemsOf(firstList(card))).toEqual(outside);
+    // The free plan's card, and the same plan read by someone else, keep the plan's own words.
+    expect(planWords("premium", free).included).toEqual(planWords("premium").included);
   });
 });

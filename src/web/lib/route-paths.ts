@@ -26,6 +26,8 @@ export const routePaths = {
   account: "/account",
   /** Where an AI app's authorization request asks the signed-in person to allow it. */
   oauthConsent: mcpOAuthPaths.consentPage,
+  /** Connecting an AI assistant (MCP) and the REST API's reference. */
+  apiDocs: "/docs/api",
   privacy: "/privacy",
   terms: "/terms",
 } as const;

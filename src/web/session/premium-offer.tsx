@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BellRing, Check, Crown } from "lucide-react";
 import { Link } from "wouter";
 import type { CurrentUser } from "../../shared/contracts/auth";
-import { premiumAvailability } from "../../shared/plans";
+import { premiumAvailability, premiumForSale } from "../../shared/plans";
 import { Button } from "../components/ui/button";
 import { toast } from "../components/ui/use-toast";
 import { apiRequest } from "../lib/api-client";
@@ -26,8 +26,9 @@ function usePremiumInterest() {
 
 /**
  * What 'Upgrade' leads to, wherever Premium is offered: never a way to buy something that cannot
- * be had. A tester the server lets choose Premium goes to /plans; anyone else signed in may ask to
- * be told when it opens (kept on their account), and a visitor is asked to sign up first.
+ * be had. Once Premium is for sale, Upgrade goes to /plans. Until then a tester the server lets
+ * choose Premium goes to /plans; anyone else signed in may ask to be told when it opens (kept on
+ * their account), and a visitor is asked to sign up first.
  */
 export function PremiumAction({
   user,
@@ -41,6 +42,16 @@ export function PremiumAction({
   const noteClass = "text-center text-xs text-pretty text-muted-foreground";
 
   if (user?.subscriptionTier === "premium") return null;
+  if (user && premiumForSale) {
+    return (
+      <Button asChild className={cn("w-full", className)}>
+        <Link href={routePaths.plans}>
+          <Crown aria-hidden="true" />
+          Upgrade
+        </Link>
+      </Button>
+    );
+  }
   if (user?.canSelectPremium) {
     return (
       <div className={cn("flex flex-col gap-2", className)}>

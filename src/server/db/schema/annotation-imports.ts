@@ -10,11 +10,12 @@ export interface ImportRowRecord {
   line: number;
   title: string;
   /**
-   * "pending": to be written (left for tomorrow once the day's quota ran out); "imported";
-   * "failed": the write was refused; "skipped": the preview found a problem, never written.
+   * "pending": to be written (left for tomorrow once the day's quota ran out, or tried and not
+   * confirmed by Google yet: its message says why); "imported"; "failed": the write was refused;
+   * "skipped": the preview found a problem, never written.
    */
   state: "pending" | "imported" | "failed" | "skipped";
-  /** Why it failed or was skipped. */
+  /** Why it failed or was skipped, or why a pending row tried already is not written yet. */
   message?: string;
   propertyId?: string;
   /** The request written, with the row's own request id: a retry never makes a second one. */
@@ -49,7 +50,7 @@ export const annotationImports = pgTable(
     index("annotation_imports_user_idx").on(table.userId, table.createdAt),
     check(
       "annotation_imports_status_known",
-      sql`${table.status} in ('running', 'waiting_for_quota', 'done')`,
+      sql`${table.status} in ('running', 'waiting_for_quota', 'waiting_for_google', 'done')`,
     ),
   ],
 );

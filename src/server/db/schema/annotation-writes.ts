@@ -12,6 +12,12 @@ import { users } from "./users.js";
 export type CreateRequestExtras = AnnotationCreateExtras & {
   restores?: string;
   addedAt?: string | null;
+  /**
+   * The request id of the undo that opened a restore: whoever finds the restore landed (that undo,
+   * or a listing after its answer was lost) records it as that undo, so the undo asked again with
+   * the same id gets its answer.
+   */
+  undoRequestId?: string;
 };
 
 export const annotationCreateStates = ["pending", "unconfirmed", "created", "failed"] as const;
@@ -48,8 +54,11 @@ export const annotationCreateRequests = pgTable(
     /** The UTC day whose quota slot this create holds. */
     quotaDay: timestamp("quota_day", { withTimezone: true, mode: "date" }).notNull(),
     /**
-     * Set when the create ends unconfirmed: from then on it would show in any listing had it
-     * landed, so a listing that starts later and does not show it proves it never did.
+     * From when it would show in any listing had it landed, so a listing that starts later and
+     * does not show it proves it never did. Set when the create is opened to when its first
+     * attempt will have run its course at Google (its timeout and Google's grace), pushed on
+     * before each further attempt, and brought forward when it ends unconfirmed; so a create
+     * whose process died mid-create is settled by a listing too. Null for creates opened before.
      */
     settleAfter: timestamp("settle_after", { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   jsonb,
@@ -106,6 +107,20 @@ export const annotationEvents = pgTable(
     requestId: uuid("request_id"),
     /** The bulk action this change was one row of (its request id), undone together. */
     batchId: uuid("batch_id"),
+    /**
+     * The change whose version this one put back (Restore, from the history). A version may be
+     * restored any number of times; each restore's request id is unique per person (the index).
+     */
+    restoresEventId: uuid("restores_event_id").references((): AnyPgColumn => annotationEvents.id, {
+      onDelete: "set null",
+    }),
+    /**
+     * A deletion recorded before its DELETE is sent, with what the annotation held, so that its
+     * content is never lost to a lost answer or a crash: true until Google is known to have
+     * deleted it (then it is a deletion like any other) or known not to have (then the row goes).
+     * Pending rows are no change yet: histories, undo and bulk answers leave them out.
+     */
+    pending: boolean("pending").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -116,6 +131,14 @@ export const annotationEvents = pgTable(
       .where(sql`${table.batchId} is not null`),
     index("annotation_events_annotation_idx").on(table.propertyId, table.annotationId),
     uniqueIndex("annotation_events_undoes_unique").on(table.undoesEventId),
+    // A restore sent again under its request id (a retry) is recorded once.
+    uniqueIndex("annotation_events_restore_request_unique")
+      .on(table.userId, table.requestId)
+      .where(sql`${table.restoresEventId} is not null`),
+    // Every listing asks whether the person has deletions of the property still to settle.
+    index("annotation_events_pending_idx")
+      .on(table.userId, table.propertyId)
+      .where(sql`${table.pending}`),
     check(
       "annotation_events_type_known",
       sql`${table.eventType} in ('created', 'updated', 'deleted')`,

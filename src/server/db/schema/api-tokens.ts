@@ -43,7 +43,8 @@ export type ApiToken = typeof apiTokens.$inferSelect;
 /**
  * The first answer to a write sent with an Idempotency-Key, per token, kept 24 hours so a retry
  * gets the same answer instead of a second write. `requestHash` is the SHA-256 of the method,
- * path and body, so the same key sent with another request is recognised and refused.
+ * path and body (as canonical JSON: keys sorted, so their order does not matter), so the same key
+ * sent with another request is recognised and refused.
  */
 export const apiIdempotencyKeys = pgTable(
   "api_idempotency_keys",

@@ -43,6 +43,12 @@ export const accountTombstones = pgTable(
 export const pendingGoogleRevocations = pgTable("pending_google_revocations", {
   id: id(),
   sealedToken: text("sealed_token").notNull(),
+  /**
+   * The Google account (OpenID `sub`) the token was granted by, sealed like the token; null when
+   * it was not known. Revoking ends that Google account's whole grant to Tidemark, so the job
+   * skips it while a live account holds a grant of the same Google account (decision 0065).
+   */
+  sealedGoogleSubject: text("sealed_google_subject"),
   createdAt: createdAt(),
 });
 

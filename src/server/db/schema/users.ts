@@ -46,6 +46,12 @@ export const users = pgTable(
     googleTokenExpiry: timestamp("google_token_expiry", { withTimezone: true }),
     googleScopes: text("google_scopes"),
     /**
+     * The Google account (OpenID `sub`) that granted the Analytics connection; null while not
+     * connected, and for a connection made before it was recorded. A deleted account's revoke
+     * skips a grant a live account holds (decision 0065).
+     */
+    googleSubject: text("google_subject"),
+    /**
      * When the person last used Tidemark: set at every sign-in and, while they use it, by their
      * first signed-in request of each day. Accounts untouched for the retention period are deleted.
      */
@@ -62,6 +68,7 @@ export const users = pgTable(
     ),
     // The daily inactivity sweep reads the longest-idle accounts first.
     index("users_last_active_idx").on(table.lastActiveAt),
+    index("users_google_subject_idx").on(table.googleSubject),
     check("users_daily_annotation_count_non_negative", sql`${table.dailyAnnotationCount} >= 0`),
     check(
       "users_quotas_non_negative",

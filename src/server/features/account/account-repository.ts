@@ -36,6 +36,8 @@ import {
   inboxRules,
   inboxSuggestions,
   mcpConfirmations,
+  connectedAppSettings,
+  mcpClients,
   oauthRecords,
   pendingGoogleRevocations,
   properties,
@@ -75,6 +77,14 @@ export interface PersonalRows {
   annotationImports: Row[];
   connectedApps: Row[];
   appConfirmations: Row[];
+  connectedAppSettings: Row[];
+  appCapabilities: Row[];
+}
+
+/** A Google sign-in identity's token as Better Auth stored it, and the Google account (`sub`) it is. */
+export interface GoogleSignInGrant {
+  token: string;
+  subject: string;
 }
 
 /** Exact suffix match (LIKE would read `_` and `%` in an address as wildcards). */
@@ -177,7 +187,16 @@ export function createAccountRepository(db: Db) {
           .orderBy(asc(inboxHookDeliveries.seq)),
         byOwner(inboxRules),
       ]);
-      const [tokens, replays, feeds, imports, connectedApps, appConfirmations] = await Promise.all([
+      const [
+        tokens,
+        replays,
+        feeds,
+        imports,
+        connectedApps,
+        appConfirmations,
+        appSettings,
+        appCapabilities,
+      ] = await Promise.all([
         byOwner(apiTokens),
         db
           .select(exported(apiIdempotencyKeys))
@@ -199,6 +218,16 @@ export function createAccountRepository(db: Db) {
           .where(and(eq(oauthRecords.userId, userId), eq(oauthRecords.kind, "Grant")))
           .orderBy(asc(oauthRecords.createdAt)),
         byOwner(mcpConfirmations),
+        db
+          .select(exported(connectedAppSettings))
+          .from(connectedAppSettings)
+          .where(eq(connectedAppSettings.userId, userId))
+          .orderBy(asc(connectedAppSettings.updatedAt)),
+        db
+          .select(exported(mcpClients))
+          .from(mcpClients)
+          .where(eq(mcpClients.userId, userId))
+          .orderBy(asc(mcpClients.updatedAt)),
       ]);
       return {
         account,
@@ -224,6 +253,8 @@ export function createAccountRepository(db: Db) {
         annotationImports: imports,
         connectedApps,
         appConfirmations,
+        connectedAppSettings: appSettings,
+        appCapabilities,
       };
     },
 
@@ -239,9 +270,9 @@ export function createAccountRepository(db: Db) {
       userId: string,
       options: {
         inactiveBefore?: Date;
-        leftovers(deleted: { user: User; googleSignInTokens: string[] }): Promise<{
+        leftovers(deleted: { user: User; googleSignIns: GoogleSignInGrant[] }): Promise<{
           tombstone: NewAccountTombstone | null;
-          sealedTokens: string[];
+          revocations: { sealedToken: string; sealedGoogleSubject: string | null }[];
         }>;
       },
     ): Promise<{ user: User; revocationIds: string[] } | null> {
@@ -258,14 +289,20 @@ export function createAccountRepository(db: Db) {
           .for("update");
         if (!user) return null;
         // The Google sign-in identity's tokens (as Better Auth stored them): the refresh token,
-        // or the access token without one.
-        const googleSignIns = await tx
-          .select({ accessToken: accounts.accessToken, refreshToken: accounts.refreshToken })
-          .from(accounts)
-          .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "google")));
-        const googleSignInTokens = googleSignIns
-          .map((row) => row.refreshToken ?? row.accessToken)
-          .filter((token): token is string => token !== null);
+        // or the access token without one, with the Google account they belong to.
+        const googleSignIns = (
+          await tx
+            .select({
+              accessToken: accounts.accessToken,
+              refreshToken: accounts.refreshToken,
+              subject: accounts.accountId,
+            })
+            .from(accounts)
+            .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "google")))
+        ).flatMap((row) => {
+          const token = row.refreshToken ?? row.accessToken;
+          return token === null ? [] : [{ token, subject: row.subject }];
+        });
         // A sign-in link still waiting for this address (Better Auth stores its email in the
         // value as JSON) and abuse counters keyed by the address or the user id in plain (the
         // per-address limits are keyed by a keyed hash, which outlives the account on purpose).
@@ -316,7 +353,10 @@ export function createAccountRepository(db: Db) {
         // suggestions, conversations and their messages, annotation records and category assignments,
         // traffic data, API tokens, annotation feeds and imports.
         await tx.delete(users).where(eq(users.id, userId));
-        const { tombstone, sealedTokens } = await options.leftovers({ user, googleSignInTokens });
+        const { tombstone, revocations: leftRevocations } = await options.leftovers({
+          user,
+          googleSignIns,
+        });
         if (tombstone) {
           const { addressHash: _key, ...pieces } = tombstone;
           await tx
@@ -328,11 +368,11 @@ export function createAccountRepository(db: Db) {
             });
         }
         const revocations =
-          sealedTokens.length === 0
+          leftRevocations.length === 0
             ? []
             : await tx
                 .insert(pendingGoogleRevocations)
-                .values(sealedTokens.map((sealedToken) => ({ sealedToken })))
+                .values(leftRevocations)
                 .returning({ id: pendingGoogleRevocations.id });
         return { user, revocationIds: revocations.map((row) => row.id) };
       });

@@ -3,6 +3,8 @@ import { confirmEmailMismatchMessage } from "../../../shared/contracts/account.j
 import { dataRetention } from "../../../shared/data-retention.js";
 import { AppError } from "../../app-error.js";
 import type { User } from "../../db/schema/index.js";
+import { defineDeleteInactiveAccountsJob } from "../../jobs/definitions/delete-inactive-accounts.js";
+import { defineSweepDeletedAccountLeftoversJob } from "../../jobs/definitions/sweep-deleted-account-leftovers.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { GoogleConnectionService } from "../google-connection/google-connection-service.js";
 import type { AccountRepository, PersonalRows } from "./account-repository.js";
@@ -121,7 +123,7 @@ export function createAccountService(deps: {
   repository: AccountRepository;
   tombstones: AccountTombstones;
   revocations: GoogleRevocations;
-  connections: Pick<GoogleConnectionService, "sealedGrantToken" | "sealToken">;
+  connections: Pick<GoogleConnectionService, "sealedGrantToken" | "grantSubject" | "sealToken">;
   jobs: JobQueue;
   logger: FastifyBaseLogger;
   /** A Google sign-in token as stored, in plain text (null if unreadable). */
@@ -148,18 +150,30 @@ export function createAccountService(deps: {
     let unreadable = 0;
     const deleted = await repository.erase(userId, {
       ...options,
-      leftovers: async ({ user, googleSignInTokens }) => {
-        const sealedTokens: string[] = [];
+      leftovers: async ({ user, googleSignIns }) => {
+        // Each token with the Google account it belongs to, sealed alike: the revoke skips a
+        // grant that account has given Tidemark again since (a new sign-up, connected).
+        const sealedSubject = (subject: string | null) =>
+          subject === null ? null : connections.sealToken(subject);
+        const revocations: { sealedToken: string; sealedGoogleSubject: string | null }[] = [];
         const analytics = connections.sealedGrantToken(user);
-        if (analytics) sealedTokens.push(analytics);
-        for (const stored of googleSignInTokens) {
-          const token = await deps.openSignInToken(stored);
+        if (analytics)
+          revocations.push({
+            sealedToken: analytics,
+            sealedGoogleSubject: sealedSubject(connections.grantSubject(user)),
+          });
+        for (const signIn of googleSignIns) {
+          const token = await deps.openSignInToken(signIn.token);
           if (token === null) unreadable += 1;
-          else sealedTokens.push(connections.sealToken(token));
+          else
+            revocations.push({
+              sealedToken: connections.sealToken(token),
+              sealedGoogleSubject: sealedSubject(signIn.subject),
+            });
         }
         return {
           tombstone: reason === "requested" ? deps.tombstones.of(user) : null,
-          sealedTokens,
+          revocations,
         };
       },
     });
@@ -191,13 +205,7 @@ export function createAccountService(deps: {
     return deleted;
   }
 
-  const inactiveSweep = deps.jobs.define<Record<string, never>>({
-    name: "delete-inactive-accounts",
-    // Every day at 03:17 UTC, once across all instances; a second run never queues behind one.
-    schedule: "17 3 * * *",
-    oneAtATime: true,
-    run: (_data, context) => deleteInactiveAccounts(context).then(() => undefined),
-  });
+  const inactiveSweep = defineDeleteInactiveAccountsJob(deps.jobs, { deleteInactiveAccounts });
 
   /**
    * What deleted accounts leave behind, once a day: tombstones whose every piece has expired, abuse
@@ -211,13 +219,7 @@ export function createAccountService(deps: {
       logger.info({ tombstones, counters }, "expired tombstones and abuse counters deleted");
   }
 
-  const leftoversSweep = deps.jobs.define<Record<string, never>>({
-    name: "sweep-deleted-account-leftovers",
-    // Every day at 03:47 UTC, once across all instances, away from the inactivity sweep.
-    schedule: "47 3 * * *",
-    oneAtATime: true,
-    run: () => sweepLeftovers(),
-  });
+  const leftoversSweep = defineSweepDeletedAccountLeftoversJob(deps.jobs, { sweepLeftovers });
 
   return {
     inactiveSweep,

@@ -1,9 +1,11 @@
-import { asc, eq, lt, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import {
+  accounts,
   accountTombstones,
   pendingGoogleRevocations,
   rateLimitBuckets,
+  users,
   type AccountTombstone,
 } from "../../db/schema/index.js";
 
@@ -39,15 +41,42 @@ export function createDeletedAccountsRepository(db: Db) {
       return deleted.length;
     },
 
-    async revocation(id: string): Promise<{ id: string; sealedToken: string } | null> {
+    async revocation(
+      id: string,
+    ): Promise<{ id: string; sealedToken: string; sealedGoogleSubject: string | null } | null> {
       const [row] = await db
         .select({
           id: pendingGoogleRevocations.id,
           sealedToken: pendingGoogleRevocations.sealedToken,
+          sealedGoogleSubject: pendingGoogleRevocations.sealedGoogleSubject,
         })
         .from(pendingGoogleRevocations)
         .where(eq(pendingGoogleRevocations.id, id));
       return row ?? null;
+    },
+
+    /**
+     * Whether an account that exists holds a grant of this Google account (OpenID `sub`): an
+     * Analytics connection it made, or a Google sign-in identity.
+     */
+    async googleAccountInUse(subject: string): Promise<boolean> {
+      const [connected] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.googleSubject, subject),
+            or(isNotNull(users.googleRefreshToken), isNotNull(users.googleAccessToken)),
+          ),
+        )
+        .limit(1);
+      if (connected) return true;
+      const [signedIn] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.providerId, "google"), eq(accounts.accountId, subject)))
+        .limit(1);
+      return signedIn !== undefined;
     },
 
     async deleteRevocation(id: string): Promise<void> {

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import { dataRetention } from "../../../shared/data-retention.js";
+import { defineRevokeGoogleGrantJob } from "../../jobs/definitions/revoke-google-grant.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { GoogleConnectionService } from "../google-connection/google-connection-service.js";
 import type { DeletedAccountsRepository } from "./deleted-accounts-repository.js";
 
 /** How a revocation ended, as the log records it. */
 export type RevocationOutcome =
-  "revoked" | "already_invalid" | "refused" | "unreadable" | "gave_up";
+  "revoked" | "already_invalid" | "in_use" | "refused" | "unreadable" | "gave_up";
 
 /**
  * Retries of a revoke Google does not answer: pg-boss waits 30–60 s before the first, doubling
@@ -25,7 +26,7 @@ const dayMs = 24 * 60 * 60 * 1000;
  */
 export function createGoogleRevocations(deps: {
   repository: DeletedAccountsRepository;
-  connections: Pick<GoogleConnectionService, "revokeSealed">;
+  connections: Pick<GoogleConnectionService, "revokeSealed" | "openSealed">;
   jobs: JobQueue;
   logger: FastifyBaseLogger;
   /** Tests shorten the wait between tries. */
@@ -41,6 +42,11 @@ export function createGoogleRevocations(deps: {
     const entry = { revocationId: id, googleRevoke: outcome, attempts };
     if (outcome === "revoked" || outcome === "already_invalid")
       logger.info(entry, "Google access of a deleted account ended");
+    else if (outcome === "in_use")
+      logger.info(
+        entry,
+        "Google access of a deleted account kept: its Google account uses Tidemark again",
+      );
     else logger.warn(entry, "Google access of a deleted account could not be revoked");
   }
 
@@ -48,8 +54,18 @@ export function createGoogleRevocations(deps: {
     const pending = await repository.revocation(id);
     // Settled by an earlier run whose completion was lost: nothing is left to do.
     if (!pending) return;
-    const answer = await deps.connections.revokeSealed(pending.sealedToken);
     const attempts = context.retryCount + 1;
+    // Google ends a Google account's whole grant to Tidemark whichever of its tokens is revoked.
+    // When that Google account holds a grant through an account that exists (the person signed
+    // up and connected again before this ran, or has a second account), revoking would end that
+    // account's connection: the grant is theirs now, and the old token is deleted unused. Asked
+    // at every try, so a retry hours after a 503 still sees a connection made meanwhile.
+    const subject = pending.sealedGoogleSubject
+      ? deps.connections.openSealed(pending.sealedGoogleSubject)
+      : null;
+    if (subject !== null && (await repository.googleAccountInUse(subject)))
+      return settle(id, "in_use", attempts);
+    const answer = await deps.connections.revokeSealed(pending.sealedToken);
     if (answer !== "unanswered") return settle(id, answer, attempts);
     if (!context.isLastAttempt) throw new Error("Google did not answer the revoke request");
     await settle(id, "gave_up", attempts);
@@ -57,14 +73,7 @@ export function createGoogleRevocations(deps: {
     throw new Error(`Google did not answer the revoke request in ${attempts} attempts`);
   }
 
-  const job = deps.jobs.define<{ revocationId: string }>({
-    name: "revoke-google-grant",
-    retryLimit: retry.limit,
-    retryDelaySeconds: retry.delaySeconds,
-    // One call with a 10 s deadline and two small queries.
-    timeoutSeconds: 60,
-    run: (data, context) => revoke(data.revocationId, context),
-  });
+  const job = defineRevokeGoogleGrantJob(deps.jobs, { revoke }, retry);
 
   /** Queues one run per revocation; sending the same id again queues nothing while it is kept. */
   async function queue(ids: readonly string[]): Promise<void> {

@@ -137,14 +137,17 @@ export const personalData = {
   },
   pending_google_revocations: {
     excluded:
-      "a deleted account's Google token, sealed, kept only until Google confirms revoking it " +
-      "(then deleted); a secret, and it belongs to no account that exists",
+      "a deleted account's Google token and the Google account it belongs to, sealed, kept " +
+      "only until Google confirms revoking it (then deleted); a secret, and it belongs to no " +
+      "account that exists",
   },
   oauth_records: {
     exportedAs: "connectedApps",
     omitted: {},
   },
   mcp_confirmations: { exportedAs: "appConfirmations", omitted: {} },
+  connected_app_settings: { exportedAs: "connectedAppSettings", omitted: {} },
+  mcp_clients: { exportedAs: "appCapabilities", omitted: {} },
 } satisfies Record<string, PersonalDataEntry>;
 
 export type PersonalDataTable = keyof typeof personalData;

@@ -1,6 +1,8 @@
+import { setTimeout as wait } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { AnnotationImport, ImportRowRecord, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
+import { defineAnnotationImportJob } from "../../jobs/definitions/annotation-import.js";
 import type { JobQueue } from "../../jobs/job-queue.js";
 import { latestTodayAnywhere, toIsoDate } from "../../../shared/calendar-date.js";
 import {
@@ -20,7 +22,10 @@ import type {
 import { countForToday, dailyResetText } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import { propertyToday } from "../../../shared/property-time-zone.js";
-import type { AnnotationsService } from "../annotations/annotations-service.js";
+import {
+  createSettledWithinMs,
+  type AnnotationsService,
+} from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type {
@@ -42,6 +47,18 @@ type StartInput = z.output<typeof startImportRequest>;
 
 /** Rows written between two saves of an import's progress (and always when it stops). */
 const rowsPerSave = 10;
+/**
+ * Times a run waits and tries again the rows Google has not confirmed (or was unavailable for)
+ * before it leaves them for a resume. Each wait is `createSettledWithinMs`: long enough that a
+ * listing can tell whether an unconfirmed create landed, even one sent by a process that died.
+ */
+export const unconfirmedRowRounds = 3;
+
+/**
+ * Google's answers that leave a row's fate to be found out later rather than refused: the row
+ * stays to be written, and is checked in Google Analytics before it is written again.
+ */
+const notYetCodes = new Set(["google_unconfirmed", "google_unavailable", "google_busy"]);
 /** Imports listed on the page: the newest few, to resume one. */
 const listedImports = 10;
 
@@ -65,22 +82,15 @@ export function createAnnotationImportsService(deps: {
   jobs: JobQueue;
   logger?: Pick<FastifyBaseLogger, "info">;
   now?: () => Date;
+  /** Waits before rows Google has not confirmed are tried again; tests pass one that moves their clock. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
+  const sleep =
+    deps.sleep ?? ((ms: number, signal: AbortSignal) => wait(ms, undefined, { signal }));
   const { repository } = deps;
 
-  const importJob = deps.jobs.define<{ importId: string }>({
-    name: "annotation-import",
-    // One run per import at a time: a resume while a run goes on queues nothing more.
-    oneAtATime: true,
-    concurrency: 2,
-    retryLimit: 3,
-    retryDelaySeconds: 10,
-    timeoutSeconds: 5 * 60,
-    run: async ({ importId }, context) => {
-      await runImport(importId, context.signal);
-    },
-  });
+  const importJob = defineAnnotationImportJob(deps.jobs, { runImport });
 
   function sendJob(importId: string): Promise<boolean> {
     return importJob.send({ importId }, { singletonKey: importId });
@@ -225,6 +235,9 @@ export function createAnnotationImportsService(deps: {
       failures: row.rows
         .filter((r) => r.state === "failed" || r.state === "skipped")
         .map((r) => ({ line: r.line, title: r.title, message: r.message ?? "" })),
+      waiting: row.rows
+        .filter((r) => r.state === "pending" && r.message !== undefined)
+        .map((r) => ({ line: r.line, title: r.title, message: r.message! })),
     };
   }
 
@@ -234,7 +247,14 @@ export function createAnnotationImportsService(deps: {
     return found;
   }
 
-  /** Writes an import's waiting rows in file order, until they are done or the quota runs out. */
+  /**
+   * Writes an import's waiting rows in file order, until they are done or the quota runs out.
+   * A row Google has not confirmed (its answer lost, the process sending it killed, Google
+   * unavailable) is never marked failed: it stays to be written, and the run waits and tries it
+   * again — which first looks for it in Google Analytics (decision 0020), and writes it under the
+   * next request id of its chain only once it is proven missing (0066) — a few times, then leaves
+   * it for a resume.
+   */
   async function runImport(importId: string, signal: AbortSignal): Promise<void> {
     const record = await repository.findById(importId);
     if (!record || record.status !== "running") return;
@@ -245,40 +265,75 @@ export function createAnnotationImportsService(deps: {
     let unsaved = 0;
     const save = (status: ImportStatus) =>
       repository.saveProgress(importId, { rows, imported, failed, status });
+    const stopIfAborted = async () => {
+      if (!signal.aborted) return;
+      // Shutting down: what is written so far is kept; the retry carries on from here.
+      await save("running");
+      signal.throwIfAborted();
+    };
 
-    for (const row of rows) {
-      if (row.state !== "pending" || !row.request || !row.propertyId) continue;
-      if (signal.aborted) {
-        // Shutting down: what is written so far is kept; the retry carries on from here.
-        await save("running");
-        signal.throwIfAborted();
-      }
+    /** Writes one row; false when the day's quota ran out (the run stops there). */
+    const write = async (row: ImportRowRecord): Promise<boolean> => {
       try {
-        const created = await deps.annotations.create(user, row.propertyId, row.request, "import");
+        const created = await deps.annotations.create(
+          user,
+          row.propertyId!,
+          row.request!,
+          "import",
+          { resendWhenMissing: true },
+        );
         row.state = "imported";
         row.annotationId = created.annotationId;
+        delete row.message;
         imported++;
       } catch (error) {
         if (!(error instanceof AppError)) {
           await save("running");
           throw error;
         }
-        if (error.code === "daily_limit") {
-          // Left for tomorrow: the rows keep their request ids, so a resume writes each once.
-          await save("waiting_for_quota");
-          deps.logger?.info({ importId, imported }, "annotation import waits for tomorrow's quota");
-          return;
+        if (error.code === "daily_limit") return false;
+        if (notYetCodes.has(error.code)) {
+          // Kept with its request id: trying it again settles that create before anything new.
+          row.message = error.message;
+        } else {
+          row.state = "failed";
+          row.message = error.message;
+          failed++;
         }
-        row.state = "failed";
-        row.message = error.message;
-        failed++;
       }
       if (++unsaved >= rowsPerSave) {
         await save("running");
         unsaved = 0;
       }
+      return true;
+    };
+    const stopForQuota = async () => {
+      // Left for tomorrow: the rows keep their request ids, so a resume writes each once.
+      await save("waiting_for_quota");
+      deps.logger?.info({ importId, imported }, "annotation import waits for tomorrow's quota");
+    };
+
+    for (const row of rows) {
+      if (row.state !== "pending" || !row.request || !row.propertyId) continue;
+      await stopIfAborted();
+      if (!(await write(row))) return stopForQuota();
     }
-    await save("done");
+    const notYet = () => rows.filter((row) => row.state === "pending" && row.message !== undefined);
+    for (let round = 0; round < unconfirmedRowRounds && notYet().length > 0; round++) {
+      await save("running");
+      unsaved = 0;
+      try {
+        await sleep(createSettledWithinMs, signal);
+      } catch (error) {
+        await stopIfAborted();
+        throw error;
+      }
+      for (const row of notYet()) {
+        await stopIfAborted();
+        if (!(await write(row))) return stopForQuota();
+      }
+    }
+    await save(notYet().length > 0 ? "waiting_for_google" : "done");
   }
 
   return {
@@ -341,9 +396,11 @@ export function createAnnotationImportsService(deps: {
     },
 
     /**
-     * Carries on an import that stopped at the day's quota (or whose run was lost): its waiting
-     * rows are written from the first, each with its own request id. A finished import is
-     * answered as it is.
+     * Carries on an import that stopped at the day's quota, whose rows Google has not confirmed,
+     * or whose run was lost (its process killed): its waiting rows are written from the first,
+     * each with its own request id — a row in flight when its run stopped is looked for in
+     * Google Analytics first and written only if it is not there. A finished import is answered
+     * as it is.
      */
     async resume(user: User, id: string): Promise<ImportStatusResponse> {
       const found = await requireImport(user, id);

@@ -1,6 +1,11 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { annotationExportColumns } from "../../../shared/annotation-export.js";
+import {
+  annotationExportColumns,
+  annotationsCsv,
+  type AnnotationExportRow,
+} from "../../../shared/annotation-export.js";
+import { impactExportFields } from "../../../shared/impact/impact-cell.js";
 import { importMaxRows } from "../../../shared/contracts/annotation-import.js";
 import { AppError } from "../../app-error.js";
 import {
@@ -186,6 +191,61 @@ describe("a Tidemark export read back", () => {
     expect(rows[0]!.request).not.toBeNull();
     expect(rows[1]!.request).toBeNull();
     expect(rows[1]).toMatchObject({ propertyId: "111", propertyName: "Shop", color: "ORANGE" });
+  });
+});
+
+describe("an export's formula guard, read back", () => {
+  // Every cell a spreadsheet would run, cells already quoted before such a character, and quotes
+  // elsewhere: each title must come back exactly.
+  const titles = [
+    "=SUM(A1:A9)",
+    "+44 launch",
+    "-5% after the change",
+    "@here standup",
+    "'=already quoted",
+    "''+two quotes",
+    "'plain quote",
+    "'",
+    "it's = fine",
+    "Plain",
+  ];
+
+  it("gives back every title, description and category name exactly", () => {
+    const rows: AnnotationExportRow[] = titles.map((title, index) => ({
+      start_date: "2026-11-01",
+      end_date: "2026-11-01",
+      title,
+      description: index % 2 === 0 ? `=1+${index}\nsecond line` : `-${index}`,
+      color: "BLUE",
+      category: index === 0 ? "=Launch" : "",
+      property_id: "111",
+      property_name: "Shop",
+      ...impactExportFields(null),
+    }));
+    const csv = annotationsCsv(rows);
+    // The file a spreadsheet opens holds no cell it would run.
+    const cells = Papa.parse<string[]>(csv).data.flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    const file = parseImportFile(csv);
+    const checked = checkRows(file, guessMapping(file.headers), {
+      ...context,
+      categories: [{ id: "6f1c1d7e-1c35-4a5e-9a53-0c1b8b2d6b10", name: "=Launch" }],
+    });
+    expect(checked.map((row) => row.problems)).toEqual(titles.map(() => []));
+    expect(checked.map((row) => row.request!.title)).toEqual(titles);
+    expect(checked.map((row) => row.request!.description)).toEqual(
+      rows.map((row) => row.description),
+    );
+    expect(checked[0]!.request!.categoryId).toBe("6f1c1d7e-1c35-4a5e-9a53-0c1b8b2d6b10");
+  });
+
+  it("takes the guard off another tool's file too, and nothing else", () => {
+    const file = parseImportFile(
+      "date,title\n2026-11-01,'=2+2\n2026-11-02,'-5\n2026-11-03,'quoted\n2026-11-04,=raw\n",
+    );
+    const checked = checkRows(file, guessMapping(file.headers), context);
+    expect(checked.map((row) => row.title)).toEqual(["=2+2", "-5", "'quoted", "=raw"]);
   });
 });
 

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { unguardFormulaCell } from "../../../shared/annotation-export.js";
 import {
   annotationColors,
   annotationColorSwatches,
@@ -202,9 +203,11 @@ export function checkRows(
   mapping: ImportMapping,
   context: ImportContext,
 ): CheckedRow[] {
+  // A cell as it was before an export guarded it against running as a formula: an exported
+  // file imports back with its titles, descriptions and category names exactly.
   const cell = (cells: string[], field: ImportField) => {
     const column = mapping[field];
-    return column === null ? "" : (cells[column] ?? "").trim();
+    return column === null ? "" : unguardFormulaCell((cells[column] ?? "").trim());
   };
   const propertiesById = new Map(context.properties.map((p) => [p.propertyId, p]));
   const propertiesByName = new Map<string, (typeof context.properties)[number][]>();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
+  allAnnotationsExportFormat,
   allAnnotationsQuery,
   type AllAnnotationsKeysResponse,
   type AllAnnotationsResponse,
@@ -27,4 +28,19 @@ export async function allAnnotationsRoutes(
       return deps.allAnnotations.list(user, query);
     },
   );
+
+  // The view as a file to save: its filters and order, every page of it.
+  app.get("/api/annotations/export", sessionRoute, async (request, reply) => {
+    const user = await request.requireUser();
+    const { format, ...view } = request.query as Record<string, unknown>;
+    const file = await deps.allAnnotations.exportFile(
+      user,
+      parseInput(allAnnotationsQuery, view),
+      parseInput(allAnnotationsExportFormat, format),
+    );
+    return reply
+      .header("content-type", file.contentType)
+      .header("content-disposition", `attachment; filename="${file.fileName}"`)
+      .send(file.body);
+  });
 }

@@ -8,6 +8,7 @@ import type { SavedPropertyView } from "../../../shared/contracts/properties.js"
 import {
   allAnnotationsKeysLimit,
   noCategoryFilter,
+  type AllAnnotationsExportFormat,
   type AllAnnotationsKeysResponse,
   type AllAnnotationsProperty,
   type AllAnnotationsQuery,
@@ -21,7 +22,18 @@ import {
   type AnnotationFilter,
 } from "../../../shared/annotation-filter.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
+import {
+  annotationExportRow,
+  annotationsCsv,
+  annotationsJson,
+} from "../../../shared/annotation-export.js";
+import { toIsoDate } from "../../../shared/calendar-date.js";
+import type { AnnotationImpact } from "../../../shared/contracts/impact.js";
+import { utcCalendarDate } from "../../../shared/english-format.js";
+import { impactDefaults } from "../../../shared/impact/estimate-impact.js";
+import { impactEffect } from "../../../shared/impact/impact-cell.js";
 import type { CategoriesService } from "../categories/categories-service.js";
+import type { ImpactService } from "../impact/impact-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { AnnotationsService } from "./annotations-service.js";
 import type {
@@ -44,6 +56,8 @@ export function createAllAnnotationsService(deps: {
   properties: Pick<PropertiesService, "saved">;
   categories: Pick<CategoriesService, "list">;
   repository: AllAnnotationsRepository;
+  /** The Impact column's figures, for sorting by it and for the export. */
+  impact?: Pick<ImpactService, "forList">;
   logger?: Pick<FastifyBaseLogger, "error">;
   now?: () => Date;
 }) {
@@ -94,8 +108,43 @@ export function createAllAnnotationsService(deps: {
     return `Could not read '${property.name}': ${reason}`;
   }
 
-  /** The person's own annotations matching the query, in its order, and what was read. */
-  async function matchingOf(user: User, query: AllAnnotationsQuery) {
+  /**
+   * The impact on sessions of every annotation of the properties named, by "propertyId:annotationId",
+   * measured from the lists already read (one cached traffic report per property). A property whose
+   * traffic cannot be read now has no figures: its rows sort and export as not measured.
+   */
+  async function impactsOf(
+    user: User,
+    lists: readonly { property: SavedPropertyView; list: CachedAnnotationList | null }[],
+    propertyIds: ReadonlySet<string>,
+  ): Promise<Map<string, AnnotationImpact>> {
+    const found = new Map<string, AnnotationImpact>();
+    const measure = deps.impact;
+    if (!measure) return found;
+    await Promise.all(
+      lists.map(async ({ property, list }) => {
+        if (!list || !propertyIds.has(property.propertyId)) return;
+        try {
+          const impacts = await measure.forList(user, property.propertyId, list.annotations, {
+            metric: "sessions",
+            days: impactDefaults.daysAfter,
+          });
+          for (const impact of impacts)
+            found.set(`${property.propertyId}:${impact.annotationId}`, impact);
+        } catch (error) {
+          if (!(error instanceof AppError))
+            deps.logger?.error({ err: error }, "impact for all annotations failed");
+        }
+      }),
+    );
+    return found;
+  }
+
+  /**
+   * The person's own annotations matching the query, in its order, and what was read; with
+   * `withImpact` (or when sorting by it) each property's impact figures too.
+   */
+  async function matchingOf(user: User, query: AllAnnotationsQuery, withImpact = false) {
     const saved = await usableProperties(user);
     const freshSince = new Date(now().getTime() - annotationListCacheMs);
     const cached = query.refresh
@@ -148,12 +197,18 @@ export function createAllAnnotationsService(deps: {
           }
         : {}),
     };
+    const kept = filterAnnotations(rows, filter);
+    const impacts =
+      withImpact || query.sort === "impact"
+        ? await impactsOf(user, lists, new Set(kept.map((row) => row.propertyId)))
+        : new Map<string, AnnotationImpact>();
     const matching = sortAnnotations(
-      filterAnnotations(rows, filter),
+      kept,
       { column: query.sort, direction: query.dir },
       (id) => held.get(id)?.name,
+      (row) => impactEffect(impacts.get(`${row.propertyId}:${row.annotationId}`)),
     );
-    return { matching, lists, held };
+    return { matching, lists, held, impacts };
   }
 
   return {
@@ -180,6 +235,36 @@ export function createAllAnnotationsService(deps: {
         properties: listed,
         categories: [...held].map(([id, { name, color }]) => ({ id, name, color })),
       };
+    },
+
+    /**
+     * The view as a file: every annotation matching its filters, over all its pages, in its order,
+     * written by the one export writer (CSV with the formula guard, or JSON). A download carries a
+     * byte order mark so Excel reads the CSV as UTF-8.
+     */
+    async exportFile(
+      user: User,
+      query: AllAnnotationsQuery,
+      format: AllAnnotationsExportFormat,
+    ): Promise<{ fileName: string; contentType: string; body: string }> {
+      const { matching, held, impacts } = await matchingOf(user, query, true);
+      const categoryNames = new Map([...held].map(([id, { name }]) => [id, name]));
+      const rows = matching.map(({ propertyId, propertyName, ...annotation }) =>
+        annotationExportRow(annotation as Annotation, {
+          propertyId,
+          propertyName,
+          categoryNames,
+          impact: impacts.get(`${propertyId}:${annotation.annotationId}`) ?? null,
+        }),
+      );
+      const fileName = `tidemark-annotations-${toIsoDate(utcCalendarDate(now()))}.${format}`;
+      return format === "csv"
+        ? {
+            fileName,
+            contentType: "text/csv; charset=utf-8",
+            body: `\uFEFF${annotationsCsv(rows)}`,
+          }
+        : { fileName, contentType: "application/json; charset=utf-8", body: annotationsJson(rows) };
     },
 
     /** `fields=keys`: which annotations match, as the bulk actions name them, at most their maximum. */

@@ -80,6 +80,15 @@ export function copyRequestIdOf(requestId: string, propertyId: string): string {
   return requestIdFrom(`copy:${requestId}:${propertyId}`);
 }
 
+/**
+ * The next request id of a create whose request provably did not happen (decision 0066): a
+ * caller that holds the annotation's content (an import row, the undo of a deletion) writes it
+ * again under this id, so any number of callers retrying agree on one id and make it once.
+ */
+export function resendRequestIdOf(requestId: string): string {
+  return requestIdFrom(`resend:${requestId}`);
+}
+
 function requestIdFrom(seed: string): string {
   const hex = createHash("sha256").update(seed).digest("hex");
   // A UUID's layout, with version 8 (custom) and the RFC 9562 variant.
@@ -99,6 +108,7 @@ export function toChange(row: ChangeRow): AnnotationChange {
     after: row.after,
     undoes: row.undoesEventId,
     undoneBy: row.undoneBy,
+    restores: row.restoresEventId,
   };
 }
 

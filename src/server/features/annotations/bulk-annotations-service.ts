@@ -11,7 +11,8 @@ import {
   type BulkUndoRowResult,
 } from "../../../shared/contracts/bulk-annotations.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
-import { AppError } from "../../app-error.js";
+import { AppError, isAppError } from "../../app-error.js";
+import type { AnnotationSource } from "../../../shared/contracts/annotations.js";
 import type { User } from "../../db/schema/index.js";
 import { parseInput } from "../../parse-input.js";
 import type { CategoriesService } from "../categories/categories-service.js";
@@ -37,7 +38,7 @@ export const bulkMessages = {
  */
 export function createBulkAnnotationsService(deps: {
   annotations: Pick<AnnotationsService, "update" | "remove" | "undo">;
-  records: Pick<AnnotationRecordsRepository, "batchChanges">;
+  records: Pick<AnnotationRecordsRepository, "batchChanges" | "undoOf">;
   categories: Pick<CategoriesService, "requireUsable">;
   logger?: Pick<FastifyBaseLogger, "error">;
 }) {
@@ -51,7 +52,12 @@ export function createBulkAnnotationsService(deps: {
   }
 
   return {
-    async apply(user: User, request: BulkAnnotationsRequest): Promise<BulkAnnotationsResponse> {
+    async apply(
+      user: User,
+      request: BulkAnnotationsRequest,
+      /** Where the changes are recorded as made: the pages, or a program through the API. */
+      via: AnnotationSource = "tidemark",
+    ): Promise<BulkAnnotationsResponse> {
       const input = parseInput(bulkAnnotationsRequest, request);
       const capabilities = capabilitiesOf(user.subscriptionTier);
       const allowed =
@@ -80,7 +86,7 @@ export function createBulkAnnotationsService(deps: {
           return;
         }
         try {
-          const changeId = await applyOne(user, input, item, batchId);
+          const changeId = await applyOne(user, input, item, batchId, via);
           results[index] = { ...item, status: "changed", changeId };
         } catch (error) {
           results[index] = { ...item, status: "failed", ...failureOf(error, { ...item }) };
@@ -100,10 +106,17 @@ export function createBulkAnnotationsService(deps: {
     /**
      * Undoes every row a bulk action changed, newest first, each through the annotations
      * service's undo (the same rules: refused when the annotation changed since; a deletion is
-     * made again, counted against the day's quota). Each row's undo has an id derived from the
-     * batch and its change, so undoing the batch again answers the first undo's outcome.
+     * made again, off the day's quota). A row is undone once its undo is confirmed in Google; one
+     * whose undo failed or went unconfirmed stays undoable, so undoing the batch again tries just
+     * those rows (a deletion's restore by the next id of its chain if the first provably failed,
+     * never a second copy) and answers the others from the record. Each row's undo has an id
+     * derived from the batch and its change, so a row is undone once whoever asks.
      */
-    async undo(user: User, batchId: string): Promise<BulkUndoResponse> {
+    async undo(
+      user: User,
+      batchId: string,
+      via: AnnotationSource = "tidemark",
+    ): Promise<BulkUndoResponse> {
       const changes = await records.batchChanges(user.id, batchId);
       if (changes.length === 0) throw new AppError("change_not_found", bulkMessages.batchNotFound);
       const results: BulkUndoRowResult[] = new Array<BulkUndoRowResult>(changes.length);
@@ -113,45 +126,73 @@ export function createBulkAnnotationsService(deps: {
           annotationId: change.annotationId,
           title: change.before?.title ?? change.after?.title ?? null,
         };
+        // Undone already, by this batch's undo, a row's own undo, or a listing that found its
+        // restore landed: nothing to send.
+        if (change.undoneBy) {
+          results[index] = { ...row, status: "undone" };
+          return;
+        }
         try {
           await annotations.undo(
             user,
             change.propertyId,
             change.id,
             { requestId: batchUndoRequestIdOf(batchId, change.id) },
-            "tidemark",
+            via,
           );
           results[index] = { ...row, status: "undone" };
         } catch (error) {
-          results[index] = { ...row, status: "failed", ...failureOf(error, { ...row }) };
+          results[index] = await undoFailure(change, row, error);
         }
       });
-      const undone = results.filter((result) => result.status === "undone").length;
-      return { batchId, undone, failed: results.length - undone, results };
+      const count = (status: BulkUndoRowResult["status"]) =>
+        results.filter((result) => result.status === status).length;
+      return {
+        batchId,
+        undone: count("undone"),
+        unconfirmed: count("unconfirmed"),
+        failed: count("failed"),
+        results,
+      };
     },
   };
+
+  /**
+   * A row whose undo did not go through. Google's answer lost and not read back yet, or another
+   * undo of it at Google now, is "unconfirmed", never a plain failure; a change another undo got
+   * to first is undone.
+   */
+  async function undoFailure(
+    change: ChangeRow,
+    row: Omit<BulkUndoRowResult, "status" | "code" | "error">,
+    error: unknown,
+  ): Promise<BulkUndoRowResult> {
+    if (isAppError(error, "already_undone")) {
+      if (await records.undoOf(change.id)) return { ...row, status: "undone" };
+      return { ...row, status: "unconfirmed", ...failureOf(error, { ...row }) };
+    }
+    if (isAppError(error, "google_unconfirmed"))
+      return { ...row, status: "unconfirmed", ...failureOf(error, { ...row }) };
+    return { ...row, status: "failed", ...failureOf(error, { ...row }) };
+  }
 
   async function applyOne(
     user: User,
     input: BulkAnnotationsRequest,
     item: BulkAnnotationItem,
     batchId: string,
+    via: AnnotationSource,
   ): Promise<string | null> {
     const { propertyId, annotationId } = item;
     switch (input.action) {
       case "delete":
-        return (await annotations.remove(user, propertyId, annotationId, "tidemark", { batchId }))
+        return (await annotations.remove(user, propertyId, annotationId, via, { batchId }))
           .changeId;
       case "recolor":
         return (
-          await annotations.update(
-            user,
-            propertyId,
-            annotationId,
-            { color: input.color! },
-            "tidemark",
-            { batchId },
-          )
+          await annotations.update(user, propertyId, annotationId, { color: input.color! }, via, {
+            batchId,
+          })
         ).changeId;
       case "set-category":
       case "clear-category":
@@ -161,7 +202,7 @@ export function createBulkAnnotationsService(deps: {
             propertyId,
             annotationId,
             { categoryId: input.action === "set-category" ? input.categoryId! : null },
-            "tidemark",
+            via,
             { batchId },
           )
         ).changeId;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { batchedPairLookup } from "../../db/batched-lookup.js";
 import type { Db } from "../../db/database.js";
 import {
@@ -42,7 +42,11 @@ export function createCreateRequestsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Records a create about to be sent; false when the id is already taken. */
+    /**
+     * Records a create about to be sent; false when the id is already taken. `settleAfter` is when
+     * its first attempt will have run its course at Google whatever became of the process sending
+     * it, so a listing from then on proves it missing even if that process died mid-create.
+     */
     async open(input: {
       id: string;
       userId: string;
@@ -50,6 +54,7 @@ export function createCreateRequestsRepository(db: Db) {
       body: Record<string, unknown>;
       extras: CreateRequestExtras;
       quotaDay: Date;
+      settleAfter: Date;
     }): Promise<boolean> {
       const inserted = await db
         .insert(annotationCreateRequests)
@@ -68,6 +73,12 @@ export function createCreateRequestsRepository(db: Db) {
       id: string,
       state: "created" | "failed",
       annotationId: string | null = null,
+      /**
+       * For a create given up on by someone other than its sender: only while its last attempt is
+       * still the one judged (`settleAfter` unchanged), so an attempt sent meanwhile is never
+       * taken for missing.
+       */
+      judged?: { settleAfter: Date | null },
     ): Promise<boolean> {
       const rows = await db
         .update(annotationCreateRequests)
@@ -76,7 +87,27 @@ export function createCreateRequestsRepository(db: Db) {
           and(
             eq(annotationCreateRequests.id, id),
             inArray(annotationCreateRequests.state, ["pending", "unconfirmed"]),
+            judged === undefined
+              ? undefined
+              : judged.settleAfter === null
+                ? isNull(annotationCreateRequests.settleAfter)
+                : eq(annotationCreateRequests.settleAfter, judged.settleAfter),
           ),
+        )
+        .returning({ id: annotationCreateRequests.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Before a create is sent again: pushes `settleAfter` past the new attempt. False when the
+     * create is no longer pending (a listing proved it missing meanwhile): it must not be sent.
+     */
+    async renewAttempt(id: string, settleAfter: Date): Promise<boolean> {
+      const rows = await db
+        .update(annotationCreateRequests)
+        .set({ settleAfter })
+        .where(
+          and(eq(annotationCreateRequests.id, id), eq(annotationCreateRequests.state, "pending")),
         )
         .returning({ id: annotationCreateRequests.id });
       return rows.length === 1;

@@ -108,6 +108,7 @@ export function createApiTokensService(deps: {
       return {
         user: found.user,
         tokenId: found.token.id,
+        tokenName: found.token.name,
         scopes: found.token.scopes.filter(isApiTokenScope) satisfies ApiTokenScope[],
       };
     },

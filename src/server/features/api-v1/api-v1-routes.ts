@@ -6,7 +6,7 @@ import { tokenRoute, type BearerIdentity } from "../../http/identity.js";
 import { parseInput } from "../../parse-input.js";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter.js";
 import type { ApiTokensService } from "../api-tokens/api-tokens-service.js";
-import type { ApiOperation } from "./api-v1-operations.js";
+import type { ApiOperation } from "../../operations/doors/rest.js";
 
 /** A stored answer is replayed for this long (IETF's Idempotency-Key draft suggests 24 hours). */
 export const idempotencyKeptMs = 24 * 60 * 60 * 1000;
@@ -27,6 +27,24 @@ export const idempotencyMessages = {
 
 const propertyNotFoundMessage =
   "No property with this ID is saved in your Tidemark account. GET /api/v1/properties lists them.";
+
+/**
+ * A JSON value written with every object's keys in sorted order, so that two bodies that mean
+ * the same request (the same fields, sent in another order) are the same text. Arrays keep their
+ * order: it means something. JSON.stringify writes the rest (strings, numbers, null).
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.keys(value)
+      .sort()
+      .map(
+        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+      );
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
 
 interface Claim {
   tokenId: string;
@@ -77,7 +95,7 @@ export async function apiV1Routes(
     const key = parseInput(idempotencyKey, Array.isArray(header) ? header.join(",") : header);
     const { tokenId } = await token(request);
     const requestHash = createHash("sha256")
-      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .update(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`)
       .digest("hex");
     const existing = await deps.tokens.claimIdempotencyKey(
       tokenId,
@@ -137,7 +155,8 @@ export async function apiV1Routes(
           ]),
         );
         const query = operation.query ? parseInput(operation.query, request.query) : undefined;
-        const body = operation.body ? parseInput(operation.body, request.body) : undefined;
+        // An empty body is an empty object: "accept as suggested", "restore, no request id".
+        const body = operation.body ? parseInput(operation.body, request.body ?? {}) : undefined;
         const user = await request.requireUser();
         try {
           const answer = await operation.handle({ user, params, query, body });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiTokenScopes } from "../../../shared/contracts/api-tokens.js";
 import { errorResponse } from "../../../shared/contracts/api-v1.js";
-import type { ApiOperation } from "./api-v1-operations.js";
+import type { ApiOperation } from "../../operations/doors/rest.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -97,6 +97,7 @@ export function openApiDocument(operations: ApiOperation[], serverUrl: string): 
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = {
       operationId: operation.operationId,
       summary: operation.summary,
+      description: operation.description,
       security: [{ personalAccessToken: [operation.scope] }],
       ...(parameters.length ? { parameters } : {}),
       ...(operation.body

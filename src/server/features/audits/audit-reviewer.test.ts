@@ -99,4 +99,19 @@ describe("a reviewer's suggestions say something new", () => {
     );
     expect(accepted[0]!.suggestedTitle).toBe("CAMPAIGN · iPhone spring sale launch");
   });
+
+  it("never says the category's word twice, whatever the reviewer wrote", () => {
+    const release: ReviewableAnnotation = { ...annotation, title: "release 2.4" };
+    const { accepted } = checkReviewedSuggestions(
+      [
+        suggestion({
+          suggestedTitle: "RELEASE · Release 2.4",
+          newCategory: { name: "Site/App Releases", description: "", color: "BLUE" },
+        }),
+      ],
+      [release],
+      [],
+    );
+    expect(accepted[0]!.suggestedTitle).toBe("Release 2.4");
+  });
 });

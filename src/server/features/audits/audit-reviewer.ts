@@ -4,6 +4,7 @@ import {
   categoryDescriptionMaxLength,
   categoryNameMaxLength,
   categoryPresets,
+  withoutRepeatedPrefix,
 } from "../../../shared/categories.js";
 import {
   annotationDescriptionMaxLength,
@@ -81,7 +82,8 @@ const reasoningMaxLength = 500;
  * characters, and name one of the person's categories or a clearly new one. Fields equal to what
  * the annotation already has are dropped, and so is filler: a description that only repeats the
  * title and the date. A suggested title in a category with a template follows it
- * (`applyTitleTemplate`, the rule every other path uses). A suggestion left with nothing to say
+ * (`applyTitleTemplate`, the rule every other path uses), and never says the category's word
+ * twice ("RELEASE · Release 2.4" is "Release 2.4"). A suggestion left with nothing to say
  * is dropped too.
  * Returns the accepted suggestions and how many answers were refused.
  */
@@ -165,7 +167,13 @@ export function checkReviewedSuggestions(
             : null;
     const rawTitle = answer.suggestedTitle?.trim() ?? null;
     const title =
-      rawTitle === null ? null : applyTitleTemplate(rawTitle, template, annotationTitleMaxLength);
+      rawTitle === null
+        ? null
+        : applyTitleTemplate(
+            withoutRepeatedPrefix(rawTitle, template),
+            template,
+            annotationTitleMaxLength,
+          );
     if (title !== null && !text(title, annotationTitleMaxLength, false)) return null;
     const offered = answer.suggestedDescription?.trim() ?? null;
     const description =

@@ -5,6 +5,7 @@ import {
   firstTemplateSegment,
   templateSegments,
   templateSeparator,
+  titleCarriesPrefixWord,
   titleHasTemplatePrefix,
   type CategoryPreset,
 } from "../../../shared/categories.js";
@@ -38,12 +39,32 @@ export function createOfflineReviewer(options: { batchSize?: number } = {}): Aud
 }
 
 const presetKeywords: Record<CategoryPreset["key"], string[]> = {
-  campaigns: ["launch", "sale", "promo", "promotion", "campaign"],
+  campaigns: [
+    "launch",
+    "sale",
+    "promo",
+    "promotion",
+    "campaign",
+    "gift",
+    "guide",
+    "giveaway",
+    "coupon",
+    "discount",
+    "offer",
+    "deal",
+  ],
   releases: ["deploy", "release", "rollout", "version"],
   incidents: ["outage", "incident", "broken", "down", "tracking"],
   experiments: ["a/b", "ab", "test", "experiment"],
-  external: ["holiday", "weather", "press", "strike"],
+  external: ["holiday", "weather", "press", "press release", "strike"],
 };
+
+/**
+ * The presets for what happened around the team rather than what it did. Their words are often
+ * only the setting of something the team did ("Holiday gift guide live": the holiday is when, the
+ * gift guide is what), so any other preset the title names wins over them.
+ */
+const contextPresets: ReadonlySet<CategoryPreset["key"]> = new Set(["external"]);
 
 const wordEndings = ["", "s", "es", "d", "ed", "ing", "ment", "ments"];
 
@@ -66,10 +87,11 @@ const vagueTitles = new Set([
   "event",
 ]);
 
+// Only words that name an environment and nothing else: "live" is left out, as a title says
+// "went live" or "gift guide live" far more often than it names production.
 const environments: Record<string, string> = {
   prod: "Prod",
   production: "Prod",
-  live: "Prod",
   staging: "Staging",
   stage: "Staging",
   dev: "Dev",
@@ -148,7 +170,7 @@ function tokenize(text: string): Token[] {
 }
 
 function matchesKeyword(word: string, keyword: string): boolean {
-  if (keyword.includes("/")) return word === keyword;
+  if (keyword.includes("/") || keyword.includes(" ")) return word === keyword;
   return wordEndings.some((ending) => word === keyword + ending);
 }
 
@@ -168,9 +190,86 @@ function presetOf(category: Category): CategoryPreset | undefined {
   );
 }
 
-function classify(text: string, categories: Category[]): Classification | null {
+/** A preset's keywords found in some text: how many, and the first one (its index and words). */
+interface KeywordHits {
+  count: number;
+  first: number;
+  keyword: string;
+}
+
+/**
+ * The title's or description's words for classifying, with a phrase whose words mean something
+ * else on their own read as one: a "press release" is PR, not a release of the site.
+ */
+function classificationTokens(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const token of tokenize(text)) {
+    const previous = tokens.at(-1);
+    if (previous?.lower === "press" && /^releases?$/.test(token.lower))
+      tokens[tokens.length - 1] = {
+        raw: `${previous.raw} ${token.raw}`,
+        lower: "press release",
+      };
+    else tokens.push(token);
+  }
+  return tokens;
+}
+
+function keywordHits(tokens: Token[], preset: CategoryPreset): KeywordHits {
+  let count = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let keyword = "";
+  tokens.forEach((token, index) => {
+    const isVersion = preset.key === "releases" && /^v\d+(\.\d+)*$/.test(token.lower);
+    const hit =
+      isVersion || presetKeywords[preset.key].find((word) => matchesKeyword(token.lower, word));
+    if (hit) {
+      count += 1;
+      if (index < first) {
+        first = index;
+        keyword = token.raw;
+      }
+    }
+  });
+  return { count, first, keyword };
+}
+
+/**
+ * The preset the annotation's words point to, weighing the whole title before the description:
+ * each keyword in the title counts twice, one in the description once, ties go to the title's
+ * earliest. A context preset (External Shocks) wins only when the title names nothing the team
+ * did.
+ */
+function bestPreset(
+  title: string,
+  description: string,
+): { preset: CategoryPreset; keyword: string } | null {
+  const titleTokens = classificationTokens(title);
+  const descriptionTokens = classificationTokens(description);
+  const scored = categoryPresets.flatMap((preset) => {
+    const inTitle = keywordHits(titleTokens, preset);
+    const inDescription = keywordHits(descriptionTokens, preset);
+    const score = inTitle.count * 2 + inDescription.count;
+    if (score === 0) return [];
+    const first = inTitle.count > 0 ? inTitle.first : titleTokens.length + inDescription.first;
+    const keyword = inTitle.count > 0 ? inTitle.keyword : inDescription.keyword;
+    return [{ preset, score, first, keyword, inTitle: inTitle.count }];
+  });
+  const ranked = scored.sort((a, b) => b.score - a.score || a.first - b.first);
+  const done = ranked.find((entry) => !contextPresets.has(entry.preset.key) && entry.inTitle > 0);
+  const best = ranked[0];
+  if (!best) return null;
+  const chosen = contextPresets.has(best.preset.key) && done ? done : best;
+  return { preset: chosen.preset, keyword: chosen.keyword };
+}
+
+function classify(
+  title: string,
+  description: string,
+  categories: Category[],
+): Classification | null {
+  const text = `${title} ${description}`;
   const lowerText = text.toLowerCase();
-  const tokens = tokenize(text);
   // The person's own category named in the text wins: it is their vocabulary.
   const named = categories
     .filter((category) => {
@@ -183,26 +282,7 @@ function classify(text: string, categories: Category[]): Classification | null {
     .sort((a, b) => b.name.length - a.name.length)[0];
   if (named) return { category: named, preset: presetOf(named) ?? null, keyword: named.name };
 
-  let best: { preset: CategoryPreset; count: number; first: number; keyword: string } | null = null;
-  for (const preset of categoryPresets) {
-    let count = 0;
-    let first = Number.POSITIVE_INFINITY;
-    let keyword = "";
-    tokens.forEach((token, index) => {
-      const isVersion = preset.key === "releases" && /^v\d+(\.\d+)*$/.test(token.lower);
-      const hit =
-        isVersion || presetKeywords[preset.key].find((word) => matchesKeyword(token.lower, word));
-      if (hit) {
-        count += 1;
-        if (index < first) {
-          first = index;
-          keyword = token.raw;
-        }
-      }
-    });
-    if (count > 0 && (!best || count > best.count || (count === best.count && first < best.first)))
-      best = { preset, count, first, keyword };
-  }
+  const best = bestPreset(title, description);
   if (!best) return null;
   const own = categories.find((category) => presetOf(category)?.key === best.preset.key) ?? null;
   return { category: own, preset: best.preset, keyword: best.keyword };
@@ -329,7 +409,9 @@ function titleFromTemplate(
       " ",
     ),
   );
-  if (what === "") return null;
+  // A [What] that still names the type in its own words ("Paid social campaign") says its
+  // category already: a prefix would say it twice, so the title is left as it is.
+  if (what === "" || titleCarriesPrefixWord(what, typeLabel)) return null;
 
   const filled: string[] = [];
   const readable: Record<string, string | null> = {
@@ -377,7 +459,7 @@ function reviewOne(
     : null;
   const classification: Classification | null = linked
     ? { category: linked, preset: presetOf(linked) ?? null, keyword: "" }
-    : classify(`${readableTitle ?? ""} ${annotation.description}`, categories);
+    : classify(readableTitle ?? "", annotation.description, categories);
 
   const reasons: string[] = [];
   let suggestedTitle: string | null = null;

@@ -139,6 +139,21 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
     },
 
     /**
+     * The person's names for these categories, by id (one deleted since is left out). Reading
+     * names back is no use of categories, so no plan is needed: an annotation's history made on
+     * Premium still names its categories after a move to Free.
+     */
+    async namesOf(user: User, ids: readonly string[]): Promise<Record<string, string>> {
+      if (ids.length === 0) return {};
+      const wanted = new Set(ids);
+      return Object.fromEntries(
+        (await repository.listByUser(user.id))
+          .filter((row) => wanted.has(row.id))
+          .map((row) => [row.id, row.name]),
+      );
+    },
+
+    /**
      * The categories with how many of the person's annotations each holds. An annotation counts
      * where this person linked it, in any property; one deleted in Google outside Tidemark counts
      * until Tidemark next lists that property and drops its record.

@@ -14,7 +14,7 @@ import {
 } from "../../../shared/contracts/annotations.js";
 import type { AnnotationChange } from "../../../shared/contracts/annotation-history.js";
 import { errorMessages, type ErrorCode } from "../../../shared/contracts/errors.js";
-import { countForToday, dailyResetText } from "../../../shared/daily-quota.js";
+import { countForToday, dailyLimitMessage, dailyResetText } from "../../../shared/daily-quota.js";
 import { capabilitiesOf } from "../../../shared/plans.js";
 import {
   requireNotSystemGenerated,
@@ -24,6 +24,10 @@ import {
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { SuggestionsService } from "../suggestions/suggestions-service.js";
+import type { AnyOperation, OperationServices } from "../../operations/operation.js";
+import type { ExplainService } from "../impact/explain-service.js";
+import type { ImpactService } from "../impact/impact-service.js";
+import type { TrafficMetric } from "../../../shared/contracts/traffic.js";
 import type { Category } from "../../../shared/contracts/categories.js";
 import {
   describeAmbiguity,
@@ -61,6 +65,16 @@ export interface AssistantContext {
    * would still be created.
    */
   today?: CalendarDate;
+  /**
+   * The property's time zone, when known: a time the assistant names (when the day's allowance
+   * resets) is on its clock, as every time the product shows.
+   */
+  timeZone?: string | null;
+  /**
+   * Collects the codes of the refusals the turn met, so its reply can offer what helps (more
+   * annotations a day, after the daily limit).
+   */
+  refusals?: Set<ErrorCode>;
 }
 
 export interface AnnotationFilter {
@@ -129,6 +143,12 @@ export function createAssistantActions(
     traffic?: TrafficService;
     /** The property's suggestion inbox; accepting writes through the annotations service. */
     suggestions?: Pick<SuggestionsService, "list" | "accept">;
+    /** An annotation's measured impact, as the table, REST and MCP give it. */
+    impact?: Pick<ImpactService, "forAnnotation">;
+    /** Why a day moved: its change and the likely causes on record, ranked. */
+    explain?: Pick<ExplainService, "explain">;
+    /** The operation catalogue's services, for the model's read-only catalogue tools. */
+    operations?: OperationServices;
   },
   context: AssistantContext,
 ) {
@@ -138,7 +158,10 @@ export function createAssistantActions(
     try {
       return { ok: true, value: await work() };
     } catch (error) {
-      if (error instanceof AppError) return { ok: false, error: error.message, code: error.code };
+      if (error instanceof AppError) {
+        context.refusals?.add(error.code);
+        return { ok: false, error: error.message, code: error.code };
+      }
       throw error;
     }
   }
@@ -309,11 +332,36 @@ export function createAssistantActions(
       if (!traffic)
         throw new AppError("google_no_report_access", "Traffic reports are not available here.");
       const propertyId = await property();
-      if (request.date)
-        return traffic.describeDay(user, propertyId, {
+      if (request.date) {
+        const day = await traffic.describeDay(user, propertyId, {
           date: request.date,
           metric: request.metric,
         });
+        // A spike or a drop comes with what is on record around it, ranked (Premium's
+        // "why did it move?"); a plan without it keeps the day's own facts.
+        if (
+          !day.unusual ||
+          !deps.explain ||
+          !capabilitiesOf(user.subscriptionTier).canExplainChanges
+        )
+          return day;
+        try {
+          const explained = await deps.explain.explain(user, propertyId, {
+            metric: request.metric,
+            date: request.date,
+          });
+          const likelyCauses = explained.causes.slice(0, 3).map((cause) => ({
+            title: cause.title,
+            why: cause.why,
+            ...(cause.detail ? { detail: cause.detail } : {}),
+          }));
+          return { ...day, likelyCauses };
+        } catch (error) {
+          // The day's own facts stand without its causes, whatever the ranking met.
+          if (error instanceof AppError) return day;
+          throw error;
+        }
+      }
       if (!request.startDate || !request.endDate)
         throw new AppError("invalid_request", "Give a day, or a start and an end date.");
       return traffic.unexplained(user, propertyId, {
@@ -340,6 +388,18 @@ export function createAssistantActions(
   }
 
   return {
+    /** The conversation's property, as the person chose it (not yet checked). */
+    propertyId: context.propertyId,
+    /** A catalogue operation, run for this person as the assistant; refusals as sentences. */
+    runOperation: (
+      operation: AnyOperation,
+      input: { params: Record<string, unknown>; query: unknown; body: unknown },
+    ) =>
+      attempt(async (): Promise<unknown> => {
+        if (!deps.operations) throw new AppError("invalid_request", "That is not available here.");
+        if ("propertyId" in input.params) await property();
+        return operation.run(deps.operations, { user, via: "assistant" }, input as never);
+      }),
     trafficInsight,
     trafficDays,
     /** Whether the person's plan allows a kind of change: the services' own rule, asked early. */
@@ -347,6 +407,17 @@ export function createAssistantActions(
       attempt(async () => requirePremiumFeature(user, change)),
 
     listAnnotations: (filter: AnnotationFilter) => attempt(() => list(filter)),
+
+    /** "Did the winter sale work?": one annotation's impact on a metric, with its interval. */
+    measureImpact: (annotationId: string, metric: TrafficMetric) =>
+      attempt(async () => {
+        if (!deps.impact)
+          throw new AppError("google_no_report_access", "Traffic reports are not available here.");
+        return deps.impact.forAnnotation(user, await property(), annotationId, {
+          metric,
+          days: 7,
+        });
+      }),
 
     /**
      * The category a word names, through the categories service (its plan check included: a free
@@ -417,7 +488,10 @@ export function createAssistantActions(
         const propertyId = await property();
         const used = countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, context.now);
         if (used >= user.annotationQuota)
-          throw new AppError("daily_limit", errorMessages.dailyLimit);
+          throw new AppError(
+            "daily_limit",
+            dailyLimitMessage(user.annotationQuota, context.now, context.timeZone ?? null),
+          );
         const pending = issueCreate(propertyId, checked, categoryName, context.now);
         await deps.chat.setPendingAction(context.sessionId, pending);
         return pending;
@@ -444,12 +518,13 @@ export function createAssistantActions(
 
     /**
      * Today's annotation allowance, counted as the plan card counts it, and when it resets in the
-     * card's words ('Resets at midnight UTC — in 3 h').
+     * card's words, on the property's clock ('Resets at 2026-12-07 11:00 GMT+11 (midnight UTC) —
+     * in 3 h').
      */
     dailyAllowance: (): { used: number; quota: number; resets?: string } => ({
       used: countForToday(user.dailyAnnotationCount, user.dailyCountResetAt, context.now),
       quota: user.annotationQuota,
-      resets: dailyResetText(context.now),
+      resets: dailyResetText(context.now, context.timeZone ?? null),
     }),
 
     /** The same request the edit dialog sends, for the annotation the reference names. */
@@ -510,6 +585,25 @@ export function createAssistantActions(
         };
       }),
 
+    /** One annotation's history as the pages show it: the person's changes and category names. */
+    annotationHistory: (annotationId: string) =>
+      attempt(async () => deps.annotations.history(user, await property(), annotationId)),
+
+    /**
+     * Restore one entry of an annotation's history through the annotations service: its edit
+     * path and plan check, recorded as a change; the same request id again changes nothing more.
+     */
+    restoreVersion: (annotationId: string, changeId: string, requestId?: string) =>
+      attempt(async () =>
+        deps.annotations.restore(
+          user,
+          await property(),
+          annotationId,
+          changeId,
+          requestId ? { requestId } : {},
+        ),
+      ),
+
     proposeDeletion: (references: readonly AnnotationReference[]) =>
       attempt(async (): Promise<PendingDeletion> => {
         // Checked before the preview, so nothing waits for a confirmation that could never run.
@@ -564,13 +658,15 @@ export function createAssistantActions(
         attempt(async () => inboxService().accept(user, await property(), suggestionId, {})),
     },
 
+    /** The saved properties; `canEdit` false for one the person may only view in Google. */
     listProperties: () =>
       attempt(async () => {
-        const saved = await deps.properties.saved(user);
+        const saved = await deps.properties.savedWithAccess(user);
         return saved.map((property) => ({
           propertyId: property.propertyId,
           name: property.name,
           locked: property.locked,
+          canEdit: property.canEdit,
         }));
       }),
   };

@@ -39,22 +39,65 @@ describe("typed replies to a waiting confirmation", () => {
     "Yes change it",
     "confirm",
     "YES.",
+    // As people say them (issue #36): a yes word, the action said outright, or both.
+    "yeah, go ahead",
+    "sure, do it",
+    "go for it",
+    "yep",
+    "ok delete it",
+    "yup 👍",
+    "ok yes delete",
+    "yes remove it",
+    "yes update that one",
   ])("'%s' confirms", (message) => expect(readTypedDecision(message)).toBe("confirm"));
 
-  it.each(["ok", "OK!", "okay", "sure", "go ahead", "yep", "yeah", "do it", "sounds good", "👍"])(
-    "'%s' is agreement but never a confirmation",
+  it.each(["ok", "OK!", "okay", "sure", "sure thing", "sounds good", "👍"])(
+    "'%s' is politeness, never a confirmation: it asks for the yes",
     (message) => expect(readTypedDecision(message)).toBe("agreement"),
   );
 
-  it.each(["no", "No thanks", "cancel", "never mind", "keep it", "don't", "don't create it"])(
-    "'%s' cancels",
-    (message) => expect(readTypedDecision(message)).toBe("cancel"),
-  );
+  it.each([
+    "no",
+    "No thanks",
+    "cancel",
+    "never mind",
+    "keep it",
+    "don't",
+    "don't create it",
+    "nah, keep it",
+    "no, leave it",
+    "nope, keep them",
+    "no wait",
+  ])("'%s' cancels", (message) => expect(readTypedDecision(message)).toBe("cancel"));
 
-  it.each(["yes, but first show me the list", "ok, show me last week", "what is it?", "yesterday"])(
-    "'%s' is a message of its own",
-    (message) => expect(readTypedDecision(message)).toBe("other"),
-  );
+  it.each([
+    "yes, but first show me the list",
+    "ok, show me last week",
+    "what is it?",
+    "yesterday",
+    // An undo typed while a preview waits takes nothing back and is never its yes.
+    "undo",
+  ])("'%s' is a message of its own", (message) => expect(readTypedDecision(message)).toBe("other"));
+});
+
+describe("a long reply to a waiting confirmation", () => {
+  it("is a message of its own, read in bounded work", () => {
+    expect(readTypedDecision(`${"please delete ".repeat(280)}x`, "delete")).toBe("other");
+    expect(readTypedDecision("yes ".repeat(40), "delete")).toBe("other");
+  });
+});
+
+describe("a yes that names an action", () => {
+  it("confirms only the action it names", () => {
+    expect(readTypedDecision("yes delete it", "delete")).toBe("confirm");
+    expect(readTypedDecision("yes, create it", "create")).toBe("confirm");
+    expect(readTypedDecision("ok save it", "update")).toBe("confirm");
+    // "delete" over a waiting create is no yes to the create.
+    expect(readTypedDecision("delete", "create")).toBe("other");
+    expect(readTypedDecision("yes delete it", "create")).toBe("other");
+    expect(readTypedDecision("yes, create it", "delete")).toBe("other");
+    expect(readTypedDecision("yeah, go ahead", "delete")).toBe("confirm");
+  });
 });
 
 describe("issued confirmations", () => {
@@ -63,9 +106,12 @@ describe("issued confirmations", () => {
     expect(toChatConfirmation(one)).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       summary: "Delete “Launch” (2026-11-03)?",
+      // The reply's words the card says instead, so the conversation says them once.
+      said: "Delete “Launch” (2026-11-03)?\nNothing is deleted yet. Press Confirm or reply yes to delete it; Cancel keeps it.",
       count: 1,
       kind: "delete",
     });
+    expect(confirmationPrompt(one)).toBe(toChatConfirmation(one).said);
     expect(isLive(one, now)).toBe(true);
     expect(isLive(one, new Date(now.getTime() + confirmationLifetimeMs + 1))).toBe(false);
     expect(issueDeletion("1", [annotation("Launch")], now).id).not.toBe(one.id);
@@ -113,7 +159,7 @@ describe("a create or a change waiting for the person", () => {
     expect(toChatConfirmation(pending)).toMatchObject({ count: 1 });
     expect(isLive(pending, now)).toBe(true);
     expect(confirmationPrompt(pending)).toBe(
-      `${pending.summary}\nNothing is created yet. Press Confirm or reply yes to create it; Cancel drops it.`,
+      `${pending.summary}\nNothing is created yet. Press Create or reply yes to create it; Cancel drops it.`,
     );
     expect(clearYesNeeded(pending)).toMatch(
       /^To be safe I need a clear yes before creating anything\.\n/,
@@ -135,7 +181,7 @@ describe("a create or a change waiting for the person", () => {
     expect(pending.items[0].snapshot).toMatchObject({ title: "Launch", date: "2026-11-03" });
     expect(isLive(pending, now)).toBe(true);
     expect(confirmationPrompt(pending)).toMatch(
-      /\nNothing is changed yet\. Press Confirm or reply yes to change it; Cancel keeps it\.$/,
+      /\nNothing is changed yet\. Press Save or reply yes to change it; Cancel keeps it\.$/,
     );
     expect(cancelledReply(pending)).toBe("Okay, I won't change “Launch”.");
 

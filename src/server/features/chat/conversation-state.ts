@@ -4,14 +4,30 @@
  * person's confirmation, the question the assistant asked, and the annotation in focus.
  */
 import { randomUUID } from "node:crypto";
-import { toIsoDate } from "../../../shared/calendar-date.js";
+import {
+  addDays,
+  compareDates,
+  fromIsoDate,
+  isRealDate,
+  toIsoDate,
+  type CalendarDate,
+} from "../../../shared/calendar-date.js";
 import type {
   Annotation,
   CreateAnnotationRequest,
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
-import type { ChatConfirmation, ChatDraft } from "../../../shared/contracts/chat.js";
-import type { AskedBefore, PendingQuestion } from "./offline-engine/understanding.js";
+import {
+  confirmButtonLabels,
+  type ChatConfirmation,
+  type ChatDraft,
+  type ChatDraftEdits,
+} from "../../../shared/contracts/chat.js";
+import type {
+  AskedBefore,
+  PendingQuestion,
+  Understanding,
+} from "./offline-engine/understanding.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
@@ -250,6 +266,7 @@ export function toChatConfirmation(pending: PendingConfirmation): ChatConfirmati
   return {
     id: pending.id,
     summary: pending.summary,
+    said: confirmationPrompt(pending),
     count: pending.kind === "create" ? 1 : pending.items.length,
     kind: pending.kind,
     ...(draft ? { draft } : {}),
@@ -314,6 +331,100 @@ function verbsOf(pending: PendingConfirmation) {
   }
 }
 
+/**
+ * A draft card confirmed after its fields were edited in place: the same waiting action, now
+ * writing what the card showed when Confirm was pressed. A create becomes the whole edited
+ * annotation; a change keeps only the fields that differ from the annotation as previewed, so
+ * nothing the person left alone is written. Null when an edited change no longer changes anything.
+ */
+export function withEdits(
+  pending: PendingCreate | PendingUpdate,
+  edits: ChatDraftEdits,
+): PendingCreate | PendingUpdate | null {
+  const start = fromIsoDate(edits.startDate);
+  const end = edits.endDate && edits.endDate !== edits.startDate ? edits.endDate : undefined;
+  const days = end
+    ? { annotationDateRange: { startDate: start, endDate: fromIsoDate(end) } }
+    : { annotationDate: start };
+  if (pending.kind === "create") {
+    const { categoryId: previewed, requestId } = pending.request;
+    const categoryId = edits.categoryId === undefined ? previewed : (edits.categoryId ?? undefined);
+    return {
+      ...pending,
+      request: {
+        title: edits.title,
+        ...(edits.description ? { description: edits.description } : {}),
+        ...days,
+        color: edits.color,
+        ...(categoryId ? { categoryId } : {}),
+        requestId,
+      },
+      ...(edits.categoryId !== undefined ? { categoryName: undefined } : {}),
+    };
+  }
+  const [item] = pending.items;
+  const before = item.snapshot;
+  const changes: UpdateAnnotationRequest = {};
+  if (edits.title !== before.title) changes.title = edits.title;
+  if (edits.description !== before.description) changes.description = edits.description;
+  if (edits.color !== before.color) changes.color = edits.color;
+  if (edits.startDate !== before.date || (end ?? undefined) !== before.endDate)
+    Object.assign(changes, days);
+  if (edits.categoryId !== undefined) changes.categoryId = edits.categoryId;
+  else if (pending.changes.categoryId !== undefined)
+    changes.categoryId = pending.changes.categoryId;
+  if (Object.keys(changes).length === 0) return null;
+  return { ...pending, changes };
+}
+
+/**
+ * A follow-up typed while a draft waits ("switch it to green", "actually the 5th", "make it run
+ * until the 8th", "call it …"): the draft's fields with that change, for the same card to show
+ * again. Undefined when the reading is not a change of "it" or changes nothing on the draft.
+ */
+export function draftFollowUp(
+  pending: PendingCreate | PendingUpdate,
+  understanding: Understanding,
+): ChatDraftEdits | undefined {
+  // Only a change said of "it" ("switch it to green", "brown pls"), never a question.
+  if (understanding.intent !== "update" || understanding.target || !understanding.pointsBack)
+    return undefined;
+  if (understanding.doubts?.includes("you asked it as a question")) return undefined;
+  if (understanding.missing.some((piece) => piece !== "target")) return undefined;
+  const view = draftOf(pending);
+  if (!view) return undefined;
+  const start = fromIsoDate(view.startDate);
+  const end = view.endDate ? fromIsoDate(view.endDate) : undefined;
+  const onDraftsMonth = (day: CalendarDate) =>
+    understanding.bareDays ? { ...start, day: day.day } : day;
+  let first = understanding.date ? onDraftsMonth(understanding.date) : start;
+  let last = understanding.endDate
+    ? onDraftsMonth(understanding.endDate)
+    : understanding.date
+      ? undefined
+      : end;
+  if (understanding.shiftDays !== undefined) {
+    first = addDays(start, understanding.shiftDays);
+    last = end ? addDays(end, understanding.shiftDays) : undefined;
+  }
+  if (understanding.clearEnd) last = undefined;
+  if (!isRealDate(first) || (last && !isRealDate(last))) return undefined;
+  const edits: ChatDraftEdits = {
+    title: understanding.newTitle ?? view.title,
+    description: understanding.newDescription ?? view.description,
+    startDate: toIsoDate(first),
+    ...(last && compareDates(last, first) > 0 ? { endDate: toIsoDate(last) } : {}),
+    color: understanding.color ?? (view.color as ChatDraftEdits["color"]),
+  };
+  const same =
+    edits.title === view.title &&
+    edits.description === view.description &&
+    edits.startDate === view.startDate &&
+    (edits.endDate ?? "") === (view.endDate ?? "") &&
+    edits.color === view.color;
+  return same ? undefined : edits;
+}
+
 /** The words that follow every preview: how to confirm, and that nothing has happened yet. */
 export function confirmationPrompt(pending: PendingConfirmation): string {
   // An undo of a create is asked in the change card's words, not as a deletion.
@@ -321,7 +432,7 @@ export function confirmationPrompt(pending: PendingConfirmation): string {
   if (pending.kind === "delete" && pending.undoes)
     return `${pending.summary}\nNothing is ${done} yet. Press ${undoWords.createConfirm} or reply yes to ${verb} ${what}; ${undoWords.createKeep} keeps ${what}.`;
   const cancel = pending.kind === "create" ? `Cancel drops ${what}` : `Cancel keeps ${what}`;
-  return `${pending.summary}\nNothing is ${done} yet. Press Confirm or reply yes to ${verb} ${what}; ${cancel}.`;
+  return `${pending.summary}\nNothing is ${done} yet. Press ${confirmButtonLabels[pending.kind]} or reply yes to ${verb} ${what}; ${cancel}.`;
 }
 
 /**
@@ -330,7 +441,8 @@ export function confirmationPrompt(pending: PendingConfirmation): string {
  */
 export function previewPrompt(doubts: readonly string[], pending: PendingConfirmation): string {
   const why = doubts.length > 0 ? doubts.join("; ") : "I may have misread part of it";
-  return `I'm not sure I read that right (${why}), so I haven't written anything.\n${confirmationPrompt(pending)} Edit opens it in the form.`;
+  // The preview's own words come last: on the card they are said there, and this stays above it.
+  return `I'm not sure I read that right (${why}), so I haven't written anything; Edit opens it in the form.\n${confirmationPrompt(pending)}`;
 }
 
 /** The answer to an "ok" or "sure": the preview stays, and only a clear yes carries it out. */
@@ -357,17 +469,44 @@ export function cancelledReply(pending: PendingConfirmation): string {
 
 export type TypedDecision = "confirm" | "cancel" | "agreement" | "other";
 
-// A clear yes: "yes", "yes please", "yes, delete it", "confirm". Never "ok", "sure" or
-// "go ahead": those are what a steered model asks people to type, and they read as politeness.
-const CLEAR_YES =
-  /^(?:yes|yes please|yes,? (?:please )?(?:delete|remove|create|add|change|update) (?:it|them|both|all|all of them|those|these|that|this)(?: please)?|yes,? (?:do it|confirm(?:ed)?|i confirm|i'm sure|i am sure)|confirm(?:ed)?|i confirm)$/;
-const NO =
-  /^(?:n|no|nope|nah|cancel|cancel (?:it|that|this)|never ?mind|nvm|stop|don't|dont|do not|abort|keep (?:it|them)|no,? (?:thanks|thank you|cancel|don't|keep (?:it|them)|stop|never ?mind)|don't (?:delete|create|add|change) (?:it|them)|leave (?:it|them))$/;
+// A yes as people type one: a yes word ("yes", "yeah", "yep"), an action said outright ("go
+// ahead", "go for it", "do it", "delete them"), or both in a row ("yeah, go ahead", "sure, do
+// it", "ok delete it"). A bare "ok", "sure" or "sounds good" is politeness, which a steered
+// model can ask for in passing: it keeps the action waiting and asks for the yes. The card
+// shows exactly what a yes does, so a yes is never a guess (decisions 0019, 0075).
+const YES_WORD = String.raw`(?:yes|yeah|yea|yep|yup|ya|yah|y)`;
+const OBJECT = String.raw`(?:it|them|both|all|all\s+of\s+them|those|these|that(?:\s+one)?|this(?:\s+one)?)`;
+const ACTION = String.raw`(?:go\s+ahead|go\s+for\s+it|(?:just\s+)?do\s+it|proceed|please\s+do|confirm(?:ed)?|i\s+confirm|i'?m\s+sure|i\s+am\s+sure|(?:(?:delete|remove|create|add|change|update|save)(?:\s+${OBJECT})?|(?:make|log)\s+${OBJECT}))`;
+// "undo" alone is never a yes: with a preview waiting it takes nothing back and writes nothing.
+const POLITE = String.raw`(?:ok|okay|k|sure|please|pls|then|thanks|thank\s+you|mate|alright|fine)`;
+const UNIT = String.raw`(?:${YES_WORD}|${ACTION}|${POLITE}|👍)`;
+const CLEAR_YES = new RegExp(
+  String.raw`^(?:${UNIT}[\s,;:-]+)*(?:${YES_WORD}|${ACTION})(?:[\s,;:-]+${UNIT})*$`,
+  "u",
+);
+// A no, alone or in a row: "no", "nah, keep it", "no thanks", "cancel that", "don't delete it".
+const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|cancel(?:\s+(?:it|that|this))?|never\s?mind|nvm|stop|don'?t|do\s+not|abort|keep\s+(?:it|them|both|all|that|this)(?:\s+as\s+it\s+is)?|leave\s+(?:it|them)(?:\s+(?:alone|be|as\s+it\s+is))?|thanks|thank\s+you|(?:don'?t|do\s+not)\s+(?:delete|remove|create|add|change|do)\s+(?:it|them|that|this)|forget\s+it|not\s+now|scratch\s+that|hold\s+on|wait|changed\s+my\s+mind|i'?ve\s+changed\s+my\s+mind)`;
+const NO = new RegExp(
+  String.raw`^(?:(?:${NO_UNIT})[\s,;:-]+)*(?:n|no|nope|nah|naw|cancel(?:\s+(?:it|that|this))?|never\s?mind|nvm|stop|don'?t|do\s+not|abort|keep\s+(?:it|them|both|all|that|this)|leave\s+(?:it|them)|forget\s+it|scratch\s+that|(?:don'?t|do\s+not)\s+(?:delete|remove|create|add|change|do)\s+(?:it|them|that|this))(?:[\s,;:-]+(?:${NO_UNIT}))*$`,
+);
 const AGREEMENT =
-  /^(?:ok|okay|k|kk|sure|go ahead|go for it|yep|yeah|yup|ya|yea|do it|proceed|fine|alright|all right|please do|sounds good|of course|absolutely|affirmative|👍)(?:,? (?:please|then|thanks|mate|do it|go ahead|sure))*$/u;
+  /^(?:ok|okay|k|kk|sure|sure thing|fine|alright|all right|sounds good|of course|absolutely|affirmative|cool|great|perfect|👍)(?:,? (?:please|then|thanks|mate|sure|ok|okay|👍))*$/u;
+
+const longestDecision = 120;
+const ACTION_VERB = /\b(delete|remove|create|add|change|update|save|make|log)\b/;
+/** The verbs that name each waiting action. */
+const verbsFor: Record<PendingConfirmation["kind"], RegExp> = {
+  delete: /^(?:delete|remove)$/,
+  create: /^(?:create|add|save|make|log)$/,
+  update: /^(?:change|update|save|make)$/,
+};
 
 /** How a typed reply settles a waiting confirmation. */
-export function readTypedDecision(message: string): TypedDecision {
+export function readTypedDecision(
+  message: string,
+  /** What waits: a yes that names another action ("delete" over a create) is no yes to it. */
+  waiting?: PendingConfirmation["kind"],
+): TypedDecision {
   const text = message
     .trim()
     .toLowerCase()
@@ -375,7 +514,13 @@ export function readTypedDecision(message: string): TypedDecision {
     // From the start of the closing run only: tried inside a long run, it would rescan the run.
     .replace(/(?<![\s.!])[\s.!]+$/, "")
     .replace(/\s+/g, " ");
-  if (CLEAR_YES.test(text)) return "confirm";
+  // A yes or a no is a few words: a long reply is a message of its own, never read as one (and
+  // never costs the patterns' backtracking on a hostile run of units).
+  if (text.length > longestDecision) return "other";
+  if (CLEAR_YES.test(text)) {
+    const named = ACTION_VERB.exec(text)?.[1];
+    return !named || !waiting || verbsFor[waiting].test(named) ? "confirm" : "other";
+  }
   if (NO.test(text)) return "cancel";
   if (AGREEMENT.test(text)) return "agreement";
   return "other";

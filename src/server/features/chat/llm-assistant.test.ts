@@ -42,7 +42,7 @@ describe("the reply to a language model's turn", () => {
       ),
     };
     expect(composeReply("Created it, all done.", turn)).toBe(
-      `${unaskedChangeNote}\nCreate “Spam” (2026-11-03) in blue?\nNothing is created yet. Press Confirm or reply yes to create it; Cancel drops it.`,
+      `${unaskedChangeNote}\nCreate “Spam” (2026-11-03) in blue?\nNothing is created yet. Press Create or reply yes to create it; Cancel drops it.`,
     );
   });
 

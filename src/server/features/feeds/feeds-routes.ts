@@ -52,13 +52,15 @@ export async function feedsRoutes(
 
   /**
    * The feed: public, because Google Sheets and Looker Studio fetch it without signing in; the
-   * token in the address is the only proof. A malformed, unknown or revoked token is the same 404.
+   * token in the address is the only proof, so no log line may hold it. A malformed, unknown or
+   * revoked token is the same 404.
    */
-  app.get<{ Params: { file: string } }>("/api/feeds/:file", publicRoute, async (request, reply) => {
+  const feedRoute = { config: { ...publicRoute.config, secretParams: ["file"] } } as const;
+  app.get<{ Params: { file: string } }>("/api/feeds/:file", feedRoute, async (request, reply) => {
     reply.header("X-Robots-Tag", "noindex");
     const token = request.params.file.endsWith(".csv") ? request.params.file.slice(0, -4) : "";
     const found = await feeds.resolve(token);
-    if (!found) throw new AppError("token_not_found", feedMessages.notFound);
+    if (!found) throw new AppError("feed_not_found", feedMessages.notFound);
     // Counted per feed: a busy dashboard cannot spend its owner's Google quota. A wrong token
     // costs one indexed lookup and no Google call, and 32 random bytes are not guessed.
     await rateLimiter.hit(rateLimit, found.feed.id);

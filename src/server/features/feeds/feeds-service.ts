@@ -11,12 +11,16 @@ import {
   type FeedSummary,
   type createFeedRequest,
 } from "../../../shared/contracts/feeds.js";
+import { errorMessages } from "../../../shared/contracts/errors.js";
 import type { z } from "zod";
 import type { AnnotationFeed, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import { hashApiToken } from "../api-tokens/api-tokens-service.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
+import type { ImpactService } from "../impact/impact-service.js";
+import { impactDefaults } from "../../../shared/impact/estimate-impact.js";
+import type { AnnotationImpact } from "../../../shared/contracts/impact.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { FeedsRepository } from "./feeds-repository.js";
 
@@ -29,7 +33,7 @@ export const feedTokenPattern = /^tfd_[A-Za-z0-9_-]{43}$/;
 const lastReadResolutionMs = 60_000;
 
 export const feedMessages = {
-  notFound: "That feed was not found.",
+  notFound: errorMessages.feedNotFound,
 };
 
 /**
@@ -42,6 +46,8 @@ export function createFeedsService(deps: {
   annotations: AnnotationsService;
   properties: PropertiesService;
   categories: CategoriesService;
+  /** Each row's impact on sessions, as the tables show it. */
+  impact?: Pick<ImpactService, "forList">;
   appUrl: string;
   now?: () => Date;
 }) {
@@ -63,6 +69,28 @@ export function createFeedsService(deps: {
   async function categoryNames(user: User): Promise<Map<string, string>> {
     try {
       return new Map((await categories.list(user)).map((c) => [c.id, c.name]));
+    } catch (error) {
+      if (error instanceof AppError) return new Map();
+      throw error;
+    }
+  }
+
+  /**
+   * The impact figures of a property's annotations by id. Unlike the list itself, a traffic report
+   * Google cannot give now does not fail the feed: its impact cells are empty until it can.
+   */
+  async function impactsOf(
+    user: User,
+    propertyId: string,
+    list: Parameters<ImpactService["forList"]>[2],
+  ): Promise<Map<string, AnnotationImpact>> {
+    if (!deps.impact || list.length === 0) return new Map();
+    try {
+      const impacts = await deps.impact.forList(user, propertyId, list, {
+        metric: "sessions",
+        days: impactDefaults.daysAfter,
+      });
+      return new Map(impacts.map((impact) => [impact.annotationId, impact]));
     } catch (error) {
       if (error instanceof AppError) return new Map();
       throw error;
@@ -94,7 +122,7 @@ export function createFeedsService(deps: {
 
     async revoke(user: User, id: string): Promise<void> {
       if (!(await repository.revoke(user.id, id, now())))
-        throw new AppError("token_not_found", feedMessages.notFound);
+        throw new AppError("feed_not_found", feedMessages.notFound);
     },
 
     /** The live feed an address's token names, with its owner; null for a malformed, unknown or revoked token. */
@@ -121,8 +149,15 @@ export function createFeedsService(deps: {
           throw error;
         }
         const context = { propertyId, propertyName: saved.name, categoryNames: names };
-        for (const annotation of await annotations.list(user, propertyId))
-          rows.push(annotationExportRow(annotation, context));
+        const list = await annotations.list(user, propertyId);
+        const impacts = await impactsOf(user, propertyId, list);
+        for (const annotation of list)
+          rows.push(
+            annotationExportRow(annotation, {
+              ...context,
+              impact: impacts.get(annotation.annotationId) ?? null,
+            }),
+          );
       }
       return annotationsCsv(rows);
     },

@@ -8,6 +8,8 @@ export interface StoredGoogleTokens {
   sealedRefreshToken: string | null;
   expiresAt: Date | null;
   scopes: string[];
+  /** The Google account that granted them (OpenID `sub`); null when not known. */
+  subject: string | null;
 }
 
 /** The connection as stored on a user row already loaded for the request (no extra query). */
@@ -18,6 +20,7 @@ export function storedTokensOf(user: User): StoredGoogleTokens | null {
     sealedRefreshToken: user.googleRefreshToken,
     expiresAt: user.googleTokenExpiry,
     scopes: (user.googleScopes ?? "").split(" ").filter(Boolean),
+    subject: user.googleSubject,
   };
 }
 
@@ -31,6 +34,7 @@ export function createGoogleConnectionRepository(db: Db) {
           googleRefreshToken: tokens.sealedRefreshToken,
           googleTokenExpiry: tokens.expiresAt,
           googleScopes: tokens.scopes.join(" "),
+          googleSubject: tokens.subject,
         })
         .where(eq(users.id, userId));
     },
@@ -43,6 +47,7 @@ export function createGoogleConnectionRepository(db: Db) {
           googleRefreshToken: null,
           googleTokenExpiry: null,
           googleScopes: null,
+          googleSubject: null,
         })
         .where(eq(users.id, userId));
     },

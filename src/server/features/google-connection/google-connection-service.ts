@@ -60,6 +60,8 @@ export function createGoogleConnectionService(deps: {
         : (previous?.sealedRefreshToken ?? null),
       expiresAt: tokens.expiresAt,
       scopes: tokens.scopes.length > 0 ? tokens.scopes : (previous?.scopes ?? []),
+      // A refresh answer names no Google account: it is the one that granted the connection.
+      subject: tokens.subject ?? previous?.subject ?? null,
     };
   }
 
@@ -187,9 +189,26 @@ export function createGoogleConnectionService(deps: {
       return stored?.sealedRefreshToken ?? stored?.sealedAccessToken ?? null;
     },
 
-    /** Seals a Google token of ours (a sign-in's, for one) the way connection tokens are kept. */
+    /** The Google account (OpenID `sub`) that granted the person's connection; null when not known. */
+    grantSubject(user: User): string | null {
+      return storedTokensOf(user)?.subject ?? null;
+    },
+
+    /**
+     * Seals a value of a Google grant (a sign-in's token, the Google account it belongs to) the
+     * way connection tokens are kept.
+     */
     sealToken(token: string): string {
       return box.seal(token);
+    },
+
+    /** A value sealed by `sealToken`; null when it was sealed with a key we no longer hold. */
+    openSealed(sealed: string): string | null {
+      try {
+        return box.open(sealed);
+      } catch {
+        return null;
+      }
     },
 
     /**

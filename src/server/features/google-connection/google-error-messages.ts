@@ -67,10 +67,14 @@ export function toAppError(failure: GoogleApiError, subject: GoogleSubject): App
         : null;
   if (specific) return specific;
   if (failure.isRateLimit) {
+    // Google's own Retry-After when it gave one; a minute otherwise.
+    const seconds =
+      failure.retryAfterMs !== undefined ? Math.max(1, Math.ceil(failure.retryAfterMs / 1000)) : 60;
+    const minutes = Math.ceil(seconds / 60);
     return new AppError(
       "google_busy",
-      "Google Analytics is busy right now. Please try again in a minute.",
-      { retryAfterSeconds: 60 },
+      `Google Analytics is busy right now. Please try again in ${minutes <= 1 ? "a minute" : `about ${minutes} minutes`}.`,
+      { retryAfterSeconds: seconds },
     );
   }
   if (failure.status === 0 || failure.status >= 500)

@@ -1,4 +1,5 @@
 import { createPrivateKey, hkdfSync } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { apiTokenScopes } from "../../../shared/contracts/api-tokens.js";
@@ -53,11 +54,57 @@ export function mayFetchClientDocument(clientId: string): boolean {
   );
 }
 
+/** Schemes no redirect may use, whatever the kind of client: they run or read, never return. */
+const forbiddenRedirectSchemes = new Set([
+  "javascript:",
+  "vbscript:",
+  "data:",
+  "blob:",
+  "file:",
+  "about:",
+  "ftp:",
+  "ws:",
+  "wss:",
+]);
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Where a client may have the browser sent back with a code: an https address; plain http only on
+ * the person's own machine (a loopback address, any port); or a native app's own scheme (RFC 8252
+ * §7.1, such as Cursor's `cursor://…`), which PKCE protects as it protects loopback. Never http
+ * across a network, where anyone on the path could read the code.
+ */
+export function redirectUriProblem(uri: unknown): string | null {
+  const url = typeof uri === "string" ? URL.parse(uri) : null;
+  if (!url) return "Each redirect URI must be an absolute URI.";
+  if (url.hash || (typeof uri === "string" && uri.includes("#")))
+    return "A redirect URI must not contain a fragment.";
+  if (url.protocol === "https:") return null;
+  if (url.protocol === "http:")
+    return loopbackHosts.has(url.hostname)
+      ? null
+      : `A redirect URI must use https; plain http is accepted only on a loopback address (localhost, 127.0.0.1 or [::1]), not on ${url.hostname}.`;
+  if (forbiddenRedirectSchemes.has(url.protocol))
+    return `A redirect URI must not use the ${url.protocol.slice(0, -1)} scheme.`;
+  return null;
+}
+
+function isLoopbackDocument(clientId: string): boolean {
+  const url = URL.parse(clientId);
+  return url?.protocol === "https:" && loopbackHosts.has(url.hostname);
+}
+
 export interface AuthorizationServerOptions {
   appUrl: string;
   secret: string;
   records: OAuthRecordsRepository;
   production: boolean;
+  /**
+   * Client ID Metadata Documents from loopback addresses, fetched with this function: for tests,
+   * which serve a document on their own machine. Production fetches only public HTTPS names.
+   */
+  loopbackClientDocuments?: { fetch: typeof fetch };
 }
 
 /**
@@ -72,7 +119,22 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
   const resource = `${appUrl}${mcpOAuthPaths.mcp}`;
   const scopes = apiTokenScopes.join(" ");
 
+  const loopbackFetch = options.loopbackClientDocuments?.fetch;
   const configuration: Configuration = {
+    ...(loopbackFetch
+      ? {
+          // The provider's own fetch refuses loopback addresses (its SSRF guard); a test's
+          // document server is reached with the fetch the test hands over.
+          fetch: (url: string | URL | Request, init?: RequestInit) => {
+            const address = url instanceof Request ? url.url : String(url);
+            if (!isLoopbackDocument(address)) return fetch(url, init);
+            const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & {
+              dispatcher?: unknown;
+            };
+            return loopbackFetch(address, rest);
+          },
+        }
+      : {}),
     adapter: (name: string) => records.adapterFor(name),
     clients: [],
     jwks: { keys: [signingKey(secret)] },
@@ -97,6 +159,9 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
     },
     pkce: { required: () => true },
     clientDefaults: {
+      // Native unless the client says otherwise: the provider then matches a loopback redirect on
+      // any port (RFC 8252 §7.3) and lets a desktop app use its own scheme.
+      application_type: "native",
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       token_endpoint_auth_method: "none",
@@ -104,6 +169,19 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
     },
     enabledJWA: { idTokenSigningAlgValues: ["EdDSA"] },
     responseTypes: ["code"],
+    // Checked on every registration and every metadata document, whatever the client's type: a
+    // check over the whole metadata, hung on a property no client sends.
+    extraClientMetadata: {
+      properties: ["tidemark_redirect_policy"],
+      validator: (_ctx, key, _value, metadata) => {
+        if (key !== "tidemark_redirect_policy") return;
+        const uris = Array.isArray(metadata["redirect_uris"]) ? metadata["redirect_uris"] : [];
+        for (const uri of uris) {
+          const problem = redirectUriProblem(uri);
+          if (problem) throw new errors.InvalidRedirectUri(problem);
+        }
+      },
+    },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
@@ -113,7 +191,9 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
       clientIdMetadataDocument: {
         enabled: true,
         ack: "draft-02",
-        allowFetch: (_ctx, clientId) => mayFetchClientDocument(clientId),
+        allowFetch: (_ctx, clientId) =>
+          mayFetchClientDocument(clientId) ||
+          (options.loopbackClientDocuments !== undefined && isLoopbackDocument(clientId)),
       },
       resourceIndicators: {
         enabled: true,
@@ -154,7 +234,25 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
   // Behind a load balancer the address the client used arrives in X-Forwarded-*.
   provider.proxy = true;
 
-  return { provider, resource, scopes: apiTokenScopes };
+  /**
+   * The interaction this browser holds: the provider set its signed cookie, scoped to the consent
+   * page's path, on the browser that began the authorization. Null when the browser has none (a
+   * consent link opened anywhere else) or it does not verify.
+   */
+  async function interactionOfBrowser(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<string | null> {
+    try {
+      const interaction = await provider.interactionDetails(request, response);
+      return interaction.uid;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return null;
+      throw error;
+    }
+  }
+
+  return { provider, resource, scopes: apiTokenScopes, interactionOfBrowser };
 }
 
 function escapeHtml(text: string): string {

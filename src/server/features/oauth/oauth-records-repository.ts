@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { Db } from "../../db/database.js";
-import { oauthRecords } from "../../db/schema/index.js";
+import { connectedAppSettings, oauthRecords } from "../../db/schema/index.js";
 
 /** A person's grant as the connected-apps list reads it. */
 export interface GrantRow {
@@ -11,6 +12,26 @@ export interface GrantRow {
   scopes: string[];
   createdAt: Date;
   lastUsedAt: Date | null;
+}
+
+/**
+ * Records whose id is itself a bearer secret: whoever holds the value may use it. They are kept by
+ * a SHA-256 of the value, never the value: the values are 256 random bits, so a fast hash is
+ * enough, and a copy of the table lets no one in.
+ */
+const secretKinds = new Set([
+  "AccessToken",
+  "RefreshToken",
+  "AuthorizationCode",
+  "RegistrationAccessToken",
+  "ClientCredentials",
+  "InitialAccessToken",
+  "DeviceCode",
+  "BackchannelAuthenticationRequest",
+]);
+
+export function hashOAuthSecret(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
 }
 
 /**
@@ -29,13 +50,22 @@ export function createOAuthRecordsRepository(db: Db, now: () => Date = () => new
   }
 
   function adapterFor(kind: string): Adapter {
-    const byId = (id: string) => and(eq(oauthRecords.kind, kind), eq(oauthRecords.id, id));
+    const secret = secretKinds.has(kind);
+    // A secret record is found by the hash of the value presented; its payload never repeats the
+    // value (the provider keeps it as `jti`), and gets it back from the caller who presented it.
+    const keyOf = (id: string) => (secret ? hashOAuthSecret(id) : id);
+    const byId = (id: string) => and(eq(oauthRecords.kind, kind), eq(oauthRecords.id, keyOf(id)));
+    const stored = (payload: AdapterPayload) => {
+      if (!secret) return payload as Record<string, unknown>;
+      const { jti: _value, ...rest } = payload;
+      return rest as Record<string, unknown>;
+    };
     return {
       async upsert(id, payload, expiresIn) {
         const values = {
           kind,
-          id,
-          payload: payload as Record<string, unknown>,
+          id: keyOf(id),
+          payload: stored(payload),
           userId: typeof payload.accountId === "string" ? payload.accountId : null,
           grantId: payload.grantId ?? null,
           uid: payload.uid ?? null,
@@ -60,7 +90,8 @@ export function createOAuthRecordsRepository(db: Db, now: () => Date = () => new
           .select()
           .from(oauthRecords)
           .where(and(byId(id), live()));
-        return row ? toPayload(row) : undefined;
+        if (!row) return undefined;
+        return secret ? { ...toPayload(row), jti: id } : toPayload(row);
       },
       async findByUid(uid) {
         const [row] = await db
@@ -145,6 +176,39 @@ export function createOAuthRecordsRepository(db: Db, now: () => Date = () => new
       return owned.length;
     },
 
+    /** What the person chose for an app goes with the app: connecting again starts afresh. */
+    async forgetAppSettings(userId: string, clientId: string): Promise<void> {
+      await db
+        .delete(connectedAppSettings)
+        .where(
+          and(eq(connectedAppSettings.userId, userId), eq(connectedAppSettings.clientId, clientId)),
+        );
+    },
+
+    /** Apps the person lets delete without approving each deletion. */
+    async appsDeletingWithoutAsking(userId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ clientId: connectedAppSettings.clientId })
+        .from(connectedAppSettings)
+        .where(
+          and(
+            eq(connectedAppSettings.userId, userId),
+            eq(connectedAppSettings.deletesWithoutAsking, true),
+          ),
+        );
+      return new Set(rows.map((row) => row.clientId));
+    },
+
+    async setDeletesWithoutAsking(userId: string, clientId: string, on: boolean): Promise<void> {
+      await db
+        .insert(connectedAppSettings)
+        .values({ userId, clientId, deletesWithoutAsking: on, updatedAt: now() })
+        .onConflictDoUpdate({
+          target: [connectedAppSettings.userId, connectedAppSettings.clientId],
+          set: { deletesWithoutAsking: on, updatedAt: now() },
+        });
+    },
+
     /** At most once a minute per grant: a busy client does not write on every call. */
     async touchGrant(grantId: string): Promise<void> {
       const at = now();
@@ -164,6 +228,64 @@ export function createOAuthRecordsRepository(db: Db, now: () => Date = () => new
             ),
           ),
         );
+    },
+
+    /**
+     * Takes scopes out of grants the person gave (and records them as refused, so the provider
+     * does not ask the person again for them on a refresh). Returns how many grants changed.
+     */
+    async withoutScopes(
+      userId: string,
+      grantIds: readonly string[],
+      resource: string,
+      scopes: readonly string[],
+    ): Promise<number> {
+      if (grantIds.length === 0) return 0;
+      const rows = await db
+        .select({ id: oauthRecords.id, payload: oauthRecords.payload })
+        .from(oauthRecords)
+        .where(
+          and(
+            eq(oauthRecords.kind, "Grant"),
+            eq(oauthRecords.userId, userId),
+            inArray(oauthRecords.id, [...grantIds]),
+          ),
+        );
+      const drop = new Set(scopes);
+      const keep = (words: unknown) =>
+        (typeof words === "string" ? words : "")
+          .split(" ")
+          .filter((word) => word && !drop.has(word))
+          .join(" ");
+      const add = (words: unknown) =>
+        [...new Set([...(typeof words === "string" ? words.split(" ") : []), ...scopes])]
+          .filter(Boolean)
+          .join(" ");
+      for (const row of rows) {
+        const payload = row.payload as {
+          resources?: Record<string, string>;
+          openid?: { scope?: string };
+          rejected?: { resources?: Record<string, string>; openid?: { scope?: string } };
+        };
+        const rejected = payload.rejected ?? {};
+        const next = {
+          ...payload,
+          resources: { ...payload.resources, [resource]: keep(payload.resources?.[resource]) },
+          ...(payload.openid
+            ? { openid: { ...payload.openid, scope: keep(payload.openid.scope) } }
+            : {}),
+          rejected: {
+            ...rejected,
+            resources: { ...rejected.resources, [resource]: add(rejected.resources?.[resource]) },
+            openid: { ...rejected.openid, scope: add(rejected.openid?.scope) },
+          },
+        };
+        await db
+          .update(oauthRecords)
+          .set({ payload: next })
+          .where(and(eq(oauthRecords.kind, "Grant"), eq(oauthRecords.id, row.id)));
+      }
+      return rows.length;
     },
 
     async deleteExpired(): Promise<void> {

@@ -3,6 +3,8 @@ import { z } from "zod";
 import {
   consentDecisionRequest,
   mcpOAuthPaths,
+  connectedAppDeletionsRequest,
+  restrictConnectedAppRequest,
   revokeConnectedAppRequest,
   type ConnectedApp,
   type ConsentDecisionResult,
@@ -118,17 +120,30 @@ export async function oauthRoutes(
     });
   }
 
-  app.get("/api/oauth/consent", sessionRoute, async (request): Promise<ConsentDetails> => {
-    await request.requireUser();
-    const { uid } = parseInput(consentQuery, request.query);
-    return deps.oauth.consentDetails(uid);
-  });
+  // Under the consent page's path, where the provider's interaction cookie is sent: each call
+  // learns which interaction this browser began, and only that one can be read and decided here.
+  app.get(
+    mcpOAuthPaths.consentDetails,
+    sessionRoute,
+    async (request, reply): Promise<ConsentDetails> => {
+      const user = await request.requireUser();
+      const { uid } = parseInput(consentQuery, request.query);
+      const browserUid = await deps.server.interactionOfBrowser(request.raw, reply.raw);
+      reply.header("cache-control", "no-store");
+      return deps.oauth.consentDetails(user, uid, browserUid);
+    },
+  );
 
-  app.post("/api/oauth/consent", sessionRoute, async (request): Promise<ConsentDecisionResult> => {
-    const user = await request.requireUser();
-    const { uid, decision } = parseInput(consentDecisionRequest, request.body);
-    return deps.oauth.decide(user, uid, decision);
-  });
+  app.post(
+    mcpOAuthPaths.consentDecision,
+    sessionRoute,
+    async (request, reply): Promise<ConsentDecisionResult> => {
+      const user = await request.requireUser();
+      const decision = parseInput(consentDecisionRequest, request.body);
+      const browserUid = await deps.server.interactionOfBrowser(request.raw, reply.raw);
+      return deps.oauth.decide(user, decision, browserUid);
+    },
+  );
 
   app.get(
     "/api/account/connected-apps",
@@ -138,6 +153,20 @@ export async function oauthRoutes(
       return { apps: await deps.oauth.connectedApps(user) };
     },
   );
+
+  app.post("/api/account/connected-apps/read-only", sessionRoute, async (request) => {
+    const user = await request.requireUser();
+    const { clientId } = parseInput(restrictConnectedAppRequest, request.body);
+    await deps.oauth.restrictApp(user, clientId);
+    return { restricted: true };
+  });
+
+  app.post("/api/account/connected-apps/deletions", sessionRoute, async (request) => {
+    const user = await request.requireUser();
+    const { clientId, withoutAsking } = parseInput(connectedAppDeletionsRequest, request.body);
+    await deps.oauth.setDeletesWithoutAsking(user, clientId, withoutAsking);
+    return { deletesWithoutAsking: withoutAsking };
+  });
 
   app.post("/api/account/connected-apps/revoke", sessionRoute, async (request) => {
     const user = await request.requireUser();

@@ -1,7 +1,10 @@
 import type { SavedProperty, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type { AnalyticsProperty } from "../../../shared/contracts/google.js";
-import type { SavedPropertyView } from "../../../shared/contracts/properties.js";
+import type {
+  SavedPropertyAccess,
+  SavedPropertyView,
+} from "../../../shared/contracts/properties.js";
 import {
   capabilitiesOf,
   freePropertyChangeDays,
@@ -84,6 +87,28 @@ export function createPropertiesService(deps: {
         }),
       );
       return filled.map((row) => toView(row, user));
+    },
+
+    /**
+     * The saved properties, each with whether the person may write to it in Google Analytics, so
+     * a property they can only view is said up front rather than by a failed write. A property
+     * Google no longer lists for them cannot be written either.
+     */
+    async savedWithAccess(user: User): Promise<SavedPropertyAccess[]> {
+      const [saved, editable] = await Promise.all([
+        this.saved(user),
+        reachableProperties(user).then(
+          (listed) => new Set(listed.filter((p) => p.canEdit).map((p) => p.propertyId)),
+          (error: unknown) => {
+            if (error instanceof AppError) return null;
+            throw error;
+          },
+        ),
+      ]);
+      return saved.map((property) => ({
+        ...property,
+        canEdit: editable ? editable.has(property.propertyId) : null,
+      }));
     },
 
     /** The saved property's time zone, when known: its days are the ones a person reads. */

@@ -2,13 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { propertyId } from "../../../shared/contracts/annotations.js";
 import {
-  acceptSuggestionRequest,
-  bulkSuggestionRequest,
   createHookRequest,
   createRuleRequest,
   holidayCalendarRequest,
   suggestionIdParam,
-  suggestionListQuery,
 } from "../../../shared/contracts/suggestions.js";
 import { publicRoute, sessionRoute } from "../../http/identity.js";
 import { parseInput } from "../../parse-input.js";
@@ -39,37 +36,6 @@ export async function suggestionsRoutes(
   const { suggestions } = deps;
   const property = (params: PropertyParams) => parseInput(propertyId, params.propertyId);
 
-  app.get<{ Params: PropertyParams }>(
-    "/api/properties/:propertyId/suggestions",
-    sessionRoute,
-    async (request) => {
-      const user = await request.requireUser();
-      const { status } = parseInput(suggestionListQuery, request.query);
-      return suggestions.list(user, property(request.params), status);
-    },
-  );
-
-  app.post<{ Params: ItemParams }>(
-    "/api/properties/:propertyId/suggestions/:id/accept",
-    sessionRoute,
-    async (request) => {
-      const user = await request.requireUser();
-      const id = parseInput(suggestionIdParam, request.params.id);
-      const edits = parseInput(acceptSuggestionRequest, request.body);
-      return suggestions.accept(user, property(request.params), id, edits);
-    },
-  );
-
-  app.post<{ Params: ItemParams }>(
-    "/api/properties/:propertyId/suggestions/:id/dismiss",
-    sessionRoute,
-    async (request) => {
-      const user = await request.requireUser();
-      const id = parseInput(suggestionIdParam, request.params.id);
-      return suggestions.dismiss(user, property(request.params), id);
-    },
-  );
-
   app.post<{ Params: ItemParams }>(
     "/api/properties/:propertyId/suggestions/:id/restore",
     sessionRoute,
@@ -77,16 +43,6 @@ export async function suggestionsRoutes(
       const user = await request.requireUser();
       const id = parseInput(suggestionIdParam, request.params.id);
       return suggestions.restore(user, property(request.params), id);
-    },
-  );
-
-  app.post<{ Params: PropertyParams }>(
-    "/api/properties/:propertyId/suggestions/bulk",
-    sessionRoute,
-    async (request) => {
-      const user = await request.requireUser();
-      const body = parseInput(bulkSuggestionRequest, request.body);
-      return suggestions.bulk(user, property(request.params), body);
     },
   );
 
@@ -126,9 +82,10 @@ export async function suggestionsRoutes(
     },
   );
 
+  // A hook's id is its delivery address: no log line may hold it, here either.
   app.delete<{ Params: ItemParams }>(
     "/api/properties/:propertyId/hooks/:id",
-    sessionRoute,
+    { config: { ...sessionRoute.config, secretParams: ["id"] } },
     async (request) => {
       const user = await request.requireUser();
       await suggestions.deleteHook(user, property(request.params), request.params.id);
@@ -183,7 +140,8 @@ export async function suggestionsRoutes(
       "/api/hooks/:hookId",
       {
         bodyLimit: webhookBodyLimitBytes,
-        config: { ...publicRoute.config, verifiedBySignature: true },
+        // The hook id is the address senders need besides the signature: kept out of the logs.
+        config: { ...publicRoute.config, verifiedBySignature: true, secretParams: ["hookId"] },
       },
       async (request, reply) => {
         const outcome = await suggestions.receiveDelivery(request.params.hookId, {

@@ -179,6 +179,24 @@ export function createTrafficService(deps: {
   return {
     report,
 
+    /**
+     * A year of one metric's days and the four weeks before it, from the chart's own cached
+     * report (no second Google call for the same view), with the last complete day.
+     */
+    async dailySeries(
+      user: User,
+      propertyId: string,
+      metric: TrafficMetric,
+    ): Promise<{ days: TrafficDay[]; timeZone: string; lastCompleteDate: string }> {
+      await properties.requireAllowed(user, propertyId);
+      const { series } = await seriesFor(user, propertyId, { metric, range: "12m" });
+      return {
+        days: series.days,
+        timeZone: series.timeZone,
+        lastCompleteDate: addDays(toIsoDate(todayIn(now(), series.timeZone)), -1),
+      };
+    },
+
     /** Hides one day's prompt for this person and property. */
     async dismiss(user: User, propertyId: string, { date }: DismissChangeRequest): Promise<void> {
       await properties.requireAllowed(user, propertyId);

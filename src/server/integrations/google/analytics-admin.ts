@@ -126,7 +126,8 @@ export interface AnalyticsAdmin {
 }
 
 const maxPageSize = 200;
-const requestTimeoutMs = 15_000;
+/** How long one call may go without an answer, unless the app says otherwise. */
+export const adminRequestTimeoutMs = 15_000;
 
 /** Google's field names for an update mask (snake_case, as the API documents). */
 const maskPaths: Record<keyof GoogleAnnotationInput, string> = {
@@ -162,7 +163,7 @@ export function createAnalyticsAdmin(options: {
 }): AnalyticsAdmin {
   const send = createGoogleJsonApi({
     rootUrl: options.rootUrl,
-    timeoutMs: options.timeoutMs ?? requestTimeoutMs,
+    timeoutMs: options.timeoutMs ?? adminRequestTimeoutMs,
   });
   const annotationsOf = (propertyId: string) =>
     `v1alpha/properties/${encodeURIComponent(propertyId)}/reportingDataAnnotations`;

@@ -31,6 +31,9 @@ export class GoogleApiError extends Error {
     super(message);
   }
 
+  /** How long Google asked us to wait before trying again (its Retry-After), when it said. */
+  retryAfterMs?: number;
+
   /** Rate limits, server errors and lost connections; never a 4xx about the request itself. */
   get transient(): boolean {
     return this.status === 0 || this.status === 429 || this.status >= 500 || this.isRateLimit;
@@ -76,17 +79,39 @@ interface GoogleErrorBody {
   };
 }
 
+/** Longest wait a Retry-After is taken at: beyond a day it is not an answer to plan around. */
+const longestRetryAfterMs = 24 * 60 * 60 * 1000;
+
+/**
+ * A Retry-After header in milliseconds from `now`: whole seconds, or an HTTP date (RFC 9110
+ * 10.2.3); anything else, or a date in the past, is no ask to wait.
+ */
+export function retryAfterMsOf(header: string | undefined, now: number): number | undefined {
+  if (header === undefined) return undefined;
+  const text = header.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (!Number.isFinite(ms) || ms < 0) return undefined;
+  return Math.min(ms, longestRetryAfterMs);
+}
+
 /** Reads Google's error answer (google.rpc.Status as JSON); any other body keeps the HTTP status. */
-export function googleApiErrorFrom(status: number, body: unknown): GoogleApiError {
+export function googleApiErrorFrom(
+  status: number,
+  body: unknown,
+  retryAfter?: { header: string | undefined; now: number },
+): GoogleApiError {
   const details =
     typeof body === "object" && body !== null ? (body as GoogleErrorBody).error : undefined;
   const reason =
     details?.details?.find((detail) => detail.reason)?.reason ??
     details?.errors?.find((e) => e.reason)?.reason;
-  return new GoogleApiError(
+  const failure = new GoogleApiError(
     status,
     details?.message ?? `Google answered ${status}`,
     details?.status,
     reason,
   );
+  const wait = retryAfter && retryAfterMsOf(retryAfter.header, retryAfter.now);
+  if (wait !== undefined) failure.retryAfterMs = wait;
+  return failure;
 }

@@ -120,7 +120,13 @@ export function createGoogleJsonApi(options: {
                 else resolve(body as T);
                 return;
               }
-              reject(googleApiErrorFrom(status, body));
+              const retryAfter = response.headers["retry-after"];
+              reject(
+                googleApiErrorFrom(status, body, {
+                  header: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+                  now: Date.now(),
+                }),
+              );
             });
           },
         );

@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import type { GoogleEndpoints } from "./google-endpoints.js";
 
 export const analyticsScopes = {
@@ -11,6 +12,26 @@ export interface GoogleTokenSet {
   refreshToken: string | undefined;
   expiresAt: Date;
   scopes: string[];
+  /**
+   * The Google account that granted them (the ID token's `sub`), when the answer carries an ID
+   * token: the code exchange always does (the connection asks for `openid`).
+   */
+  subject: string | undefined;
+}
+
+/**
+ * The `sub` of an ID token received straight from Google's token endpoint over TLS, which OpenID
+ * Connect Core (3.1.3.7) lets a client trust without checking the signature; undefined when
+ * there is none or it cannot be read.
+ */
+function subjectOf(idToken: unknown): string | undefined {
+  if (typeof idToken !== "string") return undefined;
+  try {
+    const { sub } = decodeJwt(idToken);
+    return typeof sub === "string" && sub !== "" ? sub : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Google's OAuth error answer, e.g. `invalid_grant` for a revoked or expired refresh token. */
@@ -63,6 +84,7 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
       refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : undefined,
       expiresAt: new Date(now().getTime() + expiresIn * 1000),
       scopes: typeof body.scope === "string" ? body.scope.split(" ").filter(Boolean) : [],
+      subject: subjectOf(body.id_token),
     };
   }
 
@@ -78,7 +100,11 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
         client_id: endpoints.clientId,
         redirect_uri: input.redirectUri,
         response_type: "code",
-        scope: [analyticsScopes.edit, analyticsScopes.readonly].join(" "),
+        // `openid` asks for nothing but who the person is, and makes Google name the Google account
+        // that granted (an ID token): a deleted account's revoke must know whether that account is
+        // connected to Tidemark again, as Google ends the account's whole grant whichever of its
+        // tokens is revoked.
+        scope: ["openid", analyticsScopes.edit, analyticsScopes.readonly].join(" "),
         access_type: "offline",
         // Consent every time, so Google always returns a refresh token.
         prompt: "consent",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GoogleApiError } from "./google-api-error.js";
+import { GoogleApiError, googleApiErrorFrom, retryAfterMsOf } from "./google-api-error.js";
 import { withGoogleRetry, type RetryPolicy } from "./google-retry.js";
 
 const waits: number[] = [];
@@ -61,5 +61,32 @@ describe("withGoogleRetry", () => {
     }));
     await expect(result).resolves.toBe("found after 502");
     expect(google.calls()).toBe(1);
+  });
+
+  it("waits as long as Google's Retry-After asks, and stops at once when that is longer than it ever waits", async () => {
+    waits.length = 0;
+    const soon = new GoogleApiError(429, "busy");
+    soon.retryAfterMs = 200;
+    const google = failing(soon);
+    await expect(withGoogleRetry(google.call, { ...policy, random: () => 0 })).resolves.toBe("ok");
+    expect(waits).toEqual([200]);
+    const later = new GoogleApiError(429, "busy");
+    later.retryAfterMs = 30_000;
+    const refused = failing(later);
+    await expect(withGoogleRetry(refused.call, policy)).rejects.toBe(later);
+    expect(refused.calls()).toBe(1);
+  });
+
+  it("reads Retry-After as seconds or an HTTP date, and nothing else", () => {
+    const now = Date.parse("2026-12-06T12:00:00Z");
+    expect(retryAfterMsOf("120", now)).toBe(120_000);
+    expect(retryAfterMsOf("Sun, 06 Dec 2026 12:00:30 GMT", now)).toBe(30_000);
+    expect(retryAfterMsOf("Sun, 06 Dec 2026 11:00:00 GMT", now)).toBeUndefined();
+    expect(retryAfterMsOf("soon", now)).toBeUndefined();
+    expect(retryAfterMsOf("-5", now)).toBeUndefined();
+    expect(retryAfterMsOf("999999999999", now)).toBe(24 * 60 * 60 * 1000);
+    expect(retryAfterMsOf("0", now)).toBe(0);
+    expect(retryAfterMsOf(undefined, now)).toBeUndefined();
+    expect(googleApiErrorFrom(429, {}, { header: "7", now }).retryAfterMs).toBe(7000);
   });
 });

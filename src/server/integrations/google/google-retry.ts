@@ -39,7 +39,11 @@ export async function withGoogleRetry<T>(
       if (!(caught instanceof GoogleApiError) || !caught.transient || attempt >= policy.attempts)
         throw caught;
       const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      await sleep(Math.round(random() * ceiling));
+      const asked = caught.retryAfterMs;
+      // Google said when to come back: sooner would be refused again; later than this policy ever
+      // waits, and the caller hears it now (with the wait) rather than after retries Google refuses.
+      if (asked !== undefined && asked > policy.maxDelayMs) throw caught;
+      await sleep(Math.max(Math.round(random() * ceiling), asked ?? 0));
       if (beforeRetry) {
         const check = await beforeRetry(caught);
         if (check.done) return check.value;

@@ -1,7 +1,7 @@
-import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/class-names";
+import { Slot } from "./slot";
 
 export const buttonVariants = cva(
   [

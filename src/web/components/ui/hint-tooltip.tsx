@@ -1,3 +1,4 @@
+import { cn } from "../../lib/class-names";
 import { cloneElement, useEffect, useId, useRef, useState, type ReactElement } from "react";
 
 /** Hints open after 700 ms; moving between triggers within 300 ms opens the next at once. */
@@ -25,9 +26,15 @@ function hoverDelay(): number {
  */
 export function HintTooltip({
   content,
+  side = "top",
   children,
 }: {
   content: string;
+  /**
+   * Where it opens: above its trigger, or to its left, level with it (for a trigger in a row of
+   * a box that scrolls, where a hint above would be cut off by the box's edge).
+   */
+  side?: "top" | "left";
   children: ReactElement<Record<string, unknown>>;
 }) {
   const id = useId();
@@ -69,7 +76,12 @@ export function HintTooltip({
         <span
           id={id}
           role="tooltip"
-          className="pointer-events-none absolute right-0 bottom-full z-50 mb-1.5 w-max max-w-56 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md"
+          className={cn(
+            "pointer-events-none absolute z-50 w-max rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md",
+            side === "top"
+              ? "right-0 bottom-full mb-1.5 max-w-56"
+              : "top-1/2 right-full mr-1.5 max-w-72 -translate-y-1/2",
+          )}
         >
           {content}
         </span>

@@ -66,7 +66,10 @@ describe("/account", () => {
       }),
     );
     renderAppAt("/account");
-    expect(await screen.findByRole("button", { name: "Connect GA4" })).toBeInTheDocument();
+    // The page's own Google section offers it, beside the header's.
+    expect(
+      await within(screen.getByRole("main")).findByRole("button", { name: "Connect GA4" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("5 annotations per day")).toBeInTheDocument();
     expect(screen.getByText("1 GA4 property, changeable once every 30 days")).toBeInTheDocument();
     expect(screen.getByRole("list", { name: "Not included" })).toHaveTextContent(
@@ -188,5 +191,95 @@ describe("deleting the account", () => {
       confirmEmail: "ADA@example.com",
     });
     expect(await screen.findByRole("link", { name: /log in/i })).toBeInTheDocument();
+  });
+});
+
+describe("/account: what AI apps may do", () => {
+  const approval = {
+    id: "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+    appName: "Claude",
+    propertyId: "123456789",
+    summary: "Delete “Winter sale” (2026-12-01)?",
+    annotations: [
+      { annotationId: "a1", title: "Winter sale", date: "2026-12-01", endDate: "2026-12-03" },
+    ],
+    createdAt: "2026-12-06T08:00:00.000Z",
+    expiresAt: "2026-12-07T08:00:00.000Z",
+  };
+  const app = {
+    clientId: "client-1",
+    name: "Claude",
+    scopes: ["annotations:read", "annotations:write"],
+    deletesWithoutAsking: false,
+    connectedAt: "2026-12-01T10:00:00.000Z",
+    lastUsedAt: null,
+  };
+
+  it("shows a deletion an app asked for, with what goes, and approves it", async () => {
+    let waiting = [approval];
+    const { requests } = stubApi(
+      routes({
+        "GET /api/account/app-approvals": () => jsonResponse(200, { approvals: waiting }),
+        [`POST /api/account/app-approvals/${approval.id}/approve`]: () => {
+          waiting = [];
+          return jsonResponse(200, { status: "done", summary: "Deleted 1 annotation." });
+        },
+      }),
+    );
+    renderAppAt("/account");
+    const notice = await screen.findByRole("region", { name: "Waiting for your approval" });
+    expect(within(notice).getByText("Claude asks to delete 1 annotation")).toBeInTheDocument();
+    expect(within(notice).getByText("Winter sale")).toBeInTheDocument();
+    expect(within(notice).getByText("2026-12-01 – 2026-12-03")).toBeInTheDocument();
+    await userEvent.click(within(notice).getByRole("button", { name: "Approve deletion" }));
+    expect(await findToast()).toHaveTextContent("Deleted");
+    expect(requests.some((r) => r.path.endsWith("/approve") && r.method === "POST")).toBe(true);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole("region", { name: "Waiting for your approval" }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it("declines a deletion without deleting anything", async () => {
+    const { requests } = stubApi(
+      routes({
+        "GET /api/account/app-approvals": () => jsonResponse(200, { approvals: [approval] }),
+        [`POST /api/account/app-approvals/${approval.id}/decline`]: () =>
+          jsonResponse(200, { status: "declined", summary: "Declined. Nothing was deleted." }),
+      }),
+    );
+    renderAppAt("/account");
+    const notice = await screen.findByRole("region", { name: "Waiting for your approval" });
+    await userEvent.click(within(notice).getByRole("button", { name: "Decline" }));
+    expect(await findToast()).toHaveTextContent("Declined");
+    expect(requests.some((r) => r.path.endsWith("/approve"))).toBe(false);
+  });
+
+  it("narrows a connected app to reading and lets it delete without asking", async () => {
+    const { requests } = stubApi(
+      routes({
+        "GET /api/account/connected-apps": () => jsonResponse(200, { apps: [app] }),
+        "POST /api/account/connected-apps/read-only": () => jsonResponse(200, { restricted: true }),
+        "POST /api/account/connected-apps/deletions": () =>
+          jsonResponse(200, { deletesWithoutAsking: true }),
+      }),
+    );
+    renderAppAt("/account");
+    expect(await screen.findByText("Can read and change")).toBeInTheDocument();
+    const toggle = screen.getByRole("checkbox", { name: /Let it delete without asking me/ });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(await findToast()).toHaveTextContent("Deletes without asking");
+    expect(requests.find((r) => r.path.endsWith("/deletions"))?.body).toEqual({
+      clientId: "client-1",
+      withoutAsking: true,
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Make read-only" }));
+    expect(await findToast()).toHaveTextContent("Now read-only");
+    expect(requests.find((r) => r.path.endsWith("/read-only"))?.body).toEqual({
+      clientId: "client-1",
+      access: "read-only",
+    });
   });
 });

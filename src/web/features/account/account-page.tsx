@@ -24,6 +24,7 @@ import { LogOutButton } from "../../session/log-out-button";
 import { PremiumAction } from "../../session/premium-offer";
 import { useDeleteAccount, useExportAccount } from "./account-api";
 import { ApiTokensCard } from "./api-tokens-card";
+import { AppApprovalsNotice } from "../../session/app-approvals-notice";
 import { ConnectedAppsCard } from "./connected-apps-card";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
@@ -160,6 +161,7 @@ export function AccountPage({ user }: { user: CurrentUser }) {
           Your sign-in, your plan and the data Tidemark keeps for you.
         </p>
       </div>
+      <AppApprovalsNotice />
 
       <Card>
         <CardHeader>
@@ -192,7 +194,9 @@ export function AccountPage({ user }: { user: CurrentUser }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col items-start gap-4">
-          {user.subscriptionTier ? <PlanItems words={planWords(user.subscriptionTier)} /> : null}
+          {user.subscriptionTier ? (
+            <PlanItems words={planWords(user.subscriptionTier, user)} />
+          ) : null}
           <Button asChild variant="outline" size="sm">
             <Link href={routePaths.plans}>
               {user.subscriptionTier ? "Compare plans" : "Choose a plan"}

@@ -1,5 +1,7 @@
+import { routePaths } from "../../lib/route-paths";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Loader2, Plus, Trash2 } from "lucide-react";
+import { formatLocalDay } from "../../../shared/annotation-dates";
 import { useState } from "react";
 import {
   apiTokenLifetimes,
@@ -39,12 +41,8 @@ const scopeWords: Record<ApiTokenScope, string> = {
   "categories:write": "Create, change and delete categories",
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-const day = (iso: string) => dateFormat.format(new Date(iso));
+/** The day a token was made, used or ends, where the reader is. */
+const day = (iso: string) => formatLocalDay(iso);
 
 function lifetimeLabel(lifetime: ApiTokenLifetime): string {
   return lifetime === null ? "Never" : `${lifetime} days`;
@@ -250,7 +248,7 @@ export function ApiTokensCard() {
         <CardTitle as="h2">Personal access tokens</CardTitle>
         <CardDescription>
           For scripts and other apps using the{" "}
-          <a className="underline underline-offset-4" href="/docs/api">
+          <a className="underline underline-offset-4" href={routePaths.apiDocs}>
             REST API
           </a>
           : send one in the <code className="text-xs">Authorization: Bearer</code> header.

@@ -75,6 +75,7 @@ const waiting: ImportStatusResponse = {
   createdAt: "2026-11-20T10:00:00Z",
   updatedAt: "2026-11-20T10:00:01Z",
   failures: [{ line: 3, title: "Later", message: '"soon" is not a date: write it as YYYY-MM-DD.' }],
+  waiting: [],
 };
 
 function api(extra: Parameters<typeof stubApi>[0] = {}) {
@@ -214,6 +215,43 @@ describe("/annotations/import, an earlier import", () => {
     await userEvent.click(screen.getByRole("button", { name: "Resume import" }));
     expect(await screen.findByText("8 imported · 1 row skipped")).toBeInTheDocument();
     expect(requests.some((r) => r.path === `/api/annotation-imports/${stalled.id}/resume`)).toBe(
+      true,
+    );
+  });
+});
+
+describe("/annotations/import, rows Google has not confirmed", () => {
+  it("says which rows wait for Google and resumes them, written only if not in Google Analytics", async () => {
+    const unconfirmed = "Google did not confirm the annotation was created.";
+    const waitingForGoogle: ImportStatusResponse = {
+      ...waiting,
+      status: "waiting_for_google",
+      imported: 6,
+      left: 2,
+      failures: [],
+      waiting: [
+        { line: 4, title: "Launch", message: unconfirmed },
+        { line: 7, title: "Sale", message: unconfirmed },
+      ],
+    };
+    const { requests } = api({
+      "GET /api/annotation-imports": () => jsonResponse(200, { imports: [waitingForGoogle] }),
+      [`GET /api/annotation-imports/${waiting.id}`]: () => jsonResponse(200, waitingForGoogle),
+      [`POST /api/annotation-imports/${waiting.id}/resume`]: () =>
+        jsonResponse(200, { ...waiting, status: "done", imported: 8, left: 0, failures: [] }),
+    });
+    renderAppAt("/annotations/import");
+    const recent = await screen.findByRole("region", { name: "Your recent imports" });
+    expect(within(recent).getByText(/6 imported, 2 waiting for Google/)).toBeInTheDocument();
+    await userEvent.click(within(recent).getByRole("button", { name: "Open" }));
+    expect(
+      await screen.findByText(/has not confirmed 2 rows yet.*written only if it is not there/),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByText("Rows not confirmed yet (2)"));
+    expect(screen.getByText("Launch", { exact: false })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Resume import" }));
+    expect(await screen.findByText("8 imported · 1 row skipped")).toBeInTheDocument();
+    expect(requests.some((r) => r.path === `/api/annotation-imports/${waiting.id}/resume`)).toBe(
       true,
     );
   });

@@ -6,9 +6,10 @@ import type {
 } from "../../../shared/contracts/all-annotations";
 import { apiRequest } from "../../lib/api-client";
 import { apiSearchOfView, keysSearchOfView, type AllAnnotationsView } from "./all-annotations-view";
+import { allAnnotationsQueryKeyRoot } from "./annotations-api";
 
 const basePath = "/api/annotations";
-const queryKeyRoot = [basePath, "all"] as const;
+const queryKeyRoot = allAnnotationsQueryKeyRoot;
 
 /**
  * One page of every saved property's annotations. The server reads Google at most once per

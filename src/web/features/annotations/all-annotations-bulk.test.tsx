@@ -126,7 +126,7 @@ describe("bulk actions on All annotations", () => {
 
     await user.click(within(await bar()).getByRole("button", { name: "Recolour" }));
     await user.click(screen.getByRole("menuitem", { name: "Red" }));
-    expect(await findToast()).toHaveTextContent("2 changed");
+    expect(await findToast()).toHaveTextContent("2 recoloured");
     expect(requests.find((r) => r.path === "/api/annotations/bulk")?.body).toMatchObject({
       items: [
         { propertyId: "111", annotationId: "a1" },
@@ -159,7 +159,7 @@ describe("bulk actions on All annotations", () => {
 
     await user.click(within(await bar()).getByRole("button", { name: "Recolour" }));
     await user.click(screen.getByRole("menuitem", { name: "Red" }));
-    expect(await findToast()).toHaveTextContent("2 changed, 1 failed");
+    expect(await findToast()).toHaveTextContent("2 recoloured, 1 failed");
     expect(
       (requests.find((r) => r.path === "/api/annotations/bulk")?.body as { items: unknown[] })
         .items,

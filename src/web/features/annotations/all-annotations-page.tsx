@@ -1,4 +1,11 @@
-import { ChevronLeft, ChevronRight, Loader2, RefreshCw, TriangleAlert } from "lucide-react";
+import {
+  ChevronLeft,
+  ChevronRight,
+  Download,
+  Loader2,
+  RefreshCw,
+  TriangleAlert,
+} from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import {
@@ -26,10 +33,12 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/class-names";
 import { routePaths } from "../../lib/route-paths";
 import { useCategories } from "../../session/categories";
+import { useReadOnlyReason } from "../../session/read-only-properties";
 import { AnnotationDetailsDialog } from "./annotation-details-dialog";
 import { AnnotationsTable, type AnnotationRow } from "./annotations-table";
 import type { BulkSelectionItem } from "./bulk-action-bar";
 import { fetchMatchingKeys, useAllAnnotations } from "./all-annotations-api";
+import { useUndoAction } from "./undo-change";
 import {
   allAnnotationsPageSize,
   filterKeyOfView,
@@ -44,6 +53,39 @@ const searchDelayMs = 300;
 const BulkActionBar = lazy(() =>
   import("./bulk-action-bar").then((module) => ({ default: module.BulkActionBar })),
 );
+// A row's history loads when its details open; Export when it is first drawn.
+const AnnotationHistory = lazy(() =>
+  import("./annotation-history").then((module) => ({ default: module.AnnotationHistory })),
+);
+const ExportAnnotationsView = lazy(() =>
+  import("./export-annotations").then((module) => ({ default: module.ExportAnnotationsView })),
+);
+const exportFallback = (
+  <Button variant="outline" size="sm" disabled>
+    <Download aria-hidden="true" />
+    Export
+  </Button>
+);
+
+type UndoActionFor = ReturnType<typeof useUndoAction>["actionFor"];
+
+/**
+ * The Undo of one property's toasts. All annotations spans properties, and an undo is asked of
+ * its change's property, so each property whose rows were opened keeps one (with its question).
+ */
+function PropertyUndo({
+  propertyId,
+  register,
+}: {
+  propertyId: string;
+  register: (propertyId: string, actionFor: UndoActionFor) => void;
+}) {
+  const undo = useUndoAction(propertyId);
+  useEffect(() => {
+    register(propertyId, undo.actionFor);
+  });
+  return undo.dialog;
+}
 
 const keyOf = (item: { propertyId?: string; annotationId: string }) =>
   `${item.propertyId ?? ""}/${item.annotationId}`;
@@ -264,6 +306,46 @@ function NoProperties() {
   );
 }
 
+/**
+ * An opened row's history. Restore is an edit: offered when the plan allows edits and the
+ * person's Google role lets them write to the property (asked only once a row is opened).
+ */
+function RowHistory({
+  propertyId,
+  annotation,
+  canEdit,
+  undoActionFor,
+  onRestored,
+}: {
+  propertyId: string;
+  annotation: AnnotationRow;
+  canEdit: boolean;
+  undoActionFor: UndoActionFor;
+  onRestored: () => void;
+}) {
+  const readOnly = useReadOnlyReason(propertyId);
+  return (
+    <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the history…</p>}>
+      <AnnotationHistory
+        propertyId={propertyId}
+        annotation={annotation}
+        canRestore={canEdit && !annotation.systemGenerated && readOnly === null}
+        undoActionFor={undoActionFor}
+        onRestored={onRestored}
+      />
+    </Suspense>
+  );
+}
+
+/** The properties a view shows: those its property filter names, or all of them. */
+function shownProperties(
+  properties: AllAnnotationsResponse["properties"],
+  filter: AnnotationFilter,
+): AllAnnotationsResponse["properties"] {
+  const named = filter.propertyIds;
+  return named?.length ? properties.filter((p) => named.includes(p.propertyId)) : properties;
+}
+
 function readAt(properties: AllAnnotationsResponse["properties"]): string | null {
   const times = properties.flatMap((p) => (p.fetchedAt ? [p.fetchedAt] : [])).sort();
   const oldest = times[0];
@@ -280,6 +362,15 @@ export function AllAnnotationsPage({ user }: { user: CurrentUser }) {
   const [view, setView] = useAddressView();
   const [filter, changeFilter] = useDraftFilter(view, setView);
   const [opened, setOpened] = useState<AnnotationRow | null>(null);
+  // The properties whose rows were opened here: each keeps the Undo of its restores' toasts.
+  const [openedProperties, setOpenedProperties] = useState<readonly string[]>([]);
+  const undoActions = useRef(new Map<string, UndoActionFor>());
+  function openRow(row: AnnotationRow) {
+    setOpened(row);
+    const propertyId = row.propertyId;
+    if (propertyId && !openedProperties.includes(propertyId))
+      setOpenedProperties((held) => [...held, propertyId]);
+  }
   const { data, isPending, isError, error, isFetching, refresh, refreshing } =
     useAllAnnotations(view);
 
@@ -336,14 +427,24 @@ export function AllAnnotationsPage({ user }: { user: CurrentUser }) {
           </p>
         </div>
         {data && data.properties.length > 0 ? (
-          <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
-            {refreshing ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <RefreshCw aria-hidden="true" />
-            )}
-            Refresh
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Suspense fallback={exportFallback}>
+              <ExportAnnotationsView
+                search={searchOfView({ ...view, page: 1 })}
+                total={data.total}
+                properties={shownProperties(data.properties, view.filter)}
+                filtered={isFilterActive(view.filter)}
+              />
+            </Suspense>
+            <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
+              {refreshing ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <RefreshCw aria-hidden="true" />
+              )}
+              Refresh
+            </Button>
+          </div>
         ) : null}
       </div>
       {data && data.properties.length === 0 ? (
@@ -368,11 +469,12 @@ export function AllAnnotationsPage({ user }: { user: CurrentUser }) {
               annotations={rows}
               canEdit={false}
               canDelete={false}
-              onOpen={setOpened}
+              onOpen={openRow}
               isLoading={isPending}
               emptyMessage={emptyMessage}
               categories={categories}
               showProperty
+              showImpact
               properties={data?.properties}
               getRowId={keyOf}
               selectedIds={selection.ids}
@@ -426,8 +528,27 @@ export function AllAnnotationsPage({ user }: { user: CurrentUser }) {
           onOpenChange={(open) => {
             if (!open) setOpened(null);
           }}
+          {...(opened.propertyId ? { impactOf: opened.propertyId } : {})}
+          history={
+            opened.propertyId ? (
+              <RowHistory
+                propertyId={opened.propertyId}
+                annotation={opened}
+                canEdit={canEditAnnotations}
+                undoActionFor={(change) => undoActions.current.get(opened.propertyId!)?.(change)}
+                onRestored={() => setOpened(null)}
+              />
+            ) : null
+          }
         />
       ) : null}
+      {openedProperties.map((propertyId) => (
+        <PropertyUndo
+          key={propertyId}
+          propertyId={propertyId}
+          register={(id, actionFor) => undoActions.current.set(id, actionFor)}
+        />
+      ))}
     </div>
   );
 }

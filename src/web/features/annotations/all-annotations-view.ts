@@ -40,7 +40,12 @@ export function viewFromSearch(search: string): AllAnnotationsView {
   const dir = params.get("dir");
   const sort: AnnotationSort = {
     column,
-    direction: dir === "asc" || dir === "desc" ? dir : column === "date" ? "desc" : "asc",
+    direction:
+      dir === "asc" || dir === "desc"
+        ? dir
+        : column === "date" || column === "impact"
+          ? "desc"
+          : "asc",
   };
   const page = Number(params.get("page"));
   return { filter, sort, page: Number.isInteger(page) && page > 1 ? page : 1 };

@@ -1,11 +1,11 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import type {
   Annotation,
   AnnotationDateRange,
   CreateAnnotationRequest,
 } from "../../../shared/contracts/annotations";
 import { toIsoDate, type CalendarDate } from "../../../shared/calendar-date";
-import { Input } from "../../components/ui/input";
+import { DateInput, dateFormatMessage } from "../../components/ui/date-input";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/class-names";
 import { parseIsoDate } from "../../../shared/calendar-date";
@@ -95,9 +95,23 @@ export function AnnotationDateFields({
   isCreate: boolean;
   today: string;
 }) {
-  const ids = { start: useId(), end: useId(), hint: useId(), endError: useId(), name: useId() };
+  const ids = {
+    start: useId(),
+    end: useId(),
+    hint: useId(),
+    endError: useId(),
+    formatError: useId(),
+    name: useId(),
+  };
   const problem = dateFieldsProblem(values, { isCreate, today });
   const isRange = values.kind === "range";
+  // Text that names no day is said to be so once the field is left (not while it is typed).
+  const [left, setLeft] = useState({ start: false, end: false });
+  const startUnreadable = left.start && values.start !== "" && parseIsoDate(values.start) === null;
+  const endUnreadable =
+    left.end && isRange && values.end !== "" && parseIsoDate(values.end) === null;
+  const describedBy = (...parts: (string | false)[]) =>
+    parts.filter(Boolean).join(" ") || undefined;
 
   function setKind(kind: DateFieldValues["kind"]) {
     if (kind === values.kind) return;
@@ -129,29 +143,41 @@ export function AnnotationDateFields({
       <div className={cn("grid gap-4", isRange && "sm:grid-cols-2")}>
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={ids.start}>{isRange ? "Start date" : "Date"}</Label>
-          <Input
+          <DateInput
             id={ids.start}
-            type="date"
             required
             value={values.start}
             max={isCreate ? today : undefined}
-            aria-describedby={isCreate ? ids.hint : undefined}
-            aria-invalid={problem === "start" || problem === "future" ? true : undefined}
-            onChange={(event) => onChange({ ...values, start: event.target.value })}
+            calendarLabel={
+              isRange ? "Choose the start date from a calendar" : "Choose the date from a calendar"
+            }
+            aria-describedby={describedBy(isCreate && ids.hint, startUnreadable && ids.formatError)}
+            aria-invalid={
+              problem === "future" || (problem === "start" && left.start) ? true : undefined
+            }
+            onChange={(start) => onChange({ ...values, start })}
+            onBlur={() => setLeft((previous) => ({ ...previous, start: true }))}
           />
         </div>
         {isRange ? (
           <div className="flex min-w-0 flex-col gap-2">
             <Label htmlFor={ids.end}>End date</Label>
-            <Input
+            <DateInput
               id={ids.end}
-              type="date"
               required
               value={values.end}
-              min={values.start || undefined}
-              aria-invalid={problem === "end" ? true : undefined}
-              aria-describedby={problem === "end" ? ids.endError : undefined}
-              onChange={(event) => onChange({ ...values, end: event.target.value })}
+              min={parseIsoDate(values.start) ? values.start : undefined}
+              calendarLabel="Choose the end date from a calendar"
+              aria-invalid={
+                problem === "end" && (left.end || parseIsoDate(values.end) !== null)
+                  ? true
+                  : undefined
+              }
+              aria-describedby={describedBy(
+                endUnreadable ? ids.formatError : problem === "end" && ids.endError,
+              )}
+              onChange={(end) => onChange({ ...values, end })}
+              onBlur={() => setLeft((previous) => ({ ...previous, end: true }))}
             />
           </div>
         ) : null}
@@ -161,7 +187,11 @@ export function AnnotationDateFields({
           {futureDateHint}
         </p>
       ) : null}
-      {problem === "end" && values.end !== "" ? (
+      {startUnreadable || endUnreadable ? (
+        <p id={ids.formatError} className="text-sm text-destructive">
+          {dateFormatMessage}
+        </p>
+      ) : problem === "end" && parseIsoDate(values.end) ? (
         <p id={ids.endError} className="text-sm text-destructive">
           {endBeforeStartMessage}
         </p>

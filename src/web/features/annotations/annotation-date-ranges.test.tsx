@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
 import { endBeforeStartMessage } from "./annotation-date-fields";
+import { calendarOf } from "../../test-support/date-fields";
 import { formatAnnotationDate, formatDateRange } from "../../../shared/annotation-dates";
 import { todayIsoFor } from "./annotation-format";
 import { AnnotationFormDialog } from "./annotation-form-dialog";
@@ -82,9 +83,11 @@ describe("the dialogs' date fields", () => {
     const start = dialog.getByLabelText("Start date");
     const end = dialog.getByLabelText("End date");
     expect(start).toHaveValue("2026-11-03");
-    expect(start).toHaveAttribute("max", todayIsoFor(null));
-    expect(end).not.toHaveAttribute("max");
-    expect(end).toHaveAttribute("min", "2026-11-03");
+    // Typed and shown as YYYY-MM-DD; the calendar beside each field keeps to the allowed days.
+    expect(start).toHaveAttribute("type", "text");
+    expect(calendarOf(start)).toHaveAttribute("max", todayIsoFor(null));
+    expect(calendarOf(end)).not.toHaveAttribute("max");
+    expect(calendarOf(end)).toHaveAttribute("min", "2026-11-03");
 
     await user.clear(end);
     await user.type(end, "2026-11-01");

@@ -1,8 +1,10 @@
+import type { ReactNode } from "react";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogFooter } from "../../components/ui/dialog";
 import { formatAnnotationDate, formatDateAdded } from "../../../shared/annotation-dates";
 import { ColorSwatch } from "../../components/color-swatch";
+import { AnnotationImpactSummary } from "./annotation-impact";
 import { colorSwatch } from "./annotation-format";
 import { premiumTooltips } from "../../../shared/plans";
 import { sourceLabels, systemGeneratedTooltip } from "./annotations-table";
@@ -15,23 +17,30 @@ import { sourceLabels, systemGeneratedTooltip } from "./annotations-table";
 export function AnnotationDetailsDialog({
   annotation,
   canEdit,
+  readOnlyReason = null,
   onOpenChange,
   timeZone = null,
   categoryName,
+  history,
+  impactOf,
 }: {
   annotation: Annotation;
   canEdit: boolean;
+  /** Why the property's annotations cannot be changed at all (the person may only view it). */
+  readOnlyReason?: string | null;
   onOpenChange: (open: boolean) => void;
   /** The property's time zone, whose calendar 'Date Added' is read on (UTC while unknown). */
   timeZone?: string | null;
   categoryName?: string;
+  /** The annotation's history, below its details (All annotations, where rows open here). */
+  history?: ReactNode;
+  /** The property whose traffic its impact is measured on; no impact section without it. */
+  impactOf?: string;
 }) {
   const swatch = colorSwatch(annotation.color);
   const why = annotation.systemGenerated
     ? systemGeneratedTooltip
-    : canEdit
-      ? null
-      : premiumTooltips.edit;
+    : (readOnlyReason ?? (canEdit ? null : premiumTooltips.edit));
   return (
     <Dialog
       open
@@ -62,6 +71,10 @@ export function AnnotationDetailsDialog({
         <dt className="text-muted-foreground">Annotation ID</dt>
         <dd className="font-mono text-xs break-all">{annotation.annotationId}</dd>
       </dl>
+      {impactOf ? (
+        <AnnotationImpactSummary propertyId={impactOf} annotationId={annotation.annotationId} />
+      ) : null}
+      {history}
       <DialogFooter>
         <Button variant="outline" data-autofocus onClick={() => onOpenChange(false)}>
           Close

@@ -1,5 +1,6 @@
 import "../../test-support/setup-dom-tests";
 import { screen, waitFor, within } from "@testing-library/react";
+import { calendarOf } from "../../test-support/date-fields";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anAnnotation } from "../../../../test/annotation-fixtures";
@@ -153,8 +154,11 @@ describe("annotation dialogs", () => {
     expect(submit).toBeDisabled();
 
     const date = dialog.getByLabelText("Date");
-    expect(date).toHaveAttribute("type", "date");
-    expect(date).toHaveAttribute("max", todayIsoFor(null));
+    // Shown as YYYY-MM-DD whatever the browser's language: text, with a calendar beside it.
+    expect(date).toHaveAttribute("type", "text");
+    expect(date).toHaveAttribute("placeholder", "YYYY-MM-DD");
+    expect(dialog.getByRole("button", { name: "Choose the date from a calendar" })).toBeEnabled();
+    expect(calendarOf(date)).toHaveAttribute("max", todayIsoFor(null));
     expect(dialog.getByText("Annotations cannot be created for future dates")).toBeInTheDocument();
     // The colours as swatches, none chosen yet (Google's default applies unless one is).
     const colors = within(dialog.getByRole("radiogroup", { name: "Color" })).getAllByRole("radio");

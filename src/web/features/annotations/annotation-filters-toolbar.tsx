@@ -6,11 +6,12 @@ import {
   type AnnotationSort,
   type AnnotationSortColumn,
 } from "../../../shared/annotation-filter";
+import { CommittedDateInput } from "../../components/ui/date-input";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
-import { cn } from "../../lib/class-names";
 import { colorSwatch } from "./annotation-format";
-import type { TableCategory } from "./annotations-table";
+import { columnLabels } from "./annotations-table-head";
+import type { TableCategory } from "./annotations-table-types";
 
 // Loaded after the table's rows (see annotations-table.tsx): the search box, the period, colour,
 // category (and, for several properties, property) filters, and on a phone the sort the column
@@ -21,16 +22,10 @@ const noCategoryValue = "__none__";
 /** A person's six, and Google's own orange (its system-generated annotations). */
 const filterColors = [...annotationColors, "ORANGE"] as const;
 const fieldClass = "h-9 sm:w-auto";
-
-const sortLabels: Record<AnnotationSortColumn, string> = {
-  date: "Date",
-  title: "Title",
-  description: "Description",
-  color: "Colour",
-  category: "Category",
-  property: "Property",
-  source: "Source",
-};
+// On a phone each date takes its half of the row under its word, so "YYYY-MM-DD" and the
+// calendar button both fit; from 640 px the word sits beside the field.
+const dateLabelClass =
+  "flex min-w-0 flex-col items-stretch gap-1 text-xs text-muted-foreground sm:flex-row sm:items-center sm:gap-1.5";
 
 export function AnnotationFiltersToolbar({
   filter,
@@ -73,24 +68,26 @@ export function AnnotationFiltersToolbar({
           className="h-9 pl-8"
         />
       </div>
-      <label className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+      <label className={dateLabelClass}>
         From
-        <Input
-          type="date"
+        <CommittedDateInput
           value={filter.from ?? ""}
           max={filter.to}
-          onChange={(event) => set({ from: event.target.value || undefined })}
-          className={cn(fieldClass, "px-2")}
+          calendarLabel="Choose the first day from a calendar"
+          onCommit={(from) => set({ from: from || undefined })}
+          className="w-full sm:w-36"
+          inputClassName="h-9 pl-2"
         />
       </label>
-      <label className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+      <label className={dateLabelClass}>
         To
-        <Input
-          type="date"
+        <CommittedDateInput
           value={filter.to ?? ""}
           min={filter.from}
-          onChange={(event) => set({ to: event.target.value || undefined })}
-          className={cn(fieldClass, "px-2")}
+          calendarLabel="Choose the last day from a calendar"
+          onCommit={(to) => set({ to: to || undefined })}
+          className="w-full sm:w-36"
+          inputClassName="h-9 pl-2"
         />
       </label>
       <NativeSelect
@@ -157,14 +154,16 @@ export function AnnotationFiltersToolbar({
           onChange={(event) =>
             onSortChange({
               column: event.target.value as AnnotationSortColumn,
-              direction: event.target.value === "date" ? "desc" : "asc",
+              // Newest and largest first, as the table's headers sort them on a first click.
+              direction:
+                event.target.value === "date" || event.target.value === "impact" ? "desc" : "asc",
             })
           }
           className={fieldClass}
         >
           {sortColumns.map((column) => (
             <option key={column} value={column}>
-              Sort: {sortLabels[column]}
+              Sort: {columnLabels[column]}
             </option>
           ))}
         </NativeSelect>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import {
   annotationDescription,
   annotationTitle,
@@ -7,6 +7,7 @@ import {
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations";
 import { isAnnotationColor } from "../../../shared/annotation-colors";
+import { readOnlyChoiceNote, readOnlyPropertyReason } from "../../../shared/property-access";
 import type { Category } from "../../../shared/contracts/categories";
 import { FormDialog } from "../../components/ui/form-dialog";
 import { FormField } from "../../components/ui/form-field";
@@ -40,6 +41,7 @@ import {
   useCreateOnProperties,
   useUpdateWithCopies,
 } from "./annotation-sets-api";
+import { AnnotationImpactSummary } from "./annotation-impact";
 
 /** The shared contract's first complaint about one field, so the form says what the server would. */
 function problemOf(field: typeof annotationTitle | typeof annotationDescription, value: string) {
@@ -154,6 +156,11 @@ type FormDialogProps =
       onUpdate: (changes: UpdateAnnotationRequest) => void;
       /** The annotation's history, shown below the fields. */
       history?: ReactNode;
+      /**
+       * The property whose traffic its impact is measured on: the impact is shown between the
+       * fields and the history (a chart marker opens this dialog on Premium).
+       */
+      impactOf?: string;
     };
 
 type AnnotationFormDialogProps = FormDialogProps & {
@@ -241,6 +248,7 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
   const readOnly = sets?.readOnly ?? noReadOnly;
   const copyList = sets?.copyList ?? noCopies;
   const [targets, setTargets] = useState<readonly string[]>(() => [propertyId]);
+  const readOnlyNoteId = useId();
   const [alsoCopies, setAlsoCopies] = useState(true);
   const today = todayIsoFor(props.timeZone ?? null);
   const [values, setValues] = useState(() => initialValues(annotation, props.draft, today));
@@ -267,7 +275,10 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
       : problemOf(annotationDescription, values.description);
   const textInvalid = titleProblem !== null || descriptionProblem !== null;
   const dateInvalid = dateFieldsProblem(values.dates, { isCreate, today }) !== null;
-  const noTarget = propertyChoices.length > 0 && targets.length === 0;
+  // A property the person may only view is never a target, even the one the dialog opened on.
+  const chosenTargets = targets.filter((id) => !readOnly.has(id));
+  const noTarget = propertyChoices.length > 0 && chosenTargets.length === 0;
+  const anyReadOnly = propertyChoices.some((property) => readOnly.has(property.propertyId));
 
   /** The toast naming each property's outcome; the dialog closes once any write landed. */
   function reportOutcomes(outcomes: readonly PropertyOutcome[], verb: string, title: string) {
@@ -303,12 +314,7 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
       const propertyIds = [
         propertyId,
         ...propertyChoices.map((property) => property.propertyId),
-      ].filter(
-        (id, index, all) =>
-          targets.includes(id) &&
-          all.indexOf(id) === index &&
-          (id === propertyId || !readOnly.has(id)),
-      );
+      ].filter((id, index, all) => chosenTargets.includes(id) && all.indexOf(id) === index);
       if (
         !createOnMany ||
         propertyChoices.length === 0 ||
@@ -424,12 +430,21 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
         <fieldset className="flex min-w-0 flex-col gap-1.5">
           <legend className="mb-1 text-sm font-medium">Add it to</legend>
           {propertyChoices.map((property) => (
-            <label key={property.propertyId} className="flex items-center gap-2 text-sm">
+            <label
+              key={property.propertyId}
+              className="flex items-center gap-2 text-sm has-[:disabled]:text-muted-foreground"
+              title={
+                readOnly.has(property.propertyId)
+                  ? readOnlyPropertyReason(property.propertyId, property.name)
+                  : undefined
+              }
+            >
               <input
                 type="checkbox"
                 className="size-4 shrink-0 accent-primary"
-                checked={targets.includes(property.propertyId)}
+                checked={chosenTargets.includes(property.propertyId)}
                 disabled={readOnly.has(property.propertyId)}
+                aria-describedby={readOnly.has(property.propertyId) ? readOnlyNoteId : undefined}
                 onChange={(event) => {
                   const { checked } = event.target;
                   setTargets((previous) =>
@@ -450,6 +465,11 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
               ? "Choose at least one property."
               : "Each property counts as one annotation of the day's allowance."}
           </p>
+          {anyReadOnly ? (
+            <p id={readOnlyNoteId} className="text-xs text-muted-foreground">
+              {readOnlyChoiceNote}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
       {copyList.length > 0 ? (
@@ -462,6 +482,12 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
           />
           <span className="min-w-0 break-words">{alsoChangeCopiesLabel(copyList, "change")}</span>
         </label>
+      ) : null}
+      {props.mode === "edit" && props.impactOf ? (
+        <AnnotationImpactSummary
+          propertyId={props.impactOf}
+          annotationId={props.annotation.annotationId}
+        />
       ) : null}
       {props.mode === "edit" ? props.history : null}
     </FormDialog>

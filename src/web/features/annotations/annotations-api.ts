@@ -17,11 +17,14 @@ import { apiRequest } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { currentUserQueryKey } from "../../session/current-user";
 
+/** Every view of All annotations (its pages, filters and orders). */
+export const allAnnotationsQueryKeyRoot = ["/api/annotations", "all"] as const;
+
 export function annotationsQueryKey(propertyId: string) {
   return ["/api/annotations", propertyId] as const;
 }
 
-function annotationsPath(propertyId: string, annotationId?: string): string {
+export function annotationsPath(propertyId: string, annotationId?: string): string {
   const base = `/api/annotations/${encodeURIComponent(propertyId)}`;
   return annotationId === undefined ? base : `${base}/${encodeURIComponent(annotationId)}`;
 }
@@ -83,16 +86,38 @@ function listed({ changeId: _change, ...annotation }: AnnotationWriteResponse): 
   return annotation;
 }
 
-/** The person's changes to one annotation, newest first; read from Tidemark only, not Google. */
+/**
+ * The person's changes to one annotation, newest first, with their names for the categories the
+ * changes name; read from Tidemark only, not Google.
+ */
 export function useAnnotationHistory(propertyId: string, annotationId: string) {
   const path = `${annotationsPath(propertyId, annotationId)}/history`;
   return useQuery({
     queryKey: annotationHistoryQueryKey(propertyId, annotationId),
     queryFn: ({ signal }) => apiRequest<AnnotationHistoryResponse>(path, { signal }),
     meta: { path },
-    select: (data) => data.changes,
     retry: false,
   });
+}
+
+/**
+ * What an undo or a restore left, in the caches that show it: the property's list (an annotation
+ * put back replaces or rejoins its row, one removed leaves it), its histories, and All annotations.
+ */
+export function applyChangeAnswer(
+  queryClient: ReturnType<typeof useQueryClient>,
+  propertyId: string,
+  { change, annotation }: UndoChangeResponse,
+): void {
+  updateCachedList(queryClient, propertyId, (list) => {
+    const others = list.filter((entry) => entry.annotationId !== change.annotationId);
+    if (!annotation) return others;
+    const at = list.findIndex((entry) => entry.annotationId === annotation.annotationId);
+    if (at === -1) return [annotation, ...others];
+    return list.map((entry, index) => (index === at ? annotation : entry));
+  });
+  void queryClient.invalidateQueries({ queryKey: annotationHistoryQueryKey(propertyId) });
+  void queryClient.invalidateQueries({ queryKey: allAnnotationsQueryKeyRoot });
 }
 
 /** Each write costs one Google call; the cached list is updated from the answer, never refetched. */
@@ -175,15 +200,8 @@ export function useUndoChange(propertyId: string) {
         `${annotationsPath(propertyId)}/changes/${encodeURIComponent(changeId)}/undo`,
         { method: "POST", body: { requestId, ...(confirm ? { confirm } : {}) } },
       ),
-    onSuccess: ({ change, annotation }) => {
-      updateCachedList(queryClient, propertyId, (list) => {
-        const others = list.filter((entry) => entry.annotationId !== change.annotationId);
-        if (!annotation) return others;
-        const at = list.findIndex((entry) => entry.annotationId === annotation.annotationId);
-        if (at === -1) return [annotation, ...others];
-        return list.map((entry, index) => (index === at ? annotation : entry));
-      });
-      void queryClient.invalidateQueries({ queryKey: annotationHistoryQueryKey(propertyId) });
+    onSuccess: (answer) => {
+      applyChangeAnswer(queryClient, propertyId, answer);
       // Making a deleted annotation again counts against the day's allowance.
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },

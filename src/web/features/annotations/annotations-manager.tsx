@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { Annotation } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
+import type { AnnotationFilter, AnnotationSort } from "../../../shared/annotation-filter";
 import { capabilitiesOf } from "../../../shared/plans";
 import { Download } from "lucide-react";
 import { Button } from "../../components/ui/button";
@@ -12,6 +13,8 @@ import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useCategories } from "../../session/categories";
+import { useReadOnlyReason } from "../../session/read-only-properties";
+import { readOnlyRowReason } from "../../../shared/property-access";
 import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { undoToastDurationMs, useUndoAction } from "./undo-change";
@@ -145,6 +148,9 @@ export function AnnotationsManager({
   const latest = useAnnotations(propertyId);
   // The chart's Annotate and its days start a create too: they wait while the day's allowance is spent.
   const limitReason = useAnnotationLimitReason(user);
+  // On a property the person's Google role only lets them view, nothing is offered that would fail.
+  const readOnlyReason = useReadOnlyReason(propertyId);
+  const createBlocked = readOnlyReason ?? limitReason;
   const timeZone = usePropertyTimeZone(propertyId);
   // TanStack Query hands its answers over through useSyncExternalStore, so the render that brings
   // them is synchronous: with the table's rows and the chart's markers in it, it blocked the page
@@ -163,6 +169,12 @@ export function AnnotationsManager({
   // A new annotation started from the chart: a day, perhaps with a draft title.
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
   const [viewing, setViewing] = useState<Annotation | null>(null);
+  // The table's search, filters and order, held here so Export writes its rows in its order.
+  const [tableFilter, setTableFilter] = useState<AnnotationFilter>({});
+  const [tableSort, setTableSort] = useState<AnnotationSort>({
+    column: "date",
+    direction: "desc",
+  });
   // The fields an edit opened from outside starts from, instead of the annotation's own.
   const [editDraft, setEditDraft] = useState<AnnotationDraft | undefined>(undefined);
   const creating = createOpen || draft !== null;
@@ -196,7 +208,8 @@ export function AnnotationsManager({
   }
 
   function openAnnotation(annotation: Annotation) {
-    if (canEditAnnotations && !annotation.systemGenerated) setEditing(annotation);
+    if (canEditAnnotations && !readOnlyReason && !annotation.systemGenerated)
+      setEditing(annotation);
     else setViewing(annotation);
   }
   // The selected rows (annotation ids) of this property; another property starts with none.
@@ -246,13 +259,13 @@ export function AnnotationsManager({
               timeZone={timeZone}
               annotations={annotations}
               onOpenAnnotation={openAnnotation}
-              createBlocked={limitReason}
+              createBlocked={createBlocked}
               onCreate={(next) => {
-                if (limitReason) {
+                if (createBlocked) {
                   toast({
                     variant: "destructive",
-                    title: "No annotations left today",
-                    description: limitReason,
+                    title: readOnlyReason ? "Read-only property" : "No annotations left today",
+                    description: createBlocked,
                   });
                   return;
                 }
@@ -270,6 +283,8 @@ export function AnnotationsManager({
             <ExportAnnotations
               propertyId={propertyId}
               annotations={annotations}
+              filter={tableFilter}
+              sort={tableSort}
               categoryNames={categoryNames}
             />
           </Suspense>
@@ -278,8 +293,11 @@ export function AnnotationsManager({
       <AnnotationsTable.Component
         annotations={annotations}
         isLoading={isLoading}
+        showImpact
+        propertyId={propertyId}
         canEdit={canEditAnnotations}
         canDelete={canDeleteAnnotations}
+        readOnlyReason={readOnlyReason ? readOnlyRowReason : null}
         emptyMessage={emptyMessage}
         categories={canUseCategories ? categoryChoices : undefined}
         onOpen={setViewing}
@@ -289,8 +307,15 @@ export function AnnotationsManager({
         onDelete={(annotation) => {
           if (guardProperty()) setDeleting(annotation);
         }}
+        controls={{
+          filter: tableFilter,
+          onFilterChange: setTableFilter,
+          sort: tableSort,
+          onSortChange: setTableSort,
+        }}
         selectedIds={selectedIds}
-        onSelectionChange={selectRows}
+        // Bulk changes to a property that refuses every write would only fail, row by row.
+        onSelectionChange={readOnlyReason ? undefined : selectRows}
         bulkBar={
           <Suspense fallback={null}>
             <BulkActionBar
@@ -362,10 +387,19 @@ export function AnnotationsManager({
                 setEditDraft(undefined);
               }
             }}
+            impactOf={propertyId}
             history={
+              // The edit dialog opens only where the person may edit, so any entry may be restored.
               <AnnotationHistory.Component
                 propertyId={propertyId}
-                annotationId={editing.annotationId}
+                annotation={editing}
+                canRestore
+                undoActionFor={undo.actionFor}
+                onRestored={() => {
+                  // The form still holds the version it opened with.
+                  setEditing(null);
+                  setEditDraft(undefined);
+                }}
               />
             }
             pending={update.isPending}
@@ -399,8 +433,10 @@ export function AnnotationsManager({
           <AnnotationDetailsDialog
             annotation={viewing}
             canEdit={canEditAnnotations}
+            readOnlyReason={readOnlyReason}
             timeZone={timeZone}
             categoryName={viewing.categoryId ? categoryNames.get(viewing.categoryId) : undefined}
+            impactOf={propertyId}
             onOpenChange={(open) => {
               if (!open) setViewing(null);
             }}

@@ -5,7 +5,7 @@ import {
   type AnnotationFilter,
   type AnnotationSort,
 } from "../../../shared/annotation-filter";
-import type { AnnotationRow } from "./annotations-table";
+import type { AnnotationRow } from "./annotations-table-types";
 
 // The annotations table's parts beside its columns: the rows a search, filters and sort keep (the
 // shared rules), the selection's summary line and the empty result.
@@ -16,8 +16,9 @@ export function viewRows(
   filter: AnnotationFilter,
   sort: AnnotationSort,
   categoryName: (categoryId: string) => string | undefined,
+  effectOf?: (row: AnnotationRow) => number | null | undefined,
 ): AnnotationRow[] {
-  return sortAnnotations(filterAnnotations(rows, filter), sort, categoryName);
+  return sortAnnotations(filterAnnotations(rows, filter), sort, categoryName, effectOf);
 }
 
 /** 'No annotations match “sale”.' with the way out. */

@@ -193,7 +193,7 @@ describe("AnnotationsTable", () => {
     expect(oldest).toHaveTextContent("Google Analytics");
     // The id and 'Date Added' live in a row's details now.
     expect(screen.queryByText("x")).not.toBeInTheDocument();
-    expect(screen.queryByText("11/21/2026")).not.toBeInTheDocument();
+    expect(screen.queryByText("2026-11-21")).not.toBeInTheDocument();
   });
 
   it("opens a row's details from its title", async () => {
@@ -511,7 +511,7 @@ describe("a row's details", () => {
     expect(dialog).toHaveTextContent("Annotation IDabc123");
     expect(dialog).toHaveTextContent("SourceAssistant");
     expect(dialog).toHaveTextContent("CategoryCampaigns");
-    expect(dialog).toHaveTextContent("Date Added11/22/2026");
+    expect(dialog).toHaveTextContent("Date Added2026-11-22");
     unmount();
     render(
       <AnnotationDetailsDialog
@@ -522,7 +522,7 @@ describe("a row's details", () => {
       />,
     );
     expect(screen.getByRole("dialog", { name: "Launch" })).toHaveTextContent(
-      "Date Added11/20/2026",
+      "Date Added2026-11-20",
     );
   });
 

@@ -1,159 +1,43 @@
-import { ArrowDown, ArrowUp, Lock, Pencil, Trash2 } from "lucide-react";
-import { useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import type { Annotation, AnnotationSource } from "../../../shared/contracts/annotations";
-import type { Category } from "../../../shared/contracts/categories";
+import type { ReactNode } from "react";
 import {
   isFilterActive,
   type AnnotationFilter,
   type AnnotationSort,
   type AnnotationSortColumn,
 } from "../../../shared/annotation-filter";
-import { AnnotationFiltersToolbar } from "./annotation-filters-toolbar";
-import { NoMatch, SelectionSummary, viewRows } from "./annotations-table-tools";
-import { annotationColorSwatches } from "../../../shared/annotation-colors";
-import { premiumTooltips } from "../../../shared/plans";
-import { HintTooltip } from "../../components/ui/hint-tooltip";
 import { cn } from "../../lib/class-names";
-import { formatAnnotationDate } from "../../../shared/annotation-dates";
-import { ColorSwatch } from "../../components/color-swatch";
-import { colorSwatch } from "./annotation-format";
+import { AnnotationFiltersToolbar } from "./annotation-filters-toolbar";
+import { nextSort, sortCaption, TableHead, tableColumns } from "./annotations-table-head";
+import {
+  AnnotationTableRow,
+  checkboxClass,
+  PlaceholderRow,
+  RowCheckbox,
+  type RowOptions,
+} from "./annotations-table-row";
+import { NoMatch, SelectionSummary } from "./annotations-table-tools";
+import type { AnnotationRow, TableCategory } from "./annotations-table-types";
+import type { useRowImpacts } from "./impact-column";
+import { useRowSelection } from "./use-row-selection";
+import { tableRowsPerStep, useTableRows, type TableControls } from "./use-table-rows";
 
-export const systemGeneratedTooltip = "Created by Google Analytics - read-only";
+export { sourceLabels, systemGeneratedTooltip } from "./annotations-table-row";
+export type { AnnotationRow, TableCategory } from "./annotations-table-types";
+
 export const emptyTableMessage =
   "No annotations yet - Create your first annotation to mark important events in your analytics.";
 
-/** Where an annotation came from, as its Source cell says it. */
-export const sourceLabels: Record<AnnotationSource, string> = {
-  tidemark: "Table",
-  assistant: "Assistant",
-  audit: "Audit",
-  import: "Import",
-  api: "API",
-  google: "Google Analytics",
-  inbox: "Inbox",
-};
+export { tableRowsPerStep } from "./use-table-rows";
 
-/** A row: an annotation, with its property's name where the table shows several properties. */
-export type AnnotationRow = Annotation & { propertyId?: string; propertyName?: string };
-export type TableCategory = Pick<Category, "id" | "name" | "color">;
-
-/** How many rows are drawn at first, and added by 'Show more': thousands stay quick. */
-export const tableRowsPerStep = 100;
-
-// Below 640 px the same table is drawn as cards, by CSS alone (Tailwind's max-sm: variant): the
-// server's page is already right on a phone, nothing moves once the browser takes over, and there
-// is one copy of each row for everyone, assistive tech included. Each row is then a grid: the
-// check box on the left, the title, day (and property), colour and category in the middle, the
-// actions on the right; the header row, description and source are hidden.
-const cardRowAreas = {
-  selectable:
-    "max-sm:grid-cols-[auto_auto_minmax(0,1fr)_auto] max-sm:[grid-template-areas:'check_title_title_actions'_'check_date_property_actions'_'check_colour_category_actions']",
-  plain:
-    "max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:[grid-template-areas:'title_title_actions'_'date_property_actions'_'colour_category_actions']",
-};
-const cardRowClass =
-  "sm:border-b sm:last:border-b-0 max-sm:grid max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:rounded-xl max-sm:border max-sm:bg-card max-sm:p-3";
-const cellClass = "px-3 py-2 max-sm:p-0";
-
-const iconButtonClass =
-  "inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40";
-const checkboxClass = "size-4 cursor-pointer accent-primary";
-
-function ActionButton({
-  label,
-  tooltip,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  tooltip?: string;
-  disabled: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  const button = (
-    <button
-      type="button"
-      aria-label={disabled && tooltip && !label.endsWith("(read-only)") ? tooltip : label}
-      aria-disabled={disabled ? true : undefined}
-      onClick={disabled ? undefined : onClick}
-      className={cn(
-        iconButtonClass,
-        disabled ? "cursor-not-allowed opacity-55" : "hover:bg-accent hover:text-foreground",
-      )}
-    >
-      {children}
-    </button>
-  );
-  if (!tooltip) return button;
-  return <HintTooltip content={tooltip}>{button}</HintTooltip>;
-}
-
-function ColourChip({ color }: { color: Annotation["color"] }) {
-  const swatch = colorSwatch(color);
-  return (
-    <span className="inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs whitespace-nowrap">
-      <ColorSwatch hex={swatch.hex} />
-      {swatch.label}
-    </span>
-  );
-}
-
-function CategoryChip({ category }: { category: TableCategory | undefined }) {
-  if (!category) return <span className="text-muted-foreground">—</span>;
-  return (
-    <span className="inline-flex max-w-full items-center gap-1.5 text-xs" title={category.name}>
-      <ColorSwatch hex={annotationColorSwatches[category.color].hex} />
-      <span className="truncate">{category.name}</span>
-    </span>
-  );
-}
-
-const columnLabels: Record<AnnotationSortColumn, string> = {
-  date: "Date",
-  title: "Title",
-  description: "Description",
-  color: "Colour",
-  category: "Category",
-  property: "Property",
-  source: "Source",
-};
-
-function sortCaption({ column, direction }: AnnotationSort): string {
-  if (column === "date") return direction === "desc" ? "newest first" : "oldest first";
-  return `by ${columnLabels[column].toLowerCase()}, ${direction === "asc" ? "A to Z" : "Z to A"}`;
-}
-
-/**
- * A property's annotations (or several properties', with `showProperty`): Date, Title,
- * Description, Colour, Category, Source and Actions, every column sortable, with a search box and
- * filters above. Below 640 px the rows are cards. Without the premium plan, edit and delete are
- * locked; Google's own (system-generated) annotations are read-only for everyone. A row's title
- * opens its details (id, date added). Rows can be selected when `onSelectionChange` is given;
- * `bulkBar` is shown above the table while any are.
- */
-export function AnnotationsTable({
-  annotations,
-  canEdit,
-  canDelete,
-  onEdit,
-  onDelete,
-  onOpen,
-  emptyMessage = emptyTableMessage,
-  isLoading = false,
-  categories,
-  showProperty = false,
-  properties,
-  getRowId = (annotation) => annotation.annotationId,
-  selectedIds,
-  onSelectionChange,
-  bulkBar,
-  view,
-}: {
+interface AnnotationsTableProps {
   annotations: readonly AnnotationRow[];
   canEdit: boolean;
   canDelete: boolean;
+  /**
+   * Why no annotation of this property can be changed (the person's Google role only lets them
+   * view it): each row's edit and delete are disabled with it.
+   */
+  readOnlyReason?: string | null;
   /** Without `onEdit` and `onDelete` the table has no Actions column (a read-only list). */
   onEdit?: (annotation: AnnotationRow) => void;
   onDelete?: (annotation: AnnotationRow) => void;
@@ -176,206 +60,103 @@ export function AnnotationsTable({
    * Rows already searched, filtered, sorted and paged elsewhere (All annotations does it on the
    * server): the table shows them as given, its toolbar and headers reporting changes here.
    */
-  view?: {
-    filter: AnnotationFilter;
-    onFilterChange: (filter: AnnotationFilter) => void;
-    sort: AnnotationSort;
-    onSortChange: (sort: AnnotationSort) => void;
+  view?: TableControls & {
     /** Every row matching the view, over all its pages: how many, whether all are selected. */
     matching?: { count: number; allSelected: boolean; onSelectAll: () => void };
   };
-}) {
-  const [ownSort, setOwnSort] = useState<AnnotationSort>({ column: "date", direction: "desc" });
-  const [ownFilter, setOwnFilter] = useState<AnnotationFilter>({});
-  const sort = view?.sort ?? ownSort;
-  const filter = view?.filter ?? ownFilter;
-  const setSort = view?.onSortChange ?? setOwnSort;
-  const [shown, setShown] = useState(tableRowsPerStep);
-  const lastClicked = useRef<number | null>(null);
+  /**
+   * The search, filters and order held by the page, which the table applies to the rows it is
+   * given (Property View's Export writes the same rows in the same order); without them, and
+   * without `view`, the table keeps its own.
+   */
+  controls?: TableControls;
+  /**
+   * An Impact column: each annotation's measured impact on sessions, sortable (unmeasured last),
+   * read per property (one request each) for the rows shown.
+   */
+  showImpact?: boolean;
+  /** The property of rows that do not name theirs (Property View's own annotations). */
+  propertyId?: string;
+}
 
-  const categoryById = useMemo(
-    () => new Map((categories ?? []).map((category) => [category.id, category])),
-    [categories],
-  );
+/**
+ * A property's annotations (or several properties', with `showProperty`): Date, Title,
+ * Description, Colour, Category, Source and Actions, every column sortable, with a search box and
+ * filters above. Below 640 px the rows are cards. Without the premium plan, edit and delete are
+ * locked; Google's own (system-generated) annotations are read-only for everyone. A row's title
+ * opens its details (id, date added). Rows can be selected when `onSelectionChange` is given;
+ * `bulkBar` is shown above the table while any are.
+ */
+export function AnnotationsTable(props: AnnotationsTableProps) {
+  const {
+    annotations,
+    categories,
+    view,
+    bulkBar,
+    emptyMessage = emptyTableMessage,
+    getRowId = (annotation) => annotation.annotationId,
+    onSelectionChange,
+  } = props;
+  const { sort, setSort, filter, matching, rows, ...table } = useTableRows(props);
   const filtered = isFilterActive(filter);
-  const matching = useMemo(
-    () =>
-      view
-        ? [...annotations]
-        : viewRows(annotations, filter, sort, (id) => categoryById.get(id)?.name),
-    [view, annotations, filter, sort, categoryById],
-  );
-  const rows = matching.length > shown ? matching.slice(0, shown) : matching;
-
-  const selectable = onSelectionChange !== undefined;
-  const selected = selectedIds ?? new Set<string>();
-  const rowIds = rows.map(getRowId);
-  const allShownSelected = rowIds.length > 0 && rowIds.every((id) => selected.has(id));
-  const someShownSelected = rowIds.some((id) => selected.has(id));
-  const allMatchingSelected = view?.matching
-    ? view.matching.allSelected
-    : allShownSelected && matching.every((row) => selected.has(getRowId(row)));
+  const selection = useRowSelection({
+    rows,
+    matching,
+    getRowId,
+    selectedIds: props.selectedIds,
+    onSelectionChange,
+    allMatchingSelected: view?.matching?.allSelected,
+  });
+  const options = rowOptionsOf(props);
 
   function changeFilter(next: AnnotationFilter) {
-    (view?.onFilterChange ?? setOwnFilter)(next);
-    setShown(tableRowsPerStep);
-    lastClicked.current = null;
+    table.setFilter(next);
+    table.showFirst();
+    selection.forgetLastClicked();
   }
   function toggleSort(column: AnnotationSortColumn) {
-    setSort(
-      sort.column === column
-        ? { column, direction: sort.direction === "asc" ? "desc" : "asc" }
-        : { column, direction: column === "date" ? "desc" : "asc" },
-    );
-    lastClicked.current = null;
-  }
-  function toggleShown() {
-    const next = new Set(selected);
-    for (const id of rowIds) {
-      if (allShownSelected) next.delete(id);
-      else next.add(id);
-    }
-    onSelectionChange?.(next);
-  }
-  // A shift-click sets every row from the last one clicked to this one as this one is set.
-  function toggleRow(index: number, event: MouseEvent<HTMLInputElement>) {
-    const id = rowIds[index]!;
-    const on = !selected.has(id);
-    const from = event.shiftKey && lastClicked.current !== null ? lastClicked.current : index;
-    const next = new Set(selected);
-    for (let i = Math.min(from, index); i <= Math.max(from, index); i++) {
-      if (on) next.add(rowIds[i]!);
-      else next.delete(rowIds[i]!);
-    }
-    lastClicked.current = index;
-    onSelectionChange?.(next);
+    setSort(nextSort(sort, column));
+    selection.forgetLastClicked();
   }
 
-  const showCategory = categories !== undefined;
-  const columns: AnnotationSortColumn[] = [
-    "date",
-    "title",
-    "description",
-    "color",
-    ...(showCategory ? (["category"] as const) : []),
-    ...(showProperty ? (["property"] as const) : []),
-    "source",
-  ];
-  const hasActions = onEdit !== undefined || onDelete !== undefined;
-  const columnCount = columns.length + (hasActions ? 1 : 0) + (selectable ? 1 : 0);
-  const widths: Record<AnnotationSortColumn, string> = {
-    date: "w-28",
-    title: "",
-    description: "w-40",
-    color: "w-24",
-    category: "w-32",
-    property: "w-36",
-    source: "w-36",
-  };
-
+  const columns = tableColumns({
+    category: options.showCategory,
+    property: options.showProperty,
+    impact: options.showImpact,
+  });
   const noMatch =
     filtered && matching.length === 0 && annotations.length > 0 ? (
       <NoMatch filter={filter} onClear={() => changeFilter({})} />
     ) : null;
-  const placeholder = isLoading
+  const placeholder = props.isLoading
     ? "Loading annotations..."
     : matching.length === 0
       ? (noMatch ?? emptyMessage)
       : null;
-
-  const actionsOf = (annotation: AnnotationRow) => {
-    const system = annotation.systemGenerated;
-    return (
-      <div className="flex justify-end gap-1">
-        <ActionButton
-          label={system ? `Edit ${annotation.title} (read-only)` : `Edit ${annotation.title}`}
-          tooltip={system ? systemGeneratedTooltip : canEdit ? undefined : premiumTooltips.edit}
-          disabled={system || !canEdit}
-          onClick={() => onEdit?.(annotation)}
-        >
-          {canEdit ? (
-            <Pencil className="size-4" aria-hidden="true" />
-          ) : (
-            <Lock className="size-4" aria-hidden="true" />
-          )}
-        </ActionButton>
-        <ActionButton
-          label={system ? `Delete ${annotation.title} (read-only)` : `Delete ${annotation.title}`}
-          tooltip={system ? systemGeneratedTooltip : canDelete ? undefined : premiumTooltips.delete}
-          disabled={system || !canDelete}
-          onClick={() => onDelete?.(annotation)}
-        >
-          {canDelete ? (
-            <Trash2 className="size-4" aria-hidden="true" />
-          ) : (
-            <Lock className="size-4" aria-hidden="true" />
-          )}
-        </ActionButton>
-      </div>
-    );
-  };
-  const titleOf = (annotation: AnnotationRow) =>
-    onOpen ? (
-      <button
-        type="button"
-        onClick={() => onOpen(annotation)}
-        className="text-left font-medium break-words underline-offset-4 hover:underline focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
-      >
-        {annotation.title}
-      </button>
-    ) : (
-      <span className="font-medium break-words">{annotation.title}</span>
-    );
-  const checkboxOf = (annotation: AnnotationRow, index: number) => (
-    <input
-      type="checkbox"
-      className={checkboxClass}
-      aria-label={`Select ${annotation.title}`}
-      checked={selected.has(rowIds[index]!)}
-      onClick={(event) => toggleRow(index, event)}
-      onChange={() => {}}
-    />
-  );
-  const allShownBox = (
-    <input
-      type="checkbox"
-      className={checkboxClass}
-      aria-label="Select all shown"
-      checked={allShownSelected}
-      disabled={rows.length === 0}
-      ref={(box) => {
-        if (box) box.indeterminate = someShownSelected && !allShownSelected;
-      }}
-      onChange={toggleShown}
-    />
-  );
-  const categoryOf = (annotation: AnnotationRow) =>
-    annotation.categoryId ? categoryById.get(annotation.categoryId) : undefined;
+  const allShownBox = <AllShownBox selection={selection} disabled={rows.length === 0} />;
 
   return (
     <div className="flex min-w-0 flex-col gap-2">
+      {table.impactReaders}
       <AnnotationFiltersToolbar
         filter={filter}
         onFilterChange={changeFilter}
         categories={categories}
-        properties={properties}
+        properties={props.properties}
         sort={sort}
         sortColumns={columns}
         onSortChange={setSort}
       />
-      {selectable && selected.size > 0 ? bulkBar : null}
-      {selectable ? (
+      {options.selectable && selection.selected.size > 0 ? bulkBar : null}
+      {options.selectable ? (
         <SelectionSummary
           // A page's bulk bar already says how many are selected.
-          selectedCount={bulkBar ? 0 : selected.size}
+          selectedCount={bulkBar ? 0 : selection.selected.size}
           matchingCount={view?.matching?.count ?? matching.length}
           shownCount={rows.length}
           filtered={filtered}
-          allMatchingSelected={allMatchingSelected}
-          onSelectAllMatching={
-            view?.matching?.onSelectAll ??
-            (() => onSelectionChange(new Set([...selected, ...matching.map(getRowId)])))
-          }
+          allMatchingSelected={selection.allMatchingSelected}
+          onSelectAllMatching={view?.matching?.onSelectAll ?? selection.selectAllMatching}
           allShown={
             rows.length > 0 ? (
               <label className="inline-flex items-center gap-2 sm:hidden">
@@ -386,157 +167,190 @@ export function AnnotationsTable({
           }
         />
       ) : null}
-      {/* relative: the cells' sr-only labels are absolutely positioned; without a positioned box
-      here they are placed against the page, outside this scroller, and widen the whole page. */}
-      <div className="relative sm:overflow-x-auto sm:rounded-xl sm:border sm:bg-card">
-        {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
-          the browser re-measuring them from their content. */}
-        <table
-          className={cn(
-            "w-full table-fixed text-left text-sm max-sm:block",
-            showProperty ? "sm:min-w-[1000px]" : "sm:min-w-[860px]",
-          )}
-        >
-          {/* Names the table for those who move by tables; the page's heading says whose it is. */}
-          <caption className="sr-only">Annotations, {sortCaption(sort)}</caption>
-          <colgroup className="max-sm:hidden">
-            {selectable ? <col className="w-10" /> : null}
-            {columns.map((column) => (
-              <col key={column} className={widths[column]} />
-            ))}
-            {hasActions ? <col className="w-24" /> : null}
-          </colgroup>
-          <thead className="border-b bg-muted/50 text-xs text-muted-foreground max-sm:hidden">
-            <tr>
-              {selectable ? (
-                <th scope="col" className="px-3 py-2">
-                  {allShownBox}
-                </th>
-              ) : null}
-              {columns.map((column) => {
-                const active = sort.column === column;
-                const Icon = sort.direction === "desc" ? ArrowDown : ArrowUp;
-                return (
-                  <th
-                    key={column}
-                    scope="col"
-                    className="px-3 py-2 font-medium"
-                    aria-sort={
-                      active ? (sort.direction === "desc" ? "descending" : "ascending") : undefined
-                    }
-                  >
-                    <button
-                      type="button"
-                      onClick={() => toggleSort(column)}
-                      className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-medium hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none"
-                    >
-                      {columnLabels[column]}
-                      {active ? <Icon className="size-3.5" aria-hidden="true" /> : null}
-                    </button>
-                  </th>
-                );
-              })}
-              {hasActions ? (
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Actions
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-2">
-            {placeholder !== null ? (
-              <tr className="max-sm:block max-sm:rounded-xl max-sm:border max-sm:bg-card">
-                <td
-                  colSpan={columnCount}
-                  className="px-3 py-10 text-center text-muted-foreground max-sm:block"
-                >
-                  {placeholder}
-                </td>
-              </tr>
-            ) : (
-              rows.map((annotation, index) => (
-                <tr
-                  key={rowIds[index]}
-                  className={cn(
-                    cardRowClass,
-                    selectable ? cardRowAreas.selectable : cardRowAreas.plain,
-                  )}
-                >
-                  {selectable ? (
-                    <td
-                      className={cn(
-                        cellClass,
-                        "max-sm:flex max-sm:h-8 max-sm:items-center max-sm:self-start max-sm:[grid-area:check]",
-                      )}
-                    >
-                      {checkboxOf(annotation, index)}
-                    </td>
-                  ) : null}
-                  <td
-                    className={cn(
-                      cellClass,
-                      "max-sm:text-xs max-sm:whitespace-nowrap max-sm:text-muted-foreground max-sm:[grid-area:date]",
-                    )}
-                  >
-                    {formatAnnotationDate(annotation)}
-                  </td>
-                  <td className={cn(cellClass, "max-sm:min-w-0 max-sm:[grid-area:title]")}>
-                    {titleOf(annotation)}
-                  </td>
-                  <td className={cn(cellClass, "text-muted-foreground max-sm:hidden")}>
-                    <span className="block truncate" title={annotation.description || undefined}>
-                      {annotation.description}
-                    </span>
-                  </td>
-                  <td className={cn(cellClass, "max-sm:[grid-area:colour]")}>
-                    <ColourChip color={annotation.color} />
-                  </td>
-                  {showCategory ? (
-                    <td
-                      className={cn(
-                        cellClass,
-                        "max-sm:min-w-0",
-                        // A card leaves out the dash of an annotation without a category.
-                        categoryOf(annotation) ? "max-sm:[grid-area:category]" : "max-sm:hidden",
-                      )}
-                    >
-                      <CategoryChip category={categoryOf(annotation)} />
-                    </td>
-                  ) : null}
-                  {showProperty ? (
-                    <td
-                      className={cn(
-                        cellClass,
-                        "break-words max-sm:min-w-0 max-sm:text-xs max-sm:text-muted-foreground max-sm:[grid-area:property]",
-                      )}
-                    >
-                      {annotation.propertyName ?? annotation.propertyId ?? "—"}
-                    </td>
-                  ) : null}
-                  <td className={cn(cellClass, "text-muted-foreground max-sm:hidden")}>
-                    {annotation.source ? sourceLabels[annotation.source] : "—"}
-                  </td>
-                  {hasActions ? (
-                    <td className={cn(cellClass, "max-sm:self-start max-sm:[grid-area:actions]")}>
-                      {actionsOf(annotation)}
-                    </td>
-                  ) : null}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {matching.length > rows.length ? (
-        <button
-          type="button"
-          onClick={() => setShown((count) => count + tableRowsPerStep)}
-          className="self-center rounded-md px-3 py-1.5 text-sm font-medium text-primary hover:bg-accent"
-        >
-          Show {Math.min(tableRowsPerStep, matching.length - rows.length)} more of{" "}
-          {matching.length - rows.length}
-        </button>
-      ) : null}
+      <TableGrid
+        sort={sort}
+        columns={columns}
+        options={options}
+        onSort={toggleSort}
+        allShownBox={allShownBox}
+        placeholder={placeholder}
+        body={{
+          rows,
+          options,
+          categoryById: table.categoryById,
+          impacts: table.impacts,
+          propertyOf: (row) => row.propertyId ?? props.propertyId ?? "",
+          selection,
+        }}
+      />
+      <ShowMore left={matching.length - rows.length} onClick={table.showMore} />
     </div>
   );
+}
+
+/** The table itself: its widths, its sortable headers, and the rows or what stands in for them. */
+function TableGrid({
+  sort,
+  columns,
+  options,
+  onSort,
+  allShownBox,
+  placeholder,
+  body,
+}: {
+  sort: AnnotationSort;
+  columns: readonly AnnotationSortColumn[];
+  options: RowOptions & { hasActions: boolean };
+  onSort: (column: AnnotationSortColumn) => void;
+  allShownBox: ReactNode;
+  /** Drawn in place of the rows (loading, nothing yet, nothing matching); null when there are rows. */
+  placeholder: ReactNode | null;
+  body: Parameters<typeof TableRows>[0];
+}) {
+  // relative: the cells' sr-only labels are absolutely positioned; without a positioned box here
+  // they are placed against the page, outside this scroller, and widen the whole page.
+  return (
+    <div className="relative sm:overflow-x-auto sm:rounded-xl sm:border sm:bg-card">
+      {/* Fixed column widths: the columns keep their places when the rows arrive, instead of
+        the browser re-measuring them from their content. */}
+      <table
+        className={cn(
+          "w-full table-fixed text-left text-sm max-sm:block",
+          minWidthClass(options.showProperty, options.showImpact),
+        )}
+      >
+        {/* Names the table for those who move by tables; the page's heading says whose it is. */}
+        <caption className="sr-only">Annotations, {sortCaption(sort)}</caption>
+        <TableHead
+          columns={columns}
+          sort={sort}
+          onSort={onSort}
+          allShownBox={options.selectable ? allShownBox : null}
+          hasActions={options.hasActions}
+        />
+        <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-2">
+          {placeholder !== null ? (
+            <PlaceholderRow columnCount={columnCountOf(columns, options)}>
+              {placeholder}
+            </PlaceholderRow>
+          ) : (
+            <TableRows {...body} />
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What every row shows and may do, from the table's props with their defaults. */
+function rowOptionsOf(props: AnnotationsTableProps): RowOptions & { hasActions: boolean } {
+  const { onEdit, onDelete } = props;
+  return {
+    selectable: props.onSelectionChange !== undefined,
+    showCategory: props.categories !== undefined,
+    showProperty: props.showProperty ?? false,
+    showImpact: props.showImpact ?? false,
+    canEdit: props.canEdit,
+    canDelete: props.canDelete,
+    readOnlyReason: props.readOnlyReason ?? null,
+    onEdit,
+    onDelete,
+    onOpen: props.onOpen,
+    hasActions: onEdit !== undefined || onDelete !== undefined,
+  };
+}
+
+function columnCountOf(
+  columns: readonly AnnotationSortColumn[],
+  { hasActions, selectable }: { hasActions: boolean; selectable: boolean },
+): number {
+  return columns.length + (hasActions ? 1 : 0) + (selectable ? 1 : 0);
+}
+
+/** The box that selects every row shown, half set while some are. */
+function AllShownBox({
+  selection,
+  disabled,
+}: {
+  selection: ReturnType<typeof useRowSelection>;
+  disabled: boolean;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={checkboxClass}
+      aria-label="Select all shown"
+      checked={selection.allShownSelected}
+      disabled={disabled}
+      ref={(box) => {
+        if (box) box.indeterminate = selection.someShownSelected && !selection.allShownSelected;
+      }}
+      onChange={selection.toggleShown}
+    />
+  );
+}
+
+/** 'Show more': the next step of rows, while any are left. */
+function ShowMore({ left, onClick }: { left: number; onClick: () => void }) {
+  if (left <= 0) return null;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="self-center rounded-md px-3 py-1.5 text-sm font-medium text-primary hover:bg-accent"
+    >
+      Show {Math.min(tableRowsPerStep, left)} more of {left}
+    </button>
+  );
+}
+
+/** Wide enough for every column it shows to keep its width; narrower pages scroll it. */
+function minWidthClass(showProperty: boolean, showImpact: boolean): string {
+  if (showProperty) return showImpact ? "sm:min-w-[1140px]" : "sm:min-w-[1000px]";
+  return showImpact ? "sm:min-w-[1000px]" : "sm:min-w-[860px]";
+}
+
+/** The rows shown, each with its category, its impact when measured, and its selection box. */
+function TableRows({
+  rows,
+  options,
+  categoryById,
+  impacts,
+  propertyOf,
+  selection,
+}: {
+  rows: readonly AnnotationRow[];
+  options: RowOptions;
+  categoryById: ReadonlyMap<string, TableCategory>;
+  impacts: ReturnType<typeof useRowImpacts>["impacts"];
+  propertyOf: (row: AnnotationRow) => string;
+  selection: ReturnType<typeof useRowSelection>;
+}) {
+  const { rowIds, selected } = selection;
+  return rows.map((annotation, index) => (
+    <AnnotationTableRow
+      key={rowIds[index]}
+      annotation={annotation}
+      options={options}
+      category={annotation.categoryId ? categoryById.get(annotation.categoryId) : undefined}
+      impact={
+        options.showImpact
+          ? {
+              value: impacts.impactOf(propertyOf(annotation), annotation.annotationId),
+              pending: impacts.pendingFor(propertyOf(annotation)),
+              failed: impacts.failedFor(propertyOf(annotation)),
+            }
+          : undefined
+      }
+      checkbox={
+        options.selectable ? (
+          <RowCheckbox
+            annotation={annotation}
+            checked={selected.has(rowIds[index]!)}
+            onToggle={(event) => selection.toggleRow(index, event)}
+          />
+        ) : null
+      }
+    />
+  ));
 }

@@ -102,7 +102,7 @@ describe("BulkActionBar", () => {
 
     const toast = await findToast();
     expect(toast).toHaveTextContent("Recoloured");
-    expect(toast).toHaveTextContent(`2 changed, 1 failed: “Launch” (${busy})`);
+    expect(toast).toHaveTextContent(`2 recoloured, 1 failed: “Launch” (${busy})`);
     const sent = requests.filter((request) => request.path === "/api/annotations/bulk");
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toEqual({
@@ -121,6 +121,7 @@ describe("BulkActionBar", () => {
         jsonResponse(200, {
           batchId: requestId,
           undone: 2,
+          unconfirmed: 0,
           failed: 0,
           results: [
             { propertyId: "123", annotationId: "a1", title: "Spring sale", status: "undone" },
@@ -130,6 +131,69 @@ describe("BulkActionBar", () => {
     });
     await user.click(within(toast).getByRole("button", { name: /Undo/ }));
     await waitFor(async () => expect(await findToast()).toHaveTextContent("2 undone"));
+  });
+
+  it("offers Undo again for the rows an undo did not get to, and says which Google did not confirm", async () => {
+    const { requests } = stubApi({
+      "POST /api/annotations/bulk": (request) => bulkAnswer(request),
+    });
+    const user = userEvent.setup();
+    renderBar();
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete 3" }),
+    );
+    const toast = await findToast();
+    const requestId = (requests[0]!.body as { requestId: string }).requestId;
+    const unavailable = "Google Analytics is unavailable right now. Please try again shortly.";
+    const unconfirmed =
+      "Google did not confirm the annotation was created. Check the list in a moment before trying again.";
+    const rows = {
+      a1: { propertyId: "123", annotationId: "a1", title: "Spring sale" },
+      a2: { propertyId: "123", annotationId: "a2", title: "Launch" },
+      b1: { propertyId: "456", annotationId: "b1", title: "Outage" },
+    };
+    let undos = 0;
+    stubApi({
+      [`POST /api/annotations/bulk/${requestId}/undo`]: () =>
+        jsonResponse(
+          200,
+          ++undos === 1
+            ? ({
+                batchId: requestId,
+                undone: 1,
+                unconfirmed: 1,
+                failed: 1,
+                results: [
+                  { ...rows.a1, status: "undone" },
+                  { ...rows.a2, status: "failed", code: "google_unavailable", error: unavailable },
+                  {
+                    ...rows.b1,
+                    status: "unconfirmed",
+                    code: "google_unconfirmed",
+                    error: unconfirmed,
+                  },
+                ],
+              } satisfies BulkUndoResponse)
+            : ({
+                batchId: requestId,
+                undone: 3,
+                unconfirmed: 0,
+                failed: 0,
+                results: Object.values(rows).map((row) => ({ ...row, status: "undone" as const })),
+              } satisfies BulkUndoResponse),
+        ),
+    });
+    await user.click(within(toast).getByRole("button", { name: /Undo/ }));
+    await waitFor(async () =>
+      expect(await findToast()).toHaveTextContent(
+        `1 undone, 1 not confirmed yet, 1 failed: “Launch” (${unavailable}). Undo again tries those 2 once more`,
+      ),
+    );
+    await user.click(within(await findToast()).getByRole("button", { name: "Undo again" }));
+    await waitFor(async () => expect(await findToast()).toHaveTextContent(/^Undone3 undone$/));
+    expect(undos).toBe(2);
+    expect(within(await findToast()).queryByRole("button", { name: "Undo again" })).toBeNull();
   });
 
   it("deletes only after one confirmation naming the count", async () => {
@@ -147,7 +211,9 @@ describe("BulkActionBar", () => {
     await user.click(
       within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete 3" }),
     );
-    expect(await findToast()).toHaveTextContent("3 changed");
+    // A deletion is reported as one, not as a change.
+    expect(await findToast()).toHaveTextContent("3 deleted");
+    expect(await findToast()).not.toHaveTextContent("changed");
     expect(requests.filter((request) => request.method === "POST")).toHaveLength(1);
     expect(requests[0]!.body).toMatchObject({ action: "delete" });
   });

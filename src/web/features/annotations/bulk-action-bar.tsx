@@ -7,6 +7,7 @@ import {
   type AnnotationColor,
 } from "../../../shared/annotation-colors";
 import {
+  bulkDoneWords,
   bulkSummary,
   type BulkAction,
   type BulkAnnotationItem,
@@ -37,6 +38,11 @@ const actionWords: Record<BulkAction, string> = {
 
 const keyOf = (item: BulkAnnotationItem) => `${item.propertyId}/${item.annotationId}`;
 
+/** What Undo again does, said after a run's undo left rows not undone. */
+function undoAgainWords(left: number): string {
+  return `Undo again tries ${left === 1 ? "it" : `those ${formatNumber(left)}`} once more; nothing is undone twice`;
+}
+
 function annotations(count: number): string {
   return `${formatNumber(count)} ${count === 1 ? "annotation" : "annotations"}`;
 }
@@ -44,7 +50,7 @@ function annotations(count: number): string {
 /**
  * The actions on the rows selected in an annotations table: recolour, set or clear a category,
  * delete (after one confirmation naming the count), clear the selection. Each run answers per
- * row in a toast ('18 changed, 2 failed: …') with one Undo for the whole run. Premium's; the free
+ * row in a toast ('18 recoloured, 2 failed: …', '3 deleted') with one Undo for the whole run. Premium's; the free
  * plan sees why not, in the shared plan words. Loaded only once something is selected.
  */
 export function BulkActionBar({
@@ -106,13 +112,16 @@ export function BulkActionBar({
     toast({
       variant: result.changed === 0 ? "destructive" : "default",
       title: actionWords[result.action],
-      description: bulkSummary({ count: result.changed, word: "changed" }, failures),
+      description: bulkSummary(
+        { count: result.changed, word: bulkDoneWords[result.action] },
+        failures,
+      ),
       duration: bulkToastDurationMs,
       ...(result.changed > 0
         ? {
             action: {
               label: "Undo",
-              altText: `Undo the ${formatNumber(result.changed)} changed`,
+              altText: `Undo the ${formatNumber(result.changed)} ${bulkDoneWords[result.action]}`,
               onClick: () => undoRun(result.batchIds),
             },
           }
@@ -120,20 +129,39 @@ export function BulkActionBar({
     });
   }
 
+  /**
+   * Undoes the run's batches. Rows whose undo failed or Google did not confirm stay undoable, so
+   * the toast offers Undo again: the server tries only those rows (each looked for in Google
+   * first), and answers the rest from what it recorded.
+   */
   function undoRun(batchIds: string[]) {
     undoBulkRun(queryClient, batchIds).then(
       (results) => {
         const undone = results.filter((row) => row.status === "undone").length;
+        const unconfirmed = results.filter((row) => row.status === "unconfirmed").length;
         const failures = results.flatMap((row) =>
           row.status === "failed"
             ? [{ title: row.title ?? row.annotationId, error: row.error }]
             : [],
         );
+        const left = unconfirmed + failures.length;
         toast({
-          variant: undone === 0 ? "destructive" : "default",
+          variant: undone === 0 && left > 0 ? "destructive" : "default",
           title: "Undone",
-          description: bulkSummary({ count: undone, word: "undone" }, failures),
-          duration: failures.length > 0 ? bulkToastDurationMs : undefined,
+          description:
+            bulkSummary({ count: undone, word: "undone" }, failures, unconfirmed) +
+            (left > 0 ? `. ${undoAgainWords(left)}` : ""),
+          // Rows left not undone keep their Undo again until the person closes the toast.
+          duration: left > 0 ? Infinity : undefined,
+          ...(left > 0
+            ? {
+                action: {
+                  label: "Undo again",
+                  altText: `Undo the ${formatNumber(left)} not undone again`,
+                  onClick: () => undoRun(batchIds),
+                },
+              }
+            : {}),
         });
       },
       (error: unknown) =>
@@ -141,6 +169,12 @@ export function BulkActionBar({
           variant: "destructive",
           title: "Could not undo",
           description: serverErrorMessage(error) ?? "The changes could not be undone. Try again.",
+          duration: Infinity,
+          action: {
+            label: "Undo again",
+            altText: "Undo the changes again",
+            onClick: () => undoRun(batchIds),
+          },
         }),
     );
   }

@@ -96,7 +96,7 @@ describe("bulk actions in Property View", () => {
     await user.click(within(bar).getByRole("button", { name: "Recolour" }));
     await user.click(screen.getByRole("menuitem", { name: "Red" }));
 
-    expect(await findToast()).toHaveTextContent("2 changed");
+    expect(await findToast()).toHaveTextContent("2 recoloured");
     const sent = requests.find((r) => r.path === "/api/annotations/bulk");
     expect(sent?.body).toMatchObject({
       action: "recolor",
@@ -122,6 +122,7 @@ describe("bulk actions in Property View", () => {
           jsonResponse(200, {
             batchId,
             undone: 2,
+            unconfirmed: 0,
             failed: 0,
             results: [
               { propertyId: "123", annotationId: "a1", title: "Spring sale", status: "undone" },

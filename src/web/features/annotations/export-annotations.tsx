@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Loader2, Rss, Trash2, Upload } from "lucide-react";
+import { Download, Upload } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import {
@@ -7,25 +6,21 @@ import {
   annotationsCsv,
   annotationsJson,
 } from "../../../shared/annotation-export";
+import {
+  isFilterActive,
+  type AnnotationFilter,
+  type AnnotationSort,
+} from "../../../shared/annotation-filter";
 import { toIsoDate, calendarDateOf } from "../../../shared/calendar-date";
 import type { Annotation } from "../../../shared/contracts/annotations";
-import {
-  feedNameMaxLength,
-  type CreatedFeedResponse,
-  type FeedListResponse,
-  type FeedSummary,
-} from "../../../shared/contracts/feeds";
-import { CopyButton } from "../../components/copy-button";
+import { formatNumber } from "../../../shared/english-format";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
-import { Input } from "../../components/ui/input";
-import { apiRequest } from "../../lib/api-client";
-import { useRevocation } from "../../session/use-revocation";
-import { serverErrorMessage } from "../../lib/api-error-message";
 import { routePaths } from "../../lib/route-paths";
 import { useSavedProperties } from "../../session/saved-properties";
-
-const feedsKey = ["/api/account/feeds"] as const;
+import { FeedsSection } from "./annotation-feeds";
+import { viewRows } from "./annotations-table-tools";
+import { useAnnotationImpacts } from "./impact-column";
 
 /** Hands the browser a file to save; nothing leaves the page. */
 function download(text: string, type: string, fileName: string) {
@@ -37,215 +32,92 @@ function download(text: string, type: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-function FeedRow({
-  feed,
-  names,
-  onRevoke,
-}: {
-  feed: FeedSummary;
-  names: ReadonlyMap<string, string>;
-  onRevoke: () => void;
-}) {
+const plural = (count: number, one: string, many: string) =>
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
+
+/** A feed serves whole properties: said where the export in view was narrowed. */
+const feedScopeNote =
+  "A feed serves every annotation of the properties ticked; the search and filters are not part of it.";
+
+function ExportButton({ onClick }: { onClick: () => void }) {
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-medium break-words">{feed.name}</p>
-        <p className="text-xs break-words text-muted-foreground">
-          {feed.propertyIds.map((id) => names.get(id) ?? id).join(", ")}
-        </p>
-        <p className="mt-1 font-mono text-xs text-muted-foreground">
-          …/api/feeds/{feed.prefix}… ·{" "}
-          {feed.lastReadAt
-            ? `read ${new Date(feed.lastReadAt).toLocaleDateString()}`
-            : "not read yet"}
-        </p>
-      </div>
-      <Button variant="outline" size="sm" className="self-start" onClick={onRevoke}>
-        <Trash2 aria-hidden="true" />
-        Revoke
-      </Button>
-    </li>
+    <Button variant="outline" size="sm" onClick={onClick}>
+      <Download aria-hidden="true" />
+      Export
+    </Button>
   );
 }
 
 /**
- * The feeds card: a secret address serving chosen saved properties' annotations as CSV, for
- * Google Sheets' IMPORTDATA and Looker Studio. The address is shown once, when it is made.
- */
-function FeedsSection({ propertyId }: { propertyId: string }) {
-  const queryClient = useQueryClient();
-  const saved = useSavedProperties();
-  const feeds = useQuery({
-    queryKey: feedsKey,
-    queryFn: ({ signal }) => apiRequest<FeedListResponse>(feedsKey[0], { signal }),
-  });
-  const [name, setName] = useState("");
-  const [chosen, setChosen] = useState<string[]>([propertyId]);
-  const [created, setCreated] = useState<CreatedFeedResponse | null>(null);
-  const names = new Map((saved.data ?? []).map((p) => [p.propertyId, p.name]));
-  const create = useMutation({
-    mutationFn: () =>
-      apiRequest<CreatedFeedResponse>(feedsKey[0], {
-        method: "POST",
-        body: { name, propertyIds: chosen },
-      }),
-    onSuccess: async (answer) => {
-      setName("");
-      setCreated(answer);
-      await queryClient.invalidateQueries({ queryKey: feedsKey });
-    },
-  });
-  const revocation = useRevocation<FeedSummary>({
-    listKey: feedsKey,
-    revoke: (feed) => apiRequest(`${feedsKey[0]}/${feed.id}`, { method: "DELETE" }),
-    description:
-      "Sheets and dashboards reading it stop getting annotations at once. This cannot be undone.",
-    confirmLabel: "Revoke feed",
-    done: (feed) => ({ title: "Feed revoked", description: `${feed.name} no longer answers.` }),
-  });
-  const toggle = (id: string) =>
-    setChosen((held) => (held.includes(id) ? held.filter((p) => p !== id) : [...held, id]));
-
-  return (
-    <section aria-labelledby="feeds-heading" className="flex flex-col gap-3 border-t pt-4">
-      <div>
-        <h3 id="feeds-heading" className="flex items-center gap-2 text-sm font-semibold">
-          <Rss className="size-4" aria-hidden="true" />
-          Live feed for Google Sheets and Looker Studio
-        </h3>
-        <p className="mt-1 text-sm text-muted-foreground">
-          A secret address serving these annotations as CSV, always current. In Sheets:{" "}
-          <code className="text-xs">=IMPORTDATA("address")</code>. Anyone with the address can read
-          the feed; revoke it if it leaks.
-        </p>
-      </div>
-      {created ? (
-        <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3">
-          <p className="text-sm font-medium">
-            Copy the address of {created.feed.name} now: it is shown only once.
-          </p>
-          <code
-            aria-label="Your new feed's address"
-            className="rounded-md border bg-background px-2 py-1.5 font-mono text-xs break-all"
-          >
-            {created.url}
-          </code>
-          <div className="flex flex-wrap gap-2">
-            <CopyButton key={created.url} text={created.url} label="Copy address" size="sm" />
-            <Button size="sm" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate();
-          }}
-        >
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Feed name
-            <Input
-              value={name}
-              maxLength={feedNameMaxLength}
-              placeholder="e.g. Marketing dashboard"
-              autoComplete="off"
-              onChange={(event) => setName(event.target.value)}
-            />
-          </label>
-          <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1 text-sm font-medium">Properties</legend>
-            {(saved.data ?? []).map((property) => (
-              <label key={property.propertyId} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={chosen.includes(property.propertyId)}
-                  onChange={() => toggle(property.propertyId)}
-                />
-                <span className="min-w-0 break-words">{property.name}</span>
-              </label>
-            ))}
-          </fieldset>
-          {create.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {serverErrorMessage(create.error) ?? "The feed could not be made. Please try again."}
-            </p>
-          ) : null}
-          <Button
-            type="submit"
-            variant="outline"
-            className="self-start"
-            disabled={name.trim() === "" || chosen.length === 0 || create.isPending}
-          >
-            {create.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Rss aria-hidden="true" />
-            )}
-            Create feed
-          </Button>
-        </form>
-      )}
-      {feeds.data && feeds.data.feeds.length > 0 ? (
-        <ul aria-label="Your feeds" className="divide-y">
-          {feeds.data.feeds.map((feed) => (
-            <FeedRow
-              key={feed.id}
-              feed={feed}
-              names={names}
-              onRevoke={() => revocation.ask(feed)}
-            />
-          ))}
-        </ul>
-      ) : null}
-      {revocation.dialog}
-    </section>
-  );
-}
-
-/**
- * Property View's Export: the table's annotations (the current view's, once the table has
- * filters; today all of them) as CSV or JSON, and the live feeds.
+ * Property View's Export: the table's annotations as it shows them — its search and filters
+ * applied, in its order (the same rule the table sorts by) — as CSV or JSON, and the live feeds.
  */
 export function ExportAnnotations({
   propertyId,
   annotations,
+  filter,
+  sort,
   categoryNames,
 }: {
   propertyId: string;
+  /** Every annotation of the property; the table's filter and sort choose and order them. */
   annotations: readonly Annotation[];
+  filter: AnnotationFilter;
+  sort: AnnotationSort;
   categoryNames: ReadonlyMap<string, string>;
 }) {
   const [open, setOpen] = useState(false);
   const saved = useSavedProperties();
   const propertyName =
     saved.data?.find((p) => p.propertyId === propertyId)?.name ?? `Property ${propertyId}`;
+  const filtered = isFilterActive(filter);
+  // The table's Impact column's answer (the same query): its figures are written with each row.
+  const impacts = useAnnotationImpacts(propertyId, "sessions", open);
+  const impactById = new Map(
+    (impacts.data?.impacts ?? []).map((impact) => [impact.annotationId, impact]),
+  );
+  const shown = open
+    ? viewRows(
+        annotations,
+        filter,
+        sort,
+        (id) => categoryNames.get(id),
+        (row) => impactById.get(row.annotationId)?.estimate?.effect,
+      )
+    : [];
+  // A file written before the figures arrive would hold empty impact columns; one that cannot
+  // get them (the traffic report failed) is written without them rather than not at all.
+  const measuring = impacts.isLoading;
   const rows = () =>
-    annotations.map((annotation) =>
-      annotationExportRow(annotation, { propertyId, propertyName, categoryNames }),
+    shown.map((annotation) =>
+      annotationExportRow(annotation, {
+        propertyId,
+        propertyName,
+        categoryNames,
+        impact: impactById.get(annotation.annotationId) ?? null,
+      }),
     );
   const fileName = (extension: string) =>
     `tidemark-annotations-${propertyId}-${toIsoDate(calendarDateOf(new Date()))}.${extension}`;
-  const count = `${annotations.length} annotation${annotations.length === 1 ? "" : "s"}`;
+  const count = plural(shown.length, "annotation", "annotations");
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        <Download aria-hidden="true" />
-        Export
-      </Button>
+      <ExportButton onClick={() => setOpen(true)} />
       <Dialog
         open={open}
         onOpenChange={setOpen}
         title="Export annotations"
-        description={`${count} of ${propertyName}, as the table shows them.`}
+        description={
+          filtered
+            ? `${count} of ${propertyName} that match the table's search and filters, in the table's order.`
+            : `${count} of ${propertyName}, in the table's order.`
+        }
       >
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
             <Button
+              disabled={measuring}
               onClick={() =>
                 // The byte order mark tells Excel the file is UTF-8; other readers skip it.
                 download(
@@ -260,6 +132,7 @@ export function ExportAnnotations({
             </Button>
             <Button
               variant="outline"
+              disabled={measuring}
               onClick={() =>
                 download(
                   annotationsJson(rows()),
@@ -278,7 +151,73 @@ export function ExportAnnotations({
               </Link>
             </Button>
           </div>
-          <FeedsSection propertyId={propertyId} />
+          {measuring ? (
+            <p role="status" className="text-xs text-muted-foreground">
+              Measuring each annotation's impact for the file…
+            </p>
+          ) : null}
+          {filtered ? <p className="text-xs text-muted-foreground">{feedScopeNote}</p> : null}
+          <FeedsSection propertyIds={[propertyId]} />
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * All annotations' Export: its view — every property shown, the search and filters applied, in
+ * the table's order, over all its pages — written by the server from the same lists and rule the
+ * table's pages come from, as CSV or JSON; and a feed for the properties shown.
+ */
+export function ExportAnnotationsView({
+  search,
+  total,
+  properties,
+  filtered,
+}: {
+  /** The view's query (its filters and order), as the page's address carries it. */
+  search: string;
+  /** How many annotations the view holds over all its pages. */
+  total: number;
+  /** The properties the view shows. */
+  properties: readonly { propertyId: string; name: string }[];
+  filtered: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const href = (format: "csv" | "json") =>
+    `/api/annotations/export?format=${format}${search ? `&${search}` : ""}`;
+  const count = plural(total, "annotation", "annotations");
+  const across = plural(properties.length, "property", "properties");
+  return (
+    <>
+      <ExportButton onClick={() => setOpen(true)} />
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Export annotations"
+        description={
+          filtered
+            ? `${count} of ${across} that match the search and filters, in the table's order, every page of it.`
+            : `${count} of ${across}, in the table's order, every page of it.`
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <a href={href("csv")} download>
+                <Download aria-hidden="true" />
+                Download CSV
+              </a>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={href("json")} download>
+                <Download aria-hidden="true" />
+                Download JSON
+              </a>
+            </Button>
+          </div>
+          {filtered ? <p className="text-xs text-muted-foreground">{feedScopeNote}</p> : null}
+          <FeedsSection propertyIds={properties.map((property) => property.propertyId)} />
         </div>
       </Dialog>
     </>

@@ -95,7 +95,7 @@ describe("the traffic chart", () => {
     expect(bands).toHaveLength(1);
     expect(bands[0]).toHaveAttribute("fill", "#188038");
     expect(bands[0]).toHaveAttribute("fill-opacity", "0.13");
-    // The band spans Nov 3 to Nov 10: eight days wide.
+    // The band spans 2026-11-03 to 2026-11-10: eight days wide.
     const width = Number(bands[0]!.getAttribute("width"));
     const marker = (date: string) =>
       Number(markers.find((m) => m.getAttribute("data-date") === date)?.getAttribute("x1"));
@@ -110,7 +110,7 @@ describe("the traffic chart", () => {
     expect(hollow).toHaveAttribute("data-date", "2026-11-12");
     expect(hollow).toHaveClass("fill-background");
     expect(hollow.querySelector("title")).toHaveTextContent(
-      "Sessions on Nov 12: +48% vs the usual for a Thursday, not explained by any annotation. Annotate?",
+      "Sessions on 2026-11-12: +48% vs the usual for a Thursday, not explained by any annotation. Annotate?",
     );
     await userEvent.setup().click(hollow);
     expect(onAnnotateChange).toHaveBeenCalledWith(spike);
@@ -125,24 +125,24 @@ describe("the traffic chart", () => {
     const { onOpenAnnotation, onAnnotateChange, onCreateAt } = renderChart();
     const user = userEvent.setup();
     const chart = screen.getByRole("img", { name: "Sessions chart" });
-    expect(chart).toHaveAccessibleDescription(/Sessions from Oct 26 to Nov 22/);
-    expect(chart).toHaveAccessibleDescription(/highest 1,800 on Nov 12/);
+    expect(chart).toHaveAccessibleDescription(/Sessions from 2026-10-26 to 2026-11-22/);
+    expect(chart).toHaveAccessibleDescription(/highest 1,800 on 2026-11-12/);
     expect(chart).toHaveAccessibleDescription(/3 annotations in range, 1 unexplained change/);
 
     await user.tab();
     expect(chart).toHaveFocus();
     // Focus starts on the last day.
-    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Sun, Nov 22, 2026");
+    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Sun 2026-11-22");
     await user.keyboard("{Enter}");
     expect(onCreateAt).toHaveBeenLastCalledWith("2026-11-22");
 
     await user.keyboard("{Home}");
     for (let step = 0; step < 7; step += 1) await user.keyboard("{ArrowRight}");
     const tooltip = screen.getByTestId("traffic-tooltip");
-    expect(tooltip).toHaveTextContent("Mon, Nov 2, 2026");
+    expect(tooltip).toHaveTextContent("Mon 2026-11-02");
     expect(tooltip).toHaveTextContent("Launch");
-    expect(tooltip).toHaveTextContent(/[+−]\d+% vs Oct 26/);
-    expect(screen.getByText(/Mon, Nov 2, 2026: .* sessions/)).toBeInTheDocument();
+    expect(tooltip).toHaveTextContent(/[+−]\d+% vs 2026-10-26/);
+    expect(screen.getByText(/Mon 2026-11-02: .* sessions/)).toBeInTheDocument();
     await user.keyboard("{Enter}");
     expect(onOpenAnnotation).toHaveBeenLastCalledWith(launch);
 
@@ -153,13 +153,13 @@ describe("the traffic chart", () => {
 
     await user.keyboard("{PageUp}{ArrowLeft}{ArrowRight}");
     await user.keyboard("{End}{PageDown}{PageDown}{ArrowLeft}{ArrowLeft}{ArrowLeft}");
-    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Thu, Nov 5, 2026");
+    expect(screen.getByTestId("traffic-tooltip")).toHaveTextContent("Thu 2026-11-05");
     await user.keyboard("{ArrowRight}".repeat(7));
     // The tooltip quotes the card's change and the week-on-week one, each saying what it is against.
     const unusual = screen.getByTestId("traffic-tooltip");
-    expect(unusual).toHaveTextContent("+57% vs Nov 5");
+    expect(unusual).toHaveTextContent("+57% vs 2026-11-05");
     expect(unusual).toHaveTextContent(
-      "Sessions on Nov 12: +48% vs the usual for a Thursday, not explained by any annotation.",
+      "Sessions on 2026-11-12: +48% vs the usual for a Thursday, not explained by any annotation.",
     );
     await user.keyboard(" ");
     expect(onAnnotateChange).toHaveBeenCalledWith(spike);
@@ -170,7 +170,7 @@ describe("the traffic chart", () => {
     const chart = screen.getByRole("img", { name: "Sessions chart" });
     chart.getBoundingClientRect = () =>
       ({ left: 0, top: 0, width: 640, height: 240, right: 640, bottom: 240 }) as DOMRect;
-    // 48 px margin, then 27 steps over the plot: day 20 (Nov 15) sits at 48 + 20 × step.
+    // 48 px margin, then 27 steps over the plot: day 20 (2026-11-15) sits at 48 + 20 × step.
     const step = (640 - 48 - 12) / 27;
     fireEvent.click(chart, { clientX: 48 + 20 * step + 1, clientY: 100 });
     expect(onCreateAt).toHaveBeenCalledWith("2026-11-15");
@@ -193,28 +193,44 @@ describe("the traffic chart", () => {
     expect(flags.map((flag) => flag.getAttribute("data-count"))).toEqual(["2", null]);
     expect(flags[0]).toHaveTextContent("2");
     expect(flags[0]!.querySelector("title")).toHaveTextContent(
-      "2 annotations: Launch (Nov 2); Email blast (Nov 2)",
+      "2 annotations: Launch (2026-11-02); Email blast (2026-11-02)",
     );
   });
 
-  it("names the years when the range crosses one, in the summary and on the month ticks", () => {
+  it("writes days as YYYY-MM-DD and, over a year, months as YYYY-MM on the ticks", () => {
     const year = Array.from({ length: 365 }, (_, index) => ({
       date: addDays("2025-11-27", index),
       value: 500 + (index % 7) * 10,
     }));
     const { container } = renderChart({ days: year, unexplained: [], annotations: [] });
     expect(screen.getByRole("img", { name: "Sessions chart" })).toHaveAccessibleDescription(
-      /^Sessions from Nov 27, 2025 to Nov 26, 2026: /,
+      /^Sessions from 2025-11-27 to 2026-11-26: /,
     );
     const ticks = [...container.querySelectorAll("svg text")].map((text) => text.textContent);
-    // The month ticks (after the value ticks) name the year where it begins.
-    expect(ticks.filter((tick) => /^[A-Z]/.test(tick ?? ""))).toEqual([
-      "Jan 2026",
-      "Apr",
-      "Jul",
-      "Oct",
+    // The month ticks, after the value ticks.
+    expect(ticks.filter((tick) => /^\d{4}-/.test(tick ?? ""))).toEqual([
+      "2026-01",
+      "2026-04",
+      "2026-07",
+      "2026-10",
     ]);
   });
+
+  it.each([640, 360, 840, 1200])(
+    "writes each day tick as YYYY-MM-DD, each whole and clear of the next at %i px",
+    (width) => {
+      const { container } = renderChart({ width });
+      const ticks = [...container.querySelectorAll("svg text")].filter((text) =>
+        /^\d{4}-/.test(text.textContent ?? ""),
+      );
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+      const xs = ticks.map((tick) => Number(tick.getAttribute("x")));
+      for (const tick of ticks) expect(tick.textContent).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // 66 px a label at 11 px, 10 px between two; the last ends inside the drawing.
+      for (let n = 1; n < xs.length; n += 1) expect(xs[n]! - xs[n - 1]!).toBeGreaterThanOrEqual(76);
+      expect(48 + xs.at(-1)! + 33).toBeLessThanOrEqual(width);
+    },
+  );
 
   it("is drawn taller when no list of changes sits below it", () => {
     const { unmount } = renderChart();

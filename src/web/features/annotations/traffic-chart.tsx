@@ -21,22 +21,18 @@ import {
 import {
   annotationsOnDay,
   changeAgainstWeekEarlier,
+  formatDayHeading,
   formatShortDay,
   unusualDaySummary,
 } from "../../../shared/traffic-explanations";
-import {
-  formatCompactNumber,
-  formatMonthDay,
-  formatMonthDayYear,
-  formatNumber,
-  formatWeekdayMonthDayYear,
-  shortMonthName,
-  utcCalendarDate,
-} from "../../../shared/english-format";
+import { formatCompactNumber, formatNumber, utcCalendarDate } from "../../../shared/english-format";
 import { cn } from "../../lib/class-names";
 import { colorSwatch } from "./annotation-format";
 
 const margin = { top: 14, right: 12, bottom: 28, left: 48 };
+/** How wide an axis label is at 11 px ("2026-11-20", "2026-11"), and the least room between two. */
+const tickLabelWidth = { day: 66, month: 44 };
+const tickLabelGap = 10;
 /** Flags closer than this (px) are drawn as one, with a count. */
 const flagSpacing = 14;
 /**
@@ -89,7 +85,7 @@ export function describeDay(
   const change = unexplained.find((entry) => entry.date === day.date);
   const notes = onDay.map((annotation) => annotation.title);
   if (change) notes.push(`${unusualDaySummary(change, metric)}, not explained by any annotation.`);
-  const heading = formatWeekdayMonthDayYear(utcCalendarDate(utc(day.date)));
+  const heading = formatDayHeading(day.date);
   const value = `${formatNumber(day.value)} ${trafficMetricLabels[metric].toLowerCase()}`;
   const spoken = [
     `${heading}: ${value}`,
@@ -119,10 +115,7 @@ export function chartSummary(
     if (day.value < low.value) low = day;
   }
   const label = trafficMetricLabels[metric];
-  // A range that crosses a new year (the 12-month view always does) names the years.
-  const withYears = days[0]!.date.slice(0, 4) !== days.at(-1)!.date.slice(0, 4);
-  const day = (date: string) =>
-    withYears ? formatMonthDayYear(utcCalendarDate(utc(date))) : formatShortDay(date);
+  const day = formatShortDay;
   return (
     `${label} from ${day(days[0]!.date)} to ${day(days.at(-1)!.date)}: ` +
     `${formatNumber(total)} in total, ${formatNumber(Math.round(total / days.length))} a day on average, ` +
@@ -197,20 +190,19 @@ export function TrafficChart(props: TrafficChartProps) {
         .y1((day) => y(day.value))(days as TrafficDay[]) ?? "";
     const tickCount = Math.max(2, Math.floor(innerWidth / 90));
     const spanDays = (last.getTime() - first.getTime()) / dayMs;
-    const xTicks = x.ticks(tickCount).map((tick, index) => {
-      const date = utcCalendarDate(tick);
-      // Month ticks name the year on the first tick and on each January.
-      const month = shortMonthName(date.month);
-      return {
-        x: x(tick),
-        label:
-          spanDays > 200
-            ? index === 0 || date.month === 1
-              ? `${month} ${date.year}`
-              : month
-            : formatMonthDay(date),
-      };
-    });
+    // Days as YYYY-MM-DD, as everywhere; over months, the months as YYYY-MM. A label is kept only
+    // where it fits whole: inside the chart and clear of the one before it.
+    const months = spanDays > 200;
+    const labelWidth = months ? tickLabelWidth.month : tickLabelWidth.day;
+    const xTicks: { x: number; label: string }[] = [];
+    for (const tick of x.ticks(tickCount)) {
+      const tickX = x(tick);
+      const previous = xTicks.at(-1);
+      if (tickX + labelWidth / 2 > innerWidth + margin.right) continue;
+      if (previous && tickX - previous.x < labelWidth + tickLabelGap) continue;
+      const day = toIsoDate(utcCalendarDate(tick));
+      xTicks.push({ x: tickX, label: months ? day.slice(0, 7) : day });
+    }
     const yTicks = y.ticks(4).map((tick) => ({ y: y(tick), label: formatCompactNumber(tick) }));
     return { innerWidth, innerHeight, x, y, step, xOf, path, fill, xTicks, yTicks };
   }, [days, width, height]);

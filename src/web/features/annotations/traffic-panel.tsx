@@ -21,7 +21,7 @@ import {
 } from "../../../shared/traffic-explanations";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
+import { DateInput } from "../../components/ui/date-input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
@@ -100,7 +100,10 @@ export function TrafficPanel({
   annotations: readonly Annotation[];
   onOpenAnnotation: (annotation: Annotation) => void;
   onCreate: (draft: AnnotationDraft) => void;
-  /** Why no annotation can be added now (the day's allowance is spent), or null. */
+  /**
+   * Why no annotation can be added now (the property is read-only for the person, or the day's
+   * allowance is spent), or null.
+   */
   createBlocked?: string | null;
 }) {
   const headingId = useId();
@@ -188,26 +191,29 @@ export function TrafficPanel({
         >
           <CompactField label="From">
             {(id) => (
-              <Input
+              <DateInput
                 id={id}
-                type="date"
-                className="h-9 w-auto"
+                className="w-36"
+                inputClassName="h-9"
                 value={customDraft.start}
                 max={yesterday}
-                onChange={(event) => setCustomDraft({ ...customDraft, start: event.target.value })}
+                calendarLabel="Choose the first day from a calendar"
+                onChange={(start) => setCustomDraft({ ...customDraft, start })}
               />
             )}
           </CompactField>
           <CompactField label="To">
             {(id) => (
-              <Input
+              <DateInput
                 id={id}
-                type="date"
-                className="h-9 w-auto"
+                className="w-36"
+                inputClassName="h-9"
                 value={customDraft.end}
-                min={customDraft.start}
+                min={parseIsoDate(customDraft.start) ? customDraft.start : undefined}
+                max={yesterday}
+                calendarLabel="Choose the last day from a calendar"
                 aria-invalid={customProblem ? true : undefined}
-                onChange={(event) => setCustomDraft({ ...customDraft, end: event.target.value })}
+                onChange={(end) => setCustomDraft({ ...customDraft, end })}
               />
             )}
           </CompactField>
@@ -301,6 +307,7 @@ export function TrafficPanel({
                       size="sm"
                       disabled={createBlocked !== null}
                       aria-describedby={createBlocked ? `${headingId}-limit` : undefined}
+                      title={createBlocked ?? undefined}
                       onClick={() => annotate(change)}
                     >
                       Annotate
@@ -338,7 +345,8 @@ export function TrafficPanel({
 }
 
 function customRangeProblem(start: string, end: string): string | null {
-  if (!parseIsoDate(start) || !parseIsoDate(end)) return "Choose both dates";
+  if (!start || !end) return "Choose both dates";
+  if (!parseIsoDate(start) || !parseIsoDate(end)) return "Write both dates as YYYY-MM-DD";
   if (end < start) return "The end date must be on or after the start date";
   if (daysBetween(start, end) + 1 > customRangeMaxDays)
     return `A custom range may span at most ${customRangeMaxDays} days`;

@@ -1,8 +1,12 @@
 import { useState, type ReactNode } from "react";
 import type { AnnotationChangeKind } from "../../../shared/contracts/annotation-history";
 import { describeUndo, undoWords } from "../../../shared/undo-words";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import {
+  DeferredConfirmDialog as ConfirmDialog,
+  preloadConfirmDialog,
+} from "../../components/ui/deferred-confirm-dialog";
 import { toast, type ToastActionOptions } from "../../components/ui/use-toast";
+import { isApiError } from "../../lib/api-client";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { newRequestId } from "../../lib/request-id";
 import { useUndoChange } from "./annotations-api";
@@ -13,6 +17,13 @@ export interface UndoableChange {
   kind: AnnotationChangeKind;
   title: string;
 }
+
+/** Failures an undo survives: Google busy, unavailable, or not confirming what it did. */
+const retryableCodes: ReadonlySet<string> = new Set([
+  "google_busy",
+  "google_unavailable",
+  "google_unconfirmed",
+]);
 
 /** A toast with Undo stays a little longer than the usual five seconds, to leave time to reach it. */
 export const undoToastDurationMs = 10_000;
@@ -41,10 +52,23 @@ export function useUndoAction(propertyId: string): {
         },
         onError: (error) => {
           setConfirming(null);
+          // Google failed, or did not confirm: the change is still undoable, and the same request
+          // id again is answered from the first try if that one did reach Google.
+          const again = !isApiError(error) || retryableCodes.has(error.code ?? "");
           toast({
             variant: "destructive",
             title: "Could not undo",
             description: serverErrorMessage(error) ?? undoWords.failed,
+            ...(again
+              ? {
+                  duration: Infinity,
+                  action: {
+                    label: "Undo again",
+                    altText: `Undo again: ${change.title}`,
+                    onClick: () => run(change, requestId, confirm),
+                  },
+                }
+              : {}),
           });
         },
       },
@@ -53,6 +77,8 @@ export function useUndoAction(propertyId: string): {
 
   function actionFor(change: UndoableChange): ToastActionOptions | undefined {
     if (!change.changeId) return undefined;
+    // Undoing a create asks first: the question's code comes while the toast is up.
+    if (change.kind === "created") preloadConfirmDialog();
     const requestId = newRequestId();
     return {
       label: undoWords.label,

@@ -1,4 +1,5 @@
 import { History } from "lucide-react";
+import { formatMoment } from "../../../shared/annotation-dates";
 import type { AuditSession } from "../../../shared/contracts/audits";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -11,18 +12,6 @@ const statusLabels: Record<AuditSession["status"], string> = {
   completed: "Completed",
   failed: "Failed",
 };
-
-/** When an audit ran, on its property's clock (GA4's calendar for the property), zone named. */
-function formatDateTime(iso: string, timeZone: string | null): string {
-  return new Date(iso).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    ...(timeZone ? { timeZone, timeZoneName: "short" } : {}),
-  });
-}
 
 const viewLabels: Record<AuditSession["status"], string> = {
   pending: "View Progress",
@@ -85,7 +74,7 @@ export function AuditHistory({ onView }: { onView: (id: string) => void }) {
                 {statusLabels[session.status]}
               </Badge>
               <span className="text-sm font-medium">
-                {formatDateTime(session.createdAt, zoneOf(session.propertyId))}
+                {formatMoment(session.createdAt, zoneOf(session.propertyId))}
               </span>
             </div>
             <p className="text-sm break-words text-muted-foreground">
@@ -100,7 +89,7 @@ export function AuditHistory({ onView }: { onView: (id: string) => void }) {
           <Button
             size="sm"
             variant="outline"
-            aria-label={`${viewLabels[session.status]}: audit of ${formatDateTime(session.createdAt, zoneOf(session.propertyId))}`}
+            aria-label={`${viewLabels[session.status]}: audit of ${formatMoment(session.createdAt, zoneOf(session.propertyId))}`}
             onClick={() => onView(session.id)}
           >
             {viewLabels[session.status]}

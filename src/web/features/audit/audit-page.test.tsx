@@ -237,8 +237,8 @@ describe("/audit past audits", () => {
       "wingtiptoys.com · 2 annotations · 0 suggestions · 0 applied",
     );
     expect(rows[1]).toHaveTextContent("8 suggestions · 4 applied");
-    // When it ran, on the property's clock (10:00 UTC is 9 PM in Sydney), the zone named.
-    expect(rows[1]).toHaveTextContent("Nov 20, 2026, 9:00 PM GMT+11");
+    // When it ran, on the property's clock (10:00 UTC is 21:00 in Sydney), the zone named.
+    expect(rows[1]).toHaveTextContent("2026-11-20 21:00 GMT+11");
     await user.click(within(rows[0]!).getByRole("button", { name: /^View Progress/ }));
     expect(await screen.findByRole("progressbar", { name: "Audit progress" })).toBeInTheDocument();
     expect(screen.getByText("Reviewing 1–1 of 2")).toBeInTheDocument();

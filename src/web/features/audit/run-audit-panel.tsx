@@ -4,10 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { auditProgressPercent, describeApplyResult } from "../../../shared/audit";
 import type { AuditDetailResponse, AuditSuggestion } from "../../../shared/contracts/audits";
 import type { Category } from "../../../shared/contracts/categories";
+import { parseIsoDate } from "../../../shared/calendar-date";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { Input } from "../../components/ui/input";
+import { DateInput, dateFormatMessage } from "../../components/ui/date-input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -93,6 +94,10 @@ function AuditForm({
       });
       return;
     }
+    if ((startDate && !parseIsoDate(startDate)) || (endDate && !parseIsoDate(endDate))) {
+      toast({ title: "Check the dates", description: dateFormatMessage, variant: "destructive" });
+      return;
+    }
     setPending(true);
     let id: string;
     try {
@@ -158,22 +163,24 @@ function AuditForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor={ids.start}>Start date (optional)</Label>
-          <Input
+          <DateInput
             id={ids.start}
-            type="date"
             value={startDate}
-            max={endDate || undefined}
-            onChange={(event) => setStartDate(event.target.value)}
+            max={parseIsoDate(endDate) ? endDate : undefined}
+            calendarLabel="Choose the start date from a calendar"
+            aria-invalid={startDate !== "" && !parseIsoDate(startDate) ? true : undefined}
+            onChange={setStartDate}
           />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={ids.end}>End date (optional)</Label>
-          <Input
+          <DateInput
             id={ids.end}
-            type="date"
             value={endDate}
-            min={startDate || undefined}
-            onChange={(event) => setEndDate(event.target.value)}
+            min={parseIsoDate(startDate) ? startDate : undefined}
+            calendarLabel="Choose the end date from a calendar"
+            aria-invalid={endDate !== "" && !parseIsoDate(endDate) ? true : undefined}
+            onChange={setEndDate}
           />
         </div>
       </div>

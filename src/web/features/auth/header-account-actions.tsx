@@ -1,22 +1,13 @@
-import { AccountLink } from "../../components/account-link";
-import { AllAnnotationsLink } from "../../components/all-annotations-link";
+import type { ReactNode } from "react";
 import { AuthEntryLinks } from "./auth-entry-links";
 import { useCurrentUser } from "../../session/current-user";
 
 /**
- * The site header's right-hand side: the way in for visitors, the ways to All annotations and to
- * their account page for signed-in people (their screens add their own controls). Nothing shows
- * until the server has said who is here.
+ * The site header's right-hand side: the way in for visitors, `signedIn` (the app's signed-in
+ * header actions) for signed-in people. Nothing shows until the server has said who is here.
  */
-export function HeaderAccountActions() {
+export function HeaderAccountActions({ signedIn }: { signedIn: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
-  return user ? (
-    <>
-      <AllAnnotationsLink />
-      <AccountLink />
-    </>
-  ) : (
-    <AuthEntryLinks />
-  );
+  return user ? signedIn : <AuthEntryLinks />;
 }

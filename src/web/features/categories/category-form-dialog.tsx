@@ -1,9 +1,5 @@
 import { useId, useState } from "react";
-import {
-  annotationColors,
-  annotationColorSwatches,
-  isAnnotationColor,
-} from "../../../shared/annotation-colors";
+import { isAnnotationColor } from "../../../shared/annotation-colors";
 import {
   categoryDescriptionMaxLength,
   categoryNameMaxLength,
@@ -24,6 +20,7 @@ import { FormDialog } from "../../components/ui/form-dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { ColorOptions } from "../../components/color-options";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
@@ -251,11 +248,7 @@ export function CategoryFormDialog(
             <option value="" disabled>
               Select a color
             </option>
-            {annotationColors.map((color) => (
-              <option key={color} value={color}>
-                {annotationColorSwatches[color].label}
-              </option>
-            ))}
+            <ColorOptions />
           </NativeSelect>
         )}
       </FormField>

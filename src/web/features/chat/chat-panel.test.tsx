@@ -460,6 +460,53 @@ describe("the chat panel in Agent Mode", () => {
     expect(input).toHaveValue("List my annotations");
   });
 
+  it("offers the way past the day's annotation limit under the reply that met it, as the plan card does", async () => {
+    const limit =
+      "Daily limit reached: all 5 of today's annotations are added. Resets at 2026-12-07 11:00 GMT+11 (midnight UTC) — in 3 h.";
+    const offer = "Premium has 50 annotations per day.";
+    const chat = fakeChat({
+      replies: [{ reply: limit, card: { kind: "limit", offer } }],
+      extra: {
+        "POST /api/users/premium-interest": () =>
+          jsonResponse(200, { user: { ...freemium, wantsPremiumNotice: true } }),
+      },
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+
+    await user.type(input, "add 'Sixth launch' today{Enter}");
+    await within(log).findByText(limit);
+    const card = within(log).getByRole("group", { name: offer });
+    // Premium is not for sale: 'Notify me', with why, never a way to buy it.
+    expect(card).toHaveTextContent("Premium isn't for sale yet.");
+    await user.click(within(card).getByRole("button", { name: "Notify me" }));
+    expect(
+      chat.requests.filter((entry) => entry.path === "/api/users/premium-interest"),
+    ).toHaveLength(1);
+  });
+
+  it("offers a tester Premium itself past the limit", async () => {
+    fakeChat({
+      user: makeUser({ subscriptionTier: "freemium", canSelectPremium: true }),
+      replies: [
+        {
+          reply: "Daily limit reached: all 5 of today's annotations are added.",
+          card: { kind: "limit", offer: "Premium has 50 annotations per day." },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "add 'Sixth launch' today{Enter}");
+    const card = await within(log).findByRole("group", {
+      name: "Premium has 50 annotations per day.",
+    });
+    expect(within(card).getByRole("link", { name: "Choose Premium" })).toHaveAttribute(
+      "href",
+      "/plans",
+    );
+  });
+
   it("starts a new conversation when the kept one is gone", async () => {
     window.sessionStorage.setItem(
       `chatSession:${propertyId}`,
@@ -491,6 +538,7 @@ describe("confirmations in the chat panel", () => {
   const confirmation = {
     id: "0d6f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
     summary: "Delete “Launch” (2025-03-01)?",
+    said: "Delete “Launch” (2025-03-01)?\nNothing is deleted yet. Press Confirm or reply yes to delete it; Cancel keeps it.",
     count: 1,
     kind: "delete" as const,
   };
@@ -498,7 +546,7 @@ describe("confirmations in the chat panel", () => {
   it("shows Confirm and Cancel for the action the server issued, and sends the person's choice", async () => {
     const chat = fakeChat({
       user: premium,
-      replies: [{ reply: "Delete “Launch” (2025-03-01)?\nNothing is deleted yet.", confirmation }],
+      replies: [{ reply: confirmation.said, confirmation }],
       settlements: ["Deleted “Launch” (2025-03-01)."],
     });
     const user = userEvent.setup();
@@ -520,13 +568,12 @@ describe("confirmations in the chat panel", () => {
     const undoOfCreate = {
       ...confirmation,
       summary: 'Undo the new annotation?\nUndoing removes "Launch" from Google Analytics.',
+      said: 'Undo the new annotation?\nUndoing removes "Launch" from Google Analytics.\nNothing is removed yet. Press Remove it or reply yes to remove it; Keep it keeps it.',
       undo: true as const,
     };
     const chat = fakeChat({
       user: premium,
-      replies: [
-        { reply: `${undoOfCreate.summary}\nNothing is removed yet.`, confirmation: undoOfCreate },
-      ],
+      replies: [{ reply: undoOfCreate.said, confirmation: undoOfCreate }],
       settlements: ["Deleted “Launch” (2025-03-01)."],
     });
     const user = userEvent.setup();
@@ -544,23 +591,62 @@ describe("confirmations in the chat panel", () => {
     ).toEqual([{ confirmationId: confirmation.id, decision: "confirm" }]);
   });
 
-  it("asks only the question on the card when the reply above lists what it covers", async () => {
+  it("says a deletion's preview once: on the card, with what it covers, not again in the reply", async () => {
     const several = {
       ...confirmation,
       summary: "Delete these 2 annotations?\n• “Launch” (2025-03-01)\n• “Retro” (2025-03-02)",
+      said: "Delete these 2 annotations?\n• “Launch” (2025-03-01)\n• “Retro” (2025-03-02)\nNothing is deleted yet. Press Confirm or reply yes to delete them; Cancel keeps them.",
       count: 2,
     };
     fakeChat({
       user: premium,
-      replies: [{ reply: `${several.summary}\nNothing is deleted yet.`, confirmation: several }],
+      replies: [{ reply: several.said, confirmation: several }, { reply: "Okay." }],
+      settlements: ["Okay, I won't delete them."],
     });
     const user = userEvent.setup();
-    const { input, log } = await openAgentMode();
+    const { input, log, settled } = await openAgentMode();
     await user.type(input, "delete the last 2 annotations{Enter}");
 
     const card = await within(log).findByRole("group", { name: "Delete these 2 annotations?" });
-    expect(card).not.toHaveTextContent("Retro");
+    expect(card).toHaveTextContent("“Launch” (2025-03-01)");
+    expect(card).toHaveTextContent("Nothing is deleted yet. Press Confirm or reply yes");
+    await settled();
+    // Said once: the reply's bubble leaves its words to the card.
+    expect(within(log).getAllByText(/Delete these 2 annotations\?/)).toHaveLength(1);
     expect(within(log).getAllByText(/“Retro” \(2025-03-02\)/)).toHaveLength(1);
+    expect(bubbles(log)).toEqual(["You: delete the last 2 annotations"]);
+
+    // Answered, the card goes and the conversation reads whole.
+    await user.click(within(card).getByRole("button", { name: "Cancel" }));
+    await within(log).findByText("Okay, I won't delete them.");
+    await settled();
+    expect(bubbles(log)).toEqual([
+      "You: delete the last 2 annotations",
+      `Assistant: ${several.said}`,
+      "You: Cancel",
+      "Assistant: Okay, I won't delete them.",
+    ]);
+  });
+
+  it("keeps the rest of a reply above the card: a doubt, or a model's own words", async () => {
+    fakeChat({
+      user: premium,
+      replies: [
+        {
+          reply: `To be safe I need a clear yes before deleting anything.\n${confirmation.said}`,
+          confirmation,
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { input, log, settled } = await openAgentMode();
+    await user.type(input, "ok{Enter}");
+    await within(log).findByRole("group", { name: confirmation.summary });
+    await settled();
+    expect(bubbles(log)).toEqual([
+      "You: ok",
+      "Assistant: To be safe I need a clear yes before deleting anything.",
+    ]);
   });
 
   it("cancels with Cancel, and shows the server's word when the confirmation is gone", async () => {
@@ -598,6 +684,7 @@ describe("cards in the chat panel", () => {
   const preview = {
     id: "5b0f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
     summary: "Create “Paused all Google ads” (2026-11-22) in blue?",
+    said: "Create “Paused all Google ads” (2026-11-22) in blue?\nNothing is created yet. Press Create or reply yes to create it; Cancel drops it.",
     count: 1,
     kind: "create" as const,
     draft: {
@@ -610,7 +697,7 @@ describe("cards in the chat panel", () => {
     },
   };
 
-  it("shows a preview of what it would create, with Confirm and Cancel, and writes nothing until Confirm", async () => {
+  it("shows a draft of what it would create, its fields editable, and writes nothing until Create", async () => {
     const chat = fakeChat({
       user: premium,
       replies: [{ reply: "I'm not sure I read that right.", confirmation: preview }],
@@ -621,13 +708,63 @@ describe("cards in the chat panel", () => {
     await user.type(input, "I paused all Google ads yesterday, please log that{Enter}");
 
     const card = await within(log).findByRole("group", { name: "Create this annotation?" });
-    expect(card).toHaveTextContent("Paused all Google ads");
-    expect(card).toHaveTextContent("2026-11-22");
-    expect(card).toHaveTextContent("Blue");
-    expect(card).toHaveTextContent("Nothing is written yet.");
-    await user.click(within(card).getByRole("button", { name: "Confirm" }));
+    expect(within(card).getByRole("textbox", { name: "Title" })).toHaveValue(
+      "Paused all Google ads",
+    );
+    expect(within(card).getByRole("textbox", { name: "Date" })).toHaveValue("2026-11-22");
+    expect(within(card).getByRole("combobox", { name: "Colour" })).toHaveValue("BLUE");
+    expect(card).toHaveTextContent("Nothing is created yet. Press Create or reply yes");
+    await user.click(within(card).getByRole("button", { name: "Create" }));
     await within(log).findByText("Created “Paused all Google ads” (2026-11-22) in blue.");
-    expect(chat.requests.filter((entry) => entry.path.endsWith("/confirmation"))).toHaveLength(1);
+    const settled = chat.requests.filter((entry) => entry.path.endsWith("/confirmation"));
+    // Nothing edited: the server's own draft is confirmed, with no fields sent.
+    expect(settled.map((entry) => entry.body)).toEqual([
+      { confirmationId: preview.id, decision: "confirm" },
+    ]);
+  });
+
+  it("sends a draft's fields as edited in place, and says what is wrong before sending", async () => {
+    const chat = fakeChat({
+      user: premium,
+      replies: [{ reply: "I'm not sure I read that right.", confirmation: preview }],
+      settlements: ["Created “Google Ads paused” (2026-11-20 to 2026-11-22) in green."],
+    });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "I paused all Google ads yesterday, please log that{Enter}");
+    const card = await within(log).findByRole("group", { name: "Create this annotation?" });
+
+    const title = within(card).getByRole("textbox", { name: "Title" });
+    await user.clear(title);
+    await user.click(within(card).getByRole("button", { name: "Create" }));
+    expect(card).toHaveTextContent("Title is required");
+    expect(chat.requests.filter((entry) => entry.path.endsWith("/confirmation"))).toHaveLength(0);
+
+    await user.type(title, "Google Ads paused");
+    const start = within(card).getByRole("textbox", { name: "Date" });
+    await user.clear(start);
+    await user.type(start, "2026-11-20");
+    await user.click(within(card).getByRole("button", { name: "Add an end date" }));
+    await user.type(within(card).getByRole("textbox", { name: "To" }), "2026-11-22");
+    await user.selectOptions(within(card).getByRole("combobox", { name: "Colour" }), "GREEN");
+    await user.click(within(card).getByRole("button", { name: "Create" }));
+    await within(log).findByText(
+      "Created “Google Ads paused” (2026-11-20 to 2026-11-22) in green.",
+    );
+    const settled = chat.requests.filter((entry) => entry.path.endsWith("/confirmation"));
+    expect(settled.map((entry) => entry.body)).toEqual([
+      {
+        confirmationId: preview.id,
+        decision: "confirm",
+        draft: {
+          title: "Google Ads paused",
+          description: "",
+          startDate: "2026-11-20",
+          endDate: "2026-11-22",
+          color: "GREEN",
+        },
+      },
+    ]);
   });
 
   it("answers a change with a card: the annotation, what changed, and Show on chart", async () => {
@@ -701,6 +838,7 @@ describe("cards in the chat panel", () => {
           confirmation: {
             id: "6b0f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
             summary: "Change “Launch”?",
+            said: "Change “Launch”?\nNothing is changed yet. Press Save or reply yes to change it; Cancel keeps it.",
             count: 1,
             kind: "update",
             draft: {
@@ -817,7 +955,11 @@ describe("cards in the chat panel", () => {
       replies: [
         {
           reply: "Sessions on Nov 12: 1,480. That is a spike.",
-          confirmation: { ...preview, summary: "Create “Spike in sessions” (2026-11-12)?" },
+          confirmation: {
+            ...preview,
+            summary: "Create “Spike in sessions” (2026-11-12)?",
+            said: "Create “Spike in sessions” (2026-11-12)?\nNothing is created yet. Press Create or reply yes to create it; Cancel drops it.",
+          },
           card: {
             kind: "unexplained",
             headline: "Sessions +48% on Nov 12",
@@ -832,6 +974,7 @@ describe("cards in the chat panel", () => {
     await user.type(input, "what happened on Nov 12?{Enter}");
 
     const card = await within(log).findByRole("group", { name: "Sessions +48% on Nov 12" });
+    expect(card).toHaveTextContent("Nothing is written yet.");
     expect(input).toHaveValue("");
     await user.click(within(card).getByRole("button", { name: "Annotate" }));
     await within(log).findByText("Created “Spike in sessions” (2026-11-12) in blue.");
@@ -911,6 +1054,7 @@ describe("the chat in Property View", () => {
           confirmation: {
             id: "7b0f4c2e-1b1a-4c55-9f0e-2a4b6c8d0e1f",
             summary: "Create “Paused all Google ads” (2026-11-22) in blue?",
+            said: "Create “Paused all Google ads” (2026-11-22) in blue?\nNothing is created yet. Press Create or reply yes to create it; Cancel drops it.",
             count: 1,
             kind: "create",
             draft: {

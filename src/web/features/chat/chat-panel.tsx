@@ -2,12 +2,11 @@ import {
   Bot,
   ChartLine,
   CircleCheck,
-  Eye,
+  Crown,
   Loader2,
   MessageSquare,
   PencilLine,
   SendHorizontal,
-  ShieldAlert,
   Trash2,
   TriangleAlert,
   Undo2,
@@ -16,10 +15,13 @@ import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import { chatMessageMaxLength, type ChatAnnotationView } from "../../../shared/contracts/chat";
 import { visibleLength } from "../../../shared/contracts/clean-text";
+import { suggestedRequestLabel } from "../../../shared/suggested-request";
 import { undoWords } from "../../../shared/undo-words";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
-import { canSendChat, chatTooLongMessage, type ChatController } from "./use-chat";
+import { PremiumAction } from "../../session/premium-offer";
+import { cardClass, ConfirmationCard } from "./confirmation-card";
+import { canSendChat, chatTooLongMessage, type ChatBubble, type ChatController } from "./use-chat";
 
 export const chatPlaceholder = "Ask me to manage your annotations...";
 export const chatEmptyTitle = "Start a conversation";
@@ -137,91 +139,6 @@ function AnnotationSummary({ view }: { view: ChatAnnotationView }) {
   );
 }
 
-const cardClass =
-  "flex w-full max-w-[85%] min-w-0 flex-col gap-2 self-start rounded-2xl border bg-card px-3.5 py-2.5 text-sm max-sm:max-w-full";
-
-/**
- * The action the assistant prepared and that waits for the person. A deletion: what it will
- * delete, Confirm and Cancel. A create or a change it was not sure it read right (or an
- * unexplained change offered as an annotation): a preview of the annotation, with Confirm (or
- * Annotate), Edit, which opens the dialog filled in, and Cancel. Only these buttons (or a typed
- * yes) carry it out; the server issued it.
- */
-function ConfirmationCard({ chat }: { chat: ChatController }) {
-  const confirmation = chat.confirmation;
-  const titleId = useId();
-  if (!confirmation) return null;
-  const draft = confirmation.kind === "delete" ? undefined : confirmation.draft;
-  const offer = chat.card?.kind === "unexplained" ? chat.card : null;
-  const heading = offer
-    ? offer.headline
-    : draft
-      ? confirmation.kind === "create"
-        ? "Create this annotation?"
-        : "Make this change?"
-      : confirmation.summary.split("\n")[0];
-  // The undo of a create asks in the change card's words: Remove it, Keep it.
-  const undo = confirmation.kind === "delete" && confirmation.undo === true;
-  return (
-    <div
-      role="group"
-      aria-labelledby={titleId}
-      data-card={draft ? "preview" : "confirmation"}
-      className={cn(cardClass, draft ? "border-primary/40" : "border-destructive/40")}
-    >
-      <p
-        id={titleId}
-        className="flex items-start gap-2 font-medium break-words whitespace-pre-wrap"
-      >
-        {draft ? (
-          <Eye className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-        ) : (
-          <ShieldAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-        )}
-        {/* A deletion's question alone: the assistant's reply just above lists what it covers. */}
-        <span>{heading}</span>
-      </p>
-      {undo ? (
-        <p className="text-muted-foreground break-words">{confirmation.summary.split("\n")[1]}</p>
-      ) : null}
-      {draft ? <AnnotationSummary view={draft} /> : null}
-      {draft ? <p className="text-xs text-muted-foreground">Nothing is written yet.</p> : null}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant={draft ? "default" : "destructive"}
-          size="sm"
-          onClick={() => chat.settle("confirm")}
-          disabled={chat.pending}
-        >
-          {offer ? "Annotate" : undo ? undoWords.createConfirm : "Confirm"}
-        </Button>
-        {draft && chat.edit ? (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              chat.edit?.(draft);
-              chat.settle("edit");
-            }}
-            disabled={chat.pending}
-          >
-            <PencilLine aria-hidden="true" />
-            Edit
-          </Button>
-        ) : null}
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => chat.settle("cancel")}
-          disabled={chat.pending}
-        >
-          {undo ? undoWords.createKeep : "Cancel"}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 /**
  * A change the assistant made: the annotation as it is now, what changed, Show on chart, and
  * Undo (the toasts' Undo: a create asks first, as it removes the annotation from Google
@@ -336,6 +253,30 @@ function ChangeCard({ chat }: { chat: ChatController }) {
 }
 
 /**
+ * The day's annotations are all used: the reply above says when they reset; this card offers the
+ * way to more, as the plan card does (Premium, or 'Notify me' while it is not for sale).
+ */
+function LimitCard({ chat }: { chat: ChatController }) {
+  const card = chat.card;
+  const titleId = useId();
+  if (!card || card.kind !== "limit") return null;
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      data-card="limit"
+      className={cn(cardClass, "border-primary/40")}
+    >
+      <p id={titleId} className="flex items-start gap-2 font-medium break-words">
+        <Crown className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <span>{card.offer}</span>
+      </p>
+      <PremiumAction user={chat.user} className="max-w-xs" />
+    </div>
+  );
+}
+
+/**
  * A request the assistant proposes (a create with its title still to write, say), shown as a
  * labelled button below its reply. The input is the person's: only choosing this puts the text
  * there, to finish and send themselves.
@@ -354,7 +295,7 @@ function SuggestionChip({ chat }: { chat: ChatController }) {
     >
       <PencilLine className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <span className="min-w-0 break-words">
-        <span className="font-medium">Use this request:</span>{" "}
+        <span className="font-medium">{suggestedRequestLabel}:</span>{" "}
         <span className="text-muted-foreground">{suggestion}</span>
       </span>
     </button>
@@ -362,14 +303,50 @@ function SuggestionChip({ chat }: { chat: ChatController }) {
 }
 
 /**
+ * The log's height in Agent Mode: the window's height less what stands above the log on first
+ * load (the app header, the mode's heading, the suggested prompts, the panel's title) and the
+ * input below it, between 12rem and 26rem. What stands above differs by width: below 1280 px the
+ * prompts take two rows, below 1536 px the header's nav takes a row of its own. Each offset keeps
+ * a margin for a property name that wraps; the journeys measure it at 1280×720 and 1440×900.
+ */
+const firstScreenLogClass =
+  "lg:max-h-none lg:h-[clamp(12rem,calc(100dvh-35rem),26rem)] xl:h-[clamp(12rem,calc(100dvh-32rem),26rem)] 2xl:h-[clamp(12rem,calc(100dvh-28rem),26rem)]";
+
+/**
  * The GA4 Assistant's conversation: title, Clear, the bubbles, 'Thinking...'
  * while waiting, and the input. Replies are plain text, shown with their line breaks, never as HTML.
  */
-export function ChatPanel({ chat, className }: { chat: ChatController; className?: string }) {
+export function ChatPanel({
+  chat,
+  className,
+  fitsFirstScreen = false,
+}: {
+  chat: ChatController;
+  className?: string;
+  /**
+   * Agent Mode's conversation: from 1024 px wide its input is on the first screen, as the log
+   * takes only what the window has left below what stands above it (`firstScreenLogClass`).
+   */
+  fitsFirstScreen?: boolean;
+}) {
   const { messages, pending, notice } = chat;
   const headingId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const isEmpty = messages.length === 0 && !pending && notice === null;
+  const waiting = chat.confirmation;
+  const lastIndex = messages.length - 1;
+  /**
+   * A bubble's words. The reply that asks for a confirmation still waiting says its preview and how
+   * to answer; the card under it says them with its buttons, so the bubble keeps only the rest
+   * (a doubt, say) and is left out when nothing is left. Once answered, the card goes and the
+   * stored reply reads whole again.
+   */
+  function shownContent(message: ChatBubble, index: number): string {
+    if (!waiting || index !== lastIndex || message.role !== "assistant") return message.content;
+    return message.content.includes(waiting.said)
+      ? message.content.replace(waiting.said, "").trim()
+      : message.content;
+  }
 
   // Keep the newest message in view.
   useEffect(() => {
@@ -408,7 +385,10 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
         aria-label="Conversation"
         aria-live="polite"
         tabIndex={0}
-        className="flex h-[26rem] max-h-[60dvh] min-h-48 flex-col max-sm:h-[30dvh] max-sm:min-h-32 gap-3 overflow-y-auto p-4 focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none focus-visible:ring-inset"
+        className={cn(
+          "flex h-[26rem] max-h-[60dvh] min-h-48 flex-col max-sm:h-[30dvh] max-sm:min-h-32 gap-3 overflow-y-auto p-4 focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none focus-visible:ring-inset",
+          fitsFirstScreen && firstScreenLogClass,
+        )}
       >
         {isEmpty ? (
           <div className="m-auto flex max-w-xs flex-col items-center gap-2 text-center">
@@ -417,23 +397,27 @@ export function ChatPanel({ chat, className }: { chat: ChatController; className
             <p className="text-sm text-muted-foreground">{chatEmptyHint}</p>
           </div>
         ) : null}
-        {messages.map((message, index) => (
-          <div
-            // Append-only: the position keeps a bubble in place when its stored copy replaces the shown one.
-            key={`${index}:${message.role}`}
-            data-role={message.role}
-            className={cn(
-              "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap",
-              message.role === "user"
-                ? "self-end rounded-br-sm bg-primary text-primary-foreground"
-                : "self-start rounded-bl-sm bg-muted text-foreground",
-            )}
-          >
-            <span className="sr-only">{message.role === "user" ? "You: " : "Assistant: "}</span>
-            {message.content}
-          </div>
-        ))}
+        {messages.map((message, index) => {
+          const content = shownContent(message, index);
+          return content === "" ? null : (
+            <div
+              // Append-only: the position keeps a bubble in place when its stored copy replaces the shown one.
+              key={`${index}:${message.role}`}
+              data-role={message.role}
+              className={cn(
+                "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap",
+                message.role === "user"
+                  ? "self-end rounded-br-sm bg-primary text-primary-foreground"
+                  : "self-start rounded-bl-sm bg-muted text-foreground",
+              )}
+            >
+              <span className="sr-only">{message.role === "user" ? "You: " : "Assistant: "}</span>
+              {content}
+            </div>
+          );
+        })}
         <ChangeCard chat={chat} />
+        <LimitCard chat={chat} />
         <ConfirmationCard chat={chat} />
         <SuggestionChip chat={chat} />
         {pending ? (

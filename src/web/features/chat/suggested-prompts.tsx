@@ -77,7 +77,11 @@ export function SuggestedPrompts({
 
   return (
     <div className="flex flex-col gap-2">
-      <ul aria-label="Suggested prompts" className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2">
+      <ul
+        aria-label="Suggested prompts"
+        // One row from 1280 px, so the conversation's input stays on the first screen below it.
+        className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 xl:grid-cols-4"
+      >
         {suggestedPrompts.map((prompt) => {
           const allowed =
             prompt.label === "Edit an annotation"

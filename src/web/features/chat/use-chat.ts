@@ -4,9 +4,11 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import {
   chatMessageMaxLength,
   chatTooLongMessage,
+  confirmButtonLabels,
   type ChatCard,
   type ChatConfirmation,
   type ChatDraft,
+  type ChatDraftEdits,
   type ChatHistoryResponse,
   type ChatMessageView,
   type SendChatResponse,
@@ -39,6 +41,8 @@ export { chatTooLongMessage };
 export type ChatBubble = Pick<ChatMessageView, "id" | "role" | "content">;
 
 export interface ChatController {
+  /** The person the conversation is with (what their plan offers shows in its cards). */
+  user: CurrentUser;
   messages: ChatBubble[];
   /** A message is on its way: 'Thinking...' shows and sending is blocked. */
   pending: boolean;
@@ -63,7 +67,8 @@ export interface ChatController {
   /** An action waiting for the person's Confirm or Cancel, issued by the server. */
   confirmation: ChatConfirmation | null;
   /** Presses Confirm, Cancel or (on a preview) Edit on the waiting action. */
-  settle: (decision: "confirm" | "cancel" | "edit") => void;
+  /** The card's buttons; a draft confirmed after editing its fields in place carries them. */
+  settle: (decision: "confirm" | "cancel" | "edit", draft?: ChatDraftEdits) => void;
   /** What the last turn changed or offers, shown as a card under its reply. */
   card: ChatCard | null;
   /** Shows a changed annotation on the chart and in the table. */
@@ -332,12 +337,14 @@ export function useChat({
   }
 
   const stored = activeSessionId ? (history.data ?? noHistory) : noHistory;
-  function settle(decision: "confirm" | "cancel" | "edit") {
+  function settle(decision: "confirm" | "cancel" | "edit", draft?: ChatDraftEdits) {
     const waiting = stored.confirmation;
     const sessionId = activeSessionId;
     if (!waiting || !sessionId || pendingRef.current) return;
     pendingRef.current = true;
-    const label = { confirm: "Confirm", cancel: "Cancel", edit: "Edit" }[decision];
+    const label = { confirm: confirmButtonLabels[waiting.kind], cancel: "Cancel", edit: "Edit" }[
+      decision
+    ];
     setPendingText(label);
     setNotice(null);
     setOffered(null);
@@ -347,6 +354,7 @@ export function useChat({
         const response = await settleChatConfirmation(sessionId, {
           confirmationId: waiting.id,
           decision,
+          ...(draft ? { draft } : {}),
         });
         applyResponse(response, label, previous);
       } catch (error) {
@@ -409,6 +417,7 @@ export function useChat({
       : [...stored.messages, { id: "pending-user-message", role: "user", content: pendingText }];
 
   return {
+    user,
     messages,
     pending: pendingText !== null,
     notice,

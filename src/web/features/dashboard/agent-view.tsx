@@ -5,12 +5,13 @@ import { AnnotationsManager } from "../annotations/annotations-manager";
 import { ChatPanel } from "../chat/chat-panel";
 import { SuggestedPrompts } from "../chat/suggested-prompts";
 import { useChat, useDraftOpener } from "../chat/use-chat";
-import { PropertySentence } from "../../session/property-label";
+import { useReadOnlyReason } from "../../session/read-only-properties";
 import { useSelectedProperty } from "../../session/selected-property";
 import {
   ConnectionNotice,
   DashboardEmptyState,
   ModeHeading,
+  PropertyHint,
   useDashboardReadiness,
 } from "./mode-parts";
 
@@ -18,6 +19,7 @@ import {
 export function AgentView({ user }: { user: CurrentUser }) {
   const { propertyId } = useSelectedProperty();
   const readiness = useDashboardReadiness();
+  const readOnlyReason = useReadOnlyReason(readiness === "ready" ? propertyId : null);
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -26,9 +28,10 @@ export function AgentView({ user }: { user: CurrentUser }) {
         heading="AI Assistant"
         hint={
           propertyId && readiness === "ready" ? (
-            <PropertySentence
+            <PropertyHint
               before="Ask me anything about annotations for "
               propertyId={propertyId}
+              readOnlyReason={readOnlyReason}
             />
           ) : (
             "Ask the assistant to list or add your GA4 property's annotations"
@@ -65,7 +68,7 @@ function AgentWorkspace({ user }: { user: CurrentUser }) {
       <div className="max-sm:order-1">
         <SuggestedPrompts user={user} chat={chat} propertyId={propertyId} />
       </div>
-      <ChatPanel chat={chat} />
+      <ChatPanel chat={chat} fitsFirstScreen />
       <section
         aria-labelledby="agent-annotations-heading"
         className="flex flex-col gap-3 max-sm:order-2"

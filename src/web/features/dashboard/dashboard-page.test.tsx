@@ -6,7 +6,7 @@ import { loadServerPage } from "../../lib/page-navigation";
 import { rememberSelectedProperty } from "../../session/selected-property";
 import { jsonResponse, makeUser, signedInAs, stubApi } from "../../test-support/fake-api";
 import { renderAppAt } from "../../test-support/render-app";
-import { parseDashboardMode } from "./dashboard-mode";
+import { dashboardPanelId, parseDashboardMode } from "./dashboard-mode";
 
 vi.mock("../../lib/page-navigation", () => ({ loadServerPage: vi.fn() }));
 
@@ -103,7 +103,8 @@ describe("/dashboard", () => {
     expect(within(plan).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
 
     await userEvent.setup().click(within(plan).getByRole("button", { name: "Upgrade" }));
-    const dialog = screen.getByRole("dialog", { name: "Upgrade to Premium" });
+    // Its code comes with the click (or the pointer on its way there), not the first screen.
+    const dialog = await screen.findByRole("dialog", { name: "Upgrade to Premium" });
     // Premium is not for sale: the dialog says so and offers to tell the person when it opens.
     expect(dialog).toHaveAccessibleDescription("Premium isn't for sale yet.");
     expect(within(dialog).getByRole("button", { name: "Notify me" })).toBeEnabled();
@@ -247,6 +248,69 @@ describe("/dashboard", () => {
     const prompt = within(prompts).getByRole("button", { name: "Create an annotation" });
     expect(prompt).toHaveAttribute("aria-disabled", "true");
     expect(prompt).toHaveAccessibleDescription(reason);
+  });
+
+  it("gives Property View's table the page's width: the plan is a bar in the panel, beside the conversation in Agent Mode", async () => {
+    rememberSelectedProperty(freemiumUser.id, "111");
+    stubApi({
+      "GET /api/auth/user": signedInAs(freemiumUser),
+      "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+      "GET /api/properties": () => jsonResponse(200, { properties: [] }),
+      "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
+      "GET /api/annotations/111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+    });
+    const app = renderAppAt("/dashboard?mode=property");
+    const modePanel = () => document.getElementById(dashboardPanelId)!;
+    await screen.findByRole("heading", { level: 1, name: "Annotations" });
+    const panel = modePanel();
+    const plan = await within(panel).findByRole("complementary", { name: "Your plan" });
+    expect(plan).toHaveTextContent("2 / 5");
+    // The panel is the page's only column: no sidebar beside it.
+    expect(panel.parentElement!.className).not.toMatch(/grid-cols-/);
+    expect(panel.parentElement!.children).toHaveLength(1);
+
+    await userEvent.setup().click(screen.getByRole("tab", { name: "Agent Mode" }));
+    expect(app.currentUrl()).toBe("/dashboard?mode=agent");
+    await screen.findByRole("heading", { level: 1, name: "AI Assistant" });
+    const agentPanel = modePanel();
+    const beside = screen.getByRole("complementary", { name: "Your plan" });
+    expect(agentPanel).not.toContainElement(beside);
+    expect(agentPanel.parentElement!.className).toMatch(/lg:grid-cols-/);
+  });
+
+  it("names when the spent quota resets on the selected property's clock", async () => {
+    rememberSelectedProperty(freemiumUser.id, "111");
+    stubApi({
+      "GET /api/auth/user": signedInAs(
+        makeUser({ subscriptionTier: "freemium", dailyAnnotationCount: 5 }),
+      ),
+      "GET /api/google/status": () => jsonResponse(200, { connected: true, canWrite: true }),
+      "GET /api/properties": () =>
+        jsonResponse(200, {
+          properties: [
+            {
+              id: "s1",
+              propertyId: "111",
+              name: "Shop",
+              locked: true,
+              timeZone: "America/New_York",
+              createdAt: "2026-11-23T00:00:00Z",
+            },
+          ],
+        }),
+      "GET /api/ga4/properties": () => jsonResponse(200, { properties: [] }),
+      "GET /api/annotations/111": () => jsonResponse(200, { reportingDataAnnotations: [] }),
+    });
+    renderAppAt("/dashboard?mode=property");
+    const plan = await screen.findByRole("complementary", { name: "Your plan" });
+    const reason =
+      /^Daily limit reached: all 5 of today's annotations are added\. Resets at \d{4}-\d{2}-\d{2} 19:00 (EST|EDT) \(midnight UTC\) — in \d+ (h|min)\.$/;
+    await within(plan).findByText(reason);
+    expect(within(plan).getByRole("button", { name: "Upgrade" })).toBeEnabled();
+    // Said once: New Annotation names the plan's sentence as its reason rather than repeating it.
+    const create = await screen.findByRole("button", { name: "New Annotation" });
+    expect(create).toHaveAccessibleDescription(reason);
+    expect(screen.getAllByText(reason)).toHaveLength(1);
   });
 
   it("links the footer to the legal pages", async () => {

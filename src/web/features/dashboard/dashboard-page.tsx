@@ -1,7 +1,9 @@
 import { Suspense } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { LoadingScreen } from "../../components/loading-screen";
+import { cn } from "../../lib/class-names";
 import { preloadable } from "../../lib/preloadable";
+import { AppApprovalsNotice } from "../../session/app-approvals-notice";
 import { SubscriptionCard } from "../plans/subscription-card";
 import {
   dashboardPanelId,
@@ -31,12 +33,22 @@ if (typeof window !== "undefined") {
   mode.preload().catch(() => undefined);
 }
 
-/** /dashboard: the mode's panel (Agent Mode or Property View) beside the subscription card. */
+/**
+ * /dashboard: the mode's panel. Agent Mode has the subscription card (and deletions waiting for
+ * approval) beside the conversation, which needs no more width; Property View's table needs the
+ * page's whole width, so there they are a bar inside the panel instead (`PlanAndApprovals`).
+ */
 export function DashboardPage({ user }: { user: CurrentUser }) {
   const mode = useDashboardMode();
+  const sidebar = mode === "agent";
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <div
+      className={cn(
+        "mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-8 sm:px-6",
+        sidebar && "lg:grid-cols-[minmax(0,1fr)_18rem]",
+      )}
+    >
       <section
         id={dashboardPanelId}
         role="tabpanel"
@@ -55,7 +67,12 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           )}
         </Suspense>
       </section>
-      <SubscriptionCard user={user} />
+      {sidebar ? (
+        <div className="flex min-w-0 flex-col gap-6">
+          <SubscriptionCard user={user} />
+          <AppApprovalsNotice />
+        </div>
+      ) : null}
     </div>
   );
 }

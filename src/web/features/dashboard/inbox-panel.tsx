@@ -1,5 +1,5 @@
 import { Check, Lock, Pencil, Settings2, X } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
 import { toIsoDate } from "../../../shared/calendar-date";
 import type { CurrentUser } from "../../../shared/contracts/auth";
@@ -20,6 +20,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
+import { useReadOnlyReason } from "../../session/read-only-properties";
 import { useCategories } from "../../session/categories";
 import { useInbox } from "../../session/inbox";
 import {
@@ -28,6 +29,7 @@ import {
   useDismissSuggestion,
   useRestoreSuggestion,
 } from "./inbox-api";
+import { useInboxCauses } from "./inbox-causes";
 
 const inboxLimitReasonId = "inbox-limit-reason";
 
@@ -77,13 +79,17 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
   const restore = useRestoreSuggestion(propertyId);
   const bulk = useBulkSuggestions(propertyId);
   const canUseCategories = capabilitiesOf(user.subscriptionTier).canUseCategories;
-  // Accepting writes an annotation: while the day's allowance is spent, Accept waits with the reason.
-  const limitReason = useAnnotationLimitReason(user);
+  // Accepting writes an annotation: on a property the person may only view, or while the day's
+  // allowance is spent, Accept waits with the reason.
+  const readOnlyReason = useReadOnlyReason(propertyId);
+  const allowanceReason = useAnnotationLimitReason(user);
+  const limitReason = readOnlyReason ?? allowanceReason;
   const categories = useCategories({ enabled: canUseCategories });
   const categoryChoices = canUseCategories ? (categories.data ?? noCategories) : noCategories;
   const locked = inbox.sources.filter((source) => !source.available);
   const open = status === "open";
   const visibleIds = inbox.suggestions.map((suggestion) => suggestion.id);
+  const causesOf = useInboxCauses(user, propertyId, inbox.suggestions);
   const chosen = visibleIds.filter((id) => selected.has(id));
 
   function toggle(id: string) {
@@ -235,7 +241,10 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
       ) : null}
 
       {open && limitReason ? (
-        <p id={inboxLimitReasonId} className="text-xs text-destructive">
+        <p
+          id={inboxLimitReasonId}
+          className={readOnlyReason ? "text-xs text-muted-foreground" : "text-xs text-destructive"}
+        >
           {limitReason}
         </p>
       ) : null}
@@ -258,6 +267,7 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
             <SuggestionItem
               key={suggestion.id}
               suggestion={suggestion}
+              causes={causesOf(suggestion)}
               categories={categoryChoices}
               selectable={open}
               selected={selected.has(suggestion.id)}
@@ -319,6 +329,8 @@ export function InboxPanel({ user, propertyId }: { user: CurrentUser; propertyId
 
 function SuggestionItem(props: {
   suggestion: Suggestion;
+  /** An unexplained change's likely causes. */
+  causes?: ReactNode;
   categories: readonly Category[];
   selectable: boolean;
   selected: boolean;
@@ -365,6 +377,7 @@ function SuggestionItem(props: {
         {suggestion.description ? (
           <p className="text-sm break-words text-muted-foreground">{suggestion.description}</p>
         ) : null}
+        {props.causes}
         <div className="flex flex-wrap items-center gap-3 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
             <ColorSwatch hex={swatch.hex} />

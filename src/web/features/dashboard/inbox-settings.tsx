@@ -4,10 +4,10 @@ import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { CreatedHook, InboxRule } from "../../../shared/contracts/suggestions";
 import {
   lockedSourceMessage,
+  filedUnderWords,
   suggestionSourceInfo,
   type SuggestionSourceKind,
 } from "../../../shared/suggestion-sources";
-import { categoryForPreset, categoryPresets } from "../../../shared/categories";
 import { capabilitiesOf } from "../../../shared/plans";
 import { CopyButton } from "../../components/copy-button";
 import { Button } from "../../components/ui/button";
@@ -59,12 +59,7 @@ export function InboxSettingsPanel({
   const categories = useCategories({
     enabled: capabilitiesOf(user.subscriptionTier).canUseCategories,
   });
-  const filedUnder = (kind: SuggestionSourceKind) => {
-    const preset = categoryPresets.find(
-      (entry) => entry.key === suggestionSourceInfo[kind].categoryPreset,
-    );
-    return preset ? (categoryForPreset(categories.data ?? [], preset)?.name ?? null) : null;
-  };
+  const filedUnder = (kind: SuggestionSourceKind) => filedUnderWords(kind, categories.data ?? []);
 
   return (
     <FiledUnderContext value={filedUnder}>

@@ -1,9 +1,11 @@
 import { ChevronDown, Link2, TriangleAlert, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { ReadOnlyBadge } from "../../components/read-only-badge";
 import { Alert } from "../../components/ui/alert";
 import { PropertyTimeZoneNote } from "../properties/property-time-zone-note";
 import { Button } from "../../components/ui/button";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
+import { PropertySentence } from "../../session/property-label";
 import { useSelectedProperty } from "../../session/selected-property";
 
 /**
@@ -76,6 +78,32 @@ export function ConnectionNotice() {
     );
   }
   return null;
+}
+
+/**
+ * The heading's line naming the property worked on, marked "Read-only" (its reason on hover and
+ * focus) when the person's Google role only lets them view it.
+ */
+export function PropertyHint({
+  before,
+  propertyId,
+  readOnlyReason,
+}: {
+  before: string;
+  propertyId: string;
+  readOnlyReason: string | null;
+}) {
+  return (
+    <>
+      <PropertySentence before={before} propertyId={propertyId} />
+      {readOnlyReason ? (
+        <>
+          {" "}
+          <ReadOnlyBadge reason={readOnlyReason} />
+        </>
+      ) : null}
+    </>
+  );
 }
 
 export function ModeHeading({

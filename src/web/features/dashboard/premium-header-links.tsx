@@ -1,7 +1,7 @@
 import { Sparkles, Tags } from "lucide-react";
 import { Link } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
-import { auditAccessOf } from "../../../shared/audit";
+import { auditAccessOf } from "../../../shared/audit-access";
 import { capabilitiesOf } from "../../../shared/plans";
 import { Button } from "../../components/ui/button";
 import { routePaths } from "../../lib/route-paths";

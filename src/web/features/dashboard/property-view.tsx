@@ -5,13 +5,16 @@ import type { DialogDraft } from "../chat/use-chat";
 import { Button } from "../../components/ui/button";
 import { AnnotationsManager, preloadTrafficPanel } from "../annotations/annotations-manager";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
-import { PropertySentence } from "../../session/property-label";
+import { AppApprovalsNotice } from "../../session/app-approvals-notice";
+import { planLimitReasonId, SubscriptionCard } from "../plans/subscription-card";
+import { useReadOnlyReason } from "../../session/read-only-properties";
 import { useSelectedProperty } from "../../session/selected-property";
 import { PropertyViewTabs } from "./property-view-tabs";
 import {
   ConnectionNotice,
   DashboardEmptyState,
   ModeHeading,
+  PropertyHint,
   useDashboardReadiness,
 } from "./mode-parts";
 
@@ -36,11 +39,13 @@ export function PropertyView({ user }: { user: CurrentUser }) {
   // Edit on the assistant's preview card: the table's dialog opens with its draft.
   const [openDraft, setOpenDraft] = useState<{ id: number; draft: DialogDraft } | null>(null);
   const ready = readiness === "ready";
+  // A property the person may only view says so up front, and offers nothing that can only fail.
+  const readOnlyReason = useReadOnlyReason(ready ? propertyId : null);
+  const createReason = readOnlyReason ?? limitReason;
 
   return (
-    // One column, also while the chat is shown: the dashboard's frame has no room for the
-    // chat beside a table that needs its full width, so the chat opens above the table, never
-    // squeezing its columns out of view.
+    // One column, also while the chat is shown: the table needs the page's full width, so the
+    // chat opens above it, never squeezing its columns out of view.
     <div className="grid gap-6">
       <div className="flex min-w-0 flex-col gap-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
@@ -49,7 +54,11 @@ export function PropertyView({ user }: { user: CurrentUser }) {
             heading="Annotations"
             hint={
               propertyId && ready ? (
-                <PropertySentence before="Manage annotations for " propertyId={propertyId} />
+                <PropertyHint
+                  before="Manage annotations for "
+                  propertyId={propertyId}
+                  readOnlyReason={readOnlyReason}
+                />
               ) : (
                 "A table of your GA4 property's annotations"
               )
@@ -67,22 +76,34 @@ export function PropertyView({ user }: { user: CurrentUser }) {
                   {chatShown ? "Hide Chat" : "Show Chat"}
                 </Button>
                 <Button
-                  disabled={limitReason !== null}
-                  aria-describedby={limitReason ? createReasonId : undefined}
+                  disabled={createReason !== null}
+                  aria-describedby={
+                    readOnlyReason ? createReasonId : limitReason ? planLimitReasonId : undefined
+                  }
+                  title={createReason ?? undefined}
                   onClick={() => setCreateOpen(true)}
                 >
                   <Plus aria-hidden="true" />
                   New Annotation
                 </Button>
               </div>
-              {limitReason ? (
-                <p id={createReasonId} className="max-w-xs text-right text-xs text-destructive">
-                  {limitReason}
+              {/* The day's limit is said once, by the plan bar just below, which the button
+              names as its description; a read-only property's reason is said here. */}
+              {readOnlyReason ? (
+                <p
+                  id={createReasonId}
+                  className="max-w-xs text-right text-xs text-muted-foreground"
+                >
+                  {readOnlyReason}
                 </p>
               ) : null}
             </div>
           ) : null}
         </div>
+        {/* The plan and any deletion waiting for approval, as a bar: the table below keeps the
+        page's whole width (Agent Mode has them beside the conversation). */}
+        <SubscriptionCard user={user} layout="bar" />
+        <AppApprovalsNotice />
         {readiness === "connect" || readiness === "choose" ? (
           <DashboardEmptyState readiness={readiness} />
         ) : null}

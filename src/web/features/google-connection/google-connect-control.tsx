@@ -1,7 +1,10 @@
 import { CheckCircle2, Link2, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../components/ui/button";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import {
+  DeferredConfirmDialog as ConfirmDialog,
+  preloadConfirmDialog,
+} from "../../components/ui/deferred-confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 import { useDisconnectGoogle } from "./google-connection-api";
@@ -65,6 +68,9 @@ export function GoogleConnectControl() {
       <Button
         variant="outline"
         size="sm"
+        // The disconnect confirmation's code is not on any first screen: it loads on the way here.
+        onPointerEnter={preloadConfirmDialog}
+        onFocus={preloadConfirmDialog}
         onClick={() => setDialogOpen(true)}
         className={controlWidth}
       >

@@ -1,3 +1,5 @@
+import { drawDeferredSections } from "./landing-section-ids";
+
 /**
  * Brings an in-page section into view and moves focus there too, so keyboard users continue
  * from the section rather than from the button they pressed. Smooth only when motion is welcome.
@@ -5,6 +7,8 @@
 export function scrollToSection(sectionId: string): void {
   const section = document.getElementById(sectionId);
   if (!section) return;
+  // Sections not yet drawn hold a guessed height: drawn now, the scroll lands where it should.
+  drawDeferredSections();
 
   const prefersReducedMotion =
     typeof window.matchMedia === "function" &&

@@ -68,7 +68,7 @@ export function LegalDocument({
       <header className="mt-8 max-w-3xl border-b pb-8">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          Last updated <time dateTime={legalLastUpdated.isoDate}>{legalLastUpdated.label}</time>
+          Last updated <time dateTime={legalLastUpdated.isoDate}>{legalLastUpdated.isoDate}</time>
         </p>
         <p className="mt-6 text-base leading-7 text-pretty text-foreground/85">{summary}</p>
       </header>

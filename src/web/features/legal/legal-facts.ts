@@ -1,8 +1,7 @@
 /** Dates and figures the legal pages state. Retention lifetimes live in shared/data-retention.ts. */
 export const legalLastUpdated = {
-  /** Machine-readable form for <time dateTime>. */
+  /** For <time dateTime> and for reading: every date in the product is written YYYY-MM-DD. */
   isoDate: "2026-11-26",
-  label: "November 26, 2026",
 } as const;
 
 /** Terms §13: liability is capped at the greater of these two amounts. */

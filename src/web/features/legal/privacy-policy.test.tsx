@@ -41,7 +41,7 @@ describe("the privacy policy", () => {
     );
     expect(container).toHaveTextContent(
       `we keep asking, for up to ${dataRetention.revokeTokenKeptDays} days, keeping only the ` +
-        "token needed to ask, encrypted",
+        "token needed to ask and which Google account it belongs to, encrypted",
     );
   });
 });

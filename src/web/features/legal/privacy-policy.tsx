@@ -241,9 +241,11 @@ const sections: LegalSection[] = [
           and every other record we keep about you, and it ends your sessions on every device. We
           also ask Google to revoke Tidemark&apos;s access to your Google account, Google Analytics
           included. If Google does not answer, your account is deleted all the same and we keep
-          asking, for up to {revokeTokenKeptDays} days, keeping only the token needed to ask,
-          encrypted; it is deleted as soon as Google answers or we stop asking. If Google never
-          confirms, you can remove Tidemark on your{" "}
+          asking, for up to {revokeTokenKeptDays} days, keeping only the token needed to ask and
+          which Google account it belongs to, encrypted; both are deleted as soon as Google answers
+          or we stop asking. If you connect the same Google account to a Tidemark account again
+          before then, we do not ask Google to revoke: that would end your new connection too. If
+          Google never confirms, you can remove Tidemark on your{" "}
           <a href="https://myaccount.google.com/permissions" rel="noreferrer" target="_blank">
             Google Account permissions page
           </a>

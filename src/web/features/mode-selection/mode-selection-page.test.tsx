@@ -59,7 +59,10 @@ describe("mode selection", () => {
         /switch between Agent Mode and Property View at any time from the dashboard header/,
       ),
     ).toBeVisible();
-    await user.click(screen.getByRole("button", { name: "Log out" }));
+    // Log out is in the header, as on every signed-in page.
+    await user.click(
+      await within(screen.getByRole("banner")).findByRole("button", { name: "Log out" }),
+    );
 
     expect(loadServerPage).toHaveBeenCalledWith("/api/logout");
     expect(window.localStorage.getItem("selectedPlan")).toBeNull();

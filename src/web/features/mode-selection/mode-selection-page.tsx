@@ -5,7 +5,6 @@ import { Button } from "../../components/ui/button";
 import { pushDataLayerEvent, type DataLayerEvent } from "../../lib/data-layer";
 import { dashboardPath, type DashboardMode } from "../../lib/route-paths";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
-import { LogOutButton } from "../../session/log-out-button";
 
 interface WorkflowChoice {
   mode: DashboardMode;
@@ -157,7 +156,6 @@ export function ModeSelectionPage({ user }: { user: CurrentUser }) {
         <p className="text-sm text-muted-foreground">
           You can switch between Agent Mode and Property View at any time from the dashboard header.
         </p>
-        <LogOutButton />
       </div>
     </section>
   );

@@ -4,14 +4,17 @@ import type {
   ConsentDecisionResult,
   ConsentDetails,
 } from "../../../shared/contracts/oauth";
+import { mcpOAuthPaths } from "../../../shared/oauth";
 import { apiRequest } from "../../lib/api-client";
 
 /** Who is asking and for what; only for the signed-in person. */
 export function useConsentDetails(uid: string, enabled: boolean) {
   return useQuery({
-    queryKey: ["/api/oauth/consent", uid],
+    queryKey: [mcpOAuthPaths.consentDetails, uid],
     queryFn: ({ signal }) =>
-      apiRequest<ConsentDetails>(`/api/oauth/consent?uid=${encodeURIComponent(uid)}`, { signal }),
+      apiRequest<ConsentDetails>(`${mcpOAuthPaths.consentDetails}?uid=${encodeURIComponent(uid)}`, {
+        signal,
+      }),
     enabled: enabled && uid !== "",
     retry: false,
     staleTime: Infinity,
@@ -21,6 +24,9 @@ export function useConsentDetails(uid: string, enabled: boolean) {
 export function useConsentDecision() {
   return useMutation({
     mutationFn: (request: ConsentDecisionRequest) =>
-      apiRequest<ConsentDecisionResult>("/api/oauth/consent", { method: "POST", body: request }),
+      apiRequest<ConsentDecisionResult>(mcpOAuthPaths.consentDecision, {
+        method: "POST",
+        body: request,
+      }),
   });
 }

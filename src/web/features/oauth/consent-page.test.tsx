@@ -18,6 +18,7 @@ const details: ConsentDetails = {
   client: { id: "client-1", name: "Claude", uri: null, redirectHost: "claude.ai" },
   scopes: ["annotations:read", "annotations:write"],
   resource: "http://localhost/mcp",
+  account: { id: "user-1", email: "ada@example.com" },
 };
 
 afterEach(() => {
@@ -30,8 +31,8 @@ describe("/oauth/consent", () => {
     const leave = vi.spyOn(navigation, "loadServerPage").mockImplementation(() => {});
     const { requests } = stubApi({
       "GET /api/auth/user": signedInAs(makeUser()),
-      "GET /api/oauth/consent": () => jsonResponse(200, details),
-      "POST /api/oauth/consent": () =>
+      "GET /oauth/consent/details": () => jsonResponse(200, details),
+      "POST /oauth/consent/decision": () =>
         jsonResponse(200, { redirectTo: "https://claude.ai/cb?code=x" }),
     });
     renderAppAt("/oauth/consent?uid=abc123");
@@ -43,6 +44,12 @@ describe("/oauth/consent", () => {
     const may = screen.getByRole("list", { name: "What the app may do" });
     expect(within(may).getAllByRole("listitem")).toHaveLength(2);
     expect(within(may).getByText(/See your GA4 properties/)).toBeInTheDocument();
+    expect(screen.getByText("ada@example.com")).toBeInTheDocument();
+    // Reading is ticked; writing waits for the person.
+    expect(within(may).getByRole("checkbox", { name: /See your GA4 properties/ })).toBeChecked();
+    expect(
+      within(may).getByRole("checkbox", { name: /Create, change and delete annotations/ }),
+    ).not.toBeChecked();
 
     await userEvent.click(screen.getByRole("button", { name: "Allow" }));
     expect(await screen.findByText("Taking you back to Claude…")).toBeInTheDocument();
@@ -50,7 +57,48 @@ describe("/oauth/consent", () => {
     expect(requests.find((r) => r.method === "POST")?.body).toEqual({
       uid: "abc123",
       decision: "allow",
+      accountId: "user-1",
+      scopes: ["annotations:read"],
     });
+  });
+
+  it("sends write access only when the person ticks it, and never nothing at all", async () => {
+    vi.spyOn(navigation, "loadServerPage").mockImplementation(() => {});
+    const { requests } = stubApi({
+      "GET /api/auth/user": signedInAs(makeUser()),
+      "GET /oauth/consent/details": () => jsonResponse(200, details),
+      "POST /oauth/consent/decision": () =>
+        jsonResponse(200, { redirectTo: "https://claude.ai/cb" }),
+    });
+    renderAppAt("/oauth/consent?uid=abc123");
+    const read = await screen.findByRole("checkbox", { name: /See your GA4 properties/ });
+    await userEvent.click(read);
+    expect(screen.getByRole("button", { name: "Allow" })).toBeDisabled();
+    await userEvent.click(
+      screen.getByRole("checkbox", { name: /Create, change and delete annotations/ }),
+    );
+    await userEvent.click(read);
+    await userEvent.click(screen.getByRole("button", { name: "Allow" }));
+    await screen.findByText("Taking you back to Claude…");
+    expect(requests.find((r) => r.method === "POST")?.body).toMatchObject({
+      scopes: ["annotations:write", "annotations:read"],
+    });
+  });
+
+  it("says a link opened in another browser cannot be allowed here", async () => {
+    stubApi({
+      "GET /api/auth/user": signedInAs(makeUser()),
+      "GET /oauth/consent/details": () =>
+        errorResponse(403, {
+          error: "This link to connect an app was opened in a different browser.",
+          code: "consent_elsewhere",
+        }),
+    });
+    renderAppAt("/oauth/consent?uid=abc123");
+    expect(
+      await screen.findByRole("heading", { name: "This link cannot be used in this browser" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Allow" })).not.toBeInTheDocument();
   });
 
   it("asks a signed-out visitor to sign in, without sending them away", async () => {
@@ -65,7 +113,7 @@ describe("/oauth/consent", () => {
   it("says when the request has expired", async () => {
     stubApi({
       "GET /api/auth/user": signedInAs(makeUser()),
-      "GET /api/oauth/consent": () =>
+      "GET /oauth/consent/details": () =>
         errorResponse(400, {
           error: "This request to connect an app has expired.",
           code: "invalid_request",

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Check, CircleAlert, ExternalLink, Loader2, PlugZap, ShieldCheck } from "lucide-react";
+import { CircleAlert, ExternalLink, Loader2, PlugZap, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
-import type { CurrentUser } from "../../../shared/contracts/auth";
+import type { ApiTokenScope } from "../../../shared/contracts/api-tokens";
 import type { ConsentDetails } from "../../../shared/contracts/oauth";
-import { scopeDescriptions } from "../../../shared/oauth";
+import { scopeDescriptions, writeScopes } from "../../../shared/oauth";
 import { Alert } from "../../components/ui/alert";
 import { WrappingEmail } from "../../components/wrapping-email";
 import { Button } from "../../components/ui/button";
@@ -17,6 +17,7 @@ import {
   CardTitle,
 } from "../../components/ui/card";
 import { serverErrorMessage } from "../../lib/api-error-message";
+import { isApiError } from "../../lib/api-client";
 import { loadServerPage } from "../../lib/page-navigation";
 import { routePaths } from "../../lib/route-paths";
 import { currentUserQueryKey, useCurrentUser } from "../../session/current-user";
@@ -28,10 +29,14 @@ export const consentCopy = {
   signIn:
     "An AI app is asking to use your Tidemark account. Sign in in the new tab, then come back to this one: it continues on its own.",
   mayDo: "It will be able to:",
+  writeOff:
+    "What you leave unticked stays off. You can narrow a connected app to reading at any time under Account → Connected apps.",
+  noneChosen: "Tick at least one thing the app may do, or press Deny.",
   deletions:
-    "Deletions always show you a preview first; nothing is deleted until you agree in the app.",
+    "Deletions always wait for you: you see what would be deleted and approve it, in the app or in Tidemark.",
   revoke: "You can disconnect it at any time under Account → Connected apps.",
   expiredTitle: "This request has expired",
+  elsewhereTitle: "This link cannot be used in this browser",
   expired: "Start connecting again from your AI app.",
   leaving: (app: string) => `Taking you back to ${app}…`,
 };
@@ -76,14 +81,30 @@ function SignedOut() {
   );
 }
 
-function Consent({ details, user }: { details: ConsentDetails; user: CurrentUser }) {
+function Consent({ details }: { details: ConsentDetails }) {
   const decision = useConsentDecision();
   const [leaving, setLeaving] = useState(false);
+  // Reading is ticked; writing waits for the person to tick it, whatever the app asked for.
+  const [chosen, setChosen] = useState<ApiTokenScope[]>(() => {
+    const reads = details.scopes.filter((scope) => !writeScopes.includes(scope));
+    return reads.length > 0 ? reads : details.scopes;
+  });
   const app = details.client.name;
+
+  function toggle(scope: ApiTokenScope, on: boolean) {
+    setChosen((current) =>
+      on ? [...new Set([...current, scope])] : current.filter((s) => s !== scope),
+    );
+  }
 
   function decide(choice: "allow" | "deny") {
     decision.mutate(
-      { uid: details.uid, decision: choice },
+      {
+        uid: details.uid,
+        decision: choice,
+        accountId: details.account.id,
+        scopes: choice === "allow" ? chosen : [],
+      },
       {
         onSuccess: ({ redirectTo }) => {
           setLeaving(true);
@@ -114,7 +135,7 @@ function Consent({ details, user }: { details: ConsentDetails; user: CurrentUser
           <span className="font-medium text-foreground">{app}</span>
           {details.client.redirectHost ? ` (returns to ${details.client.redirectHost})` : ""} asks
           to connect to the Tidemark account of{" "}
-          <WrappingEmail email={user.email} className="font-medium text-foreground" />.
+          <WrappingEmail email={details.account.email} className="font-medium text-foreground" />.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -122,15 +143,25 @@ function Consent({ details, user }: { details: ConsentDetails; user: CurrentUser
           <h2 className="text-sm font-medium">{consentCopy.mayDo}</h2>
           <ul aria-label="What the app may do" className="mt-2 flex flex-col gap-2 text-sm">
             {details.scopes.map((scope) => (
-              <li key={scope} className="flex items-start gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                <span>
-                  {scopeDescriptions[scope]}{" "}
-                  <code className="text-xs text-muted-foreground">{scope}</code>
-                </span>
+              <li key={scope}>
+                <label className="flex cursor-pointer items-start gap-2">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    checked={chosen.includes(scope)}
+                    onChange={(event) => toggle(scope, event.target.checked)}
+                  />
+                  <span>
+                    {scopeDescriptions[scope]}{" "}
+                    <code className="text-xs text-muted-foreground">{scope}</code>
+                  </span>
+                </label>
               </li>
             ))}
           </ul>
+          {details.scopes.some((scope) => writeScopes.includes(scope)) ? (
+            <p className="mt-2 text-xs text-muted-foreground">{consentCopy.writeOff}</p>
+          ) : null}
         </div>
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -156,7 +187,8 @@ function Consent({ details, user }: { details: ConsentDetails; user: CurrentUser
         </Button>
         <Button
           className="w-full sm:w-auto"
-          disabled={decision.isPending}
+          disabled={decision.isPending || chosen.length === 0}
+          title={chosen.length === 0 ? consentCopy.noneChosen : undefined}
           onClick={() => decide("allow")}
         >
           {decision.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
@@ -190,7 +222,9 @@ export function ConsentPage() {
       <Card>
         <CardHeader>
           <CardTitle as="h1" className="text-xl">
-            {consentCopy.expiredTitle}
+            {isApiError(details.error, "consent_elsewhere")
+              ? consentCopy.elsewhereTitle
+              : consentCopy.expiredTitle}
           </CardTitle>
           <CardDescription>
             {(details.isError ? serverErrorMessage(details.error) : null) ?? consentCopy.expired}
@@ -198,7 +232,7 @@ export function ConsentPage() {
         </CardHeader>
       </Card>
     );
-  else body = <Consent details={details.data} user={user} />;
+  else body = <Consent details={details.data} />;
 
   return <ConsentFrame>{body}</ConsentFrame>;
 }

@@ -1,3 +1,4 @@
+import type { CurrentUser } from "../../../shared/contracts/auth";
 import { planNames, planWords, type SubscriptionTier } from "../../../shared/plans";
 
 export interface PlanChoice {
@@ -9,7 +10,11 @@ export interface PlanChoice {
   notIncluded: string[];
 }
 
-/** The /plans cards. */
-export const planChoices: readonly PlanChoice[] = (["freemium", "premium"] as const).map(
-  (tier) => ({ tier, name: planNames[tier], ...planWords(tier) }),
-);
+/** The /plans cards, in the words of the plan's own reader when one is signed in. */
+export function planChoicesFor(reader: CurrentUser | null): readonly PlanChoice[] {
+  return (["freemium", "premium"] as const).map((tier) => ({
+    tier,
+    name: planNames[tier],
+    ...planWords(tier, reader ?? undefined),
+  }));
+}

@@ -119,11 +119,13 @@ describe("/plans cards", () => {
     await openPlans();
 
     expect(screen.getByRole("main")).toHaveTextContent("Signed in as ada@example.com");
-    // The full stop stays with the address: one flex item, so no gap parts them.
     expect(screen.getByText("ada@example.com").parentElement).toHaveTextContent(
       /^Signed in as ada@example\.com\.$/,
     );
-    await user.click(screen.getByRole("button", { name: "Log out" }));
+    // Log out is in the header, as on every signed-in page.
+    await user.click(
+      await within(screen.getByRole("banner")).findByRole("button", { name: "Log out" }),
+    );
     expect(loadServerPage).toHaveBeenCalledWith("/api/logout");
   });
 

@@ -1,8 +1,7 @@
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { BackLink } from "../../components/back-link";
 import { routePaths } from "../../lib/route-paths";
-import { LogOutButton } from "../../session/log-out-button";
-import { planChoices } from "./plan-choices";
+import { planChoicesFor } from "./plan-choices";
 import { PlanChoiceCard } from "./plan-choice-card";
 import { useChoosePlan } from "./use-choose-plan";
 
@@ -32,21 +31,17 @@ export function PlansPage({ user }: { user: CurrentUser | null }) {
             Start free with Freemium. You can change your plan later.
           </p>
           {user ? (
-            // Someone without a plan cannot reach mode selection's logout yet, so offer it here.
-            <p className="mt-2 flex flex-wrap items-center justify-center gap-x-1 text-sm text-muted-foreground">
-              {/* One flex item for the address and its full stop, or the gap would part them. */}
-              <span>
-                Signed in as{" "}
-                <span className="font-medium break-all text-foreground">{user.email}</span>.
-              </span>
-              <LogOutButton variant="link" className="h-auto px-1 py-0" />
+            // Whose plan this is; Log out is in the header, as on every signed-in page.
+            <p className="mt-2 text-sm text-muted-foreground">
+              Signed in as{" "}
+              <span className="font-medium break-all text-foreground">{user.email}</span>.
             </p>
           ) : null}
         </div>
       </div>
 
       <div className="mx-auto mt-12 grid w-full max-w-4xl gap-8 md:grid-cols-2 md:gap-6">
-        {planChoices.map((choice) => (
+        {planChoicesFor(user).map((choice) => (
           <PlanChoiceCard
             key={choice.tier}
             choice={choice}

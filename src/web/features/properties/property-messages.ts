@@ -1,11 +1,8 @@
 import { freePropertyChangeDays } from "../../../shared/plans";
 
-/** What the picker says while it has nothing to list: loading, not connected, or none at all. */
-export const propertyEmptyMessages = {
-  loading: "Loading your GA4 properties...",
-  notConnected: "Connect Google Analytics to see your properties",
-  none: "No GA4 properties found",
-} as const;
+// What the picker says while it has nothing to list stays with the list (on the first screen);
+// the rest here is said only once the picker is open or asks to confirm.
+export { propertyEmptyMessages } from "./use-property-catalogue";
 
 export function lockConfirmationText(name: string): string {
   return `On the free plan you work with one property. Lock Tidemark to ${name}? You can change it later in this picker, once every ${freePropertyChangeDays} days.`;

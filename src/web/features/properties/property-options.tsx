@@ -4,6 +4,7 @@ import type { SavedPropertyView } from "../../../shared/contracts/properties";
 import { Button } from "../../components/ui/button";
 import { serverErrorMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/class-names";
+import { ReadOnlyChip } from "../../components/read-only-badge";
 import { connectGoogle } from "../../session/google-connection-status";
 
 const optionClass =
@@ -15,15 +16,20 @@ function SectionHeading({ children }: { children: string }) {
 
 // Option buttons carry data-property-option, so the panel's arrow keys can walk them.
 
-/** The saved properties, the selected one ticked; each removable unless the free plan locked it. */
+/**
+ * The saved properties, the selected one ticked, each the person may only view marked; each
+ * removable unless the free plan locked it.
+ */
 export function SavedPropertyOptions({
   properties,
   selectedId,
+  readOnlyIds,
   onChoose,
   onDelete,
 }: {
   properties: readonly SavedPropertyView[];
   selectedId: string;
+  readOnlyIds: ReadonlySet<string>;
   onChoose: (property: SavedPropertyView) => void;
   onDelete: (property: SavedPropertyView) => void;
 }) {
@@ -49,6 +55,7 @@ export function SavedPropertyOptions({
                 <span className="block truncate">{entry.name}</span>
                 <span className="block text-xs text-muted-foreground">{entry.propertyId}</span>
               </span>
+              {readOnlyIds.has(entry.propertyId) ? <ReadOnlyChip /> : null}
             </button>
             {entry.locked ? (
               <button
@@ -129,11 +136,7 @@ export function GooglePropertyOptions({
                   </span>
                 ) : null}
               </span>
-              {entry.canEdit ? null : (
-                <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-[0.6875rem] text-muted-foreground">
-                  Read-only
-                </span>
-              )}
+              {entry.canEdit ? null : <ReadOnlyChip />}
             </button>
           </li>
         ))}

@@ -9,6 +9,7 @@ import {
   SavedPropertyOptions,
   type PropertyLock,
 } from "./property-options";
+import { lockedOptionReason } from "./property-messages";
 import { matchesPropertySearch, typedPropertyId } from "./property-search";
 import type { usePropertyCatalogue } from "./use-property-catalogue";
 
@@ -46,8 +47,11 @@ export function PropertyPanel({
   catalogue: ReturnType<typeof usePropertyCatalogue>;
   selectedId: string;
   saving: boolean;
-  /** On the free plan: why the properties other than the locked one cannot be used as they are. */
-  otherLock: PropertyLock | null;
+  /**
+   * On the free plan: when the locked property may next be changed (null: now), for the other
+   * properties' reason, and whether it may be now.
+   */
+  otherLock: { allowedFrom: string | null; changeable: boolean } | null;
   /** The free plan's locked property id, if any. */
   lockedTo: string | null;
   onChooseSaved: (property: SavedPropertyView) => void;
@@ -57,6 +61,9 @@ export function PropertyPanel({
   onClose: () => void;
 }) {
   const [search, setSearch] = useState("");
+  const lock: PropertyLock | null = otherLock
+    ? { reason: lockedOptionReason(otherLock.allowedFrom), changeable: otherLock.changeable }
+    : null;
   const saved = catalogue.savedList.filter((entry) =>
     matchesPropertySearch(search, [entry.name, entry.propertyId]),
   );
@@ -118,13 +125,14 @@ export function PropertyPanel({
       <SavedPropertyOptions
         properties={saved}
         selectedId={selectedId}
+        readOnlyIds={catalogue.readOnlyIds}
         onChoose={onChooseSaved}
         onDelete={onDelete}
       />
       <GooglePropertyOptions
         properties={google}
         disabled={saving}
-        lock={otherLock}
+        lock={lock}
         onChoose={onChooseGoogle}
       />
       {offerTyped ? (

@@ -1,4 +1,4 @@
-import { ChevronDown, Lock } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import {
   lazy,
   Suspense,
@@ -11,24 +11,24 @@ import {
 } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import type { SavedPropertyView } from "../../../shared/contracts/properties";
-import { capabilitiesOf, freePropertyChangeDays } from "../../../shared/plans";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { capabilitiesOf } from "../../../shared/plans";
+import { ReadOnlyChip } from "../../components/read-only-badge";
+import { preloadable } from "../../lib/preloadable";
 import { cn } from "../../lib/class-names";
 import { useSelectedProperty } from "../../session/selected-property";
-import {
-  changeConfirmationText,
-  deletePropertyConfirmationText,
-  lockConfirmationText,
-  lockedOptionReason,
-} from "./property-messages";
 import { usePropertyCatalogue } from "./use-property-catalogue";
 import { usePropertyChanges, type PropertyToSave } from "./use-property-changes";
 
 // The open panel (search field, options) is needed only once someone opens the picker, so it stays
-// out of the dashboard's first screen: it starts loading when the pointer or focus reaches the trigger.
+// out of the dashboard's first screen: it starts loading when the pointer or focus reaches the
+// trigger, as do the confirmations (lock, change, delete) that choosing from it may ask for.
 const loadPropertyPanel = () =>
   import("./property-panel").then((module) => ({ default: module.PropertyPanel }));
 const PropertyPanel = lazy(loadPropertyPanel);
+const Confirmations = preloadable(
+  () => import("./property-confirmations").then((module) => module.PropertyConfirmations),
+  null,
+);
 
 /** Closes a popover when the pointer goes down anywhere outside `root`. */
 function useDismissOnOutsidePointer(
@@ -84,7 +84,7 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
   const lockedTo = freePlan ? user.lockedPropertyId : null;
   const otherLock = lockedTo
     ? {
-        reason: lockedOptionReason(user.propertyChangeAllowedFrom),
+        allowedFrom: user.propertyChangeAllowedFrom,
         changeable: user.propertyChangeAllowedFrom === null,
       }
     : null;
@@ -121,6 +121,7 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
     `property ${lockedTo ?? ""}`;
 
   const { selectedName } = catalogue;
+  const selectedReadOnly = propertyId !== "" && catalogue.readOnlyIds.has(propertyId);
   return (
     <div ref={rootRef} className="relative w-full sm:w-auto">
       <button
@@ -131,8 +132,14 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onPointerEnter={() => void loadPropertyPanel()}
-        onFocus={() => void loadPropertyPanel()}
+        onPointerEnter={() => {
+          void loadPropertyPanel();
+          Confirmations.preload().catch(() => undefined);
+        }}
+        onFocus={() => {
+          void loadPropertyPanel();
+          Confirmations.preload().catch(() => undefined);
+        }}
         onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
@@ -142,13 +149,14 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
         }}
         className="flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-[0.8125rem] shadow-xs hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none sm:w-[250px]"
       >
-        <span className={cn("truncate", !propertyId && "text-muted-foreground")}>
+        <span className={cn("min-w-0 flex-1 truncate", !propertyId && "text-muted-foreground")}>
           {propertyId
             ? selectedName
               ? `${selectedName} (${propertyId})`
               : propertyId
             : "Select a property"}
         </span>
+        {selectedReadOnly ? <ReadOnlyChip /> : null}
         <ChevronDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
       </button>
       {open ? (
@@ -173,56 +181,29 @@ export function PropertyPicker({ user }: { user: CurrentUser }) {
           />
         </Suspense>
       ) : null}
-      <ConfirmDialog
-        open={toLock !== null}
-        onOpenChange={(next) => {
-          if (!next) setToLock(null);
-        }}
-        title="Lock property"
-        description={toLock ? lockConfirmationText(toLock.displayName) : undefined}
-        confirmLabel="Lock property"
-        confirmIcon={<Lock aria-hidden="true" />}
-        onConfirm={() => {
-          if (toLock) changes.save(toLock);
-          setToLock(null);
-        }}
-      />
-      <ConfirmDialog
-        open={toChange !== null}
-        onOpenChange={(next) => {
-          if (!next) setToChange(null);
-        }}
-        title="Change property"
-        description={
-          toChange
-            ? changeConfirmationText(
-                lockedName,
-                toChange.displayName,
-                new Date(Date.now() + freePropertyChangeDays * 24 * 60 * 60 * 1000),
-              )
-            : undefined
-        }
-        confirmLabel="Change property"
-        confirmIcon={<Lock aria-hidden="true" />}
-        onConfirm={() => {
-          if (toChange) changes.change(toChange);
-          setToChange(null);
-        }}
-      />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(next) => {
-          if (!next) setToDelete(null);
-        }}
-        title="Delete Property"
-        description={toDelete ? deletePropertyConfirmationText(toDelete.name) : undefined}
-        confirmLabel="Delete"
-        destructive
-        pending={changes.removing}
-        onConfirm={() => {
-          if (toDelete) changes.remove(toDelete, { onSettled: () => setToDelete(null) });
-        }}
-      />
+      {toLock || toChange || toDelete ? (
+        <Confirmations.Component
+          toLock={toLock}
+          toChange={toChange}
+          toDelete={toDelete}
+          lockedName={lockedName}
+          removing={changes.removing}
+          onLock={(property) => {
+            changes.save(property);
+            setToLock(null);
+          }}
+          onChange={(property) => {
+            changes.change(property);
+            setToChange(null);
+          }}
+          onDelete={(property) => changes.remove(property, { onSettled: () => setToDelete(null) })}
+          onDismiss={() => {
+            setToLock(null);
+            setToChange(null);
+            setToDelete(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import { isApiError } from "../../lib/api-client";
 import { useGoogleStatus } from "../../session/google-connection-status";
-import { propertyEmptyMessages } from "./property-messages";
 import { useAnalyticsProperties, useSavedProperties } from "./properties-api";
+
+/** What the picker says while it has nothing to list: loading, not connected, or none at all. */
+export const propertyEmptyMessages = {
+  loading: "Loading your GA4 properties...",
+  notConnected: "Connect Google Analytics to see your properties",
+  none: "No GA4 properties found",
+} as const;
 
 /**
  * Everything the picker lists: the saved properties, the Google properties not saved yet (only
@@ -17,6 +23,10 @@ export function usePropertyCatalogue(selectedId: string) {
   const savedList = saved.data ?? [];
   const savedIds = new Set(savedList.map((entry) => entry.propertyId));
   const analyticsList = (analytics.data ?? []).filter((entry) => !savedIds.has(entry.propertyId));
+  // Whose Google role lets them only view it: marked wherever the picker names it.
+  const readOnlyIds: ReadonlySet<string> = new Set(
+    (analytics.data ?? []).filter((entry) => !entry.canEdit).map((entry) => entry.propertyId),
+  );
   const selectedName =
     savedList.find((entry) => entry.propertyId === selectedId)?.name ??
     analytics.data?.find((entry) => entry.propertyId === selectedId)?.displayName;
@@ -39,6 +49,7 @@ export function usePropertyCatalogue(selectedId: string) {
     savedList,
     analyticsList,
     selectedName,
+    readOnlyIds,
     emptyMessage,
     /** The connection expired or was never made: the picker offers to reconnect. */
     reconnectError: needsReconnect ? analytics.error : null,

@@ -43,3 +43,8 @@ export function applyTheme(theme: Theme): void {
 export function appliedTheme(): Theme {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";
 }
+
+/** The theme toggle's hint, naming the theme it switches to. */
+export function themeToggleTitle(next: Theme): string {
+  return `Switch to ${next} theme`;
+}

@@ -1,6 +1,7 @@
 import { Moon, Sun } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
+import { themeToggleTitle } from "./theme-preference";
 import { useTheme } from "./use-theme";
 
 export function ThemeToggle({ className }: { className?: string }) {
@@ -12,7 +13,9 @@ export function ThemeToggle({ className }: { className?: string }) {
       variant="ghost"
       size="icon"
       aria-label="Toggle theme"
-      title={`Switch to ${nextTheme} theme`}
+      title={themeToggleTitle(nextTheme)}
+      // A page that is not hydrated (the pre-rendered landing page) finds it by this.
+      data-theme-toggle=""
       onClick={toggleTheme}
       className={cn("text-muted-foreground hover:text-foreground", className)}
     >

@@ -320,7 +320,7 @@ describe("stages 5 and 6: a category resolved and used", () => {
     });
     expect(calls).toEqual([]);
     expect(result.reply).toBe(
-      `${premiumFeatureMessages.categories} I haven't created “Checkout v2”. To add it without a category, send the request I've put in your message box.`,
+      `${premiumFeatureMessages.categories} I haven't created “Checkout v2”. To add it without a category, choose “Use this request” below to put it in your message box and send it.`,
     );
     expect(result.suggestedInput).toBe(
       'Create an annotation called "Checkout v2" on 2026-11-22 in red',
@@ -350,7 +350,7 @@ describe("stages 5 and 6: a category resolved and used", () => {
     const { result, calls } = await turn('put "Spring promo" in Campaigns');
     expect(calls).toEqual([["list", {}]]);
     expect(result.reply).toBe(
-      "I couldn't find an annotation called “Spring promo” in this property. To create it in Campaigns, send the request I've put in your message box.",
+      "I couldn't find an annotation called “Spring promo” in this property. To create it in Campaigns, choose “Use this request” below to put it in your message box and send it.",
     );
     expect(result.suggestedInput).toBe(
       'Create an annotation called "Spring promo" on 2026-11-23 in the "Campaigns" category',

@@ -60,6 +60,8 @@ function knownPieces(question: PendingQuestion): Partial<Understanding> {
   if (known.title) pieces.title = known.title;
   if (known.description) pieces.description = known.description;
   if (known.date) pieces.date = fromIsoDate(known.date);
+  // A range's end waits with the rest: answering "which title?" never drops it.
+  if (known.endDate) pieces.endDate = fromIsoDate(known.endDate);
   if (known.color) pieces.color = known.color as AnnotationColor;
   if (known.newTitle) pieces.newTitle = known.newTitle;
   if (known.newDescription) pieces.newDescription = known.newDescription;
@@ -80,6 +82,7 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
   if (understanding.title) known.title = understanding.title;
   if (understanding.description) known.description = understanding.description;
   if (understanding.date) known.date = toIsoDate(understanding.date);
+  if (understanding.endDate) known.endDate = toIsoDate(understanding.endDate);
   if (understanding.color) known.color = understanding.color;
   if (understanding.newTitle) known.newTitle = understanding.newTitle;
   if (understanding.newDescription) known.newDescription = understanding.newDescription;

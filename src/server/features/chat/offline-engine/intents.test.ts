@@ -5,6 +5,9 @@ describe("stage 2: intents", () => {
   it.each([
     ["add ⟪0⟫ for Monday", "create", "add", "⟪0⟫ for Monday"],
     ["Would you add ⟪0⟫ for Monday?", "create", "add", "⟪0⟫ for Monday?"],
+    ["Is it possible to add ⟪0⟫ for the 1st?", "create", "add", "⟪0⟫ for the 1st?"],
+    ["would you be able to log Oct 2 as ⟪0⟫?", "create", "log", "Oct 2 as ⟪0⟫?"],
+    ["could u log ⟪0⟫ — it was Nov 16", "create", "log", "⟪0⟫ — it was Nov 16"],
     ["delete the last one", "delete", "delete", "the last one"],
     ["make the last one red", "update", "make", "the last one red"],
     ["make an annotation called Launch", "create", "make", "an annotation called Launch"],
@@ -96,5 +99,28 @@ describe("stage 2: intents", () => {
     expect(readIntent("add a filter called Bot filter on the 2nd").intent).toBe("create");
     expect(readIntent("add newsletter on the 2nd").intent).toBe("create");
     expect(readIntent("add a tweet for friday").intent).toBe("create");
+  });
+});
+
+describe("impact questions", () => {
+  it.each([
+    ["did the winter sale work?", "the winter sale"],
+    ["what did the checkout outage cost us?", "the checkout outage"],
+    ["how did the May promo perform on key events?", "the May promo"],
+    ["was the relaunch worth it", "the relaunch"],
+    ["what was the impact of “Release 2.4”?", "⟪0⟫"],
+    ["hey, did it work?", "it"],
+  ])("'%s' asks about the impact of %s", (message, target) => {
+    const text = message.replace("“Release 2.4”", "⟪0⟫");
+    expect(readIntent(text)).toMatchObject({ intent: "impact", rest: target });
+  });
+
+  it.each([
+    "how did last Wednesday do",
+    "how did traffic do yesterday?",
+    "did we do well last week?",
+    "did sessions drop on the 12th?",
+  ])("'%s' is not one", (message) => {
+    expect(readIntent(message).intent).not.toBe("impact");
   });
 });

@@ -9,6 +9,7 @@
 import { parseCount } from "./count-words.js";
 import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
+import { UNDO_VERB, undoSaidInPassing } from "./undo-words.js";
 import { givesTitle, readLabels } from "./parse-create.js";
 import { asksAboutTraffic, showsAMeasure, trafficQuestionPatterns } from "./traffic-question.js";
 
@@ -37,6 +38,8 @@ export type Intent =
   | "undo"
   /** "what's in my inbox?", "accept the release one": the property's suggestion inbox. */
   | "inbox"
+  /** "did the winter sale work?", "what did the outage cost us?": an annotation's impact. */
+  | "impact"
   | "unknown";
 
 export interface Classified {
@@ -62,7 +65,7 @@ function onlySecondThought(text: string): boolean {
 
 // Courtesy and hedging in front of the real request ("hey, could you please …").
 const POLITE_PREFIX =
-  /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;
+  /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?(?:be\s+able\s+to\s+)?|(?:is|would)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to\s+|are\s+you\s+able\s+to\s+|would\s+you\s+mind\s+|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;
 
 function stripPoliteness(text: string): string {
   return text.replace(POLITE_PREFIX, "").trim();
@@ -112,7 +115,7 @@ function courtesyTailStart(text: string): number {
 const YES_UNIT = String.raw`(?:y|yes|yeah|yea|yep|yup|ya|yah|sure|ok|okay|k|kk|alright|all\s+right|absolutely|definitely|of\s+course|cool|great|perfect|fine|correct|right|confirm|confirmed|i\s+confirm|(?:just\s+)?do\s+(?:it|that|so)|go\s+(?:ahead|on|for\s+it)|proceed|please(?:\s+do)?|sure\s+thing|that's\s+(?:right|fine|correct|it|perfect|good|great)|that\s+works|works\s+for\s+me|affirmative|(?:sounds|looks)\s+(?:good|great|fine|right|perfect)|(?:let's|lets)\s+do\s+it|i\s+(?:do|am\s+sure)|why\s+not|👍)`;
 // "delete it", "log it" alone are requests of their own; after a yes they only agree.
 const CONFIRM = new RegExp(
-  String.raw`^(?:${YES_UNIT}[\s,!.]+)*${YES_UNIT}$|^(?:(?:y|yes|yeah|yep|yup|sure|ok|okay|alright)[\s,!.]+)+(?:please\s+)?(?:delete|save|make|add|log|create)\s+it$`,
+  String.raw`^(?:${YES_UNIT}[\s,!.]+)*${YES_UNIT}$|^(?:(?:y|yes|yeah|yep|yup|sure|ok|okay|alright)[\s,!.]+)+(?:please\s+)?(?:delete|remove|save|make|add|log|create|update|change)(?:\s+(?:it|them|that(?:\s+one)?|this(?:\s+one)?|both))?$`,
   "i",
 );
 // A no, alone or in a row ("nah forget it", "actually don't", "stop, don't do that"), read the
@@ -127,7 +130,6 @@ const HESITATION =
  * "undo": with a preview waiting, the typed-decision step has already read it as a cancel; with
  * none, it is an undo.
  */
-const UNDO_VERB = String.raw`(?:undo|revert|reverse|roll\s*back|take\s+back|(?:ctrl|cmd|command|control)\s*[+-]?\s*z)`;
 const UNDO_OBJECT = String.raw`(?:that|it|this|(?:the|my|your)\s+last(?:\s+(?:one|change|edit|thing(?:\s+you\s+did)?))?|what\s+(?:you|i)\s+(?:just\s+)?did|(?:the|that|my|your)\s+(?:last\s+)?(?:change|edit|deletion|delete|rename)|the\s+one\s+you\s+(?:just\s+)?(?:deleted|removed|added|made|changed))`;
 const PUT_BACK = String.raw`(?:put|change|set|turn|make)\s+(?:it|that|this|things|everything|them)\s+back(?:\s+(?:how|the\s+way|like|to\s+(?:how|the\s+way|what))\s+(?:it|they|things)\s+(?:was|were))?`;
 const RESTORE_DELETED = String.raw`(?:bring\s+back|restore|undelete|recover|get\s+back)\s+(?:it|that(?:\s+one)?|the\s+(?:one|annotation|note)|what)\s+(?:you|i|we)\s+(?:just\s+)?(?:deleted|removed|erased|trashed)`;
@@ -215,7 +217,7 @@ export function classify(text: string): Classified {
   const reply = bareReply(text);
   if (!reply || !/[\p{L}\p{N}?👍⟪]/u.test(reply)) return none("unknown");
   if (CONFIRM.test(reply)) return none("confirm");
-  if (UNDO.test(stripPoliteness(reply))) return none("undo");
+  if (UNDO.test(stripPoliteness(reply)) || undoSaidInPassing(text)) return none("undo");
   if (CANCEL.test(reply) && !HESITATION.test(reply)) return none("cancel");
 
   if (HELP.test(withoutTrailing(reply, "?", false))) return none("help");
@@ -422,6 +424,33 @@ function readCorrection(text: string): Classified | undefined {
  */
 const TRAFFIC_DAY =
   /^(?:what\s+(?:happened|went\s+on|was\s+going\s+on|caused\s+the\s+(?:spike|jump|drop|dip))|why\s+(?:did|was|were|is)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|it)\s+(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|so\s+(?:high|low)|up|down|higher|lower)\w*|(?:did|has|have)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:really\s+)?(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|spiked|jumped|dropped|dipped|fallen|risen|gone\s+(?:up|down))|why\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:spiked|jumped|dropped|dipped|fell|rose|went\s+(?:up|down)|(?:was|were)\s+(?:so\s+)?(?:high|low|up|down)))\b/i;
+/**
+ * A question about what an annotated event did to the traffic, as the whole request: "did the
+ * winter sale work?", "what did the checkout outage cost us?", "how did the Black Friday promo
+ * perform?", "what was the impact of the newsletter on key events?", "was the relaunch worth it?".
+ * The named groups hold the words that name the annotation.
+ */
+const IMPACT_END = String.raw`(?:\s+(?:on|for|in)\s+(?:our\s+|the\s+|my\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions))?(?:\s+(?:at\s+all|then))?[\s?.!]*$`;
+const IMPACT = new RegExp(
+  String.raw`^(?:(?:did|has|have)\s+(?<did>[^\n]{1,200}?)\s+(?:(?:actually|really|even)\s+)?(?:work(?:ed)?|pa(?:y|id)\s+off|help(?:ed)?|ma(?:k|d)e\s+(?:a|any)\s+difference|move(?:d)?\s+the\s+needle|do(?:ne)?\s+anything|ha(?:ve|d)\s+(?:an?\s+|any\s+)?(?:effect|impact))|how\s+(?:well\s+|much\s+)?(?:did|has)\s+(?<how>[^\n]{1,200}?)\s+(?:do(?:ne)?|perform(?:ed)?|go(?:ne)?|work(?:ed)?(?:\s+out)?|help(?:ed)?)|what\s+did\s+(?<what>[^\n]{1,200}?)\s+(?:cost|bring(?:\s+in)?|do\s+(?:for|to))(?:\s+(?:us|me))?|what\s+(?:was|is|were)\s+the\s+(?:impact|effect|result|lift|uplift)s?\s+of\s+(?<of>[^\n]{1,200}?)|was\s+(?<worth>[^\n]{1,200}?)\s+worth\s+it)${IMPACT_END}`,
+  "i",
+);
+
+const NOT_AN_EVENT =
+  /^(?:(?:the|our|my|this|last|next|past|that)\s+)*(?:yesterday|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week(?:end)?|month|year|quarter|january|february|march|april|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d[\d\s/.,-]*(?:st|nd|rd|th)?|we|you|i|they|traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|(?:web)?site|website|the\s+site|numbers|things)$/i;
+
+/** An impact question ("did the winter sale work?"), its target words as the rest. */
+function readImpactQuestion(text: string): Classified | undefined {
+  const request = stripPoliteness(text);
+  const asked = IMPACT.exec(request);
+  const target = asked && Object.values(asked.groups ?? {}).find((words) => words !== undefined);
+  // "how did last Wednesday do?", "did we do well?", "how did traffic do?": a day, the team or a
+  // measure, which traffic questions read; an impact question names an annotated event.
+  if (!target || NOT_AN_EVENT.test(target)) return undefined;
+  // The question's own words ("… on key events") stay as its verb, for the measure it names.
+  return { intent: "impact", verb: request.replace(target, " ").toLowerCase(), rest: target };
+}
+
 const TRAFFIC_PERIOD =
   /\b(?:unexplained|unexplored|(?:not|never)\s+(?:been\s+)?explained|unannotated)\b/i;
 const WRITES = new Set<Intent>(["create", "update", "delete"]);
@@ -495,6 +524,8 @@ function clauseStarts(text: string): number[] {
 export function readIntent(text: string): Classified {
   // "title: X / date: 3 Nov": labelled fields are a create's, whatever word labels its title.
   if (readLabels(text)) return { intent: "create", verb: "", rest: text };
+  const impact = readImpactQuestion(text);
+  if (impact) return impact;
   const thought = SECOND_THOUGHT.exec(text)?.[0].length ?? 0;
   // "actually call it “…”", "wait, make that Monday": the request after the second thought.
   const whole =
@@ -562,4 +593,5 @@ export const intentPatterns = {
   smallTalk: [CONFIRM, CANCEL, HELP, HELP_ASKED, REMINDER, ALLOWANCE, PROPERTIES],
   undo: [UNDO],
   inbox: [INBOX],
+  impact: [IMPACT],
 } satisfies Record<string, readonly RegExp[]>;

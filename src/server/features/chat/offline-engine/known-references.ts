@@ -5,17 +5,12 @@
  * A title found in the message is a reference, so those words are accounted for; what is left is
  * read as the change, and any word still unexplained makes the change a preview, never a write.
  */
-import {
-  addDays,
-  compareDates,
-  isRealDate,
-  type CalendarDate,
-} from "../../../../shared/calendar-date.js";
+import { addDays, isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { parseCount } from "./count-words.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
-import { findDate, findDateRange } from "./extract-dates.js";
+import { findDate, findSpan } from "./extract-dates.js";
 import { daysOf, findMention, type KnownAnnotation, type Mention } from "./known-annotations.js";
 import { QUESTION_START } from "./slots.js";
 import type { Understanding } from "./understanding.js";
@@ -263,6 +258,12 @@ function readChanges(
     if (whole.slots.newDescription !== undefined || whole.slots.clearCategory)
       return { found: true, slots: { ...slots, ...whole.slots }, left: whole.left, doubts };
   }
+  // "ran march 3 – march 9": a span is read whole before the parts are split at its dash.
+  const span = findSpan(rest, context.today);
+  if (span) {
+    Object.assign(slots, { date: span.range.start, endDate: span.range.end });
+    rest = `${rest.slice(0, span.index)} ${rest.slice(span.end)}`;
+  }
   let left = "";
   for (const part of rest.split(/[;,]|\band\b|\bthen\b|→|->|\s[—–-]\s/i)) {
     const change = readChange(part, annotation, context);
@@ -309,8 +310,8 @@ function readChange(
     left = left.replace(shift[0], " ");
   }
   // "ran July 3 to July 17": both days.
-  const range = shift ? undefined : findDateRange(left, context.today);
-  if (range && range.spans && compareDates(range.range.end, range.range.start) > 0) {
+  const range = shift ? undefined : findSpan(left, context.today);
+  if (range) {
     slots.date = range.range.start;
     slots.endDate = range.range.end;
     left = `${left.slice(0, range.index)} ${left.slice(range.end)}`;

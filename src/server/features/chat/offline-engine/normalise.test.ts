@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { lexiconWord, verbIntent } from "./lexicon.js";
-import { correctCommandWords, normalise, stripCourtesy } from "./normalise.js";
+import {
+  correctCommandWords,
+  correctQuestionWords,
+  normalise,
+  stripCourtesy,
+} from "./normalise.js";
 
 describe("stage 1: normalise", () => {
   it.each([
@@ -49,5 +54,18 @@ describe("the lexicon", () => {
     expect(lexiconWord("launch")).toBeNull();
     expect(verbIntent("reschedual")).toBe("update");
     expect(verbIntent("delte")).toBe("delete");
+  });
+});
+
+describe("slips in a question's first word", () => {
+  it.each([
+    ["whats there for yesterday", "what's there for yesterday"],
+    ["Waht happened to traffic on tuesday", "What happened to traffic on tuesday"],
+    ["hw many left for today", "how many left for today"],
+    ["whats annoted on the 19th", "what's annotated on the 19th"],
+    // Only where a question starts: a title's "wat" or "hw" inside a message stays.
+    ["log Hw launch today", "log Hw launch today"],
+  ])("'%s' reads as '%s'", (message, meant) => {
+    expect(correctQuestionWords(message)).toBe(meant);
   });
 });

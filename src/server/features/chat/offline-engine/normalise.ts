@@ -109,13 +109,40 @@ export function correctDayWords(text: string): string {
   return text.replace(DAY_WORD_SLIP, (word) => DAY_WORD_SLIPS[word.toLowerCase()] ?? word);
 }
 
+/** Slips in the words a question starts with ("whats there for yesterday", "hw many left"). */
+const QUESTION_SLIP = /^(\W*)(whats|wats|whta|waht|wat|hw|whens|wheres)\b/i;
+const QUESTION_WORDS: Record<string, string> = {
+  whats: "what's",
+  wats: "what's",
+  whta: "what",
+  waht: "what",
+  wat: "what",
+  hw: "how",
+  whens: "when's",
+  wheres: "where's",
+};
+/** "annoted", "anotated": the past of annotating, however it is typed. */
+const ANNOTATED_SLIP = /\b(?:annoted|anotated|annotatd|anntated|annotaded|annotted)\b/gi;
+
+/** A question's first word and "annotated", read as meant. */
+export function correctQuestionWords(text: string): string {
+  return text
+    .replace(QUESTION_SLIP, (_all, lead: string, word: string) => {
+      const meant = QUESTION_WORDS[word.toLowerCase()] ?? word;
+      return lead + (/^[A-Z]/.test(word) ? meant[0]!.toUpperCase() + meant.slice(1) : meant);
+    })
+    .replace(ANNOTATED_SLIP, "annotated");
+}
+
 export function normalise(message: string): Normalised {
   const original = typeof message === "string" ? message : "";
   const quoted = extractQuotes(original);
   let text = quoted.text;
   const mention = findPropertyMention(text);
   if (mention) text = cut(text, mention.index, mention.end);
-  text = collapseSpaces(correctCommandWords(correctDayWords(stripCourtesy(text))));
+  text = collapseSpaces(
+    correctCommandWords(correctQuestionWords(correctDayWords(stripCourtesy(text)))),
+  );
   return {
     original,
     text,

@@ -11,6 +11,7 @@ import { readIntent } from "./intents.js";
 import { readAboutFocus, readAgainstKnown } from "./known-references.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { verbIntent } from "./lexicon.js";
+import { guardWrites } from "./write-gate.js";
 import { normalise, type Normalised } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
 import type { AskedBefore, PendingQuestion, Understanding } from "./understanding.js";
@@ -68,7 +69,15 @@ export function readMessage(request: ReadingRequest, readers: SlotReaders): Unde
           today: request.today,
           categoryNames: request.categoryNames,
         });
-  return askedAsQuestion(read2, normalised);
+  // The gate first: a reading it turns into a change ("green?") is still asked, not told.
+  const guarded = guardWrites(read2, {
+    message: request.message,
+    known,
+    categoryNames: request.categoryNames,
+    today: request.today,
+    ...(request.question ? { question: request.question } : {}),
+  });
+  return askedAsQuestion(guarded, normalised);
 }
 
 /** "can you …", "please …", "could u …": a request, though it ends with a question mark. */

@@ -11,15 +11,28 @@ import type { Understanding } from "./understanding.js";
 /** Period words for days that have not come yet ("next week", "the coming month"). */
 export const STILL_TO_COME = /\b(?:next|coming|upcoming|following|tomorrow|from\s+now)\b/i;
 
-export const helpText = [
-  "I can manage this property's annotations. Try:",
-  "• Create an annotation called “Winter sale launched” on 2026-11-20",
-  "• Show me last month's annotations / the last 5 / the red or blue ones",
-  "• What happened on Nov 12? / Anything unexplained last month?",
-  "• Log a release “Checkout v2” today (categories are Premium)",
-  "• Rename “Sale” to “Winter sale” (Premium)",
-  "• Delete “Checkout outage” (Premium; I'll ask you to confirm)",
-].join("\n");
+/**
+ * What the assistant can do, with examples to send. Premium's items are labelled "(Premium)" only
+ * for a person whose plan does not include them.
+ */
+export function helpTextFor({ premium }: { premium: boolean }): string {
+  const forFree = (free: string, paid: string) => (premium ? paid : free);
+  return [
+    "I can manage this property's annotations. Try:",
+    "• Create an annotation called “Winter sale launched” on 2026-11-20",
+    "• Show me last month's annotations / the last 5 / the red or blue ones",
+    "• What happened on Nov 12? / Anything unexplained last month?",
+    forFree(
+      "• Log a release “Checkout v2” today (categories are Premium)",
+      "• Log a release “Checkout v2” today (filed in your category for releases)",
+    ),
+    forFree("• Rename “Sale” to “Winter sale” (Premium)", "• Rename “Sale” to “Winter sale”"),
+    forFree(
+      "• Delete “Checkout outage” (Premium; I'll ask you to confirm)",
+      "• Delete “Checkout outage” (I'll ask you to confirm)",
+    ),
+  ].join("\n");
+}
 
 /** "on 2026-11-24" for one day, "from 2026-11-01 to 2026-11-30" for several. */
 export function describePeriod(range: { start: CalendarDate; end: CalendarDate }): string {

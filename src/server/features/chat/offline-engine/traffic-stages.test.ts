@@ -9,7 +9,7 @@ import { readIntent } from "./intents.js";
 import { normalise } from "./normalise.js";
 import { readMessage, readSlots } from "../skills/reading.js";
 
-/** Traffic questions (issue #15) through stages 2–3, and the answers' wording. */
+/** Traffic questions ("what happened on Nov 12?", "anything unexplained?") through stages 2–3, and the answers' wording. */
 const today = { year: 2026, month: 11, day: 23 };
 const read = (message: string) => {
   const normalised = normalise(message);
@@ -208,7 +208,7 @@ describe("traffic answers", () => {
     });
     expect(describeWeekdays("sessions", days)).toBe(
       [
-        "Average sessions by weekday, Nov 9 to Nov 22:",
+        "Average sessions by weekday, 2026-11-09 to 2026-11-22:",
         "• Fridays: 150",
         "• Mondays: 110",
         "• Tuesdays: 110",
@@ -234,11 +234,11 @@ describe("traffic answers", () => {
       dismissed: false,
     });
     expect(answer.text).toBe(
-      "Sessions on Nov 12: 1,480 (+48% against 1,000 the same weekday a week earlier). That is a spike: +48% against the 1,000 its weekly pattern predicts. No annotation is on that day.",
+      "Sessions on 2026-11-12: 1,480 (+48% against 1,000 the same weekday a week earlier). That is a spike: +48% against the 1,000 its weekly pattern predicts. No annotation is on that day.",
     );
     // Offered as a card with Annotate: the chart's draft title, on that day.
     expect(answer.offer).toEqual({
-      headline: "Sessions +48% on Nov 12",
+      headline: "Sessions +48% on 2026-11-12",
       title: "Spike in sessions",
       date: "2026-11-12",
     });
@@ -255,11 +255,11 @@ describe("traffic answers", () => {
       dismissed: false,
     };
     expect(describeTrafficDay({ ...base, value: null })).toEqual({
-      text: "Google has no active users for Nov 12 yet, and no annotation is on that day.",
+      text: "Google has no active users for 2026-11-12 yet, and no annotation is on that day.",
       offer: null,
     });
     expect(describeTrafficDay({ ...base, value: 12 })).toEqual({
-      text: "Active users on Nov 12: 12. Nothing unusual for its weekly pattern. No annotation is on that day.",
+      text: "Active users on 2026-11-12: 12. Nothing unusual for its weekly pattern. No annotation is on that day.",
       offer: null,
     });
   });
@@ -274,15 +274,15 @@ describe("traffic answers", () => {
     });
     expect(answer.text).toBe(
       [
-        "2 changes in sessions from Oct 26 to Nov 22 not explained by any annotation:",
-        "• Sessions −30% on Nov 3 (1,480 against 1,000 expected)",
-        "• Sessions +48% on Nov 12 (1,480 against 1,000 expected)",
+        "2 changes in sessions from 2026-10-26 to 2026-11-22 not explained by any annotation:",
+        "• Sessions −30% on 2026-11-03 (1,480 against 1,000 expected)",
+        "• Sessions +48% on 2026-11-12 (1,480 against 1,000 expected)",
         "1 unusual day is explained by annotations.",
       ].join("\n"),
     );
     expect(answer.offer).toMatchObject({ title: "Drop in sessions", date: "2026-11-03" });
     expect(describeUnexplained({ ...period, unexplained: [], explainedCount: 0 })).toEqual({
-      text: "Nothing unexplained in sessions from Oct 26 to Nov 22.",
+      text: "Nothing unexplained in sessions from 2026-10-26 to 2026-11-22.",
       offer: null,
     });
   });

@@ -101,6 +101,11 @@ export interface Understanding {
   showIds?: boolean;
   /** A part of a several-part request that could not be read: nothing is written, it is asked. */
   unreadPart?: string;
+  /**
+   * update: the days were said as days of a month only ("actually the 5th", "through the 12th"):
+   * the month is the annotation's own, not today's (a story's day is never replaced by today's).
+   */
+  bareDays?: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
+import { suggestedRequestPointer } from "../../../../shared/suggested-request.js";
 import type { AssistantActions } from "../assistant-actions.js";
 import { noPropertyMessage } from "../assistant-rules.js";
 import type { AssistantTurn } from "../assistant-reply.js";
@@ -18,7 +19,7 @@ import type { Understanding } from "../offline-engine/understanding.js";
 import { skillFor } from "./registry.js";
 import { describeCandidates, type Resolution } from "./resolve.js";
 
-export { helpText } from "../offline-engine/reply-text.js";
+export { helpTextFor } from "../offline-engine/reply-text.js";
 
 export interface ActContext {
   actions: AssistantActions;
@@ -51,7 +52,7 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     if (!offer) return reply(resolution.message);
     // The person may have meant a new annotation: their words, as a create, wait in the input box.
     return reply(
-      `${resolution.message} To create it in ${offer.category.name}, send the request I've put in your message box.`,
+      `${resolution.message} To create it in ${offer.category.name}, ${suggestedRequestPointer} and send it.`,
       {
         suggestedInput: createRequestText(
           { intent: "create", title: offer.title, missing: [] },
@@ -86,7 +87,7 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
   function premiumCategoryReply(understood: Understanding, message: string): AssistantTurn {
     if (understood.intent === "create" && understood.title && !understood.missing.includes("date"))
       return reply(
-        `${message} I haven't created “${understood.title}”. To add it without a category, send the request I've put in your message box.`,
+        `${message} I haven't created “${understood.title}”. To add it without a category, ${suggestedRequestPointer} and send it.`,
         { suggestedInput: createRequestText(understood, today) },
       );
     if (understood.intent === "list")

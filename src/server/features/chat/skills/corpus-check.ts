@@ -288,15 +288,18 @@ function compare(
     !namedCategory(understanding.category, categoryNames)
   )
     actual.outcome = "answer";
-  // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
-  Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
+  // The day a shift counts from is the annotation's before this turn changes it.
   const target = understanding.target;
   const named =
     annotations && target?.kind === "title" ? foundByTitle(annotations, target.title) : undefined;
   if (named) focusDate = fromIsoDate(named.date);
+  // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
+  Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
   if (understanding.shiftDays !== undefined && focusDate)
     actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
-  if (actual.target === "back" && focusTitle) actual.target = `title:${focusTitle}`;
+  // "it" and "the last one" name the annotation in focus, as the product resolves them.
+  if ((actual.target === "back" || actual.target === "last") && focusTitle)
+    actual.target = `title:${focusTitle}`;
   const differences: string[] = [];
   if (understanding.intent !== corpusCase.intent)
     differences.push(`intent: ${understanding.intent} ≠ ${corpusCase.intent}`);
@@ -308,7 +311,16 @@ function compare(
   // The outcome is compared where the line states it; a preview where a write was expected is
   // counted apart (`needsClick`), as the one click it costs.
   for (const [field, wanted] of Object.entries(fields)) {
-    const got = actual[field] ?? "";
+    // A change's new title written as title= ("rename X to Y | title=Y") is its new title.
+    const renamed =
+      field === "title" &&
+      (corpusCase.intent === "update" ||
+        (corpusCase.intent === "undo" && fields.reverts === "update")) &&
+      fields.newTitle === undefined;
+    // A day's target, where the line names the annotation on it, is that annotation.
+    const onDay =
+      field === "target" && !wanted.startsWith("date:") ? actual.targetOnDay : undefined;
+    const got = (renamed ? (actual.newTitle ?? actual.title) : (onDay ?? actual[field])) ?? "";
     if (got !== wanted && !sameMeaning(field, got, wanted))
       differences.push(`${field}: ${got || "∅"} ≠ ${wanted}`);
   }
@@ -340,6 +352,15 @@ function resolveAgainst(
     const found = foundByTitle(annotations, target.title);
     if (found) actual.target = `title:${found.title}`;
     else actual.outcome = "answer";
+  } else if (target?.kind === "date") {
+    // "the one on the 12th": the one annotation on that day, as the product finds it.
+    const day = toIsoDate(target.date);
+    const onDay = annotations.filter(
+      (annotation) => annotation.date <= day && (annotation.endDate ?? annotation.date) >= day,
+    );
+    if (onDay.length === 1) actual.targetOnDay = `title:${onDay[0]!.title}`;
+    // Several on that day (a range covering it too): the product asks which, writing nothing.
+    else if (onDay.length > 1) actual.outcome = "answer";
   } else if (!target && understanding.pointsBack && !focusTitle) actual.outcome = "preview";
 }
 
@@ -349,7 +370,11 @@ function resolveAgainst(
  * words that name it ("incident" names Incidents, through the categories service's matching).
  */
 function sameMeaning(field: string, got: string, wanted: string): boolean {
-  if (field === "target") return got.toLowerCase() === wanted.toLowerCase();
+  if (field === "target") {
+    // A target written as a bare title ("target=Summer sale") means that title.
+    const meant = /^(?:title|id|date):|^(?:last|back)$/.test(wanted) ? wanted : `title:${wanted}`;
+    return got.toLowerCase() === meant.toLowerCase();
+  }
   // A title typed in lower case is still that title ("klaviyo welcome flow" for "Klaviyo …").
   if (field === "title" || field === "newTitle")
     return (
@@ -534,5 +559,9 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
     { name: "blind 4 talks", heldOut: false, results: talks("blind-4-conversations") },
     { name: "blind 5", heldOut: true, results: phrasings("blind-5", "blind-5-conversations") },
     { name: "blind 5 talks", heldOut: true, results: talks("blind-5-conversations") },
+    { name: "blind 6", heldOut: false, results: phrasings("blind-6", "blind-6-conversations") },
+    { name: "blind 6 talks", heldOut: false, results: talks("blind-6-conversations") },
+    { name: "blind 7", heldOut: false, results: phrasings("blind-7", "blind-7-conversations") },
+    { name: "blind 7 talks", heldOut: false, results: talks("blind-7-conversations") },
   ];
 }

@@ -384,9 +384,9 @@ function readCreate(input: SlotInput): Understanding {
     );
   // Every word accounted for: what the request says beyond its title must have been read.
   const titleText = understanding.title ?? "";
-  const unquoted = quotes.reduce(
-    (text, quote, index) => (quote === titleText ? text.replace(`⟪${index}⟫`, " ") : text),
-    input.rest,
+  // One pass over the text: a message of nothing but quote marks holds thousands of quotes.
+  const unquoted = input.rest.replace(/⟪(\d+)⟫/g, (mark, index: string) =>
+    quotes[Number(index)] === titleText ? " " : mark,
   );
   // The description is the person's own words: "instead" or "and then" in it is no instruction.
   const described = understanding.description;

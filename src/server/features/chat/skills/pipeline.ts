@@ -57,8 +57,7 @@ export async function runPipeline(
   };
   const first = await read(request);
   // A reading that is not sure enough alone is read again knowing the property's titles, so a
-  // title written anywhere is a reference ("Release 4.2 went out on the 3rd actually"). A plain
-  // create is not: it costs no listing.
+  // title written anywhere is a reference ("Release 4.2 went out on the 3rd actually").
   const annotations =
     first.kind === "read" && input.propertyId && mayNameAnnotations(first.understanding)
       ? await knownAnnotations(input.actions)
@@ -93,13 +92,16 @@ function mayNameAnnotations(understanding: Understanding): boolean {
     case "unknown":
     case "update":
     case "delete":
+    case "impact":
       return true;
     case "traffic_day":
       return !understanding.date;
     case "traffic_period":
       return !understanding.dateRange || understanding.periodAssumed === true;
     case "create":
-      return (understanding.doubts?.length ?? 0) > 0 || understanding.missing.length > 0;
+      // Always: a new annotation whose title the property already has is a reference to that
+      // one, never a second (the write gate's first guard), so a sure create is checked too.
+      return true;
     default:
       return false;
   }

@@ -3,10 +3,11 @@
  * rows' slot readers and acts; the language model is given the rows' tools. A new capability is
  * a file in this folder and a row here.
  */
-import type { ToolExecutionOptions } from "ai";
+import type { Tool, ToolExecutionOptions } from "ai";
 import { errorMessages } from "../../../../shared/contracts/errors.js";
 import type { Intent } from "../offline-engine/intents.js";
 import type { SlotReaders } from "../offline-engine/slots.js";
+import { annotationImpact } from "./annotation-impact.js";
 import { createAnnotation } from "./create-annotation.js";
 import { deleteAnnotations } from "./delete-annotations.js";
 import { inboxSuggestions } from "./inbox-suggestions.js";
@@ -24,6 +25,7 @@ export const skills: readonly Skill[] = [
   updateAnnotation,
   deleteAnnotations,
   trafficInsight,
+  annotationImpact,
   undo,
   inboxSuggestions,
   smallTalk,
@@ -49,14 +51,12 @@ export const slotReaders: SlotReaders = Object.fromEntries(
  * The tools the language model may call, bound to this person's actions for one turn and to what
  * their message asked for.
  */
-export function assistantTools(context: ToolContext) {
+export function assistantTools(context: ToolContext, more: Record<string, Tool> = {}) {
   return Object.fromEntries(
-    skills.flatMap((skill) =>
-      Object.entries(skill.tools?.(context) ?? {}).map(([name, made]) => [
-        name,
-        withoutInternals(made, context),
-      ]),
-    ),
+    [
+      ...skills.flatMap((skill) => Object.entries(skill.tools?.(context) ?? {})),
+      ...Object.entries(more),
+    ].map(([name, made]) => [name, withoutInternals(made, context)]),
   );
 }
 

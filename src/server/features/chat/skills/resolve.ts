@@ -113,7 +113,8 @@ async function resolveAnnotations(
   /** For "delete all the incidents from last week": only that category's annotations. */
   category: Category | undefined,
 ): Promise<Resolution> {
-  if (understanding.intent !== "update" && understanding.intent !== "delete")
+  const { intent } = understanding;
+  if (intent !== "update" && intent !== "delete" && intent !== "impact")
     return { kind: "ready", understanding, annotations: [] };
 
   if (understanding.everyMatch) {
@@ -141,6 +142,12 @@ async function resolveAnnotations(
         target: { kind: "id", annotationId: match.annotation.annotationId },
       },
       annotations: [match.annotation],
+    };
+  // A question asks again naming one; a change waits for the person's choice.
+  if (match.kind === "ambiguous" && intent === "impact")
+    return {
+      kind: "failed",
+      message: `More than one annotation is ${describeReference(reference)}:\n${describeCandidates(match.candidates.slice(0, 5))}\nAsk again with the full title of the one you mean.`,
     };
   if (match.kind === "ambiguous")
     return { kind: "choose", understanding, candidates: match.candidates.slice(0, 5) };

@@ -6,9 +6,10 @@
 import { z } from "zod";
 import { compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
 import { dailyResetText } from "../../../../shared/daily-quota.js";
+import { suggestedRequestPointer } from "../../../../shared/suggested-request.js";
 import { findDate } from "../offline-engine/extract-dates.js";
 import { intentPatterns } from "../offline-engine/intents.js";
-import { createRequestText, helpText } from "../offline-engine/reply-text.js";
+import { createRequestText, helpTextFor } from "../offline-engine/reply-text.js";
 import { QUESTION_START, titleFromStory, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
@@ -26,11 +27,16 @@ function readSlots(input: SlotInput): Understanding {
   return understanding;
 }
 
+/** What the assistant can do, for the person's plan: Premium's own items carry no "(Premium)". */
+async function helpFor(turn: SkillTurn): Promise<string> {
+  return helpTextFor({ premium: (await turn.actions.mayChange("edit")).ok });
+}
+
 async function act(turn: SkillTurn) {
   const { understood, actions, today, reply, ask } = turn;
   switch (understood.intent) {
     case "help":
-      return reply(helpText);
+      return reply(await helpFor(turn));
 
     case "allowance": {
       const { used, quota, resets = dailyResetText(null) } = actions.dailyAllowance();
@@ -60,7 +66,8 @@ async function act(turn: SkillTurn) {
       if (result.value.length === 0)
         return reply("You have no saved properties yet. Choose one in the property picker above.");
       const lines = result.value.map(
-        (p) => `• ${p.name} (ID ${p.propertyId})${p.locked ? " — your free plan's property" : ""}`,
+        (p) =>
+          `• ${p.name} (ID ${p.propertyId})${p.locked ? " — your free plan's property" : ""}${p.canEdit === false ? " — read-only for your Google account" : ""}`,
       );
       return reply(`Your saved properties:\n${lines.join("\n")}`);
     }
@@ -69,7 +76,7 @@ async function act(turn: SkillTurn) {
       // The day told stays with the offer: "yes, call it …" names it on that day.
       if (understood.intent === "unknown" && understood.title && understood.date)
         return ask(
-          `Shall I note that on ${toIsoDate(understood.date)}? I've put it in your message box as an annotation; send it as it is or change it first.`,
+          `Shall I note that on ${toIsoDate(understood.date)}? I've written it out as an annotation: ${suggestedRequestPointer}, then send it as it is or change it first.`,
           {
             intent: "create",
             asked: "title",
@@ -83,7 +90,7 @@ async function act(turn: SkillTurn) {
             ),
           },
         );
-      return reply(`Sorry, I didn't understand that. ${helpText}`);
+      return reply(`Sorry, I didn't understand that. ${await helpFor(turn)}`);
   }
 }
 

@@ -138,11 +138,15 @@ function complete(period: { start: CalendarDate; end: CalendarDate }, today: Cal
 async function answerWithOffer(turn: SkillTurn, answer: TrafficAnswer) {
   const { offer } = answer;
   if (!offer) return turn.reply(answer.text);
+  // No preview to offer once today's allowance is spent: the answer alone, as asked (the day's
+  // limit is said where a create meets it, not after a question about traffic).
+  const allowance = turn.actions.dailyAllowance();
+  if (allowance.used >= allowance.quota) return turn.reply(answer.text);
   const proposed = await turn.actions.proposeCreate(
     { title: offer.title, annotationDate: fromIsoDate(offer.date) },
     null,
   );
-  // No preview to offer (today's allowance is spent, say): the answer alone.
+  // No preview to offer (the property turned read-only, say): the answer alone.
   if (!proposed.ok) return turn.reply(answer.text);
   const draft = toChatConfirmation(proposed.value).draft;
   // "yes, call it Reddit thread went viral" answers the offer: a title for the offered day.
@@ -155,6 +159,8 @@ async function answerWithOffer(turn: SkillTurn, answer: TrafficAnswer) {
     },
   );
 }
+
+const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 async function actOnDay(turn: SkillTurn) {
   const { understood, actions, today, reply } = turn;
@@ -176,7 +182,21 @@ async function actOnDay(turn: SkillTurn) {
   const result = await actions.trafficInsight({ metric, date: toIsoDate(understood.date) });
   if (!result.ok) return reply(result.error);
   if (!("value" in result.value)) return reply("I couldn't read that day's traffic.");
-  return answerWithOffer(turn, describeTrafficDay(result.value));
+  const described = describeTrafficDay(result.value);
+  // A spike or a drop comes with what is on record around it, ranked, on a plan that explains.
+  const causes = "likelyCauses" in result.value ? result.value.likelyCauses : undefined;
+  if (!result.value.unusual || !causes) return answerWithOffer(turn, described);
+  const ranked =
+    causes.length === 0
+      ? "Nothing on record around it explains it: no annotation, GA4 setting change, release or holiday."
+      : [
+          "Likely causes, best first:",
+          ...causes.map(
+            (cause, index) =>
+              `${index + 1}. “${cause.title}”${cause.detail ? ` (${cause.detail})` : ""}: ${withStop(cause.why)}`,
+          ),
+        ].join("\n");
+  return answerWithOffer(turn, { ...described, text: `${described.text}\n${ranked}` });
 }
 
 async function actOnPeriod(turn: SkillTurn) {

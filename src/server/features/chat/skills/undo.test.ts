@@ -32,6 +32,27 @@ describe("the undo capability", () => {
     }
   });
 
+  it("hears an undo asked among other words, never in a question, a negation or a title", () => {
+    for (const message of [
+      "wait that was wrong, undo",
+      "oh no, undo the delete!! we still need that",
+      "ok actually undo the annotation i just added",
+      "hmm, no, the old date was correct. please undo the date change",
+      "k actually undo the teaser one, not sending it",
+      "nvm, put it back",
+      "hmm that was a mistake, put it back how it was",
+      "ctrl+z 😅",
+    ])
+      expect(readIntent(message).intent, message).toBe("undo");
+    for (const message of [
+      "why did you undo that?",
+      "don't undo it, it's fine",
+      "add a description to the outage: rollback fixed it",
+      'add "Undo button shipped" today',
+    ])
+      expect(readIntent(message).intent, message).not.toBe("undo");
+  });
+
   it("names the kind of change to take back only when the person does", () => {
     expect(revertsIn("restore the annotation you just removed")).toBe("delete");
     expect(revertsIn("undo the one you just added")).toBe("create");

@@ -4,8 +4,17 @@
  */
 import { z } from "zod";
 import { annotationSpan } from "../../../../shared/annotation-span.js";
-import { addDays, compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
-import type { UpdateAnnotationRequest } from "../../../../shared/contracts/annotations.js";
+import {
+  addDays,
+  compareDates,
+  isRealDate,
+  toIsoDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
+import type {
+  Annotation,
+  UpdateAnnotationRequest,
+} from "../../../../shared/contracts/annotations.js";
 import { describeReference } from "../annotation-reference.js";
 import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
@@ -35,6 +44,9 @@ import {
 
 const SHIFT_BY =
   /^(.+?)\s+(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)\s+(earlier|later|before|after|sooner|back|forward)$/i;
+/** "move it back two days", "push the launch forward by a week": the direction said first. */
+const SHIFT_BY_LEAD =
+  /^(.+?)\s+(back|forward|ahead|earlier|later)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)$/i;
 
 /** "remove the description from Launch", "Launch doesn't need a category any more". */
 function readEmptied(input: SlotInput): Understanding {
@@ -57,15 +69,23 @@ function readSlots(input: SlotInput): Understanding {
   if (reading.verb === "shiftby")
     return { ...understanding, shiftDays: Number(rest), pointsBack: true };
   // "move release 4.2 one day earlier", "push the podcast two days later".
-  const shifted = SHIFT_BY.exec(rest);
-  if (shifted && /^(?:move|push|shift|reschedule)$/.test(reading.verb)) {
-    const count = parseCount(shifted[2]!) ?? 1;
-    const days = count * (/^week/i.test(shifted[3]!) ? 7 : 1);
-    const target = parseTarget(shifted[1]!, quotes);
+  const trailing = SHIFT_BY.exec(rest);
+  const leading = trailing ? undefined : SHIFT_BY_LEAD.exec(rest);
+  const shifted = trailing
+    ? { what: trailing[1]!, count: trailing[2]!, unit: trailing[3]!, way: trailing[4]! }
+    : leading
+      ? { what: leading[1]!, count: leading[3]!, unit: leading[4]!, way: leading[2]! }
+      : undefined;
+  if (shifted && /^(?:move|push|shift|reschedule|bring|pull)$/.test(reading.verb)) {
+    const count = parseCount(shifted.count) ?? 1;
+    const days = count * (/^week/i.test(shifted.unit) ? 7 : 1);
+    const pointer = /^(?:it|that|this|that\s+one|this\s+one|the\s+last\s+one)$/i.test(shifted.what);
+    const target = pointer ? undefined : parseTarget(shifted.what, quotes);
     return {
       ...understanding,
-      shiftDays: /^(?:earlier|before|sooner|back)$/i.test(shifted[4]!) ? -days : days,
+      shiftDays: /^(?:earlier|before|sooner|back)$/i.test(shifted.way) ? -days : days,
       ...(target ? { target } : { pointsBack: true }),
+      missing: understanding.missing.filter((piece) => piece !== "date" && piece !== "change"),
     };
   }
   Object.assign(
@@ -135,6 +155,7 @@ async function act(turn: SkillTurn) {
     ...(understood.clearCategory ? { categoryId: null } : {}),
   };
   const target = resolution.annotations[0];
+  if (understood.bareDays && target) anchorToTarget(changes, understood, target);
   if (understood.shiftDays !== undefined && target) {
     // "it was two weeks earlier": every day it covers moves by the same number of days.
     const span = annotationSpan(target);
@@ -150,8 +171,20 @@ async function act(turn: SkillTurn) {
     changes.annotationDate = understood.date ?? annotationSpan(target).start;
   if (understood.endDate && target) {
     // A new last day keeps the first: the annotation becomes (or stays) a range.
-    const start = understood.date ?? annotationSpan(target).start;
-    const end = understood.endDate;
+    const own = annotationSpan(target).start;
+    // "ran the 3rd to the 5th" of an annotation in October: both days in its month.
+    const saidStart =
+      understood.date && understood.bareDays
+        ? { ...own, day: understood.date.day }
+        : understood.date;
+    const start = changes.annotationDate ?? saidStart ?? own;
+    if (!isRealDate(start))
+      return reply(
+        `${describeAnnotation(target)} has no day ${start.day} in its month. Which day should it start on?`,
+      );
+    const end = understood.bareDays
+      ? dayOnOrAfter(understood.endDate.day, start)
+      : understood.endDate;
     if (compareDates(end, start) < 0)
       return reply(
         `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`,
@@ -181,6 +214,11 @@ async function act(turn: SkillTurn) {
       `I couldn't read “${understood.unreadPart}”, so I changed nothing: I make every change you ask for in one message, or none. Say that part another way, or send the rest without it.`,
     );
   const complete = category ? inCategory(changes, category) : changes;
+  // "Updated" is said only when a field changed.
+  if (target && alreadySo(target, complete))
+    return reply(`${describeAnnotation(target)} is already like that, so I changed nothing.`, {
+      memory: { focus: focusOn(propertyId, target) },
+    });
   // A reading that may be a guess is never written at once: it waits as a preview.
   if (understood.doubts?.length) {
     const proposed = await actions.proposeUpdate(
@@ -225,6 +263,61 @@ async function act(turn: SkillTurn) {
     `Updated ${describeAnnotation(before)} → ${describeAnnotation(after)}, ${after.color.toLowerCase()}${categoryPart}.${colourNote(understood, category)}`,
     { showAnnotations: true, card, memory },
   );
+}
+
+/**
+ * "actually the 5th", "through the 12th": a day said by its number alone is in the annotation's
+ * own month (the conversation's), never today's — a story's day is never replaced by today's.
+ */
+function anchorToTarget(
+  changes: UpdateAnnotationRequest,
+  understood: Understanding,
+  target: Annotation,
+): void {
+  const start = annotationSpan(target).start;
+  if (understood.date && changes.annotationDate) {
+    const day = { ...start, day: understood.date.day };
+    if (isRealDate(day)) changes.annotationDate = day;
+  }
+}
+
+/** The first date with that day of the month on or after `from` (the month after, if need be). */
+function dayOnOrAfter(dayOfMonth: number, from: CalendarDate): CalendarDate {
+  const same = { ...from, day: dayOfMonth };
+  if (isRealDate(same) && compareDates(same, from) >= 0) return same;
+  const next = addMonths(from, 1);
+  return isRealDate({ ...next, day: dayOfMonth }) ? { ...next, day: dayOfMonth } : same;
+}
+
+function addMonths(date: CalendarDate, months: number): CalendarDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 };
+}
+
+/** Whether every field a change would write already holds that value. */
+function alreadySo(annotation: Annotation, changes: UpdateAnnotationRequest): boolean {
+  const span = annotationSpan(annotation);
+  const same = (a: CalendarDate, b: CalendarDate) => compareDates(a, b) === 0;
+  return Object.entries(changes).every(([field, value]) => {
+    switch (field) {
+      case "title":
+        return annotation.title === value;
+      case "description":
+        return annotation.description === value;
+      case "color":
+        return annotation.color === value;
+      case "categoryId":
+        return (annotation.categoryId ?? null) === value;
+      case "annotationDate":
+        return !annotation.annotationDateRange && same(span.start, value as CalendarDate);
+      case "annotationDateRange": {
+        const range = value as { startDate: CalendarDate; endDate: CalendarDate };
+        return same(span.start, range.startDate) && same(span.end, range.endDate);
+      }
+      default:
+        return false;
+    }
+  });
 }
 
 export function updateAnnotationTool({ actions, turn, asked }: ToolContext) {

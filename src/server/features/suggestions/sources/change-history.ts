@@ -1,7 +1,7 @@
 import { compareDates } from "../../../../shared/calendar-date.js";
 import { AppError } from "../../../app-error.js";
 import type { GoogleChangeHistoryEvent } from "../../../integrations/google/analytics-admin.js";
-import type { SourceDeps } from "./index.js";
+import type { SourceDeps } from "./source.js";
 import type { SourceBatch, SourceRun, SuggestionDraft, SuggestionSource } from "./source.js";
 import {
   groupSessions,

@@ -7,7 +7,7 @@ import {
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import type { SourceDeps } from "./index.js";
+import type { SourceDeps } from "./source.js";
 import type { SourceBatch, SourceRun, SuggestionDraft, SuggestionSource } from "./source.js";
 
 export interface PublicHoliday {

@@ -1,29 +1,9 @@
-import type { AnalyticsGateway } from "../../google-connection/analytics-gateway.js";
-import type { TrafficService } from "../../traffic/traffic-service.js";
 import type { SuggestionSourceKind } from "../../../../shared/suggestion-sources.js";
-import type { SuggestionsRepository } from "../suggestions-repository.js";
 import { createHolidaysSource } from "./holidays-source.js";
 import { createReleaseWebhookSource } from "./release-webhook-source.js";
 import { createChangeHistorySource } from "./change-history.js";
-import type { SuggestionSource } from "./source.js";
+import type { SourceDeps, SuggestionSource } from "./source.js";
 import { createUnexplainedChangeSource } from "./unexplained-change-source.js";
-
-/**
- * What the suggestions feature hands every source when it builds them, once, at start-up. A
- * source takes the parts it needs; a new source that needs something else adds a field here and
- * the feature's wiring passes it.
- */
-export interface SourceDeps {
-  /** The one way to read Google on a person's behalf (fresh token, retries, error messages). */
-  gateway: AnalyticsGateway;
-  /** The traffic chart's detector, for unusual days no annotation explains. */
-  traffic: Pick<TrafficService, "unexplained">;
-  /** Verified webhook deliveries waiting to be read. */
-  deliveries: Pick<SuggestionsRepository, "deliveriesAfter">;
-  /** Each property's chosen public-holiday calendar. */
-  holidayCalendars: Pick<SuggestionsRepository, "holidayCalendar">;
-  now: () => Date;
-}
 
 export interface SourceRegistration {
   kind: SuggestionSourceKind;

@@ -1,5 +1,5 @@
 import { parseIsoDate } from "../../../../shared/calendar-date.js";
-import type { SourceDeps } from "./index.js";
+import type { SourceDeps } from "./source.js";
 import type { SourceBatch, SourceRun, SuggestionDraft, SuggestionSource } from "./source.js";
 
 /** Deliveries turned into suggestions per read; more wait for the next page. */

@@ -3,6 +3,9 @@ import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import type { CategoryPreset } from "../../../../shared/categories.js";
 import type { SuggestionSourceKind } from "../../../../shared/suggestion-sources.js";
+import type { AnalyticsGateway } from "../../google-connection/analytics-gateway.js";
+import type { TrafficService } from "../../traffic/traffic-service.js";
+import type { SuggestionsRepository } from "../suggestions-repository.js";
 
 /**
  * The one interface every suggestion source implements: given where it stopped last time (its
@@ -71,4 +74,21 @@ export interface SuggestionDraft {
    * accept releases from this hook"). Null when the source has one origin per property.
    */
   origin?: string | null;
+}
+
+/**
+ * What the suggestions feature hands every source when it builds them, once, at start-up. A
+ * source takes the parts it needs; a new source that needs something else adds a field here and
+ * the feature's wiring passes it.
+ */
+export interface SourceDeps {
+  /** The one way to read Google on a person's behalf (fresh token, retries, error messages). */
+  gateway: AnalyticsGateway;
+  /** The traffic chart's detector, for unusual days no annotation explains. */
+  traffic: Pick<TrafficService, "unexplained">;
+  /** Verified webhook deliveries waiting to be read. */
+  deliveries: Pick<SuggestionsRepository, "deliveriesAfter">;
+  /** Each property's chosen public-holiday calendar. */
+  holidayCalendars: Pick<SuggestionsRepository, "holidayCalendar">;
+  now: () => Date;
 }

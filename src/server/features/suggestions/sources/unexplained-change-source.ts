@@ -4,9 +4,9 @@ import {
   parseIsoDate,
   toIsoDate,
 } from "../../../../shared/calendar-date.js";
+import { trafficChangePresets } from "../../../../shared/suggestion-sources.js";
 import { changeSummary, draftTitleFor } from "../../../../shared/traffic-explanations.js";
-import type { SourceDeps } from "./index.js";
-import type { SourceBatch, SourceRun, SuggestionSource } from "./source.js";
+import type { SourceBatch, SourceDeps, SourceRun, SuggestionSource } from "./source.js";
 
 /** The metric the inbox watches: sessions, the chart's first and the one most changes move. */
 const metric = "sessions" as const;
@@ -14,6 +14,7 @@ const metric = "sessions" as const;
 /**
  * Unusual days in the property's sessions that no annotation explains, from the traffic detector
  * the chart uses, read up to yesterday (the last complete day). The cursor is the last day read.
+ * Each is filed by its direction: a rise with campaigns, a drop with incidents.
  */
 export function createUnexplainedChangeSource(deps: Pick<SourceDeps, "traffic">): SuggestionSource {
   return {
@@ -38,6 +39,7 @@ export function createUnexplainedChangeSource(deps: Pick<SourceDeps, "traffic">)
           annotationDate: parseIsoDate(change.date)!,
           title: draftTitleFor(change, metric),
           description: `${changeSummary(change, metric)} against the usual for that weekday, and no annotation explains it.`,
+          categoryPreset: trafficChangePresets[change.direction],
         })),
         cursor: toIsoDate(yesterday),
         more: false,

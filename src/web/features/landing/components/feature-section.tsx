@@ -9,7 +9,7 @@ import {
 } from "lucide-react";
 import { tierCapabilities } from "../../../../shared/plans";
 import { Badge } from "../../../components/ui/badge";
-import { landingSectionIds } from "../landing-section-ids";
+import { drawnWhenNear, landingSectionIds } from "../landing-section-ids";
 import { SectionHeading } from "./section-heading";
 
 interface Feature {
@@ -88,7 +88,7 @@ export function FeatureSection() {
     <section
       id={landingSectionIds.features}
       aria-labelledby="features-title"
-      className="scroll-mt-16 border-y border-border/70 bg-muted/40 py-20 sm:py-24"
+      className={`scroll-mt-16 border-y border-border/70 bg-muted/40 py-20 sm:py-24 ${drawnWhenNear}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading

@@ -43,6 +43,8 @@ export function HeroSection() {
             <Button
               size="lg"
               variant="outline"
+              // The pre-rendered page's own script finds it by this (it is not hydrated).
+              data-scroll-to={landingSectionIds.pricing}
               onClick={() => scrollToSection(landingSectionIds.pricing)}
             >
               View Pricing
@@ -52,7 +54,11 @@ export function HeroSection() {
             Freemium is free, forever. Premium is coming soon.
           </p>
         </div>
-        <ProductPreview />
+        {/* Below the text up to lg, so laid out only as it comes near (see drawnWhenNear); beside it
+            on a wide screen, where its glow must not be clipped. */}
+        <div className="min-w-0 max-lg:[content-visibility:auto] max-lg:[contain-intrinsic-size:auto_440px]">
+          <ProductPreview />
+        </div>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { landingSectionIds } from "../landing-section-ids";
+import { drawnWhenNear, landingSectionIds } from "../landing-section-ids";
 import { SectionHeading } from "./section-heading";
 
 const steps = [
@@ -24,7 +24,7 @@ export function HowItWorksSection() {
     <section
       id={landingSectionIds.howItWorks}
       aria-labelledby="how-it-works-title"
-      className="scroll-mt-16 py-20 sm:py-24"
+      className={`scroll-mt-16 py-20 sm:py-24 ${drawnWhenNear}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading

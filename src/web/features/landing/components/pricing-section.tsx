@@ -1,4 +1,4 @@
-import { landingSectionIds } from "../landing-section-ids";
+import { drawnWhenNear, landingSectionIds } from "../landing-section-ids";
 import { planOffers } from "../plan-offers";
 import { PlanCard } from "./plan-card";
 import { SectionHeading } from "./section-heading";
@@ -10,7 +10,7 @@ export function PricingSection() {
       aria-labelledby="pricing-title"
       // Focusable so "View Pricing" can hand keyboard focus to the section it scrolls to.
       tabIndex={-1}
-      className="scroll-mt-16 border-t border-border/70 bg-muted/40 py-20 outline-none sm:py-24"
+      className={`scroll-mt-16 border-t border-border/70 bg-muted/40 py-20 outline-none sm:py-24 ${drawnWhenNear}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="pricing-title" eyebrow="Pricing" title="Start free, grow into Premium">

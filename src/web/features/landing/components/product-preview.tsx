@@ -3,9 +3,12 @@ import {
   annotationColorSwatches,
   type AnnotationColor,
 } from "../../../../shared/annotation-colors";
+import { useHydrated } from "../../../lib/use-hydrated";
+import { demoDay, demoDayAttribute } from "../demo-days";
 
-// Illustrative data only: a week of sessions with a launch spike and an outage dip.
-const sessions = [30, 32, 29, 34, 33, 37, 35, 50, 61, 57, 49, 46, 48, 43, 24, 20, 31, 36, 39, 42];
+// Illustrative data only: the last 20 days of sessions, up to yesterday, with an outage dip, a
+// release and yesterday's launch spike.
+const sessions = [30, 32, 29, 34, 33, 37, 35, 36, 19, 16, 31, 36, 39, 40, 42, 41, 44, 43, 46, 63];
 const chart = { width: 320, height: 88, padding: 6 };
 
 function pointAt(index: number): { x: number; y: number } {
@@ -29,18 +32,42 @@ const firstX = pointAt(0).x.toFixed(1);
 const areaPath = `${linePath} L${lastX},${chart.height} L${firstX},${chart.height} Z`;
 
 interface SampleAnnotation {
-  date: string;
   title: string;
   color: AnnotationColor;
-  /** Where the annotation sits on the sessions chart. */
+  /** Where the annotation sits on the sessions chart, whose last day is yesterday. */
   chartIndex: number;
 }
 
 const sampleAnnotations: SampleAnnotation[] = [
-  { date: "2026-11-08", title: "Winter Sale Launch", color: "PURPLE", chartIndex: 7 },
-  { date: "2026-11-12", title: "Checkout v2 release", color: "BLUE", chartIndex: 11 },
-  { date: "2026-11-15", title: "CDN outage (EU)", color: "RED", chartIndex: 14 },
+  { title: "Winter Sale Launch", color: "PURPLE", chartIndex: 19 },
+  { title: "Checkout v2 release", color: "BLUE", chartIndex: 12 },
+  { title: "CDN outage (EU)", color: "RED", chartIndex: 8 },
 ];
+
+/** How many days before the visitor's today a point of the chart is: the last one is yesterday. */
+function daysAgoOf(chartIndex: number): number {
+  return sessions.length - chartIndex;
+}
+
+/**
+ * The demo's days, from the visitor's today: "yesterday" is their yesterday. The page is drawn at
+ * build time, so until a script fills them in the days are held as blank space of their width (no
+ * stale day is ever shown, and nothing moves when they arrive). On the pre-rendered landing page
+ * that script is the page's own (features/home/landing-page-script.ts), which finds them by their
+ * attribute; where React draws the page, it does.
+ */
+function DemoDay({ chartIndex }: { chartIndex: number }) {
+  const hydrated = useHydrated();
+  const daysAgo = daysAgoOf(chartIndex);
+  return (
+    <span
+      {...{ [demoDayAttribute]: daysAgo }}
+      className={hydrated ? "tabular-nums" : "tabular-nums invisible"}
+    >
+      {hydrated ? demoDay(daysAgo, new Date()) : "0000-00-00"}
+    </span>
+  );
+}
 
 function SessionsChart() {
   return (
@@ -124,18 +151,20 @@ export function ProductPreview() {
               <span className="font-medium">
                 CAMPAIGN · Paid Social · Winter Sale Launch · AU · Prod
               </span>{" "}
-              on 2026-11-08.
+              on <DemoDay chartIndex={sampleAnnotations[0]!.chartIndex} />.
             </p>
           </div>
 
           <ul className="divide-y rounded-lg border text-[13px]">
-            {sampleAnnotations.map(({ date, title, color }) => (
-              <li key={date} className="flex items-center gap-3 px-3 py-2">
+            {sampleAnnotations.map(({ chartIndex, title, color }) => (
+              <li key={chartIndex} className="flex items-center gap-3 px-3 py-2">
                 <span
                   className="size-2.5 shrink-0 rounded-full"
                   style={{ backgroundColor: annotationColorSwatches[color].hex }}
                 />
-                <span className="font-mono text-xs text-muted-foreground tabular-nums">{date}</span>
+                <span className="font-mono text-xs text-muted-foreground">
+                  <DemoDay chartIndex={chartIndex} />
+                </span>
                 <span className="truncate">{title}</span>
               </li>
             ))}

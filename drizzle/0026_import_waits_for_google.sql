@@ -1,0 +1,2 @@
+ALTER TABLE "annotation_imports" DROP CONSTRAINT "annotation_imports_status_known";--> statement-breakpoint
+ALTER TABLE "annotation_imports" ADD CONSTRAINT "annotation_imports_status_known" CHECK ("annotation_imports"."status" in ('running', 'waiting_for_quota', 'waiting_for_google', 'done'));

@@ -1,0 +1,2 @@
+ALTER TABLE "annotation_events" ADD COLUMN "pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "annotation_events_pending_idx" ON "annotation_events" USING btree ("user_id","property_id") WHERE "annotation_events"."pending";

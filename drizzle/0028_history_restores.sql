@@ -1,0 +1,3 @@
+ALTER TABLE "annotation_events" ADD COLUMN "restores_event_id" uuid;--> statement-breakpoint
+ALTER TABLE "annotation_events" ADD CONSTRAINT "annotation_events_restores_event_id_annotation_events_id_fk" FOREIGN KEY ("restores_event_id") REFERENCES "public"."annotation_events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "annotation_events_restore_request_unique" ON "annotation_events" USING btree ("user_id","request_id") WHERE "annotation_events"."restores_event_id" is not null;

@@ -1,0 +1,104 @@
+// The shape of the production code, counted: files over 600 lines, functions over 100 lines, and
+// pairs of files that share a run of six or more lines. The house's limits are the aims (none
+// over 600, at most 40 functions over 100 lines, at most 25 pairs); CI holds each figure at or
+// below its ceiling in scripts/code-shape-ceilings.json, which is lowered as the code gets there
+// and never raised. `node scripts/code-shape.mjs --list` names what each figure counts.
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+const root = path.resolve(import.meta.dirname, "..");
+const list = process.argv.includes("--list");
+const aims = { filesOver600: 0, functionsOver100: 40, duplicatePairs: 25 };
+const ceilings = JSON.parse(
+  readFileSync(path.join(root, "scripts/code-shape-ceilings.json"), "utf8"),
+);
+
+/** Production sources: every .ts and .tsx under src/ but tests, test kits and declarations. */
+function sources(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "testing" ? [] : sources(full);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+const files = sources(path.join(root, "src")).map((file) => ({
+  name: path.relative(root, file),
+  text: readFileSync(file, "utf8"),
+}));
+
+const longFiles = files
+  .map(({ name, text }) => ({ name, lines: text.split("\n").length }))
+  .filter((file) => file.lines > 600);
+
+const longFunctions = [];
+for (const { name, text } of files) {
+  const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true);
+  const visit = (node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      if (end - start + 1 > 100)
+        longFunctions.push(`${name}:${start + 1} (${end - start + 1} lines)`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+}
+
+// A line that says something: not blank, not a comment, not an import, not punctuation alone.
+const meaningful = (line) =>
+  line !== "" &&
+  !/^(\/\/|\/\*|\*|import\b|export \{|export \* from)/.test(line) &&
+  !/^[\s{}()[\];,.:<>/=|&?!+*-]*$/.test(line);
+const window = 6;
+const places = new Map();
+for (const { name, text } of files) {
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim().replace(/\s+/g, " "))
+    .filter(meaningful);
+  for (let i = 0; i + window <= lines.length; i++) {
+    const key = lines.slice(i, i + window).join("\n");
+    const at = places.get(key) ?? new Set();
+    at.add(name);
+    places.set(key, at);
+  }
+}
+const pairs = new Set();
+for (const at of places.values()) {
+  // A run in many files is a shape the language or a framework asks for, not a copy.
+  if (at.size < 2 || at.size > 8) continue;
+  const named = [...at].sort();
+  for (let a = 0; a < named.length; a++)
+    for (let b = a + 1; b < named.length; b++) pairs.add(`${named[a]} ~ ${named[b]}`);
+}
+
+const figures = {
+  filesOver600: longFiles.length,
+  functionsOver100: longFunctions.length,
+  duplicatePairs: pairs.size,
+};
+const details = {
+  filesOver600: longFiles.map((file) => `${file.name} (${file.lines} lines)`),
+  functionsOver100: longFunctions,
+  duplicatePairs: [...pairs],
+};
+let over = false;
+console.log(`Code shape of ${files.length} production files:`);
+for (const [name, value] of Object.entries(figures)) {
+  const ceiling = ceilings[name];
+  const verdict =
+    value > ceiling ? "OVER ITS CEILING" : value > aims[name] ? "above the aim" : "ok";
+  console.log(
+    `  ${name.padEnd(18)} ${String(value).padStart(4)}   ceiling ${ceiling}, aim ${aims[name]}   ${verdict}`,
+  );
+  if (value > ceiling) over = true;
+  if (list) for (const item of details[name]) console.log(`      ${item}`);
+}
+if (over) {
+  console.error(
+    "code shape: a figure is over its ceiling (scripts/code-shape-ceilings.json); run with --list to see what it counts.",
+  );
+  process.exit(1);
+}

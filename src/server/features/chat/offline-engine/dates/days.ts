@@ -1,0 +1,200 @@
+/**
+ * One day named in a message: a written or relative date (read by chrono), the engine's own
+ * phrases chrono misses ("the 14th", "a fortnight ago", "the day before yesterday"), a weekday or
+ * a holiday, with a time of day beside it taken as part of its phrase.
+ */
+import { parseCount } from "../count-words.js";
+import {
+  addDays,
+  compareDates,
+  isRealDate,
+  type CalendarDate,
+} from "../../../../../shared/calendar-date.js";
+import { addMonthsClamped, type FoundDate } from "./calendar.js";
+import { chronoResults, namesADay, resultDate } from "./chrono.js";
+import { findHoliday } from "./holidays.js";
+import { startOfPeriod } from "./periods.js";
+import { CHRONO_READS, LONGEST_DAY, nothingBut, opening, remembered } from "./phrases.js";
+import { yearOf } from "./months.js";
+import { findWeekdays } from "./weekdays.js";
+
+/** "the day before yesterday", which chrono reads as just "yesterday". */
+const DAY_BEFORE_YESTERDAY = /\b(?:the\s+)?day\s+before\s+yesterday\b/i;
+
+/** "a fortnight ago", which chrono does not read. */
+const FORTNIGHTS_AGO = /\b(a|an|one|two|three|\d{1,2})\s+fortnights?\s+ago\b/i;
+
+/** Parts of today that chrono reads as times of day only. */
+const PART_OF_TODAY = /\b(?:this\s+(?:morning|afternoon|evening)|earlier\s+today)\b/i;
+
+/** "the 14th", "on the 3rd": a day of a month left unsaid, which is the latest such day not after today. */
+const DAY_OF_MONTH =
+  /\b(?:the\s+)?([12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s*(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\s+(?:week|weekend|half|quarter)\b)/i;
+
+export function dayOfMonth(day: number, today: CalendarDate): CalendarDate | undefined {
+  for (let back = 0; back < 12; back += 1) {
+    const month = addMonthsClamped({ ...today, day: 1 }, -back);
+    const date = { ...month, day };
+    if (isRealDate(date) && compareDates(date, today) <= 0) return date;
+  }
+  return undefined;
+}
+
+/** "Nov 3 last year", "the 5th of December this year": a day whose year is said in words. */
+const YEAR_IN_WORDS = /^\s*,?\s*(?:of\s+)?(last|this)\s+year\b/i;
+/** A day phrase that holds a period's words ("Nov 3 last year", "Monday last week"). */
+export const PERIOD_IN_DAY = /\b(?:last|past|previous|this)\s+(?:year|week)\b/i;
+
+function withYearInWords(found: FoundDate, text: string, today: CalendarDate): FoundDate {
+  const words = YEAR_IN_WORDS.exec(text.slice(found.end, found.end + 20));
+  if (!words) return found;
+  const year = /^this$/i.test(words[1] ?? "") ? today.year : today.year - 1;
+  const date = { ...found.date, year };
+  return isRealDate(date) ? { ...found, date, end: found.end + words[0].length } : found;
+}
+
+const daysRead = new Map<string, FoundDate | undefined>();
+
+/** The first day named in the text, if any. */
+/**
+ * "on 13.11.", "am 19.11": a day and month written the European way, without a year. Read only
+ * after a word that leads to a date, so "Release 4.2" stays a name.
+ */
+const DOTTED_DAY =
+  /(?:^|\b(?:on|am|dated|since|till|until)\s+)([12]?\d|3[01])\.(0?[1-9]|1[0-2])(\.?)(?![\d.]*\d)/i;
+
+function dottedDay(text: string, today: CalendarDate): FoundDate | undefined {
+  const match = DOTTED_DAY.exec(text);
+  if (!match) return undefined;
+  const [day, month] = [Number(match[1]), Number(match[2])];
+  // "on 4.2" may be a version; "on 4.2." or "on 13.11" can only be a day.
+  if (!match[3] && day <= 12) return undefined;
+  const date = { year: yearOf(month, {}, today, day), month, day };
+  if (!isRealDate(date)) return undefined;
+  const index = match.index + match[0].lastIndexOf(`${match[1]}.${match[2]}`);
+  return { date, index, end: match.index + match[0].length };
+}
+
+export function findDate(text: string, today: CalendarDate): FoundDate | undefined {
+  const found = remembered(daysRead, text, today, () => readDay(text, today));
+  return found && { ...found };
+}
+
+function readDay(text: string, today: CalendarDate): FoundDate | undefined {
+  const candidates: FoundDate[] = [];
+  const ordinal = DAY_OF_MONTH.exec(text);
+  const ordinalDate = ordinal ? dayOfMonth(Number(ordinal[1]), today) : undefined;
+  if (ordinal && ordinalDate)
+    candidates.push({
+      date: ordinalDate,
+      index: ordinal.index,
+      end: ordinal.index + ordinal[0].length,
+    });
+  const partOfToday = PART_OF_TODAY.exec(text);
+  if (partOfToday)
+    candidates.push({
+      date: today,
+      index: partOfToday.index,
+      end: partOfToday.index + partOfToday[0].length,
+    });
+  const fortnights = FORTNIGHTS_AGO.exec(text);
+  if (fortnights) {
+    const count = /^(?:a|an)$/i.test(fortnights[1] ?? "")
+      ? 1
+      : (parseCount(fortnights[1] ?? "") ?? 1);
+    candidates.push({
+      date: addDays(today, -14 * count),
+      index: fortnights.index,
+      end: fortnights.index + fortnights[0].length,
+    });
+  }
+  const dayBefore = DAY_BEFORE_YESTERDAY.exec(text);
+  if (dayBefore) {
+    candidates.push({
+      date: addDays(today, -2),
+      index: dayBefore.index,
+      end: dayBefore.index + dayBefore[0].length,
+    });
+  }
+  for (const result of chronoResults(text, today)) {
+    if (!namesADay(result)) continue;
+    const date = resultDate(result.start, today);
+    const end = result.index + result.text.length;
+    if (date && result.start.isCertain("year")) candidates.push({ date, index: result.index, end });
+    else if (date)
+      candidates.push(withYearInWords({ date, index: result.index, end }, text, today));
+  }
+  const dotted = dottedDay(text, today);
+  if (dotted) candidates.push(dotted);
+  const holiday = findHoliday(text, today);
+  if (holiday) candidates.push(holiday);
+  // "since the start of the month" began on that day, as "since Tuesday" began on Tuesday.
+  const startOf = startOfPeriod(text, today);
+  if (startOf)
+    candidates.push({ date: startOf.range.start, index: startOf.index, end: startOf.end });
+  // A weekday inside a fuller date ("Friday, Nov 28") defers to that date. Weekdays never overlap
+  // one another, and both lists are walked in text order: a message of weekdays and dates is
+  // not compared all to all.
+  const dates = [...candidates].sort((a, b) => a.index - b.index);
+  let started = 0;
+  let furthest = -1;
+  for (const weekday of findWeekdays(opening(text, CHRONO_READS), today)) {
+    while (started < dates.length && dates[started]!.index < weekday.end)
+      furthest = Math.max(furthest, dates[started++]!.end);
+    if (furthest <= weekday.index) candidates.push(weekday);
+  }
+  const inside = (candidate: FoundDate) =>
+    candidates.some(
+      (other) =>
+        other !== candidate &&
+        other.index <= candidate.index &&
+        candidate.end <= other.end &&
+        other.end - other.index > candidate.end - candidate.index,
+    );
+  // The first that no longer phrase contains; a message of dates is not compared all to all.
+  const first = [...candidates]
+    .sort((a, b) => a.index - b.index)
+    .find((candidate) => !inside(candidate));
+  return first && withTimeOfDay(first, text);
+}
+
+const PART_OF_DAY = String.raw`(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunchtime|noon|midday|midnight)`;
+// Meals are titles' words ("Team dinner on Friday") unless a preposition makes them a time.
+const LED_TIME = String.raw`(?:at|around|about|by|during|over|in\s+the|(?:at|around|about)\s+the)\s+(?:${PART_OF_DAY}|lunch|dinner(?:time)?|breakfast)`;
+/** "friday afternoon", "the 3rd, around lunch", "yesterday at about 3pm". */
+const TIME_AFTER = new RegExp(
+  String.raw`^(?:\s+${PART_OF_DAY}|\s*,?\s*${LED_TIME}|\s*,?\s*(?:at|around|about)\s+(?:about\s+|around\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm))\b`,
+  "i",
+);
+/** "late on the 5th", "first thing Monday", "around lunchtime on the 3rd", "the morning of the 5th". */
+const TIME_BEFORE = new RegExp(
+  String.raw`(?:\b(?:early|late|first\s+thing|last\s+thing)\s+(?:on\s+)?|\b(?:${LED_TIME}|the\s+${PART_OF_DAY})\s+(?:on|of)\s+)$`,
+  "i",
+);
+
+/**
+ * A time of day beside a day is part of its phrase: it says when in the day, and is no title's
+ * word. Only the few characters either side are read.
+ */
+function withTimeOfDay(found: FoundDate, text: string): FoundDate {
+  const after = TIME_AFTER.exec(text.slice(found.end, found.end + 40));
+  const before = TIME_BEFORE.exec(text.slice(Math.max(0, found.index - 40), found.index));
+  if (!after && !before) return found;
+  return {
+    ...found,
+    index: before ? found.index - before[0].length : found.index,
+    end: after ? found.end + after[0].length : found.end,
+  };
+}
+
+/** A bounded look at the day phrase right after `at` ("the 9th", "Nov 14"), if it leads there. */
+export function dayRightAfter(
+  text: string,
+  at: number,
+  today: CalendarDate,
+): { date: CalendarDate; end: number } | undefined {
+  const after = opening(text.slice(at), LONGEST_DAY);
+  const found = findDate(after, today);
+  if (!found || !nothingBut(after.slice(0, found.index))) return undefined;
+  return { date: found.date, end: at + found.end };
+}

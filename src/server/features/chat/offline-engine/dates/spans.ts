@@ -1,0 +1,335 @@
+/**
+ * Spans said with their days: "from 1 Nov to 15 Nov", "the week of the 9th", "over the weekend",
+ * "Monday through Thursday", "the 21st-22nd". Each end is read as a day, and a span is the latest
+ * one not after today.
+ */
+import {
+  addDays,
+  compareDates,
+  isRealDate,
+  type CalendarDate,
+} from "../../../../../shared/calendar-date.js";
+import { addMonthsClamped, monthRange, ordered, weekdayOf, weekRange } from "./calendar.js";
+import type { DateRange, FoundRange, SpanReader } from "./calendar.js";
+import { MONTHS, MONTH_NAMES, pastMonth, yearOf, YEAR_WORDS } from "./months.js";
+import { dayOfMonth, dayRightAfter, findDate } from "./days.js";
+import {
+  firstMatches,
+  LONGEST_DAY,
+  nothingBut,
+  opening,
+  RANGE_END_READS,
+  RANGE_STARTS,
+  CHRONO_READS,
+} from "./phrases.js";
+import { findWeekdays, WEEKDAY_ONLY } from "./weekdays.js";
+
+const FROM_OR_BETWEEN = /\b(?:from|between)\s+/gi;
+const RANGE_CONNECTOR = /\s+(?:to|and|until|till|through|thru|-|–)\s+/gi;
+const UP_TO_NOW = /^(?:(?:right\s+)?now|today|the\s+present|present|date)\b/i;
+const WHOLE_MONTH =
+  /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?:\s+(\d{4}))?/i;
+
+/** A day that is the whole of a phrase ("1 Nov", "the 3rd", "2025-03-01"). */
+function wholeDay(phrase: string, today: CalendarDate): CalendarDate | undefined {
+  if (phrase.length > LONGEST_DAY) return undefined;
+  const found = findDate(phrase, today);
+  if (!found || !nothingBut(phrase.slice(0, found.index))) return undefined;
+  return phrase.slice(found.end).trim() === "" ? found.date : undefined;
+}
+
+/**
+ * "from 1 Nov to 15 Nov", "between October and November", "from March 2025 to May 2025": each
+ * side read on its own (chrono takes "from 1" for one o'clock), months as whole months.
+ */
+export function fromToRange(text: string, today: CalendarDate): FoundRange | undefined {
+  let starts = 0;
+  for (const from of text.matchAll(FROM_OR_BETWEEN)) {
+    starts += 1;
+    if (starts > RANGE_STARTS) break;
+    const after = from.index + from[0].length;
+    const rest = text.slice(after);
+    for (const connector of rest.matchAll(RANGE_CONNECTOR)) {
+      const left = rest.slice(0, connector.index);
+      if (left.split(/\s+/).length > 4) break;
+      const rightStart = connector.index + connector[0].length;
+      const right = rest.slice(rightStart);
+      const firstMonth = WHOLE_MONTH.exec(left);
+      const toNow = UP_TO_NOW.exec(right);
+      if (toNow) {
+        // "from October to now", "between 1 Nov and today": up to and including today.
+        const month =
+          firstMonth && firstMonth[0].length === left.trim().length ? firstMonth : undefined;
+        const m = month ? MONTHS[(month[1] ?? "").toLowerCase()]! : 0;
+        const start = month
+          ? monthRange(month[2] ? Number(month[2]) : pastMonth(m, today), m).start
+          : wholeDay(left, today);
+        if (start && compareDates(start, today) <= 0)
+          return {
+            range: { start, end: today },
+            index: from.index,
+            end: after + rightStart + toNow[0].length,
+          };
+        continue;
+      }
+      const lastMonth = WHOLE_MONTH.exec(right);
+      if (firstMonth && firstMonth[0].length === left.trim().length && lastMonth) {
+        const [m1, m2] = [firstMonth, lastMonth].map((m) => MONTHS[(m[1] ?? "").toLowerCase()]!);
+        const endYear = lastMonth[2]
+          ? Number(lastMonth[2])
+          : firstMonth[2]
+            ? Number(firstMonth[2]) + (m2! < m1! ? 1 : 0)
+            : pastMonth(m2!, today);
+        const startYear = firstMonth[2] ? Number(firstMonth[2]) : endYear - (m1! > m2! ? 1 : 0);
+        return {
+          range: {
+            start: monthRange(startYear, m1!).start,
+            end: monthRange(endYear, m2!).end,
+          },
+          index: from.index,
+          end: after + rightStart + lastMonth[0].length,
+        };
+      }
+      const start = wholeDay(left, today);
+      const found = start ? findDate(opening(right, RANGE_END_READS), today) : undefined;
+      if (!start || !found || !nothingBut(right.slice(0, found.index))) continue;
+      const bareWeekdays =
+        WEEKDAY_ONLY.test(left.trim()) &&
+        WEEKDAY_ONLY.test(right.slice(found.index, found.end).trim());
+      return {
+        range: bareWeekdays
+          ? weekdaySpan(start, found.date, today)
+          : spanFrom(start, found.date, unsaidOf(left)),
+        index: from.index,
+        end: after + rightStart + found.end,
+      };
+    }
+  }
+  return undefined;
+}
+
+const WEEK_OF =
+  /(?:\b(?:in|during|for|over|from|of)\s+)?\b(?:the\s+)?week\s+(of|starting|beginning|commencing|from)\s+/gi;
+
+/** "the week of the 9th": its Monday-to-Sunday week; "the week starting the 9th": seven days from it. */
+export const weekOf: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, WEEK_OF)) {
+    const day = dayRightAfter(text, match.index + match[0].length, today);
+    if (!day) continue;
+    const range = /^of$/i.test(match[1] ?? "")
+      ? weekRange(day.date)
+      : { start: day.date, end: addDays(day.date, 6) };
+    return { range, index: match.index, end: day.end, spans: true };
+  }
+  return undefined;
+};
+
+const THE_WEEKEND =
+  /(?:\b(?:over|during|on|at|for|from|across|throughout|through|in|since)\s+)?\bthe\s+weekend\b(?:\s+of\s+)?/gi;
+
+/**
+ * "over the weekend": the latest weekend that has begun; "the weekend of the 14th": the Saturday
+ * and Sunday of that day's week. A bare "weekend" is a title's word ("Free shipping weekend").
+ */
+export const theWeekend: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, THE_WEEKEND)) {
+    const end = match.index + match[0].length;
+    if (/of\s*$/i.test(match[0])) {
+      const day = dayRightAfter(text, end, today);
+      if (!day) continue;
+      const saturday = addDays(day.date, 6 - ((weekdayOf(day.date) + 6) % 7) - 1);
+      return {
+        range: { start: saturday, end: addDays(saturday, 1) },
+        index: match.index,
+        end: day.end,
+        spans: true,
+      };
+    }
+    if (!/^\S+\s+the/i.test(match[0])) continue;
+    const saturday = addDays(today, -((weekdayOf(today) + 1) % 7));
+    return {
+      range: { start: saturday, end: addDays(saturday, 1) },
+      index: match.index,
+      end,
+      spans: true,
+    };
+  }
+  return undefined;
+};
+
+const SPAN_CONNECTOR = /^\s*(?:to|through|thru|until|till|-|–)\s*$/i;
+
+/**
+ * "Monday through Thursday", "tues-thurs last week": the days from one weekday to the next. With
+ * a week named, its days; without, the latest such span that has ended by today.
+ */
+export const weekdayToWeekday: SpanReader = (text, today) => {
+  const weekdays = findWeekdays(opening(text, CHRONO_READS), today);
+  for (let at = 0; at + 1 < weekdays.length; at += 1) {
+    const [first, second] = [weekdays[at]!, weekdays[at + 1]!];
+    if (!SPAN_CONNECTOR.test(text.slice(first.end, second.index))) continue;
+    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, first.index - 6), first.index));
+    const index = from ? first.index - from[0].length : first.index;
+    // A week named on either side ("last week Monday to Thursday", "Mon-Thu this week") holds both.
+    const named = second.inWeek ? second : first.inWeek ? first : undefined;
+    let range: DateRange;
+    if (named) {
+      const monday = weekRange(named.date).start;
+      const offset = (day: number) => (day + 6) % 7;
+      range = ordered(
+        addDays(monday, offset(first.weekday)),
+        addDays(monday, offset(second.weekday)),
+      );
+    } else range = weekdaySpan(first.date, second.date, today);
+    return { range, index, end: second.end, spans: true };
+  }
+  return undefined;
+};
+
+const ORDINAL = String.raw`([12]?\d|3[01])`;
+const DAY_TO_DAY = new RegExp(
+  String.raw`(?<![\d.,:/])\b(the\s+)?${ORDINAL}(st|nd|rd|th)?\s*(?:-|–|to|through|thru|until|till)\s*(?:the\s+)?${ORDINAL}(st|nd|rd|th)?\b(?![.,:/]\d)(?:\s+(?:of\s+)?${MONTH_NAMES}${YEAR_WORDS})?`,
+  "gi",
+);
+
+/** "the 21st-22nd", "the 1st to the 8th", "3rd-5th of October": days of one month. */
+export const dayToDay: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, DAY_TO_DAY)) {
+    // An ordinal is what makes "4-5" days rather than a count or a score, and the first must be
+    // said as a day ("the 2nd", "21st", "21-22nd") or in a month named: "v2 to the 3rd" is none.
+    if (!match[3] && !match[5]) continue;
+    if (!match[1] && !match[3] && !match[6] && !/^\d{1,2}[-–]/.test(match[0])) continue;
+    const [first, last] = [Number(match[2]), Number(match[4])];
+    const named = match[6] ? MONTHS[match[6].toLowerCase()] : undefined;
+    let start: CalendarDate | undefined;
+    if (named) {
+      const year = yearOf(named, { relative: match[7], year: match[8] }, today, first);
+      start = { year, month: named, day: first };
+    } else start = dayOfMonth(first, today);
+    if (!start || !isRealDate(start)) continue;
+    let end = { ...start, day: last };
+    if (last < first) end = { ...addMonthsClamped({ ...start, day: 1 }, 1), day: last };
+    if (!isRealDate(end)) continue;
+    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, match.index - 6), match.index));
+    return {
+      range: { start, end },
+      index: from ? match.index - from[0].length : match.index,
+      end: match.index + match[0].length,
+      spans: true,
+    };
+  }
+  return undefined;
+};
+
+const SLASHED_SPAN =
+  /(?<![\d/])(\d{1,2})\/(\d{1,2})\s*(?:-|–|—|to|till|until|through|thru)\s*(\d{1,2})\/(\d{1,2})(?![\d/])/gi;
+
+/**
+ * "12/11 - 14/11": two days written with slashes. When either side can only be day-first (a
+ * first number over 12) both are; when either can only be month-first, both are; when neither
+ * says, the older readers decide. The span is the latest that has ended by today.
+ */
+export const slashedSpan: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, SLASHED_SPAN)) {
+    const [a, b, c, d] = [1, 2, 3, 4].map((at) => Number(match[at]));
+    const dayFirst = a! > 12 || c! > 12;
+    const monthFirst = b! > 12 || d! > 12;
+    if (dayFirst === monthFirst) continue;
+    const [startDay, startMonth, endDay, endMonth] = dayFirst ? [a, b, c, d] : [b, a, d, c];
+    const year = yearOf(endMonth!, {}, today, endDay);
+    const end = { year, month: endMonth!, day: endDay! };
+    const start = {
+      year: startMonth! > endMonth! ? year - 1 : year,
+      month: startMonth!,
+      day: startDay!,
+    };
+    if (!isRealDate(start) || !isRealDate(end) || compareDates(end, start) < 0) continue;
+    return {
+      range: { start, end },
+      index: match.index,
+      end: match.index + match[0].length,
+      spans: true,
+    };
+  }
+  return undefined;
+};
+
+const MONTH_DAY_TO_DAY = new RegExp(
+  String.raw`\b${MONTH_NAMES}\s+${ORDINAL}(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until|till)\s*${ORDINAL}(?:st|nd|rd|th)?\b(?![.,:/]\d|\s*(?:am|pm)\b|\s+${MONTH_NAMES})(?:,?\s+(\d{4}))?`,
+  "gi",
+);
+
+/**
+ * "Dec 1–4", "Nov 3-5", "November 20 through 25": days of the month named first. The year is the
+ * latest in which the span has ended by today (annotations mark what happened).
+ */
+export const monthDayToDay: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, MONTH_DAY_TO_DAY)) {
+    const month = MONTHS[(match[1] ?? "").toLowerCase()]!;
+    const [first, last] = [Number(match[2]), Number(match[3])];
+    if (last <= first) continue;
+    // A span is the latest that has ended by today: "Nov 22-27" said on the 25th is last year's.
+    const year = yearOf(month, { year: match[5] }, today, last);
+    const start = { year, month, day: first };
+    const end = { year, month, day: last };
+    if (!isRealDate(start) || !isRealDate(end)) continue;
+    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, match.index - 6), match.index));
+    return {
+      range: { start, end },
+      index: from ? match.index - from[0].length : match.index,
+      end: match.index + match[0].length,
+      spans: true,
+    };
+  }
+  return undefined;
+};
+
+/**
+ * "from Monday to Wednesday": the end is the first such weekday after the start, and the span is
+ * the latest one that has ended by today (annotations record what happened), never the days
+ * between two weeks' Mondays and Wednesdays.
+ */
+function weekdaySpan(start: CalendarDate, end: CalendarDate, today: CalendarDate): DateRange {
+  const length = (weekdayOf(end) - weekdayOf(start) + 7) % 7;
+  let first = start;
+  while (compareDates(addDays(first, length), today) > 0) first = addDays(first, -7);
+  return { start: first, end: addDays(first, length) };
+}
+
+/**
+ * The span from a first day to a last one, each read as the latest such day not after today: when
+ * the last was pulled back past the first ("from the 20th to the 29th" on the 23rd), the first is
+ * pulled back the month or year left unsaid, never swapped into a span of nearly a year.
+ */
+export function spanFrom(
+  first: CalendarDate,
+  last: CalendarDate,
+  unsaid: "week" | "month" | "year" | undefined,
+): DateRange {
+  if (compareDates(first, last) <= 0) return { start: first, end: last };
+  const earlier =
+    unsaid === "week"
+      ? addDays(first, -7)
+      : unsaid === "month"
+        ? addMonthsClamped(first, -1)
+        : unsaid === "year"
+          ? { ...first, year: first.year - 1 }
+          : undefined;
+  if (
+    earlier &&
+    (unsaid === "week" || earlier.day === first.day) &&
+    compareDates(earlier, last) <= 0
+  )
+    return { start: earlier, end: last };
+  return ordered(first, last);
+}
+
+/**
+ * What a written first day leaves unsaid: its week ("Monday" through Thursday last week), its
+ * month ("the 20th"), its year ("Nov 20"), or nothing.
+ */
+export function unsaidOf(phrase: string): "week" | "month" | "year" | undefined {
+  if (/^\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*$/i.test(phrase)) return "week";
+  if (/^\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s*$/i.test(phrase)) return "month";
+  return /\b\d{4}\b/.test(phrase) ? undefined : "year";
+}

@@ -1,0 +1,324 @@
+import { describe, expect, it } from "vitest";
+import { readCase, outcomeOf } from "../skills/corpus-check.js";
+import type { KnownAnnotation } from "./known-annotations.js";
+import { guardWrites, nearlySameTitle, quotedInMessage, titleNamesNothing } from "./write-gate.js";
+
+/** Issue #36's guards, one class at a time: none of these readings may be written at once. */
+const today = { year: 2026, month: 12, day: 6 };
+const categories = ["Campaigns", "Incidents", "Paid Social", "Site/App Releases"];
+const known: KnownAnnotation[] = [
+  { title: "Black Friday sale", date: "2026-11-27" },
+  { title: "campaign", date: "2026-11-02" },
+  { title: "Newsletter #47", date: "2026-11-12" },
+];
+const read = (message: string, annotations: readonly KnownAnnotation[] = known) =>
+  readCase(message, today, undefined, categories, annotations);
+
+describe("a title that is already an annotation here", () => {
+  it("is the same one whatever its case, marks or a slip of the keys", () => {
+    expect(nearlySameTitle("Black Friday sale", "black friday sale!")).toBe(true);
+    expect(nearlySameTitle("Black Friday sale", "Black Firday sale")).toBe(true);
+    expect(nearlySameTitle("Newsletter #47", "newsletter 47")).toBe(true);
+    // Another number is another annotation, never a slip.
+    expect(nearlySameTitle("Newsletter #47", "Newsletter #48")).toBe(false);
+    expect(nearlySameTitle("Black Friday sale", "Black Friday sale recap")).toBe(false);
+    expect(nearlySameTitle("Q4 push", "Q3 push")).toBe(false);
+  });
+
+  it("makes a create a draft naming the one there", () => {
+    const understanding = guardWrites(
+      {
+        intent: "create",
+        title: "Black Friday Sale",
+        date: { year: 2026, month: 11, day: 27 },
+        missing: [],
+      },
+      { message: "log Black Friday Sale on Nov 27", known, categoryNames: categories, today },
+    );
+    expect(understanding.doubts).toContain(
+      "“Black Friday sale” (2026-11-27) is already an annotation here",
+    );
+    expect(outcomeOf(understanding)).toBe("preview");
+  });
+
+  it("lets an outright create of the same title on another day through: a recurring event", () => {
+    const guard = (message: string, day: number) =>
+      guardWrites(
+        {
+          intent: "create",
+          title: "Black Friday sale",
+          date: { year: 2026, month: 11, day },
+          missing: [],
+        },
+        { message, known, categoryNames: categories, today },
+      );
+    expect(outcomeOf(guard("add 'Black Friday sale' on Nov 20", 20))).toBe("write");
+    // The same day, or said without asking for a new one, is the one that is there.
+    expect(outcomeOf(guard("add 'Black Friday sale' on Nov 27", 27))).toBe("preview");
+    expect(outcomeOf(guard("Black Friday sale went live on Nov 20", 20))).toBe("preview");
+  });
+});
+
+describe("a title of no words of its own", () => {
+  it.each(["a", "it", "the campaign", "green", "a campaign", "Incidents", "this one"])(
+    "'%s' names nothing",
+    (title) => expect(titleNamesNothing(title, categories)).toBe(true),
+  );
+  it.each(["Cyber Monday promo", "Launch", "Release 4.2", "Outage"])("'%s' is a name", (title) =>
+    expect(titleNamesNothing(title, categories)).toBe(false),
+  );
+
+  it("is never written: a kind is its category, the name the event told of first", () => {
+    const story = read(
+      "Spring catalogue email went out on Dec 1 - log it as a campaign, green",
+      [],
+    );
+    expect(story).toMatchObject({
+      intent: "create",
+      title: "Spring catalogue email went out",
+      category: "campaign",
+      color: "GREEN",
+      date: { year: 2026, month: 12, day: 1 },
+    });
+    expect(outcomeOf(story)).toBe("preview");
+    const bare = read("log it as a campaign, green", []);
+    expect(bare.title).toBeUndefined();
+    expect(bare.missing).toContain("title");
+  });
+
+  it("is the person's when they quoted it", () => {
+    expect(quotedInMessage("Incidents", 'log "Incidents" today')).toBe(true);
+    expect(read('log "Incidents" today', []).title).toBe("Incidents");
+  });
+});
+
+describe("an unquoted title led by an article", () => {
+  it("is shown as a draft, never written", () => {
+    const understanding = read("log the Cyber Monday promo on the 30th as purple", []);
+    expect(understanding).toMatchObject({ intent: "create", color: "PURPLE" });
+    expect(understanding.doubts).toContain("the title starts with “the”");
+    expect(outcomeOf(understanding)).toBe("preview");
+  });
+});
+
+describe("a known title that is only the end of a longer name", () => {
+  it("is a new annotation's name, with its range, offered as a draft", () => {
+    const understanding = read("Google Ads brand campaign paused from Nov 20 to Nov 25");
+    expect(understanding).toMatchObject({
+      intent: "create",
+      title: "Google Ads brand campaign",
+      date: { year: 2026, month: 11, day: 20 },
+      endDate: { year: 2026, month: 11, day: 25 },
+    });
+    expect(understanding.target).toBeUndefined();
+    expect(outcomeOf(understanding)).toBe("preview");
+  });
+
+  it("keeps a description said with it as the new one's description", () => {
+    const understanding = read(
+      "TikTok influencer campaign ran 3rd to 5th december, purple, description: 3 creators, AU only",
+    );
+    expect(understanding).toMatchObject({
+      intent: "create",
+      title: "TikTok influencer campaign",
+      description: "3 creators, AU only",
+      color: "PURPLE",
+      endDate: { year: 2026, month: 12, day: 5 },
+    });
+  });
+});
+
+describe("an event told without asking", () => {
+  it.each([
+    ["Instagram giveaway started Dec 1 till Dec 4", "Instagram giveaway", 1, 4],
+    ["Newsletter redesign went live 3 dec till 5 dec", "Newsletter redesign went live", 3, 5],
+    ["the TikTok collab ran 2nd to 4th december", "The TikTok collab", 2, 4],
+  ])("'%s' is a draft of a range", (message, title, first, last) => {
+    const understanding = read(message, []);
+    expect(understanding).toMatchObject({
+      intent: "create",
+      title,
+      date: { year: 2026, month: 12, day: first },
+      endDate: { year: 2026, month: 12, day: last },
+    });
+    expect(outcomeOf(understanding)).toBe("preview");
+  });
+
+  it("is not a question or a correction", () => {
+    expect(read("whats there for yesterday", []).intent).not.toBe("create");
+    expect(read("google's core update rolled out on the 12th, not the 11th", []).intent).not.toBe(
+      "create",
+    );
+  });
+});
+
+describe("a change", () => {
+  it("never renames to a title of no words of its own", () => {
+    const understanding = guardWrites(
+      {
+        intent: "update",
+        target: { kind: "title", title: "Black Friday sale" },
+        newTitle: "it",
+        missing: [],
+      },
+      { message: "rename Black Friday sale to it", known, categoryNames: categories, today },
+    );
+    expect(outcomeOf(understanding)).toBe("preview");
+  });
+});
+
+describe("a follow-up about the annotation in focus", () => {
+  it("marks days said by their number alone, so they fall in the annotation's month", () => {
+    expect(read("actually the 5th", []).bareDays).toBe(true);
+    expect(read("it lasted through the 12th", []).bareDays).toBe(true);
+    expect(read("actually Nov 5th", []).bareDays).toBeUndefined();
+    expect(read("actually last friday", []).bareDays).toBeUndefined();
+  });
+
+  it.each([
+    ['also put "120k households" as the description', "120k households"],
+    ["add a note that orders shipped 2 days late", "orders shipped 2 days late"],
+    ['n add desc "-18% organic"', "-18% organic"],
+  ])("reads '%s' as the focused annotation's description", (message, text) => {
+    expect(read(message, [])).toMatchObject({
+      intent: "update",
+      pointsBack: true,
+      newDescription: text,
+    });
+  });
+
+  it("gives a description to the annotation named, and leaves a new one's alone", () => {
+    expect(read('for the black friday sale, put "Up to 40% off" in the description')).toMatchObject(
+      {
+        intent: "update",
+        target: { kind: "title", title: "Black Friday sale" },
+        newDescription: "Up to 40% off",
+      },
+    );
+    expect(read('add a note: "Tracking pixel removed"', []).intent).toBe("create");
+    expect(read("we had issues last week, can you note that down", []).intent).not.toBe("update");
+    expect(
+      read('Create annotation "Nueva tarifa" on the 4th, with description "Precio sube 10%"', [])
+        .intent,
+    ).toBe("create");
+  });
+
+  it("reads 'add a description: …' as that annotation's description, never a new one", () => {
+    expect(read("add a description: 3 creators, AU only", [])).toMatchObject({
+      intent: "update",
+      pointsBack: true,
+      newDescription: "3 creators, AU only",
+    });
+    // A create that names its own title keeps its description.
+    expect(read('add "Promo" today with a description: 20% off', [])).toMatchObject({
+      intent: "create",
+      title: "Promo",
+    });
+  });
+});
+
+describe("a typo reported in a title the property has", () => {
+  it.each([
+    [
+      'there\'s a typo in "Newsletter #47", should be Newsletter #48',
+      "Newsletter #47",
+      "Newsletter #48",
+    ],
+    ['Oops, typo — should be "Black Friday Sales"', "Black Friday sale", "Black Friday Sales"],
+  ])("'%s' is a draft renaming that one, never a new annotation", (message, title, newTitle) => {
+    const understanding = read(message);
+    expect(understanding).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title },
+      newTitle,
+    });
+    expect(outcomeOf(understanding)).toBe("preview");
+  });
+
+  it("asks what it should be when only the typo is reported", () => {
+    const understanding = read("fix the typo in Black Fridy sale");
+    expect(understanding).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Black Friday sale" },
+    });
+    expect(understanding.missing).toContain("change");
+  });
+});
+
+describe("a quoted name the property does not have, filed with a day", () => {
+  it("is a new annotation to file, as a draft, never a change to one that is not there", () => {
+    const understanding = read('File "Cyber Monday teaser" under Campaigns for Nov 22');
+    expect(understanding).toMatchObject({
+      intent: "create",
+      title: "Cyber Monday teaser",
+      category: "Campaigns",
+      date: { year: 2026, month: 11, day: 22 },
+    });
+    expect(outcomeOf(understanding)).toBe("preview");
+  });
+
+  it("leaves a quoted description or a known title to the change", () => {
+    expect(
+      read('move Black Friday sale to Nov 20 + add desc "payment gateway timeout"').intent,
+    ).toBe("update");
+    expect(read('file "Black Friday sale" under Campaigns').intent).toBe("update");
+  });
+});
+
+describe("values said alone after an annotation was made", () => {
+  it.each([
+    ["brown pls", { color: "BROWN" }],
+    ["purple pls, and campaigns", { color: "PURPLE", category: "Campaigns" }],
+    ["two days earlier", { shiftDays: -2 }],
+    ["details: new headline + hero subtitle", { newDescription: "new headline + hero subtitle" }],
+  ])("'%s' changes the annotation in focus", (message, change) => {
+    expect(read(message, [])).toMatchObject({ intent: "update", pointsBack: true, ...change });
+  });
+
+  it("is not read where other words remain", () => {
+    expect(read("brown bears are cute", []).intent).not.toBe("update");
+  });
+});
+
+describe("a create whose day was never said", () => {
+  it("is a draft on today, unless today was said or a question already knew the day", () => {
+    expect(read('add "Mobile app push campaign"', []).doubts).toContain(
+      "you didn't say which day, so I took today",
+    );
+    expect(outcomeOf(read('add "Mobile app push campaign" today', []))).toBe("write");
+    expect(outcomeOf(read('add "Mobile app push campaign" on the 3rd', []))).toBe("write");
+  });
+
+  it("reads 'add to <a title it has>: …' as that annotation's description", () => {
+    expect(read("add to Black Friday sale: free shipping over $50")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Black Friday sale" },
+      newDescription: "free shipping over $50",
+    });
+  });
+});
+
+describe("what the review found", () => {
+  it("asks values said as a question instead of writing them", () => {
+    expect(outcomeOf(read("green?", []))).toBe("preview");
+    expect(outcomeOf(read("two days earlier?", []))).toBe("preview");
+  });
+
+  it("never reads a decimal or a version as a day", () => {
+    const story = read('log "Checkout down" for 1.5 hours on the 3rd', []);
+    expect(story.date).toEqual({ year: 2026, month: 12, day: 3 });
+    expect(read("add 'Release notes' on 13.11.", []).date).toEqual({
+      year: 2026,
+      month: 11,
+      day: 13,
+    });
+  });
+
+  it("never takes a hyphenated word for a span", () => {
+    expect(read('add "Autumn sale" mid-October', []).endDate).toBeUndefined();
+  });
+
+  it("shows 'add to <title>: …' as a draft, since it replaces the description", () => {
+    expect(outcomeOf(read("add to Black Friday sale: free shipping over $50"))).toBe("preview");
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The last stage of a reading: whether its draft may be written at once. A write happens at once
+ * only when every piece came from an explicit cue; these guards name, as classes, the readings
+ * that must never be written without the person seeing them — whatever stage produced them. Each
+ * adds a doubt (shown on the draft card) or, where nothing usable is left, a missing piece. A
+ * wrong draft card costs a click; a silent wrong write is a defect (issue #36).
+ */
+import { isAnnotationColor, type AnnotationColor } from "../../../../shared/annotation-colors.js";
+import { compareDates, fromIsoDate } from "../../../../shared/calendar-date.js";
+import { findDate, findSpan } from "./extract-dates.js";
+import type { KnownAnnotation } from "./known-annotations.js";
+import { noDaySaid } from "./doubts.js";
+import type { Understanding } from "./understanding.js";
+import {
+  CATEGORY_WORDS,
+  COLOUR_WORDS,
+  type GateContext,
+  fold,
+  nearlySameTitle,
+  quotedInMessage,
+  titleNamesNothing,
+  withDoubt,
+} from "./gate-words.js";
+import { longerName, quotedNewOne, storyName, toldNotAsked } from "./gate-stories.js";
+import { addedTo, describesIt, markBareDays, typoReport, valuesAlone } from "./gate-follow-ups.js";
+
+/** A create said outright: "add …", "log …", "please create …", "new annotation …". */
+const EXPLICIT_CREATE =
+  /^\W*(?:(?:hi|hey|ok|okay|so|and|also|please|pls|can\s+you|could\s+you)\W+)*(?:add|log|create|make|note|record|mark|put|annotate|new\s+annotation)\b/i;
+
+/**
+ * The same title asked for outright on a day the known one does not cover ("add 'Checkout
+ * outage' yesterday" when last month's is there): another occasion of a recurring event, which
+ * people do annotate, not a reference to the old one.
+ */
+function anotherOccasion(
+  annotation: KnownAnnotation,
+  understanding: Understanding,
+  context: GateContext,
+): boolean {
+  const day = understanding.date;
+  if (!day || !EXPLICIT_CREATE.test(context.message)) return false;
+  const start = fromIsoDate(annotation.date);
+  const end = annotation.endDate ? fromIsoDate(annotation.endDate) : start;
+  const last = understanding.endDate ?? day;
+  return compareDates(last, start) < 0 || compareDates(day, end) > 0;
+}
+
+/** A colour named among a would-be title's words ("a campaign, green"). */
+function colourIn(title: string): AnnotationColor | undefined {
+  const word = fold(title)
+    .split(" ")
+    .find((candidate) => isAnnotationColor(candidate.toUpperCase()));
+  return word ? (word.toUpperCase() as AnnotationColor) : undefined;
+}
+
+/** The first kind word of a would-be title ("a campaign" → "campaign"), read as a category. */
+function categoryWordIn(title: string): string | undefined {
+  return fold(title)
+    .split(" ")
+    .find((word) => CATEGORY_WORDS.has(word) && word !== "category" && word !== "categories");
+}
+
+/** The words just before a title in the message, when they are an article or "a new". */
+function ledByArticle(title: string, message: string): string | undefined {
+  const at = message.toLowerCase().indexOf(title.toLowerCase());
+  if (at <= 0) return undefined;
+  const lead = /(?:^|\s)((?:a|an|the|a\s+new|new|our|my|some|about\s+the|about\s+an?)\s+)$/i.exec(
+    message.slice(Math.max(0, at - 16), at),
+  );
+  return lead?.[1]?.trim();
+}
+
+/** "TV campaign wave 1 running 3rd to 5th november": the timing verb is no part of the name. */
+const TRAILING_TIMING =
+  /\s+(?:started|starts|starting|running|runs|ran|began|begins|kicked\s+off|ongoing)$/i;
+
+function withoutTimingVerb(understanding: Understanding, message: string): Understanding {
+  const title = understanding.title;
+  // Only before the days of a range it names, and never inside the person's quotes: "YouTube
+  // pre-roll started" on one day is what happened.
+  if (!title || !understanding.endDate || !TRAILING_TIMING.test(title)) return understanding;
+  if (quotedInMessage(title, message)) return understanding;
+  const bare = title.replace(TRAILING_TIMING, "");
+  return bare ? { ...understanding, title: bare } : understanding;
+}
+
+const CLAUSE_START =
+  /^(?:after|before|during|since|because|due\s+to|about|regarding|re|when|while|until|as|so|that|which)\s/i;
+
+const ARTICLE = /^(?:the|a|an|our|my|this|that)\s+/i;
+
+/**
+ * The guards on a create: a title that is already one of the property's annotations is a
+ * reference to it; a title of no words of its own that the person did not quote is no title; an
+ * unquoted title led by an article ("the Cyber Monday promo") is shown as a draft.
+ */
+function guardCreate(read: Understanding, context: GateContext): Understanding {
+  const understanding = withoutTimingVerb(read, context.message);
+  const title = understanding.title;
+  if (!title) return understanding;
+  let guarded = understanding;
+  const quoted = quotedInMessage(title, context.message);
+  // A colour is never a name, quoted or not: 'add "green" for monday' says no title.
+  if (COLOUR_WORDS.has(fold(title))) {
+    const { title: _colour, ...rest } = guarded;
+    return { ...rest, missing: [...rest.missing.filter((piece) => piece !== "title"), "title"] };
+  }
+  if (!quoted && titleNamesNothing(title, context.categoryNames)) {
+    // "… went out on Dec 1 - log it as a campaign, green": a kind and a colour are no name. The
+    // kind is its category; the name, if any, is the event the person told of first.
+    const { title: _none, doubts, ...unnamed } = guarded;
+    // The colour said among them is its colour, no longer a doubt about the title.
+    const colour = understanding.color ?? colourIn(title);
+    const rest: Understanding = {
+      ...unnamed,
+      ...(colour ? { color: colour } : {}),
+      ...(doubts?.some((doubt) => !doubt.includes("may be its colour"))
+        ? { doubts: doubts.filter((doubt) => !doubt.includes("may be its colour")) }
+        : {}),
+    };
+    const kind = understanding.category ?? categoryWordIn(title);
+    const told = storyName(context.message, context.categoryNames);
+    if (told)
+      return {
+        ...rest,
+        title: told,
+        ...(kind ? { category: kind } : {}),
+        doubts: [...(rest.doubts ?? []), `I made the title “${told}” from what you told me`],
+      };
+    return {
+      ...rest,
+      ...(kind ? { category: kind } : {}),
+      missing: rest.missing.includes("title") ? rest.missing : [...rest.missing, "title"],
+    };
+  }
+  // A day never said is today only as a guess: shown before it is written.
+  if (!daySaid(context) && !guarded.doubts?.includes(noDaySaid))
+    guarded = withDoubt(guarded, noDaySaid);
+  const existing = context.known.find(
+    (annotation) =>
+      nearlySameTitle(annotation.title, title) &&
+      !anotherOccasion(annotation, understanding, context),
+  );
+  const said = (doubt: string) => doubt.startsWith(`“${existing?.title}” is already`);
+  if (existing && !guarded.doubts?.some(said))
+    guarded = withDoubt(
+      guarded,
+      `“${existing.title}” (${existing.date}) is already an annotation here`,
+    );
+  // "after the domain property switch": a clause about something, not its name.
+  if (!quoted && CLAUSE_START.test(title))
+    guarded = withDoubt(guarded, `“${title}” reads as a clause rather than a name`);
+  if (!quoted && ARTICLE.test(title))
+    guarded = withDoubt(guarded, `the title starts with “${title.split(/\s+/)[0]}”`);
+  else if (!quoted) {
+    // "add a new landing page on the 4th", "log an outage …": a thing described, not named.
+    const led = ledByArticle(title, context.message);
+    if (led)
+      guarded = withDoubt(
+        guarded,
+        `you wrote “${led} ${title}”, which may describe it rather than name it`,
+      );
+  }
+  return guarded;
+}
+
+/**
+ * The guards on a change: a new title of no words of its own is never written; and a target
+ * that is only the end of a longer name the person wrote ("Google Ads brand campaign paused …",
+ * where the property has an annotation called "campaign") is not that annotation: the whole
+ * name is a new one, offered as a draft to create.
+ */
+function guardUpdate(understanding: Understanding, context: GateContext): Understanding {
+  const renamed = understanding.newTitle;
+  if (renamed !== undefined && titleNamesNothing(renamed, context.categoryNames))
+    return withDoubt(understanding, `“${renamed}” doesn't look like a name for it`);
+  return markBareDays(longerName(understanding, context) ?? understanding, context.message);
+}
+
+/** Words that say "today" without a date: a create said with them has its day. */
+const TODAY_SAID =
+  /\b(?:today|tonight|now|just\s+now|this\s+(?:morning|afternoon|evening)|earlier\s+today|right\s+now)\b/i;
+
+function daySaid(context: GateContext): boolean {
+  const { message, today } = context;
+  if (context.question?.known.date) return true;
+  return (
+    TODAY_SAID.test(message) ||
+    findDate(message, today) !== undefined ||
+    findSpan(message, today) !== undefined
+  );
+}
+
+/** The reading as it may be acted on: with the doubts its guards found. */
+export function guardWrites(read: Understanding, context: GateContext): Understanding {
+  const understanding =
+    typoReport(read, context) ??
+    addedTo(read, context) ??
+    valuesAlone(read, context) ??
+    quotedNewOne(read, context) ??
+    toldNotAsked(read, context) ??
+    describesIt(read, context) ??
+    read;
+  if (understanding.intent === "create") return guardCreate(understanding, context);
+  if (understanding.intent === "update") return guardUpdate(understanding, context);
+  return understanding;
+}
+
+export { nearlySameTitle, quotedInMessage, titleNamesNothing } from "./gate-words.js";
+export type { GateContext } from "./gate-words.js";

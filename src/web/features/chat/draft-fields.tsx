@@ -1,0 +1,197 @@
+import { useState } from "react";
+import { isAnnotationColor, type AnnotationColor } from "../../../shared/annotation-colors";
+import {
+  chatDraftEdits,
+  type ChatDraft,
+  type ChatDraftEdits,
+} from "../../../shared/contracts/chat";
+import { DateInput } from "../../components/ui/date-input";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { ColorOptions } from "../../components/color-options";
+import { NativeSelect } from "../../components/ui/native-select";
+import { Textarea } from "../../components/ui/textarea";
+import { useCategories } from "../../session/categories";
+
+/** A draft card's fields as the person is editing them; dates as typed. */
+export interface DraftFieldValues {
+  title: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  color: AnnotationColor;
+  /** The category chosen on the card: "" for none; undefined while left as the draft has it. */
+  categoryId?: string;
+}
+
+export function draftFieldValues(draft: ChatDraft): DraftFieldValues {
+  return {
+    title: draft.title,
+    description: draft.description,
+    startDate: draft.startDate,
+    endDate: draft.endDate ?? "",
+    color: isAnnotationColor(draft.color) ? draft.color : "BLUE",
+  };
+}
+
+/** Whether the person changed anything the draft proposed. */
+export function draftEdited(draft: ChatDraft, values: DraftFieldValues): boolean {
+  const proposed = draftFieldValues(draft);
+  return (
+    values.title !== proposed.title ||
+    values.description !== proposed.description ||
+    values.startDate !== proposed.startDate ||
+    (values.endDate === values.startDate ? "" : values.endDate) !== proposed.endDate ||
+    values.color !== proposed.color ||
+    values.categoryId !== undefined
+  );
+}
+
+export type DraftCheck =
+  | { ok: true; edits: ChatDraftEdits }
+  | { ok: false; errors: Partial<Record<keyof DraftFieldValues, string>> };
+
+/** The card's fields read with the server's own contract, so a problem is shown before sending. */
+export function checkDraft(values: DraftFieldValues): DraftCheck {
+  const parsed = chatDraftEdits.safeParse({
+    title: values.title,
+    description: values.description,
+    startDate: values.startDate.trim(),
+    ...(values.endDate.trim() ? { endDate: values.endDate.trim() } : {}),
+    color: values.color,
+    ...(values.categoryId !== undefined ? { categoryId: values.categoryId || null } : {}),
+  });
+  if (parsed.success) return { ok: true, edits: parsed.data };
+  const errors: Partial<Record<keyof DraftFieldValues, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof DraftFieldValues;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * A draft's fields, editable where the card is: title, first and last day, colour, category (when
+ * the draft has one) and description. What the card shows when Create or Save is pressed is what
+ * is written.
+ */
+export function DraftFields({
+  draft,
+  values,
+  errors,
+  onChange,
+  disabled,
+}: {
+  draft: ChatDraft;
+  values: DraftFieldValues;
+  errors: Partial<Record<keyof DraftFieldValues, string>>;
+  onChange: (values: DraftFieldValues) => void;
+  disabled: boolean;
+}) {
+  const set = (patch: Partial<DraftFieldValues>) => onChange({ ...values, ...patch });
+  // The person's categories are asked for only when the draft is in one (a plan with them).
+  const hasCategory = draft.category !== null;
+  const categories = useCategories({ enabled: hasCategory });
+  const [showEnd, setShowEnd] = useState(values.endDate !== "");
+  const fieldClass = "gap-1";
+  return (
+    <div className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
+      <FormField label="Title" error={errors.title} className={`${fieldClass} sm:col-span-2`}>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.title}
+            disabled={disabled}
+            onChange={(event) => set({ title: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField label={showEnd ? "From" : "Date"} error={errors.startDate} className={fieldClass}>
+        {(control) => (
+          <DateInput
+            {...control}
+            value={values.startDate}
+            disabled={disabled}
+            calendarLabel="Choose the first day"
+            onChange={(startDate) => set({ startDate })}
+          />
+        )}
+      </FormField>
+      {showEnd ? (
+        <FormField label="To" error={errors.endDate} className={fieldClass}>
+          {(control) => (
+            <DateInput
+              {...control}
+              value={values.endDate}
+              disabled={disabled}
+              min={values.startDate}
+              calendarLabel="Choose the last day"
+              onChange={(endDate) => set({ endDate })}
+            />
+          )}
+        </FormField>
+      ) : (
+        <div className="flex items-end">
+          <button
+            type="button"
+            className="h-10 text-sm text-primary underline-offset-4 hover:underline disabled:opacity-55"
+            disabled={disabled}
+            onClick={() => setShowEnd(true)}
+          >
+            Add an end date
+          </button>
+        </div>
+      )}
+      <FormField label="Colour" error={errors.color} className={fieldClass}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={values.color}
+            disabled={disabled}
+            onChange={(event) => set({ color: event.target.value as AnnotationColor })}
+          >
+            <ColorOptions />
+          </NativeSelect>
+        )}
+      </FormField>
+      {hasCategory ? (
+        <FormField label="Category" error={errors.categoryId} className={fieldClass}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={values.categoryId ?? draft.categoryId ?? ""}
+              disabled={disabled || !categories.data}
+              onChange={(event) => set({ categoryId: event.target.value })}
+            >
+              {/* Until the list arrives, the draft's own category is the one choice shown. */}
+              {categories.data ? null : (
+                <option value={draft.categoryId ?? ""}>{draft.category}</option>
+              )}
+              {categories.data ? <option value="">No category</option> : null}
+              {categories.data?.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      ) : null}
+      <FormField
+        label="Description"
+        error={errors.description}
+        className={`${fieldClass} sm:col-span-2`}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={2}
+            value={values.description}
+            disabled={disabled}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
