@@ -36,40 +36,36 @@ const effectSchema = z.strictObject({
   endDate: isoDay,
 });
 
+type ControlHandler = [
+  Route["method"],
+  string,
+  Route["body"],
+  (request: RequestContext) => HandlerResult | Promise<HandlerResult>,
+];
+
 /**
  * The test and benchmark control endpoint (only when `faultControl` is on): request counters,
  * injected faults, token expiry and revocation, a movable clock, and tokens minted without the browser.
  */
 export function controlRoutes(context: SandboxContext): Route[] {
-  const { faults, tokens, store, clock, clients } = context;
+  const handlers = [
+    ...faultHandlers(context),
+    ...trafficEffectHandlers(context),
+    ...tokenHandlers(context),
+    ...clockHandlers(context),
+  ];
+  return handlers.map(([method, path, body, handle]) => ({
+    family: "control",
+    method,
+    pattern: new RegExp(`^${controlPrefix}${path}$`),
+    body,
+    counter: `control${path}`,
+    handle: withZodErrors(handle),
+  }));
+}
 
-  const subOf = (email: string | undefined): string | undefined => {
-    if (email === undefined) return undefined;
-    const user = store.usersByEmail.get(normalizeEmail(email));
-    if (!user) throw notFound(`No sandbox account for ${email}.`);
-    return user.sub;
-  };
-
-  const mint = async (request: RequestContext): Promise<HandlerResult> => {
-    const input = parse(mintSchema, request);
-    const clientId = input.clientId ?? sandboxTestClient.clientId;
-    if (!clients.get(clientId)) throw invalidArgument("clientId", `Unknown client ${clientId}.`);
-    const requested =
-      input.scopes === undefined ? defaultMintScopes.join(" ") : [input.scopes].flat().join(" ");
-    const { scopes: granted, unknown } = parseScopeParameter(requested);
-    if (unknown.length) throw invalidArgument("scopes", `Unknown scopes: ${unknown.join(", ")}.`);
-    const user = ensureSandboxUser(store, input.email, clock.now(), context.testers);
-    return jsonResult(await tokens.mint(user, clientId, granted));
-  };
-
-  const handlers: Array<
-    [
-      Route["method"],
-      string,
-      Route["body"],
-      (request: RequestContext) => HandlerResult | Promise<HandlerResult>,
-    ]
-  > = [
+function faultHandlers({ faults }: SandboxContext): ControlHandler[] {
+  return [
     ["GET", "/counters", "none", () => jsonResult(faults.counterSnapshot())],
     [
       "DELETE",
@@ -107,6 +103,11 @@ export function controlRoutes(context: SandboxContext): Route[] {
         return jsonResult({});
       },
     ],
+  ];
+}
+
+function trafficEffectHandlers({ store }: SandboxContext): ControlHandler[] {
+  return [
     [
       "POST",
       "/traffic-effects",
@@ -138,6 +139,32 @@ export function controlRoutes(context: SandboxContext): Route[] {
         return jsonResult({ cleared });
       },
     ],
+  ];
+}
+
+function tokenHandlers(context: SandboxContext): ControlHandler[] {
+  const { tokens, store, clock, clients } = context;
+
+  const subOf = (email: string | undefined): string | undefined => {
+    if (email === undefined) return undefined;
+    const user = store.usersByEmail.get(normalizeEmail(email));
+    if (!user) throw notFound(`No sandbox account for ${email}.`);
+    return user.sub;
+  };
+
+  const mint = async (request: RequestContext): Promise<HandlerResult> => {
+    const input = parse(mintSchema, request);
+    const clientId = input.clientId ?? sandboxTestClient.clientId;
+    if (!clients.get(clientId)) throw invalidArgument("clientId", `Unknown client ${clientId}.`);
+    const requested =
+      input.scopes === undefined ? defaultMintScopes.join(" ") : [input.scopes].flat().join(" ");
+    const { scopes: granted, unknown } = parseScopeParameter(requested);
+    if (unknown.length) throw invalidArgument("scopes", `Unknown scopes: ${unknown.join(", ")}.`);
+    const user = ensureSandboxUser(store, input.email, clock.now(), context.testers);
+    return jsonResult(await tokens.mint(user, clientId, granted));
+  };
+
+  return [
     ["POST", "/tokens", "json", mint],
     [
       "POST",
@@ -157,6 +184,11 @@ export function controlRoutes(context: SandboxContext): Route[] {
           revoked: tokens.revokeRefreshTokens(subOf(parse(emailFilterSchema, request).email)),
         }),
     ],
+  ];
+}
+
+function clockHandlers({ faults, clock }: SandboxContext): ControlHandler[] {
+  return [
     [
       "POST",
       "/clock",
@@ -181,15 +213,6 @@ export function controlRoutes(context: SandboxContext): Route[] {
       },
     ],
   ];
-
-  return handlers.map(([method, path, body, handle]) => ({
-    family: "control",
-    method,
-    pattern: new RegExp(`^${controlPrefix}${path}$`),
-    body,
-    counter: `control${path}`,
-    handle: withZodErrors(handle),
-  }));
 }
 
 function bodyValue(request: RequestContext): unknown {
