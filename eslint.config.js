@@ -39,14 +39,20 @@ function offlineEngineFence(depth) {
       {
         patterns: [
           {
-            regex: String.raw`^${out}(?!\.\./\.\./\.\./shared/|assistant-actions\.js$)`,
+            regex: String.raw`^${out}(?!\.\./\.\./\.\./shared/|assistant-actions\.js$|\.\./\.\./db/schema/chat-memory\.js$)`,
             message:
-              "The offline engine may import only src/shared, itself and types from assistant-actions.ts.",
+              "The offline engine may import only src/shared, itself and types from assistant-actions.ts and db/schema/chat-memory.ts.",
           },
           {
             regex: String.raw`^${out}assistant-actions\.js$`,
             allowTypeImports: true,
             message: "The offline engine may import only types from assistant-actions.ts.",
+          },
+          {
+            // What a conversation remembers is stored with the chat session; the engine reads it.
+            regex: String.raw`^${out}\.\./\.\./db/schema/chat-memory\.js$`,
+            allowTypeImports: true,
+            message: "The offline engine may import only types from db/schema/chat-memory.ts.",
           },
         ],
       },

@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, uuid, varchar } from "drizzle-orm/pg-core";
-import type {
-  ConversationMemory,
-  PendingConfirmation,
-} from "../../features/chat/conversation-state.js";
+import type { ConversationMemory, PendingConfirmation } from "./chat-memory.js";
 import { createdAt, id, updatedAt } from "./columns.js";
 import { users } from "./users.js";
 

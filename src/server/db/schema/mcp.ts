@@ -8,7 +8,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { PendingConfirmation } from "../../features/chat/conversation-state.js";
+import type { PendingConfirmation } from "./chat-memory.js";
 import { createdAt } from "./columns.js";
 import { users } from "./users.js";
 

@@ -23,11 +23,7 @@ import {
   type ChatDraft,
   type ChatDraftEdits,
 } from "../../../shared/contracts/chat.js";
-import type {
-  AskedBefore,
-  PendingQuestion,
-  Understanding,
-} from "./offline-engine/understanding.js";
+import type { Understanding } from "./offline-engine/understanding.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
@@ -36,74 +32,25 @@ import {
   describeWritten,
 } from "./describe-annotation.js";
 
-/** An annotation as the person saw it in a preview. */
-export interface AnnotationSnapshot {
-  title: string;
-  description: string;
-  color: string;
-  date: string;
-  /** The last day, for a date range. */
-  endDate?: string;
-}
-
-/**
- * An action issued by the server with its own id. It runs only on the person's Confirm (the
- * button, or a clear yes typed as their very next message), once, and only while every annotation
- * it touches is still exactly as previewed. Deletions always wait like this; so does a create or
- * a change that a language model attempted when the person's own message did not ask for one.
- */
-export type PendingConfirmation = PendingDeletion | PendingCreate | PendingUpdate;
-
-interface PendingBase {
-  id: string;
-  propertyId: string;
-  summary: string;
-  /** ISO 8601; an older confirmation is dropped unused. */
-  expiresAt: string;
-}
-
-export interface PendingDeletion extends PendingBase {
-  kind: "delete";
-  items: { annotationId: string; snapshot: AnnotationSnapshot }[];
-  /**
-   * The create this deletion undoes ("undo" after the assistant made it): carried out as that
-   * change's undo, so the plans' rule for undoing a create applies (decision 0059), not deletion's.
-   */
-  undoes?: string;
-}
-
-export interface PendingCreate extends PendingBase {
-  kind: "create";
-  /** The request as the create dialog would send it, with its own request id: made once. */
-  request: CreateAnnotationRequest & { requestId: string };
-  /** The category it goes in, by name, for the card's Edit (absent in older rows). */
-  categoryName?: string | null;
-}
-
-export interface PendingUpdate extends PendingBase {
-  kind: "update";
-  /** The one annotation it changes, as the person saw it. */
-  items: [{ annotationId: string; snapshot: AnnotationSnapshot }];
-  changes: UpdateAnnotationRequest;
-  /** The category it would be in: a name, null for none, absent if unchanged. */
-  categoryName?: string | null;
-}
-
-export type { AskedFor, PendingQuestion } from "./offline-engine/understanding.js";
-
-/** The annotation the previous turn was about: what "it", "that one" and "the last one" mean. */
-export interface Focus {
-  propertyId: string;
-  annotationId: string;
-  title: string;
-}
-
-export interface ConversationMemory {
-  question?: PendingQuestion;
-  focus?: Focus;
-  /** The list or traffic question answered last, for "and Sunday?" or "same for September". */
-  asked?: AskedBefore;
-}
+export type {
+  AnnotationSnapshot,
+  AskedFor,
+  ConversationMemory,
+  Focus,
+  PendingConfirmation,
+  PendingCreate,
+  PendingDeletion,
+  PendingQuestion,
+  PendingUpdate,
+} from "../../db/schema/chat-memory.js";
+import type {
+  AnnotationSnapshot,
+  Focus,
+  PendingConfirmation,
+  PendingCreate,
+  PendingDeletion,
+  PendingUpdate,
+} from "../../db/schema/chat-memory.js";
 
 /** How long a previewed action may wait for its confirmation. */
 export const confirmationLifetimeMs = 5 * 60_000;
