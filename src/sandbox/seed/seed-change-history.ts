@@ -1,6 +1,13 @@
 import { createRandom, RandomPicker, seedFromText } from "../seeded-random.js";
+import {
+  changeFor,
+  industries,
+  iso,
+  streamJson,
+  type HistoryState,
+  type StepKind,
+} from "./seed-change-steps.js";
 import type {
-  ChangeHistoryChangeRecord,
   ChangeHistoryEventRecord,
   ChangeHistorySeed,
   PropertyRecord,
@@ -16,7 +23,6 @@ export const changeHistoryPastDays = 90;
  */
 const changeHistoryFutureDays = 365;
 
-type StepKind = "keyEvent" | "dimension" | "stream" | "adsLink" | "property" | "retention";
 /** What the last 90 days always show, so every property's history has each kind in view. */
 const mandatoryKinds: readonly StepKind[] = [
   "keyEvent",
@@ -26,63 +32,7 @@ const mandatoryKinds: readonly StepKind[] = [
   "property",
 ];
 
-const keyEventNames = [
-  "purchase",
-  "generate_lead",
-  "sign_up",
-  "begin_checkout",
-  "add_to_cart",
-  "subscribe",
-  "file_download",
-  "book_demo",
-  "add_payment_info",
-  "contact_form_submit",
-];
-
-const dimensionCatalogue: ReadonlyArray<[string, string, "EVENT" | "USER" | "ITEM", string]> = [
-  ["plan_tier", "Plan tier", "USER", "Free, Pro or Business, from the account page."],
-  ["logged_in", "Logged in", "EVENT", "Whether the visitor was signed in."],
-  ["article_category", "Article category", "EVENT", "Blog category of the page."],
-  ["author", "Author", "EVENT", "Author of the article."],
-  ["experiment_variant", "Experiment variant", "EVENT", "A/B test arm the visitor saw."],
-  ["page_type", "Page type", "EVENT", "Template that rendered the page."],
-  ["customer_type", "Customer type", "USER", "New or returning customer."],
-  ["payment_method", "Payment method", "EVENT", "Card, PayPal or invoice."],
-  ["coupon_code", "Coupon code", "EVENT", "Coupon used at checkout."],
-  ["item_colour", "Item colour", "ITEM", "Colour variant of the item."],
-];
-
-const streamCatalogue: ReadonlyArray<[string, string]> = [
-  ["Staging", "https://staging.{domain}"],
-  ["Help centre", "https://help.{domain}"],
-  ["Shop", "https://shop.{domain}"],
-  ["Docs", "https://docs.{domain}"],
-];
-
-const industries = [
-  "SHOPPING",
-  "TECHNOLOGY",
-  "BUSINESS_AND_INDUSTRIAL_MARKETS",
-  "TRAVEL",
-  "FINANCE",
-  "ONLINE_COMMUNITIES",
-];
-
 const colleagueNames = ["maria.lopez", "tom.becker", "aiko.tanaka", "sam.okafor", "lena.novak"];
-
-interface HistoryState {
-  random: RandomPicker;
-  property: PropertyRecord;
-  seed: ChangeHistorySeed;
-  keyEvents: Map<string, Record<string, unknown>>;
-  dimensions: Map<string, Record<string, unknown>>;
-  streams: Map<string, Record<string, unknown>>;
-  adsLinks: Map<string, Record<string, unknown>>;
-  propertyJson: Record<string, unknown>;
-  retention: Record<string, unknown>;
-  nextId: number;
-  renamed: boolean;
-}
 
 const cache = new WeakMap<
   PropertyRecord,
@@ -236,198 +186,7 @@ function session(state: HistoryState, day: number, kind: StepKind): ChangeHistor
   return events;
 }
 
-function changeFor(
-  state: HistoryState,
-  kind: StepKind,
-  at: number,
-  actorEmail: string | undefined,
-): ChangeHistoryChangeRecord[] {
-  const { random } = state;
-  const propertyName = `properties/${state.property.id}`;
-  const when = iso(at);
-  switch (kind) {
-    case "keyEvent": {
-      const unused = keyEventNames.filter((name) => !state.keyEvents.has(name));
-      if (unused.length === 0 || (state.keyEvents.size > 2 && random.next() < 0.2)) {
-        const [eventName, before] = random.pick([...state.keyEvents]);
-        state.keyEvents.delete(eventName);
-        return [{ resource: String(before.name), kind: "KEY_EVENT", action: "DELETED", before }];
-      }
-      const eventName =
-        unused[0] === "purchase" || random.next() < 0.5 ? unused[0]! : random.pick(unused);
-      const after = {
-        name: `${propertyName}/keyEvents/${nextResourceId(state)}`,
-        eventName,
-        createTime: when,
-        deletable: true,
-        custom: true,
-        countingMethod: random.next() < 0.8 ? "ONCE_PER_EVENT" : "ONCE_PER_SESSION",
-      };
-      state.keyEvents.set(eventName, after);
-      return [{ resource: after.name, kind: "KEY_EVENT", action: "CREATED", after }];
-    }
-    case "dimension": {
-      const unused = dimensionCatalogue.filter(([parameter]) => !state.dimensions.has(parameter));
-      if (unused.length === 0) {
-        const [parameter, before] = random.pick([...state.dimensions]);
-        const after = {
-          ...before,
-          description: `${String(before.description)} (renamed in reports)`,
-        };
-        state.dimensions.set(parameter, after);
-        return [
-          {
-            resource: String(before.name),
-            kind: "CUSTOM_DIMENSION",
-            action: "UPDATED",
-            before,
-            after,
-          },
-        ];
-      }
-      const [parameterName, displayName, scope, description] = random.pick(unused);
-      const after = {
-        name: `${propertyName}/customDimensions/${nextResourceId(state)}`,
-        parameterName,
-        displayName,
-        description,
-        scope,
-      };
-      state.dimensions.set(parameterName, after);
-      return [{ resource: after.name, kind: "CUSTOM_DIMENSION", action: "CREATED", after }];
-    }
-    case "stream": {
-      const taken = new Set([...state.streams.values()].map((stream) => stream.displayName));
-      const unused = streamCatalogue.filter(([name]) => !taken.has(name));
-      if (unused.length === 0 || random.next() < 0.3) {
-        const [id, before] = random.pick([...state.streams]);
-        const webStreamData = before.webStreamData as Record<string, unknown>;
-        const uri = String(webStreamData.defaultUri);
-        const after = {
-          ...before,
-          updateTime: when,
-          webStreamData: {
-            ...webStreamData,
-            defaultUri: uri.includes("://www.")
-              ? uri.replace("://www.", "://")
-              : uri.replace("://", "://www."),
-          },
-        };
-        state.streams.set(id, after);
-        return [
-          { resource: String(before.name), kind: "DATA_STREAM", action: "UPDATED", before, after },
-        ];
-      }
-      const [displayName, uri] = random.pick(unused);
-      const id = String(random.int(1_000_000_000, 9_999_999_999));
-      const after = streamJson(
-        propertyName,
-        id,
-        displayName,
-        uri.replace("{domain}", state.seed.domain),
-        when,
-        random,
-      );
-      state.streams.set(id, after);
-      return [{ resource: String(after.name), kind: "DATA_STREAM", action: "CREATED", after }];
-    }
-    case "adsLink": {
-      if (state.adsLinks.size > 0 && random.next() < 0.4) {
-        const [id, before] = random.pick([...state.adsLinks]);
-        const after = {
-          ...before,
-          adsPersonalizationEnabled: before.adsPersonalizationEnabled !== true,
-          updateTime: when,
-        };
-        state.adsLinks.set(id, after);
-        return [
-          {
-            resource: String(before.name),
-            kind: "GOOGLE_ADS_LINK",
-            action: "UPDATED",
-            before,
-            after,
-          },
-        ];
-      }
-      const id = String(nextResourceId(state));
-      const after = {
-        name: `${propertyName}/googleAdsLinks/${id}`,
-        customerId: String(random.int(1_000_000_000, 9_999_999_999)),
-        canManageClients: false,
-        adsPersonalizationEnabled: true,
-        createTime: when,
-        updateTime: when,
-        ...(actorEmail ? { creatorEmailAddress: actorEmail } : {}),
-      };
-      state.adsLinks.set(id, after);
-      return [{ resource: after.name, kind: "GOOGLE_ADS_LINK", action: "CREATED", after }];
-    }
-    case "property": {
-      const before = state.propertyJson;
-      // The name Google shows today is the record's, so the one rename leads up to it.
-      const after: Record<string, unknown> = state.renamed
-        ? {
-            ...before,
-            updateTime: when,
-            industryCategory: random.pick(industries.filter((i) => i !== before.industryCategory)),
-          }
-        : { ...before, updateTime: when, displayName: state.property.displayName };
-      state.renamed = true;
-      state.propertyJson = after;
-      return [
-        { resource: String(before.name), kind: "PROPERTY", action: "UPDATED", before, after },
-      ];
-    }
-    case "retention": {
-      const before = state.retention;
-      const after =
-        before.eventDataRetention === "TWO_MONTHS"
-          ? { ...before, eventDataRetention: "FOURTEEN_MONTHS" }
-          : { ...before, resetUserDataOnNewActivity: before.resetUserDataOnNewActivity !== true };
-      state.retention = after;
-      return [
-        {
-          resource: String(before.name),
-          kind: "DATA_RETENTION_SETTINGS",
-          action: "UPDATED",
-          before,
-          after,
-        },
-      ];
-    }
-  }
-}
-
-function streamJson(
-  propertyName: string,
-  id: string,
-  displayName: string,
-  defaultUri: string,
-  when: string,
-  random: RandomPicker,
-): Record<string, unknown> {
-  const measurementId = `G-${Array.from({ length: 10 }, () => random.pick([..."ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"])).join("")}`;
-  return {
-    name: `${propertyName}/dataStreams/${id}`,
-    type: "WEB_DATA_STREAM",
-    displayName,
-    createTime: when,
-    updateTime: when,
-    webStreamData: { measurementId, defaultUri },
-  };
-}
-
-function nextResourceId(state: HistoryState): number {
-  state.nextId += state.random.int(1, 40);
-  return 9_000_000 + state.nextId;
-}
-
 /** Google's change event ids are long decimal numbers. */
 function eventId(random: RandomPicker): string {
   return `${random.int(100_000_000, 999_999_999)}${random.int(100_000_000, 999_999_999)}`;
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
 }
