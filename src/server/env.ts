@@ -244,20 +244,70 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+type EnvValues = z.infer<typeof envSchema>;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const values = parseEnv(env);
+  requireProductionSettings(values);
+  const sandboxDefaults = !values.GOOGLE_CLIENT_ID && values.NODE_ENV !== "production";
+  return {
+    nodeEnv: values.NODE_ENV,
+    // Production listens on every interface (behind its balancer, in its container); elsewhere only
+    // this machine can reach it unless asked, since development serves sign-in links locally.
+    host: values.HOST ?? (values.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
+    port: values.PORT,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "production" ? "json" : "pretty"),
+    serveWeb: values.SERVE_WEB,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    google: googleConfig(values),
+    sessionSecret: values.SESSION_SECRET,
+    tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY,
+    // On a sandbox for trying Tidemark, a newcomer can try Premium and the audit with these
+    // documented addresses; production (even a sandbox demo) lists its testers explicitly.
+    premiumTesterEmails: emailList(
+      values.PREMIUM_TESTER_EMAILS,
+      sandboxDefaults ? ["tester1@example.com", "tester2@example.com"] : [],
+    ),
+    auditBetaEmails: emailList(
+      values.AUDIT_BETA_EMAILS,
+      sandboxDefaults ? ["auditor@example.com"] : [],
+    ),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    llm: llmConfig(values),
+    assistantDailyMessageLimit: values.ASSISTANT_DAILY_MESSAGE_LIMIT,
+    premiumAssistantFairUse: {
+      messagesPerMinute: values.ASSISTANT_PREMIUM_MESSAGES_PER_MINUTE,
+      messagesPerDay: values.ASSISTANT_PREMIUM_DAILY_MESSAGE_LIMIT,
+    },
+    // Off unless set: trusting X-Forwarded-For without a proxy in front would let clients pick their address.
+    trustProxy: values.TRUST_PROXY === "true",
+    // Behind a balancer (the only reason to trust its headers), give it time to notice; alone,
+    // nobody else would send the requests, so there is nothing to wait for.
+    shutdownDrainMs:
+      (values.SHUTDOWN_DRAIN_SECONDS ?? (values.TRUST_PROXY === "true" ? 5 : 0)) * 1000,
+    rateLimits: rateLimits(values),
+  };
+}
+
+function parseEnv(env: NodeJS.ProcessEnv): EnvValues {
   const parsed = envSchema.safeParse(stripEmpty(env));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const variable = issue?.path.join(".") ?? "environment";
-    const received = env[variable];
-    // Echo the bad value to help the operator, unless it may hold a credential.
-    const showValue = received !== undefined && !/URL|SECRET|KEY|PASSWORD|TOKEN/.test(variable);
-    throw new ConfigError(
-      `Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}` +
-        (showValue ? ` (got "${received}")` : ""),
-    );
-  }
-  const values = parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const variable = issue?.path.join(".") ?? "environment";
+  const received = env[variable];
+  // Echo the bad value to help the operator, unless it may hold a credential.
+  const showValue = received !== undefined && !/URL|SECRET|KEY|PASSWORD|TOKEN/.test(variable);
+  throw new ConfigError(
+    `Invalid configuration: ${variable} ${issue?.message ?? "is invalid"}` +
+      (showValue ? ` (got "${received}")` : ""),
+  );
+}
+
+function requireProductionSettings(values: EnvValues): void {
   if (values.NODE_ENV === "production" && !values.SESSION_SECRET) {
     throw new ConfigError(
       "Invalid configuration: SESSION_SECRET is required in production (at least 32 characters)",
@@ -290,70 +340,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration: ${missing} must be set too (both Google OAuth values, or neither for the sandbox)`,
     );
   }
-  const sandboxDefaults = !values.GOOGLE_CLIENT_ID && values.NODE_ENV !== "production";
+}
+
+function googleConfig(values: EnvValues): GoogleConfig {
+  return values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+    ? {
+        mode: "google",
+        clientId: values.GOOGLE_CLIENT_ID,
+        clientSecret: values.GOOGLE_CLIENT_SECRET,
+      }
+    : {
+        mode: "sandbox",
+        sandboxPort: values.SANDBOX_PORT,
+        ...(values.SANDBOX_URL ? { sandboxUrl: values.SANDBOX_URL.replace(/\/+$/, "") } : {}),
+        faultControl: values.SANDBOX_CONTROL === "on",
+        ...(values.NODE_ENV === "production" ? { demo: true } : {}),
+      };
+}
+
+function rateLimits(values: EnvValues): AppConfig["rateLimits"] {
   return {
-    nodeEnv: values.NODE_ENV,
-    // Production listens on every interface (behind its balancer, in its container); elsewhere only
-    // this machine can reach it unless asked, since development serves sign-in links locally.
-    host: values.HOST ?? (values.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
-    port: values.PORT,
-    dataDir: path.resolve(values.DATA_DIR),
-    databaseUrl: values.DATABASE_URL,
-    logLevel: values.LOG_LEVEL,
-    logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === "production" ? "json" : "pretty"),
-    serveWeb: values.SERVE_WEB,
-    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
-    google:
-      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
-        ? {
-            mode: "google",
-            clientId: values.GOOGLE_CLIENT_ID,
-            clientSecret: values.GOOGLE_CLIENT_SECRET,
-          }
-        : {
-            mode: "sandbox",
-            sandboxPort: values.SANDBOX_PORT,
-            ...(values.SANDBOX_URL ? { sandboxUrl: values.SANDBOX_URL.replace(/\/+$/, "") } : {}),
-            faultControl: values.SANDBOX_CONTROL === "on",
-            ...(values.NODE_ENV === "production" ? { demo: true } : {}),
-          },
-    sessionSecret: values.SESSION_SECRET,
-    tokenEncryptionKey: values.TOKEN_ENCRYPTION_KEY,
-    // On a sandbox for trying Tidemark, a newcomer can try Premium and the audit with these
-    // documented addresses; production (even a sandbox demo) lists its testers explicitly.
-    premiumTesterEmails: emailList(
-      values.PREMIUM_TESTER_EMAILS,
-      sandboxDefaults ? ["tester1@example.com", "tester2@example.com"] : [],
-    ),
-    auditBetaEmails: emailList(
-      values.AUDIT_BETA_EMAILS,
-      sandboxDefaults ? ["auditor@example.com"] : [],
-    ),
-    smtpUrl: values.SMTP_URL,
-    mailFrom: values.MAIL_FROM,
-    llm: llmConfig(values),
-    assistantDailyMessageLimit: values.ASSISTANT_DAILY_MESSAGE_LIMIT,
-    premiumAssistantFairUse: {
-      messagesPerMinute: values.ASSISTANT_PREMIUM_MESSAGES_PER_MINUTE,
-      messagesPerDay: values.ASSISTANT_PREMIUM_DAILY_MESSAGE_LIMIT,
-    },
-    // Off unless set: trusting X-Forwarded-For without a proxy in front would let clients pick their address.
-    trustProxy: values.TRUST_PROXY === "true",
-    // Behind a balancer (the only reason to trust its headers), give it time to notice; alone,
-    // nobody else would send the requests, so there is nothing to wait for.
-    shutdownDrainMs:
-      (values.SHUTDOWN_DRAIN_SECONDS ?? (values.TRUST_PROXY === "true" ? 5 : 0)) * 1000,
-    rateLimits: {
-      lookupsPerMinute: values.RATE_LIMIT_LOOKUPS_PER_MINUTE,
-      signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,
-      signInLinksPerClientPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR,
-      signInStartsPerMinute: values.RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE,
-      signInLinksTotalPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR,
-      lookupsTotalPerHour: values.RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR,
-      accountExportsPerHour: values.RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR,
-      accountDeletionsPerHour: values.RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR,
-      apiRequestsPerMinute: values.RATE_LIMIT_API_REQUESTS_PER_MINUTE,
-    },
+    lookupsPerMinute: values.RATE_LIMIT_LOOKUPS_PER_MINUTE,
+    signInLinksPer15Minutes: values.RATE_LIMIT_SIGN_IN_LINKS_PER_15_MINUTES,
+    signInLinksPerClientPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_PER_CLIENT_PER_HOUR,
+    signInStartsPerMinute: values.RATE_LIMIT_SIGN_IN_STARTS_PER_MINUTE,
+    signInLinksTotalPerHour: values.RATE_LIMIT_SIGN_IN_LINKS_TOTAL_PER_HOUR,
+    lookupsTotalPerHour: values.RATE_LIMIT_LOOKUPS_TOTAL_PER_HOUR,
+    accountExportsPerHour: values.RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR,
+    accountDeletionsPerHour: values.RATE_LIMIT_ACCOUNT_DELETIONS_PER_HOUR,
+    apiRequestsPerMinute: values.RATE_LIMIT_API_REQUESTS_PER_MINUTE,
   };
 }
 
