@@ -5,9 +5,19 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { CurrentUser } from "../../shared/contracts/auth.js";
 import type { ErrorBody } from "../../shared/contracts/errors.js";
-import { firstRenderDataId, type FirstRenderData } from "../../shared/contracts/first-render.js";
 import { isApiPath } from "./api-path.js";
 import { publicRoute } from "./identity.js";
+import {
+  drawSignedInPage,
+  type SignedInPageRenderer,
+  type SignedInPageSource,
+} from "./signed-in-page.js";
+
+export {
+  firstDataBudgetMs,
+  jsonForScriptElement,
+  type SignedInPageRenderer,
+} from "./signed-in-page.js";
 
 /** What the build's pre-renderer wrote (dist/web/pages/pages.json); paths relative to webRoot. */
 interface PageManifest {
@@ -29,36 +39,6 @@ interface PageManifest {
   /** A signed-in page around marked places the server fills per request. By path; optional. */
   signedIn?: Record<string, string>;
   markers?: { app: string; data: string };
-}
-
-/** What the web build's renderer (src/web/server-render.tsx) offers the server. */
-export interface SignedInPageRenderer {
-  renderSignedInPage(request: {
-    pathname: string;
-    search: string;
-    cookieHeader: string;
-    user: CurrentUser;
-    fetchData: (path: string) => Promise<unknown>;
-  }): Promise<{
-    title: string | null;
-    body: string;
-    queries: FirstRenderData["queries"];
-  }>;
-}
-
-/**
- * How long a signed-in page waits for its first screen's data (Google's answers, mostly) before
- * it is sent with what has arrived; the browser fetches the rest. Long enough for a usual Admin
- * or Data API answer, short enough that a slow one does not hold the whole page.
- */
-export const firstDataBudgetMs = 700;
-
-/**
- * JSON inside an HTML <script> element: no "<" at all, so no text (a name someone chose, say) can
- * close the element or open a comment; JSON.parse reads \u003c back as "<".
- */
-export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c");
 }
 
 const pageManifestFile = path.join("pages", "pages.json");
@@ -108,146 +88,24 @@ export async function registerWebApp(
   }
 
   if (webRoot && hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      // Pages are chosen per request below; compressed variants are found by their original's name.
-      globIgnore: ["pages/**", "**/*.br", "**/*.gz"],
-      // The build writes a .br and a .gz beside every text file; the request's Accept-Encoding
-      // picks one (with Vary: Accept-Encoding), and a missing one falls back to the next or to
-      // the file itself.
-      preCompressed: true,
-      // The build keeps source maps for local debugging; production never serves them, so the
-      // original source is not published.
-      allowedPath: (pathname) => !(options.production && isSourceMap(pathname)),
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
+    await registerStaticFiles(app, webRoot, options.production);
   } else if (webRoot) {
     app.log.warn(`The web app is not built (${webRoot} has no index.html); run "npm run build".`);
   }
 
-  const sendPage = (reply: FastifyReply, file: string, status = 200) =>
-    reply
-      .code(status)
-      .header("Cache-Control", "no-cache")
-      // Who is signed in decides between the pre-rendered page and the shell.
-      .header("Vary", "Cookie")
-      .type("text/html; charset=utf-8")
-      .sendFile(file);
-
-  async function answerPage(request: FastifyRequest, reply: FastifyReply) {
-    if (!manifest) return sendPage(reply, "index.html");
-    const queryAt = request.url.indexOf("?");
-    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-    // A failed session check counts as signed out: the public pages rather than an error.
-    const signedIn = await isSignedIn(request).catch(() => false);
-    const asVisitor = queryAt === -1 && !signedIn;
-    const prerendered = manifest.pages[pathname];
-    if (prerendered) return sendPage(reply, asVisitor ? prerendered : manifest.shell);
-    if (manifest.appPaths.includes(pathname)) {
-      // Signed-in pages send visitors to log in; the server knows at once, so no page is drawn
-      // on the way there.
-      if (!signedIn) return reply.header("Cache-Control", "no-store").redirect(loginPath);
-      const drawn = await drawSignedInPage(
-        request,
-        pathname,
-        queryAt === -1 ? "" : request.url.slice(queryAt + 1),
-      );
-      if (drawn !== null) {
-        return (
-          reply
-            .code(200)
-            // Drawn for this person: never kept by a shared cache.
-            .header("Cache-Control", "private, no-cache")
-            .header("Vary", "Cookie")
-            .type("text/html; charset=utf-8")
-            .send(drawn)
-        );
-      }
-      return sendPage(reply, manifest.shells?.[pathname] ?? manifest.shell);
-    }
-    return sendPage(reply, asVisitor ? manifest.notFound : manifest.shell, 404);
-  }
-
-  /**
-   * A signed-in page drawn for this person, or null when it cannot be (no renderer in this build,
-   * the session ended meanwhile, or drawing failed): the browser then draws it from the shell.
-   */
-  async function drawSignedInPage(
-    request: FastifyRequest,
-    pathname: string,
-    search: string,
-  ): Promise<string | null> {
-    const page = signedInPages.get(pathname);
-    if (!renderer || !page || !manifest?.markers || !currentUser) return null;
-    try {
-      const user = await currentUser(request);
-      if (!user) return null;
-      const cookieHeader = request.headers.cookie ?? "";
-      const deadline = Date.now() + firstDataBudgetMs;
-      const { title, body, queries } = await renderer.renderSignedInPage({
-        pathname,
-        search,
-        cookieHeader,
-        user,
-        fetchData: (apiPath) => fetchAsVisitor(apiPath, cookieHeader, deadline),
-      });
-      const data = `<script type="application/json" id="${firstRenderDataId}">${jsonForScriptElement({ user, queries } satisfies FirstRenderData)}</script>`;
-      let html = page
-        .replace(manifest.markers.app, () => body)
-        .replace(manifest.markers.data, () => data);
-      if (title) html = html.replace(/<title>.*?<\/title>/, () => title);
-      return html;
-    } catch (error) {
-      request.log.error(
-        { err: error, pathname },
-        "Drawing a signed-in page failed; sent the shell",
-      );
-      return null;
-    }
-  }
-
-  /**
-   * An API GET made inside the server as the page's visitor (their cookies, through the same
-   * routes, checks and services as the browser's own request): its JSON on a 200, else undefined,
-   * and undefined once the deadline has passed.
-   */
-  async function fetchAsVisitor(
-    apiPath: string,
-    cookieHeader: string,
-    deadline: number,
-  ): Promise<unknown> {
-    if (!isApiPath(apiPath)) return undefined;
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) return undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, remaining, undefined);
-    });
-    const answer = app
-      .inject({
-        method: "GET",
-        url: apiPath,
-        headers: { cookie: cookieHeader, accept: "application/json" },
-      })
-      .then((response) => (response.statusCode === 200 ? response.json<unknown>() : undefined))
-      .catch(() => undefined);
-    try {
-      return await Promise.race([answer, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const pages: PageChoice = {
+    manifest,
+    isSignedIn,
+    source: { app, renderer, pages: signedInPages, markers: manifest?.markers, currentUser },
+  };
+  const answer = (request: FastifyRequest, reply: FastifyReply) =>
+    answerPage(pages, request, reply);
 
   if (manifest) {
     for (const pagePath of [...Object.keys(manifest.pages), ...manifest.appPaths]) {
       // Signed-in pages are drawn per request, so they are compressed per request; files that
       // were compressed at build time go out as they are (the plugin leaves an encoded reply be).
-      app.get(pagePath, { ...publicRoute, compress: {} }, answerPage);
+      app.get(pagePath, { ...publicRoute, compress: {} }, answer);
     }
   }
 
@@ -257,11 +115,94 @@ export async function registerWebApp(
       (request.method === "GET" || request.method === "HEAD") &&
       !isApiPath(request.url) &&
       !isSourceMap(pathname);
-    if (isPageRequest && hasWebApp) return answerPage(request, reply);
+    if (isPageRequest && hasWebApp) return answer(request, reply);
     return reply
       .code(404)
       .send({ error: `Not found: ${request.method} ${pathname}` } satisfies ErrorBody);
   });
+}
+
+async function registerStaticFiles(
+  app: FastifyInstance,
+  webRoot: string,
+  production: boolean | undefined,
+): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    // Pages are chosen per request below; compressed variants are found by their original's name.
+    globIgnore: ["pages/**", "**/*.br", "**/*.gz"],
+    // The build writes a .br and a .gz beside every text file; the request's Accept-Encoding
+    // picks one (with Vary: Accept-Encoding), and a missing one falls back to the next or to
+    // the file itself.
+    preCompressed: true,
+    // The build keeps source maps for local debugging; production never serves them, so the
+    // original source is not published.
+    allowedPath: (pathname) => !(production && isSourceMap(pathname)),
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+}
+
+/** What choosing a page for a request needs. */
+interface PageChoice {
+  manifest: PageManifest | null;
+  isSignedIn: (request: FastifyRequest) => Promise<boolean>;
+  source: SignedInPageSource;
+}
+
+function sendPage(reply: FastifyReply, file: string, status = 200) {
+  return (
+    reply
+      .code(status)
+      .header("Cache-Control", "no-cache")
+      // Who is signed in decides between the pre-rendered page and the shell.
+      .header("Vary", "Cookie")
+      .type("text/html; charset=utf-8")
+      .sendFile(file)
+  );
+}
+
+async function answerPage(
+  { manifest, isSignedIn, source }: PageChoice,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!manifest) return sendPage(reply, "index.html");
+  const queryAt = request.url.indexOf("?");
+  const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  // A failed session check counts as signed out: the public pages rather than an error.
+  const signedIn = await isSignedIn(request).catch(() => false);
+  const asVisitor = queryAt === -1 && !signedIn;
+  const prerendered = manifest.pages[pathname];
+  if (prerendered) return sendPage(reply, asVisitor ? prerendered : manifest.shell);
+  if (manifest.appPaths.includes(pathname)) {
+    // Signed-in pages send visitors to log in; the server knows at once, so no page is drawn
+    // on the way there.
+    if (!signedIn) return reply.header("Cache-Control", "no-store").redirect(loginPath);
+    const drawn = await drawSignedInPage(
+      source,
+      request,
+      pathname,
+      queryAt === -1 ? "" : request.url.slice(queryAt + 1),
+    );
+    if (drawn !== null) {
+      return (
+        reply
+          .code(200)
+          // Drawn for this person: never kept by a shared cache.
+          .header("Cache-Control", "private, no-cache")
+          .header("Vary", "Cookie")
+          .type("text/html; charset=utf-8")
+          .send(drawn)
+      );
+    }
+    return sendPage(reply, manifest.shells?.[pathname] ?? manifest.shell);
+  }
+  return sendPage(reply, asVisitor ? manifest.notFound : manifest.shell, 404);
 }
 
 async function loadRenderer(
