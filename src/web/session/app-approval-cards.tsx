@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Loader2, ShieldAlert, X } from "lucide-react";
 import type { AppApproval, AppApprovalOutcome } from "../../shared/contracts/app-approvals";
+import { TitledCard } from "../components/titled-card";
 import { Button } from "../components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "../components/ui/card";
 import { toast } from "../components/ui/use-toast";
 import { apiRequest } from "../lib/api-client";
 import { serverErrorMessage } from "../lib/api-error-message";
@@ -54,53 +47,59 @@ function ApprovalCard({ approval }: { approval: AppApproval }) {
   });
   const count = approval.annotations.length;
   return (
-    <Card className="border-amber-500/60">
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-start gap-2 text-base">
+    <TitledCard
+      className="border-amber-500/60"
+      title={
+        <>
           <ShieldAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
           <span className="break-words">
             {approval.appName} asks to delete {count} annotation{count === 1 ? "" : "s"}
           </span>
-        </CardTitle>
-        <CardDescription>
+        </>
+      }
+      titleProps={{ className: "flex items-start gap-2 text-base" }}
+      description={
+        <>
           Property {approval.propertyId} · waits for you until {until(approval.expiresAt)}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul aria-label="What would be deleted" className="flex flex-col gap-1 text-sm">
-          {approval.annotations.map((annotation) => (
-            <li key={annotation.annotationId} className="break-words">
-              <span className="font-medium">{annotation.title}</span>{" "}
-              <span className="text-muted-foreground tabular-nums">{dayOf(annotation)}</span>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-      <CardFooter className="flex flex-wrap gap-2">
-        <Button
-          variant="destructive"
-          size="sm"
-          disabled={answer.isPending}
-          onClick={() => answer.mutate("approve")}
-        >
-          {answer.isPending && answer.variables === "approve" ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Check aria-hidden="true" />
-          )}
-          Approve deletion
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={answer.isPending}
-          onClick={() => answer.mutate("decline")}
-        >
-          <X aria-hidden="true" />
-          Decline
-        </Button>
-      </CardFooter>
-    </Card>
+        </>
+      }
+      footer={
+        <>
+          <Button
+            variant="destructive"
+            size="sm"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate("approve")}
+          >
+            {answer.isPending && answer.variables === "approve" ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Check aria-hidden="true" />
+            )}
+            Approve deletion
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={answer.isPending}
+            onClick={() => answer.mutate("decline")}
+          >
+            <X aria-hidden="true" />
+            Decline
+          </Button>
+        </>
+      }
+      footerClassName="flex flex-wrap gap-2"
+    >
+      <ul aria-label="What would be deleted" className="flex flex-col gap-1 text-sm">
+        {approval.annotations.map((annotation) => (
+          <li key={annotation.annotationId} className="break-words">
+            <span className="font-medium">{annotation.title}</span>{" "}
+            <span className="text-muted-foreground tabular-nums">{dayOf(annotation)}</span>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }
 

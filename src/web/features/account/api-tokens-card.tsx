@@ -7,7 +7,7 @@ import type {
   CreatedApiTokenResponse,
 } from "../../../shared/contracts/api-tokens";
 import { QueryStates } from "../../components/query-states";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { Button } from "../../components/ui/button";
 import { apiRequest } from "../../lib/api-client";
 import { routePaths } from "../../lib/route-paths";
@@ -74,7 +74,7 @@ export function ApiTokensCard() {
 
   return (
     <>
-      <SectionCard
+      <TitledCard
         title="Personal access tokens"
         description={
           <>
@@ -96,7 +96,7 @@ export function ApiTokensCard() {
             <TokenList list={list} onRevoke={revocation.ask} onCreate={() => setCreating(true)} />
           )}
         </QueryStates>
-      </SectionCard>
+      </TitledCard>
       <CreateTokenDialog
         open={creating}
         onOpenChange={setCreating}

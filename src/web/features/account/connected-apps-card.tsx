@@ -2,7 +2,7 @@ import { PlugZap } from "lucide-react";
 import type { ConnectedApp } from "../../../shared/contracts/oauth";
 import { mcpOAuthPaths } from "../../../shared/oauth";
 import { QueryStates } from "../../components/query-states";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { useOrigin } from "../../components/use-origin";
 import { useRevocation } from "../../session/use-revocation";
 import { ConnectedAppRow } from "./connected-app-row";
@@ -30,7 +30,7 @@ export function ConnectedAppsCard() {
 
   return (
     <>
-      <SectionCard
+      <TitledCard
         title="Connected apps"
         description={
           <>
@@ -68,7 +68,7 @@ export function ConnectedAppsCard() {
             )
           }
         </QueryStates>
-      </SectionCard>
+      </TitledCard>
       {revocation.dialog}
     </>
   );

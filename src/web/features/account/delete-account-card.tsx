@@ -3,7 +3,7 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { dataRetention } from "../../../shared/data-retention";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { routePaths } from "../../lib/route-paths";
@@ -43,7 +43,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
 
   return (
     <>
-      <SectionCard
+      <TitledCard
         title="Delete account"
         className="border-destructive/40"
         description={
@@ -68,7 +68,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
           <Trash2 aria-hidden="true" />
           Delete my account
         </Button>
-      </SectionCard>
+      </TitledCard>
       <DeleteAccountDialog
         open={deleting}
         onOpenChange={setDeleting}

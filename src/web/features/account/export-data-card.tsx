@@ -1,5 +1,5 @@
 import { Download, Loader2 } from "lucide-react";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
@@ -23,7 +23,7 @@ export function ExportDataCard() {
   }
 
   return (
-    <SectionCard
+    <TitledCard
       title="Your data"
       description="Download everything Tidemark stores about you as one JSON file: your account and plan, saved properties, categories, audits with their suggestions, and your conversations with the assistant. Google tokens and other secrets are never included. Annotations themselves are kept by Google Analytics."
     >
@@ -40,6 +40,6 @@ export function ExportDataCard() {
         )}
         Export my data
       </Button>
-    </SectionCard>
+    </TitledCard>
   );
 }

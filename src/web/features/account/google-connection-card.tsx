@@ -1,6 +1,6 @@
 import { Link2, ShieldCheck } from "lucide-react";
 import { QueryStates } from "../../components/query-states";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { Button } from "../../components/ui/button";
 import { connectGoogle, useGoogleStatus } from "../../session/google-connection-status";
 
@@ -8,7 +8,7 @@ import { connectGoogle, useGoogleStatus } from "../../session/google-connection-
 export function GoogleConnectionCard() {
   const status = useGoogleStatus();
   return (
-    <SectionCard title="Google Analytics">
+    <TitledCard title="Google Analytics">
       <QueryStates
         query={status}
         loading="Checking the connection…"
@@ -40,6 +40,6 @@ export function GoogleConnectionCard() {
           )
         }
       </QueryStates>
-    </SectionCard>
+    </TitledCard>
   );
 }

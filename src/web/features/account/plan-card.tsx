@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { planNames, planWords } from "../../../shared/plans";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { Button } from "../../components/ui/button";
 import { routePaths } from "../../lib/route-paths";
 import { PremiumAction } from "../../session/premium-offer";
@@ -39,7 +39,7 @@ function PlanItems({ words }: { words: ReturnType<typeof planWords> }) {
 export function PlanCard({ user }: { user: CurrentUser }) {
   const tier = user.subscriptionTier;
   return (
-    <SectionCard
+    <TitledCard
       title="Plan"
       description={
         tier ? (
@@ -57,6 +57,6 @@ export function PlanCard({ user }: { user: CurrentUser }) {
         <Link href={routePaths.plans}>{tier ? "Compare plans" : "Choose a plan"}</Link>
       </Button>
       {tier === "freemium" ? <PremiumAction user={user} className="w-full max-w-sm" /> : null}
-    </SectionCard>
+    </TitledCard>
   );
 }

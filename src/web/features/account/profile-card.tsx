@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { LogOutButton } from "../../session/log-out-button";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -16,12 +16,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
-    <SectionCard title="Profile" contentClassName="flex flex-col gap-4">
+    <TitledCard title="Profile" contentClassName="flex flex-col gap-4">
       <dl className="flex flex-col gap-3">
         <Row label="Email">{user.email}</Row>
         {name ? <Row label="Name">{name}</Row> : null}
       </dl>
       <LogOutButton className="self-start" />
-    </SectionCard>
+    </TitledCard>
   );
 }

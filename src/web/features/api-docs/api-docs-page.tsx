@@ -4,7 +4,7 @@ import { mcpOAuthPaths, scopeDescriptions } from "../../../shared/oauth";
 import { BackLink } from "../../components/back-link";
 import { CopyButton } from "../../components/copy-button";
 import { PageHeading } from "../../components/page-heading";
-import { SectionCard } from "../../components/section-card";
+import { TitledCard } from "../../components/titled-card";
 import { useOrigin } from "../../components/use-origin";
 import { routePaths } from "../../lib/route-paths";
 import { useCurrentUser } from "../../session/current-user";
@@ -67,14 +67,14 @@ export function ApiDocsPage() {
         your own scripts.
       </PageHeading>
 
-      <SectionCard
+      <TitledCard
         title={
           <>
             <Bot className="size-5" aria-hidden="true" />
             Connect an AI assistant
           </>
         }
-        titleClassName="flex items-center gap-2"
+        titleProps={{ className: "flex items-center gap-2" }}
         description="Tidemark is a remote MCP server. Your assistant asks you to sign in and shows what it wants to do; you choose what to allow (reading only, unless you tick more), and each deletion waits for your approval."
         contentClassName="flex flex-col gap-6"
       >
@@ -109,16 +109,16 @@ export function ApiDocsPage() {
           </a>
           .
         </p>
-      </SectionCard>
+      </TitledCard>
 
-      <SectionCard
+      <TitledCard
         title={
           <>
             <KeyRound className="size-5" aria-hidden="true" />
             REST API
           </>
         }
-        titleClassName="flex items-center gap-2"
+        titleProps={{ className: "flex items-center gap-2" }}
         description={
           <>
             For your own scripts: make a personal access token under{" "}
@@ -140,7 +140,7 @@ export function ApiDocsPage() {
           Reference
         </h3>
         <ApiReference />
-      </SectionCard>
+      </TitledCard>
     </div>
   );
 }

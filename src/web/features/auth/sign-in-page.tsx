@@ -1,16 +1,7 @@
-import { CircleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { Alert } from "../../components/ui/alert";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from "../../components/ui/card";
 import { routePaths } from "../../lib/route-paths";
+import { AuthCard, SignInFailure } from "./auth-card";
 import type { AuthIntent } from "./auth-intent";
 import { CheckInboxNotice } from "./check-inbox-notice";
 import { EmailSignInForm } from "./email-sign-in-form";
@@ -51,71 +42,62 @@ export function SignInPage({ intent }: { intent: AuthIntent }) {
   }, [errorCode, intent, navigate]);
 
   return (
-    <section
-      aria-labelledby="auth-title"
-      className="flex flex-1 items-center justify-center px-4 py-16 sm:py-24"
+    <AuthCard
+      titleId="auth-title"
+      title={title}
+      description={description}
+      contentClassName="flex flex-col gap-6"
+      footer={<SignInLinks intent={intent} />}
+      footerClassName="flex-col gap-3 text-center text-sm text-muted-foreground"
     >
-      <Card className="w-full max-w-md gap-6 shadow-md">
-        <CardHeader>
-          <CardTitle as="h1" id="auth-title" className="text-2xl">
-            {title}
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-6">
-          {failure ? (
-            <Alert variant="destructive" role="alert">
-              <CircleAlert aria-hidden="true" />
-              <p>{failure}</p>
-            </Alert>
-          ) : null}
-          {sentTo === null ? (
-            <>
-              <GoogleSignInButton intent={intent} />
-              <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
-                <span className="h-px flex-1 bg-border" aria-hidden="true" />
-                or
-                <span className="h-px flex-1 bg-border" aria-hidden="true" />
-              </div>
-              <EmailSignInForm
-                intent={intent}
-                onAttempt={() => setFailure(null)}
-                onSent={setSentTo}
-              />
-            </>
-          ) : (
-            <CheckInboxNotice email={sentTo} onUseAnotherEmail={() => setSentTo(null)} />
-          )}
-        </CardContent>
-        <CardFooter className="flex-col gap-3 text-center text-sm text-muted-foreground">
-          {intent === "login" ? (
-            <p>
-              Don&apos;t have an account?{" "}
-              <Link href={routePaths.signup} className={inlineLinkClass}>
-                Sign up
-              </Link>
-            </p>
-          ) : (
-            <p>
-              Already have an account?{" "}
-              <Link href={routePaths.login} className={inlineLinkClass}>
-                Log in
-              </Link>
-            </p>
-          )}
-          <p className="text-xs">
-            By continuing you agree to our{" "}
-            <Link href={routePaths.terms} className={inlineLinkClass}>
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link href={routePaths.privacy} className={inlineLinkClass}>
-              Privacy Policy
-            </Link>
-            .
-          </p>
-        </CardFooter>
-      </Card>
-    </section>
+      {failure ? <SignInFailure>{failure}</SignInFailure> : null}
+      {sentTo === null ? (
+        <>
+          <GoogleSignInButton intent={intent} />
+          <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+            <span className="h-px flex-1 bg-border" aria-hidden="true" />
+            or
+            <span className="h-px flex-1 bg-border" aria-hidden="true" />
+          </div>
+          <EmailSignInForm intent={intent} onAttempt={() => setFailure(null)} onSent={setSentTo} />
+        </>
+      ) : (
+        <CheckInboxNotice email={sentTo} onUseAnotherEmail={() => setSentTo(null)} />
+      )}
+    </AuthCard>
+  );
+}
+
+/** The way to the other of log in and sign up, and the terms that signing in agrees to. */
+function SignInLinks({ intent }: { intent: AuthIntent }) {
+  return (
+    <>
+      {intent === "login" ? (
+        <p>
+          Don&apos;t have an account?{" "}
+          <Link href={routePaths.signup} className={inlineLinkClass}>
+            Sign up
+          </Link>
+        </p>
+      ) : (
+        <p>
+          Already have an account?{" "}
+          <Link href={routePaths.login} className={inlineLinkClass}>
+            Log in
+          </Link>
+        </p>
+      )}
+      <p className="text-xs">
+        By continuing you agree to our{" "}
+        <Link href={routePaths.terms} className={inlineLinkClass}>
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link href={routePaths.privacy} className={inlineLinkClass}>
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </>
   );
 }
