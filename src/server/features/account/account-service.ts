@@ -7,7 +7,7 @@ import { defineDeleteInactiveAccountsJob } from "../../jobs/definitions/delete-i
 import { defineSweepDeletedAccountLeftoversJob } from "../../jobs/definitions/sweep-deleted-account-leftovers.js";
 import type { JobContext, JobQueue } from "../../jobs/job-queue.js";
 import type { GoogleConnectionService } from "../google-connection/google-connection-service.js";
-import type { AccountRepository, PersonalRows } from "./account-repository.js";
+import type { AccountRepository, GoogleSignInGrant, PersonalRows } from "./account-repository.js";
 import type { AccountTombstones } from "./account-tombstones.js";
 import type { GoogleRevocations } from "./google-revocations.js";
 
@@ -113,13 +113,7 @@ function exportOf(rows: PersonalRows, exportedAt: Date): AccountExport {
   };
 }
 
-/**
- * The person's account as a whole: exporting what we store about them, deleting it on request,
- * and deleting accounts left unused for the retention period. Both deletions take the same path:
- * every row goes in one transaction, which also writes what outlives the account (the tombstone
- * of a requested deletion, the Google tokens to revoke); then the revoke jobs are queued.
- */
-export function createAccountService(deps: {
+interface AccountServiceDeps {
   repository: AccountRepository;
   tombstones: AccountTombstones;
   revocations: GoogleRevocations;
@@ -129,8 +123,70 @@ export function createAccountService(deps: {
   /** A Google sign-in token as stored, in plain text (null if unreadable). */
   openSignInToken(stored: string): Promise<string | null>;
   now?: () => Date;
-}) {
-  const { repository, connections, logger } = deps;
+}
+
+/**
+ * Each Google token of a deleted account sealed with the Google account it belongs to, sealed
+ * alike: the revoke skips a grant that account has given Tidemark again since (a new sign-up,
+ * connected). `unreadable` counts the sign-in tokens that could not be opened.
+ */
+async function sealedRevocations(
+  deps: Pick<AccountServiceDeps, "connections" | "openSignInToken">,
+  user: User,
+  googleSignIns: GoogleSignInGrant[],
+): Promise<{
+  revocations: { sealedToken: string; sealedGoogleSubject: string | null }[];
+  unreadable: number;
+}> {
+  const { connections } = deps;
+  const sealedSubject = (subject: string | null) =>
+    subject === null ? null : connections.sealToken(subject);
+  const revocations: { sealedToken: string; sealedGoogleSubject: string | null }[] = [];
+  let unreadable = 0;
+  const analytics = connections.sealedGrantToken(user);
+  if (analytics)
+    revocations.push({
+      sealedToken: analytics,
+      sealedGoogleSubject: sealedSubject(connections.grantSubject(user)),
+    });
+  for (const signIn of googleSignIns) {
+    const token = await deps.openSignInToken(signIn.token);
+    if (token === null) unreadable += 1;
+    else
+      revocations.push({
+        sealedToken: connections.sealToken(token),
+        sealedGoogleSubject: sealedSubject(signIn.subject),
+      });
+  }
+  return { revocations, unreadable };
+}
+
+/** Queues the deleted account's revoke jobs and logs the deletion with what became of its tokens. */
+async function queueRevocations(
+  deps: Pick<AccountServiceDeps, "revocations" | "logger">,
+  deletion: { userId: string; reason: DeletionReason; revocationIds: string[]; unreadable: number },
+): Promise<void> {
+  const { userId, reason, revocationIds, unreadable } = deletion;
+  await deps.revocations.queue(revocationIds);
+  const googleRevoke =
+    revocationIds.length > 0 ? "queued" : unreadable > 0 ? "unreadable" : "not_connected";
+  const entry = { userId, reason, googleRevoke, revocationIds };
+  if (googleRevoke === "unreadable")
+    deps.logger.warn(
+      entry,
+      "account deleted; its Google sign-in token could not be read to revoke",
+    );
+  else deps.logger.info(entry, "account deleted");
+}
+
+/**
+ * The person's account as a whole: exporting what we store about them, deleting it on request,
+ * and deleting accounts left unused for the retention period. Both deletions take the same path:
+ * every row goes in one transaction, which also writes what outlives the account (the tombstone
+ * of a requested deletion, the Google tokens to revoke); then the revoke jobs are queued.
+ */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { repository, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
@@ -151,41 +207,21 @@ export function createAccountService(deps: {
     const deleted = await repository.erase(userId, {
       ...options,
       leftovers: async ({ user, googleSignIns }) => {
-        // Each token with the Google account it belongs to, sealed alike: the revoke skips a
-        // grant that account has given Tidemark again since (a new sign-up, connected).
-        const sealedSubject = (subject: string | null) =>
-          subject === null ? null : connections.sealToken(subject);
-        const revocations: { sealedToken: string; sealedGoogleSubject: string | null }[] = [];
-        const analytics = connections.sealedGrantToken(user);
-        if (analytics)
-          revocations.push({
-            sealedToken: analytics,
-            sealedGoogleSubject: sealedSubject(connections.grantSubject(user)),
-          });
-        for (const signIn of googleSignIns) {
-          const token = await deps.openSignInToken(signIn.token);
-          if (token === null) unreadable += 1;
-          else
-            revocations.push({
-              sealedToken: connections.sealToken(token),
-              sealedGoogleSubject: sealedSubject(signIn.subject),
-            });
-        }
+        const sealed = await sealedRevocations(deps, user, googleSignIns);
+        unreadable = sealed.unreadable;
         return {
           tombstone: reason === "requested" ? deps.tombstones.of(user) : null,
-          revocations,
+          revocations: sealed.revocations,
         };
       },
     });
     if (!deleted) return false;
-    const { revocationIds } = deleted;
-    await deps.revocations.queue(revocationIds);
-    const googleRevoke =
-      revocationIds.length > 0 ? "queued" : unreadable > 0 ? "unreadable" : "not_connected";
-    const entry = { userId, reason, googleRevoke, revocationIds };
-    if (googleRevoke === "unreadable")
-      logger.warn(entry, "account deleted; its Google sign-in token could not be read to revoke");
-    else logger.info(entry, "account deleted");
+    await queueRevocations(deps, {
+      userId,
+      reason,
+      revocationIds: deleted.revocationIds,
+      unreadable,
+    });
     return true;
   }
 
