@@ -14,16 +14,12 @@ import { demoDay, demoDayAttribute } from "../landing/demo-days";
 import { drawDeferredSections, landingSectionIds } from "../landing/landing-section-ids";
 import { scrollToSection } from "../landing/scroll-to-section";
 import {
-  appliedTheme,
-  applyTheme,
-  readStoredTheme,
-  resolveTheme,
-  storeTheme,
-  systemPrefersDark,
-  themeToggleTitle,
-  watchSystemTheme,
-} from "../theme/theme-preference";
-import { storageKeys } from "../../lib/storage-keys";
+  applyPreferredTheme,
+  chooseTheme,
+  followThemePreferences,
+  otherTheme,
+} from "../theme/follow-theme";
+import { themeToggleTitle } from "../theme/theme-preference";
 
 declare global {
   interface Window {
@@ -33,34 +29,21 @@ declare global {
 }
 
 function showTheme(): void {
-  const next = appliedTheme() === "dark" ? "light" : "dark";
+  const next = otherTheme();
   for (const toggle of document.querySelectorAll<HTMLElement>("[data-theme-toggle]"))
     toggle.title = themeToggleTitle(next);
 }
 
-/** The theme as the stored choice and the system say, after either changed elsewhere. */
-function followPreferences(): void {
-  applyTheme(resolveTheme(readStoredTheme(), systemPrefersDark()));
-  showTheme();
-}
-
 function start(): void {
-  followPreferences();
-  window.addEventListener("storage", (event) => {
-    if (event.key === storageKeys.theme || event.key === null) followPreferences();
-  });
-  watchSystemTheme(() => {
-    // A choice the person made outranks the system's setting.
-    if (readStoredTheme() === null) followPreferences();
-  });
+  applyPreferredTheme();
+  showTheme();
+  followThemePreferences(showTheme);
 
   // One listener on the drawn page for both controls, whichever of their parts is clicked.
   document.getElementById("root")?.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (target?.closest("[data-theme-toggle]")) {
-      const theme = appliedTheme() === "dark" ? "light" : "dark";
-      applyTheme(theme);
-      storeTheme(theme);
+      chooseTheme(otherTheme());
       showTheme();
       return;
     }

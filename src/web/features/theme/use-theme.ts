@@ -1,15 +1,11 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { storageKeys } from "../../lib/storage-keys";
+import { appliedTheme, type Theme } from "./theme-preference";
 import {
-  appliedTheme,
-  applyTheme,
-  readStoredTheme,
-  resolveTheme,
-  storeTheme,
-  systemPrefersDark,
-  watchSystemTheme,
-  type Theme,
-} from "./theme-preference";
+  applyPreferredTheme,
+  chooseTheme,
+  followThemePreferences,
+  otherTheme,
+} from "./follow-theme";
 
 // The class on <html> is the single source of truth (theme-init.js sets it before first
 // paint); this store only tells React when it changes.
@@ -19,36 +15,16 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-/** Re-derives the theme after something outside this tab changed one of its inputs. */
-function syncFromPreferences(): void {
-  applyTheme(resolveTheme(readStoredTheme(), systemPrefersDark()));
-  notify();
-}
-
-function handleStorage(event: StorageEvent): void {
-  // key === null means another tab cleared all of localStorage.
-  if (event.key === storageKeys.theme || event.key === null) syncFromPreferences();
-}
-
-function handleSystemChange(): void {
-  // An explicit choice outranks the system setting, so only follow the OS while none is stored.
-  if (readStoredTheme() === null) syncFromPreferences();
-}
-
-let stopWatchingSystem: (() => void) | null = null;
+let stopFollowing: (() => void) | null = null;
 
 function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) {
-    window.addEventListener("storage", handleStorage);
-    stopWatchingSystem = watchSystemTheme(handleSystemChange);
-  }
+  if (listeners.size === 0) stopFollowing = followThemePreferences(notify);
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
-      window.removeEventListener("storage", handleStorage);
-      stopWatchingSystem?.();
-      stopWatchingSystem = null;
+      stopFollowing?.();
+      stopFollowing = null;
     }
   };
 }
@@ -58,14 +34,13 @@ function serverTheme(): Theme {
 }
 
 export function setTheme(theme: Theme): void {
-  applyTheme(theme);
-  storeTheme(theme);
+  chooseTheme(theme);
   notify();
 }
 
 /** Applies the preferred theme in case theme-init.js did not run (blocked or failed to load). */
 export function initializeTheme(): void {
-  applyTheme(resolveTheme(readStoredTheme(), systemPrefersDark()));
+  applyPreferredTheme();
 }
 
 export function useTheme(): {
@@ -76,6 +51,6 @@ export function useTheme(): {
   // Pre-rendered HTML is drawn for every theme at once (CSS picks by the class on <html>), so
   // the server's answer is a fixed one; React swaps in the real one right after hydrating.
   const theme = useSyncExternalStore(subscribe, appliedTheme, serverTheme);
-  const toggleTheme = useCallback(() => setTheme(appliedTheme() === "dark" ? "light" : "dark"), []);
+  const toggleTheme = useCallback(() => setTheme(otherTheme()), []);
   return { theme, setTheme, toggleTheme };
 }
