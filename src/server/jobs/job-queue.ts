@@ -1,7 +1,14 @@
-import { PgBoss, type Db, type Queue } from "pg-boss";
+import { PgBoss, type Db } from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { Database } from "../db/database.js";
+import {
+  ensureQueue,
+  jobSchema,
+  recoverInterruptedRuns,
+  startWorker,
+  type QueueSetUp,
+} from "./job-queue-setup.js";
 import { moveVersion10Jobs, setAsideVersion10Schema } from "./pg-boss-10-upgrade.js";
 
 /**
@@ -107,19 +114,10 @@ export interface JobQueueOptions {
 }
 
 const jobNamePattern = /^[a-z][a-z0-9-]{0,49}$/;
-const jobSchema = "pgboss";
 /** Any fixed number works; it only has to be the same for every app instance (see database.ts). */
 const queueSetUpLockKey = 7_411_203;
-/**
- * The longest any run may take, alive or not: pg-boss's `expireInSeconds`, after which it fails the
- * run (and aborts its signal) even while the handler goes on. The short heartbeat of
- * `timeoutSeconds` is what finds runs whose instance died.
- */
-const longestRunSeconds = 2 * 60 * 60;
 /** pg-boss's least heartbeat, and its longest expiry. */
 const timeoutBounds = { least: 10, most: 24 * 60 * 60 };
-/** Finished jobs are kept this long (decision 0026), then pg-boss deletes them. */
-const keepFinishedSeconds = 7 * 24 * 60 * 60;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, logger } = options;
@@ -127,20 +125,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   // stop() waits for any statement still in flight (a send from a request being answered, the last
   // write of a run), so that closing the database right after never cuts one off.
   const inFlight = new Set<Promise<unknown>>();
-  const trackedSql: Db = {
-    executeSql(text, values) {
-      const query = database.sql.executeSql(text, values);
-      inFlight.add(query);
-      void query.then(
-        () => inFlight.delete(query),
-        () => inFlight.delete(query),
-      );
-      return query;
-    },
-  };
   const lostRunCheckSeconds = options.maintenanceIntervalSeconds ?? 30;
   const boss = new PgBoss({
-    db: trackedSql,
+    db: trackedSql(database, inFlight),
     schema: jobSchema,
     backend: database.engine === "pglite" ? "pglite" : "postgres",
     // Lost and expired runs are looked for by whichever instance gets to it first; finished jobs
@@ -155,121 +142,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // Pool hiccups during polling are retried by pg-boss itself; they are worth a line, no more.
     logger.warn({ err: error }, "job queue error");
   });
-
-  async function recoverInterruptedRuns(): Promise<void> {
-    // One PGlite data folder belongs to one process, so any run still marked active was cut off
-    // by a crash or a kill: hand it back for a retry now instead of after its timeout. On
-    // PostgreSQL other instances may be working, so there the timeout decides.
-    if (database.engine !== "pglite") return;
-    const { rows } = await database.sql.executeSql(
-      `select id, name from ${jobSchema}.job where state = 'active'`,
-      [],
-    );
-    for (const row of rows as { id: string; name: string }[]) {
-      await boss.fail(row.name, row.id, { message: "interrupted by a restart" });
-    }
-  }
-
-  /**
-   * Creates the job's queue, or brings one an earlier release created to the code's settings: the
-   * definition in the code is the truth. pg-boss keeps a queue's policy from its creation, so a
-   * changed `oneAtATime` recreates the queue when it holds no unfinished job, and otherwise waits
-   * for a later start (with a warning) rather than drop work.
-   */
-  async function ensureQueue(definition: JobDefinition<object>): Promise<void> {
-    const timeoutSeconds = definition.timeoutSeconds ?? 15 * 60;
-    const settings = {
-      retryLimit: definition.retryLimit ?? 3,
-      retryDelay: definition.retryDelaySeconds ?? 5,
-      retryBackoff: true,
-      expireInSeconds: Math.max(longestRunSeconds, timeoutSeconds),
-      heartbeatSeconds: timeoutSeconds,
-      deleteAfterSeconds: keepFinishedSeconds,
-    } satisfies Omit<Queue, "name">;
-    const policy = definition.oneAtATime ? "stately" : "standard";
-    const existing = await boss.getQueue(definition.name);
-    if (!existing) {
-      await boss.createQueue(definition.name, { ...settings, policy });
-      return;
-    }
-    if (existing.policy !== policy) {
-      if (await hasUnfinishedJobs(definition.name)) {
-        logger.warn(
-          { job: definition.name, policy: existing.policy, wanted: policy },
-          "job queue keeps its policy until it has no unfinished job",
-        );
-      } else {
-        await boss.deleteQueue(definition.name);
-        await boss.createQueue(definition.name, { ...settings, policy });
-        return;
-      }
-    }
-    await boss.updateQueue(definition.name, settings);
-  }
-
-  async function hasUnfinishedJobs(name: string): Promise<boolean> {
-    const { rows } = await database.sql.executeSql(
-      `select exists (select 1 from ${jobSchema}.job
-         where name = $1 and state in ('created', 'retry', 'active')) as unfinished`,
-      [name],
-    );
-    return (rows[0] as { unfinished: boolean }).unfinished;
-  }
-
-  async function startWorker(definition: JobDefinition<object>): Promise<void> {
-    const workOptions = {
-      batchSize: 1,
-      includeMetadata: true,
-      pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1,
-      localConcurrency: definition.concurrency ?? 1,
-    } as const;
-    await boss.work<object, void, typeof workOptions>(
-      definition.name,
-      workOptions,
-      async ([job]) => {
-        if (!job) return;
-        const context: JobContext = {
-          jobId: job.id,
-          retryCount: job.retryCount,
-          isLastAttempt: job.retryCount >= job.retryLimit,
-          signal: AbortSignal.any([shutdown.signal, job.signal]),
-        };
-        try {
-          const data = definition.payload ? definition.payload.parse(job.data) : job.data;
-          await definition.run(data, context);
-        } catch (error) {
-          logger.warn(
-            { err: error, job: definition.name, jobId: job.id, retryCount: job.retryCount },
-            context.isLastAttempt ? "job failed for good" : "job failed; it will be retried",
-          );
-          throw error;
-        }
-      },
-    );
-    if (definition.schedule) {
-      await boss.schedule(definition.name, definition.schedule, {}, { tz: "UTC" });
-    }
-  }
+  const setUp: QueueSetUp = { database, boss, logger };
 
   return {
     define<Data extends object>(definition: JobDefinition<Data>): JobHandle<Data> {
       if (state !== "idle") throw new Error(`Job "${definition.name}" was defined too late.`);
-      if (!jobNamePattern.test(definition.name))
-        throw new Error(`Job name "${definition.name}" must be lower-case words with dashes.`);
-      if (definitions.has(definition.name))
-        throw new Error(`Job "${definition.name}" is defined twice.`);
-      const timeout = definition.timeoutSeconds;
-      if (
-        timeout !== undefined &&
-        !(
-          Number.isInteger(timeout) &&
-          timeout >= timeoutBounds.least &&
-          timeout <= timeoutBounds.most
-        )
-      )
-        throw new Error(
-          `Job "${definition.name}" needs a timeout of whole seconds from ${timeoutBounds.least} to ${timeoutBounds.most}.`,
-        );
+      checkDefinition(definition, definitions);
       definitions.set(definition.name, definition as unknown as JobDefinition<object>);
       return {
         name: definition.name,
@@ -294,8 +172,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         // A pg-boss 10 schema is set aside first: pg-boss 12 refuses to start on it.
         await setAsideVersion10Schema(database.sql, jobSchema);
         await boss.start();
-        if (options.work !== false) await recoverInterruptedRuns();
-        for (const definition of definitions.values()) await ensureQueue(definition);
+        if (options.work !== false) await recoverInterruptedRuns(database, boss);
+        for (const definition of definitions.values()) await ensureQueue(setUp, definition);
         await moveVersion10Jobs({
           sql: database.sql,
           boss,
@@ -304,7 +182,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           logger,
         });
         if (options.work === false) return;
-        for (const definition of definitions.values()) await startWorker(definition);
+        for (const definition of definitions.values())
+          await startWorker(setUp, definition, shutdown.signal);
       });
       state = "started";
     },
@@ -321,4 +200,37 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/** A pg-boss connection that remembers the statements still running, for stop() to wait on. */
+function trackedSql(database: Database, inFlight: Set<Promise<unknown>>): Db {
+  return {
+    executeSql(text, values) {
+      const query = database.sql.executeSql(text, values);
+      inFlight.add(query);
+      void query.then(
+        () => inFlight.delete(query),
+        () => inFlight.delete(query),
+      );
+      return query;
+    },
+  };
+}
+
+function checkDefinition(
+  definition: Pick<JobDefinition<object>, "name" | "timeoutSeconds">,
+  definitions: ReadonlyMap<string, JobDefinition<object>>,
+): void {
+  if (!jobNamePattern.test(definition.name))
+    throw new Error(`Job name "${definition.name}" must be lower-case words with dashes.`);
+  if (definitions.has(definition.name))
+    throw new Error(`Job "${definition.name}" is defined twice.`);
+  const timeout = definition.timeoutSeconds;
+  if (
+    timeout !== undefined &&
+    !(Number.isInteger(timeout) && timeout >= timeoutBounds.least && timeout <= timeoutBounds.most)
+  )
+    throw new Error(
+      `Job "${definition.name}" needs a timeout of whole seconds from ${timeoutBounds.least} to ${timeoutBounds.most}.`,
+    );
 }
