@@ -3,7 +3,7 @@
  * only when every piece came from an explicit cue; these guards name, as classes, the readings
  * that must never be written without the person seeing them — whatever stage produced them. Each
  * adds a doubt (shown on the draft card) or, where nothing usable is left, a missing piece. A
- * wrong draft card costs a click; a silent wrong write is a defect (issue #36).
+ * wrong draft card costs a click; a silent wrong write is a defect.
  */
 import { isAnnotationColor, type AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { compareDates, fromIsoDate } from "../../../../shared/calendar-date.js";
