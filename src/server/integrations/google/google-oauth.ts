@@ -59,34 +59,7 @@ export type RevokeAnswer = "revoked" | "already_invalid" | "refused" | "unanswer
  * asks for the Analytics scopes and offline access). Plain HTTP, in Google's documented formats.
  */
 export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = () => new Date()) {
-  async function tokenRequest(fields: Record<string, string>): Promise<GoogleTokenSet> {
-    const response = await fetch(endpoints.tokenUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({
-        client_id: endpoints.clientId,
-        client_secret: endpoints.clientSecret,
-        ...fields,
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!response.ok || typeof body.access_token !== "string") {
-      throw new GoogleOAuthError(
-        response.status,
-        typeof body.error === "string" ? body.error : "token_request_failed",
-        typeof body.error_description === "string" ? body.error_description : undefined,
-      );
-    }
-    const expiresIn = typeof body.expires_in === "number" ? body.expires_in : 3600;
-    return {
-      accessToken: body.access_token,
-      refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : undefined,
-      expiresAt: new Date(now().getTime() + expiresIn * 1000),
-      scopes: typeof body.scope === "string" ? body.scope.split(" ").filter(Boolean) : [],
-      subject: subjectOf(body.id_token),
-    };
-  }
+  const tokenRequest = (fields: Record<string, string>) => requestTokens(endpoints, now, fields);
 
   return {
     authorizationUrl(input: {
@@ -139,28 +112,64 @@ export function createGoogleOAuth(endpoints: GoogleEndpoints, now: () => Date = 
      * throws: callers forget the connection on our side whatever Google says, and decide
      * themselves whether to ask again.
      */
-    async revoke(token: string): Promise<RevokeAnswer> {
-      const response = await fetch(endpoints.revokeUrl, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token }),
-        signal: AbortSignal.timeout(10_000),
-      }).catch(() => null);
-      if (!response) return "unanswered";
-      if (response.ok) {
-        await response.body?.cancel();
-        return "revoked";
-      }
-      if (response.status === 429 || response.status >= 500) {
-        await response.body?.cancel();
-        return "unanswered";
-      }
-      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      return response.status === 400 && body.error === "invalid_token"
-        ? "already_invalid"
-        : "refused";
+    revoke(token: string): Promise<RevokeAnswer> {
+      return revokeGrant(endpoints, token);
     },
   };
+}
+
+/** A token endpoint request (a code exchange or a refresh) and its answer, read. */
+async function requestTokens(
+  endpoints: GoogleEndpoints,
+  now: () => Date,
+  fields: Record<string, string>,
+): Promise<GoogleTokenSet> {
+  const response = await fetch(endpoints.tokenUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    body: new URLSearchParams({
+      client_id: endpoints.clientId,
+      client_secret: endpoints.clientSecret,
+      ...fields,
+    }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok || typeof body.access_token !== "string") {
+    throw new GoogleOAuthError(
+      response.status,
+      typeof body.error === "string" ? body.error : "token_request_failed",
+      typeof body.error_description === "string" ? body.error_description : undefined,
+    );
+  }
+  const expiresIn = typeof body.expires_in === "number" ? body.expires_in : 3600;
+  return {
+    accessToken: body.access_token,
+    refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : undefined,
+    expiresAt: new Date(now().getTime() + expiresIn * 1000),
+    scopes: typeof body.scope === "string" ? body.scope.split(" ").filter(Boolean) : [],
+    subject: subjectOf(body.id_token),
+  };
+}
+
+async function revokeGrant(endpoints: GoogleEndpoints, token: string): Promise<RevokeAnswer> {
+  const response = await fetch(endpoints.revokeUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ token }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  if (!response) return "unanswered";
+  if (response.ok) {
+    await response.body?.cancel();
+    return "revoked";
+  }
+  if (response.status === 429 || response.status >= 500) {
+    await response.body?.cancel();
+    return "unanswered";
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  return response.status === 400 && body.error === "invalid_token" ? "already_invalid" : "refused";
 }
 
 export type GoogleOAuth = ReturnType<typeof createGoogleOAuth>;
