@@ -1,16 +1,12 @@
 import { and, asc, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import {
-  apiIdempotencyKeys,
-  apiTokens,
-  users,
-  type ApiToken,
-  type User,
-} from "../../db/schema/index.js";
+import { idempotencyKeyQueries } from "./api-idempotency-keys.js";
+import { apiTokens, users, type ApiToken, type User } from "../../db/schema/index.js";
 
 export type TokenInsertOutcome =
   { ok: true; token: ApiToken } | { ok: false; reason: "limit_reached" };
 
+/** The tokens' own rows; the REST API's Idempotency-Key rows are queried in api-idempotency-keys.ts. */
 export function createApiTokensRepository(db: Db) {
   const live = (now: Date) =>
     and(isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)));
@@ -85,51 +81,7 @@ export function createApiTokensRepository(db: Db) {
         );
     },
 
-    /**
-     * Claims `key` for a request: inserts the placeholder row and returns null, or returns the row
-     * already there (the first request's answer, or its placeholder while it runs). A row older
-     * than `keptMs` no longer counts and is replaced.
-     */
-    async claimIdempotencyKey(
-      tokenId: string,
-      key: string,
-      requestHash: string,
-      now: Date,
-      keptMs: number,
-    ) {
-      const cutoff = new Date(now.getTime() - keptMs);
-      // This token's stale answers go as it makes new ones, so they never pile up for a live token.
-      await db
-        .delete(apiIdempotencyKeys)
-        .where(
-          and(eq(apiIdempotencyKeys.tokenId, tokenId), lt(apiIdempotencyKeys.createdAt, cutoff)),
-        );
-      const inserted = await db
-        .insert(apiIdempotencyKeys)
-        .values({ tokenId, key, requestHash, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ key: apiIdempotencyKeys.key });
-      if (inserted.length > 0) return null;
-      const [existing] = await db
-        .select()
-        .from(apiIdempotencyKeys)
-        .where(and(eq(apiIdempotencyKeys.tokenId, tokenId), eq(apiIdempotencyKeys.key, key)));
-      return existing ?? null;
-    },
-
-    async storeIdempotentAnswer(tokenId: string, key: string, status: number, body: unknown) {
-      await db
-        .update(apiIdempotencyKeys)
-        .set({ status, body })
-        .where(and(eq(apiIdempotencyKeys.tokenId, tokenId), eq(apiIdempotencyKeys.key, key)));
-    },
-
-    /** Lets the key be used again: the request failed in a way worth retrying. */
-    async releaseIdempotencyKey(tokenId: string, key: string) {
-      await db
-        .delete(apiIdempotencyKeys)
-        .where(and(eq(apiIdempotencyKeys.tokenId, tokenId), eq(apiIdempotencyKeys.key, key)));
-    },
+    ...idempotencyKeyQueries(db),
   };
 }
 
