@@ -1,6 +1,7 @@
 import type { CalendarDate } from "../../../shared/calendar-date.js";
-import { toSafeText } from "../../../shared/contracts/clean-text.js";
-import { createGoogleJsonApi } from "./google-json-api.js";
+import { annotationCalls } from "./analytics-admin-annotations.js";
+import { maxPageSize, safeChangeHistoryEvent, safeString } from "./analytics-admin-reading.js";
+import { createGoogleJsonApi, type GoogleJsonApi } from "./google-json-api.js";
 
 /** A reporting data annotation as Google sends it (proto3 JSON: default fields may be absent). */
 export interface GoogleAnnotation {
@@ -125,18 +126,8 @@ export interface AnalyticsAdmin {
   deleteAnnotation(accessToken: string, propertyId: string, annotationId: string): Promise<void>;
 }
 
-const maxPageSize = 200;
 /** How long one call may go without an answer, unless the app says otherwise. */
 export const adminRequestTimeoutMs = 15_000;
-
-/** Google's field names for an update mask (snake_case, as the API documents). */
-const maskPaths: Record<keyof GoogleAnnotationInput, string> = {
-  title: "title",
-  description: "description",
-  color: "color",
-  annotationDate: "annotation_date",
-  annotationDateRange: "annotation_date_range",
-};
 
 interface AccountSummariesPage {
   accountSummaries?: {
@@ -152,11 +143,6 @@ interface ChangeHistoryResponse {
   nextPageToken?: string;
 }
 
-interface AnnotationsPage {
-  reportingDataAnnotations?: GoogleAnnotation[];
-  nextPageToken?: string;
-}
-
 export function createAnalyticsAdmin(options: {
   rootUrl: string;
   timeoutMs?: number;
@@ -165,11 +151,16 @@ export function createAnalyticsAdmin(options: {
     rootUrl: options.rootUrl,
     timeoutMs: options.timeoutMs ?? adminRequestTimeoutMs,
   });
-  const annotationsOf = (propertyId: string) =>
-    `v1alpha/properties/${encodeURIComponent(propertyId)}/reportingDataAnnotations`;
-  const annotationPath = (propertyId: string, annotationId: string) =>
-    `${annotationsOf(propertyId)}/${encodeURIComponent(annotationId)}`;
+  return { ...propertyCalls(send), ...annotationCalls(send) };
+}
 
+type PropertyCalls = Pick<
+  AnalyticsAdmin,
+  "listPropertySummaries" | "getProperty" | "searchChangeHistory"
+>;
+
+/** The calls about properties themselves: which the caller sees, one's details, its history. */
+function propertyCalls(send: GoogleJsonApi): PropertyCalls {
   return {
     async listPropertySummaries(accessToken) {
       const summaries: GooglePropertySummary[] = [];
@@ -228,133 +219,5 @@ export function createAnalyticsAdmin(options: {
         ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
       };
     },
-
-    async listAnnotations(accessToken, propertyId) {
-      const found: GoogleAnnotation[] = [];
-      let pages = 0;
-      let pageToken: string | undefined;
-      do {
-        pages += 1;
-        const page = await send<AnnotationsPage>({
-          method: "GET",
-          path: annotationsOf(propertyId),
-          query: { pageSize: maxPageSize, pageToken },
-          accessToken,
-        });
-        for (const annotation of page.reportingDataAnnotations ?? []) {
-          found.push(safeAnnotation(annotation));
-        }
-        pageToken = page.nextPageToken || undefined;
-      } while (pageToken);
-      return { annotations: found, pages };
-    },
-
-    async getAnnotation(accessToken, propertyId, annotationId) {
-      return safeAnnotation(
-        await send<GoogleAnnotation>({
-          method: "GET",
-          path: annotationPath(propertyId, annotationId),
-          accessToken,
-        }),
-      );
-    },
-
-    async createAnnotation(accessToken, propertyId, input) {
-      return safeAnnotation(
-        await send<GoogleAnnotation>({
-          method: "POST",
-          path: annotationsOf(propertyId),
-          body: input,
-          accessToken,
-        }),
-      );
-    },
-
-    async updateAnnotation(accessToken, propertyId, annotationId, input) {
-      const fields = (Object.keys(input) as (keyof GoogleAnnotationInput)[]).filter(
-        (key) => input[key] !== undefined,
-      );
-      return safeAnnotation(
-        await send<GoogleAnnotation>({
-          method: "PATCH",
-          path: annotationPath(propertyId, annotationId),
-          query: { updateMask: fields.map((field) => maskPaths[field]).join(",") },
-          body: input,
-          accessToken,
-        }),
-      );
-    },
-
-    async deleteAnnotation(accessToken, propertyId, annotationId) {
-      await send<unknown>({
-        method: "DELETE",
-        path: annotationPath(propertyId, annotationId),
-        accessToken,
-      });
-    },
-  };
-}
-
-/**
- * Text from Google may hold anything (an annotation made elsewhere, through the API, with a NUL
- * or a broken surrogate): it is made safe here, once, before anything stores or shows it.
- */
-function safeString(value: unknown, multiline: boolean): string {
-  return typeof value === "string" ? toSafeText(value, multiline) : "";
-}
-
-function safeAnnotation(annotation: GoogleAnnotation): GoogleAnnotation {
-  return {
-    ...annotation,
-    name: safeString(annotation.name, false),
-    title: safeString(annotation.title, false),
-    ...(annotation.description !== undefined
-      ? { description: safeString(annotation.description, true) }
-      : {}),
-  };
-}
-
-/** Snapshots are shown to people (names, titles): every string in them is made safe, to a depth. */
-function safeJson(value: unknown, depth: number): unknown {
-  if (typeof value === "string") return toSafeText(value, true);
-  if (depth <= 0 || value === null || typeof value !== "object") {
-    return typeof value === "number" || typeof value === "boolean" ? value : undefined;
-  }
-  if (Array.isArray(value)) return value.map((item) => safeJson(item, depth - 1));
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, item]) => [
-      key,
-      safeJson(item, depth - 1),
-    ]),
-  );
-}
-
-function safeResource(value: unknown): GoogleChangeHistoryResource | undefined {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
-  return safeJson(value, 6) as GoogleChangeHistoryResource;
-}
-
-function safeChangeHistoryEvent(
-  event: Partial<GoogleChangeHistoryEvent>,
-): GoogleChangeHistoryEvent {
-  const changes = Array.isArray(event.changes) ? event.changes : [];
-  return {
-    id: safeString(event.id, false),
-    changeTime: safeString(event.changeTime, false),
-    actorType: safeString(event.actorType, false),
-    ...(typeof event.userActorEmail === "string" && event.userActorEmail
-      ? { userActorEmail: safeString(event.userActorEmail, false) }
-      : {}),
-    changesFiltered: event.changesFiltered === true,
-    changes: changes.map((change) => {
-      const before = safeResource(change.resourceBeforeChange);
-      const after = safeResource(change.resourceAfterChange);
-      return {
-        resource: safeString(change.resource, false),
-        action: safeString(change.action, false),
-        ...(before ? { resourceBeforeChange: before } : {}),
-        ...(after ? { resourceAfterChange: after } : {}),
-      };
-    }),
   };
 }
