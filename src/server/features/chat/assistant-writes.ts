@@ -17,8 +17,8 @@ import {
   followTemplate,
   requireNotFuture,
   resolveReference,
-  type ActionScope,
 } from "./assistant-scope.js";
+import type { ActionScope } from "./assistant-scope.js";
 
 const changeKindOf = { create: "created", update: "updated", delete: "deleted" } as const;
 const changeWords = { create: "a create", update: "an edit", delete: "a deletion" } as const;
