@@ -1,40 +1,23 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useState, type RefObject } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import {
-  chatMessageMaxLength,
   chatTooLongMessage,
-  confirmButtonLabels,
   type ChatCard,
   type ChatConfirmation,
   type ChatDraft,
   type ChatDraftEdits,
-  type ChatHistoryResponse,
   type ChatMessageView,
-  type SendChatResponse,
 } from "../../../shared/contracts/chat";
-import { visibleLength } from "../../../shared/contracts/clean-text";
-import { capabilitiesOf } from "../../../shared/plans";
-import { describeUndo, undoWords } from "../../../shared/undo-words";
-import { isApiError } from "../../lib/api-client";
-import { serverErrorMessage } from "../../lib/api-error-message";
-import { newRequestId } from "../../lib/request-id";
-import { useHydrated } from "../../lib/use-hydrated";
-import { currentUserQueryKey } from "../../session/current-user";
 import { useSelectedProperty } from "../../session/selected-property";
-import {
-  browserTimeZone,
-  chatHistoryQueryKey,
-  clearChatSession,
-  fetchChatHistory,
-  readStoredChatSession,
-  sendChatMessage,
-  settleChatConfirmation,
-  undoChatChange,
-  writeStoredChatSession,
-} from "./chat-api";
+import { useCardUndo, type CardUndo } from "./use-card-undo";
+import { useChatInput } from "./use-chat-input";
+import { useChatSession } from "./use-chat-session";
+import { useChatTurns } from "./use-chat-turns";
+import { useChatRequests } from "./use-chat-requests";
 
-export const chatFailureMessage = "Something went wrong. Please try again.";
+export { chatFailureMessage } from "./use-chat-turns";
+export type { CardUndo } from "./use-card-undo";
+export { canSendChat } from "./use-chat-requests";
 export { chatTooLongMessage };
 
 /** A bubble on screen: a stored message, or the one just sent and not yet answered. */
@@ -126,25 +109,6 @@ export function useDraftOpener() {
   return { openDraft, onEdit };
 }
 
-export type CardUndo =
-  | { state: "idle" }
-  | { state: "confirming" }
-  | { state: "running" }
-  | { state: "done"; text: string };
-
-/** Whether `text` may be sent now. */
-export function canSendChat(text: string, pending: boolean): boolean {
-  return !pending && text.trim() !== "" && visibleLength(text) <= chatMessageMaxLength;
-}
-
-function caretFor(text: string): number {
-  const quotes = text.indexOf('""');
-  return quotes === -1 ? text.length : quotes + 1;
-}
-
-const noMessages: ChatMessageView[] = [];
-const noHistory: ChatHistoryResponse = { messages: noMessages, confirmation: null };
-
 /**
  * One conversation with the GA4 Assistant. The session is created by
  * the first message; its id is kept per property for this tab. A reply can refresh and reveal the
@@ -163,244 +127,39 @@ export function useChat({
   /** Edit on a preview card: the dialog, filled in. */
   onEdit?: (draft: ChatDraft) => void;
 }): ChatController {
-  const queryClient = useQueryClient();
   const { propertyId, setPropertyId } = useSelectedProperty();
   const propertyKey = propertyId || "none";
-  const [sessions, setSessions] = useState<Record<string, string | null>>({});
-  // The tab's kept conversation is this browser's alone; a page drawn on the server shows none.
-  const hydrated = useHydrated();
-  const sessionId =
-    propertyKey in sessions
-      ? (sessions[propertyKey] ?? null)
-      : hydrated
-        ? readStoredChatSession(propertyKey)
-        : null;
-  const [input, setInput] = useState("");
-  const [pendingText, setPendingText] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [offered, setOffered] = useState<{ sessionId: string; text: string } | null>(null);
-  const [shownCard, setShownCard] = useState<{ sessionId: string; card: ChatCard } | null>(null);
-  const [cardUndo, setCardUndo] = useState<CardUndo>({ state: "idle" });
-  // One id per card: a second click (or a retry) is answered with the first undo's result.
-  const undoRequestRef = useRef<{ card: ChatCard; requestId: string } | null>(null);
-  const [clearing, setClearing] = useState(false);
-  const pendingRef = useRef(false);
-  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
-  const caretRef = useRef<number | null>(null);
-
-  const rememberSession = useCallback((key: string, id: string | null) => {
-    writeStoredChatSession(key, id);
-    setSessions((previous) => ({ ...previous, [key]: id }));
-  }, []);
-
-  const history = useQuery({
-    queryKey: chatHistoryQueryKey(sessionId ?? ""),
-    queryFn: ({ signal }) => fetchChatHistory(sessionId ?? "", signal),
-    enabled: sessionId !== null,
-    retry: false,
+  const session = useChatSession(propertyKey);
+  const { input, setInput, textareaRef, fill } = useChatInput();
+  const turns = useChatTurns({
+    user,
+    propertyKey,
+    propertyId,
+    setPropertyId,
+    session,
+    onShowAnnotations,
   });
+  const { pendingText, notice, setNotice, setOffered } = turns;
+  const { stored, send, settle, clear, clearing } = useChatRequests(session, turns, {
+    propertyId,
+    propertyKey,
+    input,
+    setInput,
+  });
+  const { activeSessionId } = session;
 
-  // The kept conversation is gone (cleared elsewhere, or another account's): the next message starts afresh.
-  const historyGone = isApiError(history.error, "chat_not_found");
-  const activeSessionId = historyGone ? null : sessionId;
-
-  // Applies a requested caret position once the new input value is on screen.
-  useLayoutEffect(() => {
-    const caret = caretRef.current;
-    const element = textareaRef.current;
-    if (caret === null || !element) return;
-    caretRef.current = null;
-    element.focus();
-    element.setSelectionRange(caret, caret);
-  }, [input]);
-
-  const fill = useCallback((text: string) => {
-    caretRef.current = caretFor(text);
-    setInput(text);
-    // Same text again: no re-render would move the caret, so do it here.
-    const element = textareaRef.current;
-    if (element && element.value === text) {
-      caretRef.current = null;
-      element.focus();
-      element.setSelectionRange(caretFor(text), caretFor(text));
-    }
-  }, []);
-
-  function applyResponse(
-    response: SendChatResponse,
-    text: string,
-    previous: readonly ChatMessageView[],
-  ) {
-    const now = Date.now();
-    // The reply is in the response: show it at once, then settle on the stored history.
-    queryClient.setQueryData<ChatHistoryResponse>(
-      chatHistoryQueryKey(response.sessionId),
-      (cached) => ({
-        messages: [
-          ...(cached?.messages ?? previous),
-          { id: `local-user-${now}`, role: "user", content: text, timestamp: now },
-          {
-            id: `local-assistant-${now}`,
-            role: "assistant",
-            content: response.reply,
-            timestamp: now,
-          },
-        ],
-        confirmation: response.confirmation ?? null,
-      }),
-    );
-    void queryClient.invalidateQueries({ queryKey: chatHistoryQueryKey(response.sessionId) });
-    rememberSession(propertyKey, response.sessionId);
-
-    if (response.showAnnotations) {
-      void queryClient.invalidateQueries({ queryKey: ["/api/annotations"] });
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      onShowAnnotations?.();
-    }
-    const detected = response.detectedPropertyId;
-    const lockedElsewhere =
-      capabilitiesOf(user.subscriptionTier).locksFirstProperty &&
-      user.lockedPropertyId !== null &&
-      user.lockedPropertyId !== detected;
-    if (detected && detected !== propertyId && !lockedElsewhere) {
-      // The conversation follows the property it is about.
-      rememberSession(detected, response.sessionId);
-      setPropertyId(detected);
-    }
-    setShownCard(response.card ? { sessionId: response.sessionId, card: response.card } : null);
-    setCardUndo({ state: "idle" });
-    // Offered, never typed for them: what goes into the box is the person's choice.
-    setOffered(
-      response.suggestedInput
-        ? { sessionId: response.sessionId, text: response.suggestedInput }
-        : null,
-    );
-  }
-
-  function send(text?: string) {
-    const message = text ?? input;
-    if (!canSendChat(message, pendingRef.current)) return;
-    pendingRef.current = true;
-    setPendingText(message);
-    setNotice(null);
-    setOffered(null);
-    setShownCard(null);
-    if (text === undefined) setInput("");
-    const sessionId = activeSessionId;
-    const previous = sessionId ? (history.data?.messages ?? noMessages) : noMessages;
-    const request = { message, propertyId: propertyId || null, timeZone: browserTimeZone() };
-
-    void (async () => {
-      try {
-        let response: SendChatResponse;
-        try {
-          response = await sendChatMessage({ ...request, sessionId });
-        } catch (error) {
-          if (!(isApiError(error, "chat_not_found") && sessionId)) throw error;
-          // The conversation no longer exists: this message starts a new one.
-          rememberSession(propertyKey, null);
-          response = await sendChatMessage({ ...request, sessionId: null });
-        }
-        applyResponse(response, message, response.sessionId === sessionId ? previous : noMessages);
-      } catch (error) {
-        setNotice(serverErrorMessage(error) ?? chatFailureMessage);
-        // Nothing was stored: give the words back so they can be sent again.
-        if (text === undefined) setInput((current) => (current === "" ? message : current));
-        if (isApiError(error, "unauthenticated"))
-          void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      } finally {
-        pendingRef.current = false;
-        setPendingText(null);
-      }
-    })();
-  }
-
-  function clear() {
-    if (pendingRef.current || clearing) return;
-    setNotice(null);
-    setOffered(null);
-    const ending = activeSessionId;
-    if (!ending) return;
-    setClearing(true);
-    void clearChatSession(ending)
-      .catch(() => undefined)
-      .finally(() => {
-        queryClient.removeQueries({ queryKey: chatHistoryQueryKey(ending) });
-        setSessions((previous) => {
-          const next = { ...previous };
-          for (const key of Object.keys(next)) if (next[key] === ending) next[key] = null;
-          return next;
-        });
-        rememberSession(propertyKey, null);
-        setClearing(false);
-      });
-  }
-
-  const stored = activeSessionId ? (history.data ?? noHistory) : noHistory;
-  function settle(decision: "confirm" | "cancel" | "edit", draft?: ChatDraftEdits) {
-    const waiting = stored.confirmation;
-    const sessionId = activeSessionId;
-    if (!waiting || !sessionId || pendingRef.current) return;
-    pendingRef.current = true;
-    const label = { confirm: confirmButtonLabels[waiting.kind], cancel: "Cancel", edit: "Edit" }[
-      decision
-    ];
-    setPendingText(label);
-    setNotice(null);
-    setOffered(null);
-    const previous = stored.messages;
-    void (async () => {
-      try {
-        const response = await settleChatConfirmation(sessionId, {
-          confirmationId: waiting.id,
-          decision,
-          ...(draft ? { draft } : {}),
-        });
-        applyResponse(response, label, previous);
-      } catch (error) {
-        setNotice(serverErrorMessage(error) ?? chatFailureMessage);
-        // The server says what is waiting now (often nothing): show that, not stale buttons.
-        void queryClient.invalidateQueries({ queryKey: chatHistoryQueryKey(sessionId) });
-      } finally {
-        pendingRef.current = false;
-        setPendingText(null);
-      }
-    })();
-  }
-
+  const { shownCard, offered } = turns;
   const card =
     pendingText === null && shownCard !== null && shownCard.sessionId === activeSessionId
       ? shownCard.card
       : null;
-
-  function undoCard(confirmed = false) {
-    if (!card || card.kind !== "change" || !card.undoId || !propertyId) return;
-    if (cardUndo.state === "running" || cardUndo.state === "done") return;
-    if (card.action === "created" && !confirmed) {
-      setCardUndo({ state: "confirming" });
-      return;
-    }
-    if (undoRequestRef.current?.card !== card)
-      undoRequestRef.current = { card, requestId: newRequestId() };
-    const { requestId } = undoRequestRef.current;
-    const title = card.annotation.title;
-    setCardUndo({ state: "running" });
-    setNotice(null);
-    void undoChatChange(propertyId, card.undoId, {
-      requestId,
-      ...(card.action === "created" ? { confirm: true } : {}),
-    }).then(
-      (answer) => {
-        setCardUndo({ state: "done", text: describeUndo(answer, title) });
-        void queryClient.invalidateQueries({ queryKey: ["/api/annotations"] });
-        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      },
-      (error: unknown) => {
-        setCardUndo({ state: "idle" });
-        setNotice(serverErrorMessage(error) ?? undoWords.failed);
-      },
-    );
-  }
+  const undoCard = useCardUndo({
+    card,
+    propertyId,
+    cardUndo: turns.cardUndo,
+    setCardUndo: turns.setCardUndo,
+    setNotice,
+  });
 
   // Offered in the conversation it was made in only (another property has its own).
   const suggestion =
@@ -438,8 +197,8 @@ export function useChat({
       onShowAnnotation?.(annotationId, date);
     },
     edit: onEdit ?? null,
-    cardUndo,
+    cardUndo: turns.cardUndo,
     undoCard,
-    keepCard: () => setCardUndo({ state: "idle" }),
+    keepCard: () => turns.setCardUndo({ state: "idle" }),
   };
 }
