@@ -127,6 +127,204 @@ function isNewRequest(understanding: Understanding, question: PendingQuestion): 
 const ANSWER_LEAD =
   /^(?:let'?s\s+(?:go\s+with|call\s+it|use|say)|lets\s+go\s+with|how\s+about|what\s+about|go\s+with|call\s+it|name\s+it|make\s+it|use)\s+(?=\S)/i;
 
+/** A question's answer being read: the message, the question, and what was known before. */
+interface Answering {
+  understanding: Understanding;
+  normalised: Pick<Normalised, "text" | "quotes">;
+  question: PendingQuestion;
+  today: CalendarDate;
+  text: string;
+  quote: string | undefined;
+  known: Partial<Understanding>;
+  merged: Understanding;
+  sameIntent: boolean;
+}
+
+/** "Paid Social", the second option, "put it in Paid Social": the category asked for. */
+function answerCategory({ understanding, question, text, quote, known }: Answering): Understanding {
+  // "Paid Social", "the second one", "put it in Paid Social", "in the Promos category".
+  const options = question.categoryOptions ?? [];
+  const choice = CHOICE.exec(text);
+  const chosen = choice
+    ? options[(ORDINALS[(choice[1] ?? "").toLowerCase()] ?? Number(choice[1])) - 1]
+    : undefined;
+  const category =
+    chosen ??
+    understanding.category ??
+    quote ??
+    tidy(
+      text
+        .replace(/^(?:(?:put\s+it\s+)?(?:in|into|under)\s+)?(?:the\s+)?/i, "")
+        .replace(/\s+category$/i, ""),
+    );
+  const answer: Understanding = { ...known, intent: question.intent, missing: [] };
+  if (!category) return { ...answer, missing: ["category"] };
+  answer.category = category;
+  return answer;
+}
+
+/** The name asked for, and a day said with it. */
+function answerTitle({
+  understanding,
+  normalised,
+  question,
+  today,
+  text,
+  quote,
+  known,
+  merged,
+  sameIntent,
+}: Answering): Understanding {
+  // "yes please, title it X": acceptance, then the clause that names it.
+  const naming = understanding.intent === "unknown" ? NAMING.exec(text) : null;
+  const acceptedNaming =
+    naming && onlyAcceptance(text.slice(0, naming.index))
+      ? cleanTitle(text.slice(naming.index + naming[0].length), normalised.quotes)
+      : undefined;
+  // An offer is taken up by a create or a named yes, never by whatever comes next.
+  if (question.offer && understanding.intent !== "create" && acceptedNaming === undefined)
+    return understanding;
+  // "Affiliate commission change, on the 6th": the name, and the day with it.
+  const day =
+    understanding.intent === "unknown" && !quote && acceptedNaming === undefined
+      ? dayAfterName(text, today)
+      : undefined;
+  const named = day ? cut(text, dateLeadIn(text, day.index), day.end) : text;
+  const given =
+    understanding.intent === "create"
+      ? understanding.title
+      : understanding.intent === "update"
+        ? understanding.newTitle
+        : (acceptedNaming ?? quote ?? cleanTitle(named, normalised.quotes));
+  // "let's go with Q4 review", "how about Launch": the words before the name are not it.
+  const title = quote ?? given?.replace(ANSWER_LEAD, "");
+  if (!title) return { ...merged, missing: ["title"] };
+  const answer: Understanding = {
+    ...known,
+    ...(sameIntent ? understanding : {}),
+    intent: question.intent,
+    missing: [],
+  };
+  if (question.intent === "create") answer.title = title;
+  else answer.newTitle = title;
+  if (day && question.intent === "create") answer.date = day.date;
+  // A create's default day (today) never replaces the day the person gave before.
+  if (known.date && !findDate(text, today)) {
+    answer.date = known.date;
+    answer.doubts = answer.doubts?.filter((doubt) => doubt !== noDaySaid);
+    if (answer.doubts?.length === 0) delete answer.doubts;
+  }
+  if (!answer.date && question.intent === "create") answer.date = today;
+  delete answer.target;
+  if (known.target) answer.target = known.target;
+  return answer;
+}
+
+/** The day, or the days, asked for. */
+function answerDate({
+  understanding,
+  question,
+  today,
+  text,
+  known,
+  merged,
+  sameIntent,
+}: Answering): Understanding {
+  // "Monday to Wednesday last week", "the week of the 2nd": the days it covers.
+  const span = question.intent === "list" ? undefined : findSpan(text, today);
+  if (span)
+    return {
+      ...known,
+      ...(sameIntent ? understanding : {}),
+      intent: question.intent,
+      date: span.range.start,
+      endDate: span.range.end,
+      missing: [],
+    };
+  // The whole answer is the day: "Christmas Eve" needs no "on" to be one.
+  const read = understanding.date ?? (findDate(text, today) ?? findDate(`on ${text}`, today))?.date;
+  // "Feb 29, 2025" then "Feb 28 then": the year written before, unless the answer gives one.
+  const inYear =
+    read && question.known.year && !/\b\d{4}\b/.test(text)
+      ? { ...read, year: question.known.year }
+      : undefined;
+  const found = inYear && isRealDate(inYear) ? inYear : read;
+  if (!found) return { ...merged, missing: ["date"] };
+  return {
+    ...known,
+    ...(sameIntent ? understanding : {}),
+    intent: question.intent,
+    date: found,
+    missing: [],
+  };
+}
+
+/** What to change, asked for after the annotation was named. */
+function answerChange({ understanding, today, text, known, sameIntent }: Answering): Understanding {
+  const color: AnnotationColor | undefined = understanding.color ?? findColor(text, "loose")?.color;
+  const date = understanding.date ?? (color ? undefined : findDate(text, today)?.date);
+  const answer: Understanding = {
+    ...known,
+    ...(sameIntent ? understanding : {}),
+    intent: "update",
+    missing: [],
+  };
+  if (known.target) answer.target = known.target;
+  if (color) answer.color = color;
+  if (date) answer.date = date;
+  if (sameIntent && understanding.newTitle) answer.newTitle = understanding.newTitle;
+  if (!answer.color && !answer.date && !answer.newTitle && answer.newDescription === undefined)
+    return { ...answer, missing: ["change"] };
+  return answer;
+}
+
+/** Which annotation: one of the options offered, by place, day or title, or one named anew. */
+function answerTarget({
+  understanding,
+  normalised,
+  question,
+  today,
+  text,
+  quote,
+  known,
+  merged,
+  sameIntent,
+}: Answering): Understanding {
+  let target = sameIntent ? understanding.target : undefined;
+  const options = question.options ?? [];
+  const choice = CHOICE.exec(text);
+  if (!target && choice && options.length > 0) {
+    const word = (choice[1] ?? "").toLowerCase();
+    const index = (ORDINALS[word] ?? Number(word)) - 1;
+    const option = options[index];
+    if (option) target = { kind: "id", annotationId: option.annotationId };
+  }
+  if (!target && LAST_CHOICE.test(text) && options.length > 0)
+    target = { kind: "id", annotationId: options[options.length - 1]!.annotationId };
+  if (!target && options.length > 0) {
+    // "the one from Nov 3", or the title of one of them.
+    const date = findDate(text, today)?.date;
+    const iso = date ? toIsoDate(date) : undefined;
+    const wanted = (quote ?? text).toLowerCase();
+    const option =
+      options.find((o) => iso && o.date === iso) ??
+      options.find((o) => o.title.toLowerCase() === wanted || o.annotationId === wanted);
+    if (option) target = { kind: "id", annotationId: option.annotationId };
+  }
+  if (!target && understanding.intent === "unknown")
+    target = parseTarget(normalised.text, normalised.quotes);
+  if (!target) return { ...merged, missing: ["target"] };
+  const answer: Understanding = {
+    ...known,
+    ...(sameIntent ? understanding : {}),
+    intent: question.intent,
+    target,
+    missing: [],
+  };
+  delete answer.pointsBack;
+  return answer;
+}
+
 export function continueConversation(
   understanding: Understanding,
   normalised: Pick<Normalised, "text" | "quotes">,
@@ -146,156 +344,28 @@ export function continueConversation(
   const merged: Understanding = { ...known, ...understanding, intent: question.intent };
   const sameIntent = understanding.intent === question.intent;
 
+  const answering: Answering = {
+    understanding,
+    normalised,
+    question,
+    today,
+    text,
+    quote,
+    known,
+    merged,
+    sameIntent,
+  };
   switch (question.asked) {
-    case "category": {
-      // "Paid Social", "the second one", "put it in Paid Social", "in the Promos category".
-      const options = question.categoryOptions ?? [];
-      const choice = CHOICE.exec(text);
-      const chosen = choice
-        ? options[(ORDINALS[(choice[1] ?? "").toLowerCase()] ?? Number(choice[1])) - 1]
-        : undefined;
-      const category =
-        chosen ??
-        understanding.category ??
-        quote ??
-        tidy(
-          text
-            .replace(/^(?:(?:put\s+it\s+)?(?:in|into|under)\s+)?(?:the\s+)?/i, "")
-            .replace(/\s+category$/i, ""),
-        );
-      const answer: Understanding = { ...known, intent: question.intent, missing: [] };
-      if (!category) return { ...answer, missing: ["category"] };
-      answer.category = category;
-      return answer;
-    }
-    case "title": {
-      // "yes please, title it X": acceptance, then the clause that names it.
-      const naming = understanding.intent === "unknown" ? NAMING.exec(text) : null;
-      const acceptedNaming =
-        naming && onlyAcceptance(text.slice(0, naming.index))
-          ? cleanTitle(text.slice(naming.index + naming[0].length), normalised.quotes)
-          : undefined;
-      // An offer is taken up by a create or a named yes, never by whatever comes next.
-      if (question.offer && understanding.intent !== "create" && acceptedNaming === undefined)
-        return understanding;
-      // "Affiliate commission change, on the 6th": the name, and the day with it.
-      const day =
-        understanding.intent === "unknown" && !quote && acceptedNaming === undefined
-          ? dayAfterName(text, today)
-          : undefined;
-      const named = day ? cut(text, dateLeadIn(text, day.index), day.end) : text;
-      const given =
-        understanding.intent === "create"
-          ? understanding.title
-          : understanding.intent === "update"
-            ? understanding.newTitle
-            : (acceptedNaming ?? quote ?? cleanTitle(named, normalised.quotes));
-      // "let's go with Q4 review", "how about Launch": the words before the name are not it.
-      const title = quote ?? given?.replace(ANSWER_LEAD, "");
-      if (!title) return { ...merged, missing: ["title"] };
-      const answer: Understanding = {
-        ...known,
-        ...(sameIntent ? understanding : {}),
-        intent: question.intent,
-        missing: [],
-      };
-      if (question.intent === "create") answer.title = title;
-      else answer.newTitle = title;
-      if (day && question.intent === "create") answer.date = day.date;
-      // A create's default day (today) never replaces the day the person gave before.
-      if (known.date && !findDate(text, today)) {
-        answer.date = known.date;
-        answer.doubts = answer.doubts?.filter((doubt) => doubt !== noDaySaid);
-        if (answer.doubts?.length === 0) delete answer.doubts;
-      }
-      if (!answer.date && question.intent === "create") answer.date = today;
-      delete answer.target;
-      if (known.target) answer.target = known.target;
-      return answer;
-    }
-    case "date": {
-      // "Monday to Wednesday last week", "the week of the 2nd": the days it covers.
-      const span = question.intent === "list" ? undefined : findSpan(text, today);
-      if (span)
-        return {
-          ...known,
-          ...(sameIntent ? understanding : {}),
-          intent: question.intent,
-          date: span.range.start,
-          endDate: span.range.end,
-          missing: [],
-        };
-      // The whole answer is the day: "Christmas Eve" needs no "on" to be one.
-      const read =
-        understanding.date ?? (findDate(text, today) ?? findDate(`on ${text}`, today))?.date;
-      // "Feb 29, 2025" then "Feb 28 then": the year written before, unless the answer gives one.
-      const inYear =
-        read && question.known.year && !/\b\d{4}\b/.test(text)
-          ? { ...read, year: question.known.year }
-          : undefined;
-      const found = inYear && isRealDate(inYear) ? inYear : read;
-      if (!found) return { ...merged, missing: ["date"] };
-      return {
-        ...known,
-        ...(sameIntent ? understanding : {}),
-        intent: question.intent,
-        date: found,
-        missing: [],
-      };
-    }
-    case "change": {
-      const color: AnnotationColor | undefined =
-        understanding.color ?? findColor(text, "loose")?.color;
-      const date = understanding.date ?? (color ? undefined : findDate(text, today)?.date);
-      const answer: Understanding = {
-        ...known,
-        ...(sameIntent ? understanding : {}),
-        intent: "update",
-        missing: [],
-      };
-      if (known.target) answer.target = known.target;
-      if (color) answer.color = color;
-      if (date) answer.date = date;
-      if (sameIntent && understanding.newTitle) answer.newTitle = understanding.newTitle;
-      if (!answer.color && !answer.date && !answer.newTitle && answer.newDescription === undefined)
-        return { ...answer, missing: ["change"] };
-      return answer;
-    }
+    case "category":
+      return answerCategory(answering);
+    case "title":
+      return answerTitle(answering);
+    case "date":
+      return answerDate(answering);
+    case "change":
+      return answerChange(answering);
     case "target":
-    case "choice": {
-      let target = sameIntent ? understanding.target : undefined;
-      const options = question.options ?? [];
-      const choice = CHOICE.exec(text);
-      if (!target && choice && options.length > 0) {
-        const word = (choice[1] ?? "").toLowerCase();
-        const index = (ORDINALS[word] ?? Number(word)) - 1;
-        const option = options[index];
-        if (option) target = { kind: "id", annotationId: option.annotationId };
-      }
-      if (!target && LAST_CHOICE.test(text) && options.length > 0)
-        target = { kind: "id", annotationId: options[options.length - 1]!.annotationId };
-      if (!target && options.length > 0) {
-        // "the one from Nov 3", or the title of one of them.
-        const date = findDate(text, today)?.date;
-        const iso = date ? toIsoDate(date) : undefined;
-        const wanted = (quote ?? text).toLowerCase();
-        const option =
-          options.find((o) => iso && o.date === iso) ??
-          options.find((o) => o.title.toLowerCase() === wanted || o.annotationId === wanted);
-        if (option) target = { kind: "id", annotationId: option.annotationId };
-      }
-      if (!target && understanding.intent === "unknown")
-        target = parseTarget(normalised.text, normalised.quotes);
-      if (!target) return { ...merged, missing: ["target"] };
-      const answer: Understanding = {
-        ...known,
-        ...(sameIntent ? understanding : {}),
-        intent: question.intent,
-        target,
-        missing: [],
-      };
-      delete answer.pointsBack;
-      return answer;
-    }
+    case "choice":
+      return answerTarget(answering);
   }
 }
