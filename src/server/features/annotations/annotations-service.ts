@@ -40,6 +40,23 @@ export {
 } from "./create-claims.js";
 
 /**
+ * A range may run on past today (a sale that ends next week); it may not start after it. Today is
+ * the property's (GA4 dates its days in the property's zone), the same day the date picker stops
+ * at; while that zone is unknown, only days in the future everywhere are refused.
+ */
+function requireNotFuture(
+  target: ReturnType<typeof targetOf>,
+  timeZone: string | null,
+  now: () => Date,
+): void {
+  const start = target.annotationDate ?? target.annotationDateRange!.startDate;
+  const latest = timeZone ? propertyToday(now(), timeZone) : latestTodayAnywhere(now());
+  if (compareDates(start, latest) > 0) {
+    throw new AppError("future_date", errorMessages.futureDate);
+  }
+}
+
+/**
  * Annotations live in Google Analytics; this service is the only path to them, for the REST
  * routes and the assistant alike, so every rule below applies to both. This file holds the
  * single-annotation operations; exactly-once creates (create-claims, annotation-creates), edits
@@ -88,17 +105,7 @@ export function createAnnotationsService(deps: AnnotationsDeps) {
       const input = parseInput(createAnnotationRequest, request);
       const saved = await properties.requireAllowed(user, propertyId);
       const target = targetOf(input);
-      // A range may run on past today (a sale that ends next week); it may not start after it.
-      // Today is the property's (GA4 dates its days in the property's zone), the same day the
-      // date picker stops at; while that zone is unknown, only days in the future everywhere
-      // are refused.
-      const start = target.annotationDate ?? target.annotationDateRange!.startDate;
-      const latest = saved.timeZone
-        ? propertyToday(now(), saved.timeZone)
-        : latestTodayAnywhere(now());
-      if (compareDates(start, latest) > 0) {
-        throw new AppError("future_date", errorMessages.futureDate);
-      }
+      requireNotFuture(target, saved.timeZone, now);
       await requireCategory(user, input.categoryId);
       const body: GoogleAnnotationInput = {
         title: input.title,
