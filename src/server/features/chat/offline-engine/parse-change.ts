@@ -288,22 +288,23 @@ function mergeChange(first: ChangeSlots, next: ChangeSlots, part: string): void 
   first.missing = first.missing.filter((item) => item !== "change");
 }
 
-/** One change request, read by its verb or by the fields it names. */
-function parseChange(
-  verb: string,
-  rest: string,
-  quotes: readonly string[],
-  today: CalendarDate,
-  categoryNames: readonly string[],
-): ChangeSlots {
-  const slots: ChangeSlots = { missing: [] };
-  let text = tidy(rest);
+/** A change request being read: its verb, the words after it, and the slots found so far. */
+interface ChangeReading {
+  verb: string;
+  text: string;
+  quotes: readonly string[];
+  today: CalendarDate;
+  categoryNames: readonly string[];
+  slots: ChangeSlots;
+}
 
+/** "take it out of Promos", "the title of X to Y", "its colour to red": a field named outright. */
+function readFieldForms({ verb, text, quotes, today, slots }: ChangeReading): boolean {
   const out = OUT_OF_CATEGORY.exec(text);
   if (out || /^uncategori[sz]e$/.test(verb)) {
     slots.clearCategory = true;
     setTarget(slots, out ? cut(text, out.index, out.index + out[0].length) : text, quotes, today);
-    return finish(slots);
+    return true;
   }
 
   for (const pattern of [FIELD_OF, FIELD_POSSESSIVE, FIELD_AFTER]) {
@@ -314,14 +315,21 @@ function parseChange(
     if (/^(?:the|its)$/i.test(tidy(target))) break;
     setTarget(slots, target, quotes, today);
     applyField(slots, field, value, quotes, today);
-    return finish(slots);
+    return true;
   }
   const fieldOnly = FIELD_ONLY.exec(text);
   if (fieldOnly) {
     applyField(slots, fieldOnly[1] ?? "", fieldOnly[2] ?? "", quotes, today);
-    return finish(slots);
+    return true;
   }
 
+  return false;
+}
+
+/** A category ("put it in Incidents", "tag it Promos"), and a new name ("call it", "rename"). */
+function readCategoryOrName(reading: ChangeReading): boolean {
+  const { verb, quotes, today, categoryNames, slots } = reading;
+  let text = reading.text;
   // "put it in Incidents", "move “Sale” to the Campaigns category", "tag it Promos".
   // A new title is never a category, even one that reads like one ("rename X to Releases").
   const category = /^(?:rename|retitle|relabel|call|name|title)$/.test(verb)
@@ -330,9 +338,10 @@ function parseChange(
   if (category) {
     slots.category = category.reference;
     text = tidy(cut(text, category.index, category.end));
+    reading.text = text;
     if (CATEGORISE_VERB.test(verb)) {
       setTarget(slots, text.replace(/\s+(?:to|as|in|into|under)$/i, ""), quotes, today);
-      return finish(slots);
+      return true;
     }
   } else if (/^(?:categori[sz]e|file|tag|assign|classify)$/.test(verb)) {
     // "tag it Promos", "classify “Outage” incident": the annotation, then its category.
@@ -340,12 +349,12 @@ function parseChange(
     if (named) {
       setTarget(slots, named[1] ?? "", quotes, today);
       slots.category = valueText(named[2] ?? "", quotes).replace(/\s+category$/i, "");
-      return finish(slots);
+      return true;
     }
     // "categorise it" names no category: ask which.
     setTarget(slots, text.replace(/\s+(?:as|in|into|under)$/i, ""), quotes, today);
     slots.missing.push("category");
-    return finish(slots);
+    return true;
   }
 
   if (/^(?:call|name|title)$/.test(verb)) {
@@ -357,7 +366,7 @@ function parseChange(
       if (!pointer) setTarget(slots, split[1] ?? "", quotes, today);
       applyField(slots, "title", split[2] ?? "", quotes, today);
     } else slots.missing.push("title");
-    return finish(slots);
+    return true;
   }
 
   if (/^(?:rename|retitle|relabel)$/.test(verb)) {
@@ -369,9 +378,14 @@ function parseChange(
       setTarget(slots, text, quotes, today);
       slots.missing.push("title");
     }
-    return finish(slots);
+    return true;
   }
 
+  return false;
+}
+
+/** A new last day ("extend it to Friday", "make it cover the 19th"), new days, or a move. */
+function readDays({ verb, text, quotes, today, slots }: ChangeReading): boolean {
   // "extend the sale to Friday", "make the sale run until Nov 5": a new last day.
   const until = (/^(?:extend|lengthen|prolong)$/.test(verb) ? EXTEND_TO : RUN_UNTIL).exec(text);
   const last = until ? findDate(until[2] ?? "", today) : undefined;
@@ -379,7 +393,7 @@ function parseChange(
     setTarget(slots, until[1] ?? "", quotes, today);
     if (last) slots.endDate = last.date;
     else slots.missing.push("date");
-    return finish(slots);
+    return true;
   }
 
   // "make it cover the 19th as well", "extend it to include Friday": a new last day.
@@ -388,7 +402,7 @@ function parseChange(
   if (cover && covered) {
     setTarget(slots, cover[1] ?? "", quotes, today);
     slots.endDate = covered.date;
-    return finish(slots);
+    return true;
   }
 
   // "move it to the week of the 2nd", "make that the 21st-22nd": days to cover, first and last.
@@ -398,7 +412,7 @@ function parseChange(
     slots.endDate = span.range.end;
     const left = cut(text, dateLeadIn(text, span.index), span.end);
     setTarget(slots, left.replace(/\s+(?:to|for|on|as|into)\s*$/i, ""), quotes, today);
-    return finish(slots);
+    return true;
   }
 
   if (/^(?:move|reschedule|shift|push|redate)$/.test(verb)) {
@@ -410,7 +424,7 @@ function parseChange(
       const value = split[2] ?? "";
       doubt(slots, leftoverDoubt(cut(value, dateLeadIn(value, to.index), to.end)));
       setTarget(slots, split[1] ?? "", quotes, today);
-      return finish(slots);
+      return true;
     }
     const found = findDate(text, today);
     if (found) {
@@ -420,9 +434,14 @@ function parseChange(
       setTarget(slots, text.replace(/\s+(?:to|for|on)\s*$/i, ""), quotes, today);
       slots.missing.push("date");
     }
-    return finish(slots);
+    return true;
   }
 
+  return false;
+}
+
+/** "recolour it green": the colour, and the annotation around it. */
+function readRecolour({ verb, text, quotes, today, slots }: ChangeReading): boolean {
   if (/^(?:recolou?r|colou?r|paint)$/.test(verb)) {
     const color = findColor(text, "loose");
     if (color?.color) slots.color = color.color;
@@ -433,10 +452,14 @@ function parseChange(
       today,
     );
     if (!color?.color) slots.missing.push("change");
-    return finish(slots);
+    return true;
   }
 
-  // Generic "change/update/edit/make/set …": collect whatever changes are named.
+  return false;
+}
+
+/** Generic "change/update/edit/make/set …": whatever changes are named, and the annotation. */
+function readNamedChanges({ verb, text, quotes, today, slots }: ChangeReading): void {
   let remaining = text;
   const split = splitDescription(remaining, quotes);
   remaining = split.text;
@@ -478,7 +501,28 @@ function parseChange(
   } else if (!slots.target) {
     setTarget(slots, remaining.replace(/\s+(?:to|as|in|with|on|for)$/i, ""), quotes, today);
   }
-  return finish(slots);
+}
+
+/** One change request, read by its verb or by the fields it names. */
+function parseChange(
+  verb: string,
+  rest: string,
+  quotes: readonly string[],
+  today: CalendarDate,
+  categoryNames: readonly string[],
+): ChangeSlots {
+  const reading: ChangeReading = {
+    verb,
+    text: tidy(rest),
+    quotes,
+    today,
+    categoryNames,
+    slots: { missing: [] },
+  };
+  for (const read of [readFieldForms, readCategoryOrName, readDays, readRecolour])
+    if (read(reading)) return finish(reading.slots);
+  readNamedChanges(reading);
+  return finish(reading.slots);
 }
 
 export function parseDelete(
