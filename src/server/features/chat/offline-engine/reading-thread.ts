@@ -69,20 +69,31 @@ export function entryBeside(moduleUrl: string, name: string): URL {
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
 
-export function createReadingThread(options: ReadingThreadOptions): ReadingThread {
-  const { script } = options;
-  const budgetMicros = (options.cpuBudgetMs ?? readingCpuBudgetMs) * 1000;
-  const checkEveryMs = options.checkEveryMs ?? 20;
-  const queue: Waiting[] = [];
-  let thread: Thread | undefined;
-  let running: Waiting | undefined;
-  let watch: NodeJS.Timeout | undefined;
-  let nextId = 1;
-  let closed = false;
+/**
+ * One thread at a time reads one message at a time; a reading that spends more CPU time than
+ * its budget, or ends the thread, is unreadable, and the next reading starts a fresh thread.
+ */
+class ReadingQueue implements ReadingThread {
+  private readonly queue: Waiting[] = [];
+  private thread: Thread | undefined;
+  private running: Waiting | undefined;
+  private watch: NodeJS.Timeout | undefined;
+  private nextId = 1;
+  private closed = false;
+  private readonly budgetMicros: number;
+  private readonly checkEveryMs: number;
 
-  function start(): Thread {
-    const worker = new Worker(script, {
-      ...(script.pathname.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
+  private readonly script: URL;
+
+  constructor(options: ReadingThreadOptions) {
+    this.script = options.script;
+    this.budgetMicros = (options.cpuBudgetMs ?? readingCpuBudgetMs) * 1000;
+    this.checkEveryMs = options.checkEveryMs ?? 20;
+  }
+
+  private start(): Thread {
+    const worker = new Worker(this.script, {
+      ...(this.script.pathname.endsWith(".ts") ? { execArgv: ["--import", "tsx"] } : {}),
       resourceLimits: { maxOldGenerationSizeMb: threadHeapMb },
     });
     worker.unref();
@@ -93,9 +104,9 @@ export function createReadingThread(options: ReadingThreadOptions): ReadingThrea
         if ("ready" in answer) {
           isReady = true;
           resolve();
-        } else if (running?.id === answer.id) {
-          finish(
-            running,
+        } else if (this.running?.id === answer.id) {
+          this.finish(
+            this.running,
             "error" in answer
               ? new Error(answer.error)
               : { kind: "read", understanding: answer.understanding },
@@ -106,94 +117,98 @@ export function createReadingThread(options: ReadingThreadOptions): ReadingThrea
         failure = error;
       });
       worker.on("exit", (code) => {
-        if (thread?.worker === worker) thread = undefined;
+        if (this.thread?.worker === worker) this.thread = undefined;
         if (!isReady) {
           reject(failure ?? new Error(`The reading thread stopped as it started (exit ${code})`));
           return;
         }
         // The reading under way ended the thread (it ran out of memory): it was unreadable.
-        if (running) finish(running, { kind: "unreadable" });
+        if (this.running) this.finish(this.running, { kind: "unreadable" });
       });
     });
     ready.catch(() => {});
     return { worker, ready };
   }
 
-  function stop(current: Thread): void {
+  private stop(current: Thread): void {
     current.worker.removeAllListeners();
     // An error it still reports (it ran out of memory as it was stopped) is of no interest.
     current.worker.on("error", () => {});
     void current.worker.terminate();
-    if (thread === current) thread = undefined;
+    if (this.thread === current) this.thread = undefined;
   }
 
-  function finish(job: Waiting, reading: Reading | Error): void {
-    if (running === job) {
-      running = undefined;
-      clearInterval(watch);
-      thread?.worker.unref();
+  private finish(job: Waiting, reading: Reading | Error): void {
+    if (this.running === job) {
+      this.running = undefined;
+      clearInterval(this.watch);
+      this.thread?.worker.unref();
     }
     job.settle(reading);
-    void next();
+    void this.next();
   }
 
   /** Stops the reading when its thread has spent more CPU time on it than the budget. */
-  function watchOver(current: Thread, job: Waiting, startedAt: number): void {
-    watch = setInterval(() => {
+  private watchOver(current: Thread, job: Waiting, startedAt: number): void {
+    this.watch = setInterval(() => {
       current.worker.cpuUsage().then(
         (usage) => {
-          if (running !== job || cpuMicros(usage) - startedAt <= budgetMicros) return;
-          stop(current);
-          finish(job, { kind: "unreadable" });
+          if (this.running !== job || cpuMicros(usage) - startedAt <= this.budgetMicros) return;
+          this.stop(current);
+          this.finish(job, { kind: "unreadable" });
         },
         // The thread has just ended; its exit settles the reading.
         () => {},
       );
-    }, checkEveryMs);
-    watch.unref();
+    }, this.checkEveryMs);
+    this.watch.unref();
   }
 
-  async function next(): Promise<void> {
-    if (running || queue.length === 0 || closed) return;
-    const job = queue.shift()!;
-    running = job;
+  private async next(): Promise<void> {
+    if (this.running || this.queue.length === 0 || this.closed) return;
+    const job = this.queue.shift()!;
+    this.running = job;
     try {
-      thread ??= start();
-      const current = thread;
+      this.thread ??= this.start();
+      const current = this.thread;
       // The process stays up for a reading under way, never for an idle thread.
       current.worker.ref();
       await current.ready;
       const startedAt = cpuMicros(await current.worker.cpuUsage());
       // The thread ended while it was asked how busy it had been: its exit settled the reading.
-      if (running !== job) return;
+      if (this.running !== job) return;
       current.worker.postMessage({ id: job.id, request: job.request } satisfies Job);
-      watchOver(current, job, startedAt);
+      this.watchOver(current, job, startedAt);
     } catch (error) {
-      if (running === job) finish(job, error instanceof Error ? error : new Error(String(error)));
+      if (this.running === job)
+        this.finish(job, error instanceof Error ? error : new Error(String(error)));
     }
   }
 
-  return {
-    read(request) {
-      if (closed) return Promise.resolve({ kind: "unreadable" });
-      return new Promise((resolve, reject) => {
-        queue.push({
-          id: nextId++,
-          request,
-          settle: (reading) => (reading instanceof Error ? reject(reading) : resolve(reading)),
-        });
-        void next();
+  read(request: Job["request"]): Promise<Reading> {
+    if (this.closed) return Promise.resolve({ kind: "unreadable" });
+    return new Promise((resolve, reject) => {
+      this.queue.push({
+        id: this.nextId++,
+        request,
+        settle: (reading) => (reading instanceof Error ? reject(reading) : resolve(reading)),
       });
-    },
-    async close() {
-      closed = true;
-      const current = thread;
-      if (current) stop(current);
-      for (const job of [...(running ? [running] : []), ...queue.splice(0)])
-        finish(job, { kind: "unreadable" });
-      await current?.worker.terminate();
-    },
-  };
+      void this.next();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const current = this.thread;
+    if (current) this.stop(current);
+    for (const job of [...(this.running ? [this.running] : []), ...this.queue.splice(0)])
+      this.finish(job, { kind: "unreadable" });
+    await current?.worker.terminate();
+  }
+}
+
+export function createReadingThread(options: ReadingThreadOptions): ReadingThread {
+  return new ReadingQueue(options);
 }
 
 /**
