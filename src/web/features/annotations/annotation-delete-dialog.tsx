@@ -4,7 +4,7 @@ import { describeOutcomes, outcomesTitle } from "../../../shared/contracts/annot
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { serverErrorMessage } from "../../lib/api-error-message";
-import { alsoChangeCopiesLabel } from "./annotation-form-dialog";
+import { AlsoCopiesCheckbox } from "./also-copies-checkbox";
 import { anyDone, useAnnotationCopies, useRemoveWithCopies } from "./annotation-sets-api";
 
 /**
@@ -76,17 +76,12 @@ export function AnnotationDeleteDialog({
         });
       }}
     >
-      {copyList.length > 0 ? (
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-            checked={alsoCopies}
-            onChange={(event) => setAlsoCopies(event.target.checked)}
-          />
-          <span className="min-w-0 break-words">{alsoChangeCopiesLabel(copyList, "delete")}</span>
-        </label>
-      ) : null}
+      <AlsoCopiesCheckbox
+        copies={copyList}
+        verb="delete"
+        checked={alsoCopies}
+        onCheckedChange={setAlsoCopies}
+      />
     </ConfirmDialog>
   );
 }
