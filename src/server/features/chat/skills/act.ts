@@ -30,6 +30,51 @@ export interface ActContext {
   categories?: readonly Category[];
 }
 
+type Reply = (text: string, extra?: Partial<AssistantTurn>) => AssistantTurn;
+
+/** A request that did not resolve; one that may have meant a new annotation offers its create. */
+function failedReply(
+  reply: Reply,
+  resolution: Extract<Resolution, { kind: "failed" }>,
+  today: CalendarDate,
+): AssistantTurn {
+  const offer = resolution.offerCreate;
+  if (!offer) return reply(resolution.message);
+  // The person may have meant a new annotation: their words, as a create, wait in the input box.
+  return reply(
+    `${resolution.message} To create it in ${offer.category.name}, ${suggestedRequestPointer} and send it.`,
+    {
+      suggestedInput: createRequestText(
+        { intent: "create", title: offer.title, missing: [] },
+        today,
+        offer.category.name,
+      ),
+    },
+  );
+}
+
+/**
+ * Categories are Premium: nothing is written with one. A create is not made without the
+ * category the person asked for; their request, without it, waits in the input box instead.
+ */
+function premiumCategoryReply(
+  reply: Reply,
+  understood: Understanding,
+  message: string,
+  today: CalendarDate,
+): AssistantTurn {
+  if (understood.intent === "create" && understood.title && !understood.missing.includes("date"))
+    return reply(
+      `${message} I haven't created “${understood.title}”. To add it without a category, ${suggestedRequestPointer} and send it.`,
+      { suggestedInput: createRequestText(understood, today) },
+    );
+  if (understood.intent === "list")
+    return reply(
+      `${message} I can list this property's annotations by date, colour or words in their titles.`,
+    );
+  return reply(`${message} Nothing was changed.`);
+}
+
 export async function act(resolution: Resolution, context: ActContext): Promise<AssistantTurn> {
   const { actions, today, memory } = context;
   // Answers keep the focus unless they change it; a question is open only until the next turn.
@@ -47,24 +92,10 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     extra: Partial<AssistantTurn> = {},
   ): AssistantTurn => reply(text, { memory: { ...keep, question }, ...extra });
 
-  if (resolution.kind === "failed") {
-    const offer = resolution.offerCreate;
-    if (!offer) return reply(resolution.message);
-    // The person may have meant a new annotation: their words, as a create, wait in the input box.
-    return reply(
-      `${resolution.message} To create it in ${offer.category.name}, ${suggestedRequestPointer} and send it.`,
-      {
-        suggestedInput: createRequestText(
-          { intent: "create", title: offer.title, missing: [] },
-          today,
-          offer.category.name,
-        ),
-      },
-    );
-  }
+  if (resolution.kind === "failed") return failedReply(reply, resolution, today);
   const understood = resolution.understanding;
   if (resolution.kind === "premiumCategory")
-    return premiumCategoryReply(understood, resolution.message);
+    return premiumCategoryReply(reply, understood, resolution.message, today);
   if (resolution.kind === "chooseCategory") {
     return ask(resolution.message, {
       intent: understood.intent as PendingQuestion["intent"],
@@ -79,23 +110,6 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     return reply(noPropertyMessage);
   const propertyId = context.propertyId ?? "";
   const category = resolution.category;
-
-  /**
-   * Categories are Premium: nothing is written with one. A create is not made without the
-   * category the person asked for; their request, without it, waits in the input box instead.
-   */
-  function premiumCategoryReply(understood: Understanding, message: string): AssistantTurn {
-    if (understood.intent === "create" && understood.title && !understood.missing.includes("date"))
-      return reply(
-        `${message} I haven't created “${understood.title}”. To add it without a category, ${suggestedRequestPointer} and send it.`,
-        { suggestedInput: createRequestText(understood, today) },
-      );
-    if (understood.intent === "list")
-      return reply(
-        `${message} I can list this property's annotations by date, colour or words in their titles.`,
-      );
-    return reply(`${message} Nothing was changed.`);
-  }
 
   if (resolution.kind === "choose") {
     return ask(
