@@ -1,18 +1,10 @@
 import { Crown } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
 import type { CurrentUser } from "../../../shared/contracts/auth";
 import { planNames } from "../../../shared/plans";
 import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { cn } from "../../lib/class-names";
-
-// The upgrade dialog is opened by a click, seldom: its code (both plans' words, 'Notify me') is
-// fetched when the pointer or focus reaches Upgrade, not with the first screen.
-const loadUpgradeDialog = () => import("./upgrade-dialog");
-const UpgradeDialog = lazy(() =>
-  loadUpgradeDialog().then((module) => ({ default: module.UpgradeDialog })),
-);
+import { UpgradeButton } from "./upgrade-button";
 
 /** The card's sentence of the day's limit, which a disabled create button names as its reason. */
 export const planLimitReasonId = "plan-limit-reason";
@@ -33,7 +25,6 @@ export function SubscriptionCard({
   user: CurrentUser;
   layout?: "card" | "bar";
 }) {
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const isPremium = user.subscriptionTier === "premium";
   const used = Math.min(user.dailyAnnotationCount, user.annotationQuota);
   const remaining = Math.max(user.annotationQuota - user.dailyAnnotationCount, 0);
@@ -85,23 +76,7 @@ export function SubscriptionCard({
     </p>
   );
   const upgrade = isPremium ? null : (
-    <>
-      <Button
-        className={bar ? "shrink-0" : "mt-4 w-full"}
-        size="sm"
-        onPointerEnter={() => void loadUpgradeDialog()}
-        onFocus={() => void loadUpgradeDialog()}
-        onClick={() => setUpgradeOpen(true)}
-      >
-        <Crown aria-hidden="true" />
-        Upgrade
-      </Button>
-      {upgradeOpen ? (
-        <Suspense fallback={null}>
-          <UpgradeDialog user={user} open onOpenChange={setUpgradeOpen} />
-        </Suspense>
-      ) : null}
-    </>
+    <UpgradeButton user={user} className={bar ? "shrink-0" : "mt-4 w-full"} />
   );
 
   if (bar) {
