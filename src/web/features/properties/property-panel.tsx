@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import type { AnalyticsProperty } from "../../../shared/contracts/google";
 import type { SavedPropertyView } from "../../../shared/contracts/properties";
@@ -10,7 +9,8 @@ import {
   type PropertyLock,
 } from "./property-options";
 import { lockedOptionReason } from "./property-messages";
-import { matchesPropertySearch, typedPropertyId } from "./property-search";
+import { matchCatalogue } from "./match-catalogue";
+import { TypedPropertyOption } from "./typed-property-option";
 import type { usePropertyCatalogue } from "./use-property-catalogue";
 
 /** Arrow keys move between the search field and the property options, top to bottom. */
@@ -22,6 +22,37 @@ function moveFocus(panel: HTMLElement, step: 1 | -1): void {
   ];
   const here = stops.indexOf(document.activeElement as HTMLElement);
   stops[Math.min(Math.max(here + step, 0), stops.length - 1)]?.focus();
+}
+
+function PropertySearchField({
+  value,
+  onChange,
+  onEnter,
+}: {
+  value: string;
+  onChange: (search: string) => void;
+  onEnter: () => void;
+}) {
+  return (
+    <div className="sticky top-0 z-10 bg-popover p-1">
+      <Input
+        type="search"
+        autoFocus
+        aria-label="Find a property by name or ID"
+        placeholder="Search or enter a property ID"
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          onEnter();
+        }}
+        className="h-8 px-2"
+      />
+    </div>
+  );
 }
 
 /**
@@ -64,15 +95,7 @@ export function PropertyPanel({
   const lock: PropertyLock | null = otherLock
     ? { reason: lockedOptionReason(otherLock.allowedFrom), changeable: otherLock.changeable }
     : null;
-  const saved = catalogue.savedList.filter((entry) =>
-    matchesPropertySearch(search, [entry.name, entry.propertyId]),
-  );
-  const google = catalogue.analyticsList.filter((entry) =>
-    matchesPropertySearch(search, [entry.displayName, entry.propertyId, entry.accountName]),
-  );
-  const typedId = typedPropertyId(search);
-  const savedMatch = saved.find((entry) => entry.propertyId === typedId);
-  const googleMatch = google.find((entry) => entry.propertyId === typedId);
+  const { saved, google, typedId, savedMatch, googleMatch } = matchCatalogue(catalogue, search);
   const offerTyped = typedId !== null && !savedMatch && !googleMatch;
 
   /** Enter takes the property typed in full, else the only one the search leaves. */
@@ -104,24 +127,7 @@ export function PropertyPanel({
       onKeyDown={handleKeyDown}
       className="absolute top-full left-0 z-50 mt-1 flex max-h-[70dvh] w-[250px] max-w-[calc(100vw-2rem)] flex-col gap-1 overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
     >
-      <div className="sticky top-0 z-10 bg-popover p-1">
-        <Input
-          type="search"
-          autoFocus
-          aria-label="Find a property by name or ID"
-          placeholder="Search or enter a property ID"
-          autoComplete="off"
-          spellCheck={false}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key !== "Enter") return;
-            event.preventDefault();
-            takeSearch();
-          }}
-          className="h-8 px-2"
-        />
-      </div>
+      <PropertySearchField value={search} onChange={setSearch} onEnter={takeSearch} />
       <SavedPropertyOptions
         properties={saved}
         selectedId={selectedId}
@@ -136,20 +142,12 @@ export function PropertyPanel({
         onChoose={onChooseGoogle}
       />
       {offerTyped ? (
-        <section aria-label="Property ID">
-          <button
-            type="button"
-            data-property-option
-            disabled={saving || (otherLock !== null && !otherLock.changeable)}
-            onClick={() => onAddTyped(typedId)}
-            className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none disabled:opacity-55"
-          >
-            <Plus className="size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0 flex-1 truncate">
-              {lockedTo ? `Switch to property ${typedId}` : `Add property ${typedId}`}
-            </span>
-          </button>
-        </section>
+        <TypedPropertyOption
+          typedId={typedId}
+          switching={Boolean(lockedTo)}
+          disabled={saving || (otherLock !== null && !otherLock.changeable)}
+          onAdd={() => onAddTyped(typedId)}
+        />
       ) : null}
       {nothingListed && !offerTyped ? (
         <p className="px-2 py-3 text-center text-sm text-muted-foreground">
