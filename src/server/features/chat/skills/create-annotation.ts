@@ -265,6 +265,72 @@ function isCategoryName(words: string, names: readonly string[]): boolean {
 /** A day pointed back at rather than named: "for it", "on that day", "for then". */
 const FOR_THAT_TIME = /\b(?:for|on|at)\s+(?:it|that|this|then|that\s+day|that\s+time)\s*$/i;
 
+/** What was read of a create that the person should see before it is written. */
+function createDoubts(
+  input: SlotInput,
+  understanding: Understanding,
+  read: {
+    fromStory: boolean;
+    wroteDate: boolean;
+    rangeStart: CalendarDate | undefined;
+    leftover: string | undefined;
+    timeOfDay: string | undefined;
+    /** The story told before the request, less a vague period read out of it. */
+    story: string | undefined;
+  },
+): string[] {
+  const { reading, quotes, today, storyDate } = input;
+  const { fromStory, wroteDate, rangeStart, leftover, timeOfDay, story } = read;
+  const doubts = titleDoubts(
+    understanding.title,
+    {
+      quoted: understanding.title !== undefined && quotes.includes(understanding.title),
+      fromStory,
+      dayRead:
+        wroteDate || rangeStart !== undefined || storyDate !== undefined
+          ? (understanding.date ?? true)
+          : false,
+    },
+    today,
+  );
+  // "add a note that orders shipped late": a statement, which may be a description of another.
+  if (understanding.title && !fromStory && STATEMENT_TITLE.test(input.rest))
+    doubts.push(`“${understanding.title}” is what happened, not a name for it`);
+  // "add “Maintenance mode” for it", "yt preroll started wed, call it …": the day of something
+  // told that the engine did not read; today would be a guess.
+  const toldBefore = !!story && /\p{L}{3}/u.test(story);
+  if (!wroteDate && !rangeStart && !storyDate && (toldBefore || FOR_THAT_TIME.test(input.rest)))
+    doubts.push(noDaySaid);
+  if (understanding.title && !fromStory && !quotes.includes(understanding.title))
+    doubts.push(
+      ...titlePlacementDoubts(restoreQuotes(input.rest, quotes), understanding.title, today),
+    );
+  // Every word accounted for: what the request says beyond its title must have been read.
+  const titleText = understanding.title ?? "";
+  // One pass over the text: a message of nothing but quote marks holds thousands of quotes.
+  const unquoted = input.rest.replace(/⟪(\d+)⟫/g, (mark, index: string) =>
+    quotes[Number(index)] === titleText ? " " : mark,
+  );
+  // The description is the person's own words: "instead" or "and then" in it is no instruction.
+  const described = understanding.description;
+  const told = `${described ? unquoted.split(described).join(" ") : unquoted} ${input.story ?? ""}`;
+  doubts.push(
+    ...requestDoubts(titleText ? told.split(titleText).join(" ") : told, understanding, told),
+  );
+  // "put Meta ads paused in Campaigns": may be an annotation that exists, to put in it.
+  if (/^(?:put|place|file)$/.test(reading.verb) && understanding.category && !wroteDate)
+    doubts.push(`“${titleText}” may be an annotation you already have`);
+  if (reading.guessedVerb) doubts.push(`I took “${reading.verb}” to mean add`);
+  if (leftover) doubts.push(`I couldn't place “${leftover}”`);
+  // A day still to come cannot be annotated: asked, never written on another day.
+  if (understanding.date && compareDates(understanding.date, today) > 0)
+    understanding.missing.push("date");
+  // "around lunchtime" with no day: most likely today, but not said.
+  if (timeOfDay && !wroteDate && rangeStart === undefined && storyDate === undefined)
+    doubts.push(`I took “${timeOfDay}” as today`);
+  return doubts;
+}
+
 function readCreate(input: SlotInput): Understanding {
   const { reading, quotes, today, categoryNames, storyDate } = input;
   const understanding: Understanding = { ...input.understanding, missing: [] };
@@ -358,53 +424,14 @@ function readCreate(input: SlotInput): Understanding {
     understanding.category = inParentheses[1]!;
     understanding.title = tidy(understanding.title!.slice(0, inParentheses.index));
   }
-  const doubts = titleDoubts(
-    understanding.title,
-    {
-      quoted: understanding.title !== undefined && quotes.includes(understanding.title),
-      fromStory,
-      dayRead:
-        wroteDate || rangeStart !== undefined || storyDate !== undefined
-          ? (understanding.date ?? true)
-          : false,
-    },
-    today,
-  );
-  // "add a note that orders shipped late": a statement, which may be a description of another.
-  if (understanding.title && !fromStory && STATEMENT_TITLE.test(input.rest))
-    doubts.push(`“${understanding.title}” is what happened, not a name for it`);
-  // "add “Maintenance mode” for it", "yt preroll started wed, call it …": the day of something
-  // told that the engine did not read; today would be a guess.
-  const toldBefore = !!story && /\p{L}{3}/u.test(story);
-  if (!wroteDate && !rangeStart && !storyDate && (toldBefore || FOR_THAT_TIME.test(input.rest)))
-    doubts.push(noDaySaid);
-  if (understanding.title && !fromStory && !quotes.includes(understanding.title))
-    doubts.push(
-      ...titlePlacementDoubts(restoreQuotes(input.rest, quotes), understanding.title, today),
-    );
-  // Every word accounted for: what the request says beyond its title must have been read.
-  const titleText = understanding.title ?? "";
-  // One pass over the text: a message of nothing but quote marks holds thousands of quotes.
-  const unquoted = input.rest.replace(/⟪(\d+)⟫/g, (mark, index: string) =>
-    quotes[Number(index)] === titleText ? " " : mark,
-  );
-  // The description is the person's own words: "instead" or "and then" in it is no instruction.
-  const described = understanding.description;
-  const told = `${described ? unquoted.split(described).join(" ") : unquoted} ${input.story ?? ""}`;
-  doubts.push(
-    ...requestDoubts(titleText ? told.split(titleText).join(" ") : told, understanding, told),
-  );
-  // "put Meta ads paused in Campaigns": may be an annotation that exists, to put in it.
-  if (/^(?:put|place|file)$/.test(reading.verb) && understanding.category && !wroteDate)
-    doubts.push(`“${titleText}” may be an annotation you already have`);
-  if (reading.guessedVerb) doubts.push(`I took “${reading.verb}” to mean add`);
-  if (leftover) doubts.push(`I couldn't place “${leftover}”`);
-  // A day still to come cannot be annotated: asked, never written on another day.
-  if (understanding.date && compareDates(understanding.date, today) > 0)
-    understanding.missing.push("date");
-  // "around lunchtime" with no day: most likely today, but not said.
-  if (timeOfDay && !wroteDate && rangeStart === undefined && storyDate === undefined)
-    doubts.push(`I took “${timeOfDay}” as today`);
+  const doubts = createDoubts(input, understanding, {
+    fromStory,
+    wroteDate,
+    rangeStart,
+    leftover,
+    timeOfDay,
+    story,
+  });
   if (doubts.length > 0) understanding.doubts = doubts;
   return understanding;
 }
