@@ -136,6 +136,50 @@ function readSlots(input: SlotInput): Understanding {
   return understanding;
 }
 
+/**
+ * The days the change gives the annotation: a day said by its number, a shift, a dropped end, a
+ * new last day. A day that cannot be is answered as the question to ask instead.
+ */
+function setChangedDays(
+  changes: UpdateAnnotationRequest,
+  understood: Understanding,
+  target: Annotation,
+): string | null {
+  if (understood.bareDays) anchorToTarget(changes, understood, target);
+  if (understood.shiftDays !== undefined) {
+    // "it was two weeks earlier": every day it covers moves by the same number of days.
+    const span = annotationSpan(target);
+    const start = addDays(span.start, understood.shiftDays);
+    if (compareDates(span.end, span.start) === 0) changes.annotationDate = start;
+    else
+      changes.annotationDateRange = {
+        startDate: start,
+        endDate: addDays(span.end, understood.shiftDays),
+      };
+  }
+  if (understood.clearEnd) changes.annotationDate = understood.date ?? annotationSpan(target).start;
+  if (understood.endDate) {
+    // A new last day keeps the first: the annotation becomes (or stays) a range.
+    const own = annotationSpan(target).start;
+    // "ran the 3rd to the 5th" of an annotation in October: both days in its month.
+    const saidStart =
+      understood.date && understood.bareDays
+        ? { ...own, day: understood.date.day }
+        : understood.date;
+    const start = changes.annotationDate ?? saidStart ?? own;
+    if (!isRealDate(start))
+      return `${describeAnnotation(target)} has no day ${start.day} in its month. Which day should it start on?`;
+    const end = understood.bareDays
+      ? dayOnOrAfter(understood.endDate.day, start)
+      : understood.endDate;
+    if (compareDates(end, start) < 0)
+      return `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`;
+    if (compareDates(end, start) === 0) changes.annotationDate = start;
+    else changes.annotationDateRange = { startDate: start, endDate: end };
+  }
+  return null;
+}
+
 async function act(turn: SkillTurn) {
   const { understood, actions, propertyId, category, categories, reply, ask, resolution } = turn;
   const allowed = await actions.mayChange("edit");
@@ -155,42 +199,9 @@ async function act(turn: SkillTurn) {
     ...(understood.clearCategory ? { categoryId: null } : {}),
   };
   const target = resolution.annotations[0];
-  if (understood.bareDays && target) anchorToTarget(changes, understood, target);
-  if (understood.shiftDays !== undefined && target) {
-    // "it was two weeks earlier": every day it covers moves by the same number of days.
-    const span = annotationSpan(target);
-    const start = addDays(span.start, understood.shiftDays);
-    if (compareDates(span.end, span.start) === 0) changes.annotationDate = start;
-    else
-      changes.annotationDateRange = {
-        startDate: start,
-        endDate: addDays(span.end, understood.shiftDays),
-      };
-  }
-  if (understood.clearEnd && target)
-    changes.annotationDate = understood.date ?? annotationSpan(target).start;
-  if (understood.endDate && target) {
-    // A new last day keeps the first: the annotation becomes (or stays) a range.
-    const own = annotationSpan(target).start;
-    // "ran the 3rd to the 5th" of an annotation in October: both days in its month.
-    const saidStart =
-      understood.date && understood.bareDays
-        ? { ...own, day: understood.date.day }
-        : understood.date;
-    const start = changes.annotationDate ?? saidStart ?? own;
-    if (!isRealDate(start))
-      return reply(
-        `${describeAnnotation(target)} has no day ${start.day} in its month. Which day should it start on?`,
-      );
-    const end = understood.bareDays
-      ? dayOnOrAfter(understood.endDate.day, start)
-      : understood.endDate;
-    if (compareDates(end, start) < 0)
-      return reply(
-        `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`,
-      );
-    if (compareDates(end, start) === 0) changes.annotationDate = start;
-    else changes.annotationDateRange = { startDate: start, endDate: end };
+  if (target) {
+    const problem = setChangedDays(changes, understood, target);
+    if (problem) return reply(problem);
   }
   if (understood.missing.includes("category")) {
     const categories = await actions.usableCategories();
