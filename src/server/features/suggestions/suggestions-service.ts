@@ -1,18 +1,16 @@
 import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import type {
-  CreateRuleRequest,
   HolidayCalendarRequest,
-  InboxRule,
   InboxSettings,
 } from "../../../shared/contracts/suggestions.js";
-import type { SuggestionSourceKind } from "../../../shared/suggestion-sources.js";
 import { holidayCountries, holidayRegions, isKnownCalendar } from "./sources/holidays-source.js";
 import { createInboxDecisions } from "./inbox-decisions.js";
 import { createInboxReads } from "./inbox-reads.js";
+import { createInboxRules, ruleView } from "./inbox-rules.js";
 import { createInboxWebhooks } from "./inbox-webhooks.js";
 import type { SuggestionsDeps } from "./suggestions-deps.js";
-import { inboxMessages, uuidPattern, webhookMessages } from "./suggestion-words.js";
+import { inboxMessages } from "./suggestion-words.js";
 
 export { firstReadDays } from "./inbox-reads.js";
 export { webhookBodyLimitBytes, type DeliveryOutcome } from "./inbox-webhooks.js";
@@ -23,8 +21,8 @@ export { hooksPerProperty, inboxMessages, webhookMessages } from "./suggestion-w
  * and source at a time), a person's accept (through the annotations service, once), dismiss and
  * rules, webhooks and holiday calendars. Suggestions belong to the property, not to a person:
  * anyone who may use the property sees and decides them.
- * Reading sources (inbox-reads), decisions (inbox-decisions) and webhooks (inbox-webhooks) have
- * files of their own.
+ * Reading sources (inbox-reads), decisions (inbox-decisions), webhooks (inbox-webhooks) and rules
+ * (inbox-rules) have files of their own.
  */
 export function createSuggestionsService(deps: SuggestionsDeps) {
   const { repository } = deps;
@@ -33,22 +31,6 @@ export function createSuggestionsService(deps: SuggestionsDeps) {
   const { queueRead, readSource, sweep } = createInboxReads(deps, decisions.acceptRow);
   const webhooks = createInboxWebhooks(deps, { requireSource, queueRead });
   const { hookView } = webhooks;
-
-  function ruleView(rule: {
-    id: string;
-    source: SuggestionSourceKind;
-    origin: string | null;
-    categoryId: string | null;
-    createdAt: Date;
-  }): InboxRule {
-    return {
-      id: rule.id,
-      source: rule.source,
-      origin: rule.origin,
-      categoryId: rule.categoryId,
-      createdAt: rule.createdAt.toISOString(),
-    };
-  }
 
   return {
     queueRead,
@@ -96,39 +78,7 @@ export function createSuggestionsService(deps: SuggestionsDeps) {
       return { holidayCalendar: chosen };
     },
 
-    async createRule(
-      user: User,
-      propertyId: string,
-      request: CreateRuleRequest,
-    ): Promise<InboxRule> {
-      await deps.properties.requireAllowed(user, propertyId);
-      requireSource(user, request.source);
-      if (request.origin) {
-        const hook = await repository.findHook(request.origin);
-        if (!hook || hook.propertyId !== propertyId)
-          throw new AppError("hook_not_found", webhookMessages.hookNotFound);
-      }
-      if (request.categoryId) {
-        const categories = await categoriesOf(user);
-        if (!categories.some((category) => category.id === request.categoryId))
-          throw new AppError("category_not_found", "That category was not found.");
-      }
-      return ruleView(
-        await repository.createRule({
-          propertyId,
-          source: request.source,
-          origin: request.origin ?? null,
-          categoryId: request.categoryId ?? null,
-          userId: user.id,
-        }),
-      );
-    },
-
-    async deleteRule(user: User, propertyId: string, ruleId: string): Promise<void> {
-      await deps.properties.requireAllowed(user, propertyId);
-      if (!uuidPattern.test(ruleId) || !(await repository.deleteRule(propertyId, ruleId)))
-        throw new AppError("rule_not_found", inboxMessages.ruleNotFound);
-    },
+    ...createInboxRules(deps, { requireSource, categoriesOf }),
   };
 }
 
