@@ -1,22 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { propertyId } from "../../../shared/contracts/annotations.js";
 import {
-  createHookRequest,
   createRuleRequest,
   holidayCalendarRequest,
   suggestionIdParam,
 } from "../../../shared/contracts/suggestions.js";
-import { publicRoute, sessionRoute } from "../../http/identity.js";
+import { sessionRoute } from "../../http/identity.js";
 import { parseInput } from "../../parse-input.js";
-import { webhookBodyLimitBytes, type SuggestionsService } from "./suggestions-service.js";
-
-interface PropertyParams {
-  propertyId: string;
-}
-interface ItemParams extends PropertyParams {
-  id: string;
-}
+import { hookRoutes, propertyOf, type ItemParams, type PropertyParams } from "./hook-routes.js";
+import type { SuggestionsService } from "./suggestions-service.js";
 
 const countryQuery = z.strictObject({
   country: z
@@ -25,16 +17,12 @@ const countryQuery = z.strictObject({
     .optional(),
 });
 
-function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 export async function suggestionsRoutes(
   app: FastifyInstance,
   deps: { suggestions: SuggestionsService },
 ): Promise<void> {
   const { suggestions } = deps;
-  const property = (params: PropertyParams) => parseInput(propertyId, params.propertyId);
+  const property = propertyOf;
 
   app.post<{ Params: ItemParams }>(
     "/api/properties/:propertyId/suggestions/:id/restore",
@@ -60,38 +48,6 @@ export async function suggestionsRoutes(
     const { country } = parseInput(countryQuery, request.query);
     return suggestions.holidayChoices(country ?? null);
   });
-
-  app.get<{ Params: PropertyParams }>(
-    "/api/properties/:propertyId/hooks",
-    sessionRoute,
-    async (request) => {
-      const user = await request.requireUser();
-      return { hooks: await suggestions.listHooks(user, property(request.params)) };
-    },
-  );
-
-  app.post<{ Params: PropertyParams }>(
-    "/api/properties/:propertyId/hooks",
-    sessionRoute,
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const { name } = parseInput(createHookRequest, request.body);
-      return reply
-        .code(201)
-        .send(await suggestions.createHook(user, property(request.params), name));
-    },
-  );
-
-  // A hook's id is its delivery address: no log line may hold it, here either.
-  app.delete<{ Params: ItemParams }>(
-    "/api/properties/:propertyId/hooks/:id",
-    { config: { ...sessionRoute.config, secretParams: ["id"] } },
-    async (request) => {
-      const user = await request.requireUser();
-      await suggestions.deleteHook(user, property(request.params), request.params.id);
-      return { deleted: true };
-    },
-  );
 
   app.put<{ Params: PropertyParams }>(
     "/api/properties/:propertyId/holiday-calendar",
@@ -127,31 +83,5 @@ export async function suggestionsRoutes(
     },
   );
 
-  // The webhook reads its body as bytes, in a scope of its own: the signature is over the exact
-  // bytes sent, and no other route's parsing changes.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      "*",
-      { parseAs: "buffer", bodyLimit: webhookBodyLimitBytes },
-      (_request, body, done) => done(null, body),
-    );
-    scope.post<{ Params: { hookId: string } }>(
-      "/api/hooks/:hookId",
-      {
-        bodyLimit: webhookBodyLimitBytes,
-        // The hook id is the address senders need besides the signature: kept out of the logs.
-        config: { ...publicRoute.config, verifiedBySignature: true, secretParams: ["hookId"] },
-      },
-      async (request, reply) => {
-        const outcome = await suggestions.receiveDelivery(request.params.hookId, {
-          event: header(request.headers["x-github-event"]),
-          deliveryId: header(request.headers["x-github-delivery"]),
-          signature: header(request.headers["x-hub-signature-256"]),
-          body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        });
-        return reply.code(outcome === "stored" ? 202 : 200).send({ outcome });
-      },
-    );
-  });
+  await hookRoutes(app, suggestions);
 }
