@@ -128,29 +128,14 @@ export function createChangeHistorySource(deps: Pick<SourceDeps, "gateway">): Su
       }
       const fresh = events.filter((event) => !cursor.seen.includes(event.id));
 
-      const sessions = groupSessions(fresh);
       const reachedNow = windowEnd >= now;
-      const settledBefore = windowEnd - sessionGapMs;
-      const settled = sessions.filter((session) => session.end < settledBefore);
-      const pending = sessions.filter((session) => session.end >= settledBefore);
-      // A read never ends where it started: a window that is one long session is taken whole.
-      if (
-        !reachedNow &&
-        settled.length === 0 &&
-        pending.length > 0 &&
-        pending.every((s) => s.start <= cursor.after)
-      ) {
-        settled.push(...pending.splice(0));
-      }
-
-      const suggestions: SuggestionDraft[] = [];
-      for (const session of settled) {
-        const draft = sessionDraft(session, timeZone);
-        if (!draft) continue;
-        const day = draft.annotationDate ?? draft.annotationDateRange!.endDate;
-        if (compareDates(day, run.earliest) < 0) continue;
-        suggestions.push(draft);
-      }
+      const { settled, pending, suggestions } = splitSessions(fresh, {
+        windowEnd,
+        reachedNow,
+        after: cursor.after,
+        timeZone,
+        earliest: run.earliest,
+      });
 
       const next = nextCursor(cursor, events, settled, pending, windowEnd, reachedNow);
       return { suggestions, cursor: writeCursor(next), more: !reachedNow };
@@ -188,6 +173,46 @@ export function createChangeHistorySource(deps: Pick<SourceDeps, "gateway">): Su
     }
     return to - from > 60_000 ? null : events;
   }
+}
+
+/**
+ * The window's sessions: those over by its end (less the gap a session may still grow by) are
+ * settled and suggested, from `earliest` on; the rest wait for the next read.
+ */
+function splitSessions(
+  events: GoogleChangeHistoryEvent[],
+  window: {
+    windowEnd: number;
+    reachedNow: boolean;
+    after: number;
+    timeZone: string;
+    earliest: SourceRun["earliest"];
+  },
+): { settled: EditingSession[]; pending: EditingSession[]; suggestions: SuggestionDraft[] } {
+  const { windowEnd, reachedNow, after, timeZone, earliest } = window;
+  const sessions = groupSessions(events);
+  const settledBefore = windowEnd - sessionGapMs;
+  const settled = sessions.filter((session) => session.end < settledBefore);
+  const pending = sessions.filter((session) => session.end >= settledBefore);
+  // A read never ends where it started: a window that is one long session is taken whole.
+  if (
+    !reachedNow &&
+    settled.length === 0 &&
+    pending.length > 0 &&
+    pending.every((s) => s.start <= after)
+  ) {
+    settled.push(...pending.splice(0));
+  }
+
+  const suggestions: SuggestionDraft[] = [];
+  for (const session of settled) {
+    const draft = sessionDraft(session, timeZone);
+    if (!draft) continue;
+    const day = draft.annotationDate ?? draft.annotationDateRange!.endDate;
+    if (compareDates(day, earliest) < 0) continue;
+    suggestions.push(draft);
+  }
+  return { settled, pending, suggestions };
 }
 
 /**
