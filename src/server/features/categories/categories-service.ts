@@ -1,111 +1,28 @@
-import type { AnnotationCategory, User } from "../../db/schema/index.js";
+import type { User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
-import { isAnnotationColor, defaultAnnotationColor } from "../../../shared/annotation-colors.js";
-import {
-  categoriesPerPersonLimit,
-  categoryPresets,
-  firstTemplateSegment,
-  presetByPrefix,
-} from "../../../shared/categories.js";
 import {
   categoryId as categoryIdSchema,
   type Category,
-  type CreateCategoryInput,
-  type UpdateCategoryInput,
 } from "../../../shared/contracts/categories.js";
-import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
-import type { CategoriesRepository, CategoryWriteOutcome } from "./categories-repository.js";
+import type { CategoriesRepository } from "./categories-repository.js";
+import { matchCategory, type CategoryMatch } from "./category-match.js";
+import {
+  categoryNotFoundMessage,
+  idOf,
+  notFound,
+  requirePremium,
+  toCategory,
+} from "./category-rules.js";
+import { createCategoryWrites } from "./category-writes.js";
 
-export const categoryNotFoundMessage = "That category was not found.";
-export const categoryLimitMessage = `You can keep up to ${categoriesPerPersonLimit} categories. Delete one to add another.`;
-export const nameTakenMessage = (name: string) => `You already have a category named "${name}".`;
-
-/** Whether the person's plan includes categories (a free user's stay stored but unusable). */
-export function canUseCategories(user: Pick<User, "subscriptionTier">): boolean {
-  return capabilitiesOf(user.subscriptionTier).canUseCategories;
-}
-
-function requirePremium(user: User): void {
-  if (!canUseCategories(user)) {
-    throw new AppError("premium_required", premiumFeatureMessages.categories);
-  }
-}
-
-const notFound = () => new AppError("category_not_found", categoryNotFoundMessage);
-
-/** A path or tool argument that is not even an id names no category: the same 404, so ids leak nothing. */
-function idOf(id: unknown): string {
-  const parsed = categoryIdSchema.safeParse(id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
-
-export type CategoryMatch =
-  | { kind: "found"; category: Category }
-  | { kind: "ambiguous"; candidates: Category[] }
-  | { kind: "none"; categories: Category[] };
-
-/** Lowercase words, each without a plural "s", so "Site/App Releases" reads as site, app, release. */
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((word) =>
-      word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word,
-    );
-}
-
-/** The reading ladder of `matchReference`, over a person's categories. */
-export function matchCategory(categories: readonly Category[], reference: string): CategoryMatch {
-  const wanted = reference.trim().replace(/\s+/g, " ").toLowerCase();
-  const settle = (found: readonly Category[]): CategoryMatch | null =>
-    found.length === 1
-      ? { kind: "found", category: found[0]! }
-      : found.length > 1
-        ? { kind: "ambiguous", candidates: [...found] }
-        : null;
-  if (wanted === "") return { kind: "none", categories: [...categories] };
-  const byName = categories.filter((c) => c.name.toLowerCase() === wanted);
-  const wantedWords = wordsOf(wanted);
-  const sameWords = (c: Category) => wordsOf(c.name).join(" ") === wantedWords.join(" ");
-  const preset = presetByPrefix(wanted);
-  const byPrefix = preset
-    ? categories.filter(
-        (c) => firstTemplateSegment(c.titleTemplate).toUpperCase() === preset.prefix,
-      )
-    : [];
-  const byPresetName = preset
-    ? categories.filter((c) => c.name.toLowerCase() === preset.name.toLowerCase())
-    : [];
-  const byWords =
-    wantedWords.length === 0
-      ? []
-      : categories.filter((c) => {
-          const words = new Set(wordsOf(c.name));
-          return wantedWords.every((word) => words.has(word));
-        });
-  return (
-    settle(byName) ??
-    settle(categories.filter(sameWords)) ??
-    settle(byPrefix) ??
-    settle(byPresetName) ??
-    settle(byWords) ?? { kind: "none", categories: [...categories] }
-  );
-}
-
-export function toCategory(row: AnnotationCategory): Category {
-  return {
-    id: row.id,
-    name: row.name,
-    color: isAnnotationColor(row.color) ? row.color : defaultAnnotationColor,
-    description: row.description,
-    titleTemplate: row.titleTemplate,
-    isDefault: row.isDefault === "true",
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+export { matchCategory, type CategoryMatch } from "./category-match.js";
+export {
+  canUseCategories,
+  categoryLimitMessage,
+  categoryNotFoundMessage,
+  nameTakenMessage,
+  toCategory,
+} from "./category-rules.js";
 
 /**
  * A person's categories. The one path to them for the REST routes, the annotation rules, the
@@ -114,16 +31,6 @@ export function toCategory(row: AnnotationCategory): Category {
  */
 export function createCategoriesService(deps: { repository: CategoriesRepository }) {
   const { repository } = deps;
-
-  async function settle(user: User, outcome: CategoryWriteOutcome, name: string | undefined) {
-    if (outcome.ok) return toCategory(outcome.category);
-    if (outcome.reason === "not_found") throw notFound();
-    if (outcome.reason === "limit_reached") {
-      throw new AppError("category_limit", categoryLimitMessage);
-    }
-    const clash = name === undefined ? null : await repository.findByName(user.id, name);
-    throw new AppError("category_name_taken", nameTakenMessage(clash?.name ?? name ?? ""));
-  }
 
   async function matchReference(user: User, reference: string): Promise<CategoryMatch> {
     requirePremium(user);
@@ -175,26 +82,6 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
       };
     },
 
-    /**
-     * Adds the five recommended categories (the presets, each with its template), skipping any the
-     * person already has by name; all or none within the category limit. Returns those added.
-     */
-    async addRecommended(user: User): Promise<Category[]> {
-      requirePremium(user);
-      const outcome = await repository.insertMissingWithinLimit(
-        user.id,
-        categoryPresets.map((preset) => ({
-          name: preset.name,
-          color: preset.color,
-          description: preset.description,
-          titleTemplate: preset.titleTemplate,
-        })),
-        categoriesPerPersonLimit,
-      );
-      if (!outcome.ok) throw new AppError("category_limit", categoryLimitMessage);
-      return outcome.inserted.map(toCategory);
-    },
-
     async get(user: User, id: string): Promise<Category> {
       requirePremium(user);
       const row = await repository.findById(user.id, idOf(id));
@@ -202,36 +89,7 @@ export function createCategoriesService(deps: { repository: CategoriesRepository
       return toCategory(row);
     },
 
-    /** `input` has been checked against the shared contract by the caller (a route, a tool). */
-    async create(user: User, input: CreateCategoryInput): Promise<Category> {
-      requirePremium(user);
-      const outcome = await repository.insertWithinLimit(
-        user.id,
-        {
-          name: input.name,
-          color: input.color,
-          description: input.description ?? null,
-          titleTemplate: input.titleTemplate ?? null,
-        },
-        categoriesPerPersonLimit,
-      );
-      return settle(user, outcome, input.name);
-    },
-
-    async update(user: User, id: string, input: UpdateCategoryInput): Promise<Category> {
-      requirePremium(user);
-      const categoryId = idOf(id);
-      const changes = Object.fromEntries(
-        Object.entries(input).filter(([, value]) => value !== undefined),
-      );
-      return settle(user, await repository.update(user.id, categoryId, changes), input.name);
-    },
-
-    /** The category goes; every annotation linked to it stays, without a category. */
-    async remove(user: User, id: string): Promise<void> {
-      requirePremium(user);
-      if (!(await repository.delete(user.id, idOf(id)))) throw notFound();
-    },
+    ...createCategoryWrites(repository),
 
     /**
      * The category a person means by a word, from the surest reading to the loosest: its name
