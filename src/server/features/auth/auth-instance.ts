@@ -4,16 +4,14 @@ import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth/minimal";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { magicLink } from "better-auth/plugins/magic-link";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.js";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.js";
 import type { GoogleEndpoints } from "../../integrations/google/google-endpoints.js";
 import type { Mailer } from "../../integrations/mailer/mailer.js";
-import { continueSignInPath, signInLinkLifetimeSeconds } from "../../../shared/sign-in-link.js";
 import { dataRetention } from "../../../shared/data-retention.js";
-import { authCookiePrefix, cookieFacts } from "../../../shared/cookies.js";
+import { authCookiePrefix } from "../../../shared/cookies.js";
+import { authAdvanced, authLogger, signInPlugins } from "./auth-options.js";
 
 export const sessionLifetimeSeconds = dataRetention.sessionLifetimeDays * 24 * 60 * 60;
 /** A session in use is extended (and its cookie renewed) at most once a day. */
@@ -49,17 +47,7 @@ export function createAuth(deps: AuthDependencies) {
     secret: deps.secret,
     trustedOrigins: [deps.appUrl],
     telemetry: { enabled: false },
-    logger: {
-      level: "error",
-      // Better Auth passes the error itself after its message: logged with its stack, since the
-      // answer it leads to carries only our sentence.
-      log: (level, message, ...details: unknown[]) => {
-        const err = details.find((detail) => detail instanceof Error);
-        const fields = err ? { err } : {};
-        if (level === "error") deps.logger.error(fields, message);
-        else deps.logger.warn(fields, message);
-      },
-    },
+    logger: authLogger(deps.logger),
     database: drizzleAdapter(deps.db, {
       provider: "pg",
       schema: { users, sessions, accounts, verifications },
@@ -108,24 +96,7 @@ export function createAuth(deps: AuthDependencies) {
       "/sign-up/email",
       "/sign-in/email",
     ],
-    advanced: {
-      database: { generateId: "uuid" },
-      cookiePrefix: sessionCookiePrefix,
-      // In production the session cookie is a __Host- cookie: Secure, Path=/, no Domain, so no
-      // sibling subdomain can set or shadow it. Better Auth's own secure mode would name it
-      // __Secure- instead, so Secure is set on every cookie directly.
-      useSecureCookies: false,
-      ...(deps.production
-        ? {
-            defaultCookieAttributes: { secure: true },
-            cookies: { session_token: { name: cookieFacts.session.productionName } },
-          }
-        : {}),
-      // Checks stay on in every environment, tests included, so tests exercise them.
-      disableOriginCheck: false,
-      disableCSRFCheck: false,
-      ipAddress: { ipAddressHeaders: ["x-tidemark-client-ip"] },
-    },
+    advanced: authAdvanced(deps.production),
     onAPIError: { errorURL: `${deps.appUrl}/login?error=sign_in_failed` },
     databaseHooks: {
       // A sign-in is activity: the inactivity deletion counts from the latest one.
@@ -154,41 +125,7 @@ export function createAuth(deps: AuthDependencies) {
         },
       },
     },
-    plugins: [
-      magicLink({
-        expiresIn: signInLinkLifetimeSeconds,
-        storeToken: "hashed",
-        // The mailed link opens our continue page, not the plugin's verify endpoint: opening a
-        // link must never sign anyone in (a cross-site navigation could otherwise swap the
-        // person's session for an attacker's), so signing in waits for Continue on that page.
-        sendMagicLink: async ({ email, token }) => {
-          const url = new URL(continueSignInPath, deps.appUrl);
-          url.searchParams.set("token", token);
-          await deps.mailer.sendSignInLink({ email, url: url.toString() });
-        },
-      }),
-      genericOAuth({
-        config: [
-          {
-            providerId: "google",
-            discoveryUrl: deps.google.discoveryUrl,
-            clientId: deps.google.clientId,
-            clientSecret: deps.google.clientSecret,
-            scopes: ["openid", "email", "profile"],
-            pkce: true,
-            requireIdTokenVerification: true,
-            // Refresh the name and picture from Google at every sign-in.
-            overrideUserInfo: true,
-            mapProfileToUser: (profile) => ({
-              name: typeof profile.name === "string" ? profile.name : "",
-              firstName: typeof profile.given_name === "string" ? profile.given_name : null,
-              lastName: typeof profile.family_name === "string" ? profile.family_name : null,
-              image: typeof profile.picture === "string" ? profile.picture : undefined,
-            }),
-          },
-        ],
-      }),
-    ],
+    plugins: signInPlugins(deps),
   });
 }
 
