@@ -1,10 +1,18 @@
 import { createPrivateKey, hkdfSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isIP } from "node:net";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { apiTokenScopes } from "../../../shared/contracts/api-tokens.js";
 import { mcpOAuthPaths } from "../../../shared/contracts/oauth.js";
 import type { OAuthRecordsRepository } from "./oauth-records-repository.js";
+import {
+  isLoopbackDocument,
+  loopbackDocumentFetch,
+  mayFetchClientDocument,
+  redirectPolicyMetadata,
+  renderProviderError,
+} from "./provider-policies.js";
+
+export { mayFetchClientDocument, redirectUriProblem } from "./provider-policies.js";
 
 /** How long an access token for /mcp lives: short, since a refresh token renews it. */
 export const accessTokenSeconds = 60 * 60;
@@ -34,67 +42,6 @@ function cookieKey(secret: string): string {
   );
 }
 
-/**
- * A Client ID Metadata Document is fetched from the address the client names: only public HTTPS
- * hosts, never an IP literal or a local name, so a client id cannot make us call our own network.
- */
-export function mayFetchClientDocument(clientId: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(clientId);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  return (
-    url.protocol === "https:" &&
-    isIP(host) === 0 &&
-    host.includes(".") &&
-    !/(^|\.)(localhost|local|internal|localdomain)$/i.test(host)
-  );
-}
-
-/** Schemes no redirect may use, whatever the kind of client: they run or read, never return. */
-const forbiddenRedirectSchemes = new Set([
-  "javascript:",
-  "vbscript:",
-  "data:",
-  "blob:",
-  "file:",
-  "about:",
-  "ftp:",
-  "ws:",
-  "wss:",
-]);
-
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/**
- * Where a client may have the browser sent back with a code: an https address; plain http only on
- * the person's own machine (a loopback address, any port); or a native app's own scheme (RFC 8252
- * §7.1, such as Cursor's `cursor://…`), which PKCE protects as it protects loopback. Never http
- * across a network, where anyone on the path could read the code.
- */
-export function redirectUriProblem(uri: unknown): string | null {
-  const url = typeof uri === "string" ? URL.parse(uri) : null;
-  if (!url) return "Each redirect URI must be an absolute URI.";
-  if (url.hash || (typeof uri === "string" && uri.includes("#")))
-    return "A redirect URI must not contain a fragment.";
-  if (url.protocol === "https:") return null;
-  if (url.protocol === "http:")
-    return loopbackHosts.has(url.hostname)
-      ? null
-      : `A redirect URI must use https; plain http is accepted only on a loopback address (localhost, 127.0.0.1 or [::1]), not on ${url.hostname}.`;
-  if (forbiddenRedirectSchemes.has(url.protocol))
-    return `A redirect URI must not use the ${url.protocol.slice(0, -1)} scheme.`;
-  return null;
-}
-
-function isLoopbackDocument(clientId: string): boolean {
-  const url = URL.parse(clientId);
-  return url?.protocol === "https:" && loopbackHosts.has(url.hostname);
-}
-
 export interface AuthorizationServerOptions {
   appUrl: string;
   secret: string;
@@ -121,20 +68,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
 
   const loopbackFetch = options.loopbackClientDocuments?.fetch;
   const configuration: Configuration = {
-    ...(loopbackFetch
-      ? {
-          // The provider's own fetch refuses loopback addresses (its SSRF guard); a test's
-          // document server is reached with the fetch the test hands over.
-          fetch: (url: string | URL | Request, init?: RequestInit) => {
-            const address = url instanceof Request ? url.url : String(url);
-            if (!isLoopbackDocument(address)) return fetch(url, init);
-            const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & {
-              dispatcher?: unknown;
-            };
-            return loopbackFetch(address, rest);
-          },
-        }
-      : {}),
+    ...(loopbackFetch ? { fetch: loopbackDocumentFetch(loopbackFetch) } : {}),
     adapter: (name: string) => records.adapterFor(name),
     clients: [],
     jwks: { keys: [signingKey(secret)] },
@@ -169,49 +103,8 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
     },
     enabledJWA: { idTokenSigningAlgValues: ["EdDSA"] },
     responseTypes: ["code"],
-    // Checked on every registration and every metadata document, whatever the client's type: a
-    // check over the whole metadata, hung on a property no client sends.
-    extraClientMetadata: {
-      properties: ["tidemark_redirect_policy"],
-      validator: (_ctx, key, _value, metadata) => {
-        if (key !== "tidemark_redirect_policy") return;
-        const uris = Array.isArray(metadata["redirect_uris"]) ? metadata["redirect_uris"] : [];
-        for (const uri of uris) {
-          const problem = redirectUriProblem(uri);
-          if (problem) throw new errors.InvalidRedirectUri(problem);
-        }
-      },
-    },
-    features: {
-      devInteractions: { enabled: false },
-      registration: { enabled: true },
-      revocation: { enabled: true },
-      userinfo: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
-      clientIdMetadataDocument: {
-        enabled: true,
-        ack: "draft-02",
-        allowFetch: (_ctx, clientId) =>
-          mayFetchClientDocument(clientId) ||
-          (options.loopbackClientDocuments !== undefined && isLoopbackDocument(clientId)),
-      },
-      resourceIndicators: {
-        enabled: true,
-        // A client that names no resource gets the one resource there is.
-        defaultResource: () => resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource)
-            throw new errors.InvalidTarget(`The only resource here is ${resource}.`);
-          return {
-            scope: scopes,
-            audience: resource,
-            accessTokenTTL: accessTokenSeconds,
-            accessTokenFormat: "opaque",
-          };
-        },
-      },
-    },
+    extraClientMetadata: redirectPolicyMetadata,
+    features: providerFeatures(resource, scopes, options.loopbackClientDocuments !== undefined),
     // Every client that may use refresh tokens gets one; MCP clients run for weeks.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     rotateRefreshToken: true,
@@ -223,11 +116,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
       Grant: refreshTokenSeconds,
       RefreshToken: refreshTokenSeconds,
     },
-    renderError: (ctx: KoaContextWithOIDC, out) => {
-      ctx.type = "text/html";
-      const text = String(out.error_description ?? out.error ?? "The request could not be done.");
-      ctx.body = `<!doctype html><meta charset="utf-8"><title>Tidemark</title><main style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>This connection could not be set up</h1><p>${escapeHtml(text)}</p><p>Start again from your AI client.</p></main>`;
-    },
+    renderError: (ctx: KoaContextWithOIDC, out) => renderProviderError(ctx, out),
   };
 
   const provider = new Provider(appUrl, configuration);
@@ -255,11 +144,41 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
   return { provider, resource, scopes: apiTokenScopes, interactionOfBrowser };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+/** The provider's features: registration and metadata documents on, one resource, nothing else. */
+function providerFeatures(
+  resource: string,
+  scopes: string,
+  loopbackDocuments: boolean,
+): Configuration["features"] {
+  return {
+    devInteractions: { enabled: false },
+    registration: { enabled: true },
+    revocation: { enabled: true },
+    userinfo: { enabled: false },
+    rpInitiatedLogout: { enabled: false },
+    clientIdMetadataDocument: {
+      enabled: true,
+      ack: "draft-02",
+      allowFetch: (_ctx, clientId) =>
+        mayFetchClientDocument(clientId) || (loopbackDocuments && isLoopbackDocument(clientId)),
+    },
+    resourceIndicators: {
+      enabled: true,
+      // A client that names no resource gets the one resource there is.
+      defaultResource: () => resource,
+      useGrantedResource: () => true,
+      getResourceServerInfo: (_ctx, indicator) => {
+        if (indicator !== resource)
+          throw new errors.InvalidTarget(`The only resource here is ${resource}.`);
+        return {
+          scope: scopes,
+          audience: resource,
+          accessTokenTTL: accessTokenSeconds,
+          accessTokenFormat: "opaque",
+        };
+      },
+    },
+  };
 }
 
 export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;
