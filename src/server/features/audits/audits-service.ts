@@ -2,22 +2,20 @@ import { z } from "zod";
 import { auditAccessMessages, auditAccessOf, auditSteps } from "../../../shared/audit.js";
 import type {
   createAuditRequest,
-  updateSuggestionRequest,
   AuditDetailResponse,
   AuditSession,
-  AuditSuggestion,
 } from "../../../shared/contracts/audits.js";
 import type { AnnotationAuditSession, User } from "../../db/schema/index.js";
 import { AppError } from "../../app-error.js";
 import { applyClaimLeaseMs, createAuditApply } from "./audit-apply.js";
 import { defineAnnotationAuditJob } from "../../jobs/definitions/annotation-audit.js";
+import { createAuditDecisions } from "./audit-decisions.js";
 import { createAuditRuns } from "./audit-runs.js";
-import { isApplicable, toSession, toSuggestion } from "./audit-views.js";
-import type { AuditsRepository } from "./audits-repository.js";
+import { toSession, toSuggestion } from "./audit-views.js";
 import type { AuditsServiceDeps } from "./audits-deps.js";
 
 export const auditNotFoundMessage = "That audit was not found.";
-export const suggestionNotFoundMessage = "That suggestion was not found.";
+export { suggestionNotFoundMessage } from "./audit-decisions.js";
 export const auditRunningMessage =
   "An audit of this property is already running. Wait for it to finish, then start another.";
 
@@ -37,10 +35,11 @@ const auditNotFound = () => new AppError("audit_not_found", auditNotFoundMessage
  * The AI audit: a person asks for one, a durable job reviews the property's annotations in
  * batches, the person decides on each suggestion, and apply writes the accepted ones to Google
  * through the annotations service — the same path, rules and records as any edit. The run
- * (audit-runs) and apply (audit-apply) have files of their own.
+ * (audit-runs), decisions on suggestions (audit-decisions) and apply (audit-apply) have files of
+ * their own.
  */
 export function createAuditsService(deps: AuditsServiceDeps) {
-  const { repository, categories, properties } = deps;
+  const { repository, properties } = deps;
   const now = deps.now ?? (() => new Date());
 
   function requireAccess(user: User): void {
@@ -129,49 +128,7 @@ export function createAuditsService(deps: AuditsServiceDeps) {
       return rows.map((row) => toSession(row.session, row.suggestionCount, row.appliedCount));
     },
 
-    async updateSuggestion(
-      user: User,
-      id: string,
-      suggestionId: string,
-      input: z.output<typeof updateSuggestionRequest>,
-    ): Promise<AuditSuggestion> {
-      requireAccess(user);
-      const session = await ownSession(user, id);
-      const parsedId = uuid.safeParse(suggestionId);
-      const suggestion = parsedId.success
-        ? await repository.findSuggestion(session.id, parsedId.data)
-        : null;
-      if (!suggestion) throw new AppError("suggestion_not_found", suggestionNotFoundMessage);
-
-      let changes: Parameters<AuditsRepository["updateOpenSuggestion"]>[2];
-      if ("status" in input) {
-        if (input.status === "accepted" && !isApplicable(suggestion))
-          throw new AppError(
-            "nothing_to_apply",
-            "There is nothing to apply yet: edit the title or pick a category first.",
-          );
-        changes = { status: input.status };
-      } else if ("modifiedTitle" in input) {
-        changes = {
-          modifiedTitle: input.modifiedTitle,
-          ...(input.modifiedDescription !== undefined
-            ? { modifiedDescription: input.modifiedDescription }
-            : {}),
-        };
-      } else {
-        if (input.modifiedCategoryId !== null)
-          await categories.requireUsable(user, input.modifiedCategoryId);
-        changes = { modifiedCategoryId: input.modifiedCategoryId };
-      }
-      const updated = await repository.updateOpenSuggestion(session.id, suggestion.id, changes);
-      if (!updated)
-        throw new AppError(
-          "suggestion_closed",
-          "This suggestion has already been applied and can no longer change.",
-        );
-      return toSuggestion(updated);
-    },
-
+    ...createAuditDecisions(deps, { requireAccess, ownSession }),
     ...createAuditApply(deps, { requireAccess, ownSession }),
   };
 }
