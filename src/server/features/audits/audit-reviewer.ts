@@ -98,7 +98,10 @@ export function checkReviewedSuggestions(
   let refused = 0;
   for (const answer of answers) {
     const annotation = byId.get(answer.annotationId);
-    const checked = annotation && !seen.has(answer.annotationId) ? check(answer, annotation) : null;
+    const checked =
+      annotation && !seen.has(answer.annotationId)
+        ? checkAnswer(answer, annotation, categories)
+        : null;
     if (!checked) {
       refused += 1;
       continue;
@@ -107,109 +110,129 @@ export function checkReviewedSuggestions(
     if (checked !== "nothing") accepted.push(checked);
   }
   return { accepted, refused };
+}
 
-  function check(
-    answer: ReviewedSuggestion,
-    annotation: ReviewableAnnotation,
-  ): ReviewedSuggestion | "nothing" | null {
-    const text = (value: string | null, max: number, multiline: boolean) =>
-      value === null ||
-      (typeof value === "string" &&
-        !hasForbiddenCharacters(value, multiline) &&
-        // The same refusals as a title or description typed into the table.
-        !isInvisibleText(value) &&
-        !hasDisguisingDirection(value) &&
-        visibleLength(value) <= max);
-    if (!text(answer.suggestedTitle, annotationTitleMaxLength, false)) return null;
-    if (!text(answer.suggestedDescription, annotationDescriptionMaxLength, true)) return null;
-    if (answer.suggestedColor !== null && !isAnnotationColor(answer.suggestedColor)) return null;
-    if (typeof answer.aiReasoning !== "string" || answer.aiReasoning.trim() === "") return null;
-    if (hasForbiddenCharacters(answer.aiReasoning, false)) return null;
+/** Whether a field may be stored: null, or text as a title or description typed into the table may be. */
+function fits(value: string | null, max: number, multiline: boolean): boolean {
+  return (
+    value === null ||
+    (typeof value === "string" &&
+      !hasForbiddenCharacters(value, multiline) &&
+      // The same refusals as a title or description typed into the table.
+      !isInvisibleText(value) &&
+      !hasDisguisingDirection(value) &&
+      visibleLength(value) <= max)
+  );
+}
 
-    let categoryId = answer.suggestedCategoryId;
-    let newCategory = answer.newCategory;
-    if (categoryId !== null && !categories.some((category) => category.id === categoryId))
+/**
+ * The category an answer names: one of the person's, or a clearly new one (a "new" one the person
+ * already has by name is that one); null when it names neither.
+ */
+function answerCategory(
+  answer: ReviewedSuggestion,
+  annotation: ReviewableAnnotation,
+  categories: Category[],
+): Pick<ReviewedSuggestion, "suggestedCategoryId" | "newCategory"> | null {
+  let categoryId = answer.suggestedCategoryId;
+  let newCategory = answer.newCategory;
+  if (categoryId !== null && !categories.some((category) => category.id === categoryId))
+    return null;
+  if (newCategory !== null) {
+    if (categoryId !== null) return null;
+    if (
+      !fits(newCategory.name, categoryNameMaxLength, false) ||
+      !isAnnotationColor(newCategory.color) ||
+      typeof newCategory.description !== "string" ||
+      hasForbiddenCharacters(newCategory.description, true) ||
+      visibleLength(newCategory.description) > categoryDescriptionMaxLength
+    )
       return null;
-    if (newCategory !== null) {
-      if (categoryId !== null) return null;
-      if (
-        !text(newCategory.name, categoryNameMaxLength, false) ||
-        !isAnnotationColor(newCategory.color) ||
-        typeof newCategory.description !== "string" ||
-        hasForbiddenCharacters(newCategory.description, true) ||
-        visibleLength(newCategory.description) > categoryDescriptionMaxLength
-      )
-        return null;
-      // A "new" category the person already has (by name) is that one.
-      const existing = categories.find(
-        (category) => category.name.toLowerCase() === newCategory!.name.trim().toLowerCase(),
-      );
-      if (existing) {
-        categoryId = existing.id;
-        newCategory = null;
-      } else {
-        newCategory = {
-          name: newCategory.name.trim(),
-          description: newCategory.description.trim(),
-          color: newCategory.color,
-        };
-      }
+    // A "new" category the person already has (by name) is that one.
+    const existing = categories.find(
+      (category) => category.name.toLowerCase() === newCategory!.name.trim().toLowerCase(),
+    );
+    if (existing) {
+      categoryId = existing.id;
+      newCategory = null;
+    } else {
+      newCategory = {
+        name: newCategory.name.trim(),
+        description: newCategory.description.trim(),
+        color: newCategory.color,
+      };
     }
-    if (categoryId !== null && categoryId === annotation.categoryId) categoryId = null;
-
-    const template =
-      categoryId !== null
-        ? categories.find((category) => category.id === categoryId)?.titleTemplate
-        : newCategory !== null
-          ? categoryPresets.find((preset) => preset.name === newCategory!.name)?.titleTemplate
-          : annotation.categoryId !== null
-            ? categories.find((category) => category.id === annotation.categoryId)?.titleTemplate
-            : null;
-    const rawTitle = answer.suggestedTitle?.trim() ?? null;
-    const title =
-      rawTitle === null
-        ? null
-        : applyTitleTemplate(
-            withoutRepeatedPrefix(rawTitle, template),
-            template,
-            annotationTitleMaxLength,
-          );
-    if (title !== null && !text(title, annotationTitleMaxLength, false)) return null;
-    const offered = answer.suggestedDescription?.trim() ?? null;
-    const description =
-      offered !== null &&
-      isFillerDescription(offered, [annotation.title, title ?? ""], annotation.date)
-        ? null
-        : offered;
-    const suggestion: ReviewedSuggestion = {
-      annotationId: annotation.annotationId,
-      suggestedTitle: title !== null && title !== annotation.title ? title : null,
-      suggestedDescription:
-        description !== null && description !== annotation.description ? description : null,
-      suggestedColor:
-        answer.suggestedColor !== null && answer.suggestedColor !== annotation.color
-          ? answer.suggestedColor
-          : null,
-      suggestedCategoryId: categoryId,
-      newCategory,
-      duplicateOf:
-        answer.duplicateOf && answer.duplicateOf !== annotation.annotationId
-          ? answer.duplicateOf
-          : null,
-      vagueTitle: answer.vagueTitle === true,
-      aiReasoning: truncate(answer.aiReasoning.trim(), reasoningMaxLength),
-    };
-    const changesSomething =
-      suggestion.suggestedTitle !== null ||
-      suggestion.suggestedDescription !== null ||
-      suggestion.suggestedColor !== null ||
-      suggestion.suggestedCategoryId !== null ||
-      suggestion.newCategory !== null;
-    // A suggestion that changes nothing may still point out a likely duplicate or a vague title.
-    if (!changesSomething && suggestion.duplicateOf === null && !suggestion.vagueTitle)
-      return "nothing";
-    return suggestion;
   }
+  if (categoryId !== null && categoryId === annotation.categoryId) categoryId = null;
+  return { suggestedCategoryId: categoryId, newCategory };
+}
+
+function checkAnswer(
+  answer: ReviewedSuggestion,
+  annotation: ReviewableAnnotation,
+  categories: Category[],
+): ReviewedSuggestion | "nothing" | null {
+  if (!fits(answer.suggestedTitle, annotationTitleMaxLength, false)) return null;
+  if (!fits(answer.suggestedDescription, annotationDescriptionMaxLength, true)) return null;
+  if (answer.suggestedColor !== null && !isAnnotationColor(answer.suggestedColor)) return null;
+  if (typeof answer.aiReasoning !== "string" || answer.aiReasoning.trim() === "") return null;
+  if (hasForbiddenCharacters(answer.aiReasoning, false)) return null;
+  const named = answerCategory(answer, annotation, categories);
+  if (!named) return null;
+  const { suggestedCategoryId: categoryId, newCategory } = named;
+
+  const template =
+    categoryId !== null
+      ? categories.find((category) => category.id === categoryId)?.titleTemplate
+      : newCategory !== null
+        ? categoryPresets.find((preset) => preset.name === newCategory!.name)?.titleTemplate
+        : annotation.categoryId !== null
+          ? categories.find((category) => category.id === annotation.categoryId)?.titleTemplate
+          : null;
+  const rawTitle = answer.suggestedTitle?.trim() ?? null;
+  const title =
+    rawTitle === null
+      ? null
+      : applyTitleTemplate(
+          withoutRepeatedPrefix(rawTitle, template),
+          template,
+          annotationTitleMaxLength,
+        );
+  if (title !== null && !fits(title, annotationTitleMaxLength, false)) return null;
+  const offered = answer.suggestedDescription?.trim() ?? null;
+  const description =
+    offered !== null &&
+    isFillerDescription(offered, [annotation.title, title ?? ""], annotation.date)
+      ? null
+      : offered;
+  const suggestion: ReviewedSuggestion = {
+    annotationId: annotation.annotationId,
+    suggestedTitle: title !== null && title !== annotation.title ? title : null,
+    suggestedDescription:
+      description !== null && description !== annotation.description ? description : null,
+    suggestedColor:
+      answer.suggestedColor !== null && answer.suggestedColor !== annotation.color
+        ? answer.suggestedColor
+        : null,
+    suggestedCategoryId: categoryId,
+    newCategory,
+    duplicateOf:
+      answer.duplicateOf && answer.duplicateOf !== annotation.annotationId
+        ? answer.duplicateOf
+        : null,
+    vagueTitle: answer.vagueTitle === true,
+    aiReasoning: truncate(answer.aiReasoning.trim(), reasoningMaxLength),
+  };
+  const changesSomething =
+    suggestion.suggestedTitle !== null ||
+    suggestion.suggestedDescription !== null ||
+    suggestion.suggestedColor !== null ||
+    suggestion.suggestedCategoryId !== null ||
+    suggestion.newCategory !== null;
+  // A suggestion that changes nothing may still point out a likely duplicate or a vague title.
+  if (!changesSomething && suggestion.duplicateOf === null && !suggestion.vagueTitle)
+    return "nothing";
+  return suggestion;
 }
 
 /** Words that say nothing on their own in a description. */

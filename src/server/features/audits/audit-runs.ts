@@ -84,7 +84,7 @@ export function createAuditRuns(deps: AuditsServiceDeps, requireAccess: (user: U
       const batch = covered.slice(processed, processed + reviewer.batchSize);
       const step = reviewingStep(processed + 1, processed + batch.length, total);
       await repository.updateSession(session.id, { lastStep: step });
-      const reviewed = await reviewWithRetries(batch, {
+      const reviewed = await reviewWithRetries(deps, sleep, batch, {
         categories: personCategories,
         all: covered,
         signal: context.signal,
@@ -119,24 +119,26 @@ export function createAuditRuns(deps: AuditsServiceDeps, requireAccess: (user: U
     });
   }
 
-  /** Null when every attempt failed: the batch is skipped, the audit goes on. */
-  async function reviewWithRetries(
-    batch: ReviewableAnnotation[],
-    context: Parameters<AuditReviewer["review"]>[1],
-  ): Promise<ReviewedSuggestion[] | null> {
-    for (let attempt = 1; attempt <= reviewAttempts; attempt++) {
-      try {
-        return await reviewer.review(batch, context);
-      } catch (error) {
-        if (context.signal?.aborted) throw new AuditInterrupted("The app is shutting down.");
-        logger.warn({ err: error, attempt }, "audit review batch failed");
-        if (attempt < reviewAttempts) await sleep(1_000 * 2 ** (attempt - 1));
-      }
-    }
-    return null;
-  }
-
   return { runAudit };
+}
+
+/** Null when every attempt failed: the batch is skipped, the audit goes on. */
+async function reviewWithRetries(
+  deps: Pick<AuditsServiceDeps, "reviewer" | "logger">,
+  sleep: (ms: number) => Promise<void>,
+  batch: ReviewableAnnotation[],
+  context: Parameters<AuditReviewer["review"]>[1],
+): Promise<ReviewedSuggestion[] | null> {
+  for (let attempt = 1; attempt <= reviewAttempts; attempt++) {
+    try {
+      return await deps.reviewer.review(batch, context);
+    } catch (error) {
+      if (context.signal?.aborted) throw new AuditInterrupted("The app is shutting down.");
+      deps.logger.warn({ err: error, attempt }, "audit review batch failed");
+      if (attempt < reviewAttempts) await sleep(1_000 * 2 ** (attempt - 1));
+    }
+  }
+  return null;
 }
 
 /** The annotations an audit covers: in the date range, and never Google's own. */
