@@ -3,13 +3,9 @@ import {
   categoryPresets,
   defaultTitleTemplate,
   firstTemplateSegment,
-  templateSegments,
-  templateSeparator,
-  titleCarriesPrefixWord,
   titleHasTemplatePrefix,
   type CategoryPreset,
 } from "../../../shared/categories.js";
-import { annotationTitleMaxLength } from "../../../shared/contracts/annotations.js";
 import type { Category } from "../../../shared/contracts/categories.js";
 import type {
   AuditReviewer,
@@ -17,6 +13,16 @@ import type {
   ReviewContext,
   ReviewedSuggestion,
 } from "./audit-reviewer.js";
+import {
+  capitalize,
+  isVague,
+  normalizedTitle,
+  titleFromDescription,
+  titleFromTemplate,
+  tokenize,
+  typeLabelOf,
+  type Token,
+} from "./offline-titles.js";
 
 /**
  * The built-in reviewer: deterministic, offline, and careful never to invent a fact. It sorts
@@ -67,107 +73,6 @@ const presetKeywords: Record<CategoryPreset["key"], string[]> = {
 const contextPresets: ReadonlySet<CategoryPreset["key"]> = new Set(["external"]);
 
 const wordEndings = ["", "s", "es", "d", "ed", "ing", "ment", "ments"];
-
-/** Titles that say nothing about what happened. */
-const vagueTitles = new Set([
-  "update",
-  "updates",
-  "test",
-  "testing",
-  "misc",
-  "fix",
-  "fixes",
-  "change",
-  "changes",
-  "stuff",
-  "tbd",
-  "todo",
-  "note",
-  "new",
-  "event",
-]);
-
-// Only words that name an environment and nothing else: "live" is left out, as a title says
-// "went live" or "gift guide live" far more often than it names production.
-const environments: Record<string, string> = {
-  prod: "Prod",
-  production: "Prod",
-  staging: "Staging",
-  stage: "Staging",
-  dev: "Dev",
-  development: "Dev",
-  qa: "QA",
-};
-
-const scopes: Record<string, string> = {
-  global: "Global",
-  worldwide: "Global",
-  us: "US",
-  usa: "US",
-  uk: "UK",
-  gb: "UK",
-  au: "AU",
-  ca: "CA",
-  de: "DE",
-  fr: "FR",
-  nl: "NL",
-  es: "ES",
-  it: "IT",
-  jp: "JP",
-  nz: "NZ",
-  ie: "IE",
-  eu: "EU",
-  emea: "EMEA",
-  apac: "APAC",
-  latam: "LATAM",
-  ios: "iOS",
-  android: "Android",
-  mobile: "Mobile",
-  desktop: "Desktop",
-  web: "Web",
-};
-
-/** Teams and systems an annotation may name; the segment is filled only when one is named. */
-const systems: Record<string, string> = {
-  checkout: "Checkout",
-  payments: "Payments",
-  payment: "Payments",
-  cart: "Cart",
-  search: "Search",
-  homepage: "Homepage",
-  cdn: "CDN",
-  gtm: "GTM",
-  ga4: "GA4",
-  api: "API",
-  email: "Email",
-  emails: "Email",
-  newsletter: "Email",
-  seo: "SEO",
-  sem: "SEM",
-  ppc: "PPC",
-  marketing: "Marketing",
-  engineering: "Engineering",
-  pricing: "Pricing",
-  login: "Login",
-  signup: "Signup",
-  onboarding: "Onboarding",
-};
-
-/** Words that dangle once a scope or environment word is taken out of a phrase. */
-const danglingWords = new Set(["to", "in", "on", "for", "at", "of", "the", "and", "-", "–", "·"]);
-
-interface Token {
-  raw: string;
-  lower: string;
-}
-
-function tokenize(text: string): Token[] {
-  return text
-    .split(/[\s,;:()[\]{}"“”]+/)
-    .map((raw) => raw.replace(/^[.!?'’]+|[.!?'’]+$/g, ""))
-    .filter((raw) => raw.length > 0)
-    .map((raw) => ({ raw, lower: raw.toLowerCase() }));
-}
 
 function matchesKeyword(word: string, keyword: string): boolean {
   if (keyword.includes("/") || keyword.includes(" ")) return word === keyword;
@@ -292,157 +197,70 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/**
- * The text with a capital first letter, unless its first word is written with care already: a
- * capital inside it (iPhone, eBay) or a digit (v2) marks a name, and names keep their case.
- */
-function capitalize(text: string): string {
-  const firstWord = text.split(/\s/, 1)[0] ?? "";
-  if (/\p{Lu}/u.test(firstWord.slice(1)) || /\d/.test(firstWord)) return text;
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function normalizedTitle(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-function isVague(title: string): boolean {
-  const normal = normalizedTitle(title);
-  return normal.length < 3 || vagueTitles.has(normal);
-}
-
-/** The first sentence of a description, short enough for a title. */
-function titleFromDescription(description: string): string | null {
-  const sentence =
-    description
-      .split(/(?<=[.!?])\s|\n/)[0]
-      ?.trim()
-      .replace(/[.!?]+$/, "") ?? "";
-  if (sentence.length < 4) return null;
-  if (sentence.length <= 80) return capitalize(sentence);
-  const cut = sentence.slice(0, 80);
-  return capitalize(cut.slice(0, cut.lastIndexOf(" ") > 40 ? cut.lastIndexOf(" ") : 80));
-}
-
-/** A word of a title as typed, and the bare word it stands for ("test:" is "test"). */
-interface TitleWord {
-  raw: string;
-  bare: string;
-}
-
-function titleWords(title: string): TitleWord[] {
-  return title
-    .split(/\s+/)
-    .filter((raw) => raw.length > 0)
-    .map((raw) => ({
-      raw,
-      bare: raw.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}/]+$/gu, ""),
-    }));
-}
-
-/** A word that carries nothing once its neighbours are gone: a dash, a colon, "to", "in"… */
-function isDangling(word: TitleWord): boolean {
-  return word.bare === "" || danglingWords.has(word.bare);
-}
+const noChanges = { suggestedColor: null, suggestedCategoryId: null, newCategory: null };
 
 /**
- * Reads the template's segments from the annotation; what it cannot read is left out. The
- * [What] keeps the title's own words, in their order and case (only a plain first word gets its
- * capital; a product name such as iPhone or v2 is never re-cased); a team, scope or environment is taken out of it only from its edges, so
- * no clause is torn apart ("Release 4.2 — new onboarding" stays whole), and dashes or small words
- * left at an edge go with it, so no title ends or starts with "—".
+ * What a category (linked, or read from the words) changes: the category itself when it was not
+ * linked, the title by its template, the colour to match; and why, for each.
  */
-function titleFromTemplate(
-  source: string,
-  description: string,
-  template: string,
-  typeLabel: string,
-): string | null {
-  let words = titleWords(source);
-  const described = tokenize(description);
-  const prefixWord = typeLabel.toLowerCase();
-  const isType = (word: TitleWord | undefined) =>
-    word !== undefined && [prefixWord, `${prefixWord}s`, `${prefixWord}es`].includes(word.bare);
-  const trimEdges = () => {
-    while (words.length && isDangling(words[0]!)) words = words.slice(1);
-    while (words.length && isDangling(words.at(-1)!)) words = words.slice(0, -1);
-  };
-  // A title that already starts with its type ("Release: v2") does not need it twice.
-  if (isType(words[0])) words = words.slice(1);
-  trimEdges();
-  const takeEdge = (table: Record<string, string>, edges: "last" | "both") => {
-    if (words.length < 2) return null;
-    if (edges === "both" && table[words[0]!.bare] !== undefined) {
-      const value = table[words[0]!.bare]!;
-      words = words.slice(1);
-      if (isType(words[0])) words = words.slice(1);
-      trimEdges();
-      return value;
-    }
-    // A word at the end is a tag ("… prod"), or the object of a small word ("… on checkout"); in
-    // any other phrase ("new search") it is part of what happened and stays.
-    const tagAtEnd =
-      edges === "last" || (edges === "both" && isDangling(words.at(-2)!) && words.length > 2);
-    if (tagAtEnd && table[words.at(-1)!.bare] !== undefined) {
-      const value = table[words.at(-1)!.bare]!;
-      words = words.slice(0, -1);
-      trimEdges();
-      return value;
-    }
-    return null;
-  };
-  const fromDescription = (table: Record<string, string>) => {
-    const found = described.find((token) => table[token.lower] !== undefined);
-    return found ? table[found.lower]! : null;
-  };
-  const env = takeEdge(environments, "last") ?? fromDescription(environments);
-  const scope = takeEdge(scopes, "last") ?? fromDescription(scopes);
-  const system = takeEdge(systems, "both") ?? fromDescription(systems);
-  if (words.length === 0) return null;
-  const last = words.at(-1)!;
-  const what = capitalize(
-    [...words.slice(0, -1).map((word) => word.raw), last.raw.replace(/[\s:;,·—–-]+$/u, "")].join(
-      " ",
-    ),
-  );
-  // A [What] that still names the type in its own words ("Paid social campaign") says its
-  // category already: a prefix would say it twice, so the title is left as it is.
-  if (what === "" || titleCarriesPrefixWord(what, typeLabel)) return null;
+function classifiedChanges(
+  annotation: ReviewableAnnotation,
+  classification: Classification,
+  read: { linked: Category | null; readableTitle: string | null; vague: boolean },
+): {
+  reasons: string[];
+  suggestedTitle: string | null;
+  suggestedColor: AnnotationColor | null;
+  suggestedCategoryId: string | null;
+  newCategory: ReviewedSuggestion["newCategory"];
+} {
+  const { linked, readableTitle, vague } = read;
+  const reasons: string[] = [];
+  let suggestedTitle: string | null = null;
+  let suggestedColor: AnnotationColor | null = null;
+  let suggestedCategoryId: string | null = null;
+  let newCategory: ReviewedSuggestion["newCategory"] = null;
+  const { category, preset } = classification;
+  const name = category?.name ?? preset!.name;
+  const color = category?.color ?? preset!.color;
+  const template = category
+    ? (category.titleTemplate ?? defaultTitleTemplate)
+    : preset!.titleTemplate;
+  const typeLabel = typeLabelOf(category, preset);
 
-  const filled: string[] = [];
-  const readable: Record<string, string | null> = {
-    type: typeLabel,
-    "team/system": system,
-    team: system,
-    system,
-    what,
-    scope,
-    env,
-    environment: env,
-  };
-  for (const segment of templateSegments(template)) {
-    const placeholder = /^\[(.+)\]$/.exec(segment)?.[1]?.toLowerCase();
-    if (placeholder === undefined) {
-      filled.push(segment);
-      continue;
-    }
-    // A placeholder the annotation does not fill (or one we do not know) is left out.
-    const value = readable[placeholder];
-    if (value) filled.push(value);
+  if (!linked) {
+    if (category) suggestedCategoryId = category.id;
+    else
+      newCategory = {
+        name: preset!.name,
+        description: preset!.description,
+        color: preset!.color,
+      };
+    reasons.push(
+      classification.keyword
+        ? `"${classification.keyword}" makes this ${name}${category ? "" : " (a new category)"}`
+        : `it belongs to ${name}`,
+    );
   }
-  const title = filled.join(templateSeparator);
-  return title.length <= annotationTitleMaxLength ? title : null;
-}
 
-function typeLabelOf(category: Category | null, preset: CategoryPreset | null): string {
-  if (preset) return preset.prefix;
-  const first = firstTemplateSegment(category?.titleTemplate);
-  if (first && !first.startsWith("[")) return first;
-  return (category?.name ?? "").split(/\s+/)[0]!.toUpperCase();
+  const alreadyTemplated = titleHasTemplatePrefix(annotation.title, typeLabel);
+  if (readableTitle && !alreadyTemplated) {
+    const rewritten = titleFromTemplate(
+      readableTitle,
+      vague ? "" : annotation.description,
+      template,
+      typeLabel,
+    );
+    if (rewritten && rewritten !== annotation.title) {
+      suggestedTitle = rewritten;
+      reasons.push("the title follows the category's template");
+    }
+  }
+  if (annotation.color !== color) {
+    suggestedColor = color;
+    reasons.push(`the colour becomes ${color.toLowerCase()} to match`);
+  }
+  return { reasons, suggestedTitle, suggestedColor, suggestedCategoryId, newCategory };
 }
 
 function reviewOne(
@@ -461,54 +279,11 @@ function reviewOne(
     ? { category: linked, preset: presetOf(linked) ?? null, keyword: "" }
     : classify(readableTitle ?? "", annotation.description, categories);
 
-  const reasons: string[] = [];
-  let suggestedTitle: string | null = null;
-  let suggestedColor: AnnotationColor | null = null;
-  let suggestedCategoryId: string | null = null;
-  let newCategory: ReviewedSuggestion["newCategory"] = null;
-
-  if (classification) {
-    const { category, preset } = classification;
-    const name = category?.name ?? preset!.name;
-    const color = category?.color ?? preset!.color;
-    const template = category
-      ? (category.titleTemplate ?? defaultTitleTemplate)
-      : preset!.titleTemplate;
-    const typeLabel = typeLabelOf(category, preset);
-
-    if (!linked) {
-      if (category) suggestedCategoryId = category.id;
-      else
-        newCategory = {
-          name: preset!.name,
-          description: preset!.description,
-          color: preset!.color,
-        };
-      reasons.push(
-        classification.keyword
-          ? `"${classification.keyword}" makes this ${name}${category ? "" : " (a new category)"}`
-          : `it belongs to ${name}`,
-      );
-    }
-
-    const alreadyTemplated = titleHasTemplatePrefix(annotation.title, typeLabel);
-    if (readableTitle && !alreadyTemplated) {
-      const rewritten = titleFromTemplate(
-        readableTitle,
-        vague ? "" : annotation.description,
-        template,
-        typeLabel,
-      );
-      if (rewritten && rewritten !== annotation.title) {
-        suggestedTitle = rewritten;
-        reasons.push("the title follows the category's template");
-      }
-    }
-    if (annotation.color !== color) {
-      suggestedColor = color;
-      reasons.push(`the colour becomes ${color.toLowerCase()} to match`);
-    }
-  }
+  const changed = classification
+    ? classifiedChanges(annotation, classification, { linked, readableTitle, vague })
+    : { reasons: [], suggestedTitle: null, ...noChanges };
+  const { reasons, suggestedColor, suggestedCategoryId, newCategory } = changed;
+  let { suggestedTitle } = changed;
   // An empty description is left empty: words made from the title and the date would only
   // repeat them, and the audit suggests nothing it cannot read from the annotation.
 
