@@ -49,6 +49,104 @@ function FeedRow({
   );
 }
 
+/** A new feed's address, shown this once, to copy. */
+function CreatedFeed({ created, onDone }: { created: CreatedFeedResponse; onDone: () => void }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3">
+      <p className="text-sm font-medium">
+        Copy the address of {created.feed.name} now: it is shown only once.
+      </p>
+      <code
+        aria-label="Your new feed's address"
+        className="rounded-md border bg-background px-2 py-1.5 font-mono text-xs break-all"
+      >
+        {created.url}
+      </code>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton key={created.url} text={created.url} label="Copy address" size="sm" />
+        <Button size="sm" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A new feed: its name and the saved properties it serves. */
+function FeedForm({
+  name,
+  onNameChange,
+  properties,
+  chosen,
+  onToggle,
+  error,
+  pending,
+  onCreate,
+}: {
+  name: string;
+  onNameChange: (name: string) => void;
+  properties: readonly { propertyId: string; name: string }[];
+  chosen: readonly string[];
+  onToggle: (propertyId: string) => void;
+  /** Why the last create failed, or null. */
+  error: unknown;
+  pending: boolean;
+  onCreate: () => void;
+}) {
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onCreate();
+      }}
+    >
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Feed name
+        <Input
+          value={name}
+          maxLength={feedNameMaxLength}
+          placeholder="e.g. Marketing dashboard"
+          autoComplete="off"
+          onChange={(event) => onNameChange(event.target.value)}
+        />
+      </label>
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1 text-sm font-medium">Properties</legend>
+        {properties.map((property) => (
+          <label key={property.propertyId} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={chosen.includes(property.propertyId)}
+              onChange={() => onToggle(property.propertyId)}
+            />
+            <span className="min-w-0 break-words">{property.name}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error !== null ? (
+        <p role="alert" className="text-sm text-destructive">
+          {serverErrorMessage(error) ?? "The feed could not be made. Please try again."}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        variant="outline"
+        className="self-start"
+        disabled={name.trim() === "" || chosen.length === 0 || pending}
+      >
+        {pending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Rss aria-hidden="true" />
+        )}
+        Create feed
+      </Button>
+    </form>
+  );
+}
+
 /**
  * The feeds card: a secret address serving chosen saved properties' annotations as CSV, for
  * Google Sheets' IMPORTDATA and Looker Studio. The address is shown once, when it is made. It
@@ -102,74 +200,18 @@ export function FeedsSection({ propertyIds }: { propertyIds: readonly string[] }
         </p>
       </div>
       {created ? (
-        <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3">
-          <p className="text-sm font-medium">
-            Copy the address of {created.feed.name} now: it is shown only once.
-          </p>
-          <code
-            aria-label="Your new feed's address"
-            className="rounded-md border bg-background px-2 py-1.5 font-mono text-xs break-all"
-          >
-            {created.url}
-          </code>
-          <div className="flex flex-wrap gap-2">
-            <CopyButton key={created.url} text={created.url} label="Copy address" size="sm" />
-            <Button size="sm" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <CreatedFeed created={created} onDone={() => setCreated(null)} />
       ) : (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate();
-          }}
-        >
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Feed name
-            <Input
-              value={name}
-              maxLength={feedNameMaxLength}
-              placeholder="e.g. Marketing dashboard"
-              autoComplete="off"
-              onChange={(event) => setName(event.target.value)}
-            />
-          </label>
-          <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1 text-sm font-medium">Properties</legend>
-            {(saved.data ?? []).map((property) => (
-              <label key={property.propertyId} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={chosen.includes(property.propertyId)}
-                  onChange={() => toggle(property.propertyId)}
-                />
-                <span className="min-w-0 break-words">{property.name}</span>
-              </label>
-            ))}
-          </fieldset>
-          {create.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {serverErrorMessage(create.error) ?? "The feed could not be made. Please try again."}
-            </p>
-          ) : null}
-          <Button
-            type="submit"
-            variant="outline"
-            className="self-start"
-            disabled={name.trim() === "" || chosen.length === 0 || create.isPending}
-          >
-            {create.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Rss aria-hidden="true" />
-            )}
-            Create feed
-          </Button>
-        </form>
+        <FeedForm
+          name={name}
+          onNameChange={setName}
+          properties={saved.data ?? []}
+          chosen={chosen}
+          onToggle={toggle}
+          error={create.isError ? create.error : null}
+          pending={create.isPending}
+          onCreate={() => create.mutate()}
+        />
       )}
       {feeds.data && feeds.data.feeds.length > 0 ? (
         <ul aria-label="Your feeds" className="divide-y">
