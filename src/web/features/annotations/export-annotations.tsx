@@ -49,29 +49,26 @@ function ExportButton({ onClick }: { onClick: () => void }) {
 }
 
 /**
- * Property View's Export: the table's annotations as it shows them — its search and filters
- * applied, in its order (the same rule the table sorts by) — as CSV or JSON, and the live feeds.
+ * The table's rows as the file writes them, read only while the dialog is open. The table's Impact
+ * column's answer (the same query): its figures are written with each row.
  */
-export function ExportAnnotations({
+function useExportRows({
   propertyId,
+  propertyName,
   annotations,
   filter,
   sort,
   categoryNames,
+  open,
 }: {
   propertyId: string;
-  /** Every annotation of the property; the table's filter and sort choose and order them. */
+  propertyName: string;
   annotations: readonly Annotation[];
   filter: AnnotationFilter;
   sort: AnnotationSort;
   categoryNames: ReadonlyMap<string, string>;
+  open: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const saved = useSavedProperties();
-  const propertyName =
-    saved.data?.find((p) => p.propertyId === propertyId)?.name ?? `Property ${propertyId}`;
-  const filtered = isFilterActive(filter);
-  // The table's Impact column's answer (the same query): its figures are written with each row.
   const impacts = useAnnotationImpacts(propertyId, "sessions", open);
   const impactById = new Map(
     (impacts.data?.impacts ?? []).map((impact) => [impact.annotationId, impact]),
@@ -97,6 +94,72 @@ export function ExportAnnotations({
         impact: impactById.get(annotation.annotationId) ?? null,
       }),
     );
+  return { shown, measuring, rows };
+}
+
+function DownloadButtons({
+  propertyId,
+  measuring,
+  onCsv,
+  onJson,
+}: {
+  propertyId: string;
+  measuring: boolean;
+  onCsv: () => void;
+  onJson: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button disabled={measuring} onClick={onCsv}>
+        <Download aria-hidden="true" />
+        Download CSV
+      </Button>
+      <Button variant="outline" disabled={measuring} onClick={onJson}>
+        <Download aria-hidden="true" />
+        Download JSON
+      </Button>
+      <Button asChild variant="ghost">
+        <Link href={`${routePaths.annotationImport}?property=${propertyId}`}>
+          <Upload aria-hidden="true" />
+          Import CSV
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Property View's Export: the table's annotations as it shows them — its search and filters
+ * applied, in its order (the same rule the table sorts by) — as CSV or JSON, and the live feeds.
+ */
+export function ExportAnnotations({
+  propertyId,
+  annotations,
+  filter,
+  sort,
+  categoryNames,
+}: {
+  propertyId: string;
+  /** Every annotation of the property; the table's filter and sort choose and order them. */
+  annotations: readonly Annotation[];
+  filter: AnnotationFilter;
+  sort: AnnotationSort;
+  categoryNames: ReadonlyMap<string, string>;
+}) {
+  const [open, setOpen] = useState(false);
+  const saved = useSavedProperties();
+  const propertyName =
+    saved.data?.find((p) => p.propertyId === propertyId)?.name ?? `Property ${propertyId}`;
+  const filtered = isFilterActive(filter);
+  const { shown, measuring, rows } = useExportRows({
+    propertyId,
+    propertyName,
+    annotations,
+    filter,
+    sort,
+    categoryNames,
+    open,
+  });
   const fileName = (extension: string) =>
     `tidemark-annotations-${propertyId}-${toIsoDate(calendarDateOf(new Date()))}.${extension}`;
   const count = plural(shown.length, "annotation", "annotations");
@@ -115,42 +178,17 @@ export function ExportAnnotations({
         }
       >
         <div className="flex flex-col gap-4">
-          <div className="flex flex-wrap gap-2">
-            <Button
-              disabled={measuring}
-              onClick={() =>
-                // The byte order mark tells Excel the file is UTF-8; other readers skip it.
-                download(
-                  `\uFEFF${annotationsCsv(rows())}`,
-                  "text/csv;charset=utf-8",
-                  fileName("csv"),
-                )
-              }
-            >
-              <Download aria-hidden="true" />
-              Download CSV
-            </Button>
-            <Button
-              variant="outline"
-              disabled={measuring}
-              onClick={() =>
-                download(
-                  annotationsJson(rows()),
-                  "application/json;charset=utf-8",
-                  fileName("json"),
-                )
-              }
-            >
-              <Download aria-hidden="true" />
-              Download JSON
-            </Button>
-            <Button asChild variant="ghost">
-              <Link href={`${routePaths.annotationImport}?property=${propertyId}`}>
-                <Upload aria-hidden="true" />
-                Import CSV
-              </Link>
-            </Button>
-          </div>
+          <DownloadButtons
+            propertyId={propertyId}
+            measuring={measuring}
+            onCsv={() =>
+              // The byte order mark tells Excel the file is UTF-8; other readers skip it.
+              download(`\uFEFF${annotationsCsv(rows())}`, "text/csv;charset=utf-8", fileName("csv"))
+            }
+            onJson={() =>
+              download(annotationsJson(rows()), "application/json;charset=utf-8", fileName("json"))
+            }
+          />
           {measuring ? (
             <p role="status" className="text-xs text-muted-foreground">
               Measuring each annotation's impact for the file…
