@@ -80,6 +80,72 @@ export function changedTarget(
 const choiceClass =
   "flex-1 cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium text-muted-foreground transition-colors has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-xs has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-ring/40";
 
+/** Single day or Date range. */
+function DateKindChoice({
+  name,
+  kind: chosen,
+  onChange,
+}: {
+  name: string;
+  kind: DateFieldValues["kind"];
+  onChange: (kind: DateFieldValues["kind"]) => void;
+}) {
+  return (
+    <div className="flex gap-1 rounded-lg bg-muted p-1" role="radiogroup" aria-label="Date type">
+      {(
+        [
+          ["day", "Single day"],
+          ["range", "Date range"],
+        ] as const
+      ).map(([kind, label]) => (
+        <label key={kind} className={choiceClass}>
+          <input
+            type="radio"
+            className="sr-only"
+            name={name}
+            value={kind}
+            checked={chosen === kind}
+            onChange={() => onChange(kind)}
+          />
+          {label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Below the fields: that a new annotation cannot be in the future, and what is wrong. */
+function DateMessages({
+  ids,
+  isCreate,
+  unreadable,
+  endBeforeStart,
+}: {
+  ids: { hint: string; formatError: string; endError: string };
+  isCreate: boolean;
+  unreadable: boolean;
+  endBeforeStart: boolean;
+}) {
+  return (
+    <>
+      {isCreate ? (
+        <p id={ids.hint} className="text-xs text-muted-foreground">
+          {futureDateHint}
+        </p>
+      ) : null}
+      {unreadable ? (
+        <p id={ids.formatError} className="text-sm text-destructive">
+          {dateFormatMessage}
+        </p>
+      ) : endBeforeStart ? (
+        <p id={ids.endError} className="text-sm text-destructive">
+          {endBeforeStartMessage}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The dialogs' date: a single day or a start–end range, as GA4 has them. Switching to a range
  * keeps the chosen day as its start; the date picker cannot start a new annotation after today.
@@ -120,26 +186,7 @@ export function AnnotationDateFields({
 
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <div className="flex gap-1 rounded-lg bg-muted p-1" role="radiogroup" aria-label="Date type">
-        {(
-          [
-            ["day", "Single day"],
-            ["range", "Date range"],
-          ] as const
-        ).map(([kind, label]) => (
-          <label key={kind} className={choiceClass}>
-            <input
-              type="radio"
-              className="sr-only"
-              name={ids.name}
-              value={kind}
-              checked={values.kind === kind}
-              onChange={() => setKind(kind)}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
+      <DateKindChoice name={ids.name} kind={values.kind} onChange={setKind} />
       <div className={cn("grid gap-4", isRange && "sm:grid-cols-2")}>
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={ids.start}>{isRange ? "Start date" : "Date"}</Label>
@@ -182,20 +229,12 @@ export function AnnotationDateFields({
           </div>
         ) : null}
       </div>
-      {isCreate ? (
-        <p id={ids.hint} className="text-xs text-muted-foreground">
-          {futureDateHint}
-        </p>
-      ) : null}
-      {startUnreadable || endUnreadable ? (
-        <p id={ids.formatError} className="text-sm text-destructive">
-          {dateFormatMessage}
-        </p>
-      ) : problem === "end" && parseIsoDate(values.end) ? (
-        <p id={ids.endError} className="text-sm text-destructive">
-          {endBeforeStartMessage}
-        </p>
-      ) : null}
+      <DateMessages
+        ids={ids}
+        isCreate={isCreate}
+        unreadable={startUnreadable || endUnreadable}
+        endBeforeStart={problem === "end" && parseIsoDate(values.end) !== null}
+      />
     </div>
   );
 }
