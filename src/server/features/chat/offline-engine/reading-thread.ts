@@ -208,7 +208,9 @@ class ReadingQueue implements ReadingThread {
 }
 
 export function createReadingThread(options: ReadingThreadOptions): ReadingThread {
-  return new ReadingQueue(options);
+  const queue = new ReadingQueue(options);
+  // Handed on as plain functions (the pipeline takes `read` alone), so bound here.
+  return { read: (request) => queue.read(request), close: () => queue.close() };
 }
 
 /**

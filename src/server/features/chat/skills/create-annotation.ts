@@ -2,13 +2,11 @@
  * Creating an annotation: "log v3 launch yesterday", "we shipped the new pricing page on Nov 12,
  * can you record it", "add 'Q4 campaign' in purple on Nov 3", "log a release “Checkout v2”".
  */
-import { z } from "zod";
-import { annotationTitle } from "../../../../shared/contracts/annotations.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { errorMessages } from "../../../../shared/contracts/errors.js";
 import { describeOutcomes } from "../../../../shared/contracts/annotation-sets.js";
 import { inCategory } from "../assistant-rules.js";
-import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
+import { changeCard, describeAnnotation } from "../assistant-reply.js";
 import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
 import { dateLeadIn, findDate, findDateRange } from "../offline-engine/extract-dates.js";
 import {
@@ -46,17 +44,7 @@ import type { Understanding } from "../offline-engine/understanding.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { focusOn, previewPrompt } from "../conversation-state.js";
 import type { Skill, SkillTurn } from "./skill.js";
-import {
-  categoryInput,
-  colorInput,
-  isoDate,
-  noted,
-  parseIsoDate,
-  secondChange,
-  type ToolContext,
-  type TurnRecord,
-  tool,
-} from "./tool-turn.js";
+import { createAnnotationTool, suggestRequestTool } from "./create-annotation-tools.js";
 
 /** Words that make a create's dates a range rather than one day ("from … to" is read below). */
 const RANGE_CUE =
@@ -262,6 +250,30 @@ function isCategoryName(words: string, names: readonly string[]): boolean {
   });
 }
 
+/**
+ * "… “Welcome series v2” was turned on, add an annotation with exactly that name": the name it
+ * points at is the one quoted; "Web release 2026.11 (site/app releases)": its category.
+ */
+function nameAndCategory(
+  understanding: Understanding,
+  quotes: readonly string[],
+  categoryNames: readonly string[],
+): void {
+  if (understanding.title && POINTS_AT_NAME.test(understanding.title) && quotes.length === 1)
+    understanding.title = quotes[0];
+  const inParentheses = understanding.title
+    ? CATEGORY_IN_PARENTHESES.exec(understanding.title)
+    : null;
+  if (
+    inParentheses &&
+    !understanding.category &&
+    isCategoryName(inParentheses[1]!, categoryNames)
+  ) {
+    understanding.category = inParentheses[1]!;
+    understanding.title = tidy(understanding.title!.slice(0, inParentheses.index));
+  }
+}
+
 /** A day pointed back at rather than named: "for it", "on that day", "for then". */
 const FOR_THAT_TIME = /\b(?:for|on|at)\s+(?:it|that|this|then|that\s+day|that\s+time)\s*$/i;
 
@@ -409,21 +421,7 @@ function readCreate(input: SlotInput): Understanding {
   // "Feb 29, 2025": the year written stays for the answer ("Feb 28 then").
   const yearWritten = invalidDate ? /\b(?:19|20)\d{2}\b/.exec(rest)?.[0] : undefined;
   if (yearWritten) understanding.yearWritten = Number(yearWritten);
-  // "… “Welcome series v2” was turned on, add an annotation with exactly that name": the name
-  // it points at is the one quoted; "Web release 2026.11 (site/app releases)": its category.
-  if (understanding.title && POINTS_AT_NAME.test(understanding.title) && quotes.length === 1)
-    understanding.title = quotes[0];
-  const inParentheses = understanding.title
-    ? CATEGORY_IN_PARENTHESES.exec(understanding.title)
-    : null;
-  if (
-    inParentheses &&
-    !understanding.category &&
-    isCategoryName(inParentheses[1]!, categoryNames)
-  ) {
-    understanding.category = inParentheses[1]!;
-    understanding.title = tidy(understanding.title!.slice(0, inParentheses.index));
-  }
+  nameAndCategory(understanding, quotes, categoryNames);
   const doubts = createDoubts(input, understanding, {
     fromStory,
     wroteDate,
@@ -508,107 +506,6 @@ async function act(turn: SkillTurn) {
     showAnnotations: true,
     card: changeCard(result.value, category?.name ?? null),
     memory: { focus: focusOn(propertyId, result.value) },
-  });
-}
-
-/**
- * Offers the person a create request to finish and send themselves. It is shown as a labelled
- * button under the reply and reaches their input box only if they choose it, so a model can never
- * type into the box; and only a title the annotation form would take is offered (an empty one
- * leaves the quotes for the person to fill), so the button cannot show disguised text.
- * Returns the contract's refusal when the title is not one, with nothing offered.
- */
-export function offerCreateRequest(
-  turn: TurnRecord,
-  request: { title: string; date: string; color?: string },
-): string | null {
-  let title = "";
-  if (request.title.trim() !== "") {
-    const checked = annotationTitle.safeParse(request.title);
-    if (!checked.success) return checked.error.issues[0]?.message ?? "That title cannot be used.";
-    title = checked.data;
-  }
-  const color = request.color ? ` in ${request.color.toLowerCase()}` : "";
-  turn.suggestedInput = `Create an annotation called "${title}" on ${request.date}${color}`;
-  return null;
-}
-
-/** When a create request lacks its title, the model offers the request for the person to complete. */
-export function suggestRequestTool({ turn }: ToolContext) {
-  return tool({
-    description:
-      "A create without a title: call this with the date (today if none) to offer the request to complete, then ask for the title.",
-    inputSchema: z.object({ date: isoDate, title: z.string().max(100).optional() }),
-    execute: async (input) => {
-      const refused = offerCreateRequest(turn, { title: input.title ?? "", date: input.date });
-      return refused ? { ok: false, error: refused } : { ok: true };
-    },
-  });
-}
-
-export function createAnnotationTool({ actions, turn, asked }: ToolContext) {
-  return tool({
-    description:
-      "Create one annotation, optionally in a category. A create their message did not ask for becomes a preview (Confirm, Edit, Cancel): stop there.",
-    // Lengths and the rest are checked by the annotations service's own contract.
-    inputSchema: z.object({
-      title: z.string(),
-      date: isoDate,
-      description: z.string().optional(),
-      color: colorInput.optional(),
-      category: categoryInput.optional(),
-    }),
-    execute: async (input) => {
-      // A refused category counts as this turn's change: the model cannot drop it and retry.
-      const refused = secondChange(turn, `creating “${input.title}” (${input.date})`);
-      if (refused) return refused;
-      const request = {
-        title: input.title,
-        annotationDate: parseIsoDate(input.date),
-        ...(input.description ? { description: input.description } : {}),
-        ...(input.color ? { color: input.color } : {}),
-      };
-      const category = input.category ? await actions.findCategory(input.category) : undefined;
-      if (category && !category.ok) {
-        // The person's words are kept: their request without the category is offered to them.
-        if (category.code === "premium_required")
-          offerCreateRequest(turn, {
-            title: input.title,
-            date: input.date,
-            ...(input.color ? { color: input.color } : {}),
-          });
-        return noted(turn, category);
-      }
-      const complete = category ? inCategory(request, category.value) : request;
-      if (!asked("create")) {
-        const proposed = noted(
-          turn,
-          await actions.proposeCreate(complete, category ? category.value.name : null),
-        );
-        if (!proposed.ok) return proposed;
-        turn.confirmation = proposed.value;
-        return { ok: true, awaitingPersonsConfirmation: proposed.value.summary, created: 0 };
-      }
-      const result = noted(turn, await actions.createAnnotation(complete));
-      if (!result.ok) return result;
-      turn.showAnnotations = true;
-      turn.seenTitles.add(result.value.title);
-      turn.writes.push({
-        kind: "create",
-        text: `Created ${describeWritten(result.value, category ? category.value.name : null)}.`,
-      });
-      turn.card = changeCard(result.value, category ? category.value.name : null);
-      return {
-        ok: true,
-        created: {
-          id: result.value.annotationId,
-          title: result.value.title,
-          date: toIsoDate(result.value.annotationDate),
-          color: result.value.color,
-          ...(category ? { category: category.value.name } : {}),
-        },
-      };
-    },
   });
 }
 
