@@ -70,42 +70,20 @@ export function checkDraft(values: DraftFieldValues): DraftCheck {
   return { ok: false, errors };
 }
 
-/**
- * A draft's fields, editable where the card is: title, first and last day, colour, category (when
- * the draft has one) and description. What the card shows when Create or Save is pressed is what
- * is written.
- */
-export function DraftFields({
-  draft,
-  values,
-  errors,
-  onChange,
-  disabled,
-}: {
-  draft: ChatDraft;
+const fieldClass = "gap-1";
+
+interface FieldProps {
   values: DraftFieldValues;
   errors: Partial<Record<keyof DraftFieldValues, string>>;
-  onChange: (values: DraftFieldValues) => void;
+  set: (patch: Partial<DraftFieldValues>) => void;
   disabled: boolean;
-}) {
-  const set = (patch: Partial<DraftFieldValues>) => onChange({ ...values, ...patch });
-  // The person's categories are asked for only when the draft is in one (a plan with them).
-  const hasCategory = draft.category !== null;
-  const categories = useCategories({ enabled: hasCategory });
+}
+
+/** The first day, and the last one once the person adds it. */
+function DraftDates({ values, errors, set, disabled }: FieldProps) {
   const [showEnd, setShowEnd] = useState(values.endDate !== "");
-  const fieldClass = "gap-1";
   return (
-    <div className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
-      <FormField label="Title" error={errors.title} className={`${fieldClass} sm:col-span-2`}>
-        {(control) => (
-          <Input
-            {...control}
-            value={values.title}
-            disabled={disabled}
-            onChange={(event) => set({ title: event.target.value })}
-          />
-        )}
-      </FormField>
+    <>
       <FormField label={showEnd ? "From" : "Date"} error={errors.startDate} className={fieldClass}>
         {(control) => (
           <DateInput
@@ -142,6 +120,77 @@ export function DraftFields({
           </button>
         </div>
       )}
+    </>
+  );
+}
+
+function DraftCategory({
+  draft,
+  values,
+  errors,
+  set,
+  disabled,
+}: FieldProps & { draft: ChatDraft }) {
+  const categories = useCategories({ enabled: true });
+  return (
+    <FormField label="Category" error={errors.categoryId} className={fieldClass}>
+      {(control) => (
+        <NativeSelect
+          {...control}
+          value={values.categoryId ?? draft.categoryId ?? ""}
+          disabled={disabled || !categories.data}
+          onChange={(event) => set({ categoryId: event.target.value })}
+        >
+          {/* Until the list arrives, the draft's own category is the one choice shown. */}
+          {categories.data ? null : (
+            <option value={draft.categoryId ?? ""}>{draft.category}</option>
+          )}
+          {categories.data ? <option value="">No category</option> : null}
+          {categories.data?.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * A draft's fields, editable where the card is: title, first and last day, colour, category (when
+ * the draft has one) and description. What the card shows when Create or Save is pressed is what
+ * is written.
+ */
+export function DraftFields({
+  draft,
+  values,
+  errors,
+  onChange,
+  disabled,
+}: {
+  draft: ChatDraft;
+  values: DraftFieldValues;
+  errors: Partial<Record<keyof DraftFieldValues, string>>;
+  onChange: (values: DraftFieldValues) => void;
+  disabled: boolean;
+}) {
+  const set = (patch: Partial<DraftFieldValues>) => onChange({ ...values, ...patch });
+  // The person's categories are asked for only when the draft is in one (a plan with them).
+  const hasCategory = draft.category !== null;
+  return (
+    <div className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
+      <FormField label="Title" error={errors.title} className={`${fieldClass} sm:col-span-2`}>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.title}
+            disabled={disabled}
+            onChange={(event) => set({ title: event.target.value })}
+          />
+        )}
+      </FormField>
+      <DraftDates values={values} errors={errors} set={set} disabled={disabled} />
       <FormField label="Colour" error={errors.color} className={fieldClass}>
         {(control) => (
           <NativeSelect
@@ -155,27 +204,13 @@ export function DraftFields({
         )}
       </FormField>
       {hasCategory ? (
-        <FormField label="Category" error={errors.categoryId} className={fieldClass}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={values.categoryId ?? draft.categoryId ?? ""}
-              disabled={disabled || !categories.data}
-              onChange={(event) => set({ categoryId: event.target.value })}
-            >
-              {/* Until the list arrives, the draft's own category is the one choice shown. */}
-              {categories.data ? null : (
-                <option value={draft.categoryId ?? ""}>{draft.category}</option>
-              )}
-              {categories.data ? <option value="">No category</option> : null}
-              {categories.data?.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <DraftCategory
+          draft={draft}
+          values={values}
+          errors={errors}
+          set={set}
+          disabled={disabled}
+        />
       ) : null}
       <FormField
         label="Description"
