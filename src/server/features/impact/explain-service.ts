@@ -7,20 +7,15 @@ import type {
   ExplainQuery,
 } from "../../../shared/contracts/impact.js";
 import type { SuggestionStatusValue } from "../../../shared/contracts/suggestions.js";
-import {
-  addDays,
-  trafficMetricLabels,
-  type TrafficMetric,
-} from "../../../shared/contracts/traffic.js";
-import { estimateImpact, impactDefaults } from "../../../shared/impact/estimate-impact.js";
-import { signedPercent } from "../../../shared/impact/impact-words.js";
-import { rankCauses, type CauseCandidate } from "../../../shared/impact/rank-causes.js";
+import type { TrafficMetric } from "../../../shared/contracts/traffic.js";
+import type { CauseCandidate } from "../../../shared/impact/rank-causes.js";
 import { capabilitiesOf, premiumFeatureMessages } from "../../../shared/plans.js";
 import { AppError } from "../../app-error.js";
 import type { User } from "../../db/schema/index.js";
 import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { SuggestionsService } from "../suggestions/suggestions-service.js";
 import type { TrafficService } from "../traffic/traffic-service.js";
+import { explainFrom, type ChangeRecord } from "./explain-change.js";
 
 const kindOfSource = {
   "change-history": "change-history",
@@ -40,7 +35,11 @@ export function createExplainService(deps: {
   suggestions: Pick<SuggestionsService, "list">;
 }) {
   /** What is on record for the property, read once however many changes are explained. */
-  async function recordOf(user: User, propertyId: string, metric: TrafficMetric) {
+  async function recordOf(
+    user: User,
+    propertyId: string,
+    metric: TrafficMetric,
+  ): Promise<ChangeRecord> {
     const [{ days, lastCompleteDate }, annotations, ...inbox] = await Promise.all([
       deps.traffic.dailySeries(user, propertyId, metric),
       deps.annotations.list(user, propertyId),
@@ -74,49 +73,6 @@ export function createExplainService(deps: {
       });
     }
     return { metric, days, lastCompleteDate, candidates };
-  }
-
-  function explainFrom(
-    record: Awaited<ReturnType<typeof recordOf>>,
-    startDate: string,
-    endDate: string,
-  ): ChangeExplanation {
-    const { metric, days, lastCompleteDate, candidates } = record;
-    // Days other things on record covered are kept out of the history the change is measured
-    // against, so last month's sale does not make this month look like a drop.
-    const exclude = candidates
-      .filter((candidate) => candidate.kind === "annotation" && candidate.endDate < startDate)
-      .map((candidate) => ({
-        startDate: candidate.startDate,
-        endDate:
-          candidate.startDate === candidate.endDate
-            ? addDays(candidate.startDate, impactDefaults.daysAfter - 1)
-            : candidate.endDate,
-      }));
-    const measured = estimateImpact(days, { startDate, endDate }, { lastCompleteDate, exclude });
-    const change = measured.ok
-      ? {
-          effect: measured.estimate.effect,
-          low: measured.estimate.low,
-          high: measured.estimate.high,
-          verdict: measured.estimate.verdict,
-        }
-      : null;
-    const causes = rankCauses(
-      { startDate, endDate, direction: change?.verdict ?? "none" },
-      candidates,
-    ).slice(0, 10);
-    const label = trafficMetricLabels[metric];
-    const when = startDate === endDate ? `on ${startDate}` : `from ${startDate} to ${endDate}`;
-    const size = change
-      ? change.verdict === "none"
-        ? `${label} ${when} were within what history predicts (${signedPercent(change.low)} to ${signedPercent(change.high)}).`
-        : `${label} ${when} were ${signedPercent(change.effect)} against what history predicts (90 % interval ${signedPercent(change.low)} to ${signedPercent(change.high)}).`
-      : `${label} ${when} could not be measured against history.`;
-    const lead = causes[0]
-      ? ` Most likely: “${causes[0].title}” — ${causes[0].why}`
-      : " Nothing on record fits: no annotation, setting change, release or holiday around it.";
-    return { metric, startDate, endDate, change, causes, summary: `${size}${lead}` };
   }
 
   function requirePlan(user: User) {
