@@ -15,6 +15,36 @@ function keyIs(key: SetMemberKey) {
   );
 }
 
+/** The set members a listing shows gone, as `prune` describes. */
+async function pruneGone(
+  db: Db,
+  propertyId: string,
+  listed: ReadonlySet<string>,
+  listedFrom: Date,
+): Promise<void> {
+  const members = await db
+    .select({ annotationId: annotationSetMembers.annotationId })
+    .from(annotationSetMembers)
+    .where(
+      and(
+        eq(annotationSetMembers.propertyId, propertyId),
+        lt(annotationSetMembers.createdAt, listedFrom),
+      ),
+    );
+  const gone = members
+    .map((member) => member.annotationId)
+    .filter((annotationId) => !listed.has(annotationId));
+  if (gone.length === 0) return;
+  await db
+    .delete(annotationSetMembers)
+    .where(
+      and(
+        eq(annotationSetMembers.propertyId, propertyId),
+        inArray(annotationSetMembers.annotationId, gone),
+      ),
+    );
+}
+
 /** Which annotations are copies of one another (decision 0058). */
 export function createAnnotationSetsRepository(db: Db) {
   async function setOf(key: SetMemberKey): Promise<string | null> {
@@ -94,29 +124,8 @@ export function createAnnotationSetsRepository(db: Db) {
      * deleted in GA4 directly, and leave their sets. Members linked after the listing began may
      * not be in it yet, so they stay. One read; a write only when something left.
      */
-    async prune(propertyId: string, listed: ReadonlySet<string>, listedFrom: Date): Promise<void> {
-      const members = await db
-        .select({ annotationId: annotationSetMembers.annotationId })
-        .from(annotationSetMembers)
-        .where(
-          and(
-            eq(annotationSetMembers.propertyId, propertyId),
-            lt(annotationSetMembers.createdAt, listedFrom),
-          ),
-        );
-      const gone = members
-        .map((member) => member.annotationId)
-        .filter((annotationId) => !listed.has(annotationId));
-      if (gone.length === 0) return;
-      await db
-        .delete(annotationSetMembers)
-        .where(
-          and(
-            eq(annotationSetMembers.propertyId, propertyId),
-            inArray(annotationSetMembers.annotationId, gone),
-          ),
-        );
-    },
+    prune: (propertyId: string, listed: ReadonlySet<string>, listedFrom: Date): Promise<void> =>
+      pruneGone(db, propertyId, listed, listedFrom),
   };
 }
 
