@@ -53,8 +53,13 @@ export function settleAfterOf(failure: GoogleApiError, endedAt: Date): Date {
   return new Date(endedAt.getTime() + grace + clockSkewMarginMs);
 }
 
-export function createCreateClaims(context: AnnotationsContext) {
-  const { now, requestTimeoutMs, records, createRequests, quota, sets } = context;
+/**
+ * When a create's fate can be known: when its attempt has run its course, whether it is still in
+ * flight, which request of its chain is in play, whether a listing shows it landed or proves it
+ * missing.
+ */
+function createCreateLedger(context: AnnotationsContext) {
+  const { now, requestTimeoutMs, records, createRequests } = context;
 
   /**
    * When an attempt started at `start` has run its course at Google, whatever became of the
@@ -99,6 +104,37 @@ export function createCreateClaims(context: AnnotationsContext) {
     return candidates.find((candidate) => !known.has(annotationIdOf(candidate))) ?? null;
   }
 
+  /**
+   * Whether a listing that does not show this create proves that it never landed. An unconfirmed
+   * create would show in any listing that started after its last attempt could have landed
+   * (`settleAfter`), if that listing is one snapshot (one page). Otherwise — still pending, its
+   * instance gone, or only several-page listings — the fixed window decides.
+   */
+  function provenMissing(
+    request: AnnotationCreateRequest,
+    listing: AnnotationListing,
+    listedFrom: Date,
+  ): boolean {
+    // A pending create's `settleAfter` covers its latest attempt, so a listing after it proves
+    // it missing even when the process sending it died mid-create.
+    if (
+      (request.state === "unconfirmed" || request.state === "pending") &&
+      request.settleAfter !== null &&
+      listing.pages === 1 &&
+      listedFrom.getTime() >= request.settleAfter.getTime()
+    )
+      return true;
+    return now().getTime() - request.createdAt.getTime() > unconfirmedCreateWindowMs;
+  }
+
+  return { attemptSettledAt, stillInFlight, liveLinkOf, findLanded, provenMissing };
+}
+
+export function createCreateClaims(context: AnnotationsContext) {
+  const { records, createRequests, quota, sets } = context;
+  const ledger = createCreateLedger(context);
+  const { findLanded, provenMissing } = ledger;
+
   /** Makes a landed create ours, with the extras kept beside it since it was opened. */
   async function claim(
     user: User,
@@ -136,29 +172,6 @@ export function createCreateClaims(context: AnnotationsContext) {
     await records.markRestore({ userId: user.id, ...restored }, deletionId, undoRequestId);
     const deletion = await records.findChange(user.id, restored.propertyId, deletionId);
     await sets.rejoin(restored, deletedRecordOf(deletion?.before ?? null)?.copies ?? []);
-  }
-
-  /**
-   * Whether a listing that does not show this create proves that it never landed. An unconfirmed
-   * create would show in any listing that started after its last attempt could have landed
-   * (`settleAfter`), if that listing is one snapshot (one page). Otherwise — still pending, its
-   * instance gone, or only several-page listings — the fixed window decides.
-   */
-  function provenMissing(
-    request: AnnotationCreateRequest,
-    listing: AnnotationListing,
-    listedFrom: Date,
-  ): boolean {
-    // A pending create's `settleAfter` covers its latest attempt, so a listing after it proves
-    // it missing even when the process sending it died mid-create.
-    if (
-      (request.state === "unconfirmed" || request.state === "pending") &&
-      request.settleAfter !== null &&
-      listing.pages === 1 &&
-      listedFrom.getTime() >= request.settleAfter.getTime()
-    )
-      return true;
-    return now().getTime() - request.createdAt.getTime() > unconfirmedCreateWindowMs;
   }
 
   /**
@@ -201,17 +214,7 @@ export function createCreateClaims(context: AnnotationsContext) {
     }
   }
 
-  return {
-    attemptSettledAt,
-    stillInFlight,
-    liveLinkOf,
-    findLanded,
-    claim,
-    linkRestore,
-    provenMissing,
-    giveUp,
-    settleUnconfirmed,
-  };
+  return { ...ledger, claim, linkRestore, giveUp, settleUnconfirmed };
 }
 
 export type CreateClaims = ReturnType<typeof createCreateClaims>;
