@@ -45,6 +45,8 @@ export interface SingleWrites {
   ): Promise<{ changeId: string | null }>;
 }
 
+type CopiesContext = Pick<AnnotationsContext, "properties" | "sets">;
+
 export function createAnnotationCopies(context: AnnotationsContext, single: SingleWrites) {
   const { properties, sets } = context;
 
@@ -67,7 +69,7 @@ export function createAnnotationCopies(context: AnnotationsContext, single: Sing
       const made: { propertyId: string; annotationId: string }[] = [];
       // One after another: the allowance is taken in the order the properties were chosen.
       for (const propertyId of input.propertyIds) {
-        const propertyName = await nameOf(user, propertyId);
+        const propertyName = await nameOf(context, user, propertyId);
         try {
           const created = await single.create(
             user,
@@ -97,7 +99,7 @@ export function createAnnotationCopies(context: AnnotationsContext, single: Sing
      */
     async copies(user: User, propertyId: string, annotationId: string): Promise<AnnotationCopy[]> {
       await properties.requireAllowed(user, propertyId);
-      return copiesFor(user, propertyId, annotationId);
+      return copiesFor(context, user, propertyId, annotationId);
     },
 
     /**
@@ -113,29 +115,17 @@ export function createAnnotationCopies(context: AnnotationsContext, single: Sing
     ): Promise<PropertyOutcome[]> {
       const input = parseInput(updateAnnotationRequest, request);
       requirePremiumFeature(user, "edit");
-      const targets = await setTargets(user, propertyId, annotationId);
-      const outcomes: PropertyOutcome[] = [];
-      for (const target of targets) {
-        try {
-          const updated = await single.update(
-            user,
-            target.propertyId,
-            target.annotationId,
-            input,
-            source,
-          );
-          outcomes.push({
-            status: "done",
-            ...nameOfTarget(target),
-            annotation: updated,
-            changeId: updated.changeId,
-          });
-        } catch (error) {
-          outcomes.push(failedOutcome(error, target.propertyId, target.propertyName));
-          await leaveIfGone(error, target);
-        }
-      }
-      return outcomes;
+      const targets = await setTargets(context, user, propertyId, annotationId);
+      return onEachTarget(context, targets, async (target) => {
+        const updated = await single.update(
+          user,
+          target.propertyId,
+          target.annotationId,
+          input,
+          source,
+        );
+        return { annotation: updated, changeId: updated.changeId };
+      });
     },
 
     /** A delete of the annotation and of each of its copies, answered per property. */
@@ -146,73 +136,13 @@ export function createAnnotationCopies(context: AnnotationsContext, single: Sing
       source: AnnotationSource | null = null,
     ): Promise<PropertyOutcome[]> {
       requirePremiumFeature(user, "delete");
-      const targets = await setTargets(user, propertyId, annotationId);
-      const outcomes: PropertyOutcome[] = [];
-      for (const target of targets) {
-        try {
-          const { changeId } = await single.remove(
-            user,
-            target.propertyId,
-            target.annotationId,
-            source,
-          );
-          outcomes.push({ status: "done", ...nameOfTarget(target), changeId });
-        } catch (error) {
-          outcomes.push(failedOutcome(error, target.propertyId, target.propertyName));
-          await leaveIfGone(error, target);
-        }
-      }
-      return outcomes;
+      const targets = await setTargets(context, user, propertyId, annotationId);
+      return onEachTarget(context, targets, async (target) => ({
+        changeId: (await single.remove(user, target.propertyId, target.annotationId, source))
+          .changeId,
+      }));
     },
   };
-
-  /** A saved property's display name (its number when it has none). */
-  async function nameOf(user: User, propertyId: string): Promise<string> {
-    try {
-      return (await properties.requireAllowed(user, propertyId)).name || `property ${propertyId}`;
-    } catch (error) {
-      if (error instanceof AppError) return `property ${propertyId}`;
-      throw error;
-    }
-  }
-
-  /** The annotation's copies on properties this person may work on; the others are skipped. */
-  async function copiesFor(
-    user: User,
-    propertyId: string,
-    annotationId: string,
-  ): Promise<AnnotationCopy[]> {
-    const members = await sets.copiesOf({ propertyId, annotationId });
-    const copies: AnnotationCopy[] = [];
-    for (const member of members) {
-      try {
-        const saved = await properties.requireAllowed(user, member.propertyId);
-        copies.push({ ...member, propertyName: saved.name || `property ${member.propertyId}` });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-      }
-    }
-    return copies;
-  }
-
-  /** The annotation (first) and its copies, each with its property's name. */
-  async function setTargets(
-    user: User,
-    propertyId: string,
-    annotationId: string,
-  ): Promise<AnnotationCopy[]> {
-    const saved = await properties.requireAllowed(user, propertyId);
-    return [
-      { propertyId, annotationId, propertyName: saved.name || `property ${propertyId}` },
-      ...(await copiesFor(user, propertyId, annotationId)),
-    ];
-  }
-
-  /** A copy Google no longer holds leaves its set, as a listing would have it leave. */
-  async function leaveIfGone(error: unknown, target: AnnotationCopy): Promise<void> {
-    if (error instanceof AppError && error.code === "annotation_not_found")
-      await sets.leave(target);
-  }
 }
 
 /** One property's refusal, in the words a single write's error would use. */
@@ -223,4 +153,85 @@ function failedOutcome(error: unknown, propertyId: string, propertyName: string)
 
 function nameOfTarget(target: AnnotationCopy): { propertyId: string; propertyName: string } {
   return { propertyId: target.propertyId, propertyName: target.propertyName };
+}
+
+/** A saved property's display name (its number when it has none). */
+async function nameOf(context: CopiesContext, user: User, propertyId: string): Promise<string> {
+  try {
+    return (
+      (await context.properties.requireAllowed(user, propertyId)).name || `property ${propertyId}`
+    );
+  } catch (error) {
+    if (error instanceof AppError) return `property ${propertyId}`;
+    throw error;
+  }
+}
+
+/** The annotation's copies on properties this person may work on; the others are skipped. */
+async function copiesFor(
+  context: CopiesContext,
+  user: User,
+  propertyId: string,
+  annotationId: string,
+): Promise<AnnotationCopy[]> {
+  const members = await context.sets.copiesOf({ propertyId, annotationId });
+  const copies: AnnotationCopy[] = [];
+  for (const member of members) {
+    try {
+      const saved = await context.properties.requireAllowed(user, member.propertyId);
+      copies.push({ ...member, propertyName: saved.name || `property ${member.propertyId}` });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return copies;
+}
+
+/** The annotation (first) and its copies, each with its property's name. */
+async function setTargets(
+  context: CopiesContext,
+  user: User,
+  propertyId: string,
+  annotationId: string,
+): Promise<AnnotationCopy[]> {
+  const saved = await context.properties.requireAllowed(user, propertyId);
+  return [
+    { propertyId, annotationId, propertyName: saved.name || `property ${propertyId}` },
+    ...(await copiesFor(context, user, propertyId, annotationId)),
+  ];
+}
+
+/** A copy Google no longer holds leaves its set, as a listing would have it leave. */
+async function leaveIfGone(
+  context: CopiesContext,
+  error: unknown,
+  target: AnnotationCopy,
+): Promise<void> {
+  if (error instanceof AppError && error.code === "annotation_not_found")
+    await context.sets.leave(target);
+}
+
+/**
+ * Writes the annotation and each of its copies, one after another, answered per property; a copy
+ * Google no longer holds leaves its set.
+ */
+async function onEachTarget(
+  context: CopiesContext,
+  targets: AnnotationCopy[],
+  write: (
+    target: AnnotationCopy,
+  ) => Promise<
+    { annotation: AnnotationWrite; changeId: string | null } | { changeId: string | null }
+  >,
+): Promise<PropertyOutcome[]> {
+  const outcomes: PropertyOutcome[] = [];
+  for (const target of targets) {
+    try {
+      outcomes.push({ status: "done", ...nameOfTarget(target), ...(await write(target)) });
+    } catch (error) {
+      outcomes.push(failedOutcome(error, target.propertyId, target.propertyName));
+      await leaveIfGone(context, error, target);
+    }
+  }
+  return outcomes;
 }
