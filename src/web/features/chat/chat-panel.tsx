@@ -1,26 +1,11 @@
-import {
-  Bot,
-  ChartLine,
-  CircleCheck,
-  Crown,
-  Loader2,
-  MessageSquare,
-  PencilLine,
-  SendHorizontal,
-  Trash2,
-  TriangleAlert,
-  Undo2,
-} from "lucide-react";
+import { Bot, Loader2, MessageSquare, SendHorizontal, Trash2, TriangleAlert } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
-import { annotationColorSwatches, isAnnotationColor } from "../../../shared/annotation-colors";
-import { chatMessageMaxLength, type ChatAnnotationView } from "../../../shared/contracts/chat";
+import { chatMessageMaxLength } from "../../../shared/contracts/chat";
 import { visibleLength } from "../../../shared/contracts/clean-text";
-import { suggestedRequestLabel } from "../../../shared/suggested-request";
-import { undoWords } from "../../../shared/undo-words";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/class-names";
-import { PremiumAction } from "../../session/premium-offer";
-import { cardClass, ConfirmationCard } from "./confirmation-card";
+import { ChangeCard, LimitCard, SuggestionChip } from "./chat-cards";
+import { ConfirmationCard } from "./confirmation-card";
 import { canSendChat, chatTooLongMessage, type ChatBubble, type ChatController } from "./use-chat";
 
 export const chatPlaceholder = "Ask me to manage your annotations...";
@@ -105,200 +90,99 @@ function Composer({ chat }: { chat: ChatController }) {
   );
 }
 
-/** An annotation as the cards show it: title, days, colour and category. */
-function AnnotationSummary({ view }: { view: ChatAnnotationView }) {
-  const swatch = isAnnotationColor(view.color) ? annotationColorSwatches[view.color] : undefined;
+function PanelHeader({ chat, headingId }: { chat: ChatController; headingId: string }) {
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-      <dt className="text-muted-foreground">Title</dt>
-      <dd className="min-w-0 font-medium break-words">{view.title}</dd>
-      <dt className="text-muted-foreground">{view.endDate ? "Dates" : "Date"}</dt>
-      <dd>{view.endDate ? `${view.startDate} to ${view.endDate}` : view.startDate}</dd>
-      <dt className="text-muted-foreground">Colour</dt>
-      <dd className="flex items-center gap-1.5">
-        <span
-          aria-hidden="true"
-          className="inline-block size-2.5 rounded-full"
-          style={{ backgroundColor: swatch?.hex ?? "currentColor" }}
-        />
-        {swatch?.label ?? view.color.toLowerCase()}
-      </dd>
-      {view.category ? (
-        <>
-          <dt className="text-muted-foreground">Category</dt>
-          <dd className="min-w-0 break-words">{view.category}</dd>
-        </>
+    <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+      <h2 id={headingId} className="flex items-center gap-2 font-semibold">
+        <Bot className="size-4 text-primary" aria-hidden="true" />
+        GA4 Assistant
+      </h2>
+      {chat.messages.length > 0 ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={chat.clear}
+          disabled={chat.pending || chat.clearing}
+        >
+          <Trash2 aria-hidden="true" />
+          Clear
+        </Button>
       ) : null}
-      {view.description ? (
-        <>
-          <dt className="text-muted-foreground">Description</dt>
-          <dd className="min-w-0 break-words whitespace-pre-wrap">{view.description}</dd>
-        </>
-      ) : null}
-    </dl>
+    </div>
   );
 }
 
-/**
- * A change the assistant made: the annotation as it is now, what changed, Show on chart, and
- * Undo (the toasts' Undo: a create asks first, as it removes the annotation from Google
- * Analytics); once undone, the card says so.
- */
-function ChangeCard({ chat }: { chat: ChatController }) {
-  const card = chat.card;
-  const titleId = useId();
-  const questionRef = useRef<HTMLDivElement>(null);
-  const confirming = chat.cardUndo.state === "confirming";
-  // The question opens under the card, maybe below the conversation's visible part: it is brought
-  // into view (the log scrolls, as little as it can) and its first button takes the focus.
-  useEffect(() => {
-    const question = questionRef.current;
-    if (!confirming || !question) return;
-    question.scrollIntoView?.({ block: "nearest" });
-    question.querySelector("button")?.focus({ preventScroll: true });
-  }, [confirming]);
-  if (!card || card.kind !== "change") return null;
-  const undo = chat.cardUndo;
-  const undone = undo.state === "done";
+function EmptyConversation() {
   return (
-    <div
-      role="group"
-      aria-labelledby={titleId}
-      data-card="change"
-      className={cn(cardClass, "border-emerald-600/40 dark:border-emerald-400/40")}
-    >
-      <p id={titleId} className="flex items-center gap-2 font-medium">
-        <CircleCheck
-          className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400"
-          aria-hidden="true"
-        />
-        {undone
-          ? card.action === "created"
-            ? "Annotation created, then undone"
-            : "Change undone"
-          : card.action === "created"
-            ? "Annotation created"
-            : "Annotation changed"}
-      </p>
-      {undone ? (
-        <p role="status" className="flex items-start gap-2 break-words">
-          <Undo2 className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span>
-            {undoWords.done}: {undo.text}
-          </span>
-        </p>
-      ) : null}
-      <AnnotationSummary view={card.annotation} />
-      {card.changes.length > 0 ? (
-        <ul className="list-disc pl-5 text-muted-foreground">
-          {card.changes.map((change) => (
-            <li key={change} className="break-words">
-              {change}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        {/* A create undone is gone from the chart. */}
-        {undone && card.action === "created" ? null : (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => chat.showOnChart(card.annotationId, card.annotation.startDate)}
-          >
-            <ChartLine aria-hidden="true" />
-            Show on chart
-          </Button>
+    <div className="m-auto flex max-w-xs flex-col items-center gap-2 text-center">
+      <MessageSquare className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">{chatEmptyTitle}</p>
+      <p className="text-sm text-muted-foreground">{chatEmptyHint}</p>
+    </div>
+  );
+}
+
+/** The conversation's bubbles, the person's on the right. */
+function Bubbles({ chat }: { chat: ChatController }) {
+  const { messages } = chat;
+  const waiting = chat.confirmation;
+  const lastIndex = messages.length - 1;
+  /**
+   * A bubble's words. The reply that asks for a confirmation still waiting says its preview and how
+   * to answer; the card under it says them with its buttons, so the bubble keeps only the rest
+   * (a doubt, say) and is left out when nothing is left. Once answered, the card goes and the
+   * stored reply reads whole again.
+   */
+  function shownContent(message: ChatBubble, index: number): string {
+    if (!waiting || index !== lastIndex || message.role !== "assistant") return message.content;
+    return message.content.includes(waiting.said)
+      ? message.content.replace(waiting.said, "").trim()
+      : message.content;
+  }
+  return messages.map((message, index) => {
+    const content = shownContent(message, index);
+    return content === "" ? null : (
+      <div
+        // Append-only: the position keeps a bubble in place when its stored copy replaces the shown one.
+        key={`${index}:${message.role}`}
+        data-role={message.role}
+        className={cn(
+          "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap",
+          message.role === "user"
+            ? "self-end rounded-br-sm bg-primary text-primary-foreground"
+            : "self-start rounded-bl-sm bg-muted text-foreground",
         )}
-        {card.undoId && !undone && undo.state !== "confirming" ? (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`${undoWords.label}: ${card.annotation.title}`}
-            onClick={() => chat.undoCard()}
-            disabled={undo.state === "running"}
-          >
-            {undo.state === "running" ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Undo2 aria-hidden="true" />
-            )}
-            {undoWords.label}
-          </Button>
-        ) : null}
+      >
+        <span className="sr-only">{message.role === "user" ? "You: " : "Assistant: "}</span>
+        {content}
       </div>
-      {undo.state === "confirming" ? (
+    );
+  });
+}
+
+/** 'Thinking...' while a reply is on its way, and why the last message failed. */
+function Waiting({ pending, notice }: { pending: boolean; notice: string | null }) {
+  return (
+    <>
+      {pending ? (
         <div
-          ref={questionRef}
-          role="group"
-          aria-label={undoWords.createTitle}
-          className="flex flex-col gap-2 rounded-lg border border-destructive/40 p-2.5"
+          role="status"
+          className="flex items-center gap-2 self-start rounded-2xl bg-muted px-3.5 py-2 text-sm text-muted-foreground"
         >
-          <p className="font-medium">{undoWords.createTitle}</p>
-          <p className="text-muted-foreground break-words">
-            {undoWords.createDescription(card.annotation.title)}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="destructive" size="sm" onClick={() => chat.undoCard(true)}>
-              {undoWords.createConfirm}
-            </Button>
-            <Button variant="outline" size="sm" onClick={chat.keepCard}>
-              {undoWords.createKeep}
-            </Button>
-          </div>
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Thinking...
         </div>
       ) : null}
-    </div>
-  );
-}
-
-/**
- * The day's annotations are all used: the reply above says when they reset; this card offers the
- * way to more, as the plan card does (Premium, or 'Notify me' while it is not for sale).
- */
-function LimitCard({ chat }: { chat: ChatController }) {
-  const card = chat.card;
-  const titleId = useId();
-  if (!card || card.kind !== "limit") return null;
-  return (
-    <div
-      role="group"
-      aria-labelledby={titleId}
-      data-card="limit"
-      className={cn(cardClass, "border-primary/40")}
-    >
-      <p id={titleId} className="flex items-start gap-2 font-medium break-words">
-        <Crown className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-        <span>{card.offer}</span>
-      </p>
-      <PremiumAction user={chat.user} className="max-w-xs" />
-    </div>
-  );
-}
-
-/**
- * A request the assistant proposes (a create with its title still to write, say), shown as a
- * labelled button below its reply. The input is the person's: only choosing this puts the text
- * there, to finish and send themselves.
- */
-function SuggestionChip({ chat }: { chat: ChatController }) {
-  const { suggestion } = chat;
-  if (suggestion === null) return null;
-  return (
-    <button
-      type="button"
-      onClick={chat.acceptSuggestion}
-      className={cn(
-        "flex max-w-[85%] items-start gap-2 self-start rounded-2xl border border-primary/40 bg-background px-3.5 py-2 text-left text-sm transition-colors",
-        "hover:bg-accent focus-visible:ring-3 focus-visible:ring-ring/40 focus-visible:outline-none",
-      )}
-    >
-      <PencilLine className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-      <span className="min-w-0 break-words">
-        <span className="font-medium">{suggestedRequestLabel}:</span>{" "}
-        <span className="text-muted-foreground">{suggestion}</span>
-      </span>
-    </button>
+      {notice ? (
+        <div
+          role="alert"
+          className="flex max-w-[85%] items-start gap-2 self-start rounded-2xl border border-destructive/40 bg-destructive/10 px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-destructive"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{notice}</span>
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -333,21 +217,6 @@ export function ChatPanel({
   const headingId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const isEmpty = messages.length === 0 && !pending && notice === null;
-  const waiting = chat.confirmation;
-  const lastIndex = messages.length - 1;
-  /**
-   * A bubble's words. The reply that asks for a confirmation still waiting says its preview and how
-   * to answer; the card under it says them with its buttons, so the bubble keeps only the rest
-   * (a doubt, say) and is left out when nothing is left. Once answered, the card goes and the
-   * stored reply reads whole again.
-   */
-  function shownContent(message: ChatBubble, index: number): string {
-    if (!waiting || index !== lastIndex || message.role !== "assistant") return message.content;
-    return message.content.includes(waiting.said)
-      ? message.content.replace(waiting.said, "").trim()
-      : message.content;
-  }
-
   // Keep the newest message in view.
   useEffect(() => {
     const log = logRef.current;
@@ -362,23 +231,7 @@ export function ChatPanel({
         className,
       )}
     >
-      <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-        <h2 id={headingId} className="flex items-center gap-2 font-semibold">
-          <Bot className="size-4 text-primary" aria-hidden="true" />
-          GA4 Assistant
-        </h2>
-        {messages.length > 0 ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={chat.clear}
-            disabled={pending || chat.clearing}
-          >
-            <Trash2 aria-hidden="true" />
-            Clear
-          </Button>
-        ) : null}
-      </div>
+      <PanelHeader chat={chat} headingId={headingId} />
       <div
         ref={logRef}
         role="log"
@@ -390,54 +243,13 @@ export function ChatPanel({
           fitsFirstScreen && firstScreenLogClass,
         )}
       >
-        {isEmpty ? (
-          <div className="m-auto flex max-w-xs flex-col items-center gap-2 text-center">
-            <MessageSquare className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">{chatEmptyTitle}</p>
-            <p className="text-sm text-muted-foreground">{chatEmptyHint}</p>
-          </div>
-        ) : null}
-        {messages.map((message, index) => {
-          const content = shownContent(message, index);
-          return content === "" ? null : (
-            <div
-              // Append-only: the position keeps a bubble in place when its stored copy replaces the shown one.
-              key={`${index}:${message.role}`}
-              data-role={message.role}
-              className={cn(
-                "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap",
-                message.role === "user"
-                  ? "self-end rounded-br-sm bg-primary text-primary-foreground"
-                  : "self-start rounded-bl-sm bg-muted text-foreground",
-              )}
-            >
-              <span className="sr-only">{message.role === "user" ? "You: " : "Assistant: "}</span>
-              {content}
-            </div>
-          );
-        })}
+        {isEmpty ? <EmptyConversation /> : null}
+        <Bubbles chat={chat} />
         <ChangeCard chat={chat} />
         <LimitCard chat={chat} />
         <ConfirmationCard chat={chat} />
         <SuggestionChip chat={chat} />
-        {pending ? (
-          <div
-            role="status"
-            className="flex items-center gap-2 self-start rounded-2xl bg-muted px-3.5 py-2 text-sm text-muted-foreground"
-          >
-            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-            Thinking...
-          </div>
-        ) : null}
-        {notice ? (
-          <div
-            role="alert"
-            className="flex max-w-[85%] items-start gap-2 self-start rounded-2xl border border-destructive/40 bg-destructive/10 px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-destructive"
-          >
-            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{notice}</span>
-          </div>
-        ) : null}
+        <Waiting pending={pending} notice={notice} />
       </div>
       <Composer chat={chat} />
     </section>
