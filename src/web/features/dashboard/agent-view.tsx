@@ -5,38 +5,23 @@ import { AnnotationsManager } from "../annotations/annotations-manager";
 import { ChatPanel } from "../chat/chat-panel";
 import { SuggestedPrompts } from "../chat/suggested-prompts";
 import { useChat, useDraftOpener } from "../chat/use-chat";
-import { useReadOnlyReason } from "../../session/read-only-properties";
 import { useSelectedProperty } from "../../session/selected-property";
-import {
-  ConnectionNotice,
-  DashboardEmptyState,
-  ModeHeading,
-  PropertyHint,
-  useDashboardReadiness,
-} from "./mode-parts";
+import { PropertyModeHeading, useModeProperty } from "./mode-heading";
+import { ConnectionNotice, DashboardEmptyState } from "./mode-parts";
 
 /** Agent Mode: the assistant, with the annotations it talks about below. */
 export function AgentView({ user }: { user: CurrentUser }) {
-  const { propertyId } = useSelectedProperty();
-  const readiness = useDashboardReadiness();
-  const readOnlyReason = useReadOnlyReason(readiness === "ready" ? propertyId : null);
+  const mode = useModeProperty();
+  const { readiness } = mode;
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <ModeHeading
+      <PropertyModeHeading
         icon={Bot}
         heading="AI Assistant"
-        hint={
-          propertyId && readiness === "ready" ? (
-            <PropertyHint
-              before="Ask me anything about annotations for "
-              propertyId={propertyId}
-              readOnlyReason={readOnlyReason}
-            />
-          ) : (
-            "Ask the assistant to list or add your GA4 property's annotations"
-          )
-        }
+        before="Ask me anything about annotations for "
+        fallback="Ask the assistant to list or add your GA4 property's annotations"
+        mode={mode}
       />
       {readiness === "connect" || readiness === "choose" ? (
         <DashboardEmptyState readiness={readiness} />

@@ -7,16 +7,9 @@ import { AnnotationsManager, preloadTrafficPanel } from "../annotations/annotati
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { AppApprovalsNotice } from "../../session/app-approvals-notice";
 import { planLimitReasonId, SubscriptionCard } from "../plans/subscription-card";
-import { useReadOnlyReason } from "../../session/read-only-properties";
-import { useSelectedProperty } from "../../session/selected-property";
 import { PropertyViewTabs } from "./property-view-tabs";
-import {
-  ConnectionNotice,
-  DashboardEmptyState,
-  ModeHeading,
-  PropertyHint,
-  useDashboardReadiness,
-} from "./mode-parts";
+import { PropertyModeHeading, useModeProperty } from "./mode-heading";
+import { ConnectionNotice, DashboardEmptyState } from "./mode-parts";
 
 // Property View's first screen draws the traffic chart: its code starts loading with this
 // module, beside the annotation list, instead of once the panel has rendered.
@@ -31,17 +24,12 @@ const createReasonId = "new-annotation-reason";
 
 /** Property View: the annotations table with its dialogs, and chat on request. */
 export function PropertyView({ user }: { user: CurrentUser }) {
-  const { propertyId } = useSelectedProperty();
-  const readiness = useDashboardReadiness();
-  const limitReason = useAnnotationLimitReason(user);
+  const mode = useModeProperty();
+  const { propertyId, readiness, ready, readOnlyReason } = mode;
   const [createOpen, setCreateOpen] = useState(false);
   const [chatShown, setChatShown] = useState(false);
   // Edit on the assistant's preview card: the table's dialog opens with its draft.
   const [openDraft, setOpenDraft] = useState<{ id: number; draft: DialogDraft } | null>(null);
-  const ready = readiness === "ready";
-  // A property the person may only view says so up front, and offers nothing that can only fail.
-  const readOnlyReason = useReadOnlyReason(ready ? propertyId : null);
-  const createReason = readOnlyReason ?? limitReason;
 
   return (
     // One column, also while the chat is shown: the table needs the page's full width, so the
@@ -49,55 +37,21 @@ export function PropertyView({ user }: { user: CurrentUser }) {
     <div className="grid gap-6">
       <div className="flex min-w-0 flex-col gap-6">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <ModeHeading
+          <PropertyModeHeading
             icon={Table2}
             heading="Annotations"
-            hint={
-              propertyId && ready ? (
-                <PropertyHint
-                  before="Manage annotations for "
-                  propertyId={propertyId}
-                  readOnlyReason={readOnlyReason}
-                />
-              ) : (
-                "A table of your GA4 property's annotations"
-              )
-            }
+            before="Manage annotations for "
+            fallback="A table of your GA4 property's annotations"
+            mode={mode}
           />
           {ready ? (
-            <div className="flex flex-col items-end gap-1">
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="outline"
-                  aria-pressed={chatShown}
-                  onClick={() => setChatShown((shown) => !shown)}
-                >
-                  <MessageSquare aria-hidden="true" />
-                  {chatShown ? "Hide Chat" : "Show Chat"}
-                </Button>
-                <Button
-                  disabled={createReason !== null}
-                  aria-describedby={
-                    readOnlyReason ? createReasonId : limitReason ? planLimitReasonId : undefined
-                  }
-                  title={createReason ?? undefined}
-                  onClick={() => setCreateOpen(true)}
-                >
-                  <Plus aria-hidden="true" />
-                  New Annotation
-                </Button>
-              </div>
-              {/* The day's limit is said once, by the plan bar just below, which the button
-              names as its description; a read-only property's reason is said here. */}
-              {readOnlyReason ? (
-                <p
-                  id={createReasonId}
-                  className="max-w-xs text-right text-xs text-muted-foreground"
-                >
-                  {readOnlyReason}
-                </p>
-              ) : null}
-            </div>
+            <PropertyViewActions
+              user={user}
+              readOnlyReason={readOnlyReason}
+              chatShown={chatShown}
+              onToggleChat={() => setChatShown((shown) => !shown)}
+              onCreate={() => setCreateOpen(true)}
+            />
           ) : null}
         </div>
         {/* The plan and any deletion waiting for approval, as a bar: the table below keeps the
@@ -133,6 +87,52 @@ export function PropertyView({ user }: { user: CurrentUser }) {
           </>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** Show Chat and New Annotation; New Annotation waits, saying why, while it can only fail. */
+function PropertyViewActions({
+  user,
+  readOnlyReason,
+  chatShown,
+  onToggleChat,
+  onCreate,
+}: {
+  user: CurrentUser;
+  readOnlyReason: string | null;
+  chatShown: boolean;
+  onToggleChat: () => void;
+  onCreate: () => void;
+}) {
+  const limitReason = useAnnotationLimitReason(user);
+  const createReason = readOnlyReason ?? limitReason;
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" aria-pressed={chatShown} onClick={onToggleChat}>
+          <MessageSquare aria-hidden="true" />
+          {chatShown ? "Hide Chat" : "Show Chat"}
+        </Button>
+        <Button
+          disabled={createReason !== null}
+          aria-describedby={
+            readOnlyReason ? createReasonId : limitReason ? planLimitReasonId : undefined
+          }
+          title={createReason ?? undefined}
+          onClick={onCreate}
+        >
+          <Plus aria-hidden="true" />
+          New Annotation
+        </Button>
+      </div>
+      {/* The day's limit is said once, by the plan bar just below, which the button
+      names as its description; a read-only property's reason is said here. */}
+      {readOnlyReason ? (
+        <p id={createReasonId} className="max-w-xs text-right text-xs text-muted-foreground">
+          {readOnlyReason}
+        </p>
+      ) : null}
     </div>
   );
 }
