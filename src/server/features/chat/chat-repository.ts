@@ -9,7 +9,8 @@ import {
 } from "../../db/schema/index.js";
 import type { ConversationMemory, PendingConfirmation } from "./conversation-state.js";
 
-export function createChatRepository(db: Db) {
+/** Conversations and their messages. */
+function sessionQueries(db: Db) {
   return {
     async findSession(userId: string, sessionId: string): Promise<ChatSession | null> {
       const [session] = await db
@@ -73,7 +74,12 @@ export function createChatRepository(db: Db) {
         .where(eq(chatMessages.sessionId, sessionId))
         .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
     },
+  };
+}
 
+/** What a turn keeps with its conversation, and the person's message allowance. */
+function turnQueries(db: Db) {
+  return {
     async setPendingAction(sessionId: string, action: PendingConfirmation | null): Promise<void> {
       await db
         .update(chatSessions)
@@ -125,6 +131,10 @@ export function createChatRepository(db: Db) {
       return result.rows.length === 1;
     },
   };
+}
+
+export function createChatRepository(db: Db) {
+  return { ...sessionQueries(db), ...turnQueries(db) };
 }
 
 export type ChatRepository = ReturnType<typeof createChatRepository>;
