@@ -165,7 +165,7 @@ export function sameAction(change: ChangeRow, input: BulkAnnotationsRequest): bo
 }
 
 /** The undo id of one row of a batch: the same for every undo of that batch. */
-export function batchUndoRequestIdOf(batchId: string, changeId: string): string {
+function batchUndoRequestIdOf(batchId: string, changeId: string): string {
   const hex = createHash("sha256").update(`batch-undo:${batchId}:${changeId}`).digest("hex");
   // A UUID's layout, with version 8 (custom) and the RFC 9562 variant, as restore ids have.
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
