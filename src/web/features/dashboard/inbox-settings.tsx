@@ -228,6 +228,72 @@ function HolidayCalendarSettings({
   );
 }
 
+/** A new webhook's address and secret, shown this once, to copy. */
+function CreatedHookSecret({ created }: { created: CreatedHook }) {
+  return (
+    <div role="status" className="flex flex-col gap-1 rounded-md border bg-muted p-3 text-sm">
+      <p className="font-medium">Copy the secret now: it is shown only once.</p>
+      <p className="break-all">
+        Address: <code>{created.url}</code>
+      </p>
+      <p className="break-all">
+        Secret: <code>{created.secret}</code>
+      </p>
+      <div className="flex flex-wrap gap-2 pt-1">
+        <CopyButton key={created.url} text={created.url} label="Copy address" size="sm" />
+        <CopyButton key={created.secret} text={created.secret} label="Copy secret" size="sm" />
+      </div>
+    </div>
+  );
+}
+
+interface Hook {
+  id: string;
+  name: string;
+  url: string;
+}
+
+/** The property's webhooks, each with its address, Delete and its rule. */
+function HookList({
+  propertyId,
+  hooks,
+  rules,
+  onDelete,
+}: {
+  propertyId: string;
+  hooks: Hook[];
+  rules: InboxRule[];
+  onDelete: (hook: Hook) => void;
+}) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {hooks.map((hook) => (
+        <li key={hook.id} className="flex flex-col gap-1 rounded-md border p-2 text-sm">
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-medium">{hook.name}</span>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Delete webhook ${hook.name}`}
+              onClick={() => onDelete(hook)}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+          <code className="text-xs break-all text-muted-foreground">{hook.url}</code>
+          <RuleToggle
+            propertyId={propertyId}
+            source="release-webhook"
+            origin={hook.id}
+            rules={rules}
+            label="Always accept releases from this hook"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function WebhookSettings({
   propertyId,
   hooks,
@@ -261,47 +327,14 @@ function WebhookSettings({
         Point a GitHub webhook (events: Releases, Deployment statuses; content type JSON) or any
         pipeline at the address, signed with the secret.
       </p>
-      {created ? (
-        <div role="status" className="flex flex-col gap-1 rounded-md border bg-muted p-3 text-sm">
-          <p className="font-medium">Copy the secret now: it is shown only once.</p>
-          <p className="break-all">
-            Address: <code>{created.url}</code>
-          </p>
-          <p className="break-all">
-            Secret: <code>{created.secret}</code>
-          </p>
-          <div className="flex flex-wrap gap-2 pt-1">
-            <CopyButton key={created.url} text={created.url} label="Copy address" size="sm" />
-            <CopyButton key={created.secret} text={created.secret} label="Copy secret" size="sm" />
-          </div>
-        </div>
-      ) : null}
+      {created ? <CreatedHookSecret created={created} /> : null}
       {hooks.length > 0 ? (
-        <ul className="flex flex-col gap-2">
-          {hooks.map((hook) => (
-            <li key={hook.id} className="flex flex-col gap-1 rounded-md border p-2 text-sm">
-              <div className="flex items-center justify-between gap-2">
-                <span className="font-medium">{hook.name}</span>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Delete webhook ${hook.name}`}
-                  onClick={() => setDeleting(hook.id)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-              <code className="text-xs break-all text-muted-foreground">{hook.url}</code>
-              <RuleToggle
-                propertyId={propertyId}
-                source="release-webhook"
-                origin={hook.id}
-                rules={rules}
-                label="Always accept releases from this hook"
-              />
-            </li>
-          ))}
-        </ul>
+        <HookList
+          propertyId={propertyId}
+          hooks={hooks}
+          rules={rules}
+          onDelete={(hook) => setDeleting(hook.id)}
+        />
       ) : null}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
