@@ -5,19 +5,20 @@ import type {
   PropertyOutcome,
   SetWriteResponse,
 } from "../../../shared/contracts/annotation-sets";
-import type { UpdateAnnotationRequest } from "../../../shared/contracts/annotations";
 import { apiRequest } from "../../lib/api-client";
 import { currentUserQueryKey } from "../../session/current-user";
-import { annotationHistoryQueryKey, annotationsQueryKey } from "./annotations-api";
+import {
+  annotationHistoryQueryKey,
+  annotationsPath,
+  annotationsQueryKey,
+  patchChanges,
+  type AnnotationEdit,
+} from "./annotations-api";
 
 /**
  * One annotation on several properties and its copies (decision 0058). Loaded with the dialogs,
  * never on the first screen.
  */
-
-function withCopiesPath(propertyId: string, annotationId: string): string {
-  return `/api/annotations/${encodeURIComponent(propertyId)}/${encodeURIComponent(annotationId)}`;
-}
 
 export function annotationCopiesQueryKey(propertyId: string, annotationId: string) {
   return ["annotation-copies", propertyId, annotationId] as const;
@@ -25,7 +26,7 @@ export function annotationCopiesQueryKey(propertyId: string, annotationId: strin
 
 /** The annotation's copies on the person's other saved properties, by name. */
 export function useAnnotationCopies(propertyId: string, annotationId: string) {
-  const path = `${withCopiesPath(propertyId, annotationId)}/copies`;
+  const path = `${annotationsPath(propertyId, annotationId)}/copies`;
   return useQuery({
     queryKey: annotationCopiesQueryKey(propertyId, annotationId),
     queryFn: ({ signal }) => apiRequest<AnnotationCopiesResponse>(path, { signal }),
@@ -64,17 +65,11 @@ export function useCreateOnProperties() {
 export function useUpdateWithCopies(propertyId: string) {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: ({
-      annotationId,
-      changes,
-    }: {
-      annotationId: string;
-      changes: UpdateAnnotationRequest;
-    }) =>
-      apiRequest<SetWriteResponse>(`${withCopiesPath(propertyId, annotationId)}/with-copies`, {
-        method: "PATCH",
-        body: changes,
-      }),
+    mutationFn: ({ annotationId, changes }: AnnotationEdit) =>
+      patchChanges<SetWriteResponse>(
+        `${annotationsPath(propertyId, annotationId)}/with-copies`,
+        changes,
+      ),
     onSuccess: refresh,
   });
 }
@@ -83,7 +78,7 @@ export function useRemoveWithCopies(propertyId: string) {
   const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: (annotationId: string) =>
-      apiRequest<SetWriteResponse>(`${withCopiesPath(propertyId, annotationId)}/with-copies`, {
+      apiRequest<SetWriteResponse>(`${annotationsPath(propertyId, annotationId)}/with-copies`, {
         method: "DELETE",
       }),
     onSuccess: refresh,

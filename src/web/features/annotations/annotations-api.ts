@@ -137,20 +137,22 @@ export function useCreateAnnotation(propertyId: string) {
   });
 }
 
+/** An edit of one annotation: which, and the fields that change. */
+export interface AnnotationEdit {
+  annotationId: string;
+  changes: UpdateAnnotationRequest;
+}
+
+/** Sends an edit's changes to `path`: the annotation's own address, or a sub-resource of it. */
+export function patchChanges<Answer>(path: string, changes: UpdateAnnotationRequest) {
+  return apiRequest<Answer>(path, { method: "PATCH", body: changes });
+}
+
 export function useUpdateAnnotation(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      annotationId,
-      changes,
-    }: {
-      annotationId: string;
-      changes: UpdateAnnotationRequest;
-    }) =>
-      apiRequest<AnnotationWriteResponse>(annotationsPath(propertyId, annotationId), {
-        method: "PATCH",
-        body: changes,
-      }),
+    mutationFn: ({ annotationId, changes }: AnnotationEdit) =>
+      patchChanges<AnnotationWriteResponse>(annotationsPath(propertyId, annotationId), changes),
     onSuccess: (updated) => {
       updateCachedList(queryClient, propertyId, (list) =>
         list.map((entry) =>
