@@ -1,7 +1,7 @@
 import type { PgBoss, Queue } from "pg-boss";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.js";
-import type { JobContext, JobDefinition } from "./job-queue.js";
+import type { JobContext, JobDefinition } from "./job-types.js";
 
 export const jobSchema = "pgboss";
 

@@ -14,15 +14,8 @@ import type { AnnotationsService } from "../annotations/annotations-service.js";
 import type { CategoriesService } from "../categories/categories-service.js";
 import type { PropertiesService } from "../properties/properties-service.js";
 import type { AnnotationImportsRepository } from "./annotation-imports-repository.js";
-import {
-  checkRows,
-  duplicateKey,
-  guessMapping,
-  mappingProblems,
-  parseImportFile,
-  type CheckedRow,
-  type ImportContext,
-} from "./import-file.js";
+import { guessMapping, mappingProblems, parseImportFile } from "./import-file.js";
+import { checkRows, duplicateKey, type CheckedRow, type ImportContext } from "./import-rows.js";
 
 export type PreviewInput = z.output<typeof importPreviewRequest>;
 

@@ -8,14 +8,8 @@ import {
 import { impactExportFields } from "../../../shared/impact/impact-cell.js";
 import { importMaxRows } from "../../../shared/contracts/annotation-import.js";
 import { AppError } from "../../app-error.js";
-import {
-  checkRows,
-  duplicateKey,
-  guessMapping,
-  mappingProblems,
-  parseImportFile,
-  type ImportContext,
-} from "./import-file.js";
+import { guessMapping, mappingProblems, parseImportFile } from "./import-file.js";
+import { checkRows, duplicateKey, type ImportContext } from "./import-rows.js";
 
 const today = { year: 2026, month: 11, day: 20 };
 const context: ImportContext = {

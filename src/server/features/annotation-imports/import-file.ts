@@ -10,8 +10,6 @@ import {
 } from "../../../shared/contracts/annotation-import.js";
 import { AppError } from "../../app-error.js";
 
-export { checkRows, duplicateKey, type CheckedRow, type ImportContext } from "./import-rows.js";
-
 /** The file as rows of cells, each row with the line it starts on. */
 export interface ParsedFile {
   headers: string[];

@@ -5,7 +5,7 @@ import type {
   ImportSummary,
 } from "../../../shared/contracts/annotation-import.js";
 import type { ImportSummaryRow } from "./annotation-imports-repository.js";
-import type { CheckedRow } from "./import-file.js";
+import type { CheckedRow } from "./import-rows.js";
 
 export function summaryOf(row: ImportSummaryRow): ImportSummary {
   return {

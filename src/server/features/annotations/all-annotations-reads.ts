@@ -16,8 +16,27 @@ import { noCategory, type AnnotationFilter } from "../../../shared/annotation-fi
 import { capabilitiesOf } from "../../../shared/plans.js";
 import type { AnnotationImpact } from "../../../shared/contracts/impact.js";
 import { impactDefaults } from "../../../shared/impact/estimate-impact.js";
-import type { AllAnnotationsDeps } from "./all-annotations-service.js";
-import type { CachedAnnotationList } from "./all-annotations-repository.js";
+import type { FastifyBaseLogger } from "fastify";
+import type { CategoriesService } from "../categories/categories-service.js";
+import type { ImpactService } from "../impact/impact-service.js";
+import type { PropertiesService } from "../properties/properties-service.js";
+import type { AnnotationsService } from "./annotations-service.js";
+import type {
+  AllAnnotationsRepository,
+  CachedAnnotationList,
+} from "./all-annotations-repository.js";
+
+/** What the All annotations service and its reads are built on. */
+export interface AllAnnotationsDeps {
+  annotations: Pick<AnnotationsService, "list">;
+  properties: Pick<PropertiesService, "saved">;
+  categories: Pick<CategoriesService, "list">;
+  repository: AllAnnotationsRepository;
+  /** The Impact column's figures, for sorting by it and for the export. */
+  impact?: Pick<ImpactService, "forList">;
+  logger?: Pick<FastifyBaseLogger, "error">;
+  now?: () => Date;
+}
 
 export type Row = AllAnnotationsRow["annotation"] & { propertyId: string; propertyName: string };
 

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { User } from "../../db/schema/index.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
 import type { Category } from "../../../shared/contracts/categories.js";
@@ -21,14 +20,10 @@ import { toIsoDate } from "../../../shared/calendar-date.js";
 import type { AnnotationImpact } from "../../../shared/contracts/impact.js";
 import { utcCalendarDate } from "../../../shared/english-format.js";
 import { impactEffect } from "../../../shared/impact/impact-cell.js";
-import type { CategoriesService } from "../categories/categories-service.js";
-import type { ImpactService } from "../impact/impact-service.js";
-import type { PropertiesService } from "../properties/properties-service.js";
-import type { AnnotationsService } from "./annotations-service.js";
-import type {
-  AllAnnotationsRepository,
-  CachedAnnotationList,
-} from "./all-annotations-repository.js";
+import type { AllAnnotationsDeps } from "./all-annotations-reads.js";
+
+export type { AllAnnotationsDeps } from "./all-annotations-reads.js";
+import type { CachedAnnotationList } from "./all-annotations-repository.js";
 import {
   categoriesOf,
   filterOf,
@@ -41,17 +36,6 @@ import {
 
 /** A property's list is read from Google again after ten minutes, as the traffic report is. */
 export const annotationListCacheMs = 10 * 60_000;
-
-export interface AllAnnotationsDeps {
-  annotations: Pick<AnnotationsService, "list">;
-  properties: Pick<PropertiesService, "saved">;
-  categories: Pick<CategoriesService, "list">;
-  repository: AllAnnotationsRepository;
-  /** The Impact column's figures, for sorting by it and for the export. */
-  impact?: Pick<ImpactService, "forList">;
-  logger?: Pick<FastifyBaseLogger, "error">;
-  now?: () => Date;
-}
 
 /** A page of the view, with every property's state and the person's categories. */
 function listResponseOf(

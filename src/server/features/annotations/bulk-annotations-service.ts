@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import {
   bulkAnnotationsRequest,
   type BulkAnnotationItem,
@@ -13,9 +12,10 @@ import { AppError } from "../../app-error.js";
 import type { AnnotationSource } from "../../../shared/contracts/annotations.js";
 import type { User } from "../../db/schema/index.js";
 import { parseInput } from "../../parse-input.js";
-import type { CategoriesService } from "../categories/categories-service.js";
-import type { AnnotationRecordsRepository, ChangeRow } from "./annotation-records-repository.js";
-import type { AnnotationsService } from "./annotations-service.js";
+import type { ChangeRow } from "./annotation-records-repository.js";
+import type { BulkDeps } from "./bulk-rows.js";
+
+export type { BulkDeps } from "./bulk-rows.js";
 import {
   applyOne,
   byProperty,
@@ -32,13 +32,6 @@ export const bulkMessages = {
   reused: "That request ID was already used for another bulk action. Use a new ID for a new one.",
   batchNotFound: "That bulk action was not found, or it changed nothing.",
 } as const;
-
-export interface BulkDeps {
-  annotations: Pick<AnnotationsService, "update" | "remove" | "undo">;
-  records: Pick<AnnotationRecordsRepository, "batchChanges" | "undoOf">;
-  categories: Pick<CategoriesService, "requireUsable">;
-  logger?: Pick<FastifyBaseLogger, "error">;
-}
 
 /** A plan without edits (or deletions, for a bulk delete) has no bulk action of that kind. */
 function requireBulkAllowed(user: User, input: Pick<BulkAnnotationsRequest, "action">): void {

@@ -13,7 +13,18 @@ import { AppError, isAppError } from "../../app-error.js";
 import type { AnnotationSource } from "../../../shared/contracts/annotations.js";
 import type { User } from "../../db/schema/index.js";
 import type { ChangeRow } from "./annotation-records-repository.js";
-import type { BulkDeps } from "./bulk-annotations-service.js";
+import type { FastifyBaseLogger } from "fastify";
+import type { CategoriesService } from "../categories/categories-service.js";
+import type { AnnotationRecordsRepository } from "./annotation-records-repository.js";
+import type { AnnotationsService } from "./annotations-service.js";
+
+/** What the bulk service and its rows are built on. */
+export interface BulkDeps {
+  annotations: Pick<AnnotationsService, "update" | "remove" | "undo">;
+  records: Pick<AnnotationRecordsRepository, "batchChanges" | "undoOf">;
+  categories: Pick<CategoriesService, "requireUsable">;
+  logger?: Pick<FastifyBaseLogger, "error">;
+}
 
 /**
  * Properties worked on at once by one bulk request. Within a property rows go one after another,

@@ -1,5 +1,9 @@
 import type { GoogleJsonApi } from "./google-json-api.js";
-import type { AnalyticsAdmin, GoogleAnnotation, GoogleAnnotationInput } from "./analytics-admin.js";
+import type {
+  AnalyticsAdmin,
+  GoogleAnnotation,
+  GoogleAnnotationInput,
+} from "./analytics-admin-types.js";
 import { maxPageSize, safeAnnotation } from "./analytics-admin-reading.js";
 
 /** Google's field names for an update mask (snake_case, as the API documents). */

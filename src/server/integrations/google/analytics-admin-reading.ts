@@ -3,7 +3,7 @@ import type {
   GoogleAnnotation,
   GoogleChangeHistoryEvent,
   GoogleChangeHistoryResource,
-} from "./analytics-admin.js";
+} from "./analytics-admin-types.js";
 
 /** The page size every list and search call asks Google for. */
 export const maxPageSize = 200;
