@@ -12,6 +12,7 @@ import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { useAnnotations } from "./annotations-api";
 import {
+  AnnotationsManagerDialogs,
   AnnotationsTable,
   BulkActionBar,
   chartFallback,
@@ -19,7 +20,6 @@ import {
   exportFallback,
   TrafficPanel,
 } from "./annotations-manager-chunks";
-import { AnnotationsManagerDialogs } from "./annotations-manager-dialogs";
 import { useAnnotationDialogs, type OpenDraft } from "./use-annotation-dialogs";
 import { useCategoryChoices, useSelectedAnnotations } from "./use-manager-selection";
 
@@ -167,7 +167,7 @@ export function AnnotationsManager({
           />
         }
       />
-      <AnnotationsManagerDialogs
+      <AnnotationsManagerDialogs.Component
         propertyId={propertyId}
         dialogs={dialogs}
         categoryChoices={categoryChoices}
