@@ -80,8 +80,10 @@ const byName = new Map(files.map((file) => [file.name, file]));
 const importsOf = new Map();
 for (const { name, text } of files) {
   const targets = new Set();
-  for (const match of text.matchAll(/(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"/g)) {
-    const base = path.join(path.dirname(name), match[1]).replace(/\.js$/, "");
+  // A lazy import() is an arrow too: a chunk that imports its own loader is still a circle.
+  const named = /(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"|\bimport\(\s*"(\.[^"]+)"\s*\)/g;
+  for (const match of text.matchAll(named)) {
+    const base = path.join(path.dirname(name), match[1] ?? match[2]).replace(/\.js$/, "");
     const found = [".ts", ".tsx", "/index.ts"].map((end) => base + end).find((f) => byName.has(f));
     if (found) targets.add(found);
   }

@@ -8,7 +8,7 @@ import { apiRequest } from "../lib/api-client";
 import { serverErrorMessage } from "../lib/api-error-message";
 // From the notice that loads these cards lazily: a file of its own for this one key made the
 // bundler move the query provider into a chunk of its own, a kilobyte more on every first screen.
-import { appApprovalsKey } from "./app-approvals-notice";
+import { appApprovalsKey } from "./app-approvals-key";
 
 /** An approval's day or range, and when it stops waiting, as every date in the product reads. */
 function dayOf(annotation: AppApproval["annotations"][number]): string {

@@ -2,8 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { AppApproval } from "../../shared/contracts/app-approvals";
 import { apiRequest } from "../lib/api-client";
 import { preloadable } from "../lib/preloadable";
-
-export const appApprovalsKey = ["/api/account/app-approvals"] as const;
+import { appApprovalsKey } from "./app-approvals-key";
 
 // The cards' code (buttons, their requests and toasts) is fetched only when a deletion waits,
 // which is seldom: no first screen carries it otherwise. A page the server drew with cards waits

@@ -65,14 +65,6 @@ export const AnnotationsTable = preloadable(
 );
 if (typeof window !== "undefined") AnnotationsTable.preload().catch(() => undefined);
 
-// The dialogs' frame (the create, edit and delete requests and their toasts) draws nothing until a
-// dialog opens, so it follows the first screen rather than being part of it; fetched at once.
-export const AnnotationsManagerDialogs = preloadable(
-  () => import("./annotations-manager-dialogs").then((module) => module.AnnotationsManagerDialogs),
-  null,
-);
-if (typeof window !== "undefined") AnnotationsManagerDialogs.preload().catch(() => undefined);
-
 // The bulk actions load once a row is selected (decision 0056).
 export const BulkActionBar = lazy(() =>
   import("./bulk-action-bar").then((module) => ({ default: module.BulkActionBar })),

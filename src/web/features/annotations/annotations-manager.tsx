@@ -4,6 +4,7 @@ import type { Annotation } from "../../../shared/contracts/annotations";
 import type { Category } from "../../../shared/contracts/categories";
 import type { AnnotationFilter, AnnotationSort } from "../../../shared/annotation-filter";
 import { capabilitiesOf } from "../../../shared/plans";
+import { preloadable } from "../../lib/preloadable";
 import { toast } from "../../components/ui/use-toast";
 import { useAnnotationLimitReason } from "../../session/annotation-allowance";
 import { useReadOnlyReason } from "../../session/read-only-properties";
@@ -12,7 +13,6 @@ import { usePropertyTimeZone } from "../../session/use-property-time-zone";
 import type { AnnotationDraft } from "./annotation-form-dialog";
 import { useAnnotations } from "./annotations-api";
 import {
-  AnnotationsManagerDialogs,
   AnnotationsTable,
   BulkActionBar,
   chartFallback,
@@ -22,6 +22,15 @@ import {
 } from "./annotations-manager-chunks";
 import { useAnnotationDialogs, type OpenDraft } from "./use-annotation-dialogs";
 import { useCategoryChoices, useSelectedAnnotations } from "./use-manager-selection";
+
+// The dialogs' frame (the create, edit and delete requests and their toasts) draws nothing until a
+// dialog opens, so it follows the first screen rather than being part of it; fetched at once.
+// Declared here, not with the other chunks, which the frame itself imports.
+const AnnotationsManagerDialogs = preloadable(
+  () => import("./annotations-manager-dialogs").then((module) => module.AnnotationsManagerDialogs),
+  null,
+);
+if (typeof window !== "undefined") AnnotationsManagerDialogs.preload().catch(() => undefined);
 
 /** Starts fetching the chart's code, for a screen that will show it (Property View). */
 export const preloadTrafficPanel = TrafficPanel.preload;
