@@ -223,13 +223,18 @@ test("a deletion an AI app asks for waits for the person's approval on the dashb
   const propertyId = (
     listed.structuredContent as { properties: { propertyId: string; canEdit: boolean | null }[] }
   ).properties.find((property) => property.canEdit !== false)!.propertyId;
-  const now = new Date();
+  // Yesterday in UTC has happened on every property's calendar; today may not have.
+  const day = new Date(Date.now() - 86_400_000);
   const created = await client.callTool({
     name: "create_annotation",
     arguments: {
       propertyId,
       title: "Asked to go",
-      annotationDate: { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() },
+      annotationDate: {
+        year: day.getUTCFullYear(),
+        month: day.getUTCMonth() + 1,
+        day: day.getUTCDate(),
+      },
     },
   });
   expect(created.isError, JSON.stringify(created)).toBeFalsy();

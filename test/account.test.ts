@@ -12,6 +12,7 @@ import {
   users,
   type User,
 } from "../src/server/db/schema/index.js";
+import { createSuggestionBatchRows } from "../src/server/features/suggestions/suggestion-rows.js";
 import { createJobQueue } from "../src/server/jobs/job-queue.js";
 import { createSecretBox, parseEncryptionKey } from "../src/server/security/secret-box.js";
 import { calendarDateOf } from "../src/shared/calendar-date.js";
@@ -392,6 +393,37 @@ describe("deleting my account", () => {
     // Google no longer honours what we held, and we hold nothing of it any more.
     expect(await refreshWorks(refreshToken)).toBe(false);
     expect(await pendingRevocationRows()).toBe(0);
+  });
+
+  it("keeps nothing an inbox read that was under way stores afterwards for the erased account's property", async () => {
+    const me = await personWithData();
+    expect((await deleteAccount(me.jar, me.email)).statusCode).toBe(200);
+    expect(await revokeOutcomes(me.user.id)).toHaveLength(1);
+    // A read of the property's change history started before the erase and stores its batch
+    // after it: the property is saved by no one now, so nothing is kept.
+    const late = await createSuggestionBatchRows(db()).storeBatch(
+      me.propertyId,
+      "change-history",
+      [
+        {
+          itemKey: "change-history:late",
+          startDate: "2026-12-01",
+          endDate: "2026-12-01",
+          title: "Data retention changed",
+          description: `Changed in Google Analytics by ${me.email}:`,
+          color: "PURPLE",
+          categoryPreset: "releases",
+        },
+      ],
+      "next-page",
+    );
+    expect(late).toEqual([]);
+    expect(await rowsMentioning(me.user)).toEqual([]);
+    const { rows } = await harness.database.sql.executeSql(
+      "select count(*)::int as n from inbox_cursors where property_id = $1",
+      [me.propertyId],
+    );
+    expect(rows).toEqual([{ n: 0 }]);
   });
 
   it("asks Google again after a 503 until the grant is revoked", async () => {

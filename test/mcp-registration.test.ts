@@ -146,7 +146,14 @@ describe("dynamic registration", () => {
       const body = response.json<{ error: string; error_description: string }>();
       expect(["invalid_redirect_uri", "invalid_client_metadata"], uri).toContain(body.error);
       expect(body.error_description.length).toBeGreaterThan(10);
+      // Said for registration, not the provider's sentence about authorizing.
+      expect(body.error_description, uri).not.toMatch(/did not match any of the client/);
     }
+    const fragment = await register({
+      client_name: "Bad",
+      redirect_uris: ["https://app.example/cb#fragment"],
+    });
+    expect(fragment.json().error_description).toBe("A redirect URI must not contain a fragment.");
     // A client that calls itself a web app gets the same rule.
     const web = await register({
       application_type: "web",

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -61,8 +62,10 @@ async function consentInBrowser(
   authorizationUrl: URL,
   decision: "allow" | "deny" = "allow",
   scopes?: string[],
+  /** The browser, when it has been used before; else a new one with the person's session. */
+  browser?: CookieJar,
 ) {
-  const jar = new CookieJar();
+  const jar = browser ?? new CookieJar();
   for (const part of person.jar.header().split("; ")) {
     const [name, ...value] = part.split("=");
     jar.set(name!, value.join("="));
@@ -94,10 +97,10 @@ async function consentInBrowser(
   let next = new URL(decided.json<{ redirectTo: string }>().redirectTo);
   for (let hop = 0; hop < 5 && next.origin === appUrl; hop++) {
     const response = await get(next.pathname + next.search);
-    expect([302, 303]).toContain(response.statusCode);
+    expect([302, 303], `${next.pathname} ${response.statusCode}`).toContain(response.statusCode);
     next = new URL(response.headers.location!, appUrl);
   }
-  return { details: details.json(), redirect: next };
+  return { details: details.json(), redirect: next, jar };
 }
 
 /** A client connected through the whole OAuth flow, with tokens. */
@@ -665,6 +668,98 @@ describe("consent belongs to the browser that began it", () => {
     });
     const location = resumed.headers.location ?? "";
     expect(location).not.toMatch(/[?&]code=/);
+  });
+
+  it("a browser where someone allowed an app before asks again, and a code is for whoever is signed in now", async () => {
+    // A web app: for one, the provider would reuse an earlier consent in the browser silently.
+    const registered = await harness.app.inject({
+      method: "POST",
+      url: "/oauth/register",
+      headers: { "content-type": "application/json" },
+      payload: {
+        client_name: "Shared Web Client",
+        application_type: "web",
+        redirect_uris: ["https://app.example/cb"],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const clientId = registered.json().client_id as string;
+    const verifier = randomBytes(32).toString("base64url");
+    const authorizeUrl = (extra: Record<string, string> = {}) =>
+      new URL(
+        `/oauth/authorize?${new URLSearchParams({
+          client_id: clientId,
+          response_type: "code",
+          redirect_uri: "https://app.example/cb",
+          scope: "annotations:read offline_access",
+          code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+          code_challenge_method: "S256",
+          resource: mcpUrl,
+          ...extra,
+        })}`,
+        appUrl,
+      );
+    const first = await consentInBrowser(harness.app, owner, authorizeUrl());
+    expect(first.redirect.searchParams.get("code")).toBeTruthy();
+
+    // The owner signs out of Tidemark in that browser; the other person signs in there.
+    const browser = new CookieJar();
+    for (const part of first.jar.header().split("; ")) {
+      const [name, ...value] = part.split("=");
+      if (!name!.startsWith("tidemark.")) browser.set(name!, value.join("="));
+    }
+    const asked = await harness.app.inject({
+      method: "GET",
+      url: authorizeUrl().pathname + authorizeUrl().search,
+      headers: { cookie: browser.header() },
+    });
+    // No code without the consent page: signed out, nobody's.
+    expect(asked.statusCode).toBe(303);
+    expect(new URL(asked.headers.location!, appUrl).pathname).toBe("/oauth/consent");
+    const silent = await harness.app.inject({
+      method: "GET",
+      url: authorizeUrl({ prompt: "none" }).pathname + authorizeUrl({ prompt: "none" }).search,
+      headers: { cookie: browser.header() },
+    });
+    const silentAnswer = new URL(silent.headers.location!, appUrl);
+    expect(silentAnswer.searchParams.get("code")).toBeNull();
+    expect(silentAnswer.searchParams.get("error")).toBe("interaction_required");
+
+    // The other person allows it in that browser: the code and the app are theirs.
+    const second = await consentInBrowser(
+      harness.app,
+      other,
+      authorizeUrl(),
+      "allow",
+      undefined,
+      browser,
+    );
+    expect(second.details.account.email).toBe(other.email);
+    const code = second.redirect.searchParams.get("code");
+    expect(code, second.redirect.toString()).toBeTruthy();
+    const exchanged = await harness.app.inject({
+      method: "POST",
+      url: "/oauth/token",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: code!,
+        code_verifier: verifier,
+        redirect_uri: "https://app.example/cb",
+        client_id: clientId,
+        resource: mcpUrl,
+      }).toString(),
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const appsOf = async (person: TestPerson) =>
+      (
+        (await requestAs(harness, person.jar, "GET", "/api/account/connected-apps")).json()
+          .apps as { clientId: string }[]
+      ).filter((app) => app.clientId === clientId).length;
+    expect(await appsOf(other)).toBe(1);
   });
 
   it("refuses a decision made after switching to another account than the page showed", async () => {

@@ -78,13 +78,17 @@ async function deleteAddressTraces(tx: Transaction, user: User): Promise<void> {
 /**
  * A property's inbox (suggestions, webhooks and their deliveries, holiday calendar, where each
  * source stopped) belongs to the property, for everyone who saved it: it goes with the last
- * account that has the property saved.
+ * account that has the property saved. The account's saved properties are locked first: an inbox
+ * read stores its batch only while some account has the property saved (it takes a key-share
+ * lock on those rows), so a read that was running during the erase either lands before this
+ * delete or finds the property gone and stores nothing.
  */
 async function deleteOrphanedInboxes(tx: Transaction, userId: string): Promise<void> {
   const saved = await tx
     .select({ propertyId: properties.propertyId })
     .from(properties)
-    .where(eq(properties.userId, userId));
+    .where(eq(properties.userId, userId))
+    .for("update");
   const stillSaved = tx
     .select({ propertyId: properties.propertyId })
     .from(properties)

@@ -1,6 +1,11 @@
 import { createPrivateKey, hkdfSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from "oidc-provider";
 import { apiTokenScopes } from "../../../shared/contracts/api-tokens.js";
 import { mcpOAuthPaths } from "../../../shared/contracts/oauth.js";
 import type { OAuthRecordsRepository } from "./oauth-records-repository.js";
@@ -90,6 +95,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
     },
     interactions: {
       url: (_ctx, interaction) => `${mcpOAuthPaths.consentPage}?uid=${interaction.uid}`,
+      policy: decidedEachTime(),
     },
     pkce: { required: () => true },
     clientDefaults: {
@@ -142,6 +148,29 @@ export function createAuthorizationServer(options: AuthorizationServerOptions) {
   }
 
   return { provider, resource, scopes: apiTokenScopes, interactionOfBrowser };
+}
+
+/**
+ * Every authorization goes to the consent page, where the person signed in to Tidemark now
+ * decides it. The provider's default would skip the page while its own session cookie (left by an
+ * earlier consent in this browser) and that consent's grant last: the browser would be handed
+ * codes for whoever consented before, after they signed out, whoever is signed in now. A client
+ * asking with `prompt=none` is told `interaction_required`.
+ */
+function decidedEachTime() {
+  const policy = interactionPolicy.base();
+  policy.get("login")!.checks.add(
+    new interactionPolicy.Check(
+      "tidemark_decides_each_time",
+      "each authorization is decided on Tidemark's consent page by the person signed in now",
+      // Once the consent page has answered, the authorization resumes with its result.
+      (ctx) =>
+        ctx.oidc.result?.["login"]
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT,
+    ),
+  );
+  return policy;
 }
 
 /** The provider's features: registration and metadata documents on, one resource, nothing else. */

@@ -33,6 +33,21 @@ export function hostOf(uri: unknown): string {
 }
 
 /**
+ * The provider's session an earlier consent left in this browser (another person's, or this
+ * person's from before they signed out) is ended, and the interaction no longer tied to it: the
+ * authorization is finished for the person signed in now, in a session of its own, never by the
+ * provider's sign-out page, which Tidemark does not serve.
+ */
+async function forgetEarlierSession(
+  provider: AuthorizationServer["provider"],
+  interaction: { session?: { cookie: string } | undefined },
+) {
+  const earlier = interaction.session?.cookie;
+  if (earlier) await (await provider.Session.find(earlier))?.destroy();
+  delete interaction.session;
+}
+
+/**
  * The consent page's two steps: what the page shows, and the person's decision, finished only by
  * the browser that began the authorization.
  */
@@ -121,6 +136,7 @@ export function createOAuthConsent(deps: {
           grant.rejectOIDCScope(refused.join(" "));
         }
         const grantId = await grant.save();
+        await forgetEarlierSession(provider, interaction);
         interaction.result = { login: { accountId: user.id }, consent: { grantId } };
       }
       await interaction.save(expiresIn);

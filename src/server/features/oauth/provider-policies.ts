@@ -89,7 +89,13 @@ export const redirectPolicyMetadata: Configuration["extraClientMetadata"] = {
     const uris = Array.isArray(metadata["redirect_uris"]) ? metadata["redirect_uris"] : [];
     for (const uri of uris) {
       const problem = redirectUriProblem(uri);
-      if (problem) throw new errors.InvalidRedirectUri(problem);
+      if (problem) {
+        // The provider's class keeps a sentence of its own (about authorization, not registration);
+        // the registering client is told what is wrong with its address.
+        const refused = new errors.InvalidRedirectUri();
+        refused.error_description = problem;
+        throw refused;
+      }
     }
   },
 };

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.js";
 import {
   inboxCursors,
   inboxSuggestions,
+  properties,
   type InboxSuggestion,
   type NewInboxSuggestion,
   type SuggestionStatus,
@@ -15,7 +16,9 @@ export function createSuggestionBatchRows(db: Db) {
     /**
      * Stores a source's batch and its next cursor together: a batch is never half stored with its
      * cursor moved on. Items already known (open, accepted or dismissed) are skipped; answers the
-     * rows that are new.
+     * rows that are new. Nothing is stored for a property no account has saved any more (an
+     * account erased while its inbox was being read): the key-share lock on the saved rows makes
+     * an erase wait for this batch, or this batch wait for the erase and then find nothing.
      */
     async storeBatch(
       propertyId: string,
@@ -24,6 +27,12 @@ export function createSuggestionBatchRows(db: Db) {
       cursor: string | null,
     ): Promise<InboxSuggestion[]> {
       return db.transaction(async (tx) => {
+        const savedBy = await tx
+          .select({ id: properties.id })
+          .from(properties)
+          .where(eq(properties.propertyId, propertyId))
+          .for("key share");
+        if (savedBy.length === 0) return [];
         const inserted =
           rows.length === 0
             ? []
