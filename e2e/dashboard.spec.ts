@@ -54,8 +54,18 @@ test.describe("Property View", () => {
     // 'Date Added' is in the row's details, opened from its title.
     await row.getByRole("button", { name: title, exact: true }).click();
     const details = page.getByRole("dialog", { name: title });
-    // Written YYYY-MM-DD, as every date is ("en-CA" writes a day that way).
-    await expect(details).toContainText(new Date().toLocaleDateString("en-CA"));
+    // Written YYYY-MM-DD, as every date is, on the property's calendar: the new annotation's day
+    // (the dialog's default, the property's today) is the day it was added. The property's zone may
+    // be a day either side of this runner's, so the day is checked against that window only.
+    await expect(details).toContainText(/Date Added\d{4}-\d{2}-\d{2}/);
+    const shown = (await details.textContent()) ?? "";
+    const day = /Date(\d{4}-\d{2}-\d{2})/.exec(shown)?.[1];
+    const added = /Date Added(\d{4}-\d{2}-\d{2})/.exec(shown)?.[1];
+    expect(added).toBe(day);
+    const near = [-1, 0, 1].map((shift) =>
+      new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10),
+    );
+    expect(near).toContain(added);
     await details.getByRole("button", { name: "Close" }).first().click();
     await expect(details).toBeHidden();
 

@@ -68,15 +68,16 @@ test("at the daily limit every create entry point is disabled with the reason an
   test.setTimeout(120_000);
   await firstRunToLockedProperty(page, uniqueEmail("limit"));
   const propertyId = (await readCookie(page, "tidemark_property"))!.split(".")[1]!;
-  const today = new Date();
+  // Yesterday in UTC has happened on every property's calendar; today may not have.
+  const yesterday = new Date(Date.now() - 86_400_000);
   for (let index = 0; index < 5; index += 1) {
     const created = await page.request.post(`/api/annotations/${propertyId}`, {
       data: {
         title: `Spent ${index}`,
         annotationDate: {
-          year: today.getUTCFullYear(),
-          month: today.getUTCMonth() + 1,
-          day: Math.max(1, today.getUTCDate() - 1),
+          year: yesterday.getUTCFullYear(),
+          month: yesterday.getUTCMonth() + 1,
+          day: yesterday.getUTCDate(),
         },
       },
       headers: { Origin: new URL(baseURL!).origin },
