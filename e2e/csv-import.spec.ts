@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { choosePlan, signInWithGoogle } from "./support/accounts.js";
 import { lockFirstGoogleProperty, openPropertyViewConnected } from "./support/dashboard.js";
 
-/** YYYY-MM-DD, `days` before today (UTC; the sandbox's properties count days in UTC or east of it). */
+/** YYYY-MM-DD, `days` before today in UTC: from two days back, a day past in every zone. */
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }

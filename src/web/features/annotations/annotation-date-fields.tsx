@@ -120,17 +120,26 @@ function DateMessages({
   isCreate,
   unreadable,
   endBeforeStart,
+  stillEarlier,
 }: {
   ids: { hint: string; formatError: string; endError: string };
   isCreate: boolean;
   unreadable: boolean;
   endBeforeStart: boolean;
+  /** Set when another ticked property's today is earlier and the chosen day is after it. */
+  stillEarlier: { today: string; where: string } | null;
 }) {
   return (
     <>
       {isCreate ? (
         <p id={ids.hint} className="text-xs text-muted-foreground">
           {futureDateHint}
+        </p>
+      ) : null}
+      {stillEarlier ? (
+        <p className="text-sm text-destructive" role="status">
+          It is still {stillEarlier.today} in {stillEarlier.where}: choose that day or an earlier
+          one, or untick it.
         </p>
       ) : null}
       {unreadable ? (
@@ -155,11 +164,14 @@ export function AnnotationDateFields({
   onChange,
   isCreate,
   today,
+  todayOf = null,
 }: {
   values: DateFieldValues;
   onChange: (values: DateFieldValues) => void;
   isCreate: boolean;
   today: string;
+  /** The ticked property that sets `today`, when it is not the one the dialog opened on. */
+  todayOf?: string | null;
 }) {
   const ids = {
     start: useId(),
@@ -234,6 +246,7 @@ export function AnnotationDateFields({
         isCreate={isCreate}
         unreadable={startUnreadable || endUnreadable}
         endBeforeStart={problem === "end" && parseIsoDate(values.end) !== null}
+        stillEarlier={problem === "future" && todayOf ? { today, where: todayOf } : null}
       />
     </div>
   );

@@ -104,6 +104,7 @@ function AnnotationFormBody(props: AnnotationFormDialogProps & { sets?: SetChoic
         onChange={(dates) => form.set("dates", dates)}
         isCreate={isCreate}
         today={form.today}
+        todayOf={form.todayOf}
       />
       <CategoryAndColor form={form} onLeave={() => onOpenChange(false)} />
       {form.targets.choices.length > 0 ? (

@@ -13,6 +13,8 @@ import {
 } from "../../test-support/fake-api";
 import { findToast, renderAppAt } from "../../test-support/render-app";
 import { rememberSelectedProperty } from "../../session/selected-property";
+import { todayIsoFor } from "./annotation-format";
+import { latestStartOf } from "./use-annotation-form";
 
 /** One annotation on several properties in the dialogs (decision 0058). */
 const existing = anAnnotation({ annotationId: "a1", title: "Black Friday" });
@@ -158,6 +160,37 @@ describe("one annotation on several properties", () => {
     expect((sent?.body as { propertyIds: string[] }).propertyIds).toEqual(["123", "456"]);
   });
 
+  it("lets no day start that is still to come in another ticked property's zone", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are 25 hours apart: never on the same day.
+    const zoned = saved("premium").map((property) => ({
+      ...property,
+      timeZone: property.propertyId === "456" ? "Pacific/Pago_Pago" : "Pacific/Kiritimati",
+    }));
+    const { requests } = stubApi(
+      routes("premium", { "GET /api/properties": () => jsonResponse(200, { properties: zoned }) }),
+    );
+    const user = userEvent.setup();
+    renderAppAt("/dashboard?mode=property");
+    const dialog = await openCreate(user);
+    const choices = within(await dialog.findByRole("group", { name: "Add it to" }));
+    await user.type(dialog.getByLabelText("Title"), "Winter sale");
+    const opened = (dialog.getByLabelText("Date", { exact: true }) as HTMLInputElement).value;
+    expect(dialog.getByRole("button", { name: "Create Annotation" })).toBeEnabled();
+
+    await user.click(choices.getByRole("checkbox", { name: "Shop NZ" }));
+    const behind = todayIsoFor("Pacific/Pago_Pago");
+    expect(behind < opened).toBe(true);
+    expect(
+      dialog.getByText(`It is still ${behind} in Shop NZ`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole("button", { name: "Create Annotation" })).toBeDisabled();
+
+    await user.click(choices.getByRole("checkbox", { name: "Shop NZ" }));
+    expect(dialog.queryByText("It is still", { exact: false })).not.toBeInTheDocument();
+    expect(dialog.getByRole("button", { name: "Create Annotation" })).toBeEnabled();
+    expect(requests.some((request) => request.path === "/api/annotation-sets")).toBe(false);
+  });
+
   it("refuses to create on no property at all", async () => {
     stubApi(routes("premium"));
     const user = userEvent.setup();
@@ -280,5 +313,33 @@ describe("one annotation on several properties", () => {
         (request) => request.method === "DELETE" && request.path === "/api/annotations/123/a1",
       ),
     ).toBe(false);
+  });
+});
+
+describe("the latest day a create may start", () => {
+  const now = new Date("2026-12-07T05:10:00Z");
+  const choices = [
+    { propertyId: "1", name: "Shop AU", timeZone: "Australia/Sydney" },
+    { propertyId: "2", name: "Shop LA", timeZone: "America/Los_Angeles" },
+    { propertyId: "3", name: "Shop ?", timeZone: null },
+  ].map((property) => ({ ...property, id: property.propertyId, locked: false, createdAt: "" }));
+  const opened = { propertyId: "1", timeZone: "Australia/Sydney" };
+
+  it("is the opened property's today while only it is ticked", () => {
+    expect(latestStartOf(opened, { choices, chosen: ["1"] }, now)).toEqual({
+      today: "2026-12-07",
+      behind: null,
+    });
+  });
+
+  it("is the earliest today of the ticked properties, naming the one that sets it", () => {
+    expect(latestStartOf(opened, { choices, chosen: ["1", "2"] }, now)).toEqual({
+      today: "2026-12-06",
+      behind: "Shop LA",
+    });
+  });
+
+  it("reads a property whose zone is unknown in the opened one's zone", () => {
+    expect(latestStartOf(opened, { choices, chosen: ["1", "3"] }, now).behind).toBeNull();
   });
 });

@@ -51,12 +51,34 @@ function usePropertyTargets(sets: SetChoices | undefined, propertyId: string) {
 
 export type PropertyTargets = ReturnType<typeof usePropertyTargets>;
 
+/**
+ * The last day a new annotation may start: each ticked property refuses a start after its own
+ * today, so with properties in several zones it is the earliest of their todays. `behind` names
+ * the ticked property that sets it when that is not the one the dialog opened on.
+ */
+export function latestStartOf(
+  opened: { propertyId: string; timeZone: string | null },
+  targets: Pick<PropertyTargets, "choices" | "chosen">,
+  now = new Date(),
+): { today: string; behind: string | null } {
+  let today = todayIsoFor(opened.timeZone, now);
+  let behind: string | null = null;
+  for (const id of targets.chosen) {
+    const property = targets.choices.find((choice) => choice.propertyId === id);
+    if (!property || id === opened.propertyId) continue;
+    const theirs = todayIsoFor(property.timeZone ?? opened.timeZone, now);
+    if (theirs < today) [today, behind] = [theirs, property.name];
+  }
+  return { today, behind };
+}
+
 /** The create and edit dialogs' fields, what is wrong with them, and where a create goes. */
 export function useAnnotationForm(props: AnnotationFormDialogProps & { sets?: SetChoices }) {
   const { mode, annotation, propertyId = "", sets } = props;
   const isCreate = mode === "create";
-  const today = todayIsoFor(props.timeZone ?? null);
-  const [values, setValues] = useState(() => initialValues(annotation, props.draft, today));
+  const [values, setValues] = useState(() =>
+    initialValues(annotation, props.draft, todayIsoFor(props.timeZone ?? null)),
+  );
   const category = useAnnotationCategory({
     categories: props.categories ?? noCategories,
     initialCategoryId:
@@ -66,6 +88,8 @@ export function useAnnotationForm(props: AnnotationFormDialogProps & { sets?: Se
   const [titleTouched, setTitleTouched] = useState(false);
   const [alsoCopies, setAlsoCopies] = useState(true);
   const targets = usePropertyTargets(sets, propertyId);
+  const latest = latestStartOf({ propertyId, timeZone: props.timeZone ?? null }, targets);
+  const today = latest.today;
   const problems = textProblems(values, annotation);
   const textInvalid = problems.titleProblem !== null || problems.descriptionProblem !== null;
   const dateInvalid = dateFieldsProblem(values.dates, { isCreate, today }) !== null;
@@ -77,6 +101,8 @@ export function useAnnotationForm(props: AnnotationFormDialogProps & { sets?: Se
   return {
     isCreate,
     today,
+    /** The ticked property whose today is the earliest, when it is not this one. */
+    todayOf: latest.behind,
     values,
     set,
     category,
