@@ -5,7 +5,7 @@ import {
   createLlmAssistant,
   unaskedChangeNote,
 } from "../src/server/features/chat/llm-assistant.js";
-import { calendarDateOf, toIsoDate } from "../src/shared/calendar-date.js";
+import { calendarDateOf, fromIsoDate, toIsoDate } from "../src/shared/calendar-date.js";
 import type { Annotation } from "../src/shared/contracts/annotations.js";
 import type { SendChatResponse } from "../src/shared/contracts/chat.js";
 import {
@@ -91,9 +91,10 @@ async function plantInjection(who: Person): Promise<Annotation> {
   return response.json();
 }
 
+/** The catalogue's create as the model calls it: the contract's request, the day {year, month, day}. */
 const createCall = (title: string, date: string) => ({
   toolName: "createAnnotation",
-  input: { title, date },
+  input: { title, annotationDate: fromIsoDate(date) },
 });
 
 describe("writes a language model makes", { timeout: 60_000 }, () => {
@@ -148,7 +149,7 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
         toolCalls: [
           {
             toolName: "updateAnnotation",
-            input: { which: { annotationId: planted.annotationId }, title: "Hacked" },
+            input: { annotationId: planted.annotationId, changes: { title: "Hacked" } },
           },
         ],
       },
@@ -239,7 +240,7 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
         createCall("Launch party 2", iso(3)),
         {
           toolName: "updateAnnotation",
-          input: { which: { annotationId: other.annotationId }, color: "RED" },
+          input: { annotationId: other.annotationId, changes: { color: "RED" } },
         },
       ],
     });
@@ -267,7 +268,7 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
         toolCalls: [
           {
             toolName: "updateAnnotation",
-            input: { which: { annotationId: promo.annotationId }, color: "GREEN" },
+            input: { annotationId: promo.annotationId, changes: { color: "GREEN" } },
           },
         ],
       },
@@ -335,20 +336,24 @@ describe("writes a language model makes", { timeout: 60_000 }, () => {
       "Annotations cannot be created for future dates.\nNo annotations were changed.",
     );
 
+    // A change names its annotation by ID: one the property does not have is an error, and
+    // nothing is written.
+    const before = await annotationsOf(who);
     scripted.script(
       {
         toolCalls: [
           {
             toolName: "updateAnnotation",
-            input: { which: { title: "No such note" }, color: "RED" },
+            input: { annotationId: "999999999", changes: { color: "RED" } },
           },
         ],
       },
-      { text: "I couldn't find it; maybe it has another name." },
+      { text: "I couldn't find it; maybe it has another ID." },
     );
-    expect((await say(who, "make No such note red")).reply).toBe(
-      `I couldn't find an annotation called “No such note” in this property.\nNo annotations were changed.\n\nI couldn't find it; maybe it has another name.`,
+    expect((await say(who, "make annotation 999999999 red")).reply).toBe(
+      `I couldn't find an annotation with ID 999999999 in this property.\nNo annotations were changed.\n\nI couldn't find it; maybe it has another ID.`,
     );
+    expect(await annotationsOf(who)).toEqual(before);
 
     scripted.script(
       { toolCalls: [createCall("Written then lost", iso(1))] },

@@ -93,10 +93,15 @@ afterAll(async () => {
 
 const user = { id: "u1", email: "a@b.co", subscriptionTier: "freemium" } as User;
 const actions = {
-  listProperties: async () => ({
-    ok: true as const,
-    value: [{ propertyId: "123", name: "Shop", locked: true }],
-  }),
+  propertyId: null,
+  // The model's listProperties is the catalogue's operation, run through the actions.
+  runOperation: async (operation: { name: string }) =>
+    operation.name === "listProperties"
+      ? {
+          ok: true as const,
+          value: { properties: [{ propertyId: "123", displayName: "Shop", canEdit: true }] },
+        }
+      : { ok: false as const, error: "not in this test" },
   dailyAllowance: () => ({ used: 0, quota: 5 }),
 } as unknown as AssistantActions;
 

@@ -10,6 +10,11 @@ export const acceptSuggestion = defineOperation({
     "Writes one open suggestion to GA4 as an annotation, as suggested or with edits (title, description, dates, colour, category), exactly once: a repeat is refused as already decided. Counts towards the person's daily allowance. Only for a suggestion the person chose.",
   scope: "annotations:write",
   hints: { readOnly: false, destructive: false, idempotent: true, openWorld: true },
+  model: {
+    description:
+      "Accept one inbox suggestion as suggested, only when the person clearly named exactly that one; if unsure, list and ask.",
+    omit: "edits",
+  },
   params: suggestionParams,
   body: acceptSuggestionRequest,
   bodyField: "edits",

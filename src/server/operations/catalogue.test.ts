@@ -1,3 +1,4 @@
+import { asSchema, type Tool } from "ai";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../features/api-v1/openapi.js";
@@ -16,6 +17,8 @@ const document = openApiDocument(restOperations(operations, services), "https://
 };
 const jsonOf = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+/** The JSON Schema a model tool is shown. */
+const shown = async (tool: Tool) => asSchema(tool.inputSchema).jsonSchema;
 
 describe("the operation catalogue", () => {
   it("names each operation once, and each door's address once", () => {
@@ -65,14 +68,12 @@ describe("the operation catalogue", () => {
         return { ok: true, value: {} };
       },
     });
-    const marked = operations.filter((operation) => operation.model);
-    expect(Object.keys(tools).sort()).toEqual(marked.map((operation) => operation.name).sort());
-    for (const operation of marked) {
-      expect(operation.hints.readOnly, operation.name).toBe(true);
-      expect(jsonOf(tools[operation.name]!.inputSchema as z.ZodType), operation.name).toEqual(
+    const reads = operations.filter((operation) => operation.model && operation.hints.readOnly);
+    expect(Object.keys(tools).sort()).toEqual(reads.map((operation) => operation.name).sort());
+    for (const operation of reads)
+      expect(await shown(tools[operation.name]!), operation.name).toEqual(
         jsonOf(flatInput(operation, ["propertyId"])),
       );
-    }
     const impact = tools["getAnnotationImpact"]!;
     await impact.execute!(
       { annotationId: "42", metric: "sessions", days: 7 },
@@ -98,6 +99,73 @@ describe("the operation catalogue", () => {
         { toolCallId: "2", messages: [] },
       ),
     ).toMatchObject({ ok: false });
+  });
+
+  it("gives the model the writes the chat has a policy for, with the same input as MCP, through that policy", async () => {
+    const ran: string[] = [];
+    const written: { name: string; input: unknown }[] = [];
+    const writes = ["createAnnotation", "updateAnnotation", "acceptSuggestion"];
+    const tools = modelTools(operations, {
+      propertyId: "123456789",
+      run: async (operation) => {
+        ran.push(operation.name);
+        return { ok: true, value: {} };
+      },
+      writes,
+      write: async (operation, input) => {
+        written.push({ name: operation.name, input });
+        return { ok: true, value: {} };
+      },
+    });
+    for (const name of writes) {
+      const operation = operations.find((candidate) => candidate.name === name)!;
+      expect(operation.hints.readOnly, name).toBe(false);
+      expect(operation.model, name).toBeDefined();
+      const mcp = mcpTools.find((candidate) => candidate.name === operation.mcp!.tool)!;
+      // MCP's input less the property, which is the conversation's, and any body field the
+      // model is not given (accepting as suggested).
+      const given = ["propertyId", ...(operation.model!.omit ? [operation.model!.omit] : [])];
+      const fromMcp = jsonOf(mcp.inputSchema) as { properties: object; required?: string[] };
+      const rest = Object.fromEntries(
+        Object.entries(fromMcp.properties).filter(([field]) => !given.includes(field)),
+      );
+      expect(await shown(tools[name]!), name).toEqual({
+        ...fromMcp,
+        properties: rest,
+        ...(fromMcp.required
+          ? { required: fromMcp.required.filter((field) => !given.includes(field)) }
+          : {}),
+      });
+    }
+    // A write no policy names is not offered, however it is marked.
+    const without = modelTools(operations, {
+      propertyId: "123456789",
+      run: async () => ({ ok: true, value: {} }),
+    });
+    expect(Object.keys(without)).not.toContain("createAnnotation");
+    const create = tools["createAnnotation"]!;
+    await create.execute!(
+      { title: " Winter sale ", annotationDate: { year: 2026, month: 12, day: 1 } },
+      { toolCallId: "1", messages: [] },
+    );
+    // The contract's refusal is the tool's answer, in the contract's words; nothing runs.
+    expect(
+      await create.execute!(
+        { title: "", annotationDate: { year: 2026, month: 12, day: 1 } },
+        { toolCallId: "2", messages: [] },
+      ),
+    ).toEqual({ ok: false, error: expect.stringMatching(/title/i) });
+    expect(ran).toEqual([]);
+    expect(written).toEqual([
+      {
+        name: "createAnnotation",
+        input: {
+          params: { propertyId: "123456789" },
+          query: undefined,
+          body: { title: "Winter sale", annotationDate: { year: 2026, month: 12, day: 1 } },
+        },
+      },
+    ]);
   });
 
   it("reads as its scope says: reads are read-only, writes are not", () => {

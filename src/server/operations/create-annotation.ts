@@ -10,6 +10,10 @@ export const createAnnotation = defineOperation({
     "Creates one annotation in GA4: a title and a day (annotationDate {year, month, day}) or a range (annotationDateRange {startDate, endDate}), optionally a description, colour or category (Premium). The title is written as given. Counts towards the person's daily allowance. Send a requestId (a UUID) to make a retry safe.",
   scope: "annotations:write",
   hints: { readOnly: false, destructive: false, idempotent: false, openWorld: true },
+  model: {
+    description:
+      "Create one annotation: a title, annotationDate or (several days) annotationDateRange, a categoryId from listCategories. One per message.",
+  },
   params: propertyParams,
   body: createAnnotationRequest,
   output: annotationWriteResponse,

@@ -9,6 +9,9 @@ export const listCategories = defineOperation({
     "The person's annotation categories (Premium), with their IDs, colours and title templates.",
   scope: "categories:read",
   hints: readsTidemark,
+  model: {
+    description: "The person's categories (Premium), with the IDs a create or change takes.",
+  },
   params: {},
   output: categoryListResponse,
   rest: { method: "GET", path: "/api/v1/categories", status: 200 },

@@ -9,6 +9,7 @@ export const listProperties = defineOperation({
     "The GA4 properties the person has saved in Tidemark, with their IDs and whether their Google role lets them edit each (canEdit).",
   scope: "annotations:read",
   hints: readsTidemark,
+  model: { description: "The GA4 properties the person has saved in Tidemark, with their IDs." },
   params: {},
   output: propertyListResponse,
   rest: { method: "GET", path: "/api/v1/properties", status: 200 },

@@ -10,6 +10,9 @@ export const listSuggestions = defineOperation({
     "A property's inbox of suggested annotations (from GA4 change history, release webhooks, public holidays and unexplained traffic changes), open ones unless status says, each with the title, day and colour it would be written with.",
   scope: "annotations:read",
   hints: readsTidemark,
+  model: {
+    description: "The property's inbox: suggested annotations, open ones unless status says.",
+  },
   params: propertyParams,
   query: suggestionListQuery,
   output: apiSuggestionList,

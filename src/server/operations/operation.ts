@@ -98,10 +98,18 @@ export interface Operation<
   /** The pages' door: a session route the web app calls. */
   page?: HttpAddress & { status: 200 | 201 };
   /**
-   * The assistant's model may call it (read-only operations only: its writes are chat policy),
-   * told in one short line: the model's whole prompt has a budget.
+   * The assistant's model may call it, told in one short line (the model's whole prompt has a
+   * budget). A write reaches the model only through the chat's policy for it (one change per
+   * message, a preview for what the person did not ask).
    */
-  model?: { description: string };
+  model?: {
+    description: string;
+    /**
+     * The body field the model is not given (`bodyField`): it sends the body's default, as an
+     * accept "as suggested" does. Its input is the rest of the contract.
+     */
+    omit?: string;
+  };
   /** The MCP door: the tool's name and the line that opens its answer. */
   mcp?: {
     tool: string;
@@ -144,7 +152,9 @@ export function flatInput(operation: AnyOperation, given: readonly string[] = []
   // safeExtend keeps each contract's own rules ("one day or a period", "choose a date").
   const identity = query ? query.safeExtend(params) : z.strictObject(params);
   if (!body) return identity;
-  // Left out, it is an empty object, as an empty HTTP body is: "accept as suggested".
+  // Left out, it is an empty object, as an empty HTTP body is: "accept as suggested". A door that
+  // sends the default itself does not ask for it.
+  if (operation.bodyField && given.includes(operation.bodyField)) return identity;
   if (operation.bodyField) return identity.safeExtend({ [operation.bodyField]: body.prefault({}) });
   if (body instanceof z.ZodObject && !query) return body.safeExtend(params);
   throw new Error(`${operation.name}: give its body a bodyField`);

@@ -10,6 +10,10 @@ export const updateAnnotation = defineOperation({
     "Changes one annotation by its ID: any of title, description, annotationDate or annotationDateRange, colour, category — only the fields given (in `changes` where the input is one object). Premium.",
   scope: "annotations:write",
   hints: { readOnly: false, destructive: true, idempotent: true, openWorld: true },
+  model: {
+    description:
+      "Change one annotation: only the fields in changes (categoryId null: out of its category). One per message.",
+  },
   params: annotationParams,
   body: updateAnnotationRequest,
   bodyField: "changes",

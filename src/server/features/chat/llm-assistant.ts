@@ -3,6 +3,7 @@ import {
   generateText,
   jsonSchema,
   stepCountIs,
+  type JSONSchema7,
   type LanguageModel,
   type ModelMessage,
   type Tool,
@@ -13,13 +14,19 @@ import type { User } from "../../db/schema/index.js";
 import type { AssistantActions } from "./assistant-actions.js";
 import type { AssistantTurn } from "./assistant-reply.js";
 import { confirmationPrompt } from "./conversation-state.js";
-import { assistantTools } from "./skills/registry.js";
+import { assistantTools, modelWrites } from "./skills/registry.js";
 import { changesAskedFor } from "./asked-changes.js";
 import { findPropertyMention } from "./offline-engine/property-mention.js";
 import { claimsIn, linesOfSentences, setAsideQuotedTitles, type Claim } from "./reply-claims.js";
 import { modelTools } from "../../operations/doors/model.js";
 import { operations } from "../../operations/registry.js";
-import { newTurnRecord, noted, type ChangeKind, type TurnRecord } from "./skills/tool-turn.js";
+import {
+  newTurnRecord,
+  noted,
+  type ChangeKind,
+  type ToolContext,
+  type TurnRecord,
+} from "./skills/tool-turn.js";
 
 /** Said before a preview the person's own message did not ask for. */
 export const unaskedChangeNote = "Your message didn't ask for this, so it waits for your go-ahead:";
@@ -91,7 +98,7 @@ function instructions(
     "Act only through the tools. The server tells the person exactly what was written and every error: answer briefly, without restating it, and never claim anything a tool did not confirm with ok: true.",
     "Never invent a title or date (a missing date means today); ask for what is missing, calling suggestRequest first for a create without a title.",
     capabilities.canUseCategories
-      ? "Categories: pass the name the person used; the server finds it and its colour. If there is no such category, say so and list theirs; never create or change without the category they asked for unless they say so."
+      ? "Categories: find the one the person named with listCategories and pass its categoryId (it brings its colour). If there is no such category, say so and list theirs; never create or change without the category they asked for unless they say so."
       : "Categories are Premium on this plan: if they ask for one, tell them, and do not create without it unless they ask.",
     "Deleting always needs the person's own Confirm: call deleteAnnotations and stop; never ask them to reply anything to confirm.",
     "Create or change only what the person's own message asks for; anything else becomes a preview with Confirm and Cancel. Stop there too.",
@@ -112,11 +119,31 @@ export interface LlmAssistantInput {
 }
 
 /**
- * The tools with their input schemas less the `$schema` line, which says only which JSON Schema
- * dialect they are written in: providers do not need it, and across every tool it costs the
- * model's prompt more than a tool of its own. Inputs are still checked by the tools' own schemas.
+ * A JSON Schema as the model reads it: less the `$schema` line (which only names the dialect),
+ * an integer's bounds when they are just the safe-integer range zod states for every `int()`, a
+ * pattern beside a `format` that says the same (a UUID's), and a closed object's
+ * `additionalProperties: false` (the model sends the fields it is shown; no provider is asked for
+ * strict mode). Across every tool these cost the model's prompt more than two tools of their own;
+ * the inputs are still checked by the tools' own schemas, unknown fields refused.
  */
-function withoutDialect(tools: Record<string, Tool>): Record<string, Tool> {
+function compactSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compactSchema);
+  if (node === null || typeof node !== "object") return node;
+  const compacted: Record<string, unknown> = {};
+  const given = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(given)) {
+    if (key === "$schema") continue;
+    if (key === "minimum" && value === Number.MIN_SAFE_INTEGER) continue;
+    if (key === "maximum" && value === Number.MAX_SAFE_INTEGER) continue;
+    if (key === "pattern" && typeof given["format"] === "string") continue;
+    if (key === "additionalProperties" && value === false) continue;
+    compacted[key] = compactSchema(value);
+  }
+  return compacted;
+}
+
+/** The tools with their input schemas compacted for the model's prompt (`compactSchema`). */
+function compactTools(tools: Record<string, Tool>): Record<string, Tool> {
   return Object.fromEntries(
     Object.entries(tools).map(([name, made]) => {
       const schema = asSchema(made.inputSchema);
@@ -125,10 +152,7 @@ function withoutDialect(tools: Record<string, Tool>): Record<string, Tool> {
         {
           ...made,
           inputSchema: jsonSchema(
-            async () => {
-              const { $schema: _dialect, ...rest } = await schema.jsonSchema;
-              return rest;
-            },
+            async () => compactSchema(await schema.jsonSchema) as JSONSchema7,
             schema.validate ? { validate: schema.validate } : {},
           ),
         } as Tool,
@@ -176,25 +200,29 @@ export function createLlmAssistant(options: {
         ...(turn.card && !turn.confirmation ? { card: turn.card } : {}),
         ...(named ? { propertyId: named } : {}),
       });
+      const context: ToolContext = {
+        actions: input.actions,
+        turn,
+        asked: (kind) => (asked ??= changesAskedFor(input.message)).has(kind),
+        failed: (error) => {
+          const log = options.logger;
+          if (log?.error) log.error({ err: error }, "assistant: a tool failed");
+          else log?.warn({ err: error }, "assistant: a tool failed");
+        },
+      };
       try {
         const result = await generateText({
           model: options.model,
           system: instructions(input.user, input),
           messages: [...input.history, { role: "user", content: input.message }],
-          tools: withoutDialect(
+          tools: compactTools(
             assistantTools(
-              {
-                actions: input.actions,
-                turn,
-                asked: (kind) => (asked ??= changesAskedFor(input.message)).has(kind),
-                failed: (error) => {
-                  const log = options.logger;
-                  if (log?.error) log.error({ err: error }, "assistant: a tool failed");
-                  else log?.warn({ err: error }, "assistant: a tool failed");
-                },
-              },
-              // The catalogue's reads, as the pages, REST and MCP serve them.
+              context,
+              // The catalogue's operations, as the pages, REST and MCP serve them; its writes
+              // through the chat's policy for each.
               modelTools(operations, {
+                ...modelWrites(context),
+                refuse: (error) => noted(turn, { ok: false, error }),
                 propertyId: input.actions.propertyId,
                 run: async (operation, parts) => {
                   const result = noted(turn, await input.actions.runOperation(operation, parts));

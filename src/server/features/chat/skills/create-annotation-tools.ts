@@ -1,23 +1,26 @@
 /**
- * The language model's tools for a create: the create itself (a preview when the person's
- * message did not ask for one) and, for a create without a title, the request offered for the
- * person to finish and send.
+ * The language model's help for a create without a title: the request, offered for the person to
+ * finish and send. (The create itself is the catalogue's, through the chat's write policy.)
  */
 import { z } from "zod";
-import { annotationTitle } from "../../../../shared/contracts/annotations.js";
 import { toIsoDate } from "../../../../shared/calendar-date.js";
-import { inCategory } from "../assistant-rules.js";
-import { changeCard, describeWritten } from "../assistant-reply.js";
 import {
-  categoryInput,
-  colorInput,
+  annotationTitle,
+  type Annotation,
+  type CreateAnnotationRequest,
+} from "../../../../shared/contracts/annotations.js";
+import type { ModelToolAnswer, ModelWriteInput } from "../../../operations/doors/model.js";
+import type { AnyOperation } from "../../../operations/operation.js";
+import { changeCard, describeWritten } from "../assistant-reply.js";
+import { inCategory } from "../assistant-rules.js";
+import {
   isoDate,
   noted,
-  parseIsoDate,
   secondChange,
+  tool,
+  writtenForModel,
   type ToolContext,
   type TurnRecord,
-  tool,
 } from "./tool-turn.js";
 
 /**
@@ -55,68 +58,58 @@ export function suggestRequestTool({ turn }: ToolContext) {
   });
 }
 
-export function createAnnotationTool({ actions, turn, asked }: ToolContext) {
-  return tool({
-    description:
-      "Create one annotation, optionally in a category. A create their message did not ask for becomes a preview (Confirm, Edit, Cancel): stop there.",
-    // Lengths and the rest are checked by the annotations service's own contract.
-    inputSchema: z.object({
-      title: z.string(),
-      date: isoDate,
-      description: z.string().optional(),
-      color: colorInput.optional(),
-      category: categoryInput.optional(),
-    }),
-    execute: async (input) => {
-      // A refused category counts as this turn's change: the model cannot drop it and retry.
-      const refused = secondChange(turn, `creating “${input.title}” (${input.date})`);
-      if (refused) return refused;
-      const request = {
-        title: input.title,
-        annotationDate: parseIsoDate(input.date),
-        ...(input.description ? { description: input.description } : {}),
-        ...(input.color ? { color: input.color } : {}),
-      };
-      const category = input.category ? await actions.findCategory(input.category) : undefined;
-      if (category && !category.ok) {
-        // The person's words are kept: their request without the category is offered to them.
-        if (category.code === "premium_required")
-          offerCreateRequest(turn, {
-            title: input.title,
-            date: input.date,
-            ...(input.color ? { color: input.color } : {}),
-          });
-        return noted(turn, category);
-      }
-      const complete = category ? inCategory(request, category.value) : request;
-      if (!asked("create")) {
-        const proposed = noted(
-          turn,
-          await actions.proposeCreate(complete, category ? category.value.name : null),
-        );
-        if (!proposed.ok) return proposed;
-        turn.confirmation = proposed.value;
-        return { ok: true, awaitingPersonsConfirmation: proposed.value.summary, created: 0 };
-      }
-      const result = noted(turn, await actions.createAnnotation(complete));
-      if (!result.ok) return result;
-      turn.showAnnotations = true;
-      turn.seenTitles.add(result.value.title);
-      turn.writes.push({
-        kind: "create",
-        text: `Created ${describeWritten(result.value, category ? category.value.name : null)}.`,
+function firstDay(request: CreateAnnotationRequest): string {
+  const start = request.annotationDateRange?.startDate ?? request.annotationDate;
+  return start ? toIsoDate(start) : "today";
+}
+
+/**
+ * The model's create: a preview when the person's message did not ask for one, otherwise the
+ * catalogue's create, for a day that has happened and written to its category's template.
+ */
+export async function createPolicy(
+  { actions, turn, asked }: ToolContext,
+  operation: AnyOperation,
+  input: ModelWriteInput,
+): Promise<ModelToolAnswer> {
+  const given = input.body as CreateAnnotationRequest;
+  // A refused category counts as this turn's change: the model cannot drop it and retry.
+  const refused = secondChange(turn, `creating “${given.title}” (${firstDay(given)})`);
+  if (refused) return refused;
+  // A category brings its colour, as the create dialog sets it when one is chosen; one not on
+  // the person's plan (or not theirs) is left for the service to refuse.
+  const category = given.categoryId
+    ? (await actions.usableCategories()).find((candidate) => candidate.id === given.categoryId)
+    : undefined;
+  const request = category ? inCategory(given, category) : given;
+  const categoryName = category?.name ?? null;
+  if (!asked("create")) {
+    // The preview is checked, and written to its template, as the create itself would be.
+    const proposed = noted(turn, await actions.proposeCreate(request, categoryName));
+    if (!proposed.ok) return proposed;
+    turn.confirmation = proposed.value;
+    return { ok: true, value: { awaitingPersonsConfirmation: proposed.value.summary, created: 0 } };
+  }
+  const prepared = noted(turn, await actions.prepareCreate(request));
+  if (!prepared.ok) return prepared;
+  const result = noted(
+    turn,
+    await actions.runOperation(operation, { ...input, body: prepared.value }),
+  );
+  if (!result.ok) {
+    // A category on a plan without categories: the person's words are kept, offered without it.
+    if (result.code === "premium_required" && request.categoryId)
+      offerCreateRequest(turn, {
+        title: request.title,
+        date: firstDay(request),
+        ...(request.color ? { color: request.color } : {}),
       });
-      turn.card = changeCard(result.value, category ? category.value.name : null);
-      return {
-        ok: true,
-        created: {
-          id: result.value.annotationId,
-          title: result.value.title,
-          date: toIsoDate(result.value.annotationDate),
-          color: result.value.color,
-          ...(category ? { category: category.value.name } : {}),
-        },
-      };
-    },
-  });
+    return result;
+  }
+  const made = result.value as Annotation;
+  turn.showAnnotations = true;
+  turn.seenTitles.add(made.title);
+  turn.writes.push({ kind: "create", text: `Created ${describeWritten(made, categoryName)}.` });
+  turn.card = changeCard(made, categoryName);
+  return { ok: true, value: { created: writtenForModel(made, categoryName) } };
 }

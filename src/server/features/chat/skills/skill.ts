@@ -14,7 +14,7 @@ import type { Intent } from "../offline-engine/intents.js";
 import type { SlotReader } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Resolution } from "./resolve.js";
-import type { ToolContext } from "./tool-turn.js";
+import type { ModelWritePolicy, ToolContext } from "./tool-turn.js";
 
 /** What a capability's offline act is given: the request read and resolved, and how to answer. */
 export interface SkillTurn {
@@ -54,6 +54,11 @@ export interface Skill {
   readSlots?: SlotReader;
   /** The offline engine's answer, through the assistant's actions only. */
   act(turn: SkillTurn): AssistantTurn | Promise<AssistantTurn>;
-  /** The language model's tools for it, bound to one turn. */
+  /** The language model's tools of its own (chat help, not operations), bound to one turn. */
   tools?(context: ToolContext): Record<string, Tool>;
+  /**
+   * Its policy for each catalogue write the model may call, by operation name: the operation
+   * itself (its contract as input, its service call) is the catalogue's.
+   */
+  writes?: Readonly<Record<string, ModelWritePolicy>>;
 }

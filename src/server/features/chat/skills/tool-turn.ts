@@ -7,8 +7,12 @@ import type { Tool } from "ai";
 import { z } from "zod";
 import { annotationColors } from "../../../../shared/annotation-colors.js";
 import { fromIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import type { Annotation } from "../../../../shared/contracts/annotations.js";
+import type { ModelToolAnswer, ModelWriteInput } from "../../../operations/doors/model.js";
+import type { AnyOperation } from "../../../operations/operation.js";
 import type { AnnotationReference } from "../annotation-reference.js";
 import type { AssistantActions } from "../assistant-actions.js";
+import { annotationView } from "../assistant-reply.js";
 import type { ChatCard } from "../../../../shared/contracts/chat.js";
 import type { PendingConfirmation } from "../conversation-state.js";
 
@@ -85,9 +89,7 @@ export const colorInput = z.enum(annotationColors);
 export const categoryInput = z
   .string()
   .max(100)
-  .describe(
-    "One of the person's categories, by name as they said it; the server finds it (and its colour)",
-  );
+  .describe("A category, named as the person said it");
 
 export const referenceInput = z
   .object({
@@ -119,4 +121,28 @@ export function noted<T extends { ok: boolean; error?: string }>(turn: TurnRecor
  */
 export function tool<INPUT, OUTPUT>(definition: Tool<INPUT, OUTPUT>): Tool<INPUT, OUTPUT> {
   return definition;
+}
+
+/**
+ * The chat's policy for one catalogue write the model calls (the operation is the tool, its input
+ * the operation's contract): what the chat adds around the write, such as one change per message,
+ * a preview for what the person did not ask, and the notes the reply is worded from.
+ */
+export type ModelWritePolicy = (
+  context: ToolContext,
+  operation: AnyOperation,
+  input: ModelWriteInput,
+) => Promise<ModelToolAnswer>;
+
+/** What the model is told about an annotation it wrote: its ID, and its days as YYYY-MM-DD. */
+export function writtenForModel(annotation: Annotation, categoryName: string | null) {
+  const { title, startDate, endDate, color } = annotationView(annotation, categoryName);
+  return {
+    id: annotation.annotationId,
+    title,
+    date: startDate,
+    ...(endDate ? { endDate } : {}),
+    color,
+    ...(categoryName ? { category: categoryName } : {}),
+  };
 }
