@@ -9,7 +9,7 @@ import {
 } from "./support/dashboard.js";
 
 /**
- * The assistant's request as a draft the person can see (issue #36), at a desktop's width and a
+ * The assistant's request as a draft the person can see, at a desktop's width and a
  * phone's: a range typed in chat lands in GA4 as a range; a vague request is a draft card whose
  * title is edited in place and then created; a colour named right after ("switch it to green")
  * changes that annotation; a typo reported in an existing title changes nothing until it is
@@ -93,6 +93,10 @@ for (const width of [1280, 360]) {
     await say(page, "the payment page was broken for a bit on 2025-03-06, can you add it");
     const draft = conversation.getByRole("group", { name: "Create this annotation?" });
     await expect(draft.getByRole("button", { name: "Create", exact: true })).toBeVisible();
+    // The title was made from the story told, so the card says so under it: a guess, seen where it is.
+    await expect(draft.getByRole("textbox", { name: "Title" })).toHaveAccessibleDescription(
+      "Check this: I made the title “The payment page was broken for a bit” from what you told me.",
+    );
     if (width < 600)
       expect(await horizontalOverflowPx(page), "the draft card at 360 px").toBeLessThanOrEqual(0);
     // Pictures of the draft card in light and dark, in the test's output folder.
@@ -123,6 +127,8 @@ for (const width of [1280, 360]) {
     await say(page, `there's a typo in "${outage}", should be ${fixed}`);
     const change = conversation.getByRole("group", { name: "Make this change?" });
     await expect(change.getByRole("textbox", { name: "Title" })).toHaveValue(fixed);
+    // The note sits under the field the change is about.
+    await expect(change).toContainText(`Check this: you reported a typo in “${outage}”.`);
     expect(await named(email, fixed)).toHaveLength(0);
     expect(await named(email, outage)).toHaveLength(1);
     await change.getByRole("button", { name: "Save", exact: true }).click();

@@ -119,9 +119,9 @@ describe("the offline assistant and categories", () => {
       annotationDate: { year: 2026, month: 11, day: 23 },
     });
 
-    expect((await say(who, 'create a Campaigns annotation "Winter sale" on Dec 1')).reply).toBe(
-      "Created “Winter sale” (2025-12-01) in Campaigns (purple).",
-    );
+    expect(
+      (await say(who, 'create a Campaigns annotation "Winter sale" on Dec 1 2025')).reply,
+    ).toBe("Created “Winter sale” (2025-12-01) in Campaigns (purple).");
     expect(await titled(who, "Winter sale")).toMatchObject({
       categoryId: campaigns.id,
       color: "PURPLE",
@@ -133,7 +133,7 @@ describe("the offline assistant and categories", () => {
     const incidents = await category(who, { name: "Incidents", color: "RED" });
     const campaigns = await category(who, { name: "Campaigns", color: "PURPLE" });
 
-    await say(who, 'add "Black Friday" on Nov 28 in green');
+    await say(who, 'add "Black Friday" on Nov 28 2025 in green');
     expect((await say(who, 'put "Black Friday" in Campaigns')).reply).toBe(
       "Put “Black Friday” (2025-11-28) in Campaigns (purple).",
     );
@@ -165,23 +165,37 @@ describe("the offline assistant and categories", () => {
     expect(await titled(who, "Black Friday")).toMatchObject({ categoryId: null });
   });
 
-  it("answers plainly when the person has no such category, and writes nothing", async () => {
+  it("says plainly when the person has no such category, asks which of theirs, and writes nothing until answered", async () => {
     const who = await person(offline, "premium");
     await category(who, { name: "Campaigns", color: "PURPLE" });
     await category(who, { name: "Incidents", color: "RED" });
     const before = await annotationsOf(who);
 
     expect((await say(who, 'log "Checkout v2" today in the Releases category')).reply).toBe(
-      "You don't have a category called “Releases”. Your categories: Campaigns, Incidents.",
+      "You don't have a category called “Releases”. Your categories: Campaigns, Incidents. Which should it go in? Or say “no category”.",
     );
     expect(await annotationsOf(who)).toEqual(before);
+    // The answer finishes the same request: "no category" makes it in none.
+    expect((await say(who, "no category then, just save it")).reply).toMatch(
+      /^Created “Checkout v2” \(2026-11-23\)/,
+    );
+    expect(await titled(who, "Checkout v2")).toMatchObject({ categoryId: null });
+    const after = await annotationsOf(who);
+    expect((await say(who, 'log "Checkout v3" today in the Releases category')).reply).toMatch(
+      /Which should it go in\?/,
+    );
+    expect((await say(who, "ok just put it in incidents")).reply).toBe(
+      "Created “Checkout v3” (2026-11-23) in Incidents (red).",
+    );
+    expect(await annotationsOf(who)).toHaveLength(after.length + 1);
 
     // "put “X” in …" when there is no “X”: the create is offered, and one send makes it.
+    const before2 = await annotationsOf(who);
     const offer = await say(who, 'put "Spring promo" in Campaigns');
     expect(offer.suggestedInput).toBe(
       'Create an annotation called "Spring promo" on 2026-11-23 in the "Campaigns" category',
     );
-    expect(await annotationsOf(who)).toEqual(before);
+    expect(await annotationsOf(who)).toEqual(before2);
     expect((await say(who, offer.suggestedInput!)).reply).toBe(
       "Created “Spring promo” (2026-11-23) in Campaigns (purple).",
     );
@@ -232,15 +246,21 @@ describe("the language model's tools and categories", () => {
   /** A tool result naming the category, whether the prompt carries it as JSON or as text. */
   const categoryField = /\\*"category\\*":\\*"Incidents\\*"/;
 
-  it("creates in a category by name, the server resolving it and setting its colour", async () => {
+  it("creates in a category the model found with listCategories, by its ID, the category setting its colour", async () => {
     const who = await person(modelled, "premium");
     const incidents = await category(who, { name: "Incidents", color: "RED" });
     scripted.script(
+      { toolCalls: [{ toolName: "listCategories", input: {} }] },
       {
         toolCalls: [
           {
             toolName: "createAnnotation",
-            input: { title: "CDN down", date: "2026-11-22", color: "BLUE", category: "incident" },
+            input: {
+              title: "CDN down",
+              annotationDate: { year: 2026, month: 11, day: 22 },
+              color: "BLUE",
+              categoryId: incidents.id,
+            },
           },
         ],
       },
@@ -254,14 +274,19 @@ describe("the language model's tools and categories", () => {
       categoryId: incidents.id,
       color: "RED",
     });
-    const toolResult = JSON.stringify(scripted.calls[1]!.prompt);
-    expect(toolResult).toMatch(categoryField);
-    // The schema offers the parameter on create, update and list.
+    // The model was given the category's ID to pass on, and told the category it wrote in.
+    expect(JSON.stringify(scripted.calls[1]!.prompt)).toContain(incidents.id);
+    expect(JSON.stringify(scripted.calls[2]!.prompt)).toMatch(categoryField);
+    // The writes take a category by its ID; the chat's own listing by its name.
     const tools = scripted.calls[0]!.tools as { name: string; inputSchema: unknown }[];
-    for (const name of ["createAnnotation", "updateAnnotation", "listAnnotations"])
-      expect(JSON.stringify(tools.find((t) => t.name === name)?.inputSchema)).toContain(
-        '"category"',
-      );
+    const schemaOf = (name: string) =>
+      JSON.stringify(tools.find((t) => t.name === name)?.inputSchema);
+    for (const name of ["createAnnotation", "updateAnnotation"]) {
+      expect(schemaOf(name)).toContain('"categoryId"');
+      expect(schemaOf(name)).not.toContain('"category"');
+    }
+    expect(schemaOf("listAnnotations")).toContain('"category"');
+    expect(tools.map((t) => t.name)).toContain("listCategories");
 
     scripted.script(
       { toolCalls: [{ toolName: "listAnnotations", input: { category: "Incidents" } }] },
@@ -272,10 +297,14 @@ describe("the language model's tools and categories", () => {
     expect(listed).toContain("CDN down");
     expect(listed).toMatch(categoryField);
 
+    const made = (await titled(who, "CDN down"))!;
     scripted.script(
       {
         toolCalls: [
-          { toolName: "updateAnnotation", input: { which: { title: "CDN down" }, category: null } },
+          {
+            toolName: "updateAnnotation",
+            input: { annotationId: made.annotationId, changes: { categoryId: null } },
+          },
         ],
       },
       { text: "Took it out of Incidents." },
@@ -284,44 +313,55 @@ describe("the language model's tools and categories", () => {
     expect(await titled(who, "CDN down")).toMatchObject({ categoryId: null });
   });
 
-  it("returns an unknown category as a tool error the model relays, and nothing is written, even if the model retries without it", async () => {
+  it("returns a category ID that is not the person's as a tool error the model relays, and nothing is written, even if the model retries without it", async () => {
     const who = await person(modelled, "premium");
     await category(who, { name: "Campaigns", color: "PURPLE" });
+    // Another person's category: a real ID, but not one this person may use.
+    const stranger = await person(modelled, "premium");
+    const theirs = await category(stranger, { name: "Releases", color: "GREEN" });
     const before = await annotationsOf(who);
+    const checkout = { title: "Checkout v2", annotationDate: { year: 2026, month: 11, day: 23 } };
     scripted.script(
       {
         toolCalls: [
-          {
-            toolName: "createAnnotation",
-            input: { title: "Checkout v2", date: "2026-11-23", category: "Releases" },
-          },
+          { toolName: "createAnnotation", input: { ...checkout, categoryId: theirs.id } },
         ],
       },
-      {
-        toolCalls: [
-          { toolName: "createAnnotation", input: { title: "Checkout v2", date: "2026-11-23" } },
-        ],
-      },
+      { toolCalls: [{ toolName: "createAnnotation", input: checkout }] },
       { text: "Created “Checkout v2”." },
     );
     const turn = await say(who, 'log "Checkout v2" today in Releases');
-    const error = "You don't have a category called “Releases”. Your categories: Campaigns.";
+    const error = "That category was not found.";
     expect(JSON.stringify(scripted.calls[1]!.prompt)).toContain(error);
+    // The retry without the category is this message's second change, refused.
+    expect(JSON.stringify(scripted.calls[2]!.prompt)).toContain(
+      "Only one annotation can be created, changed or deleted per message",
+    );
     // The model's claim is replaced by what happened.
     expect(turn.reply).toContain(error);
     expect(turn.reply).toContain("No annotations were changed.");
     expect(await annotationsOf(who)).toEqual(before);
+    expect(await annotationsOf(stranger)).not.toContainEqual(
+      expect.objectContaining({ title: "Checkout v2" }),
+    );
   });
 
   it("gives a free person the Premium explanation as the tool's error, with the request kept without the category", async () => {
-    const who = await person(modelled, "freemium");
+    // A category made on Premium stays stored after the downgrade, its ID unusable.
+    const who = await person(modelled, "premium");
+    const releases = await category(who, { name: "Releases", color: "GREEN" });
+    await downgrade(who);
     const before = await annotationsOf(who);
     scripted.script(
       {
         toolCalls: [
           {
             toolName: "createAnnotation",
-            input: { title: "Checkout v2", date: "2026-11-23", category: "release" },
+            input: {
+              title: "Checkout v2",
+              annotationDate: { year: 2026, month: 11, day: 23 },
+              categoryId: releases.id,
+            },
           },
         ],
       },

@@ -119,7 +119,7 @@ describe("confirmations on the language-model path", { timeout: 60_000 }, () => 
         toolCalls: [
           {
             toolName: "updateAnnotation",
-            input: { which: { annotationId: target.annotationId }, title: "x" },
+            input: { annotationId: target.annotationId, changes: { title: "x" } },
           },
         ],
       });
@@ -213,9 +213,11 @@ describe("confirmations on the language-model path", { timeout: 60_000 }, () => 
     expect(await stillThere(who, target)).toBe(true);
 
     // A claim of a change the service refused is replaced by what happened.
-    const today = toIsoDate(calendarDateOf(clock));
+    const today = calendarDateOf(clock);
     scripted.script(
-      { toolCalls: [{ toolName: "createAnnotation", input: { title: "", date: today } }] },
+      {
+        toolCalls: [{ toolName: "createAnnotation", input: { title: "", annotationDate: today } }],
+      },
       { text: "Added it!" },
     );
     const refused = await say(who, "add one");

@@ -3,7 +3,7 @@ import { setUpPerson, startAppHarness, type AppHarness } from "./app-harness.js"
 import { chatSession, type ChatPerson } from "./chat-session.js";
 
 /**
- * The assistant's request as a draft the person can see (issue #36): a draft card's fields are
+ * The assistant's request as a draft the person can see: a draft card's fields are
  * edited in place and what the card shows is what is written; a refused edit leaves the card
  * waiting; and whatever was written last is what "it" names next. On the offline engine.
  */
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 type Person = ChatPerson;
-const { say, press, annotationsOf } = chatSession(() => harness);
+const { say, press, annotationsOf, inject } = chatSession(() => harness);
 
 /** A request the engine cannot be sure of, so it answers with a draft card. */
 const vague = "the payment page was broken for a bit on thursday, can you add it";
@@ -97,6 +97,137 @@ describe("a draft card", () => {
         endDate: { year: 2026, month: 11, day: 18 },
       },
     });
+  });
+
+  it("shows which words each field came from, and a field the person set is no longer doubted", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const first = (await say(who, "add Friday newsletter in orange")).confirmation!;
+    // The day may be part of the name, and orange is GA4's own: those fields are to be checked.
+    const dayInTitle = "“friday” may be part of the title";
+    expect(first.draft?.sources).toEqual({
+      title: { words: first.draft!.title, sure: false, doubt: dayInTitle },
+      date: { words: "Friday", sure: false, doubt: dayInTitle },
+      color: { words: "orange", sure: false, doubt: expect.stringMatching(/^GA4 keeps orange/) },
+    });
+    const green = await say(who, "switch it to green");
+    expect(green.confirmation?.draft?.color).toBe("GREEN");
+    expect(green.confirmation?.draft?.sources).toEqual({
+      title: { words: first.draft!.title, sure: false, doubt: dayInTitle },
+      date: { words: "Friday", sure: false, doubt: dayInTitle },
+    });
+    // Read back as the conversation is reopened: the same card, the same words.
+    const history = await inject({
+      method: "GET",
+      url: `/api/chat/${green.sessionId}`,
+      headers: { cookie: who.jar.header() },
+    });
+    expect(history.json().confirmation?.draft?.sources?.date).toMatchObject({
+      words: "Friday",
+      sure: false,
+    });
+  });
+
+  it("shows on a change's draft which field to check, and writes what the card shows", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'log "Pricing relaunch" yesterday');
+    // A day still to come is shown first: the note is under the day, not the whole card.
+    const ahead = (await say(who, "move it to 2026-11-30")).confirmation!;
+    expect(ahead.kind).toBe("update");
+    expect(ahead.draft?.sources).toEqual({
+      date: { words: "2026-11-30", sure: false, doubt: "2026-11-30 is still to come" },
+    });
+    await press(who, { confirmationId: ahead.id, decision: "cancel" });
+    // Without a year, the last Nov 30 past is eleven months back: a slip more likely than meant.
+    const lastYears = (await say(who, "move it to Nov 30")).confirmation!;
+    expect(lastYears.draft?.startDate).toBe("2025-11-30");
+    expect(lastYears.draft?.sources?.date).toEqual({
+      words: "Nov 30",
+      sure: false,
+      doubt: "this year's is still to come, so I took last year's: 2025-11-30",
+    });
+    await press(who, { confirmationId: lastYears.id, decision: "cancel" });
+
+    // A typo report: the title it would set is the field to check.
+    const typo = (
+      await say(who, "there's a typo in Pricing relaunch, should be Pricing relaunched")
+    ).confirmation!;
+    expect(typo.draft?.title).toBe("Pricing relaunched");
+    expect(typo.draft?.sources).toEqual({
+      title: {
+        words: "Pricing relaunched",
+        sure: false,
+        doubt: "you reported a typo in “Pricing relaunch”",
+      },
+    });
+    // Set on the card, the title is the person's own: saved as shown, with no note left to keep.
+    const saved = await press(who, {
+      confirmationId: typo.id,
+      decision: "confirm",
+      draft: {
+        title: "Pricing relaunch v2",
+        description: typo.draft!.description,
+        startDate: typo.draft!.startDate,
+        color: typo.draft!.color,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await annotationsOf(who)).some((a) => a.title === "Pricing relaunch v2")).toBe(true);
+  });
+
+  it("reads an event named with its days and no verb as a draft, never a write", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const before = (await annotationsOf(who)).length;
+    const stated = await say(who, "Flash sale over the weekend, red");
+    expect(stated.confirmation?.kind).toBe("create");
+    expect(stated.confirmation?.draft).toMatchObject({
+      title: "Flash sale",
+      startDate: "2026-11-21",
+      endDate: "2026-11-22",
+      color: "RED",
+    });
+    expect(stated.reply).toContain("you didn't say to add “Flash sale”");
+    expect(await annotationsOf(who)).toHaveLength(before);
+  });
+
+  it("shows a change first when the annotation was found by some of its words", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'log "TikTok creator push" yesterday');
+    const change = await say(who, "make the tiktok push green");
+    expect(change.confirmation?.kind).toBe("update");
+    expect(change.reply).toContain("I took “tiktok push” to mean “TikTok creator push”");
+    expect(
+      (await annotationsOf(who)).find((a) => a.title === "TikTok creator push")?.color,
+    ).not.toBe("GREEN");
+    await say(who, "yes");
+    expect((await annotationsOf(who)).find((a) => a.title === "TikTok creator push")?.color).toBe(
+      "GREEN",
+    );
+  });
+
+  it("asks rather than fold a range into one day when the end said is its first day", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'log "Pinterest catalog ads" from Nov 20 to Nov 22');
+    // Monday 2026-11-23: the Friday just past is the range's first day; the coming one is meant.
+    const asked = await say(who, "make Pinterest catalog ads run until friday");
+    expect(asked.reply).toContain("would make it one day. Which day should it end on?");
+    expect(
+      (await annotationsOf(who)).find((a) => a.title === "Pinterest catalog ads")
+        ?.annotationDateRange?.endDate,
+    ).toEqual({ year: 2026, month: 11, day: 22 });
+  });
+
+  it("is what 'undo' takes back while it waits, never the change made before it", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'log "Pricing relaunch" yesterday');
+    const seeded = await annotationsOf(who);
+    expect(seeded.some((a) => a.title === "Pricing relaunch")).toBe(true);
+    const draft = (await say(who, vague)).confirmation!;
+    const undone = await say(who, "undo");
+    expect(undone.reply).toBe(
+      `Okay, I won't create “${draft.draft!.title}”. It hadn't been done yet, so nothing else was undone.`,
+    );
+    expect(undone.confirmation).toBeNull();
+    expect(await annotationsOf(who)).toEqual(seeded);
   });
 
   it("keeps waiting as it was when a change of 'it' cannot be made on it", async () => {

@@ -3,7 +3,7 @@ import { sameOrigin, setUpPerson, startAppHarness, type AppHarness } from "./app
 import { chatSession, type ChatPerson } from "./chat-session.js";
 
 /**
- * Follow-ups on the annotation just made (issue #36): a colour, a day shift, a new day, a
+ * Follow-ups on the annotation just made: a colour, a day shift, a new day, a
  * category, a description or an end, said of "it" or "the last one", change that annotation —
  * and "Updated" is said only when something changed. On the offline engine, in 2016, away from
  * the sandbox's seeded annotations.

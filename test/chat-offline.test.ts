@@ -112,6 +112,30 @@ describe("the offline assistant", () => {
     expect(premium.reply).toContain("• Delete “Checkout outage” (I'll ask you to confirm)");
   });
 
+  it("answers a question about Tidemark itself in so many words, true for the person's plan", async () => {
+    const free = await person("freemium");
+    const ranges = await say(free, "how do I add a range of days?");
+    expect(ranges.reply).toMatch(
+      /^An annotation can cover several days: tell me its first and last day/,
+    );
+    expect(ranges.reply).toContain("choose Date range");
+    const colours = await say(free, "what colours can I use?");
+    expect(colours.reply).toContain(
+      "Your annotations can be one of six colours: purple, brown, blue, green, red and cyan (GA4 keeps orange for the ones it makes itself).",
+    );
+    // The free plan's undo is its own rule, and the history's Restore is Premium's.
+    const undoFree = await say(free, "how do I undo a change?");
+    expect(undoFree.reply).toContain("On the free plan, an annotation you just added");
+    expect(undoFree.reply).not.toContain("Restore");
+    const undoPremium = await say(await person("premium"), "how do I undo a change?");
+    expect(undoPremium.reply).toContain("Restore brings back any earlier version");
+    const modes = await say(free, "what's the difference between agent mode and property view?");
+    expect(modes.reply).toMatch(/^Agent Mode is this chat/);
+    expect((await say(free, "how do I connect GA4?")).reply).toMatch(/^Press Connect GA4/);
+    // A question about one annotation's colour is not a question about the colours there are.
+    expect((await say(free, "what colour is the launch?")).reply).not.toContain("six colours");
+  });
+
   it("asks for a missing title instead of guessing, and proposes the completed request", async () => {
     const who = await person("freemium");
     const turn = await say(who, "create an annotation for yesterday");

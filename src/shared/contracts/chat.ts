@@ -40,6 +40,22 @@ export interface ChatAnnotationView {
   category: string | null;
 }
 
+/** The fields of a draft card, each read from the person's words or left to the product's default. */
+export type DraftField = "title" | "date" | "color" | "category" | "description";
+
+/**
+ * Where a draft's field came from: the words of the person's message it was read from (null: not
+ * said, so the product's default stands, as today for the day), and whether the reading is sure
+ * of it. A field the reading doubts is shown to be checked before anything is written.
+ */
+export interface DraftFieldSource {
+  words: string | null;
+  sure: boolean;
+  /** Why the reading is unsure of it, in the reply's words ("“friday” may be part of the title"). */
+  doubt?: string;
+}
+export type DraftSources = Partial<Record<DraftField, DraftFieldSource>>;
+
 /**
  * A create or a change as the annotation dialogs would start from it (Edit on a preview,
  * Annotate on an unexplained change): the annotation it changes, if any, and its fields after.
@@ -48,6 +64,8 @@ export interface ChatDraft extends ChatAnnotationView {
   /** The annotation a change is to (absent for a create). */
   annotationId?: string;
   categoryId?: string | null;
+  /** Where the assistant's reading of the person's words put each field; absent when not read. */
+  sources?: DraftSources;
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   CreateAnnotationRequest,
   UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
+import type { DraftSources } from "../../../shared/contracts/chat.js";
 import type { TrafficMetric } from "../../../shared/contracts/traffic.js";
 
 /** An annotation as the person saw it in a preview. */
@@ -51,6 +52,8 @@ export interface PendingCreate extends PendingBase {
   request: CreateAnnotationRequest & { requestId: string };
   /** The category it goes in, by name, for the card's Edit (absent in older rows). */
   categoryName?: string | null;
+  /** Which words each field was read from and how sure the reading is (absent: not read). */
+  sources?: DraftSources;
 }
 
 export interface PendingUpdate extends PendingBase {
@@ -60,6 +63,8 @@ export interface PendingUpdate extends PendingBase {
   changes: UpdateAnnotationRequest;
   /** The category it would be in: a name, null for none, absent if unchanged. */
   categoryName?: string | null;
+  /** Which words each changed field was read from and how sure the reading is (absent: not read). */
+  sources?: DraftSources;
 }
 
 /** The annotation the previous turn was about: what "it", "that one" and "the last one" mean. */

@@ -22,6 +22,40 @@ const all = [
 ];
 
 describe("finding the annotation a request names", () => {
+  it("finds one by its words in their order, with others between, as a guess", () => {
+    const titles = [
+      annotation("5", "TikTok creator push"),
+      annotation("6", "Black Friday teaser emails"),
+      annotation("7", "Loyalty points relaunch"),
+      annotation("8", "Android app 7.2"),
+    ];
+    for (const [said, id] of [
+      ["tiktok push", "5"],
+      ["black friday teasers", "6"],
+      ["the loyalty relaunch", "7"],
+      ["android 7.2 annotation", "8"],
+    ] as const)
+      expect(findReferenced(titles, { kind: "title", title: said }), said).toEqual({
+        kind: "found",
+        annotation: titles.find((a) => a.annotationId === id),
+        loose: true,
+      });
+    // Out of order, or with a word the title does not have: not that one.
+    for (const said of ["push tiktok", "tiktok dance push"])
+      expect(findReferenced(titles, { kind: "title", title: said }).kind, said).toBe("none");
+    // A part of one title as written is found, and said to be a part.
+    expect(findReferenced(titles, { kind: "title", title: "gift guide" })).toMatchObject({
+      kind: "none",
+    });
+    expect(findReferenced(titles, { kind: "title", title: "creator push" })).toEqual({
+      kind: "found",
+      annotation: titles[0],
+      partial: true,
+    });
+    // Words that fit several are never guessed between.
+    expect(findReferenced(all, { kind: "title", title: "black friday" }).kind).toBe("ambiguous");
+  });
+
   it("prefers an exact title, ignoring case and spacing", () => {
     expect(findReferenced(all, { kind: "title", title: " launch " })).toMatchObject({
       kind: "found",

@@ -5,7 +5,7 @@
  * their Confirm. The reading is deliberately their words alone: a model's text, a tool's result
  * or an annotation's title can never make a write "asked for".
  */
-import { readIntent } from "./offline-engine/intents.js";
+import { readIntent } from "./skills/reading.js";
 import { normalise } from "./offline-engine/normalise.js";
 import type { ChangeKind } from "./skills/tool-turn.js";
 

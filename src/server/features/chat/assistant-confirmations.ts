@@ -13,6 +13,7 @@ import {
   type UpdateAnnotationRequest,
 } from "../../../shared/contracts/annotations.js";
 import type { AnnotationChange } from "../../../shared/contracts/annotation-history.js";
+import type { DraftSources } from "../../../shared/contracts/chat.js";
 import { countForToday, dailyLimitMessage } from "../../../shared/daily-quota.js";
 import {
   requireNotSystemGenerated,
@@ -139,7 +140,11 @@ export function previewActions(scope: ActionScope) {
      * property, day, today's allowance) and stored as the session's pending confirmation:
      * nothing is written until the person confirms it.
      */
-    proposeCreate: (request: CreateAnnotationRequest, categoryName: string | null) =>
+    proposeCreate: (
+      request: CreateAnnotationRequest,
+      categoryName: string | null,
+      sources?: DraftSources,
+    ) =>
       attempt(scope, async (): Promise<PendingCreate> => {
         const checked = await followTemplate(scope, parseInput(createAnnotationRequest, request));
         requireNotFuture(scope, checked);
@@ -150,7 +155,7 @@ export function previewActions(scope: ActionScope) {
             "daily_limit",
             dailyLimitMessage(user.annotationQuota, context.now, context.timeZone ?? null),
           );
-        return waitFor(scope, issueCreate(propertyId, checked, categoryName, context.now));
+        return waitFor(scope, issueCreate(propertyId, checked, categoryName, context.now, sources));
       }),
 
     /**
@@ -161,6 +166,7 @@ export function previewActions(scope: ActionScope) {
       reference: AnnotationReference,
       changes: UpdateAnnotationRequest,
       categoryName: string | null | undefined,
+      sources?: DraftSources,
     ) =>
       attempt(scope, async (): Promise<PendingUpdate> => {
         requirePremiumFeature(user, "edit");
@@ -169,7 +175,7 @@ export function previewActions(scope: ActionScope) {
         requireNotSystemGenerated(annotation);
         return waitFor(
           scope,
-          issueUpdate(propertyId, annotation, checked, categoryName, context.now),
+          issueUpdate(propertyId, annotation, checked, categoryName, context.now, sources),
         );
       }),
 

@@ -180,6 +180,13 @@ export async function resolveReference(
       `I couldn't find an annotation ${describeReference(reference)} in this property.`,
     );
   }
+  // Found by some of its words only: an action names its annotation exactly, so the guess is
+  // said back rather than acted on (the offline reading shows it to the person first).
+  if (match.loose)
+    throw new AppError(
+      "annotation_not_found",
+      `I couldn't find an annotation ${describeReference(reference)} in this property; the nearest is “${match.annotation.title}” (ID ${match.annotation.annotationId}).`,
+    );
   return { propertyId, annotation: match.annotation };
 }
 

@@ -39,6 +39,16 @@ export function writeActions(scope: ActionScope) {
       }),
 
     /**
+     * A create the model wrote, made ready as the assistant's own creates are: for a day that has
+     * happened, its title written to its category's template. The catalogue's create runs it.
+     */
+    prepareCreate: (request: CreateAnnotationRequest) =>
+      attempt(scope, async () => {
+        requireNotFuture(scope, request);
+        return followTemplate(scope, request);
+      }),
+
+    /**
      * The same request on the current property and each of the person's other saved properties
      * (decision 0058), through the service's multi-property create: each counts against the day's
      * allowance and is answered on its own. A plan with one property makes it there alone.

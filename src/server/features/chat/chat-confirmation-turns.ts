@@ -31,10 +31,13 @@ import {
   isLive,
   openedInFormReply,
   readTypedDecision,
+  undoesWaiting,
+  undoneWaitingReply,
   withEdits,
   type PendingConfirmation,
 } from "./conversation-state.js";
 import { readMessage } from "./skills/reading.js";
+import { askedAsQuestionDoubt } from "./offline-engine/read-message.js";
 
 export const notWaitingMessage =
   "That confirmation is no longer waiting, so nothing was changed. Ask again if you still want it.";
@@ -72,6 +75,9 @@ async function editedByMessage(
   today: CalendarDate,
 ): Promise<AssistantTurn | null> {
   const reading = readMessage({ message, today, categoryNames: [] });
+  // "and the day before?" after a traffic answer that offered a draft asks about the traffic: a
+  // question is not an edit of the draft, and goes on to be answered as itself.
+  if (reading.doubts?.includes(askedAsQuestionDoubt)) return null;
   const proposed = draftFollowUp(stored, reading);
   const edits = proposed && chatDraftEdits.safeParse(proposed).success ? proposed : undefined;
   const edited = edits ? withEdits(stored, edits) : null;
@@ -111,6 +117,10 @@ export async function settleTyped(
   if (decision === "confirm") {
     const taken = await setting.chat.takePendingAction(session.id, stored.id);
     return taken ? carryOut(actions, taken) : plain(notWaitingMessage);
+  }
+  if (decision === "other" && undoesWaiting(message)) {
+    await actions.dropConfirmation();
+    return plain(undoneWaitingReply(stored));
   }
   if (decision === "other" && stored.kind !== "delete" && setting.readsDrafts) {
     const edited = await editedByMessage(setting.chat, session, stored, message, today);

@@ -10,6 +10,7 @@ import {
   issueUpdate,
   isLive,
   readTypedDecision,
+  undoesWaiting,
   toChatConfirmation,
   unchangedSince,
 } from "./conversation-state.js";
@@ -39,7 +40,7 @@ describe("typed replies to a waiting confirmation", () => {
     "Yes change it",
     "confirm",
     "YES.",
-    // As people say them (issue #36): a yes word, the action said outright, or both.
+    // As people say them: a yes word, the action said outright, or both.
     "yeah, go ahead",
     "sure, do it",
     "go for it",
@@ -49,6 +50,8 @@ describe("typed replies to a waiting confirmation", () => {
     "ok yes delete",
     "yes remove it",
     "yes update that one",
+    "looks good, save it",
+    "perfect, create it",
   ])("'%s' confirms", (message) => expect(readTypedDecision(message)).toBe("confirm"));
 
   it.each(["ok", "OK!", "okay", "sure", "sure thing", "sounds good", "👍"])(
@@ -68,7 +71,21 @@ describe("typed replies to a waiting confirmation", () => {
     "no, leave it",
     "nope, keep them",
     "no wait",
+    "hmm, no",
+    "no leave it, sorry",
+    "oh it's already there, never mind",
   ])("'%s' cancels", (message) => expect(readTypedDecision(message)).toBe("cancel"));
+
+  it("drops a draft when told to scrap it, which over a deletion could as well be its yes", () => {
+    for (const message of ["nah, scrap it", "ditch that", "scrap the draft"]) {
+      expect(readTypedDecision(message, "create"), message).toBe("cancel");
+      expect(readTypedDecision(message, "update"), message).toBe("cancel");
+      expect(readTypedDecision(message, "delete"), message).toBe("other");
+    }
+    // Praise alone is politeness still: it asks for the yes.
+    expect(readTypedDecision("looks good", "create")).toBe("agreement");
+    expect(readTypedDecision("perfect", "create")).toBe("agreement");
+  });
 
   it.each([
     "yes, but first show me the list",
@@ -78,6 +95,15 @@ describe("typed replies to a waiting confirmation", () => {
     // An undo typed while a preview waits takes nothing back and is never its yes.
     "undo",
   ])("'%s' is a message of its own", (message) => expect(readTypedDecision(message)).toBe("other"));
+});
+
+describe("an undo typed while a card waits", () => {
+  it.each(["undo", "undo that", "oops, undo", "take it back please"])("'%s' undoes the card", (m) =>
+    expect(undoesWaiting(m)).toBe(true),
+  );
+  it.each(["undo the rename of Launch", "how do I undo a change?"])("'%s' is its own", (m) =>
+    expect(undoesWaiting(m)).toBe(false),
+  );
 });
 
 describe("a long reply to a waiting confirmation", () => {

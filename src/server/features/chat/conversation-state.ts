@@ -22,6 +22,8 @@ import {
   type ChatConfirmation,
   type ChatDraft,
   type ChatDraftEdits,
+  type DraftField,
+  type DraftSources,
 } from "../../../shared/contracts/chat.js";
 import type { Understanding } from "./offline-engine/understanding.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
@@ -124,6 +126,8 @@ export function issueCreate(
   request: CreateAnnotationRequest,
   categoryName: string | null,
   now: Date,
+  /** Where the reading found each field, for the card to show what to check. */
+  sources?: DraftSources,
 ): PendingCreate {
   const range = request.annotationDateRange;
   const shown = {
@@ -142,6 +146,7 @@ export function issueCreate(
     ].join("\n"),
     request: { ...request, requestId: request.requestId ?? randomUUID() },
     categoryName,
+    ...(sources && Object.keys(sources).length > 0 ? { sources } : {}),
     expiresAt: expiryFrom(now),
   };
 }
@@ -154,6 +159,8 @@ export function issueUpdate(
   /** The category it would be in: a name, null to leave its category, undefined if unchanged. */
   categoryName: string | null | undefined,
   now: Date,
+  /** Where the reading found each changed field, for the card to show what to check. */
+  sources?: DraftSources,
 ): PendingUpdate {
   const range =
     changes.annotationDateRange ??
@@ -177,6 +184,7 @@ export function issueUpdate(
     items: [{ annotationId: annotation.annotationId, snapshot: snapshotOf(annotation) }],
     changes,
     ...(categoryName !== undefined ? { categoryName } : {}),
+    ...(sources && Object.keys(sources).length > 0 ? { sources } : {}),
     expiresAt: expiryFrom(now),
   };
 }
@@ -237,6 +245,7 @@ function draftOf(pending: PendingConfirmation): ChatDraft | undefined {
       color: request.color ?? defaultAnnotationColor,
       category: pending.categoryName ?? null,
       categoryId: request.categoryId ?? null,
+      ...(pending.sources ? { sources: pending.sources } : {}),
     };
   }
   const [item] = pending.items;
@@ -260,6 +269,7 @@ function draftOf(pending: PendingConfirmation): ChatDraft | undefined {
     color: changes.color ?? item.snapshot.color,
     category: pending.categoryName ?? null,
     ...(changes.categoryId !== undefined ? { categoryId: changes.categoryId } : {}),
+    ...(pending.sources ? { sources: pending.sources } : {}),
   };
 }
 
@@ -276,6 +286,27 @@ function verbsOf(pending: PendingConfirmation) {
     case "update":
       return { what, verb: "change", done: "changed", gerund: "changing anything" };
   }
+}
+
+/**
+ * The sources of the fields an edit left as the draft had them: a field the person set, on the
+ * card or in a follow-up, is their own and no longer the reading's to doubt.
+ */
+function sourcesKept(
+  pending: PendingCreate | PendingUpdate,
+  edits: ChatDraftEdits,
+): DraftSources | undefined {
+  const view = draftOf(pending);
+  if (!pending.sources || !view) return undefined;
+  const changed: Record<DraftField, boolean> = {
+    title: edits.title !== view.title,
+    date: edits.startDate !== view.startDate || (edits.endDate || undefined) !== view.endDate,
+    color: edits.color !== view.color,
+    category: edits.categoryId !== undefined && edits.categoryId !== view.categoryId,
+    description: edits.description !== view.description,
+  };
+  const kept = Object.entries(pending.sources).filter(([field]) => !changed[field as DraftField]);
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 
 /**
@@ -307,6 +338,7 @@ export function withEdits(
         requestId,
       },
       ...(edits.categoryId !== undefined ? { categoryName: undefined } : {}),
+      sources: sourcesKept(pending, edits),
     };
   }
   const [item] = pending.items;
@@ -321,7 +353,7 @@ export function withEdits(
   else if (pending.changes.categoryId !== undefined)
     changes.categoryId = pending.changes.categoryId;
   if (Object.keys(changes).length === 0) return null;
-  return { ...pending, changes };
+  return { ...pending, changes, sources: sourcesKept(pending, edits) };
 }
 
 /**
@@ -404,6 +436,22 @@ export function openedInFormReply(pending: PendingConfirmation): string {
   return `I've opened “${title ?? "it"}” in the form, so nothing is written until you save it there.`;
 }
 
+/**
+ * "undo", "take that back" typed while a card waits: what is undone is the request on the card,
+ * which nothing has written yet, never the change before it.
+ */
+const UNDO_OVER_WAITING =
+  /^\W*(?:(?:oh|ok|okay|wait|no|actually|oops|sorry)\W+)*(?:undo|revert|take\s+(?:it|that|this)\s+back)(?:\s+(?:it|that|this))?(?:\W+(?:please|pls|thanks))*\W*$/i;
+
+export function undoesWaiting(message: string): boolean {
+  return message.length <= 80 && UNDO_OVER_WAITING.test(message);
+}
+
+/** The answer to an undo typed while a card waits: the card dropped, nothing else taken back. */
+export function undoneWaitingReply(pending: PendingConfirmation): string {
+  return `${cancelledReply(pending)} It hadn't been done yet, so nothing else was undone.`;
+}
+
 /** The answer to Cancel or a typed no. */
 export function cancelledReply(pending: PendingConfirmation): string {
   const { verb } = verbsOf(pending);
@@ -425,19 +473,27 @@ const YES_WORD = String.raw`(?:yes|yeah|yea|yep|yup|ya|yah|y)`;
 const OBJECT = String.raw`(?:it|them|both|all|all\s+of\s+them|those|these|that(?:\s+one)?|this(?:\s+one)?)`;
 const ACTION = String.raw`(?:go\s+ahead|go\s+for\s+it|(?:just\s+)?do\s+it|proceed|please\s+do|confirm(?:ed)?|i\s+confirm|i'?m\s+sure|i\s+am\s+sure|(?:(?:delete|remove|create|add|change|update|save)(?:\s+${OBJECT})?|(?:make|log)\s+${OBJECT}))`;
 // "undo" alone is never a yes: with a preview waiting it takes nothing back and writes nothing.
-const POLITE = String.raw`(?:ok|okay|k|sure|please|pls|then|thanks|thank\s+you|mate|alright|fine)`;
+const POLITE = String.raw`(?:ok|okay|k|sure|please|pls|then|thanks|thank\s+you|mate|alright|fine|(?:looks|sounds)\s+(?:good|great|right|fine)|great|perfect|cool|nice)`;
 const UNIT = String.raw`(?:${YES_WORD}|${ACTION}|${POLITE}|👍)`;
 const CLEAR_YES = new RegExp(
   String.raw`^(?:${UNIT}[\s,;:-]+)*(?:${YES_WORD}|${ACTION})(?:[\s,;:-]+${UNIT})*$`,
   "u",
 );
 // A no, alone or in a row: "no", "nah, keep it", "no thanks", "cancel that", "don't delete it".
-const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|cancel(?:\s+(?:it|that|this))?|never\s?mind|nvm|stop|don'?t|do\s+not|abort|keep\s+(?:it|them|both|all|that|this)(?:\s+as\s+it\s+is)?|leave\s+(?:it|them)(?:\s+(?:alone|be|as\s+it\s+is))?|thanks|thank\s+you|(?:don'?t|do\s+not)\s+(?:delete|remove|create|add|change|do)\s+(?:it|them|that|this)|forget\s+it|not\s+now|scratch\s+that|hold\s+on|wait|changed\s+my\s+mind|i'?ve\s+changed\s+my\s+mind)`;
+const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|sorry|hmm+|oh|oops|actually|ugh|cancel(?:\s+(?:it|that|this))?|never\s?mind|nvm|stop|don'?t|do\s+not|abort|keep\s+(?:it|them|both|all|that|this)(?:\s+as\s+it\s+is)?|leave\s+(?:it|them)(?:\s+(?:alone|be|as\s+it\s+is))?|thanks|thank\s+you|(?:don'?t|do\s+not)\s+(?:delete|remove|create|add|change|do)\s+(?:it|them|that|this)|forget\s+it|not\s+now|scratch\s+that|hold\s+on|wait|changed\s+my\s+mind|i'?ve\s+changed\s+my\s+mind)`;
 const NO = new RegExp(
   String.raw`^(?:(?:${NO_UNIT})[\s,;:-]+)*(?:n|no|nope|nah|naw|cancel(?:\s+(?:it|that|this))?|never\s?mind|nvm|stop|don'?t|do\s+not|abort|keep\s+(?:it|them|both|all|that|this)|leave\s+(?:it|them)|forget\s+it|scratch\s+that|(?:don'?t|do\s+not)\s+(?:delete|remove|create|add|change|do)\s+(?:it|them|that|this))(?:[\s,;:-]+(?:${NO_UNIT}))*$`,
 );
+/**
+ * "nah, scrap it", "ditch that": a draft dropped. Over a deletion these words could as well mean
+ * its yes, so there they are neither (the message is read as itself).
+ */
+const DROP_DRAFT =
+  /^(?:(?:no|nah|nope|ok|okay|hmm+|oh|actually|then)[\s,;:-]+)*(?:scrap|ditch|bin|drop|trash|discard|lose)\s+(?:it|that|this(?:\s+one)?|the\s+draft)(?:[\s,;:-]+(?:then|please|thanks|sorry))*$/;
+/** "oh it's already there, never mind": a reason, then a no. */
+const REASON_THEN_NO = /^[^,;]{1,80}[,;]\s*(?:never\s?mind|nvm|forget\s+it|scratch\s+that)$/;
 const AGREEMENT =
-  /^(?:ok|okay|k|kk|sure|sure thing|fine|alright|all right|sounds good|of course|absolutely|affirmative|cool|great|perfect|👍)(?:,? (?:please|then|thanks|mate|sure|ok|okay|👍))*$/u;
+  /^(?:ok|okay|k|kk|sure|sure thing|fine|alright|all right|(?:sounds|looks) (?:good|great|right|fine)|of course|absolutely|affirmative|cool|great|perfect|👍)(?:,? (?:please|then|thanks|mate|sure|ok|okay|👍))*$/u;
 
 const longestDecision = 120;
 const ACTION_VERB = /\b(delete|remove|create|add|change|update|save|make|log)\b/;
@@ -468,7 +524,8 @@ export function readTypedDecision(
     const named = ACTION_VERB.exec(text)?.[1];
     return !named || !waiting || verbsFor[waiting].test(named) ? "confirm" : "other";
   }
-  if (NO.test(text)) return "cancel";
+  if (NO.test(text) || REASON_THEN_NO.test(text)) return "cancel";
+  if (waiting && waiting !== "delete" && DROP_DRAFT.test(text)) return "cancel";
   if (AGREEMENT.test(text)) return "agreement";
   return "other";
 }

@@ -723,6 +723,80 @@ describe("cards in the chat panel", () => {
     ]);
   });
 
+  it("says under a field what the assistant read it from when it is unsure, until it is changed", async () => {
+    const unsure = {
+      ...preview,
+      draft: {
+        ...preview.draft,
+        sources: {
+          title: { words: "I paused all Google ads", sure: false },
+          date: { words: "yesterday", sure: true },
+          color: { words: "pink", sure: false, doubt: "GA4 has no pink" },
+        },
+      },
+    };
+    fakeChat({ user: premium, replies: [{ reply: "I'm not sure.", confirmation: unsure }] });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "I paused all Google ads yesterday in pink, log that{Enter}");
+    const card = await within(log).findByRole("group", { name: "Create this annotation?" });
+
+    const title = within(card).getByRole("textbox", { name: "Title" });
+    expect(title).toHaveAccessibleDescription("Check this: read from “I paused all Google ads”.");
+    const colour = within(card).getByRole("combobox", { name: "Colour" });
+    // The reason, when the reading gave one; the words read otherwise.
+    expect(colour).toHaveAccessibleDescription("Check this: GA4 has no pink.");
+    // A field read without a doubt needs no word under it.
+    expect(within(card).getByRole("textbox", { name: "Date" })).not.toHaveAccessibleDescription();
+
+    // Once the person sets a field, it is theirs: the note goes.
+    await user.selectOptions(colour, "GREEN");
+    expect(colour).not.toHaveAccessibleDescription();
+    expect(title).toHaveAccessibleDescription(/^Check this/);
+  });
+
+  it("shows a draft card taller than the conversation from its top, not its buttons", async () => {
+    // jsdom lays nothing out: the log is 200 px tall, the card 500 px, starting 340 px down.
+    const sizes = vi
+      .spyOn(HTMLElement.prototype, "offsetHeight", "get")
+      .mockImplementation(function (this: HTMLElement) {
+        return this.dataset.card === "preview" ? 500 : 0;
+      });
+    const heights = vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(200);
+    const boxes = vi
+      .spyOn(HTMLElement.prototype, "getBoundingClientRect")
+      .mockImplementation(function (this: HTMLElement) {
+        return { top: this.dataset.card === "preview" ? 340 : 0 } as DOMRect;
+      });
+    try {
+      fakeChat({ user: premium, replies: [{ reply: "I'm not sure.", confirmation: preview }] });
+      const user = userEvent.setup();
+      const { input, log } = await openAgentMode();
+      await user.type(input, "I paused all Google ads yesterday, log that{Enter}");
+      await within(log).findByRole("group", { name: "Create this annotation?" });
+      expect(log.scrollTop).toBe(log.scrollHeight + 340);
+    } finally {
+      sizes.mockRestore();
+      heights.mockRestore();
+      boxes.mockRestore();
+    }
+  });
+
+  it("says a day was not written when the draft took today", async () => {
+    const today = {
+      ...preview,
+      draft: { ...preview.draft, sources: { date: { words: null, sure: true } } },
+    };
+    fakeChat({ user: premium, replies: [{ reply: "I'm not sure.", confirmation: today }] });
+    const user = userEvent.setup();
+    const { input, log } = await openAgentMode();
+    await user.type(input, "log Paused all Google ads{Enter}");
+    const card = await within(log).findByRole("group", { name: "Create this annotation?" });
+    expect(within(card).getByRole("textbox", { name: "Date" })).toHaveAccessibleDescription(
+      "No day was said, so it is today.",
+    );
+  });
+
   it("sends a draft's fields as edited in place, and says what is wrong before sending", async () => {
     const chat = fakeChat({
       user: premium,

@@ -217,10 +217,16 @@ export function ChatPanel({
   const headingId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const isEmpty = messages.length === 0 && !pending && notice === null;
-  // Keep the newest message in view.
+  // Keep the newest message in view. A draft card taller than the conversation's window is shown
+  // from its top instead: its heading and first fields, and any note to check under them, are
+  // read before its buttons come into view, never scrolled past.
   useEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
+    if (!log) return;
+    log.scrollTop = log.scrollHeight;
+    const draft = log.querySelector<HTMLElement>('[data-card="preview"]');
+    if (draft && draft.offsetHeight > log.clientHeight)
+      log.scrollTop += draft.getBoundingClientRect().top - log.getBoundingClientRect().top;
   }, [messages.length, pending, notice, chat.confirmation, chat.suggestion, chat.card]);
 
   return (

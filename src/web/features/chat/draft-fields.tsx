@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { isAnnotationColor, type AnnotationColor } from "../../../shared/annotation-colors";
 import {
   chatDraftEdits,
   type ChatDraft,
   type ChatDraftEdits,
+  type DraftField,
 } from "../../../shared/contracts/chat";
 import { DateInput } from "../../components/ui/date-input";
 import { FormField } from "../../components/ui/form-field";
@@ -72,6 +73,30 @@ export function checkDraft(values: DraftFieldValues): DraftCheck {
 
 const fieldClass = "gap-1";
 
+/**
+ * What the card says under a field the assistant's reading is unsure of, or that it filled in
+ * because nothing was said (the day): the words it read, so a guess is seen where it is. Gone once
+ * the person changes the field, which is then their own.
+ */
+export function sourceHint(
+  draft: ChatDraft,
+  field: DraftField,
+  edited: boolean,
+): ReactNode | undefined {
+  const source = draft.sources?.[field];
+  if (!source || edited) return undefined;
+  if (source.sure && (source.words !== null || field !== "date")) return undefined;
+  const read =
+    source.words === null ? "no day was said, so it is today" : `read from “${source.words}”`;
+  if (source.sure) return `${read.charAt(0).toUpperCase()}${read.slice(1)}.`;
+  // The reason when the reading has one; the words it read the field from otherwise.
+  return (
+    <span className="font-medium text-amber-800 dark:text-amber-300">
+      Check this: {source.doubt ?? read}.
+    </span>
+  );
+}
+
 interface FieldProps {
   values: DraftFieldValues;
   errors: Partial<Record<keyof DraftFieldValues, string>>;
@@ -80,11 +105,16 @@ interface FieldProps {
 }
 
 /** The first day, and the last one once the person adds it. */
-function DraftDates({ values, errors, set, disabled }: FieldProps) {
+function DraftDates({ values, errors, set, disabled, hint }: FieldProps & { hint: ReactNode }) {
   const [showEnd, setShowEnd] = useState(values.endDate !== "");
   return (
     <>
-      <FormField label={showEnd ? "From" : "Date"} error={errors.startDate} className={fieldClass}>
+      <FormField
+        label={showEnd ? "From" : "Date"}
+        error={errors.startDate}
+        hint={hint}
+        className={fieldClass}
+      >
         {(control) => (
           <DateInput
             {...control}
@@ -109,7 +139,9 @@ function DraftDates({ values, errors, set, disabled }: FieldProps) {
           )}
         </FormField>
       ) : (
-        <div className="flex items-end">
+        // Level with the date's box (below its label: one text-sm line and the field's gap), so
+        // a note under the date does not push it down.
+        <div className="flex items-start sm:pt-[calc(0.875rem+0.25rem)]">
           <button
             type="button"
             className="h-10 text-sm text-primary underline-offset-4 hover:underline disabled:opacity-55"
@@ -133,7 +165,12 @@ function DraftCategory({
 }: FieldProps & { draft: ChatDraft }) {
   const categories = useCategories({ enabled: true });
   return (
-    <FormField label="Category" error={errors.categoryId} className={fieldClass}>
+    <FormField
+      label="Category"
+      error={errors.categoryId}
+      hint={sourceHint(draft, "category", values.categoryId !== undefined)}
+      className={fieldClass}
+    >
       {(control) => (
         <NativeSelect
           {...control}
@@ -178,9 +215,15 @@ export function DraftFields({
   const set = (patch: Partial<DraftFieldValues>) => onChange({ ...values, ...patch });
   // The person's categories are asked for only when the draft is in one (a plan with them).
   const hasCategory = draft.category !== null;
+  const proposed = draftFieldValues(draft);
   return (
     <div className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
-      <FormField label="Title" error={errors.title} className={`${fieldClass} sm:col-span-2`}>
+      <FormField
+        label="Title"
+        error={errors.title}
+        hint={sourceHint(draft, "title", values.title !== proposed.title)}
+        className={`${fieldClass} sm:col-span-2`}
+      >
         {(control) => (
           <Input
             {...control}
@@ -190,8 +233,23 @@ export function DraftFields({
           />
         )}
       </FormField>
-      <DraftDates values={values} errors={errors} set={set} disabled={disabled} />
-      <FormField label="Colour" error={errors.color} className={fieldClass}>
+      <DraftDates
+        values={values}
+        errors={errors}
+        set={set}
+        disabled={disabled}
+        hint={sourceHint(
+          draft,
+          "date",
+          values.startDate !== proposed.startDate || values.endDate !== proposed.endDate,
+        )}
+      />
+      <FormField
+        label="Colour"
+        error={errors.color}
+        hint={sourceHint(draft, "color", values.color !== proposed.color)}
+        className={fieldClass}
+      >
         {(control) => (
           <NativeSelect
             {...control}
@@ -215,6 +273,7 @@ export function DraftFields({
       <FormField
         label="Description"
         error={errors.description}
+        hint={sourceHint(draft, "description", values.description !== proposed.description)}
         className={`${fieldClass} sm:col-span-2`}
       >
         {(control) => (

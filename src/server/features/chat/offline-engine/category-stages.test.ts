@@ -9,7 +9,7 @@ import type { PendingQuestion } from "../conversation-state.js";
 import { act } from "../skills/act.js";
 import { continueConversation } from "./continue-conversation.js";
 import { findCategory, findCategoryAdjective, findCategoryInList } from "./extract-category.js";
-import { readIntent } from "./intents.js";
+import { readIntent } from "../skills/reading.js";
 import { normalise } from "./normalise.js";
 import { resolve } from "../skills/resolve.js";
 import { readSlots } from "../skills/reading.js";
@@ -287,11 +287,16 @@ describe("stages 5 and 6: a category resolved and used", () => {
     );
   });
 
-  it("answers plainly when the person has no such category, and writes nothing", async () => {
+  it("says plainly when the person has no such category, asks which of theirs, and writes nothing", async () => {
     const { result, calls } = await turn('log a release "Checkout v2" today');
     expect(result.reply).toBe(
-      "You don't have a category called “release”. Your categories: Campaigns, Incidents, Paid Social, Organic Social.",
+      "You don't have a category called “release”. Your categories: Campaigns, Incidents, Paid Social, Organic Social. Which should it go in? Or say “no category”.",
     );
+    expect(result.memory?.question).toMatchObject({
+      intent: "create",
+      asked: "category",
+      categoryOptions: ["Campaigns", "Incidents", "Paid Social", "Organic Social"],
+    });
     expect(calls).toEqual([]);
   });
 

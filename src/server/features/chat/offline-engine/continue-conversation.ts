@@ -140,6 +140,9 @@ interface Answering {
   sameIntent: boolean;
 }
 
+const NO_CATEGORY =
+  /^\W*(?:(?:ok|okay|oh|then|fine|just)\W+)*(?:(?:no|without(?:\s+a)?|skip(?:\s+the)?)\s+categor(?:y|ies)\b|none\b)/i;
+
 /** "Paid Social", the second option, "put it in Paid Social": the category asked for. */
 function answerCategory({ understanding, question, text, quote, known }: Answering): Understanding {
   // "Paid Social", "the second one", "put it in Paid Social", "in the Promos category".
@@ -158,6 +161,11 @@ function answerCategory({ understanding, question, text, quote, known }: Answeri
         .replace(/\s+category$/i, ""),
     );
   const answer: Understanding = { ...known, intent: question.intent, missing: [] };
+  // "no category then, just save it": the request as it was, in none.
+  if (NO_CATEGORY.test(text)) {
+    const { category: _none, ...uncategorised } = answer;
+    return uncategorised;
+  }
   if (!category) return { ...answer, missing: ["category"] };
   answer.category = category;
   return answer;

@@ -4,7 +4,7 @@ import type { AssistantActions } from "../assistant-actions.js";
 import type { PendingQuestion } from "../conversation-state.js";
 import { act } from "../skills/act.js";
 import { continueConversation } from "./continue-conversation.js";
-import { readIntent } from "./intents.js";
+import { readIntent } from "../skills/reading.js";
 import { normalise } from "./normalise.js";
 import { resolve } from "../skills/resolve.js";
 import { readSlots, type Understanding } from "../skills/reading.js";

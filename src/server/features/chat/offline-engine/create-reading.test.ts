@@ -214,3 +214,144 @@ describe("a day said to be the date", () => {
     ).toBe("incident");
   });
 });
+
+describe("a list of attributes at the end of a create", () => {
+  it("reads each item that is wholly a colour or a category, after any courtesy", () => {
+    const listed = read('log "Payment gateway down" friday, red, incidents pls 🙏');
+    expect(listed).toMatchObject({
+      title: "Payment gateway down",
+      date: { year: 2026, month: 11, day: 20 },
+      color: "RED",
+      category: "incidents",
+    });
+    const dashed = read("add Pricing test on nov 19 - experiments");
+    expect(dashed).toMatchObject({ title: "Pricing test", category: "experiments" });
+    const unquoted = read("add Release 4.3 on tuesday, paid social");
+    expect(unquoted).toMatchObject({ title: "Release 4.3", category: "paid social" });
+  });
+
+  it("stops at the first item that is something else, which stays in the title", () => {
+    const kept = read("add Launch, Seeing Red on the 3rd");
+    expect(kept.color).toBeUndefined();
+    expect(kept.title).toContain("Seeing Red");
+    const partly = read("add Spring promo, email blast, incidents on the 3rd");
+    expect(partly.title).toContain("email blast");
+  });
+
+  it("does not read a list that says again what a cue says, leaving it for a doubt", () => {
+    const twice = read('log "CDN down" in the Paid Social category, incidents');
+    expect(twice.category).toBe("Paid Social");
+    expect(twice.doubts?.join(" ")).toContain("incidents");
+  });
+});
+
+describe("what a create must not lose or invent", () => {
+  it("drops the emoji at the end of an unquoted title, not the words", () => {
+    expect(read("log today: sitewide banner removed 🎉").title).toBe("sitewide banner removed");
+  });
+
+  it("reads a colour listed after a description as the colour", () => {
+    const listed = read(
+      'new note "Warehouse strike" on the 10th, description: shipping delays, cyan',
+    );
+    expect(listed).toMatchObject({ description: "shipping delays", color: "CYAN" });
+  });
+
+  it("doubts a weekday right after an unquoted name, which may end the name", () => {
+    const flash = read("add flash deal friday");
+    expect(flash.doubts).toContain("“friday” may be part of the title");
+    expect(flash.sources?.title?.sure).toBe(false);
+    // With a word between, the day is only the day.
+    expect(read("add flash deal on friday").doubts ?? []).toEqual([]);
+  });
+
+  it("asks about a colour GA4 does not offer instead of dropping it", () => {
+    const orange = read('add "Halloween recap" for Oct 31 in orange');
+    expect(orange.color).toBeUndefined();
+    expect(orange.doubts?.join(" ")).toContain("GA4 keeps orange for the annotations it makes");
+  });
+});
+
+describe("where each field of a create's draft came from", () => {
+  it("keeps the words each field was read from, sure when nothing is in doubt", () => {
+    expect(
+      read("add 'Black Week emails' from Nov 16 to Nov 20, purple, incidents").sources,
+    ).toEqual({
+      title: { words: "Black Week emails", sure: true },
+      date: { words: "from Nov 16 to Nov 20", sure: true },
+      color: { words: "purple", sure: true },
+      category: { words: "incidents", sure: true },
+    });
+    expect(read("log Checkout outage yesterday, description: 502s on pay").sources).toEqual({
+      title: { words: "Checkout outage", sure: true },
+      date: { words: "yesterday", sure: true },
+      description: { words: "502s on pay", sure: true },
+    });
+    // A labelled day is its value, not its label.
+    expect(read("create annotation title: Spring sale; date: 2026-11-03").sources?.date).toEqual({
+      words: "2026-11-03",
+      sure: true,
+    });
+  });
+
+  it("has no words for a day not written: today stands, as a guess the card asks to check", () => {
+    expect(read("add annotation Launch").sources?.date).toEqual({
+      words: null,
+      sure: false,
+      doubt: "you didn't say which day, so I took today",
+    });
+    expect(read("add annotation Launch today").sources?.date).toEqual({
+      words: "today",
+      sure: true,
+    });
+  });
+
+  it("marks the field a doubt is about, and only that one", () => {
+    const colour = read("log 'Winter sale' in orange yesterday").sources;
+    expect(colour?.color).toEqual({
+      words: "orange",
+      sure: false,
+      doubt:
+        "GA4 keeps orange for the annotations it makes itself: yours can be purple, brown, blue, green, red and cyan",
+    });
+    expect(colour?.title).toEqual({ words: "Winter sale", sure: true });
+    // "Friday newsletter": the day may be part of the name, so both are to be checked.
+    const placed = read("add Friday newsletter").sources;
+    expect(placed?.title?.sure).toBe(false);
+    expect(placed?.date).toEqual({
+      words: "Friday",
+      sure: false,
+      doubt: "“friday” may be part of the title",
+    });
+    const hedged = read("add 'Launch' maybe the 19th").sources;
+    expect(hedged?.title?.sure).toBe(true);
+    expect(hedged?.date).toEqual({ words: "the 19th", sure: false, doubt: "you said “maybe”" });
+  });
+
+  it("gives a title made from a story the story's words", () => {
+    const sources = read("we shipped the new pricing page on Nov 12, can you record it").sources;
+    expect(sources?.title).toEqual({
+      words: "we shipped the new pricing page on Nov 12",
+      sure: false,
+      doubt: "I made the title “Shipped the new pricing page” from what you told me",
+    });
+    expect(sources?.date).toEqual({ words: "Nov 12", sure: true });
+  });
+});
+
+describe("a create asked for as a draft", () => {
+  it("is read without the words that hold it back, and shown as a draft however sure it is", () => {
+    for (const [message, title] of [
+      ['prepare a note "TV spot aired" for the 15th but don\'t write it yet', "TV spot aired"],
+      ["draft an annotation for podcast ep 2 on the 19th, I'll check it first", "podcast ep 2"],
+      ['log "Launch" on the 3rd, don\'t save it yet', "Launch"],
+    ] as const) {
+      const understood = read(message);
+      expect(understood.intent, message).toBe("create");
+      expect(understood.title, message).toBe(title);
+      expect(understood.doubts, message).toContain("you asked to see it before it is written");
+    }
+    // Said plainly, the same create is written at once.
+    expect(read('log "Launch" on the 3rd').doubts).toBeUndefined();
+  });
+});

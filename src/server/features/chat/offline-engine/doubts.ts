@@ -7,6 +7,7 @@
  */
 import { findDate } from "./extract-dates.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import type { DraftField } from "../../../../shared/contracts/chat.js";
 
 /** Words that name a time of day, a weekday or a period: inside a title they may be its date. */
 const TIME_WORD =
@@ -42,8 +43,9 @@ const HOLIDAY =
 /** "sale 20": a day of the month, or part of the name. */
 const DAY_NUMBER_AT_END = /\s(?:[1-9]|[12]\d|3[01])$/;
 /** A title cut before its value: "Price increase 8% — date", "Launch on". */
+// "day" only after a dash or a comma ("Price increase — day"): "Launch day" is a name.
 const LABEL_AT_END =
-  /(?:^|\s|[,—–-])(?:date|dated|day|on|for|at|from|to|until|till|into|onto|through|thru|over|about|of|by|since|titled|called|named|colou?r|category|description|desc|in|and|with)$/i;
+  /(?:^|\s|[,—–-])(?:date|dated|on|for|at|from|to|until|till|into|onto|through|thru|over|about|of|by|since|titled|called|named|colou?r|category|description|desc|in|and|with)$|(?:^|[,—–-]\s*)day$/i;
 /** A clause that describes the event instead of naming it: "what the devs pushed". */
 const WH_START = /^(?:what|whatever|something|someone|somebody|whoever|whichever|the\s+thing)\b/i;
 
@@ -97,6 +99,16 @@ export function titleDoubts(
   return doubts;
 }
 
+/** A doubt and the draft fields it is about; none when it is about the request as a whole. */
+export interface FieldDoubt {
+  text: string;
+  fields: readonly DraftField[];
+}
+
+export function about(fields: readonly DraftField[], text: string): FieldDoubt {
+  return { text, fields };
+}
+
 /** Hedging: the person was not sure themselves ("the 3rd or 4th", "maybe the 19th"). */
 const HEDGE =
   /\b(?:not\s+sure|maybe|perhaps|i\s+think|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|don'?t\s+know|or\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)?\b|or\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)/i;
@@ -123,20 +135,37 @@ export function requestDoubts(
   /** The whole request, title and all: hedging and further instructions never belong in one. */
   whole = rest,
 ): string[] {
-  const doubts: string[] = [];
+  return requestFieldDoubts(rest, read, whole).map((doubt) => doubt.text);
+}
+
+/** `requestDoubts`, each with the draft fields it is about (none: the request as a whole). */
+export function requestFieldDoubts(
+  rest: string,
+  read: { title?: string; endDate?: unknown; description?: string; category?: string },
+  whole = rest,
+): FieldDoubt[] {
+  const doubts: FieldDoubt[] = [];
   const hedge = HEDGE.exec(whole);
-  if (hedge) doubts.push(`you said “${hedge[0]}”`);
-  if (read.title && VAGUE_THING.test(read.title)) doubts.push(`“${read.title}” doesn't name it`);
+  // Hedging is about the day ("maybe the 19th", "the 3rd or 4th"), and the title when it holds it.
+  if (hedge)
+    doubts.push(
+      about(
+        read.title?.toLowerCase().includes(hedge[0].toLowerCase()) ? ["title", "date"] : ["date"],
+        `you said “${hedge[0]}”`,
+      ),
+    );
+  if (read.title && VAGUE_THING.test(read.title))
+    doubts.push(about(["title"], `“${read.title}” doesn't name it`));
   const several = read.endDate === undefined ? SEVERAL_DAYS.exec(rest) : null;
-  if (several) doubts.push(`“${several[0]}” may mean several days`);
+  if (several) doubts.push(about(["date"], `“${several[0]}” may mean several days`));
   // "… and describe it as …" is the description once that is read, not a second instruction.
   const instructions =
     read.description === undefined ? whole : whole.replace(/\bdescribe\s+it\b/gi, " ");
-  if (FURTHER.test(instructions)) doubts.push("it reads like more than one instruction");
+  if (FURTHER.test(instructions)) doubts.push(about([], "it reads like more than one instruction"));
   if (read.description === undefined && DESCRIPTION_WORD.test(rest))
-    doubts.push("I couldn't read the description");
+    doubts.push(about(["description"], "I couldn't read the description"));
   const category = read.category === undefined ? CATEGORY_WORD.exec(rest) : null;
-  if (category) doubts.push(`“${category[0]}” may name a category`);
+  if (category) doubts.push(about(["category"], `“${category[0]}” may name a category`));
   return doubts;
 }
 
@@ -163,17 +192,20 @@ export function onlyAcceptance(words: string): boolean {
 const PERIOD_ONLY =
   /^(?:the\s+|that\s+|this\s+)?(?:week|weekend|month|year|quarter|day|days|morning|afternoon|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)?)$/i;
 
-/** What an update's reading left in doubt: a period read as its target, or several days as one. */
+/**
+ * What an update's reading left in doubt: a period read as its target (the request as a whole),
+ * or several days read as one (its day).
+ */
 export function updateDoubts(
   rest: string,
   read: { targetTitle?: string; date?: unknown; endDate?: unknown },
-): string[] {
-  const doubts: string[] = [];
+): FieldDoubt[] {
+  const doubts: FieldDoubt[] = [];
   if (read.targetTitle !== undefined && PERIOD_ONLY.test(read.targetTitle.trim()))
-    doubts.push(`“${read.targetTitle}” is a time, not the name of an annotation`);
+    doubts.push(about([], `“${read.targetTitle}” is a time, not the name of an annotation`));
   const several =
     read.date !== undefined && read.endDate === undefined ? SEVERAL_DAYS.exec(rest) : null;
-  if (several) doubts.push(`“${several[0]}” may mean several days`);
+  if (several) doubts.push(about(["date"], `“${several[0]}” may mean several days`));
   return doubts;
 }
 
@@ -204,12 +236,23 @@ export function titlePlacementDoubts(
   const at = text.indexOf(wanted);
   if (at < 0) return [`I read “${title}” from words that were not together`];
   const before = text.slice(0, at).trim();
+  // "add flash deal friday": a weekday right after the name, with nothing between, may be the
+  // end of the name ("Flash Deal Friday") as well as its day.
+  const after = WEEKDAY_RIGHT_AFTER.exec(text.slice(at + wanted.length));
+  if (after) return [`“${after[1]}” may be part of the title`];
   const day = before ? findDate(before, today) : undefined;
   if (!day || day.end !== before.length) return [];
   const lead = before.slice(0, day.index).trim();
   return /(?:\b(?:on|for|at|from|dated|since|by|of|in)|[,;:—–-])$/.test(lead)
     ? []
     : [`“${before.slice(day.index)}” may be part of the title`];
+}
+
+const WEEKDAY_RIGHT_AFTER = /^ ((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[\s.!]*(?:$|[,;])/;
+
+/** The doubt of an annotation named by part of its title ("the outage" for "Payment provider outage"). */
+export function namedByPart(said: string, title: string): string {
+  return `I took “${said}” to mean “${title}”`;
 }
 
 /** Whether a value's text holds a second instruction ("Friday and make it red"). */

@@ -99,6 +99,7 @@ interface CategoryPatterns {
   loose: RegExp;
   adjective: RegExp;
   inList: RegExp;
+  alone: RegExp;
 }
 
 function patternsFor(names: readonly string[]): CategoryPatterns {
@@ -117,6 +118,10 @@ function patternsFor(names: readonly string[]): CategoryPatterns {
     ),
     inList: new RegExp(
       String.raw`(^|\s)(?:the\s+|my\s+|all\s+(?:the\s+|my\s+)?)?(${words})(?:\s+(?:ones|annotations|notes))?(?=$|[\s,.;:!?])`,
+      "i",
+    ),
+    alone: new RegExp(
+      String.raw`^(?:(?:in(?:to)?|under|as)\s+)?(?:the\s+|my\s+)?(${words})(?:\s+(?:category|cat))?$`,
       "i",
     ),
   };
@@ -187,4 +192,14 @@ export function findCategoryInList(
     return undefined;
   const index = match.index + (match[1] ?? "").length;
   return { reference: tidy(match[2] ?? ""), index, end: match.index + match[0].length };
+}
+
+/**
+ * A phrase that is only a category word ("incidents", "paid social category", "in Campaigns"):
+ * one item of a list of attributes, as the person wrote it.
+ */
+export function categoryAlone(phrase: string, names: readonly string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  const match = patternsFor(names).alone.exec(phrase.trim());
+  return match ? tidy(match[1] ?? "") : undefined;
 }

@@ -20,6 +20,8 @@ const ANY_WORDS = `${KNOWN_WORDS}|${UNKNOWN_WORDS}`;
 export interface FoundColor {
   /** Undefined for a colour GA4 does not offer. */
   color?: AnnotationColor;
+  /** The colour's own word as written ("red" of "make it red"). */
+  word: string;
   index: number;
   end: number;
 }
@@ -35,7 +37,7 @@ const BARE_KNOWN = new RegExp(`\\b(${KNOWN_WORDS})\\b`, "i");
 const BARE_AT_END = new RegExp(`(?:,\\s*)?\\b(${KNOWN_WORDS})[\\s.!]*$`);
 
 function found(word: string, index: number, end: number): FoundColor {
-  return { color: KNOWN[word.toLowerCase()], index, end };
+  return { color: KNOWN[word.toLowerCase()], word, index, end };
 }
 
 /**
@@ -91,4 +93,9 @@ export function findColorList(
     end += next[0].length;
   }
   return { colors, index: first.index, end };
+}
+
+/** The colour a word names on its own ("red", "Red"), if GA4 offers it. */
+export function colourWord(word: string): AnnotationColor | undefined {
+  return Object.hasOwn(KNOWN, word.toLowerCase()) ? KNOWN[word.toLowerCase()] : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import { findDate, findDateRange, findDayChoice, findNearDay } from "./extract-dates.js";
+import { findDate, findDateRange, findDayChoice, findNearDay, findSpan } from "./extract-dates.js";
 
 const rangeOf = (text: string, today: string) => {
   const found = findDateRange(text, fromIsoDate(today));
@@ -166,6 +166,51 @@ describe("findDate: days said loosely", () => {
   });
 });
 
+describe("findDate: a day written with dots is day first", () => {
+  it.each([
+    ["Add an annotation on 03.11.2026 called Price increase", "2026-11-03"],
+    ["for 9.11", "2026-11-09"],
+    ["on 4.2.", "2026-02-04"],
+    ["13.11", "2026-11-13"],
+  ])("%s → %s", (text, expected) => {
+    expect(dayOf(text, "2026-11-23")).toBe(expected);
+  });
+
+  it.each(["Release 4.2", "4.2 shipped", "log v2.1.2026 release notes"])(
+    "%s names no dotted day",
+    (text) => {
+      expect(dayOf(text, "2026-11-23")).not.toBe("2026-02-04");
+      expect(dayOf(text, "2026-11-23")).not.toBe("2026-01-02");
+    },
+  );
+});
+
+describe("a day described by its weekday, and days between", () => {
+  it("reads 'Friday the 13th' as the 13th, the weekday among its words", () => {
+    const text = "went out on Friday the 13th, not the 12th";
+    const found = findDate(text, fromIsoDate("2026-11-23"));
+    expect(found && toIsoDate(found.date)).toBe("2026-11-13");
+    expect(found && text.slice(found.index, found.end)).toBe("Friday the 13th");
+  });
+
+  it("reads 'between 1 and 15 november' as the days from the 1st of that month", () => {
+    expect(rangeOf("show notes between 1 and 15 november", "2026-11-23")).toBe(
+      "2026-11-01..2026-11-15",
+    );
+    // A first day after the last is no span.
+    expect(rangeOf("between 20 and 15 november", "2026-11-23")).not.toBe("2026-11-20..2026-11-15");
+  });
+});
+
+describe("a period up to now", () => {
+  it("is no one day, though it is a range to list", () => {
+    for (const text of ["for the last 3 days", "over the past two weeks"]) {
+      expect(dayOf(text, "2026-11-23"), text).toBeUndefined();
+      expect(rangeOf(text, "2026-11-23"), text).toMatch(/\.\.2026-11-23$/);
+    }
+  });
+});
+
 describe("findDayChoice", () => {
   it.each([
     ["it went out on the 5th or the 6th", "the 5th or the 6th"],
@@ -213,5 +258,42 @@ describe("a span from a weekday to a day of another week", () => {
       start: { year: 2026, month: 11, day: 16 },
       end: { year: 2026, month: 11, day: 19 },
     });
+  });
+});
+
+describe("findSpan: days written as ISO, day-first with dots, and since a day", () => {
+  const spanOf = (text: string, today = "2026-11-23") => {
+    const found = findSpan(text, fromIsoDate(today));
+    return found && `${toIsoDate(found.range.start)}..${toIsoDate(found.range.end)}`;
+  };
+  it.each([
+    ["create 'Paid search' 2026-11-02..2026-11-08", "2026-11-02..2026-11-08"],
+    ["range: 2026-09-07 → 2026-09-13, promo", "2026-09-07..2026-09-13"],
+    ["from 2026-10-05 to 2026-10-09", "2026-10-05..2026-10-09"],
+    ['add "Influencer week" 16.11.–22.11.', "2026-11-16..2026-11-22"],
+    ["from 27.10. to 29.10., red", "2026-10-27..2026-10-29"],
+    // Without a year, the latest such span that has ended: December is last year's.
+    ["23.12. - 2.1.", "2025-12-23..2026-01-02"],
+    ["2.11.2025 - 8.11.2025", "2025-11-02..2025-11-08"],
+    // The first day may leave its month to the last.
+    ['add "Team offsite", 21.-22.11.', "2026-11-21..2026-11-22"],
+    ["21–22.11.", "2026-11-21..2026-11-22"],
+    // "since" a day runs up to today.
+    ['add "Podcast ad flight" since the 18th', "2026-11-18..2026-11-23"],
+    // The weekend a request starts with is named as the days.
+    ["the weekend as Stocktake", "2026-11-21..2026-11-22"],
+  ])("%s → %s", (text, expected) => {
+    expect(spanOf(text)).toBe(expected);
+  });
+
+  it.each([
+    // An end before its start, a day that does not exist, a version number: no span.
+    "2026-11-08..2026-11-02",
+    "31.11.–2.12.",
+    "Release 4.3 - 5.1",
+    // A weekend in a title keeps its word.
+    "the weekend sale on friday",
+  ])("%s is no span", (text) => {
+    expect(spanOf(text)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PendingQuestion } from "./understanding.js";
 import { continueConversation, piecesToRemember } from "./continue-conversation.js";
 import { noDaySaid } from "./doubts.js";
-import { readIntent } from "./intents.js";
+import { readIntent } from "../skills/reading.js";
 import { normalise } from "./normalise.js";
 import { readSlots } from "../skills/reading.js";
 

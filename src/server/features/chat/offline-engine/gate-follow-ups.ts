@@ -4,12 +4,15 @@
  */
 import { isAnnotationColor, type AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { parseCount } from "./count-words.js";
+import { about } from "./doubts.js";
+import { draftSources } from "./draft-sources.js";
 import { findDate } from "./extract-dates.js";
 import { findMention } from "./known-annotations.js";
 import type { Understanding } from "./understanding.js";
 import {
   COLOUR_WORDS,
   type GateContext,
+  editDistance,
   fold,
   nearlySameTitle,
   quotedInMessage,
@@ -34,7 +37,11 @@ export function markBareDays(understanding: Understanding, message: string): Und
  * “sent to 18k subs”", "add a note that orders shipped late": a description for an annotation —
  * the one named, or the one in focus — never a new annotation made of the description's words.
  */
-export const DESCRIBING = /\b(?:description|desc|descr|note\s+that\s+(?!down\b)\S+\s+\S+)/i;
+export const DESCRIBING =
+  /\b(?:description|desc|descr|note\s+that\s+(?!down\b)\S+\s+\S+)|^\W*(?:(?:and|also|then|oh|pls|please)\W+)*(?:add|put|write)\s+(?:a\s+|the\s+|some\s+)?(?:note|details?)\s*[:—–]|^\W*(?:and|also|then|oh|pls|please)\W+(?:note|details?)\s*[:—–]/i;
+
+/** "add a note: …", "details — …": the words after the label are the description. */
+const NOTE_LABEL = /\b(?:note|details?)\s*[:—–]\s*(.+?)[.!]*$/i;
 
 /** The words around a description said for an annotation, which name nothing themselves. */
 export const DESCRIBING_WORDS =
@@ -53,18 +60,22 @@ export function describesIt(
   const title = understanding.title;
   const quotes = message.match(/["“][^"“”]+["”]/g)?.length ?? 0;
   if (title && quotes >= 2 && quotedInMessage(title, message)) return;
-  // A new annotation said with its day and a description stays a create.
-  if (findDate(message, context.today)) return;
   const quoted = /["“]([^"“”]+)["”]/.exec(message);
+  // 'add a note: "Tracking pixel removed"': a quoted name after "note:" is a new annotation's.
+  if (quoted && !/\b(?:description|desc|descr|note\s+that)\b/i.test(message)) return;
   const text =
     understanding.description ??
     quoted?.[1]?.trim() ??
-    NOTE_THAT.exec(message.slice(0, 400))?.[1]?.trim();
+    NOTE_THAT.exec(message.slice(0, 400))?.[1]?.trim() ??
+    NOTE_LABEL.exec(message.slice(0, 400))?.[1]?.trim();
   if (!text) return;
   const withoutText = (whole: string) => {
     const at = whole.toLowerCase().lastIndexOf(text.toLowerCase());
     return at < 0 ? whole : `${whole.slice(0, at)} ${whole.slice(at + text.length)}`;
   };
+  // A new annotation said with its day and a description stays a create ("today" inside the
+  // description, "still running as of today", is no day of the annotation's).
+  if (findDate(withoutText(message), context.today)) return;
   const rest = quoted ? message.replace(quoted[0], " ") : withoutText(message);
   const named = findMention(rest, context.known);
   // Words left that could name an annotation ("Spring promo: description “…”") make it no
@@ -78,14 +89,18 @@ export function describesIt(
     date: _day,
     endDate: _end,
     doubts: _doubts,
+    sources: _sources,
     ...kept
   } = understanding;
+  // "a note that …" may also be a new annotation's story: shown before it is written.
+  const doubts =
+    noted && !quoted ? [about(["description"], `I read “${text}” as its description`)] : [];
   return {
     ...kept,
     intent: "update",
     newDescription: text,
-    // "a note that …" may also be a new annotation's story: shown before it is written.
-    ...(noted && !quoted ? { doubts: [`I read “${text}” as its description`] } : {}),
+    ...(doubts.length > 0 ? { doubts: doubts.map((doubt) => doubt.text) } : {}),
+    sources: draftSources({ description: text }, doubts),
     ...(named
       ? { target: { kind: "title", title: named.annotation.title }, missing: [] }
       : { pointsBack: true, missing: ["target"] }),
@@ -124,15 +139,47 @@ export function typoReport(
     ? { intent: "update", target: { kind: "title", title }, missing: [], doubts }
     : { intent: "update", pointsBack: true, missing: ["target"], doubts };
   // A correction that only repeats the title says what is wrong with it, not what it should be.
-  const named = corrected && (!title || fold(corrected) !== fold(title)) ? corrected : undefined;
+  const said = corrected && (!title || fold(corrected) !== fold(title)) ? corrected : undefined;
+  const named = said && title ? completedTitle(title, said) : said;
   if (!title && !named) return;
-  return named ? { ...base, newTitle: named } : { ...base, missing: [...base.missing, "change"] };
+  return named
+    ? {
+        ...base,
+        newTitle: named,
+        sources: draftSources({ title: named }, [about(["title"], doubts[0]!)]),
+      }
+    : { ...base, missing: [...base.missing, "change"] };
+}
+
+/**
+ * "a typo in “Newsletter #47”, it should be #46": a correction of fewer words than the title, like
+ * the words it replaces at the title's end (or start), is the title with those words corrected.
+ */
+export function completedTitle(title: string, correction: string): string {
+  const words = title.split(/\s+/);
+  const replacing = correction.split(/\s+/).length;
+  if (replacing >= words.length) return correction;
+  const tail = words.slice(-replacing).join(" ");
+  const head = words.slice(0, replacing).join(" ");
+  if (alike(tail, correction)) return [...words.slice(0, -replacing), correction].join(" ");
+  if (alike(head, correction)) return [correction, ...words.slice(replacing)].join(" ");
+  return correction;
+}
+
+/** Two spellings of the same words: one slip apart, or numbers in the same frame ("#47", "#46"). */
+function alike(written: string, correction: string): boolean {
+  const [a, b] = [fold(written), fold(correction)];
+  if (a === b) return false;
+  const frame = (text: string) => text.replace(/\d+/g, "0");
+  if (/\d/.test(a) && frame(a) === frame(b)) return true;
+  const limit = Math.max(1, Math.floor(Math.min(a.length, b.length) / 4));
+  return editDistance(a, b, limit) <= limit;
 }
 
 export const SHIFT_SAID =
   /\b(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after|back|forward)\b/i;
 
-export const DETAILS = /^\W*(?:details|description|desc|note)\s*[:=-]\s*(.+)$/i;
+export const DETAILS = /^\W*(?:details|description|desc|note)\s*[:=—–-]\s*(.+)$/i;
 
 export const PRESET_KINDS: Record<string, string> = {
   incident: "Incidents",
@@ -214,18 +261,74 @@ export function addedTo(
   context: GateContext,
 ): Understanding | undefined {
   if (understanding.intent !== "create" && understanding.intent !== "unknown") return;
-  const said = ADD_TO.exec(context.message);
+  const message = context.message.slice(0, 600);
+  const said = ADD_TO.exec(message) ?? ADD_DETAILS_TO.exec(message) ?? DETAILS_FOR.exec(message);
   if (!said) return;
   const named = context.known.find((annotation) =>
     nearlySameTitle(annotation.title, said[1]!.replace(/^["“']|["”']$/g, "")),
   );
   if (!named) return;
+  const text = said[2]!.trim();
+  // "add to" may mean after what is there: the card shows the description it would set.
+  const replacing = about(
+    ["description"],
+    `I'd set its description to “${text}”, replacing any it has`,
+  );
   return {
     intent: "update",
     target: { kind: "title", title: named.title },
-    newDescription: said[2]!.trim(),
+    newDescription: text,
     missing: [],
-    // "add to" may mean after what is there: the card shows the description it would set.
-    doubts: [`I'd set its description to “${said[2]!.trim()}”, replacing any it has`],
+    doubts: [replacing.text],
+    sources: draftSources({ description: text }, [replacing]),
+  };
+}
+
+const DETAIL_WORD = String.raw`(?:some\s+|a\s+|the\s+)?(?:details?|description|desc|notes?|context)`;
+/** "add details to Checkout outage: Stripe webhook failures". */
+const ADD_DETAILS_TO = new RegExp(
+  String.raw`^\W*(?:(?:please|pls|can\s+you|could\s+you)\s+)?add\s+${DETAIL_WORD}\s+(?:to|for|on)\s+(.+?)\s*[:—–-]\s+(.+)$`,
+  "i",
+);
+/**
+ * "checkout outage: add details — payment iframe failed", "Checkout outage - add details: …".
+ * The name starts at a word character, so the run of other characters before it is read one way
+ * only: a message of nothing but spaces is given up at once, not tried at every split.
+ */
+const DETAILS_FOR = new RegExp(
+  String.raw`^\W*(\w.{1,79}?)\s*(?::|\s[-–—])\s*(?:pls\s+|please\s+)?add\s+${DETAIL_WORD}\s*(?::|[-–—])?\s*(.+)$`,
+  "i",
+);
+
+/** The clause that says what to do with "it", after a clause that names the annotation. */
+const IT_CLAUSE =
+  /[,;.—–]\s*(?:so\s+|then\s+|just\s+|please\s+|pls\s+)*[^,;.—–]*\b(?:it|that\s+one|this\s+one)\b[^,;.—–]*$/i;
+
+/**
+ * "the Google core update note is wrong, delete it", "Site migration can go, delete it": "it" is
+ * the annotation the clause before names, not whichever was talked about last. Deletions only:
+ * they always wait for a yes that names the annotation.
+ */
+export function namedBeforeIt(
+  understanding: Understanding,
+  context: GateContext,
+): Understanding | undefined {
+  if (understanding.intent !== "delete" || understanding.target || !understanding.pointsBack)
+    return;
+  const message = context.message.slice(0, 400);
+  const clause = IT_CLAUSE.exec(message);
+  if (!clause) return;
+  // Only the clause right before: an annotation named earlier is no longer "it".
+  const before = message.slice(0, clause.index);
+  const start = Math.max(
+    ...[".", ",", ";", "—", "–", "!", "?"].map((mark) => before.lastIndexOf(mark)),
+  );
+  const mention = findMention(before.slice(start + 1), context.known);
+  if (!mention) return;
+  const { pointsBack: _it, ...rest } = understanding;
+  return {
+    ...rest,
+    target: { kind: "title", title: mention.annotation.title },
+    missing: rest.missing.filter((piece) => piece !== "target"),
   };
 }

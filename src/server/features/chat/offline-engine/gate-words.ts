@@ -3,7 +3,9 @@
  * person quoted a title, and the context every guard reads.
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import type { DraftField } from "../../../../shared/contracts/chat.js";
 import { tidy } from "./cut-text.js";
+import { doubting } from "./draft-sources.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import type { PendingQuestion, Understanding } from "./understanding.js";
 
@@ -100,7 +102,18 @@ export function editDistance(a: string, b: string, limit: number): number {
   return previous[b.length]!;
 }
 
-export const withDoubt = (understanding: Understanding, doubt: string): Understanding =>
+/** The reading with one more doubt, which is about these fields of its draft (none: the whole). */
+export const withDoubt = (
+  understanding: Understanding,
+  doubt: string,
+  fields: readonly DraftField[] = [],
+): Understanding =>
   understanding.doubts?.includes(doubt)
     ? understanding
-    : { ...understanding, doubts: [...(understanding.doubts ?? []), doubt] };
+    : {
+        ...understanding,
+        doubts: [...(understanding.doubts ?? []), doubt],
+        ...(understanding.sources
+          ? { sources: doubting(understanding.sources, fields, doubt) }
+          : {}),
+      };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readIntent } from "./intents.js";
+import { readIntent } from "../skills/reading.js";
 
 describe("stage 2: intents", () => {
   it.each([

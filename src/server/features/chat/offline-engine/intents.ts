@@ -9,9 +9,11 @@
 import { parseCount } from "./count-words.js";
 import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
-import { UNDO_VERB, undoSaidInPassing } from "./undo-words.js";
+import { undoSaidInPassing } from "./undo-words.js";
 import { givesTitle, readLabels } from "./parse-create.js";
-import { asksAboutTraffic, showsAMeasure, trafficQuestionPatterns } from "./traffic-question.js";
+import { statedEvent } from "./stated-event.js";
+import { asksAboutTraffic, showsAMeasure } from "./traffic-question.js";
+import type { CalendarDate } from "../../../../shared/calendar-date.js";
 
 /**
  * The verb of a traffic question read from what it is about rather than from a phrase: its slots
@@ -42,6 +44,37 @@ export type Intent =
   | "impact"
   | "unknown";
 
+/**
+ * The words that claim a message for a capability, each kept in its skill file and handed to the
+ * reading by the registry; the engine keeps only the order in which they are tried, and the
+ * grammar no one capability owns: yes and no, second thoughts, clauses, and corrections stated
+ * rather than commanded.
+ */
+export interface CapabilityWords {
+  /** A create's command words (group 1 the verb), "a new annotation", "I need a new note". */
+  create: { verb: RegExp; newThing: RegExp; wantNew: RegExp };
+  /** A change's command words (group 1 the verb), "add a description to X:", emptying a field. */
+  update: { verb: RegExp; describeExisting: RegExp; emptyField: RegExp };
+  /** A deletion's command words (group 1 the verb). */
+  delete: { verb: RegExp };
+  /** A question's words (group 1 the verb), "did we log anything…", "is there a note for…". */
+  list: { verb: RegExp; askedIfNoted: RegExp; isThere: RegExp };
+  /** "help" as a whole message, and asking what the assistant does. */
+  help: { whole: RegExp; asked: RegExp };
+  /** A question about one day's traffic, about a period's unexplained days, "we didn't annotate". */
+  traffic: { day: RegExp; period: RegExp; notAnnotated: RegExp };
+  /** "undo that", "put it back how it was", "bring back the one you deleted". */
+  undo: RegExp;
+  /** "what's in my inbox?", "accept the release one". */
+  inbox: RegExp;
+  /** "remind me to …": asked of Tidemark, which does not do it. */
+  reminder: RegExp;
+  /** "how many can I still add today?" */
+  allowance: RegExp;
+  /** "did the winter sale work?": its named groups hold the words naming the annotation. */
+  impact: RegExp;
+}
+
 export interface Classified {
   intent: Intent;
   /** Text before the clause holding the request ("we shipped v2 this morning, log it"). */
@@ -52,6 +85,8 @@ export interface Classified {
   rest: string;
   /** The verb was not one of ours but read as the nearest one ("ad", "bin"): a guess. */
   guessedVerb?: boolean;
+  /** No verb at all: an event named with its days ("Flash sale over the weekend"), a guess. */
+  stated?: boolean;
 }
 
 /** Words of a second thought before a correction: "actually", "wait, no", "sorry". */
@@ -124,57 +159,6 @@ const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|actually|oh|ugh|sorry|hmm+|on\s+
 const CANCEL = new RegExp(String.raw`^(?:${NO_UNIT}[\s,!.]+)*${NO_UNIT}$`, "i");
 const HESITATION =
   /^(?:(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)[\s,!.]+)*(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)$/i;
-/**
- * The whole message asks to undo ("undo", "revert the last change", "ctrl+z", "put it back how
- * it was", "bring back the one you just deleted"). Read before CANCEL, which also knows a bare
- * "undo": with a preview waiting, the typed-decision step has already read it as a cancel; with
- * none, it is an undo.
- */
-const UNDO_OBJECT = String.raw`(?:that|it|this|(?:the|my|your)\s+last(?:\s+(?:one|change|edit|thing(?:\s+you\s+did)?))?|what\s+(?:you|i)\s+(?:just\s+)?did|(?:the|that|my|your)\s+(?:last\s+)?(?:change|edit|deletion|delete|rename)|the\s+one\s+you\s+(?:just\s+)?(?:deleted|removed|added|made|changed))`;
-const PUT_BACK = String.raw`(?:put|change|set|turn|make)\s+(?:it|that|this|things|everything|them)\s+back(?:\s+(?:how|the\s+way|like|to\s+(?:how|the\s+way|what))\s+(?:it|they|things)\s+(?:was|were))?`;
-const RESTORE_DELETED = String.raw`(?:bring\s+back|restore|undelete|recover|get\s+back)\s+(?:it|that(?:\s+one)?|the\s+(?:one|annotation|note)|what)\s+(?:you|i|we)\s+(?:just\s+)?(?:deleted|removed|erased|trashed)`;
-const UNDO = new RegExp(
-  String.raw`^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please|ugh|my\s+bad|i\s+didn't\s+mean\s+(?:that|to(?:\s+do\s+that)?))[\s,!.]+)*(?:${UNDO_VERB}(?:\s+${UNDO_OBJECT})?|${PUT_BACK}|${RESTORE_DELETED})(?:[\s,!.]+(?:please|pls|again|now|lol|haha|thanks))*[\s.!?]*$`,
-  "i",
-);
-/**
- * The suggestion inbox, asked about or accepted from, as the whole request ("what's in my inbox?",
- * "any suggestions?", "accept the release one"). The annotation verbs never claim "accept".
- */
-const INBOX =
-  /^(?:(?:accept|approve)\b(?!\s+(?:it|that|this)\s*[.!]*$)|(?:what(?:'s|\s+is)\s+in\s+|(?:show|list|open|check|see|view)(?:\s+me)?\s+|(?:do\s+i\s+have|are\s+there|anything|any)\s+(?:(?:any|new)\s+)*(?:in\s+)?)?(?:my\s+|the\s+)?(?:inbox|suggestions)(?:\s+(?:for\s+me|in\s+(?:my|the)\s+inbox))?\s*[?.!]*$)/i;
-const HELP =
-  /^(?:help|help\s+me|\?+|what\s+can\s+(?:you|i)\s+do(?:\s+here)?|what\s+do\s+you\s+do|what\s+are\s+you|how\s+does\s+(?:this|it)\s+work|how\s+do\s+i\s+use\s+(?:this|you|it)|how\s+(?:do|does)\s+(?:this|it)\s+work|what\s+(?:are\s+)?(?:the\s+|your\s+)?commands|commands|what\s+commands(?:\s+(?:are\s+there|do\s+you\s+(?:have|know|support)))?|instructions|usage|what\s+can\s+you\s+help\s+(?:me\s+)?with|how\s+can\s+you\s+help(?:\s+me)?|what\s+(?:can|should)\s+i\s+(?:say|ask|type)|show\s+(?:me\s+)?(?:the\s+)?help|getting\s+started|hi|hello|hey)(?:\s+(?:please|here|with\s+this))?$/i;
-/**
- * Asking what the assistant does, or how to ask it: "what kind of stuff can you do?", "what do I
- * type to add something?", "how do I make a note?". Asking how to do something in GA4 ("how do
- * I add another user") is not help with Tidemark.
- */
-const HELP_ASKED =
-  /^(?:what\s+(?:else\s+)?(?:kinds?|sorts?|types?)\s+of\s+(?:stuff|things|requests|questions|commands)\s+(?:can|do|could|should)\s+(?:you|i)\b|what\s+else\s+can\s+(?:you|i)\s+do\b|what\s+(?:are\s+you|is\s+this)\s+(?:able\s+to|capable\s+of|for)\b|what\s+can\s+you\s+do\s+for\s+(?:me|us)\b|what\s+(?:do|should|can|would)\s+i\s+(?:type|say|write|ask|enter)\b|how\s+(?:do|can|should)\s+i\s+(?:add|create|make|log|write|put|use|talk\s+to|ask)\s+(?:(?:a|an|new|one|some)\s+)*(?:annotations?|notes?|markers?|something|stuff|things|one|you|this|it)\b|how\s+(?:does|do)\s+(?:this|it|you)\s+work\b|what\s+can\s+(?:this(?:\s+(?:thing|bot|assistant|chat))?|it|the\s+(?:assistant|bot|chat))\s+do\b|what(?:'s|\s+is)\s+possible\b|(?:i'm|i\s+am)\s+(?:lost|confused|stuck)\b)/i;
-
-// Asked of Tidemark ("remind me to …", "could you set a reminder"), not a story about reminder
-// emails someone set up.
-const REMINDER =
-  /(?:^|[,.!?;]\s*|\byou\s+(?:please\s+)?|\bplease\s+|\bjust\s+)(?:remind\s+(?:me|us)\s+(?:to|that|next|tomorrow|on|in|at)\b|(?:set|create|add|make|schedule)\s+(?:me\s+)?(?:up\s+)?(?:a\s+|an\s+)?reminders?\b(?!\s+(?:e-?mails?|campaigns?|sequences?|flows?|messages?|notifications?)))/i;
-const ASKED_IF_NOTED =
-  /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
-const DESCRIBE_EXISTING =
-  /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
-// Asked, not told: "how many can I still add?", "what's my daily limit?" — never "log that we
-// raised the daily limit".
-const ALLOWANCE =
-  /^is\s+there\s+(?:a|any)\s+(?:daily\s+)?(?:limit|quota|cap)\b|^how\s+much\s+(?:of\s+)?(?:my\s+|the\s+)?(?:daily\s+)?(?:quota|allowance)\b|^(?:did|have|has|am|are)\s+i\s+(?:already\s+)?(?:hit|reached|reach|used\s+up|use\s+up|run\s+out\s+of|ran\s+out\s+of|gone\s+over|exceeded|at|over)\s+(?:my|the|today's)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)\b|\bhow\s+many\s+(?:more\s+)?(?:annotations?\s+|notes?\s+)?(?:can\s+i\s+(?:still\s+)?(?:add|create|make|log)|(?:do\s+i\s+have\s+)?(?:left|remaining))\b|^(?:(?:what(?:'s|s|\s+is)|check|show(?:\s+me)?|tell\s+me)\s+)?(?:my|the)\s+(?:daily\s+)?(?:annotation\s+)?(?:quota|limit|allowance)(?:\s+(?:today|for\s+today))?[\s?.!]*$|^(?:annotations?|notes?)\s+(?:left|remaining)(?:\s+today)?[\s?.!]*$/i;
-/**
- * Emptying a field is a change, never a deletion: "remove the description from Launch", "clear
- * Launch's category", "Launch doesn't need a description any more".
- */
-const EMPTY_FIELD =
-  /^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the\s+|its\s+)?(description|desc|details|category)\s+(?:from|of|on|for|off)\s+(.+?)$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank)\s+(.+?)'s?\s+(description|desc|details|category)$|^(.+?)\s+(?:doesn't|does\s+not|don't|no\s+longer|shouldn't|should\s+not)\s+(?:need|needs|have|has)\s+(?:a|an|any|the|its)\s+(description|desc|details|category)(?:\s+(?:any\s*more|anymore|now))?$/i;
-
-/** "is there a note for the site migration?", "do we have anything about Black Friday?" */
-const IS_THERE =
-  /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+/i;
 
 /**
  * Asked for something Tidemark does not make: writing ("write me a tweet"), or setting up GA4
@@ -189,51 +173,33 @@ const PROPERTIES =
   /\b(?:properties|property\s+list|(?:ga4?|google\s+analytics|analytics)\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
-const DELETE_VERB =
-  /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill|bin|nuke|scrap|ditch|axe|zap|toss|purge)\b\s*/i;
-const UPDATE_VERB =
-  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
-/** "I need a new annotation", "can I get a note for Friday": asking for one is asking to add one. */
-const WANT_NEW =
-  /^(?:i(?:\s+(?:need|want|would\s+like)|'d\s+like)|(?:can|could|may)\s+i\s+(?:get|have|make|add))\s+(?=(?:a|an|new|a\s+new|another)\s+(?:annotation|note|marker|entry)\b)/i;
-const CREATE_VERB =
-  /^(create|add|new|make|log|annotate|mark|record|note(?:\s+down)?|insert|put|save|write(?:\s+down)?|enter|register|jot(?:\s+down)?|post|place|drop|set\s+up)\b\s*/i;
-const LIST_VERB =
-  /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check|anything)\b\s*/i;
-/**
- * "make/set/put/drop an annotation …" creates; "make X red" updates. "make one … called X" creates
- * too: "one" stands for the annotation when a title for it follows.
- */
-const NEW_THING =
-  /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b|^(?:(?:a\s+new|another)\s+)?one\b(?=.*\b(?:called|named|titled)\s)/i;
-
 function bareReply(message: string): string {
   const text = message.trim();
   return text.slice(0, courtesyTailStart(text)).trim().toLowerCase();
 }
 
-export function classify(text: string): Classified {
+export function classify(text: string, words: CapabilityWords): Classified {
   const none = (intent: Intent): Classified => ({ intent, verb: "", rest: text });
   const reply = bareReply(text);
   if (!reply || !/[\p{L}\p{N}?👍⟪]/u.test(reply)) return none("unknown");
   if (CONFIRM.test(reply)) return none("confirm");
-  if (UNDO.test(stripPoliteness(reply)) || undoSaidInPassing(text)) return none("undo");
+  if (words.undo.test(stripPoliteness(reply)) || undoSaidInPassing(text)) return none("undo");
   if (CANCEL.test(reply) && !HESITATION.test(reply)) return none("cancel");
 
-  if (HELP.test(withoutTrailing(reply, "?", false))) return none("help");
-  if (REMINDER.test(text)) return none("reminder");
-  if (ALLOWANCE.test(stripPoliteness(text))) return none("allowance");
+  if (words.help.whole.test(withoutTrailing(reply, "?", false))) return none("help");
+  if (words.reminder.test(text)) return none("reminder");
+  if (words.allowance.test(stripPoliteness(text))) return none("allowance");
   const request = stripPoliteness(text);
   const bareRequest = withoutTrailing(request, ".!?").toLowerCase();
   if (!bareRequest) return none("unknown");
-  if (HELP.test(bareRequest) || HELP_ASKED.test(bareRequest)) return none("help");
-  if (INBOX.test(request)) return { intent: "inbox", verb: "", rest: request };
+  if (words.help.whole.test(bareRequest) || words.help.asked.test(bareRequest)) return none("help");
+  if (words.inbox.test(request)) return { intent: "inbox", verb: "", rest: request };
 
   if (
     PROPERTIES.test(request) &&
     !ANNOTATION_WORD.test(request) &&
-    !DELETE_VERB.test(request) &&
-    !CREATE_VERB.test(request)
+    !words.delete.verb.test(request) &&
+    !words.create.verb.test(request)
   ) {
     return none("list_properties");
   }
@@ -246,17 +212,17 @@ export function classify(text: string): Classified {
     rest: request.slice(match[0].length).trim(),
   });
   // "did we log anything yesterday?" asks what is there; it does not ask for a new one.
-  const askedIfNoted = ASKED_IF_NOTED.exec(request);
+  const askedIfNoted = words.list.askedIfNoted.exec(request);
   if (askedIfNoted)
     return { intent: "list", verb: "list", rest: request.slice(askedIfNoted[0].length).trim() };
   // "add a description to the outage: rollback fixed it" changes the outage's description.
-  const describe = DESCRIBE_EXISTING.exec(request);
+  const describe = words.update.describeExisting.exec(request);
   if (describe) {
     const [what = "", value] = request.slice(describe[0].length).split(/\s*:\s*/, 2);
     if (what && value)
       return { intent: "update", verb: "change", rest: `description of ${what} to ${value}` };
   }
-  const empty = EMPTY_FIELD.exec(
+  const empty = words.update.emptyField.exec(
     withoutTrailing(request, ".!").replace(
       /,?\s+but\s+keep\s+(?:it|the\s+annotation|the\s+rest)$/i,
       "",
@@ -267,32 +233,38 @@ export function classify(text: string): Classified {
     const target = (empty[2] ?? empty[3] ?? empty[5] ?? "").trim();
     return { intent: "update", verb: "empty", rest: `${field}: ${target}` };
   }
-  const isThere = IS_THERE.exec(request);
+  const isThere = words.list.isThere.exec(request);
   if (isThere)
     return {
       intent: "list",
       verb: "find",
       rest: `about ${withoutTrailing(request.slice(isThere[0].length), "?.!").trim()}`,
     };
-  const remove = DELETE_VERB.exec(request);
+  const remove = words.delete.verb.exec(request);
   // "drop a note …" is a create; "drop the Launch annotation" is a delete.
   if (
     remove &&
-    !(remove[1]?.toLowerCase() === "drop" && NEW_THING.test(request.slice(remove[0].length)))
+    !(
+      remove[1]?.toLowerCase() === "drop" &&
+      words.create.newThing.test(request.slice(remove[0].length))
+    )
   )
     return take("delete", remove);
-  const change = UPDATE_VERB.exec(request);
+  const change = words.update.verb.exec(request);
   if (
     change &&
-    !(/^(?:make|set)$/i.test(change[1] ?? "") && NEW_THING.test(request.slice(change[0].length)))
+    !(
+      /^(?:make|set)$/i.test(change[1] ?? "") &&
+      words.create.newThing.test(request.slice(change[0].length))
+    )
   )
     return take("update", change);
-  const create = CREATE_VERB.exec(request);
+  const create = words.create.verb.exec(request);
   if (create) return take("create", create);
-  const wanted = WANT_NEW.exec(request);
+  const wanted = words.create.wantNew.exec(request);
   if (wanted)
     return { intent: "create", verb: "add", rest: request.slice(wanted[0].length).trim() };
-  const list = LIST_VERB.exec(request);
+  const list = words.list.verb.exec(request);
   if (list) return take("list", list);
   // A command word the patterns above do not spell out, or misspell ("ad", "lgo", "track").
   const first = /^([a-z]+)\b\s*/i.exec(request);
@@ -416,33 +388,13 @@ function readCorrection(text: string): Classified | undefined {
   return undefined;
 }
 
-/**
- * Questions about the traffic itself, answered from the chart's analysis: "what happened on
- * Nov 12?", "why did traffic spike on the 12th" ask about one day; "anything unexplained last
- * month?" about a period. A question about annotations ("what annotations are on Nov 12") and
- * any command (create, rename, delete) stays what it was.
- */
-const TRAFFIC_DAY =
-  /^(?:what\s+(?:happened|went\s+on|was\s+going\s+on|caused\s+the\s+(?:spike|jump|drop|dip))|why\s+(?:did|was|were|is)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|it)\s+(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|so\s+(?:high|low)|up|down|higher|lower)\w*|(?:did|has|have)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:really\s+)?(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|spiked|jumped|dropped|dipped|fallen|risen|gone\s+(?:up|down))|why\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:spiked|jumped|dropped|dipped|fell|rose|went\s+(?:up|down)|(?:was|were)\s+(?:so\s+)?(?:high|low|up|down)))\b/i;
-/**
- * A question about what an annotated event did to the traffic, as the whole request: "did the
- * winter sale work?", "what did the checkout outage cost us?", "how did the Black Friday promo
- * perform?", "what was the impact of the newsletter on key events?", "was the relaunch worth it?".
- * The named groups hold the words that name the annotation.
- */
-const IMPACT_END = String.raw`(?:\s+(?:on|for|in)\s+(?:our\s+|the\s+|my\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions))?(?:\s+(?:at\s+all|then))?[\s?.!]*$`;
-const IMPACT = new RegExp(
-  String.raw`^(?:(?:did|has|have)\s+(?<did>[^\n]{1,200}?)\s+(?:(?:actually|really|even)\s+)?(?:work(?:ed)?|pa(?:y|id)\s+off|help(?:ed)?|ma(?:k|d)e\s+(?:a|any)\s+difference|move(?:d)?\s+the\s+needle|do(?:ne)?\s+anything|ha(?:ve|d)\s+(?:an?\s+|any\s+)?(?:effect|impact))|how\s+(?:well\s+|much\s+)?(?:did|has)\s+(?<how>[^\n]{1,200}?)\s+(?:do(?:ne)?|perform(?:ed)?|go(?:ne)?|work(?:ed)?(?:\s+out)?|help(?:ed)?)|what\s+did\s+(?<what>[^\n]{1,200}?)\s+(?:cost|bring(?:\s+in)?|do\s+(?:for|to))(?:\s+(?:us|me))?|what\s+(?:was|is|were)\s+the\s+(?:impact|effect|result|lift|uplift)s?\s+of\s+(?<of>[^\n]{1,200}?)|was\s+(?<worth>[^\n]{1,200}?)\s+worth\s+it)${IMPACT_END}`,
-  "i",
-);
-
 const NOT_AN_EVENT =
   /^(?:(?:the|our|my|this|last|next|past|that)\s+)*(?:yesterday|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week(?:end)?|month|year|quarter|january|february|march|april|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d[\d\s/.,-]*(?:st|nd|rd|th)?|we|you|i|they|traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|(?:web)?site|website|the\s+site|numbers|things)$/i;
 
 /** An impact question ("did the winter sale work?"), its target words as the rest. */
-function readImpactQuestion(text: string): Classified | undefined {
+function readImpactQuestion(text: string, impact: RegExp): Classified | undefined {
   const request = stripPoliteness(text);
-  const asked = IMPACT.exec(request);
+  const asked = impact.exec(request);
   const target = asked && Object.values(asked.groups ?? {}).find((words) => words !== undefined);
   // "how did last Wednesday do?", "did we do well?", "how did traffic do?": a day, the team or a
   // measure, which traffic questions read; an impact question names an annotated event.
@@ -451,12 +403,7 @@ function readImpactQuestion(text: string): Classified | undefined {
   return { intent: "impact", verb: request.replace(target, " ").toLowerCase(), rest: target };
 }
 
-const TRAFFIC_PERIOD =
-  /\b(?:unexplained|unexplored|(?:not|never)\s+(?:been\s+)?explained|unannotated)\b/i;
 const WRITES = new Set<Intent>(["create", "update", "delete"]);
-
-const NOT_ANNOTATED =
-  /\b(?:didn't|did\s+not|haven't|have\s+not|never|not\s+yet|wasn't|weren't|isn't|aren't|hasn't|has\s+not)\s+(?:been\s+|yet\s+)?(?:annotated?|explained?|noted?|logged|log)\b/i;
 
 /** List questions a traffic question can look like ("how many sessions…", "which day had…"). */
 const QUESTION_LIST_VERBS = new Set(["what", "which", "any", "anything", "how many", "are there"]);
@@ -472,17 +419,22 @@ const SHOW_VERBS = new Set([
   "check",
 ]);
 
-function readTrafficQuestion(text: string, whole: Classified): Classified | undefined {
+function readTrafficQuestion(
+  text: string,
+  whole: Classified,
+  words: CapabilityWords,
+): Classified | undefined {
   if (WRITES.has(whole.intent)) return undefined;
   const request = stripPoliteness(text);
   // "any spikes we didn't annotate?": the unexplained changes, though it names annotating.
-  if (NOT_ANNOTATED.test(request) && asksAboutTraffic(request.replace(NOT_ANNOTATED, " ")))
+  const { day, period, notAnnotated } = words.traffic;
+  if (notAnnotated.test(request) && asksAboutTraffic(request.replace(notAnnotated, " ")))
     return { intent: "traffic_period", verb: "", rest: request };
   if (ANNOTATION_WORD.test(text.replace(/⟪\d+⟫/g, " "))) return undefined;
-  if (TRAFFIC_PERIOD.test(request)) return { intent: "traffic_period", verb: "", rest: request };
+  if (period.test(request)) return { intent: "traffic_period", verb: "", rest: request };
   for (const start of clauseStarts(request)) {
     const clause = stripPoliteness(request.slice(start));
-    const asked = TRAFFIC_DAY.exec(clause);
+    const asked = day.exec(clause);
     if (asked && DATE_LIKE.test(clause))
       return {
         intent: "traffic_day",
@@ -494,16 +446,17 @@ function readTrafficQuestion(text: string, whole: Classified): Classified | unde
     return { intent: "traffic_day", verb: TRAFFIC_QUESTION, rest: whole.rest };
   const mayBeTraffic =
     whole.intent === "unknown" || (whole.intent === "list" && QUESTION_LIST_VERBS.has(whole.verb));
-  if (!mayBeTraffic || !asksAboutTraffic(request) || asksForAWrite(request)) return undefined;
+  if (!mayBeTraffic || !asksAboutTraffic(request) || asksForAWrite(request, words))
+    return undefined;
   // Its slots decide between a day and a period, from the dates it names.
   return { intent: "traffic_day", verb: TRAFFIC_QUESTION, rest: request };
 }
 
 /** A request for a change later in the message ("sessions dropped on the 12th, log it"). */
-function asksForAWrite(text: string): boolean {
+function asksForAWrite(text: string, words: CapabilityWords): boolean {
   return clauseStarts(text)
     .slice(1)
-    .some((start) => WRITES.has(classify(text.slice(start)).intent));
+    .some((start) => WRITES.has(classify(text.slice(start), words).intent));
 }
 
 function clauseStarts(text: string): number[] {
@@ -521,16 +474,23 @@ function clauseStarts(text: string): number[] {
  * at the very start of the message scores highest, then one at the start of a later clause;
  * what precedes the chosen clause is kept as the story it may refer to.
  */
-export function readIntent(text: string): Classified {
+export function readIntent(
+  text: string,
+  words: CapabilityWords,
+  /** The reading's day, for a message that names an event and its days without a verb. */
+  today?: CalendarDate,
+): Classified {
   // "title: X / date: 3 Nov": labelled fields are a create's, whatever word labels its title.
   if (readLabels(text)) return { intent: "create", verb: "", rest: text };
-  const impact = readImpactQuestion(text);
+  const impact = readImpactQuestion(text, words.impact);
   if (impact) return impact;
   const thought = SECOND_THOUGHT.exec(text)?.[0].length ?? 0;
   // "actually call it “…”", "wait, make that Monday": the request after the second thought.
   const whole =
-    thought > 0 && thought < text.length ? classify(text.slice(thought)) : classify(text);
-  const traffic = readTrafficQuestion(text, whole);
+    thought > 0 && thought < text.length
+      ? classify(text.slice(thought), words)
+      : classify(text, words);
+  const traffic = readTrafficQuestion(text, whole, words);
   if (traffic) return traffic;
   if (!WRITE_OR_LIST.has(whole.intent) || whole.intent === "list") {
     const correction = readCorrection(stripPoliteness(text));
@@ -548,7 +508,7 @@ export function readIntent(text: string): Classified {
   let best: { reading: Classified; score: number } | undefined;
   for (const start of clauseStarts(text).slice(1)) {
     const clause = text.slice(start);
-    const reading = classify(clause);
+    const reading = classify(clause, words);
     if (!WRITE_OR_LIST.has(reading.intent)) {
       const correction = readCorrection(stripPoliteness(clause));
       if (!correction) continue;
@@ -577,21 +537,13 @@ export function readIntent(text: string): Classified {
   }
   // "…, 2026-08-19. Title: Founder AMA": a title given in so many words.
   if (!best && givesTitle(text)) return { intent: "create", verb: "", rest: text };
+  if (!best && today && statedEvent(text, today))
+    return { intent: "create", verb: "", rest: text, stated: true };
   return best?.reading ?? whole;
 }
 
-/**
- * The patterns that claim a message for each intent, for the capabilities to name theirs. The
- * order in which they are tried is `classify`'s and `readIntent`'s own.
- */
-export const intentPatterns = {
-  create: [CREATE_VERB, NEW_THING],
-  update: [UPDATE_VERB, DESCRIBE_EXISTING, ...CORRECTIONS.map((correction) => correction.pattern)],
-  delete: [DELETE_VERB],
-  list: [LIST_VERB, ASKED_IF_NOTED],
-  traffic: [TRAFFIC_DAY, TRAFFIC_PERIOD, ...trafficQuestionPatterns],
-  smallTalk: [CONFIRM, CANCEL, HELP, HELP_ASKED, REMINDER, ALLOWANCE, PROPERTIES],
-  undo: [UNDO],
-  inbox: [INBOX],
-  impact: [IMPACT],
-} satisfies Record<string, readonly RegExp[]>;
+/** The stated corrections' patterns, which the change capability lists among its own. */
+export const correctionPatterns: readonly RegExp[] = CORRECTIONS.map(({ pattern }) => pattern);
+
+/** Yes, no and "my properties": whole replies, listed by small talk. */
+export const replyPatterns: readonly RegExp[] = [CONFIRM, CANCEL, PROPERTIES];

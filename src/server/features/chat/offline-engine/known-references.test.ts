@@ -187,3 +187,38 @@ describe("a range stopped", () => {
     });
   });
 });
+
+describe("a range told about", () => {
+  it("moves every day it covers when it was earlier or later", () => {
+    expect(read("the autumn clearance actually ran a week earlier")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Autumn clearance" },
+      date: { year: 2026, month: 9, day: 28 },
+      endDate: { year: 2026, month: 10, day: 5 },
+    });
+  });
+
+  it("becomes one day when it was only on one", () => {
+    const once = read("the autumn clearance was only on the 6th");
+    expect(once).toMatchObject({ date: { year: 2026, month: 10, day: 6 }, clearEnd: true });
+    // Without "only", the day said is its first day.
+    expect(read("the autumn clearance was on the 6th").clearEnd).toBeUndefined();
+  });
+});
+
+describe("a description said over the annotation in focus", () => {
+  it("is never a new annotation made of its words", () => {
+    for (const message of [
+      "and add a note: still running as of today",
+      "add a note: still running",
+      "details — stripe webhook failures",
+    ])
+      expect(read(message), message).toMatchObject({
+        intent: "update",
+        pointsBack: true,
+        newDescription: expect.stringMatching(/^(?:still running|stripe webhook failures)/),
+      });
+    // A note for a day is still a new annotation.
+    expect(read("add a note for Friday: Launch party").intent).toBe("create");
+  });
+});

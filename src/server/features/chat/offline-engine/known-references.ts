@@ -5,12 +5,18 @@
  * A title found in the message is a reference, so those words are accounted for; what is left is
  * read as the change, and any word still unexplained makes the change a preview, never a write.
  */
-import { addDays, isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import {
+  addDays,
+  compareDates,
+  isRealDate,
+  type CalendarDate,
+} from "../../../../shared/calendar-date.js";
 import { parseCount } from "./count-words.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { findDate, findSpan } from "./extract-dates.js";
+import { namedByPart } from "./doubts.js";
 import { daysOf, findMention, type KnownAnnotation, type Mention } from "./known-annotations.js";
 import { QUESTION_START } from "./slots.js";
 import type { Understanding } from "./understanding.js";
@@ -27,6 +33,22 @@ const fold = (text: string) => tidy(text).toLowerCase();
 export function readAgainstKnown(alone: Understanding, context: KnownContext): Understanding {
   const mention = findMention(context.message, context.known);
   if (!mention || insideLongerQuote(context.message, mention)) return alone;
+  const read = readWithMention(alone, context, mention);
+  // "the outage lasted till sunday" for "Payment provider outage": named by part of its title,
+  // so a change to it is shown before it is made.
+  const title = mention.annotation.title;
+  if (!mention.partial || read.intent !== "update" || read.target?.kind !== "title") return read;
+  if (read.target.title !== title) return read;
+  const written = tidy(context.message.slice(mention.index, mention.end));
+  const doubt = namedByPart(written, title);
+  return read.doubts?.includes(doubt) ? read : { ...read, doubts: [...(read.doubts ?? []), doubt] };
+}
+
+function readWithMention(
+  alone: Understanding,
+  context: KnownContext,
+  mention: Mention,
+): Understanding {
   const named = { kind: "title", title: mention.annotation.title } as const;
   const written = fold(context.message.slice(mention.index, mention.end));
   const target = alone.target?.kind === "title" ? fold(alone.target.title) : undefined;
@@ -124,6 +146,9 @@ function periodOf(alone: Understanding, mention: Mention, context: KnownContext)
 const DESCRIPTION = /\b(?:description|desc|notes?|details|text|blurb|summary)\b/i;
 const CATEGORY =
   /\b(?:categor(?:y|ies|ised|ized)|categroy|catagory|catergory|cateogry|uncategori[sz]ed?)\b/i;
+/** A deleting verb whose object is the annotation itself ("delete it", "bin that one"). */
+const DELETES_IT =
+  /\b(?:delete|remove|erase|trash|bin|scrap|ditch|nuke|kill|get\s+rid\s+of)\s+(?:it|this|that)(?:\s+one)?\b(?!\s*['’]s)/i;
 const CLEARING =
   /\b(?:wipe|clear|empty|blank|remove|delete|drop|erase|strip|take\s+(?:out|off|away)|get\s+rid\s+of|no\s+(?:longer\s+)?(?:need|needs|needed)|(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+need|not\s+needed|(?:shouldn'?t|should\s+not)\s+(?:be|have)|without|out\s+of|no)\b/i;
 const DELETING =
@@ -252,8 +277,15 @@ function readChanges(
     slots.clearEnd = true;
     rest = `${rest.slice(0, clearEnd.index)} ${rest.slice(clearEnd.index + clearEnd[0].length)}`;
   }
-  // "the description is wrong, just blank it": a field emptied is read across the parts.
-  if (slots.newDescription === undefined && CLEARING.test(rest) && NAMES_A_FIELD.test(rest)) {
+  // "the description is wrong, just blank it": a field emptied is read across the parts. "The
+  // Google core update note is wrong, delete it" deletes the annotation it calls a note: a verb of
+  // deleting whose object is "it" never empties a field.
+  if (
+    slots.newDescription === undefined &&
+    CLEARING.test(rest) &&
+    NAMES_A_FIELD.test(rest) &&
+    !DELETES_IT.test(rest)
+  ) {
     const whole = readChange(rest, annotation, context);
     if (whole.slots.newDescription !== undefined || whole.slots.clearCategory)
       return { found: true, slots: { ...slots, ...whole.slots }, left: whole.left, doubts };
@@ -305,8 +337,12 @@ function readChange(
   if (shift) {
     const days = (parseCount(shift[1]!) ?? 1) * (shift[2] === "week" ? 7 : 1);
     const sign = /earlier|before/i.test(shift[3]!) ? -1 : 1;
-    if (annotation) slots.date = addDays(daysOf(annotation).start, sign * days);
-    else slots.shiftDays = sign * days;
+    // Every day it covers moves: a range stays the same length.
+    if (annotation) {
+      const { start, end } = daysOf(annotation);
+      slots.date = addDays(start, sign * days);
+      if (compareDates(end, start) > 0) slots.endDate = addDays(end, sign * days);
+    } else slots.shiftDays = sign * days;
     left = left.replace(shift[0], " ");
   }
   // "ran July 3 to July 17": both days.
@@ -324,6 +360,9 @@ function readChange(
     else slots.date = date;
     left = `${left.slice(0, day.index)} ${left.slice(day.end)}`;
   }
+  // "was only on the 11th", "just the 12th": one day, no longer a range.
+  if (slots.date && !slots.endDate && annotation?.endDate && ONE_DAY.test(text))
+    slots.clearEnd = true;
   const colour = findColor(left, "loose");
   if (colour?.color) {
     slots.color = colour.color;
@@ -337,6 +376,8 @@ function readChange(
   }
   return { found: Object.keys(slots).length > 0, slots, left };
 }
+
+const ONE_DAY = /\b(?:only|just|single\s+day|one\s+day)\b/i;
 
 /**
  * "it broke on the 13th" of an annotation in October: a day of the month alone corrects the day

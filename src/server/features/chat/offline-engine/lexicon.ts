@@ -108,6 +108,8 @@ export function lexiconWord(word: string): string | null {
   let bestSteps = Infinity;
   for (const candidate of vocabulary) {
     if (Math.abs(candidate.length - lower.length) > 2) continue;
+    // "filtered", "marks", "shipping": the word itself, inflected, never a slip of it.
+    if (inflectionOf(lower, candidate)) continue;
     // The distance is worked out only where it could be small enough: a long message of words
     // the lexicon does not know would otherwise cost a distance to every lexicon word for each.
     const allowed = allowedSlips(lower, candidate);
@@ -138,6 +140,11 @@ function lettersApart(word: string, candidate: string): number {
     else missing -= count;
   }
   return Math.max(extra, missing);
+}
+
+const INFLECTION = /^(?:s|es|d|ed|ing|er|ers|ings)$/;
+function inflectionOf(word: string, candidate: string): boolean {
+  return word.startsWith(candidate) && INFLECTION.test(word.slice(candidate.length));
 }
 
 function allowedSlips(word: string, candidate: string): number {

@@ -52,6 +52,12 @@ describe("the lexicon", () => {
     expect(lexiconWord("last")).toBeNull();
     expect(lexiconWord("sale")).toBeNull();
     expect(lexiconWord("launch")).toBeNull();
+    // A lexicon word inflected is that word, never a slip to correct ("filtered out …").
+    expect(lexiconWord("filtered")).toBeNull();
+    expect(lexiconWord("searching")).toBeNull();
+    expect(correctCommandWords("desc: filtered out from the 8th")).toBe(
+      "desc: filtered out from the 8th",
+    );
     expect(verbIntent("reschedual")).toBe("update");
     expect(verbIntent("delte")).toBe("delete");
   });

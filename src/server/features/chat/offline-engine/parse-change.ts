@@ -326,6 +326,8 @@ function readFieldForms({ verb, text, quotes, today, slots }: ChangeReading): bo
   return false;
 }
 
+const POINTER_THEN_NAME = /^(it|that(?:\s+one)?|this(?:\s+one)?)\s+(?:as\s+)?(\S.*)$/i;
+
 /** A category ("put it in Incidents", "tag it Promos"), and a new name ("call it", "rename"). */
 function readCategoryOrName(reading: ChangeReading): boolean {
   const { verb, quotes, today, categoryNames, slots } = reading;
@@ -371,7 +373,12 @@ function readCategoryOrName(reading: ChangeReading): boolean {
 
   if (/^(?:rename|retitle|relabel)$/.test(verb)) {
     const split = TO_SPLIT.exec(text);
-    if (split) {
+    // "rename it “Podcast sponsorship Q3”": "it" is the annotation, the rest its new name.
+    const pointed = split ? null : POINTER_THEN_NAME.exec(text);
+    if (pointed) {
+      setTarget(slots, pointed[1] ?? "", quotes, today);
+      applyField(slots, "title", pointed[2] ?? "", quotes, today);
+    } else if (split) {
       setTarget(slots, split[1] ?? "", quotes, today);
       applyField(slots, "title", split[2] ?? "", quotes, today);
     } else {

@@ -4,8 +4,8 @@
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
-import { findCategory } from "./extract-category.js";
-import { findColor } from "./extract-color.js";
+import { categoryAlone, findCategory } from "./extract-category.js";
+import { colourWord, findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
 import { cut, tidy } from "./cut-text.js";
 import { firstQuote, restoreQuotes, soleQuote } from "./quoted-text.js";
@@ -21,6 +21,12 @@ export interface CreateSlots {
   invalidDate?: boolean;
   /** Beside a quoted title: words no slot used ("fri", "Halloween:"), for the engine to doubt. */
   leftover?: string;
+  /** A colour asked for that GA4 does not offer ("in orange"): asked about, never dropped. */
+  unknownColour?: string;
+  /** The words the day was read from ("on friday", "11/14"); absent when none was written. */
+  dateWords?: string;
+  /** The words the colour was read from ("in red", "purple"). */
+  colorWords?: string;
 }
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -70,6 +76,8 @@ export function impossibleDate(text: string): boolean {
   const slashed = SLASHED.exec(text);
   if (slashed) {
     const [first, second] = [Number(slashed[1]), Number(slashed[2] ?? slashed[3])];
+    // Dots are written day first ("03.11.2026" is 3 November); slashes may be either way round.
+    if (slashed[3] !== undefined) return bad(second, first);
     if (first !== second && first <= 12 && second <= 12) return true;
     if (bad(first, second) && bad(second, first)) return true;
   }
@@ -199,6 +207,8 @@ export function cleanTitle(text: string, quotes: readonly string[]): string | un
     rounds += 1;
   } while (title !== previous && rounds < TITLE_ROUNDS);
   title = title.replace(/^(?:an?\s+)(?=\S)/i, "");
+  // "sitewide banner removed 🎉": emoji at the end of words typed are their mood, not the name.
+  title = title.replace(/(?:\s*(?:\p{Extended_Pictographic}|\uFE0F|\u200D))+$/u, "").trim();
   // "a note for the klaviyo relaunch": the event is named without the article it was given.
   if (/^(?:for|about)\s+the\s+\S/i.test(tidy(text))) title = title.replace(/^the\s+(?=\S)/i, "");
   return title || undefined;
@@ -214,7 +224,8 @@ function datedAfterLabel(text: string, today: CalendarDate) {
   for (const label of text.matchAll(DATE_LABEL)) {
     const from = label.index + label[0].length;
     const found = findDate(text.slice(from), today);
-    if (found?.index === 0) return { ...found, index: label.index, end: from + found.end };
+    if (found?.index === 0)
+      return { ...found, index: label.index, end: from + found.end, valueIndex: from };
   }
   return undefined;
 }
@@ -231,30 +242,65 @@ export function parseCreate(
   const adjective = COLOURED_OBJECT.exec(rest);
   let text = (adjective ? rest.slice(adjective[0].length) : dropObject(rest)).replace(FOR_AGO, "");
   const split = splitDescription(text, quotes);
-  text = split.text;
   // After the description is set apart, so words in it never name a category.
-  const category = findCategory(text, quotes, categoryNames);
-  if (category) text = cut(text, category.index, category.end);
+  // A list at the end that says again what a cue says ("in Campaigns, incidents") is not read as
+  // a list: its words stay, for the engine to doubt.
+  let listed = trailingAttributes(split.text, categoryNames);
+  if (
+    (listed.category && findCategory(listed.text, quotes, categoryNames)) ||
+    (listed.color && findColor(listed.text, "cued"))
+  )
+    listed = { text: split.text };
+  text = listed.text;
+  const named = findCategory(text, quotes, categoryNames);
+  if (named) text = cut(text, named.index, named.end);
+  let category = named ? named.reference : listed.category;
 
-  const color = adjective
+  const colourFound = adjective
     ? { color: findColor(adjective[1] ?? "", "loose")?.color, index: 0, end: 0 }
     : findColor(text, "cued");
-  if (color) text = cut(text, color.index, color.end);
+  const colourWords = colourFound ? text.slice(colourFound.index, colourFound.end) : "";
+  if (colourFound) text = cut(text, colourFound.index, colourFound.end);
+  // "description: shipping delays, cyan": a list item at the description's end is an attribute.
+  const described =
+    split.description && !quotes.includes(split.description)
+      ? trailingAttributes(split.description, categoryNames)
+      : undefined;
+  const color = colourFound?.color ?? listed.color ?? described?.color;
 
   const dated = datedAfterLabel(text, today);
   const found = dated ?? findDate(text, today);
+  const dateWords = found
+    ? restoreQuotes(text.slice(dated ? dated.valueIndex : found.index, found.end), quotes)
+    : undefined;
   if (found) text = cut(text, dated ? dated.index : dateLeadIn(text, found.index), found.end);
 
   const impossible = found ? null : IMPOSSIBLE_DATE.exec(text);
   if (impossible) text = cut(text, impossible.index, impossible.index + impossible[0].length);
 
   const slots: CreateSlots = { date: found?.date ?? today };
+  if (dateWords) slots.dateWords = tidy(dateWords);
   if (impossible || impossibleDate(rest)) slots.invalidDate = true;
   const title = cleanTitle(soleQuote(text, quotes) !== undefined ? text : dropObject(text), quotes);
   if (title) slots.title = title;
   if (split.description) slots.description = split.description;
-  if (color?.color) slots.color = color.color;
-  if (category) slots.category = category.reference;
+  if (described && (described.color || described.category)) {
+    slots.description = tidy(described.text.replace(/[\s,;–—-]+$/u, ""));
+    if (!category && described.category) category = described.category;
+  }
+  if (colourFound && !colourFound.color && !color)
+    slots.unknownColour =
+      tidy(
+        colourWords.replace(
+          /\b(?:in|into|as|to|colou?r(?:ed)?|with|the|a|an|of|label|tag|marker|dot|using|set|make|it)\b|[:=]/gi,
+          " ",
+        ),
+      ) || "that colour";
+  if (color) {
+    slots.color = color;
+    slots.colorWords = tidy(colourWords) || color.toLowerCase();
+  }
+  if (category) slots.category = category;
   // A quoted title is verbatim; every other word beside it must have been read as something.
   if (/⟪\d+⟫/.test(text) && title !== undefined && quotes.includes(title)) {
     const left = tidy(
@@ -266,6 +312,47 @@ export function parseCreate(
     if (left) slots.leftover = left;
   }
   return slots;
+}
+
+/** Courtesy and emphasis at the very end of a request: "pls 🙏", "thanks!", "please.". */
+const COURTESY_TAIL =
+  /(?:[\s,]+(?:pls|plz|please|thanks|thx|ty|thank\s+you)\b|[\s.!?]|\p{Extended_Pictographic}|\uFE0F)+$/iu;
+/** The last item of a list at the end of a request: after a comma, a semicolon or a spaced dash. */
+const LAST_ITEM = /(?:[,;]|\s[-–—])\s*(?:and\s+)?([^,;]+)$/u;
+
+/**
+ * "… friday, red, incidents pls", "… on nov 19 - campaigns": a list at the end of a create whose
+ * items are each, whole, a colour or one of the person's category words. Read from the end while
+ * every item is one; the first item that is anything else ends the list, and it stays in the text
+ * (a title or a date). A colour alone is taken in any case beside a quoted title, and only in
+ * lower case otherwise ("Launch, Seeing Red" keeps its title).
+ */
+export function trailingAttributes(
+  text: string,
+  names: readonly string[],
+): { text: string; color?: AnnotationColor; category?: string } {
+  let rest = text;
+  let color: AnnotationColor | undefined;
+  let category: string | undefined;
+  const quoted = /⟪\d+⟫/.test(text);
+  for (let items = 0; items < 3; items += 1) {
+    const trimmed = rest.replace(COURTESY_TAIL, "");
+    const last = LAST_ITEM.exec(trimmed);
+    if (!last) break;
+    const item = (last[1] ?? "").trim();
+    const asColour = quoted || item === item.toLowerCase() ? colourWord(item) : undefined;
+    const asCategory = asColour ? undefined : categoryAlone(item, names);
+    if (asColour && !color) color = asColour;
+    else if (asCategory && !category) category = asCategory;
+    else break;
+    rest = trimmed.slice(0, last.index);
+  }
+  if (color === undefined && category === undefined) return { text };
+  return {
+    text: rest,
+    ...(color ? { color } : {}),
+    ...(category ? { category } : {}),
+  };
 }
 
 /** Slots from labelled fields: each label's value is read as that slot alone. */
@@ -281,7 +368,10 @@ function parseLabelled(
   const when = fields.get("date");
   if (when) {
     const found = findDate(when, today);
-    if (found) slots.date = found.date;
+    if (found) {
+      slots.date = found.date;
+      slots.dateWords = tidy(restoreQuotes(when, quotes));
+    }
     if (impossibleDate(when)) slots.invalidDate = true;
     const left = found ? tidy(cut(when, found.index, found.end)) : when;
     if (left && !slots.invalidDate) unread.push(left);
@@ -289,7 +379,10 @@ function parseLabelled(
   const colour = fields.get("color");
   if (colour) {
     const found = findColor(colour, "loose");
-    if (found?.color) slots.color = found.color;
+    if (found?.color) {
+      slots.color = found.color;
+      slots.colorWords = tidy(colour);
+    }
     const left = found ? tidy(cut(colour, found.index, found.end)) : colour;
     if (left) unread.push(left);
   }

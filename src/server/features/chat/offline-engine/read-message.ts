@@ -7,7 +7,7 @@
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { continueConversation } from "./continue-conversation.js";
 import { readFollowUp } from "./follow-up.js";
-import { readIntent } from "./intents.js";
+import { readIntent, type CapabilityWords } from "./intents.js";
 import { readAboutFocus, readAgainstKnown } from "./known-references.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { verbIntent } from "./lexicon.js";
@@ -32,10 +32,55 @@ export interface ReadingRequest {
   asked?: AskedBefore;
 }
 
-export function readMessage(request: ReadingRequest, readers: SlotReaders): Understanding {
+/**
+ * The reading of one message with the capabilities' slot readers and the words that claim a
+ * whole message for each (both the registry's: the engine keeps the order they are tried in).
+ */
+export function readMessage(
+  asked: ReadingRequest,
+  readers: SlotReaders,
+  words: CapabilityWords,
+): Understanding {
+  // "draft an annotation for …, don't save it yet": read without the words that hold it back,
+  // then shown as a draft whatever else the reading is sure of.
+  const held = heldBack(asked.message);
+  const request = held ? { ...asked, message: held } : asked;
+  const read = readWhole(request, readers, words);
+  if (!held || (read.intent !== "create" && read.intent !== "update")) return read;
+  return { ...read, doubts: [...(read.doubts ?? []), heldBackDoubt] };
+}
+
+/** The doubt of a request the person asked to see before it is written. */
+export const heldBackDoubt = "you asked to see it before it is written";
+
+/** "draft an annotation …", "prepare a note …": a create, asked for as a draft. */
+const DRAFT_VERB =
+  /^(\W*(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+)?|please\s+)?)(?:draft|prepare|mock\s+up|set\s+up)\s+(?=(?:me\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:annotation|note|entry|marker)\b)/i;
+/** "…, don't save it yet", "… but don't write it yet", "I'll check it first". */
+const HOLD_CLAUSE =
+  /(?:\s*[,;.—–-]\s*|\s+)(?:(?:but|and)\s+)?(?:(?:please\s+)?(?:don'?t|do\s+not)\s+(?:save|write|add|create|log|post|publish)(?:\s+(?:it|that|this|anything))?\s+(?:just\s+)?yet|(?:i'?ll|i\s+will|let\s+me)\s+(?:check|review|look\s+at)\s+it\s+first)(?=[\s.!?]*$)/i;
+
+function heldBack(message: string): string | undefined {
+  if (message.length > 500) return undefined;
+  const draft = DRAFT_VERB.exec(message);
+  const hold = HOLD_CLAUSE.exec(message);
+  if (!draft && !hold) return undefined;
+  let text = hold
+    ? message.slice(0, hold.index) + message.slice(hold.index + hold[0].length)
+    : message;
+  if (draft) text = `${draft[1]}add ${text.slice(draft[0].length)}`;
+  return text.trim() === "" ? undefined : text;
+}
+
+function readWhole(
+  request: ReadingRequest,
+  readers: SlotReaders,
+  words: CapabilityWords,
+): Understanding {
   const normalised = normalise(request.message);
   const alone = readSlots(
-    readIntent(normalised.text),
+    // A message answering a question is read as its answer: no event stated on its own.
+    readIntent(normalised.text, words, request.question ? undefined : request.today),
     normalised,
     request.today,
     request.categoryNames,
@@ -89,12 +134,14 @@ const ASKS_FOR_IT =
  * told. It may be written only once the person confirms it; a command with a question mark
  * ("move it to Friday?", "can you add …?") is still a request.
  */
+/** The doubt a change or create asked as a question carries. */
+export const askedAsQuestionDoubt = "you asked it as a question";
+
 function askedAsQuestion(understanding: Understanding, normalised: Normalised): Understanding {
   if (understanding.intent !== "create" && understanding.intent !== "update") return understanding;
   const text = normalised.text.trim();
   if (!/\?\s*$/.test(normalised.original) || ASKS_FOR_IT.test(text)) return understanding;
   const first = /^\W*(\p{L}+)/u.exec(text.replace(/^(?:(?:so|and|also|ok|okay|oh|then)\W+)*/i, ""));
   if (first && verbIntent(first[1]!)) return understanding;
-  const doubt = "you asked it as a question";
-  return { ...understanding, doubts: [...(understanding.doubts ?? []), doubt] };
+  return { ...understanding, doubts: [...(understanding.doubts ?? []), askedAsQuestionDoubt] };
 }

@@ -3,7 +3,7 @@
  * periods, colours and categories as replies name them, and what it says when it cannot read a
  * period. Plain text from plain data.
  */
-import { annotationColorSwatches } from "../../../../shared/annotation-colors.js";
+import { annotationColors, annotationColorSwatches } from "../../../../shared/annotation-colors.js";
 import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import type { Understanding } from "./understanding.js";
@@ -46,6 +46,11 @@ export function anyOf(words: readonly string[]): string {
   return words.length < 2
     ? (words[0] ?? "")
     : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
+/** The colours a person's annotations can take, in words: "purple, brown, …, red and cyan". */
+export function colourChoices(): string {
+  return anyOf(annotationColors.map(colourName)).replace(/ or (\w+)$/, " and $1");
 }
 
 export function colourName(color: string): string {

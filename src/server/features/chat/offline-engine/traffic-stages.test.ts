@@ -5,7 +5,7 @@ import {
   describeUnexplained,
   describeWeekdays,
 } from "../skills/traffic-insight.js";
-import { readIntent } from "./intents.js";
+import { readIntent } from "../skills/reading.js";
 import { normalise } from "./normalise.js";
 import { readMessage, readSlots } from "../skills/reading.js";
 

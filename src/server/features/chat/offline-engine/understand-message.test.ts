@@ -890,6 +890,10 @@ describe("understandMessage", () => {
         title: "Launch on Friday in red, note: big",
         date: d("2026-11-22"),
         missing: [],
+        sources: {
+          title: { words: "Launch on Friday in red, note: big", sure: true },
+          date: { words: "yesterday", sure: true },
+        },
       },
     );
   });
@@ -900,6 +904,8 @@ describe("understandMessage", () => {
       title: "Launch",
       date: today,
       missing: [],
+      // No day written: today, the product's default, with no words of the person's behind it.
+      sources: { title: { words: "Launch", sure: true }, date: { words: null, sure: true } },
     });
   });
 

@@ -5,6 +5,7 @@
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import type { DraftSources } from "../../../../shared/contracts/chat.js";
 import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
 import type { Intent } from "./intents.js";
 
@@ -16,6 +17,9 @@ export type AnnotationReference =
   /** "yesterday's note", "the one on Nov 12": whatever is on that day (a range covering it too). */
   | { kind: "date"; date: CalendarDate }
   | { kind: "last" };
+
+/** The questions about Tidemark itself the assistant answers in so many words. */
+export type HelpTopic = "ranges" | "colours" | "undo" | "connect" | "modes";
 
 export type Missing = "title" | "date" | "target" | "change" | "category" | "period";
 
@@ -93,8 +97,15 @@ export interface Understanding {
    * A write with doubts is never made at once: it is shown as a preview to confirm or edit.
    */
   doubts?: string[];
+  /**
+   * create: which words each field of the draft was read from, and whether the reading is sure of
+   * it (a field a doubt is about is not). The draft card shows it, so a guess is seen where it is.
+   */
+  sources?: DraftSources;
   /** The year written beside a day that does not exist ("Feb 29, 2025"): the answer's year. */
   yearWritten?: number;
+  /** help: the question about Tidemark asked ("how do I add a range of days?"), when one is. */
+  helpTopic?: HelpTopic;
   /** update: move it this many days ("it was two weeks earlier"), from the day it is on. */
   shiftDays?: number;
   /** list: the person asked for the annotations' ids ("with their IDs"); otherwise none are shown. */

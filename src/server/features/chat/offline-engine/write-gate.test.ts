@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { toIsoDate } from "../../../../shared/calendar-date.js";
 import { readCase, outcomeOf } from "../skills/corpus-check.js";
 import type { KnownAnnotation } from "./known-annotations.js";
+import { completedTitle } from "./gate-follow-ups.js";
 import { guardWrites, nearlySameTitle, quotedInMessage, titleNamesNothing } from "./write-gate.js";
 
-/** Issue #36's guards, one class at a time: none of these readings may be written at once. */
+/** The write gate's guards, one class at a time: none of these readings may be written at once. */
 const today = { year: 2026, month: 12, day: 6 };
 const categories = ["Campaigns", "Incidents", "Paid Social", "Site/App Releases"];
 const known: KnownAnnotation[] = [
@@ -98,6 +100,55 @@ describe("an unquoted title led by an article", () => {
     expect(understanding).toMatchObject({ intent: "create", color: "PURPLE" });
     expect(understanding.doubts).toContain("the title starts with “the”");
     expect(outcomeOf(understanding)).toBe("preview");
+  });
+});
+
+describe("an unquoted title that ends mid-phrase", () => {
+  it("is shown as a draft, never written", () => {
+    for (const message of ["add Newsletter test for a", "add Launch of the"]) {
+      const understanding = read(message, []);
+      expect(understanding.doubts?.join(" "), message).toContain("ends mid-phrase");
+      expect(outcomeOf(understanding), message).toBe("preview");
+    }
+    // Quoted, it is the person's own title, word for word.
+    expect(read('log "Buy one get one for a" on the 3rd', []).doubts ?? []).not.toContain(
+      "“Buy one get one for a” ends mid-phrase",
+    );
+  });
+});
+
+describe("a range read from the words around a title", () => {
+  it.each([
+    ["add Newsletter test for a week from Nov 9", "Newsletter test", "2026-11-09", "2026-11-15"],
+    ["add Podcast flight for 3 days from the 12th", "Podcast flight", "2026-11-12", "2026-11-14"],
+    [
+      'add "Learning period" starting Nov 4, for 5 days',
+      "Learning period",
+      "2026-11-04",
+      "2026-11-08",
+    ],
+    ["add 'Out of stock' all last week, red", "Out of stock", "2026-11-23", "2026-11-29"],
+  ])("%s", (message, title, start, end) => {
+    const understanding = read(message, []);
+    expect(understanding.title).toBe(title);
+    expect(toIsoDate(understanding.date!)).toBe(start);
+    expect(toIsoDate(understanding.endDate!)).toBe(end);
+    expect(understanding.doubts ?? []).toEqual([]);
+  });
+});
+
+describe("a statement that calls the annotation a note", () => {
+  it("deletes nothing and empties no field when it says delete it", () => {
+    const understanding = read("the Newsletter #47 note is wrong, delete it");
+    expect(understanding.newDescription).toBeUndefined();
+    expect(outcomeOf(understanding)).not.toBe("write");
+  });
+});
+
+describe("a list of attributes after a title, whatever stage took the title", () => {
+  it("is read apart from the name", () => {
+    const understanding = read("log Email platform outage, incidents", []);
+    expect(understanding).toMatchObject({ title: "Email platform outage", category: "incidents" });
   });
 });
 
@@ -225,6 +276,8 @@ describe("a typo reported in a title the property has", () => {
       "Newsletter #48",
     ],
     ['Oops, typo — should be "Black Friday Sales"', "Black Friday sale", "Black Friday Sales"],
+    // Only the words that were wrong: the rest of the title stays.
+    ['there\'s a typo in "Newsletter #47", it should be #46', "Newsletter #47", "Newsletter #46"],
   ])("'%s' is a draft renaming that one, never a new annotation", (message, title, newTitle) => {
     const understanding = read(message);
     expect(understanding).toMatchObject({
@@ -233,6 +286,13 @@ describe("a typo reported in a title the property has", () => {
       newTitle,
     });
     expect(outcomeOf(understanding)).toBe("preview");
+  });
+
+  it("takes a correction unlike the title's words as the whole new title", () => {
+    expect(completedTitle("Newsletter #47", "#46")).toBe("Newsletter #46");
+    expect(completedTitle("Spring promo email", "Sprng")).toBe("Sprng promo email");
+    expect(completedTitle("Newsletter #47", "Digest")).toBe("Digest");
+    expect(completedTitle("Summer sale", "Summer Sale")).toBe("Summer Sale");
   });
 
   it("asks what it should be when only the typo is reported", () => {
@@ -295,6 +355,35 @@ describe("a create whose day was never said", () => {
       target: { kind: "title", title: "Black Friday sale" },
       newDescription: "free shipping over $50",
     });
+    for (const message of [
+      "black friday sale: add details — free shipping over $50",
+      "Black Friday sale - add a description: free shipping over $50",
+    ])
+      expect(read(message), message).toMatchObject({
+        intent: "update",
+        target: { kind: "title", title: "Black Friday sale" },
+        newDescription: "free shipping over $50",
+      });
+    // A title the property does not have is no annotation to describe.
+    expect(read("Launch party: add details — 200 guests").intent).not.toBe("update");
+  });
+});
+
+describe("'it' after a clause that names an annotation", () => {
+  it("is that annotation, for a deletion (which waits for a yes naming it)", () => {
+    for (const message of [
+      "the Black Friday sale note is wrong, delete it",
+      "Newsletter #47 can go, delete it",
+    ])
+      expect(read(message).target, message).toMatchObject({ kind: "title" });
+    expect(read("Newsletter #47 can go, delete it").target).toEqual({
+      kind: "title",
+      title: "Newsletter #47",
+    });
+    // Named in an earlier sentence, it is no longer "it".
+    const earlier = read("Newsletter #47 went well. The other one can go, delete it");
+    expect(earlier.target).toBeUndefined();
+    expect(earlier.pointsBack).toBe(true);
   });
 });
 
@@ -320,5 +409,70 @@ describe("what the review found", () => {
 
   it("shows 'add to <title>: …' as a draft, since it replaces the description", () => {
     expect(outcomeOf(read("add to Black Friday sale: free shipping over $50"))).toBe("preview");
+  });
+});
+
+describe("a day written without its year", () => {
+  it("is last year's, but shown first when this year's is only weeks away", () => {
+    // On 2026-12-06, "Dec 20" is 2025-12-20: eleven months back, more likely a slip than meant.
+    for (const message of ['log "Winter sale" on Dec 20', 'move "Newsletter #47" to Dec 20']) {
+      const reading = read(message);
+      expect(reading.date).toEqual({ year: 2025, month: 12, day: 20 });
+      expect(reading.doubts).toContain(
+        "this year's is still to come, so I took last year's: 2025-12-20",
+      );
+      expect(reading.sources?.date).toMatchObject({ words: "Dec 20", sure: false });
+    }
+    // A year said, or this year's months away, leaves the plain reading.
+    expect(read('log "Winter sale" on Dec 20 2025').doubts ?? []).toEqual([]);
+    expect(read('log "Spring sale" on Mar 3').doubts ?? []).toEqual([]);
+    expect(read('log "Spring sale" on Mar 3').date).toEqual({ year: 2026, month: 3, day: 3 });
+  });
+});
+
+describe("where each field of a change's draft came from", () => {
+  it("keeps the words each changed field was read from, and only those fields", () => {
+    expect(read('rename "Newsletter #47" to "Newsletter #48"').sources).toEqual({
+      title: { words: "Newsletter #48", sure: true },
+    });
+    expect(read("move Newsletter #47 to Nov 13 and make it red").sources).toEqual({
+      date: { words: "Nov 13", sure: true },
+      color: { words: "red", sure: true },
+    });
+    expect(read("move it back two days").sources).toEqual({
+      date: { words: "back two days", sure: true },
+    });
+    expect(read("push Newsletter #47 a week later").sources).toEqual({
+      date: { words: "a week later", sure: true },
+    });
+  });
+
+  it("marks the field a doubt is about: a day still to come, a title reported as a typo", () => {
+    const ahead = read('move "Newsletter #47" to 2026-12-20');
+    expect(ahead.sources?.date).toEqual({
+      words: "2026-12-20",
+      sure: false,
+      doubt: "2026-12-20 is still to come",
+    });
+    const typo = read("there's a typo in Newsletter #47, should be Newsletter #46");
+    expect(typo.sources).toEqual({
+      title: {
+        words: "Newsletter #46",
+        sure: false,
+        doubt: "you reported a typo in “Newsletter #47”",
+      },
+    });
+  });
+});
+
+describe("days written with slashes that read either way round", () => {
+  it("are shown to be checked unless another day says which way", () => {
+    const either = read('add "Loyalty emails" 2/11 to 6/11');
+    expect(either.doubts?.join(" ")).toContain("reads either way round");
+    expect(either.sources?.date?.sure).toBe(false);
+    // 14/11 can only be day-first, so 12/11 is too.
+    expect(read('add "Loyalty emails" 12/11 - 14/11').doubts ?? []).toEqual([]);
+    // Dots are day-first: 3.11 is the 3rd of November.
+    expect(read('add "Loyalty emails" on 3.11').doubts ?? []).toEqual([]);
   });
 });

@@ -6,10 +6,12 @@
  * wrong draft card costs a click; a silent wrong write is a defect.
  */
 import { isAnnotationColor, type AnnotationColor } from "../../../../shared/annotation-colors.js";
-import { compareDates, fromIsoDate } from "../../../../shared/calendar-date.js";
+import { compareDates, fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
+import { dayNumberOf } from "../../../../shared/contracts/traffic.js";
 import { findDate, findSpan } from "./extract-dates.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { noDaySaid } from "./doubts.js";
+import { trailingAttributes } from "./parse-create.js";
 import type { Understanding } from "./understanding.js";
 import {
   CATEGORY_WORDS,
@@ -22,7 +24,39 @@ import {
   withDoubt,
 } from "./gate-words.js";
 import { longerName, quotedNewOne, storyName, toldNotAsked } from "./gate-stories.js";
-import { addedTo, describesIt, markBareDays, typoReport, valuesAlone } from "./gate-follow-ups.js";
+import {
+  addedTo,
+  describesIt,
+  markBareDays,
+  namedBeforeIt,
+  typoReport,
+  valuesAlone,
+} from "./gate-follow-ups.js";
+
+/**
+ * A title that ends on an article, a preposition that needs its object or a conjunction: what is
+ * left when a phrase after it was read as something else ("… for a [week from Nov 9]").
+ */
+const DANGLING_END = /\s(?:a|an|the|for|from|to|of|with|and|or|by|till|until|since|between)$/i;
+
+/**
+ * "…, log it as Email platform outage, incidents": a list at the end of an unquoted title whose
+ * items are each wholly a colour or one of the person's categories is read apart from the name,
+ * whichever stage took the title.
+ */
+function listedApart(understanding: Understanding, context: GateContext): Understanding {
+  const title = understanding.title;
+  if (!title || quotedInMessage(title, context.message)) return understanding;
+  const listed = trailingAttributes(title, context.categoryNames);
+  const name = listed.text.replace(/[\s,;–—-]+$/u, "").trim();
+  if (!name || name === title) return understanding;
+  return {
+    ...understanding,
+    title: name,
+    ...(listed.color && !understanding.color ? { color: listed.color } : {}),
+    ...(listed.category && !understanding.category ? { category: listed.category } : {}),
+  };
+}
 
 /** A create said outright: "add …", "log …", "please create …", "new annotation …". */
 const EXPLICIT_CREATE =
@@ -96,7 +130,7 @@ const ARTICLE = /^(?:the|a|an|our|my|this|that)\s+/i;
  * unquoted title led by an article ("the Cyber Monday promo") is shown as a draft.
  */
 function guardCreate(read: Understanding, context: GateContext): Understanding {
-  const understanding = withoutTimingVerb(read, context.message);
+  const understanding = listedApart(withoutTimingVerb(read, context.message), context);
   const title = understanding.title;
   if (!title) return understanding;
   let guarded = understanding;
@@ -121,13 +155,18 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
     };
     const kind = understanding.category ?? categoryWordIn(title);
     const told = storyName(context.message, context.categoryNames);
-    if (told)
+    if (told) {
+      const made = `I made the title “${told}” from what you told me`;
       return {
         ...rest,
         title: told,
         ...(kind ? { category: kind } : {}),
-        doubts: [...(rest.doubts ?? []), `I made the title “${told}” from what you told me`],
+        doubts: [...(rest.doubts ?? []), made],
+        ...(rest.sources
+          ? { sources: { ...rest.sources, title: { words: told, sure: false, doubt: made } } }
+          : {}),
       };
+    }
     return {
       ...rest,
       ...(kind ? { category: kind } : {}),
@@ -135,8 +174,9 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
     };
   }
   // A day never said is today only as a guess: shown before it is written.
-  if (!daySaid(context) && !guarded.doubts?.includes(noDaySaid))
-    guarded = withDoubt(guarded, noDaySaid);
+  // A range was read from the person's words ("all last week"): its days were said.
+  if (!daySaid(context) && !guarded.endDate && !guarded.doubts?.includes(noDaySaid))
+    guarded = withDoubt(guarded, noDaySaid, ["date"]);
   const existing = context.known.find(
     (annotation) =>
       nearlySameTitle(annotation.title, title) &&
@@ -147,12 +187,16 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
     guarded = withDoubt(
       guarded,
       `“${existing.title}” (${existing.date}) is already an annotation here`,
+      ["title"],
     );
   // "after the domain property switch": a clause about something, not its name.
   if (!quoted && CLAUSE_START.test(title))
-    guarded = withDoubt(guarded, `“${title}” reads as a clause rather than a name`);
+    guarded = withDoubt(guarded, `“${title}” reads as a clause rather than a name`, ["title"]);
+  // "Newsletter test for a": words left over where a phrase was read away, not a name.
+  if (!quoted && DANGLING_END.test(title))
+    guarded = withDoubt(guarded, `“${title}” ends mid-phrase`, ["title"]);
   if (!quoted && ARTICLE.test(title))
-    guarded = withDoubt(guarded, `the title starts with “${title.split(/\s+/)[0]}”`);
+    guarded = withDoubt(guarded, `the title starts with “${title.split(/\s+/)[0]}”`, ["title"]);
   else if (!quoted) {
     // "add a new landing page on the 4th", "log an outage …": a thing described, not named.
     const led = ledByArticle(title, context.message);
@@ -160,6 +204,7 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
       guarded = withDoubt(
         guarded,
         `you wrote “${led} ${title}”, which may describe it rather than name it`,
+        ["title"],
       );
   }
   return guarded;
@@ -171,10 +216,15 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
  * where the property has an annotation called "campaign") is not that annotation: the whole
  * name is a new one, offered as a draft to create.
  */
-function guardUpdate(understanding: Understanding, context: GateContext): Understanding {
+function guardUpdate(read: Understanding, context: GateContext): Understanding {
+  // An annotation marks what happened: moving one to a day still to come is shown first.
+  const understanding =
+    read.date && compareDates(read.date, context.today) > 0
+      ? withDoubt(read, `${toIsoDate(read.date)} is still to come`, ["date"])
+      : read;
   const renamed = understanding.newTitle;
   if (renamed !== undefined && titleNamesNothing(renamed, context.categoryNames))
-    return withDoubt(understanding, `“${renamed}” doesn't look like a name for it`);
+    return withDoubt(understanding, `“${renamed}” doesn't look like a name for it`, ["title"]);
   return markBareDays(longerName(understanding, context) ?? understanding, context.message);
 }
 
@@ -201,10 +251,68 @@ export function guardWrites(read: Understanding, context: GateContext): Understa
     quotedNewOne(read, context) ??
     toldNotAsked(read, context) ??
     describesIt(read, context) ??
+    namedBeforeIt(read, context) ??
     read;
-  if (understanding.intent === "create") return guardCreate(understanding, context);
-  if (understanding.intent === "update") return guardUpdate(understanding, context);
+  if (understanding.intent === "create")
+    return eitherWayDay(lastYearsDay(guardCreate(understanding, context), context), context);
+  if (understanding.intent === "update")
+    return eitherWayDay(lastYearsDay(guardUpdate(understanding, context), context), context);
   return understanding;
+}
+
+/** A day written with slashes, and the year if any: "2/11", "6/11/2026" (dots are day-first). */
+const NUMBERED_DAY = /(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(?:\d{4}|\d{2}))?(?![\d/])/g;
+
+/**
+ * "2/11 to 6/11": each day reads as well day-first (2 November) as month-first (February 11),
+ * and no other day in the message says which. Whichever the reading took, the card shows it to
+ * be checked before anything is written.
+ */
+function eitherWayDay(understanding: Understanding, context: GateContext): Understanding {
+  if (!understanding.date && !understanding.endDate) return understanding;
+  const days = [...context.message.slice(0, 400).matchAll(NUMBERED_DAY)].map((match) => [
+    Number(match[1]),
+    Number(match[2]),
+  ]);
+  const undecided = (pair: number[]) => pair.every((n) => n >= 1 && n <= 12) && pair[0] !== pair[1];
+  if (days.length === 0 || !days.every(undecided)) return understanding;
+  const shown = toIsoDate(understanding.date ?? understanding.endDate!);
+  return withDoubt(
+    understanding,
+    `a day such as “${days[0]!.join("/")}” reads either way round; I took ${shown}`,
+    ["date"],
+  );
+}
+
+/** A year written, or a year asked for, beside a day: "Nov 30 2025", "last year's Black Friday". */
+const YEAR_SAID = /\b(?:19|20)\d{2}\b|'\d{2}\b|\byears?\b/i;
+/** How near this year's day must be for last year's to be a guess rather than the plain reading. */
+const NEAR_DAYS = 62;
+
+/**
+ * A day written without its year is taken as the last one past, but when this year's is only
+ * weeks away ("move it to Nov 30" on Nov 23), last year's, eleven months back, is more likely a
+ * slip than what was meant: shown as a draft, its day to be checked, never written at once.
+ */
+function lastYearsDay(understanding: Understanding, context: GateContext): Understanding {
+  const day = understanding.date;
+  // A day said by its number alone ("was just the 28th") is in the annotation's own month and year.
+  if (!day || understanding.bareDays || YEAR_SAID.test(context.message)) return understanding;
+  // A change that keeps an annotation in its own year moves it no year back.
+  const target = understanding.target;
+  const own =
+    target?.kind === "title"
+      ? context.known.find((known) => nearlySameTitle(known.title, target.title))
+      : undefined;
+  if (own && Number(own.date.slice(0, 4)) === day.year) return understanding;
+  const thisYears = { ...day, year: day.year + 1 };
+  const ahead = dayNumberOf(thisYears) - dayNumberOf(context.today);
+  if (ahead <= 0 || ahead > NEAR_DAYS) return understanding;
+  return withDoubt(
+    understanding,
+    `this year's is still to come, so I took last year's: ${toIsoDate(day)}`,
+    ["date"],
+  );
 }
 
 export { nearlySameTitle, quotedInMessage, titleNamesNothing } from "./gate-words.js";

@@ -10,7 +10,7 @@ import { impactUnavailable } from "../../../../shared/contracts/impact.js";
 import { focusOn } from "../conversation-state.js";
 import { describeAnnotation } from "../describe-annotation.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import type { CapabilityWords } from "../offline-engine/intents.js";
 import { POINTS_BACK, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
@@ -67,10 +67,25 @@ async function act(turn: SkillTurn) {
   return reply(lines.join("\n"), { showAnnotations: true, ...focus });
 }
 
+/**
+ * A question about what an annotated event did to the traffic, as the whole request: "did the
+ * winter sale work?", "what did the checkout outage cost us?", "how did the Black Friday promo
+ * perform?", "what was the impact of the newsletter on key events?", "was the relaunch worth it?".
+ * The named groups hold the words that name the annotation.
+ */
+const IMPACT_END = String.raw`(?:\s+(?:on|for|in)\s+(?:our\s+|the\s+|my\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions))?(?:\s+(?:at\s+all|then))?[\s?.!]*$`;
+const IMPACT = new RegExp(
+  String.raw`^(?:(?:did|has|have)\s+(?<did>[^\n]{1,200}?)\s+(?:(?:actually|really|even)\s+)?(?:work(?:ed)?|pa(?:y|id)\s+off|help(?:ed)?|ma(?:k|d)e\s+(?:a|any)\s+difference|move(?:d)?\s+the\s+needle|do(?:ne)?\s+anything|ha(?:ve|d)\s+(?:an?\s+|any\s+)?(?:effect|impact))|how\s+(?:well\s+|much\s+)?(?:did|has)\s+(?<how>[^\n]{1,200}?)\s+(?:do(?:ne)?|perform(?:ed)?|go(?:ne)?|work(?:ed)?(?:\s+out)?|help(?:ed)?)|what\s+did\s+(?<what>[^\n]{1,200}?)\s+(?:cost|bring(?:\s+in)?|do\s+(?:for|to))(?:\s+(?:us|me))?|what\s+(?:was|is|were)\s+the\s+(?:impact|effect|result|lift|uplift)s?\s+of\s+(?<of>[^\n]{1,200}?)|was\s+(?<worth>[^\n]{1,200}?)\s+worth\s+it)${IMPACT_END}`,
+  "i",
+);
+
+/** The words that claim a whole message for this capability (see `CapabilityWords`). */
+export const impactIntentWords = { impact: IMPACT } satisfies Partial<CapabilityWords>;
+
 export const annotationImpact: Skill = {
   name: "annotation-impact",
   intents: ["impact"],
-  patterns: intentPatterns.impact,
+  patterns: [IMPACT],
   needsProperty: true,
   readSlots,
   act,

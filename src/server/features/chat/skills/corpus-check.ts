@@ -33,9 +33,9 @@ import {
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import type { Category } from "../../../../shared/contracts/categories.js";
-import { matchCategory } from "../../categories/categories-service.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
+import { titleMatches } from "../annotation-reference.js";
+import { daysCarriedOut } from "./update-annotation.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import { ConversationEffects, type DeclaredAnnotation } from "./corpus-effects.js";
 import { askedBefore } from "../offline-engine/follow-up.js";
@@ -45,6 +45,16 @@ import type {
   Understanding,
 } from "../offline-engine/understanding.js";
 import { readMessage } from "./reading.js";
+import {
+  blindCategoryNames,
+  corpusCategoryNames,
+  namedCategory,
+  questionTerms,
+  sameMeaning,
+} from "./corpus-notation.js";
+
+export { blindCategoryNames, corpusCategoryNames };
+import { draftLeftBy, overDraft, type WaitingDraft } from "./corpus-drafts.js";
 
 export interface CorpusCase {
   line: number;
@@ -59,9 +69,6 @@ export const corpusOptions = [
   { annotationId: "102", title: "Black Friday email", date: "2026-11-21" },
   { annotationId: "103", title: "Black Friday ads", date: "2026-11-12" },
 ];
-
-/** The categories of the person the corpus is read for. */
-export const corpusCategoryNames = ["Campaigns", "Incidents", "Paid Social", "Site/App Releases"];
 
 export function parseCorpus(text: string): CorpusCase[] {
   const cases: CorpusCase[] = [];
@@ -92,9 +99,6 @@ function questionOf(spec: string): PendingQuestion {
   }
   return { intent, asked, known, ...(asked === "choice" ? { options: corpusOptions } : {}) };
 }
-
-/** The blind sets' person has one category more. */
-export const blindCategoryNames = [...corpusCategoryNames, "Experiments"];
 
 export function readCase(
   message: string,
@@ -229,18 +233,13 @@ export function parseDeclaredAnnotations(text: string): DeclaredAnnotation[] {
   return declared;
 }
 
-const folded = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
-
-/** The annotation a title names among the known ones, as the product finds it: exact, then part. */
+/** The annotation a title names among the known ones, as the product finds it (`titleMatches`). */
 function foundByTitle(
   annotations: readonly KnownAnnotation[],
   title: string,
-): KnownAnnotation | undefined {
-  const wanted = folded(title);
-  const exact = annotations.filter((a) => folded(a.title) === wanted);
-  const matches =
-    exact.length > 0 ? exact : annotations.filter((a) => folded(a.title).includes(wanted));
-  return matches.length === 1 ? matches[0] : undefined;
+): { found: KnownAnnotation; loose: boolean } | undefined {
+  const { matches, loose, partial } = titleMatches(annotations, title);
+  return matches.length === 1 ? { found: matches[0]!, loose: loose || !!partial } : undefined;
 }
 
 export function checkCase(
@@ -276,7 +275,8 @@ function compare(
   effects?: ConversationEffects,
   categoryNames?: readonly string[],
 ): CaseResult {
-  const { q: _q, ...fields } = corpusCase.expected;
+  const { q: _q, ...written } = corpusCase.expected;
+  const { intent: wantedIntent, fields } = questionTerms(corpusCase.intent, written, understanding);
   const actual = actualFields(understanding);
   // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
   if (fields.clear !== "yes") actual.clear = clearedField(understanding);
@@ -290,19 +290,41 @@ function compare(
     actual.outcome = "answer";
   // The day a shift counts from is the annotation's before this turn changes it.
   const target = understanding.target;
-  const named =
-    annotations && target?.kind === "title" ? foundByTitle(annotations, target.title) : undefined;
+  // "it" and "the last one" are the annotation in focus, as the product resolves them.
+  const meant =
+    target?.kind === "title"
+      ? target.title
+      : understanding.pointsBack || target?.kind === "last"
+        ? focusTitle
+        : undefined;
+  const named = annotations && meant ? foundByTitle(annotations, meant)?.found : undefined;
   if (named) focusDate = fromIsoDate(named.date);
+  // Its last day before this turn changes it (carrying out the turn changes the same record).
+  const namedEnd = named?.endDate;
+  // The days a change gives its annotation, as the change works them out: a day said by its
+  // number alone in the annotation's own month, and a day that cannot be asked about instead.
+  if (understanding.intent === "update" && named && actual.outcome === "write") {
+    const { asks, ...days } = daysCarriedOut(understanding, {
+      title: named.title,
+      start: fromIsoDate(named.date),
+      ...(named.endDate ? { end: fromIsoDate(named.endDate) } : {}),
+    });
+    if (asks) actual.outcome = "answer";
+    else if (understanding.bareDays) Object.assign(actual, days);
+  }
   // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
   Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
-  if (understanding.shiftDays !== undefined && focusDate)
+  if (understanding.shiftDays !== undefined && focusDate) {
     actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
+    // A shift moves every day a range covers, as the product's change does.
+    if (namedEnd) actual.end = toIsoDate(addDays(fromIsoDate(namedEnd), understanding.shiftDays));
+  }
   // "it" and "the last one" name the annotation in focus, as the product resolves them.
   if ((actual.target === "back" || actual.target === "last") && focusTitle)
     actual.target = `title:${focusTitle}`;
   const differences: string[] = [];
-  if (understanding.intent !== corpusCase.intent)
-    differences.push(`intent: ${understanding.intent} ≠ ${corpusCase.intent}`);
+  if (understanding.intent !== wantedIntent)
+    differences.push(`intent: ${understanding.intent} ≠ ${wantedIntent}`);
   // An undo or a confirmation does what the change it settles does (the fields say what): its
   // outcome is wrong only where those fields are.
   const settles =
@@ -315,7 +337,7 @@ function compare(
     const renamed =
       field === "title" &&
       (corpusCase.intent === "update" ||
-        (corpusCase.intent === "undo" && fields.reverts === "update")) &&
+        (corpusCase.intent === "undo" && (fields.reverts ?? actual.reverts) === "update")) &&
       fields.newTitle === undefined;
     // A day's target, where the line names the annotation on it, is that annotation.
     const onDay =
@@ -349,9 +371,14 @@ function resolveAgainst(
   if (understanding.intent !== "update" && understanding.intent !== "delete") return;
   const { target } = understanding;
   if (target?.kind === "title") {
-    const found = foundByTitle(annotations, target.title);
-    if (found) actual.target = `title:${found.title}`;
-    else actual.outcome = "answer";
+    const named = foundByTitle(annotations, target.title);
+    if (!named) actual.outcome = "answer";
+    else {
+      actual.target = `title:${named.found.title}`;
+      // Found by some of its words, a change is shown first, as the product's resolve does.
+      if (named.loose && understanding.intent === "update" && actual.outcome === "write")
+        actual.outcome = "preview";
+    }
   } else if (target?.kind === "date") {
     // "the one on the 12th": the one annotation on that day, as the product finds it.
     const day = toIsoDate(target.date);
@@ -362,42 +389,6 @@ function resolveAgainst(
     // Several on that day (a range covering it too): the product asks which, writing nothing.
     else if (onDay.length > 1) actual.outcome = "answer";
   } else if (!target && understanding.pointsBack && !focusTitle) actual.outcome = "preview";
-}
-
-/**
- * Where the blind sets name things as the product resolves them: a target's title in any case
- * (annotations are found ignoring case), and a category by its name where the engine keeps the
- * words that name it ("incident" names Incidents, through the categories service's matching).
- */
-function sameMeaning(field: string, got: string, wanted: string): boolean {
-  if (field === "target") {
-    // A target written as a bare title ("target=Summer sale") means that title.
-    const meant = /^(?:title|id|date):|^(?:last|back)$/.test(wanted) ? wanted : `title:${wanted}`;
-    return got.toLowerCase() === meant.toLowerCase();
-  }
-  // A title typed in lower case is still that title ("klaviyo welcome flow" for "Klaviyo …").
-  if (field === "title" || field === "newTitle")
-    return (
-      got.length > 0 &&
-      got.slice(1) === wanted.slice(1) &&
-      got[0]!.toLowerCase() === wanted[0]!.toLowerCase()
-    );
-  if (field !== "category" || got === "-" || wanted === "-") return false;
-  return namedCategory(got, blindCategoryNames) === wanted;
-}
-
-/** The one category of these names a phrase means, as the categories service matches it. */
-function namedCategory(phrase: string, names: readonly string[]): string | undefined {
-  const match = matchCategory(
-    names.map((name, index) => ({
-      id: String(index),
-      name,
-      color: "BLUE",
-      namingTemplate: null,
-    })) as unknown as Category[],
-    phrase,
-  );
-  return match.kind === "found" ? match.category.name : undefined;
 }
 
 /** One conversation of blind-conversations.txt: its name and its turns, in order. */
@@ -449,16 +440,16 @@ export function checkConversation(
     : undefined;
   // The list or traffic question answered last, as the product keeps it for one turn.
   let asked: AskedBefore | undefined;
+  // A create shown as a preview, waiting for its Create.
+  let draft: WaitingDraft | undefined;
   return conversation.turns.map((turn) => {
     const annotations = effects?.known;
-    const understanding = readCase(
-      turn.message,
-      today,
-      question,
-      categoryNames,
-      annotations,
-      asked,
-    );
+    const read = readCase(turn.message, today, question, categoryNames, annotations, asked);
+    // A line that wants the change as an update of the annotation the draft would make scores
+    // the reading as that update: the same end, in the notation of a write made at once.
+    const overWaiting =
+      draft && turn.intent !== "update" ? overDraft(draft, turn.message, read) : undefined;
+    const understanding = overWaiting ?? read;
     asked = askedBefore(understanding);
     const result = compare(
       turn,
@@ -474,7 +465,8 @@ export function checkConversation(
       (understanding.shiftDays !== undefined && focusDate
         ? addDays(focusDate, understanding.shiftDays)
         : focusDate);
-    question = questionLeftBy(understanding);
+    question = questionLeftBy(understanding, categoryNames);
+    draft = draftLeftBy(understanding, result.outcome);
     focusTitle =
       understanding.newTitle ??
       understanding.title ??
@@ -497,8 +489,24 @@ function listedOne(
 }
 
 /** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */
-function questionLeftBy(understanding: Understanding): PendingQuestion | undefined {
+function questionLeftBy(
+  understanding: Understanding,
+  categoryNames: readonly string[],
+): PendingQuestion | undefined {
   const { intent } = understanding;
+  // A category the person does not have, on a write: which of theirs (or none) is asked.
+  if (
+    (intent === "create" || intent === "update") &&
+    understanding.category &&
+    understanding.category !== "-" &&
+    !namedCategory(understanding.category, categoryNames)
+  )
+    return {
+      intent,
+      asked: "category",
+      known: piecesToRemember({ ...understanding, category: undefined }),
+      categoryOptions: [...categoryNames],
+    };
   // A traffic day's answer offers to annotate it (when the day was unusual): a title names it.
   if (intent === "traffic_day" && understanding.date)
     return {
@@ -563,5 +571,11 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
     { name: "blind 6 talks", heldOut: false, results: talks("blind-6-conversations") },
     { name: "blind 7", heldOut: false, results: phrasings("blind-7", "blind-7-conversations") },
     { name: "blind 7 talks", heldOut: false, results: talks("blind-7-conversations") },
+    { name: "blind 8", heldOut: false, results: phrasings("blind-8", "blind-8-conversations") },
+    { name: "blind 8 talks", heldOut: false, results: talks("blind-8-conversations") },
+    { name: "blind 9", heldOut: false, results: phrasings("blind-9", "blind-9-conversations") },
+    { name: "blind 9 talks", heldOut: false, results: talks("blind-9-conversations") },
+    { name: "blind 10", heldOut: false, results: phrasings("blind-10", "blind-10-conversations") },
+    { name: "blind 10 talks", heldOut: false, results: talks("blind-10-conversations") },
   ];
 }

@@ -108,8 +108,12 @@ export class ConversationEffects {
     if (newTitle) annotation.title = newTitle;
     if (newDescription !== undefined) annotation.description = newDescription;
     if (date) annotation.date = toIsoDate(date);
-    else if (shiftDays !== undefined)
+    else if (shiftDays !== undefined) {
+      // Every day a range covers moves, as the product's change does.
       annotation.date = toIsoDate(addDays(fromIsoDate(annotation.date), shiftDays));
+      if (annotation.endDate)
+        annotation.endDate = toIsoDate(addDays(fromIsoDate(annotation.endDate), shiftDays));
+    }
     if (endDate) annotation.endDate = toIsoDate(endDate);
     if (color) annotation.color = color.toLowerCase();
     if (category) annotation.category = category;
@@ -144,9 +148,19 @@ export class ConversationEffects {
     }
     const { before, after } = last;
     const restored = { target: `title:${after.title}`, reverts, outcome: "write" };
+    // The field the undo empties, as the blind sets' clear= names it.
+    const emptied = (["description", "category", "endDate"] as const).find(
+      (field) => after[field] && !before[field],
+    );
     Object.assign(after, before);
     if (before.category === undefined) delete after.category;
-    return { ...restored, ...fieldsOf(before, { title: "newTitle" }) };
+    if (before.endDate === undefined) delete after.endDate;
+    if (before.description === undefined) delete after.description;
+    return {
+      ...restored,
+      ...fieldsOf(before, { title: "newTitle" }),
+      ...(emptied ? { clear: emptied === "endDate" ? "end" : emptied } : {}),
+    };
   }
 }
 

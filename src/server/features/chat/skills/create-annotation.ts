@@ -8,26 +8,32 @@ import { describeOutcomes } from "../../../../shared/contracts/annotation-sets.j
 import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation } from "../assistant-reply.js";
 import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
-import { dateLeadIn, findDate, findDateRange } from "../offline-engine/extract-dates.js";
+import { findDate } from "../offline-engine/extract-dates.js";
 import {
+  about,
   noDaySaid,
   onlyAcceptance,
   requestDoubts,
+  requestFieldDoubts,
   titleDoubts,
   titlePlacementDoubts,
+  type FieldDoubt,
 } from "../offline-engine/doubts.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import { draftSources, type FieldWords } from "../offline-engine/draft-sources.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
+import { createIntentWords } from "./create-annotation-words.js";
 import {
   impossibleDate,
   namesNothing,
   NAMING,
   parseCreate,
   readLabels,
+  splitDescription,
 } from "../offline-engine/parse-create.js";
 import { restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
+  colourChoices,
   colourNote,
   completionFor,
   describeCategory,
@@ -44,25 +50,8 @@ import type { Understanding } from "../offline-engine/understanding.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { focusOn, previewPrompt } from "../conversation-state.js";
 import type { Skill, SkillTurn } from "./skill.js";
-import { createAnnotationTool, suggestRequestTool } from "./create-annotation-tools.js";
-
-/** Words that make a create's dates a range rather than one day ("from … to" is read below). */
-const RANGE_CUE =
-  /\b(?:between\s|(?:all|(?:the\s+)?(?:whole|entire|full))\s+of\s+(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
-const FROM = /\bfrom\s+\S/i;
-const RANGE_CONNECTOR = /\s(?:to|until|till|through|-|–)\s/i;
-
-/**
- * Whether a create names a range of days. "from X … to Y" is looked for after the first "from"
- * only: a pattern reads the rest of the message after every "from" when no "to" follows.
- */
-function namesRange(text: string): boolean {
-  const from = FROM.exec(text);
-  return (
-    RANGE_CUE.test(text) ||
-    (from !== null && RANGE_CONNECTOR.test(text.slice(from.index + from[0].length)))
-  );
-}
+import { createPolicy, suggestRequestTool } from "./create-annotation-tools.js";
+import { rangeIn } from "./create-range.js";
 
 /**
  * "to all my properties", "on every property", "across all of my properties": the create is made
@@ -130,12 +119,13 @@ const CLAUSE_AFTER_NAME =
 /**
  * Without a command word a message is a create only for its quoted title ('the 3rd: “Spring
  * promo”') or its labelled fields; 'Spring promo: description “…”' may be about one that exists.
+ * An event only named with its days ("Flash sale over the weekend") is a draft, quoted or not.
  */
 function withoutCommand(input: SlotInput, read: Understanding): Understanding {
   const { reading, story, quotes, rest } = input;
   const title = read.title;
-  if (reading.verb !== "" || story || !title || quotes.includes(title) || readLabels(rest))
-    return read;
+  const sure = !reading.stated && (quotes.includes(title ?? "") || readLabels(rest));
+  if (reading.verb !== "" || story || !title || sure) return read;
   return { ...read, doubts: [...(read.doubts ?? []), `you didn't say to add “${title}”`] };
 }
 
@@ -155,20 +145,37 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   });
   const { doubts: titleDoubtsFound, ...fromTitle } = title;
   void titleDoubtsFound;
+  // A range read before the naming clause ("over the weekend …") starts where it says.
+  const dayBefore =
+    rest.date !== undefined &&
+    !rest.missing.includes("date") &&
+    before.trim() !== "" &&
+    (hasDay(before, input) || rest.endDate !== undefined);
   const merged: Understanding = {
     ...rest,
     ...fromTitle,
-    // A range read before the naming clause ("over the weekend …") starts where it says.
-    ...(rest.date &&
-    !rest.missing.includes("date") &&
-    before.trim() !== "" &&
-    (hasDay(before, input) || rest.endDate !== undefined)
-      ? { date: rest.date }
-      : {}),
+    ...(dayBefore ? { date: rest.date } : {}),
     missing: fromTitle.title ? fromTitle.missing.filter((item) => item !== "title") : ["title"],
   };
   if (rest.color && !merged.color) merged.color = rest.color;
   if (rest.category && !merged.category) merged.category = rest.category;
+  // Each field's words from the part it was read from.
+  merged.sources = defined({
+    title: fromTitle.sources?.title,
+    date: (dayBefore ? rest : fromTitle).sources?.date,
+    color: (fromTitle.color ? fromTitle : rest).sources?.color,
+    category: (fromTitle.category ? fromTitle : rest).sources?.category,
+    description: (fromTitle.description ? fromTitle : rest).sources?.description,
+  });
+  // The days told before the naming clause, when neither part named days of its own.
+  const toldRange =
+    input.story && !merged.endDate && !merged.missing.includes("date")
+      ? rangeIn(input.story, input.today, input.quotes)
+      : undefined;
+  if (toldRange) {
+    Object.assign(merged, { date: toldRange.start, endDate: toldRange.end });
+    merged.sources = { ...merged.sources, date: { words: toldRange.words, sure: true } };
+  }
   // "checkout was down on the 3rd, that's an incident — call it …": the story names its category.
   const told =
     input.story && !merged.category
@@ -286,14 +293,15 @@ function createDoubts(
     wroteDate: boolean;
     rangeStart: CalendarDate | undefined;
     leftover: string | undefined;
+    unknownColour?: string | undefined;
     timeOfDay: string | undefined;
     /** The story told before the request, less a vague period read out of it. */
     story: string | undefined;
   },
-): string[] {
+): FieldDoubt[] {
   const { reading, quotes, today, storyDate } = input;
   const { fromStory, wroteDate, rangeStart, leftover, timeOfDay, story } = read;
-  const doubts = titleDoubts(
+  const titled = titleDoubts(
     understanding.title,
     {
       quoted: understanding.title !== undefined && quotes.includes(understanding.title),
@@ -305,17 +313,21 @@ function createDoubts(
     },
     today,
   );
+  const doubts = titled.map((text) => about(["title"], text));
   // "add a note that orders shipped late": a statement, which may be a description of another.
   if (understanding.title && !fromStory && STATEMENT_TITLE.test(input.rest))
-    doubts.push(`“${understanding.title}” is what happened, not a name for it`);
+    doubts.push(about(["title"], `“${understanding.title}” is what happened, not a name for it`));
   // "add “Maintenance mode” for it", "yt preroll started wed, call it …": the day of something
   // told that the engine did not read; today would be a guess.
   const toldBefore = !!story && /\p{L}{3}/u.test(story);
   if (!wroteDate && !rangeStart && !storyDate && (toldBefore || FOR_THAT_TIME.test(input.rest)))
-    doubts.push(noDaySaid);
+    doubts.push(about(["date"], noDaySaid));
   if (understanding.title && !fromStory && !quotes.includes(understanding.title))
     doubts.push(
-      ...titlePlacementDoubts(restoreQuotes(input.rest, quotes), understanding.title, today),
+      // A day that may be part of the title: both fields are in doubt.
+      ...titlePlacementDoubts(restoreQuotes(input.rest, quotes), understanding.title, today).map(
+        (text) => about(["title", "date"], text),
+      ),
     );
   // Every word accounted for: what the request says beyond its title must have been read.
   const titleText = understanding.title ?? "";
@@ -327,20 +339,65 @@ function createDoubts(
   const described = understanding.description;
   const told = `${described ? unquoted.split(described).join(" ") : unquoted} ${input.story ?? ""}`;
   doubts.push(
-    ...requestDoubts(titleText ? told.split(titleText).join(" ") : told, understanding, told),
+    ...requestFieldDoubts(titleText ? told.split(titleText).join(" ") : told, understanding, told),
   );
   // "put Meta ads paused in Campaigns": may be an annotation that exists, to put in it.
   if (/^(?:put|place|file)$/.test(reading.verb) && understanding.category && !wroteDate)
-    doubts.push(`“${titleText}” may be an annotation you already have`);
-  if (reading.guessedVerb) doubts.push(`I took “${reading.verb}” to mean add`);
-  if (leftover) doubts.push(`I couldn't place “${leftover}”`);
+    doubts.push(about(["title"], `“${titleText}” may be an annotation you already have`));
+  if (reading.guessedVerb) doubts.push(about([], `I took “${reading.verb}” to mean add`));
+  if (leftover) doubts.push(about([], `I couldn't place “${leftover}”`));
+  // Never dropped in silence: the card asks for one of the six.
+  if (read.unknownColour)
+    doubts.push(
+      about(
+        ["color"],
+        // Orange is GA4's own, for the annotations it makes itself.
+        /^orange$/i.test(read.unknownColour)
+          ? `GA4 keeps orange for the annotations it makes itself: yours can be ${colourChoices()}`
+          : `GA4 has no ${read.unknownColour}: its colours are ${colourChoices()}`,
+      ),
+    );
   // A day still to come cannot be annotated: asked, never written on another day.
   if (understanding.date && compareDates(understanding.date, today) > 0)
     understanding.missing.push("date");
   // "around lunchtime" with no day: most likely today, but not said.
   if (timeOfDay && !wroteDate && rangeStart === undefined && storyDate === undefined)
-    doubts.push(`I took “${timeOfDay}” as today`);
+    doubts.push(about(["date"], `I took “${timeOfDay}” as today`));
   return doubts;
+}
+
+/** The words each field of a create was read from, for its draft card (see draft-sources). */
+function fieldWords(
+  input: SlotInput,
+  understanding: Understanding,
+  read: {
+    rangeWords: string | undefined;
+    wroteDate: boolean;
+    dateWords: string | undefined;
+    colorWords: string | undefined;
+    unknownColour: string | undefined;
+    fromStory: boolean;
+    story: string | undefined;
+  },
+): FieldWords {
+  const { storyDate, quotes } = input;
+  // The story the day was found in, also when a naming clause's part is read without it.
+  const told = input.reading.story;
+  const storyDay =
+    !read.wroteDate && storyDate && told !== undefined
+      ? tidy(told.slice(storyDate.index, storyDate.end))
+      : undefined;
+  const dated = understanding.date !== undefined;
+  return {
+    title: read.fromStory ? tidy(restoreQuotes(read.story ?? "", quotes)) : understanding.title,
+    // A day not written is today, the product's default: no words of the person's.
+    date: dated
+      ? (read.rangeWords ?? storyDay ?? (read.wroteDate ? read.dateWords : null) ?? null)
+      : undefined,
+    color: understanding.color ? read.colorWords : read.unknownColour,
+    category: understanding.category,
+    description: understanding.description,
+  };
 }
 
 function readCreate(input: SlotInput): Understanding {
@@ -366,14 +423,17 @@ function readCreate(input: SlotInput): Understanding {
     understanding.category = adjective.reference;
     rest = rest.slice(adjective.end).replace(/^\s*:?\s*/, "");
   }
-  // "from Nov 3 to Nov 10", "for all of last week", "Black Friday weekend", "the week of the
-  // 9th": a range of days. A period on its own ("last week") names no days to cover.
-  const found = findDateRange(rest, today);
-  const spans = found && (found.spans || namesRange(rest));
-  if (found && spans && compareDates(found.range.end, found.range.start) > 0) {
-    rest = cut(rest, dateLeadIn(rest, found.index), found.end);
-    understanding.endDate = found.range.end;
-    rangeStart = found.range.start;
+  // "from Nov 3 to Nov 10", "the week of the 9th": a range of days; else one the story told
+  // ("our Snapchat test ran 2–6 nov, annotate it as …").
+  const said = rangeIn(rest, today, quotes, splitDescription(rest, quotes).description);
+  const told = !said && story ? rangeIn(story, today, quotes) : undefined;
+  const range = said ?? told;
+  if (said) rest = said.rest;
+  if (told) story = told.rest;
+  const rangeWords = range?.words;
+  if (range) {
+    understanding.endDate = range.end;
+    rangeStart = range.start;
   }
   // "log the sale next week", "we launched it last month": a period that names no one day
   // is asked about, never replaced by today, and is not part of the title.
@@ -383,12 +443,8 @@ function readCreate(input: SlotInput): Understanding {
     !vague && !rangeStart && story && !storyDate ? periodWithoutDay(story, today) : undefined;
   if (story && storyVague) story = cut(story, storyVague.index, storyVague.end);
   const pointer = POINTER.test(tidy(rest).replace(/^(?:down|up)\s+/i, ""));
-  const { invalidDate, date, leftover, ...slots } = parseCreate(
-    pointer ? "" : rest,
-    quotes,
-    today,
-    categoryNames,
-  );
+  const { invalidDate, date, leftover, unknownColour, dateWords, colorWords, ...slots } =
+    parseCreate(pointer ? "" : rest, quotes, today, categoryNames);
   Object.assign(understanding, defined(slots));
   // "add something", "note the thing with the server": no name given, so none is made up, not
   // even from a story told before ("traffic tanked …, add something").
@@ -422,7 +478,9 @@ function readCreate(input: SlotInput): Understanding {
   const yearWritten = invalidDate ? /\b(?:19|20)\d{2}\b/.exec(rest)?.[0] : undefined;
   if (yearWritten) understanding.yearWritten = Number(yearWritten);
   nameAndCategory(understanding, quotes, categoryNames);
+
   const doubts = createDoubts(input, understanding, {
+    unknownColour,
     fromStory,
     wroteDate,
     rangeStart,
@@ -430,7 +488,9 @@ function readCreate(input: SlotInput): Understanding {
     timeOfDay,
     story,
   });
-  if (doubts.length > 0) understanding.doubts = doubts;
+  if (doubts.length > 0) understanding.doubts = doubts.map((doubt) => doubt.text);
+  const words = { rangeWords, wroteDate, dateWords, colorWords, unknownColour, fromStory, story };
+  understanding.sources = draftSources(fieldWords(input, understanding, words), doubts);
   return understanding;
 }
 
@@ -491,7 +551,11 @@ async function act(turn: SkillTurn) {
   }
   // A reading that may be a guess is never written at once: it waits as a preview.
   if (understood.doubts?.length) {
-    const proposed = await actions.proposeCreate(complete, category?.name ?? null);
+    const proposed = await actions.proposeCreate(
+      complete,
+      category?.name ?? null,
+      understood.sources,
+    );
     if (!proposed.ok) return reply(`I couldn't prepare it: ${proposed.error}`);
     return reply(previewPrompt(understood.doubts, proposed.value), {
       confirmation: proposed.value,
@@ -512,12 +576,10 @@ async function act(turn: SkillTurn) {
 export const createAnnotation: Skill = {
   name: "create-annotation",
   intents: ["create"],
-  patterns: intentPatterns.create,
+  patterns: Object.values(createIntentWords.create),
   needsProperty: true,
   readSlots,
   act,
-  tools: (context) => ({
-    createAnnotation: createAnnotationTool(context),
-    suggestRequest: suggestRequestTool(context),
-  }),
+  tools: (context) => ({ suggestRequest: suggestRequestTool(context) }),
+  writes: { createAnnotation: createPolicy },
 };

@@ -10,7 +10,7 @@ import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { findCategory } from "../offline-engine/extract-category.js";
 import { findUnreadPeriod } from "../offline-engine/extract-dates.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import type { CapabilityWords } from "../offline-engine/intents.js";
 import { parseDelete } from "../offline-engine/parse-change.js";
 import { parseList } from "../offline-engine/parse-list.js";
 import { cut, tidy } from "../offline-engine/cut-text.js";
@@ -120,10 +120,18 @@ export function deleteAnnotationsTool({ actions, turn }: ToolContext) {
   });
 }
 
+const DELETE_VERB =
+  /^(delete|remove|erase|drop|trash|destroy|discard|get\s+rid\s+of|clear|del|rm|wipe|kill|bin|nuke|scrap|ditch|axe|zap|toss|purge)\b\s*/i;
+
+/** The words that claim a message for this capability (see `CapabilityWords`). */
+export const deleteIntentWords = {
+  delete: { verb: DELETE_VERB },
+} satisfies Partial<CapabilityWords>;
+
 export const deleteAnnotations: Skill = {
   name: "delete-annotations",
   intents: ["delete"],
-  patterns: intentPatterns.delete,
+  patterns: [DELETE_VERB],
   needsProperty: true,
   readSlots,
   act,

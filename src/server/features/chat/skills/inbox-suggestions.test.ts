@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fromIsoDate } from "../../../../shared/calendar-date.js";
 import type { Suggestion } from "../../../../shared/contracts/suggestions.js";
 import type { AssistantActions } from "../assistant-actions.js";
-import { readIntent } from "../offline-engine/intents.js";
+import { readIntent } from "./reading.js";
 import { normalise } from "../offline-engine/normalise.js";
 import { answerInbox, emptyInboxText } from "./inbox-suggestions.js";
 import { readSlots } from "./reading.js";

@@ -5,13 +5,13 @@
  * once), as the inbox's Accept button does. Only a request that names one open suggestion is
  * accepted: otherwise the candidates are listed and the person is asked which.
  */
-import { tool } from "ai";
-import { z } from "zod";
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import type { Suggestion } from "../../../../shared/contracts/suggestions.js";
 import { suggestionSourceInfo } from "../../../../shared/suggestion-sources.js";
+import type { ModelToolAnswer, ModelWriteInput } from "../../../operations/doors/model.js";
+import type { AnyOperation } from "../../../operations/operation.js";
 import type { AssistantActions } from "../assistant-actions.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import type { CapabilityWords } from "../offline-engine/intents.js";
 import type { SlotReader } from "../offline-engine/slots.js";
 import type { Skill, SkillTurn } from "./skill.js";
 import { noted, secondChange, type ToolContext } from "./tool-turn.js";
@@ -131,58 +131,47 @@ async function act(turn: SkillTurn) {
   return turn.reply(result.ok ? result.text : result.error);
 }
 
-export function inboxTools({ actions, turn, asked }: ToolContext) {
-  return {
-    listInboxSuggestions: tool({
-      description:
-        "List the open suggestions (proposed annotations) in this property's inbox, with their ids.",
-      inputSchema: z.object({}),
-      execute: async () => {
-        const open = noted(turn, await actions.inbox.open());
-        if (!open.ok) return open;
-        return {
-          ok: true,
-          suggestions: open.value.map((s) => ({
-            suggestionId: s.id,
-            title: s.title,
-            source: suggestionSourceInfo[s.source].label,
-            day: dayOf(s),
-          })),
-        };
-      },
-    }),
-    acceptInboxSuggestion: tool({
-      description:
-        "Accept one inbox suggestion as an annotation (counts against the daily quota), only when the person clearly named exactly one; if unsure, list and ask.",
-      inputSchema: z.object({
-        suggestionId: z.string().describe("From listInboxSuggestions"),
-      }),
-      execute: async ({ suggestionId }) => {
-        // Accepting writes an annotation: only when the person's own message asked for one.
-        if (!asked("create"))
-          return noted(turn, {
-            ok: false,
-            error:
-              "Not done: say which suggestion to accept, for example “accept the release one”, or accept it in the Inbox tab.",
-          });
-        const refused = secondChange(turn, "accepting a suggestion");
-        if (refused) return refused;
-        const accepted = noted(turn, await actions.inbox.accept(suggestionId));
-        if (!accepted.ok) return accepted;
-        const text = acceptedText(accepted.value);
-        turn.writes.push({ kind: "create", text });
-        return { ok: true, done: text };
-      },
-    }),
-  };
+/**
+ * The model's accept of an inbox suggestion (the catalogue's acceptSuggestion, as suggested): only
+ * when the person's own message asked for one, and one change per message.
+ */
+async function acceptPolicy(
+  { actions, turn, asked }: ToolContext,
+  operation: AnyOperation,
+  input: ModelWriteInput,
+): Promise<ModelToolAnswer> {
+  // Accepting writes an annotation: only when the person's own message asked for one.
+  if (!asked("create"))
+    return noted(turn, {
+      ok: false,
+      error:
+        "Not done: say which suggestion to accept, for example “accept the release one”, or accept it in the Inbox tab.",
+    });
+  const refused = secondChange(turn, "accepting a suggestion");
+  if (refused) return refused;
+  const accepted = noted(turn, await actions.runOperation(operation, input));
+  if (!accepted.ok) return accepted;
+  const text = acceptedText(accepted.value as Suggestion);
+  turn.writes.push({ kind: "create", text });
+  return { ok: true, value: { done: text } };
 }
+
+/**
+ * The suggestion inbox, asked about or accepted from, as the whole request ("what's in my inbox?",
+ * "any suggestions?", "accept the release one"). The annotation verbs never claim "accept".
+ */
+const INBOX =
+  /^(?:(?:accept|approve)\b(?!\s+(?:it|that|this)\s*[.!]*$)|(?:what(?:'s|\s+is)\s+in\s+|(?:show|list|open|check|see|view)(?:\s+me)?\s+|(?:do\s+i\s+have|are\s+there|anything|any)\s+(?:(?:any|new)\s+)*(?:in\s+)?)?(?:my\s+|the\s+)?(?:inbox|suggestions)(?:\s+(?:for\s+me|in\s+(?:my|the)\s+inbox))?\s*[?.!]*$)/i;
+
+/** The words that claim a whole message for this capability (see `CapabilityWords`). */
+export const inboxIntentWords = { inbox: INBOX } satisfies Partial<CapabilityWords>;
 
 export const inboxSuggestions: Skill = {
   name: "inbox-suggestions",
   intents: ["inbox"],
-  patterns: intentPatterns.inbox,
+  patterns: [INBOX],
   needsProperty: true,
   readSlots: readInboxSlots,
   act,
-  tools: inboxTools,
+  writes: { acceptSuggestion: acceptPolicy },
 };

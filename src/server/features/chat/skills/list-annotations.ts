@@ -7,13 +7,14 @@ import { addDays, toIsoDate } from "../../../../shared/calendar-date.js";
 import { describeList } from "../assistant-reply.js";
 import { focusOn } from "../conversation-state.js";
 import { findUnreadPeriod } from "../offline-engine/extract-dates.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import type { CapabilityWords } from "../offline-engine/intents.js";
 import { impossibleDate } from "../offline-engine/parse-create.js";
 import { parseList } from "../offline-engine/parse-list.js";
 import { anyOf, colourName, describePeriod } from "../offline-engine/reply-text.js";
 import { defined, unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import { annotationFilterOf } from "./resolve.js";
+import { productQuestion } from "./product-questions.js";
 import type { Skill, SkillTurn } from "./skill.js";
 import {
   categoryInput,
@@ -52,8 +53,13 @@ function readSlots(input: SlotInput): Understanding {
     !slots.category &&
     !/⟪\d+⟫/.test(rest) &&
     !ABOUT_ANNOTATIONS.test(rest)
-  )
-    return { ...understanding, intent: "unknown" };
+  ) {
+    // "what colours can I use?": a question about Tidemark, answered as such.
+    const topic = productQuestion(`${verb} ${rest}`);
+    return topic
+      ? { ...understanding, intent: "help", helpTopic: topic }
+      : { ...understanding, intent: "unknown" };
+  }
   Object.assign(understanding, defined(slots));
   if (/\bids?\b/i.test(rest)) understanding.showIds = true;
   return understanding;
@@ -143,10 +149,23 @@ export function listAnnotationsTool({ actions, turn }: ToolContext) {
   });
 }
 
+const LIST_VERB =
+  /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check|anything)\b\s*/i;
+const ASKED_IF_NOTED =
+  /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
+/** "is there a note for the site migration?", "do we have anything about Black Friday?" */
+const IS_THERE =
+  /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+/i;
+
+/** The words that claim a message for this capability (see `CapabilityWords`). */
+export const listIntentWords = {
+  list: { verb: LIST_VERB, askedIfNoted: ASKED_IF_NOTED, isThere: IS_THERE },
+} satisfies Partial<CapabilityWords>;
+
 export const listAnnotations: Skill = {
   name: "list-annotations",
   intents: ["list"],
-  patterns: intentPatterns.list,
+  patterns: Object.values(listIntentWords.list),
   needsProperty: true,
   readSlots,
   act,

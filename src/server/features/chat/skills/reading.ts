@@ -5,12 +5,12 @@
  */
 import { todayIn, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { Classified } from "../offline-engine/intents.js";
-import { readIntent } from "../offline-engine/intents.js";
+import { readIntent as readIntentWith } from "../offline-engine/intents.js";
 import { normalise, type Normalised } from "../offline-engine/normalise.js";
 import { readMessage as readWith, type ReadingRequest } from "../offline-engine/read-message.js";
 import { readSlots as readSlotsWith } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
-import { slotReaders } from "./registry.js";
+import { capabilityWords, slotReaders } from "./registry.js";
 
 export type {
   Understanding,
@@ -31,7 +31,12 @@ export function readSlots(
 
 /** Stages 1 to 4 for the registered capabilities: what runs on the reading thread. */
 export function readMessage(request: ReadingRequest): Understanding {
-  return readWith(request, slotReaders);
+  return readWith(request, slotReaders, capabilityWords);
+}
+
+/** Stage 2 for the registered capabilities: which kind of request a message is. */
+export function readIntent(text: string): Classified {
+  return readIntentWith(text, capabilityWords);
 }
 
 export interface UnderstandingContext {

@@ -5,19 +5,22 @@
  */
 import type { Tool, ToolExecutionOptions } from "ai";
 import { errorMessages } from "../../../../shared/contracts/errors.js";
-import type { Intent } from "../offline-engine/intents.js";
+import type { CapabilityWords, Intent } from "../offline-engine/intents.js";
 import type { SlotReaders } from "../offline-engine/slots.js";
-import { annotationImpact } from "./annotation-impact.js";
+import { annotationImpact, impactIntentWords } from "./annotation-impact.js";
 import { createAnnotation } from "./create-annotation.js";
-import { deleteAnnotations } from "./delete-annotations.js";
-import { inboxSuggestions } from "./inbox-suggestions.js";
-import { listAnnotations } from "./list-annotations.js";
+import { createIntentWords } from "./create-annotation-words.js";
+import { deleteAnnotations, deleteIntentWords } from "./delete-annotations.js";
+import { inboxIntentWords, inboxSuggestions } from "./inbox-suggestions.js";
+import { listAnnotations, listIntentWords } from "./list-annotations.js";
 import type { Skill } from "./skill.js";
-import { smallTalk } from "./small-talk.js";
-import { noted, type ToolContext } from "./tool-turn.js";
-import { trafficInsight } from "./traffic-insight.js";
-import { undo } from "./undo.js";
-import { updateAnnotation } from "./update-annotation.js";
+import { smallTalk, smallTalkIntentWords } from "./small-talk.js";
+import { noted, type ModelWritePolicy, type ToolContext } from "./tool-turn.js";
+import type { ModelToolAnswer, ModelWriteInput } from "../../../operations/doors/model.js";
+import type { AnyOperation } from "../../../operations/operation.js";
+import { trafficInsight, trafficIntentWords } from "./traffic-insight.js";
+import { undo, undoIntentWords } from "./undo.js";
+import { updateAnnotation, updateIntentWords } from "./update-annotation.js";
 
 export const skills: readonly Skill[] = [
   listAnnotations,
@@ -30,6 +33,19 @@ export const skills: readonly Skill[] = [
   inboxSuggestions,
   smallTalk,
 ];
+
+/** The words each capability claims a whole message with, from its own file, for the reading. */
+export const capabilityWords: CapabilityWords = {
+  ...createIntentWords,
+  ...updateIntentWords,
+  ...deleteIntentWords,
+  ...listIntentWords,
+  ...trafficIntentWords,
+  ...undoIntentWords,
+  ...inboxIntentWords,
+  ...smallTalkIntentWords,
+  ...impactIntentWords,
+};
 
 const byIntent = new Map<Intent, Skill>(
   skills.flatMap((skill) => skill.intents.map((intent) => [intent, skill] as const)),
@@ -58,6 +74,25 @@ export function assistantTools(context: ToolContext, more: Record<string, Tool> 
       ...Object.entries(more),
     ].map(([name, made]) => [name, withoutInternals(made, context)]),
   );
+}
+
+const writePolicies = new Map<string, ModelWritePolicy>(
+  skills.flatMap((skill) => Object.entries(skill.writes ?? {})),
+);
+
+/**
+ * The model door's writes, bound to one turn: the catalogue writes some capability has a policy
+ * for, each run through that policy. A write no capability has a policy for is not the model's.
+ */
+export function modelWrites(context: ToolContext) {
+  return {
+    writes: [...writePolicies.keys()],
+    write: (operation: AnyOperation, input: ModelWriteInput): Promise<ModelToolAnswer> => {
+      const policy = writePolicies.get(operation.name);
+      if (!policy) return Promise.resolve({ ok: false, error: "That is not available here." });
+      return policy(context, operation, input);
+    },
+  };
 }
 
 /**

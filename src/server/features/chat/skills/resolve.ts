@@ -16,6 +16,7 @@ import type { AnnotationFilter, AssistantActions } from "../assistant-actions.js
 import { categoryMatchProblem } from "../assistant-rules.js";
 import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "../offline-engine/understanding.js";
+import { namedByPart } from "../offline-engine/doubts.js";
 
 export type Resolution =
   | { kind: "ready"; understanding: Understanding; annotations: Annotation[]; category?: Category }
@@ -47,6 +48,7 @@ export function referenceOf(
 }
 
 const CATEGORY_INTENTS = new Set(["create", "update", "list", "delete"]);
+const WRITES_IN_CATEGORY = new Set(["create", "update"]);
 
 /**
  * The category a request names, through the categories service (the same reading for every
@@ -68,9 +70,18 @@ async function resolveCategory(
   const match = matched.value;
   if (match.kind === "found") return match.category;
   const message = categoryMatchProblem(reference, match)!;
-  return match.kind === "ambiguous"
-    ? { kind: "chooseCategory", understanding, candidates: match.candidates, message }
-    : { kind: "failed", message };
+  if (match.kind === "ambiguous")
+    return { kind: "chooseCategory", understanding, candidates: match.candidates, message };
+  // A category the person does not have, on a write: which of theirs, or none (asked, so that
+  // "put it in Paid Social" or "no category then" finishes the same request).
+  if (WRITES_IN_CATEGORY.has(understanding.intent) && match.categories.length > 0)
+    return {
+      kind: "chooseCategory",
+      understanding,
+      candidates: match.categories,
+      message: `${message} Which should it go in? Or say “no category”.`,
+    };
+  return { kind: "failed", message };
 }
 
 export async function resolve(
@@ -134,15 +145,22 @@ async function resolveAnnotations(
   const listed = await actions.listAnnotations({});
   if (!listed.ok) return { kind: "failed", message: listed.error };
   const match = findReferenced(listed.value.annotations, reference);
-  if (match.kind === "found")
+  if (match.kind === "found") {
+    // Found by some of its words, not its whole title: a change to it is shown before it is made.
+    const guessed =
+      (match.loose || match.partial) && reference.kind === "title"
+        ? [namedByPart(reference.title, match.annotation.title)]
+        : [];
     return {
       kind: "ready",
       understanding: {
         ...understanding,
         target: { kind: "id", annotationId: match.annotation.annotationId },
+        ...(guessed.length > 0 ? { doubts: [...(understanding.doubts ?? []), ...guessed] } : {}),
       },
       annotations: [match.annotation],
     };
+  }
   // A question asks again naming one; a change waits for the person's choice.
   if (match.kind === "ambiguous" && intent === "impact")
     return {

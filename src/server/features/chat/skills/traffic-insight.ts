@@ -30,9 +30,13 @@ import type { DayInsight, UnexplainedSummary } from "../../traffic/traffic-servi
 import { describeAnnotation } from "../assistant-reply.js";
 import { toChatConfirmation } from "../conversation-state.js";
 import { findDate, findDateRange, findUnreadPeriod } from "../offline-engine/extract-dates.js";
-import { intentPatterns, TRAFFIC_QUESTION } from "../offline-engine/intents.js";
+import { TRAFFIC_QUESTION, type CapabilityWords } from "../offline-engine/intents.js";
 import { impossibleDate } from "../offline-engine/parse-create.js";
-import { asksAboutTheWeek, METRIC_WORD } from "../offline-engine/traffic-question.js";
+import {
+  asksAboutTheWeek,
+  METRIC_WORD,
+  trafficQuestionPatterns,
+} from "../offline-engine/traffic-question.js";
 import { unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
@@ -363,7 +367,7 @@ export function describeUnexplained(summary: UnexplainedSummary): TrafficAnswer 
 export function trafficInsightTool({ actions }: ToolContext) {
   return tool({
     description:
-      "Look at the property's daily traffic. With `date`: that day's value, the change against the same weekday a week earlier, whether it was unusual, and the annotations on it. With `startDate` and `endDate`: the unusual days (spikes and drops) in that period that no annotation explains.",
+      "The property's daily traffic. With `date`: that day against the same weekday a week earlier, whether it was unusual, and its annotations. With `startDate` and `endDate`: the unusual days no annotation explains.",
     inputSchema: z.object({
       metric: z.enum(trafficMetrics).default("sessions"),
       date: isoDate.optional(),
@@ -374,10 +378,28 @@ export function trafficInsightTool({ actions }: ToolContext) {
   });
 }
 
+/**
+ * Questions about the traffic itself, answered from the chart's analysis: "what happened on
+ * Nov 12?", "why did traffic spike on the 12th" ask about one day; "anything unexplained last
+ * month?" about a period. A question about annotations ("what annotations are on Nov 12") and
+ * any command (create, rename, delete) stays what it was.
+ */
+const TRAFFIC_DAY =
+  /^(?:what\s+(?:happened|went\s+on|was\s+going\s+on|caused\s+the\s+(?:spike|jump|drop|dip))|why\s+(?:did|was|were|is)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|it)\s+(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|so\s+(?:high|low)|up|down|higher|lower)\w*|(?:did|has|have)\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:really\s+)?(?:spike|jump|drop|dip|fall|rise|go\s+(?:up|down)|spiked|jumped|dropped|dipped|fallen|risen|gone\s+(?:up|down))|why\s+(?:(?:the|our|my)\s+)?(?:traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions)\s+(?:spiked|jumped|dropped|dipped|fell|rose|went\s+(?:up|down)|(?:was|were)\s+(?:so\s+)?(?:high|low|up|down)))\b/i;
+const TRAFFIC_PERIOD =
+  /\b(?:unexplained|unexplored|(?:not|never)\s+(?:been\s+)?explained|unannotated)\b/i;
+const NOT_ANNOTATED =
+  /\b(?:didn't|did\s+not|haven't|have\s+not|never|not\s+yet|wasn't|weren't|isn't|aren't|hasn't|has\s+not)\s+(?:been\s+|yet\s+)?(?:annotated?|explained?|noted?|logged|log)\b/i;
+
+/** The words that claim a message for this capability (see `CapabilityWords`). */
+export const trafficIntentWords = {
+  traffic: { day: TRAFFIC_DAY, period: TRAFFIC_PERIOD, notAnnotated: NOT_ANNOTATED },
+} satisfies Partial<CapabilityWords>;
+
 export const trafficInsight: Skill = {
   name: "traffic-insight",
   intents: ["traffic_day", "traffic_period"],
-  patterns: intentPatterns.traffic,
+  patterns: [...Object.values(trafficIntentWords.traffic), ...trafficQuestionPatterns],
   needsProperty: true,
   readSlots: (input) =>
     input.reading.intent === "traffic_day" ? readDay(input) : readPeriod(input),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readIntent } from "../offline-engine/intents.js";
+import { readIntent } from "./reading.js";
 import { skillFor } from "./registry.js";
 import { revertsIn } from "./undo.js";
 
@@ -40,6 +40,7 @@ describe("the undo capability", () => {
       "hmm, no, the old date was correct. please undo the date change",
       "k actually undo the teaser one, not sending it",
       "nvm, put it back",
+      "revert whatever you just did",
       "hmm that was a mistake, put it back how it was",
       "ctrl+z 😅",
     ])

@@ -11,11 +11,12 @@ import { toIsoDate } from "../../../../shared/calendar-date.js";
 import type { UndoChangeResponse } from "../../../../shared/contracts/annotation-history.js";
 import type { AssistantActions } from "../assistant-actions.js";
 import { confirmationPrompt } from "../conversation-state.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import type { CapabilityWords } from "../offline-engine/intents.js";
 import type { SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
 import { noted, secondChange, type ToolContext } from "./tool-turn.js";
+import { UNDO_VERB } from "../offline-engine/undo-words.js";
 
 /** What the undo did, in words, from what Google holds now. */
 export function undoneText({ change, annotation }: UndoChangeResponse): string {
@@ -76,7 +77,7 @@ async function act(turn: SkillTurn) {
 export function undoTool({ actions, turn }: ToolContext) {
   return tool({
     description:
-      "Undo the person's last change on this property, only when they ask: an edit or deletion is reverted at once; a create's undo waits for their Confirm.",
+      "Undo the person's last change here, only when asked: an edit or deletion at once; a create's undo waits for their Confirm.",
     inputSchema: z.object({}),
     execute: async () => {
       const refused = secondChange(turn, "undoing the last change");
@@ -93,10 +94,27 @@ export function undoTool({ actions, turn }: ToolContext) {
   });
 }
 
+/**
+ * The whole message asks to undo ("undo", "revert the last change", "ctrl+z", "put it back how
+ * it was", "bring back the one you just deleted"). Read before CANCEL, which also knows a bare
+ * "undo": with a preview waiting, the typed-decision step has already read it as a cancel; with
+ * none, it is an undo.
+ */
+const UNDO_OBJECT = String.raw`(?:that|it|this|(?:the|my|your)\s+last(?:\s+(?:one|change|edit|thing(?:\s+you\s+did)?))?|(?:what|whatever)\s+(?:you|i)\s+(?:just\s+)?did|(?:the|that|my|your)\s+(?:last\s+)?(?:change|edit|deletion|delete|rename)|the\s+one\s+you\s+(?:just\s+)?(?:deleted|removed|added|made|changed))`;
+const PUT_BACK = String.raw`(?:put|change|set|turn|make)\s+(?:it|that|this|things|everything|them)\s+back(?:\s+(?:how|the\s+way|like|to\s+(?:how|the\s+way|what))\s+(?:it|they|things)\s+(?:was|were))?`;
+const RESTORE_DELETED = String.raw`(?:bring\s+back|restore|undelete|recover|get\s+back)\s+(?:it|that(?:\s+one)?|the\s+(?:one|annotation|note)|what)\s+(?:you|i|we)\s+(?:just\s+)?(?:deleted|removed|erased|trashed)`;
+const UNDO = new RegExp(
+  String.raw`^(?:(?:actually|oh|oops|wait|sorry|hmm+|no|please|ugh|my\s+bad|i\s+didn't\s+mean\s+(?:that|to(?:\s+do\s+that)?))[\s,!.]+)*(?:${UNDO_VERB}(?:\s+${UNDO_OBJECT})?|${PUT_BACK}|${RESTORE_DELETED})(?:[\s,!.]+(?:please|pls|again|now|lol|haha|thanks))*[\s.!?]*$`,
+  "i",
+);
+
+/** The words that claim a whole message for this capability (see `CapabilityWords`). */
+export const undoIntentWords = { undo: UNDO } satisfies Partial<CapabilityWords>;
+
 export const undo: Skill = {
   name: "undo",
   intents: ["undo"],
-  patterns: intentPatterns.undo,
+  patterns: [UNDO],
   needsProperty: true,
   readSlots,
   act,

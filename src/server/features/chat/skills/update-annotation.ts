@@ -2,7 +2,6 @@
  * Changing one annotation: "rename “Sale” to “Winter sale”", "move the launch to Friday", "make
  * it red", "the launch was really on the 14th", "put it in Incidents".
  */
-import { z } from "zod";
 import { annotationSpan } from "../../../../shared/annotation-span.js";
 import {
   addDays,
@@ -20,27 +19,25 @@ import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation, describeWritten } from "../assistant-reply.js";
 import { focusOn, previewPrompt } from "../conversation-state.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
-import { holdsSecondInstruction, titleDoubts, updateDoubts } from "../offline-engine/doubts.js";
+import {
+  about,
+  holdsSecondInstruction,
+  titleDoubts,
+  updateDoubts,
+  type FieldDoubt,
+} from "../offline-engine/doubts.js";
+import { changeWords, draftSources } from "../offline-engine/draft-sources.js";
 import { parseCount } from "../offline-engine/count-words.js";
-import { intentPatterns } from "../offline-engine/intents.js";
+import { correctionPatterns, type CapabilityWords } from "../offline-engine/intents.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
 import { colourNote, describeCategory } from "../offline-engine/reply-text.js";
 import { defined, POINTS_BACK, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
-import {
-  categoryInput,
-  colorInput,
-  isoDate,
-  noted,
-  parseIsoDate,
-  referenceInput,
-  secondChange,
-  toReference,
-  type ToolContext,
-  tool,
-} from "./tool-turn.js";
+import type { ModelToolAnswer, ModelWriteInput } from "../../../operations/doors/model.js";
+import type { AnyOperation } from "../../../operations/operation.js";
+import { noted, secondChange, writtenForModel, type ToolContext } from "./tool-turn.js";
 
 const SHIFT_BY =
   /^(.+?)\s+(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)\s+(earlier|later|before|after|sooner|back|forward)$/i;
@@ -81,11 +78,16 @@ function readSlots(input: SlotInput): Understanding {
     const days = count * (/^week/i.test(shifted.unit) ? 7 : 1);
     const pointer = /^(?:it|that|this|that\s+one|this\s+one|the\s+last\s+one)$/i.test(shifted.what);
     const target = pointer ? undefined : parseTarget(shifted.what, quotes);
+    const shift = [shifted.count, shifted.unit, shifted.way];
     return {
       ...understanding,
       shiftDays: /^(?:earlier|before|sooner|back)$/i.test(shifted.way) ? -days : days,
       ...(target ? { target } : { pointsBack: true }),
       missing: understanding.missing.filter((piece) => piece !== "date" && piece !== "change"),
+      sources: draftSources(
+        { date: (leading ? [shifted.way, ...shift.slice(0, 2)] : shift).join(" ") },
+        [],
+      ),
     };
   }
   Object.assign(
@@ -95,8 +97,8 @@ function readSlots(input: SlotInput): Understanding {
   // "make that Monday", "it's red now": "that" and "it" are the annotation just talked about.
   if (!understanding.target && (POINTS_BACK.test(rest) || /^(?:that|this|it)\b/i.test(rest)))
     understanding.pointsBack = true;
-  const doubts = [
-    ...(understanding.doubts ?? []),
+  const doubts: FieldDoubt[] = [
+    ...(understanding.doubts ?? []).map((text) => about([], text)),
     ...titleDoubts(
       understanding.newTitle,
       {
@@ -105,10 +107,15 @@ function readSlots(input: SlotInput): Understanding {
         dayRead: true,
       },
       today,
-    ),
+    ).map((text) => about(["title"], text)),
     ...(understanding.newDescription !== undefined &&
     holdsSecondInstruction(understanding.newDescription)
-      ? [`“${understanding.newDescription}” looks like more than a description`]
+      ? [
+          about(
+            ["description"],
+            `“${understanding.newDescription}” looks like more than a description`,
+          ),
+        ]
       : []),
     ...updateDoubts(rest, {
       ...(understanding.target?.kind === "title"
@@ -121,8 +128,9 @@ function readSlots(input: SlotInput): Understanding {
   // "move the release to the 3rd": one common word names no one annotation.
   const named = understanding.target?.kind === "title" ? understanding.target.title : "";
   if (/^\S+$/.test(named) && /^the\s/i.test(rest) && /^[a-z]/.test(named))
-    doubts.push(`“the ${named}” may mean more than one annotation`);
-  if (doubts.length > 0) understanding.doubts = doubts;
+    doubts.push(about([], `“the ${named}” may mean more than one annotation`));
+  if (doubts.length > 0) understanding.doubts = doubts.map((doubt) => doubt.text);
+  understanding.sources = draftSources(changeWords(understanding, { rest, quotes, today }), doubts);
   // "…, move it to that day": the day the story named.
   if (
     sameDay &&
@@ -138,7 +146,8 @@ function readSlots(input: SlotInput): Understanding {
 
 /**
  * The days the change gives the annotation: a day said by its number, a shift, a dropped end, a
- * new last day. A day that cannot be is answered as the question to ask instead.
+ * new last day. A day that cannot be is answered as the question to ask instead. The corpus
+ * checker carries a reading's days out with it too.
  */
 function setChangedDays(
   changes: UpdateAnnotationRequest,
@@ -174,10 +183,37 @@ function setChangedDays(
       : understood.endDate;
     if (compareDates(end, start) < 0)
       return `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`;
+    // "make it run until friday" of a range that starts on the Friday just past: the coming one
+    // is meant, which has not come yet; folding the range into one day is never the answer.
+    const span = annotationSpan(target);
+    if (compareDates(end, start) === 0 && compareDates(span.end, span.start) > 0 && !saidStart)
+      return `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so ending on ${toIsoDate(end)} would make it one day. Which day should it end on?`;
     if (compareDates(end, start) === 0) changes.annotationDate = start;
     else changes.annotationDateRange = { startDate: start, endDate: end };
   }
   return null;
+}
+
+/**
+ * The days a change gives an annotation known by its title and days (the corpus checker's), as
+ * `setChangedDays` works them out for the product.
+ */
+export function daysCarriedOut(
+  understanding: Understanding,
+  known: { title: string; start: CalendarDate; end?: CalendarDate },
+): { date?: string; end?: string; asks?: true } {
+  const { start, end } = known;
+  const annotation = {
+    title: known.title,
+    annotationDate: start,
+    ...(end ? { annotationDateRange: { startDate: start, endDate: end } } : {}),
+  } as Annotation;
+  const changes: UpdateAnnotationRequest =
+    understanding.date && !understanding.endDate ? { annotationDate: understanding.date } : {};
+  if (setChangedDays(changes, understanding, annotation) !== null) return { asks: true };
+  const range = changes.annotationDateRange;
+  if (range) return { date: toIsoDate(range.startDate), end: toIsoDate(range.endDate) };
+  return changes.annotationDate ? { date: toIsoDate(changes.annotationDate) } : {};
 }
 
 async function act(turn: SkillTurn) {
@@ -236,6 +272,7 @@ async function act(turn: SkillTurn) {
       understood.target,
       complete,
       category ? category.name : understood.clearCategory ? null : undefined,
+      understood.sources,
     );
     if (!proposed.ok) return reply(`I couldn't prepare it: ${proposed.error}`);
     return reply(previewPrompt(understood.doubts, proposed.value), {
@@ -331,104 +368,84 @@ function alreadySo(annotation: Annotation, changes: UpdateAnnotationRequest): bo
   });
 }
 
-export function updateAnnotationTool({ actions, turn, asked }: ToolContext) {
-  return tool({
-    description:
-      "Change one annotation's title, description, date (with endDate: a range), colour or category (null: none). A change their message did not ask for becomes a preview: stop there.",
-    inputSchema: z.object({
-      which: referenceInput,
-      title: z.string().optional(),
-      description: z.string().optional(),
-      date: isoDate.optional(),
-      endDate: isoDate.optional().describe("The last day, with date the first"),
-      color: colorInput.optional(),
-      category: categoryInput.nullable().optional(),
-    }),
-    execute: async (input) => {
-      if (input.endDate !== undefined && input.date === undefined)
-        return { ok: false, error: "Give the first day (date) together with endDate." };
-      const reference = toReference(input.which);
-      const refused = secondChange(
-        turn,
-        reference.kind === "last"
-          ? "changing the last annotation"
-          : `changing the annotation ${describeReference(reference)}`,
-      );
-      if (refused) return refused;
-      const changes = {
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.date !== undefined
-          ? input.endDate !== undefined && input.endDate !== input.date
-            ? {
-                annotationDateRange: {
-                  startDate: parseIsoDate(input.date),
-                  endDate: parseIsoDate(input.endDate),
-                },
-              }
-            : { annotationDate: parseIsoDate(input.date) }
-          : {}),
-        ...(input.color !== undefined ? { color: input.color } : {}),
-        ...(input.category === null ? { categoryId: null } : {}),
-      };
-      const category = input.category ? await actions.findCategory(input.category) : undefined;
-      if (category && !category.ok) return noted(turn, category);
-      const complete = category ? inCategory(changes, category.value) : changes;
-      if (!asked("update")) {
-        const proposed = noted(
-          turn,
-          await actions.proposeUpdate(
-            reference,
-            complete,
-            category ? category.value.name : input.category === null ? null : undefined,
-          ),
-        );
-        if (!proposed.ok) return proposed;
-        turn.confirmation = proposed.value;
-        return { ok: true, awaitingPersonsConfirmation: proposed.value.summary, updated: 0 };
-      }
-      const result = noted(turn, await actions.updateAnnotation(reference, complete));
-      if (!result.ok) return result;
-      const { before, after } = result.value;
-      turn.showAnnotations = true;
-      turn.seenTitles.add(before.title).add(after.title);
-      const categoryName = category
-        ? category.value.name
-        : await actions.categoryName(after.categoryId);
-      turn.writes.push({
-        kind: "update",
-        text: `Updated ${describeAnnotation(before)} → ${describeWritten(after, categoryName)}.`,
-      });
-      turn.card = changeCard(after, categoryName, {
-        annotation: before,
-        categoryName:
-          before.categoryId === after.categoryId
-            ? categoryName
-            : await actions.categoryName(before.categoryId),
-      });
-      return {
-        ok: true,
-        updated: {
-          id: after.annotationId,
-          title: after.title,
-          date: toIsoDate(after.annotationDate),
-          ...(after.annotationDateRange
-            ? { endDate: toIsoDate(after.annotationDateRange.endDate) }
-            : {}),
-          color: after.color,
-          ...(category ? { category: category.value.name } : {}),
-        },
-      };
-    },
+/** The model's change: a preview when the person's message did not ask for it. */
+export async function updatePolicy(
+  { actions, turn, asked }: ToolContext,
+  operation: AnyOperation,
+  input: ModelWriteInput,
+): Promise<ModelToolAnswer> {
+  const annotationId = String(input.params["annotationId"]);
+  const reference = { kind: "id" as const, annotationId };
+  const given = input.body as UpdateAnnotationRequest;
+  const refused = secondChange(turn, `changing the annotation ${describeReference(reference)}`);
+  if (refused) return refused;
+  // Asked before reading the annotations, so a free person hears why at once.
+  const allowed = noted(turn, await actions.mayChange("edit"));
+  if (!allowed.ok) return allowed;
+  const found = noted(turn, await actions.findAnnotation(reference));
+  if (!found.ok) return found;
+  const before = found.value.annotation;
+  // The person's categories, read once: names for the card, and a category brings its colour,
+  // as the edit dialog sets it when one is chosen.
+  const categories = await actions.usableCategories();
+  const nameOf = (id: string | null | undefined) =>
+    categories.find((candidate) => candidate.id === id)?.name ?? null;
+  const category = categories.find((candidate) => candidate.id === given.categoryId);
+  const changes = category ? inCategory(given, category) : given;
+  const categoryName = nameOf(
+    changes.categoryId === undefined ? before.categoryId : changes.categoryId,
+  );
+  if (!asked("update")) {
+    const proposed = noted(
+      turn,
+      await actions.proposeUpdate(
+        reference,
+        changes,
+        changes.categoryId === undefined ? undefined : categoryName,
+      ),
+    );
+    if (!proposed.ok) return proposed;
+    turn.confirmation = proposed.value;
+    return { ok: true, value: { awaitingPersonsConfirmation: proposed.value.summary, updated: 0 } };
+  }
+  const result = noted(turn, await actions.runOperation(operation, { ...input, body: changes }));
+  if (!result.ok) return result;
+  const after = result.value as Annotation;
+  turn.showAnnotations = true;
+  turn.seenTitles.add(before.title).add(after.title);
+  turn.writes.push({
+    kind: "update",
+    text: `Updated ${describeAnnotation(before)} → ${describeWritten(after, categoryName)}.`,
   });
+  turn.card = changeCard(after, categoryName, {
+    annotation: before,
+    categoryName: nameOf(before.categoryId),
+  });
+  return { ok: true, value: { updated: writtenForModel(after, categoryName) } };
 }
+
+const UPDATE_VERB =
+  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
+const DESCRIBE_EXISTING =
+  /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
+/**
+ * Emptying a field is a change, never a deletion: "remove the description from Launch", "clear
+ * Launch's category", "Launch doesn't need a description any more".
+ */
+const EMPTY_FIELD =
+  /^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the\s+|its\s+)?(description|desc|details|category)\s+(?:from|of|on|for|off)\s+(.+?)$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank)\s+(.+?)'s?\s+(description|desc|details|category)$|^(.+?)\s+(?:doesn't|does\s+not|don't|no\s+longer|shouldn't|should\s+not)\s+(?:need|needs|have|has)\s+(?:a|an|any|the|its)\s+(description|desc|details|category)(?:\s+(?:any\s*more|anymore|now))?$/i;
+
+/** The words that claim a message for this capability (see `CapabilityWords`). */
+export const updateIntentWords = {
+  update: { verb: UPDATE_VERB, describeExisting: DESCRIBE_EXISTING, emptyField: EMPTY_FIELD },
+} satisfies Partial<CapabilityWords>;
 
 export const updateAnnotation: Skill = {
   name: "update-annotation",
   intents: ["update"],
-  patterns: intentPatterns.update,
+  patterns: [...Object.values(updateIntentWords.update), ...correctionPatterns],
   needsProperty: true,
   readSlots,
   act,
-  tools: (context) => ({ updateAnnotation: updateAnnotationTool(context) }),
+  writes: { updateAnnotation: updatePolicy },
 };

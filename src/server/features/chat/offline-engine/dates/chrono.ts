@@ -61,7 +61,11 @@ export function namesADay(result: ParsedResult): boolean {
   if (/^(?:the\s+)?(?:end|middle)\s+of\b/i.test(text)) return false;
   // "a few days ago" names no one day: chrono's three would be a guess.
   if (VAGUE_COUNT.test(text)) return false;
+  // "the last 3 days", "the past two weeks": a period up to now, never the day it starts on.
+  if (RECENT_PERIOD.test(text)) return false;
   return result.start.isCertain("day") || /\bago\b/i.test(text);
 }
 
 const VAGUE_COUNT = /\b(?:few|couple|several|some|many)\b/i;
+const RECENT_PERIOD =
+  /\b(?:last|past|previous|recent)\s+(?:\d+|\p{L}+)\s+(?:days|weeks|months)\b/iu;

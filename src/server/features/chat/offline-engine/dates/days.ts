@@ -57,23 +57,31 @@ const daysRead = new Map<string, FoundDate | undefined>();
 
 /** The first day named in the text, if any. */
 /**
- * "on 13.11.", "am 19.11": a day and month written the European way, without a year. Read only
- * after a word that leads to a date, so "Release 4.2" stays a name.
+ * "on 13.11.", "am 19.11", "for 9.11.": a day and month written the European way, without a year,
+ * read only after a word that leads to a date, so "Release 4.2" stays a name; "03.11.2026", with
+ * its year, is a day wherever it stands.
  */
 const DOTTED_DAY =
-  /(?:^|\b(?:on|am|dated|since|till|until)\s+)([12]?\d|3[01])\.(0?[1-9]|1[0-2])(\.?)(?![\d.]*\d)/i;
+  /(?:^|\b(?:on|am|dated|since|till|until|for|from|by)\s+)([12]?\d|3[01])\.(0?[1-9]|1[0-2])(\.?)(?![\d.]*\d)|(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d{2})(?![\d.]*\d)/i;
 
 function dottedDay(text: string, today: CalendarDate): FoundDate | undefined {
   const match = DOTTED_DAY.exec(text);
   if (!match) return undefined;
+  if (match[4] !== undefined) {
+    const date = { year: Number(match[6]), month: Number(match[5]), day: Number(match[4]) };
+    if (!isRealDate(date)) return undefined;
+    return { date, index: match.index, end: match.index + match[0].length };
+  }
   const [day, month] = [Number(match[1]), Number(match[2])];
-  // "on 4.2" may be a version; "on 4.2." or "on 13.11" can only be a day.
-  if (!match[3] && day <= 12) return undefined;
+  // "4.2" alone may be a version; "4.2.", "13.11" or one led to as a day ("for 9.11") is a day.
+  if (!match[3] && day <= 12 && !/^\s*\p{L}/u.test(match[0])) return undefined;
   const date = { year: yearOf(month, {}, today, day), month, day };
   if (!isRealDate(date)) return undefined;
   const index = match.index + match[0].lastIndexOf(`${match[1]}.${match[2]}`);
   return { date, index, end: match.index + match[0].length };
 }
+
+const ORDINAL_AFTER = /^\s*,?\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b/i;
 
 export function findDate(text: string, today: CalendarDate): FoundDate | undefined {
   const found = remembered(daysRead, text, today, () => readDay(text, today));
@@ -124,8 +132,14 @@ function readDay(text: string, today: CalendarDate): FoundDate | undefined {
     else if (date)
       candidates.push(withYearInWords({ date, index: result.index, end }, text, today));
   }
+  // A day written with dots is day first: chrono's month-first reading of the same words goes.
   const dotted = dottedDay(text, today);
-  if (dotted) candidates.push(dotted);
+  if (dotted) {
+    const apart = candidates.filter(
+      (other) => other.end <= dotted.index || other.index >= dotted.end,
+    );
+    candidates.splice(0, candidates.length, ...apart, dotted);
+  }
   const holiday = findHoliday(text, today);
   if (holiday) candidates.push(holiday);
   // "since the start of the month" began on that day, as "since Tuesday" began on Tuesday.
@@ -138,10 +152,14 @@ function readDay(text: string, today: CalendarDate): FoundDate | undefined {
   const dates = [...candidates].sort((a, b) => a.index - b.index);
   let started = 0;
   let furthest = -1;
+  const describing: FoundDate[] = [];
   for (const weekday of findWeekdays(opening(text, CHRONO_READS), today)) {
     while (started < dates.length && dates[started]!.index < weekday.end)
       furthest = Math.max(furthest, dates[started++]!.end);
-    if (furthest <= weekday.index) candidates.push(weekday);
+    // "Friday the 13th": the weekday only describes the day of the month written after it.
+    if (furthest > weekday.index) continue;
+    if (ORDINAL_AFTER.test(text.slice(weekday.end))) describing.push(weekday);
+    else candidates.push(weekday);
   }
   const inside = (candidate: FoundDate) =>
     candidates.some(
@@ -155,7 +173,10 @@ function readDay(text: string, today: CalendarDate): FoundDate | undefined {
   const first = [...candidates]
     .sort((a, b) => a.index - b.index)
     .find((candidate) => !inside(candidate));
-  return first && withTimeOfDay(first, text);
+  if (!first) return undefined;
+  // The weekday that describes the day is part of its words.
+  const weekday = describing.find((day) => /^\s*,?\s*$/.test(text.slice(day.end, first.index)));
+  return withTimeOfDay(weekday ? { ...first, index: weekday.index } : first, text);
 }
 
 const PART_OF_DAY = String.raw`(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunchtime|noon|midday|midnight)`;

@@ -65,10 +65,13 @@ export function* firstMatches(text: string, pattern: RegExp): Generator<RegExpEx
   }
 }
 
-/** The preposition that introduces a date phrase ("on", "for", "dated", "to"), to cut with it. */
+/**
+ * The preposition that introduces a date phrase ("on", "for", "dated", "to"), and "all of" or
+ * "the whole of" before a period, to cut with it.
+ */
 export function dateLeadIn(text: string, index: number): number {
   const match =
-    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till|in|during|over|throughout|across|covering|around|on\s+or\s+(?:around|about))\s+)?(?:\bthe\s+)?$/i.exec(
+    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till|in|during|over|throughout|across|covering|around|on\s+or\s+(?:around|about))\s+)?(?:\b(?:all|(?:the\s+)?(?:whole|entire|full))\s+(?:of\s+)?)?(?:\bthe\s+)?$/i.exec(
       text.slice(0, index),
     );
   return match ? match.index : index;

@@ -3,7 +3,11 @@
  * span said with its days, a part of a month, a range chrono reads, a day with its period's
  * words, a named period, and last one day.
  */
-import { compareDates, type CalendarDate } from "../../../../../shared/calendar-date.js";
+import {
+  compareDates,
+  isRealDate,
+  type CalendarDate,
+} from "../../../../../shared/calendar-date.js";
 import { ordered, type FoundRange, type SpanReader } from "./calendar.js";
 import { chronoResults, namesADay, resultDate } from "./chrono.js";
 import { dayRightAfter, findDate, PERIOD_IN_DAY } from "./days.js";
@@ -13,7 +17,10 @@ import { findPeriod, startOfPeriod, toDate, weeksBack } from "./periods.js";
 import { firstMatches, remembered } from "./phrases.js";
 import {
   dayToDay,
+  dottedSpan,
+  forSomeDays,
   fromToRange,
+  isoSpan,
   monthDayToDay,
   slashedSpan,
   spanFrom,
@@ -41,6 +48,9 @@ const SPAN_READERS: SpanReader[] = [
   weekOf,
   theWeekend,
   weekdayToWeekday,
+  isoSpan,
+  dottedSpan,
+  forSomeDays,
   slashedSpan,
   monthDayToDay,
   dayToDay,
@@ -77,7 +87,29 @@ function sinceThen(
     range: { start: found.range.start, end: today },
     index: before ? found.index - before[0].length : found.index,
     end: found.end,
+    // Every day from then up to today, as a create covers them.
+    spans: true,
   };
+}
+
+/** "between 1 and 15 november": a day of the month, then the date whose month it shares. */
+const BARE_DAY_AND = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s*(?:and|&|-|–|to)\s*/i;
+
+function betweenDayAndDate(
+  text: string,
+  after: number,
+  today: CalendarDate,
+): FoundRange | undefined {
+  const bare = BARE_DAY_AND.exec(text.slice(after));
+  if (!bare) return undefined;
+  const from = after + bare[0].length;
+  const [date] = chronoResults(text.slice(from), today).filter(namesADay);
+  if (!date || date.index !== 0) return undefined;
+  const end = resultDate(date.start, today);
+  if (!end) return undefined;
+  const start = { ...end, day: Number(bare[1]) };
+  if (!isRealDate(start) || compareDates(start, end) >= 0) return undefined;
+  return { range: { start, end }, index: after, end: from + date.text.length };
 }
 
 function readDateRange(text: string, today: CalendarDate): FoundRange | undefined {
@@ -92,6 +124,8 @@ function readDateRange(text: string, today: CalendarDate): FoundRange | undefine
   const between = BETWEEN_PATTERN.exec(text);
   if (between) {
     const after = between.index + between[0].length;
+    const bare = betweenDayAndDate(text, after, today);
+    if (bare) return { ...bare, index: between.index };
     const results = chronoResults(text.slice(after), today).filter(namesADay);
     const [first, second] = results;
     if (
@@ -144,7 +178,9 @@ function readDateRange(text: string, today: CalendarDate): FoundRange | undefine
   const day = findDate(text, today);
   if (day) {
     const since = SINCE_PATTERN.exec(text.slice(0, day.index));
-    if (since) return { range: ordered(day.date, today), index: since.index, end: day.end };
+    // "since the 18th": every day from then up to today, as a create covers them.
+    if (since)
+      return { range: ordered(day.date, today), index: since.index, end: day.end, spans: true };
     return { range: { start: day.date, end: day.date }, index: day.index, end: day.end };
   }
   return undefined;

@@ -12,6 +12,7 @@ import {
 import { addMonthsClamped, monthRange, ordered, weekdayOf, weekRange } from "./calendar.js";
 import type { DateRange, FoundRange, SpanReader } from "./calendar.js";
 import { MONTHS, MONTH_NAMES, pastMonth, yearOf, YEAR_WORDS } from "./months.js";
+import { parseCount } from "../count-words.js";
 import { dayOfMonth, dayRightAfter, findDate } from "./days.js";
 import {
   firstMatches,
@@ -109,9 +110,12 @@ export function fromToRange(text: string, today: CalendarDate): FoundRange | und
 }
 
 const WEEK_OF =
-  /(?:\b(?:in|during|for|over|from|of)\s+)?\b(?:the\s+)?week\s+(of|starting|beginning|commencing|from)\s+/gi;
+  /(?:\b(?:in|during|for|over|from|of)\s+)?\b(?:the\s+|a\s+|one\s+)?week\s+(of|starting|beginning|commencing|from)\s+/gi;
 
-/** "the week of the 9th": its Monday-to-Sunday week; "the week starting the 9th": seven days from it. */
+/**
+ * "the week of the 9th": its Monday-to-Sunday week; "the week starting the 9th", "for a week from
+ * the 9th": seven days from it.
+ */
 export const weekOf: SpanReader = (text, today) => {
   for (const match of firstMatches(text, WEEK_OF)) {
     const day = dayRightAfter(text, match.index + match[0].length, today);
@@ -120,6 +124,43 @@ export const weekOf: SpanReader = (text, today) => {
       ? weekRange(day.date)
       : { start: day.date, end: addDays(day.date, 6) };
     return { range, index: match.index, end: day.end, spans: true };
+  }
+  return undefined;
+};
+
+const FOR_SOME_DAYS =
+  /\bfor\s+(?:the\s+(?:next|following)\s+)?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)\b/gi;
+const FIRST_DAY_AFTER = /^\s*(?:from|starting(?:\s+on)?|beginning(?:\s+on)?|as\s+of)\s+/i;
+const FIRST_DAY_BEFORE = /^[\s,]*(?:and\s+)?(?:ran\s+|running\s+|lasted\s+|lasting\s+)?$/i;
+
+/**
+ * "for 3 days from the 12th", "starting Nov 4, for 5 days": a first day and how many days (or
+ * weeks) from it. The day must be said right beside the count; a count alone names no days.
+ */
+export const forSomeDays: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, FOR_SOME_DAYS)) {
+    const count = /^an?$/i.test(match[1] ?? "") ? 1 : parseCount(match[1] ?? "");
+    const days = (count ?? 0) * (/^week/i.test(match[2] ?? "") ? 7 : 1);
+    if (days < 2 || days > 366) continue;
+    const end = match.index + match[0].length;
+    const lead = FIRST_DAY_AFTER.exec(text.slice(end));
+    const after = lead ? dayRightAfter(text, end + lead[0].length, today) : undefined;
+    if (after)
+      return {
+        range: { start: after.date, end: addDays(after.date, days - 1) },
+        index: match.index,
+        end: after.end,
+        spans: true,
+      };
+    const before = text.slice(0, match.index);
+    const first = findDate(before, today);
+    if (!first || !FIRST_DAY_BEFORE.test(before.slice(first.end))) continue;
+    return {
+      range: { start: first.date, end: addDays(first.date, days - 1) },
+      index: first.index,
+      end,
+      spans: true,
+    };
   }
   return undefined;
 };
@@ -145,7 +186,9 @@ export const theWeekend: SpanReader = (text, today) => {
         spans: true,
       };
     }
-    if (!/^\S+\s+the/i.test(match[0])) continue;
+    // "annotate the weekend as …": the weekend is what the request starts with, named as the days.
+    const named = match.index === 0 && /^(?:\s+as\b|\s*[,:;]|\s*$)/i.test(text.slice(end));
+    if (!/^\S+\s+the/i.test(match[0]) && !named) continue;
     const saturday = addDays(today, -((weekdayOf(today) + 1) % 7));
     return {
       range: { start: saturday, end: addDays(saturday, 1) },
@@ -206,17 +249,11 @@ export const dayToDay: SpanReader = (text, today) => {
       const year = yearOf(named, { relative: match[7], year: match[8] }, today, first);
       start = { year, month: named, day: first };
     } else start = dayOfMonth(first, today);
-    if (!start || !isRealDate(start)) continue;
+    if (!start) continue;
     let end = { ...start, day: last };
     if (last < first) end = { ...addMonthsClamped({ ...start, day: 1 }, 1), day: last };
-    if (!isRealDate(end)) continue;
-    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, match.index - 6), match.index));
-    return {
-      range: { start, end },
-      index: from ? match.index - from[0].length : match.index,
-      end: match.index + match[0].length,
-      spans: true,
-    };
+    const found = spanSaid(text, match, start, end);
+    if (found) return found;
   }
   return undefined;
 };
@@ -243,13 +280,86 @@ export const slashedSpan: SpanReader = (text, today) => {
       month: startMonth!,
       day: startDay!,
     };
-    if (!isRealDate(start) || !isRealDate(end) || compareDates(end, start) < 0) continue;
-    return {
-      range: { start, end },
-      index: match.index,
-      end: match.index + match[0].length,
-      spans: true,
+    const found = spanSaid(text, match, start, end);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/**
+ * A span whose two days a match wrote out: both real, the last not before the first, read from a
+ * "from" just before it when there is one.
+ */
+function spanSaid(
+  text: string,
+  match: RegExpExecArray,
+  start: CalendarDate,
+  end: CalendarDate,
+): FoundRange | undefined {
+  if (!isRealDate(start) || !isRealDate(end) || compareDates(end, start) < 0) return undefined;
+  const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, match.index - 6), match.index));
+  return {
+    range: { start, end },
+    index: from ? match.index - from[0].length : match.index,
+    end: match.index + match[0].length,
+    spans: true,
+  };
+}
+
+const ISO_DAY = String.raw`(\d{4})-(\d{2})-(\d{2})`;
+const ISO_SPAN = new RegExp(
+  String.raw`(?<![\d-])${ISO_DAY}\s*(?:\.\.\.?|→|->|–|—|\s-\s|to|till|until|through|thru)\s*${ISO_DAY}(?![\d-])`,
+  "gi",
+);
+
+/** "2026-11-02..2026-11-08", "2026-09-07 → 2026-09-13": two ISO days, both said in full. */
+export const isoSpan: SpanReader = (text) => {
+  for (const match of firstMatches(text, ISO_SPAN)) {
+    const [y1, m1, d1, y2, m2, d2] = [1, 2, 3, 4, 5, 6].map((at) => Number(match[at]));
+    const found = spanSaid(
+      text,
+      match,
+      { year: y1!, month: m1!, day: d1! },
+      {
+        year: y2!,
+        month: m2!,
+        day: d2!,
+      },
+    );
+    if (found) return found;
+  }
+  return undefined;
+};
+
+const DOTTED_DAY = String.raw`(\d{1,2})\.(\d{1,2})\.(\d{4})?`;
+/** The first day may leave its month to the last: "21.-22.11.", "21–22.11.". */
+const FIRST_DOTTED_DAY = String.raw`(\d{1,2})(?:\.(?:(\d{1,2})\.(\d{4})?)?)?`;
+const DOTTED_SPAN = new RegExp(
+  String.raw`(?<![\d.])${FIRST_DOTTED_DAY}\s*(?:–|—|-|to|till|until|through|thru|bis)\s*${DOTTED_DAY}(?!\d)`,
+  "gi",
+);
+
+/**
+ * "16.11.–22.11.", "27.10. to 29.10.", "2.11.2026 - 8.11.2026", "21.-22.11.": days written day-first with dots,
+ * as much of Europe writes them. Without a year, the span is the latest that has ended by today.
+ */
+export const dottedSpan: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, DOTTED_SPAN)) {
+    const [d1, , , d2, m2] = [1, 2, 3, 4, 5].map((at) => Number(match[at]));
+    const m1 = match[2] === undefined ? m2 : Number(match[2]);
+    const endYear = match[6]
+      ? Number(match[6])
+      : match[3]
+        ? Number(match[3])
+        : yearOf(m2!, {}, today, d2);
+    const end = { year: endYear, month: m2!, day: d2! };
+    const start = {
+      year: match[3] ? Number(match[3]) : m1! > m2! ? endYear - 1 : endYear,
+      month: m1!,
+      day: d1!,
     };
+    const found = spanSaid(text, match, start, end);
+    if (found) return found;
   }
   return undefined;
 };

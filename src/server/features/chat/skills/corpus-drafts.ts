@@ -1,0 +1,85 @@
+/**
+ * A create draft waiting in a corpus conversation, as the product holds it: a reading shown as a
+ * preview waits for its Create; the next message is read as the product reads a message typed
+ * over a waiting draft (`chat-confirmation-turns.ts`), with the product's own functions: a clear
+ * yes creates it, a no drops it, a change of "it" edits it and it waits again.
+ */
+import { fromIsoDate } from "../../../../shared/calendar-date.js";
+import type { CreateAnnotationRequest } from "../../../../shared/contracts/annotations.js";
+import {
+  draftFollowUp,
+  issueCreate,
+  readTypedDecision,
+  undoesWaiting,
+  type PendingConfirmation,
+} from "../conversation-state.js";
+import { askedAsQuestionDoubt } from "../offline-engine/read-message.js";
+import type { Understanding } from "../offline-engine/understanding.js";
+
+export interface WaitingDraft {
+  reading: Understanding;
+  /** A create's draft; a change shown as a preview waits too, but is only confirmed or dropped. */
+  pending?: Extract<PendingConfirmation, { kind: "create" }>;
+}
+
+/** The draft a turn leaves waiting: a create shown as a preview, whole enough to be created. */
+export function draftLeftBy(
+  understanding: Understanding,
+  outcome: string,
+): WaitingDraft | undefined {
+  const { title, date } = understanding;
+  // "it" is missing as a target only until the focus names it.
+  const missing = understanding.missing.filter(
+    (piece) => !(piece === "target" && understanding.pointsBack),
+  );
+  if (outcome !== "preview" || missing.length > 0) return undefined;
+  if (understanding.intent === "update" && (understanding.target || understanding.pointsBack))
+    return { reading: understanding };
+  if (understanding.intent !== "create" || !title || !date) return undefined;
+  const request: CreateAnnotationRequest = {
+    title,
+    ...(understanding.endDate
+      ? { annotationDateRange: { startDate: date, endDate: understanding.endDate } }
+      : { annotationDate: date }),
+    ...(understanding.description ? { description: understanding.description } : {}),
+    ...(understanding.color ? { color: understanding.color } : {}),
+  };
+  return {
+    reading: understanding,
+    pending: issueCreate("0", request, understanding.category ?? null, new Date(0)),
+  };
+}
+
+/**
+ * What a message typed over a waiting draft does, as a reading the checker compares: the draft
+ * confirmed, cancelled or edited (waiting again, so still a preview); undefined when the message
+ * is none of these and is answered as itself.
+ */
+export function overDraft(
+  draft: WaitingDraft,
+  message: string,
+  understanding: Understanding,
+): Understanding | undefined {
+  const decision = readTypedDecision(message, draft.pending ? "create" : "update");
+  if (decision === "cancel" || undoesWaiting(message)) return { intent: "cancel", missing: [] };
+  if (!draft.pending) return undefined;
+  if (decision === "confirm")
+    return { ...draft.reading, intent: "confirm", missing: [], doubts: [] };
+  if (decision !== "other" || understanding.doubts?.includes(askedAsQuestionDoubt))
+    return undefined;
+  const edits = draftFollowUp(draft.pending, understanding);
+  if (!edits) return undefined;
+  const { description: _old, endDate: _end, ...kept } = draft.reading;
+  return {
+    ...kept,
+    intent: "create",
+    title: edits.title,
+    ...(edits.description ? { description: edits.description } : {}),
+    date: fromIsoDate(edits.startDate),
+    ...(edits.endDate ? { endDate: fromIsoDate(edits.endDate) } : {}),
+    color: edits.color,
+    missing: [],
+    // It waits again, as changed: a preview still.
+    doubts: ["the draft waits for Create"],
+  };
+}

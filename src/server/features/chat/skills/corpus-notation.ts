@@ -1,0 +1,85 @@
+/** How the blind sets' writers noted what a careful assistant does, in the corpus checker's terms. */
+import type { Category } from "../../../../shared/contracts/categories.js";
+import { matchCategory } from "../../categories/categories-service.js";
+import type { Understanding } from "../offline-engine/understanding.js";
+
+/** The categories of the person the corpus is read for. */
+export const corpusCategoryNames = ["Campaigns", "Incidents", "Paid Social", "Site/App Releases"];
+
+/** The blind sets' person has one category more. */
+export const blindCategoryNames = [...corpusCategoryNames, "Experiments"];
+
+/**
+ * Blind set 9's notation for questions, in the checker's terms (notation only, the meaning compared
+ * is the same): intent `traffic` is a traffic question, about one day when one day is named and
+ * about a period otherwise; a list's or a traffic period's days are `date=`…`end=` where the other
+ * sets write `range=`.
+ */
+export function questionTerms(
+  intent: string,
+  fields: Record<string, string>,
+  understanding: Understanding,
+): { intent: string; fields: Record<string, string> } {
+  const period = intent === "list" || intent === "traffic";
+  if (!period) return { intent, fields };
+  const oneDay = fields.date !== undefined && fields.end === undefined && fields.by === undefined;
+  const named = fields.date !== undefined || fields.by !== undefined;
+  const wanted =
+    intent === "list"
+      ? "list"
+      : oneDay
+        ? "traffic_day"
+        : named || !understanding.intent.startsWith("traffic_")
+          ? "traffic_period"
+          : understanding.intent;
+  if (wanted === "traffic_day" || fields.date === undefined || fields.range !== undefined)
+    return { intent: wanted, fields };
+  const { date, end, ...rest } = fields;
+  return { intent: wanted, fields: { ...rest, range: `${date}..${end ?? date}` } };
+}
+
+/**
+ * Where the blind sets name things as the product resolves them: a target's title in any case
+ * (annotations are found ignoring case), and a category by its name where the engine keeps the
+ * words that name it ("incident" names Incidents, through the categories service's matching).
+ */
+export function sameMeaning(field: string, got: string, wanted: string): boolean {
+  if (field === "target") {
+    // A target written as a bare title ("target=Summer sale") means that title.
+    const meant = /^(?:title|id|date):|^(?:last|back)$/.test(wanted) ? wanted : `title:${wanted}`;
+    return got.toLowerCase() === meant.toLowerCase();
+  }
+  // A title typed in lower case is still that title ("klaviyo welcome flow" for "Klaviyo …").
+  if (field === "title" || field === "newTitle")
+    return (
+      got.length > 0 &&
+      got.slice(1) === wanted.slice(1) &&
+      got[0]!.toLowerCase() === wanted[0]!.toLowerCase()
+    );
+  // The blind writers name a measure as people say it: "users" is GA4's active users, and
+  // "conversions" its key events (GA4's name for them since 2024).
+  if (field === "metric") return metricSaid[wanted.toLowerCase()] === got;
+  if (field !== "category" || got === "-" || wanted === "-") return false;
+  return namedCategory(got, blindCategoryNames) === wanted;
+}
+
+const metricSaid: Record<string, string> = {
+  users: "activeUsers",
+  "active users": "activeUsers",
+  conversions: "keyEvents",
+  "key events": "keyEvents",
+};
+
+/** The one category of these names a phrase means, as the categories service matches it. */
+export function namedCategory(phrase: string, names: readonly string[]): string | undefined {
+  const match = matchCategory(
+    names.map((name, index) => ({
+      id: String(index),
+      name,
+      color: "BLUE",
+      namingTemplate: null,
+    })) as unknown as Category[],
+    phrase,
+  );
+  return match.kind === "found" ? match.category.name : undefined;
+}
