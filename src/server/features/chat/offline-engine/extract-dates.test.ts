@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import { findDate, findDateRange, findDayChoice, findNearDay, findSpan } from "./extract-dates.js";
+import {
+  findDate,
+  findDateRange,
+  findDayChoice,
+  findNearDay,
+  findSpan,
+  lastYearTaken,
+  slashesEitherWay,
+} from "./extract-dates.js";
 
 const rangeOf = (text: string, today: string) => {
   const found = findDateRange(text, fromIsoDate(today));
@@ -295,5 +303,39 @@ describe("findSpan: days written as ISO, day-first with dots, and since a day", 
     "the weekend sale on friday",
   ])("%s is no span", (text) => {
     expect(spanOf(text)).toBeUndefined();
+  });
+});
+
+describe("what the date reader assumed", () => {
+  const taken = (words: string, today: string) => {
+    const guess = lastYearTaken(words, fromIsoDate(today), 62);
+    return guess && `${toIsoDate(guess.taken)} for ${toIsoDate(guess.thisYears)}`;
+  };
+
+  it("says when a day without its year is last year's only because this year's is weeks away", () => {
+    expect(taken("Nov 30", "2026-11-23")).toBe("2025-11-30 for 2026-11-30");
+    expect(taken("move it to the 2nd of january", "2026-12-07")).toBe("2026-01-02 for 2027-01-02");
+    expect(taken("on Christmas", "2026-12-07")).toBe("2025-12-25 for 2026-12-25");
+    expect(taken("Nov 28 to Dec 2", "2026-11-23")).toBe("2025-11-28 for 2026-11-28");
+  });
+
+  it("says nothing when the year was written or asked for, the day is past, or far off", () => {
+    expect(taken("Nov 30 2025", "2026-11-23")).toBeUndefined();
+    expect(taken("on Christmas last year", "2026-12-07")).toBeUndefined();
+    expect(taken("Nov 20", "2026-11-23")).toBeUndefined();
+    expect(taken("March 3", "2026-11-23")).toBeUndefined();
+    expect(taken("yesterday", "2026-11-23")).toBeUndefined();
+    expect(taken("friday", "2026-11-23")).toBeUndefined();
+    expect(taken("no day at all", "2026-11-23")).toBeUndefined();
+  });
+
+  it("says when days written with slashes read either way round, and nothing says which", () => {
+    expect(slashesEitherWay("2/11 to 6/11")).toBe("2/11");
+    expect(slashesEitherWay("on 3/4/2026")).toBe("3/4");
+    // One day over 12 decides for the others; a day that reads the same both ways decides nothing.
+    expect(slashesEitherWay("12/11 - 14/11")).toBeUndefined();
+    expect(slashesEitherWay("11/16")).toBeUndefined();
+    expect(slashesEitherWay("5/5")).toBeUndefined();
+    expect(slashesEitherWay("version 2.1, no days")).toBeUndefined();
   });
 });

@@ -7,8 +7,7 @@
  */
 import { isAnnotationColor, type AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { compareDates, fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
-import { dayNumberOf } from "../../../../shared/contracts/traffic.js";
-import { findDate, findSpan } from "./extract-dates.js";
+import { findDate, findSpan, lastYearTaken, slashesEitherWay } from "./extract-dates.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { noDaySaid } from "./doubts.js";
 import { trailingAttributes } from "./parse-create.js";
@@ -260,44 +259,37 @@ export function guardWrites(read: Understanding, context: GateContext): Understa
   return understanding;
 }
 
-/** A day written with slashes, and the year if any: "2/11", "6/11/2026" (dots are day-first). */
-const NUMBERED_DAY = /(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(?:\d{4}|\d{2}))?(?![\d/])/g;
-
 /**
  * "2/11 to 6/11": each day reads as well day-first (2 November) as month-first (February 11),
- * and no other day in the message says which. Whichever the reading took, the card shows it to
- * be checked before anything is written.
+ * and no other day in the message says which (the date reader's `slashesEitherWay`). Whichever
+ * the reading took, the card shows it to be checked before anything is written.
  */
 function eitherWayDay(understanding: Understanding, context: GateContext): Understanding {
   if (!understanding.date && !understanding.endDate) return understanding;
-  const days = [...context.message.slice(0, 400).matchAll(NUMBERED_DAY)].map((match) => [
-    Number(match[1]),
-    Number(match[2]),
-  ]);
-  const undecided = (pair: number[]) => pair.every((n) => n >= 1 && n <= 12) && pair[0] !== pair[1];
-  if (days.length === 0 || !days.every(undecided)) return understanding;
+  const written = slashesEitherWay(context.message);
+  if (!written) return understanding;
   const shown = toIsoDate(understanding.date ?? understanding.endDate!);
   return withDoubt(
     understanding,
-    `a day such as “${days[0]!.join("/")}” reads either way round; I took ${shown}`,
+    `a day such as “${written}” reads either way round; I took ${shown}`,
     ["date"],
   );
 }
 
-/** A year written, or a year asked for, beside a day: "Nov 30 2025", "last year's Black Friday". */
-const YEAR_SAID = /\b(?:19|20)\d{2}\b|'\d{2}\b|\byears?\b/i;
 /** How near this year's day must be for last year's to be a guess rather than the plain reading. */
 const NEAR_DAYS = 62;
 
 /**
  * A day written without its year is taken as the last one past, but when this year's is only
  * weeks away ("move it to Nov 30" on Nov 23), last year's, eleven months back, is more likely a
- * slip than what was meant: shown as a draft, its day to be checked, never written at once.
+ * slip than what was meant: shown as a draft, its day to be checked, never written at once. The
+ * date reader says whether its reading was such a guess (`lastYearTaken`), from the day's own
+ * words when the draft knows them.
  */
 function lastYearsDay(understanding: Understanding, context: GateContext): Understanding {
   const day = understanding.date;
   // A day said by its number alone ("was just the 28th") is in the annotation's own month and year.
-  if (!day || understanding.bareDays || YEAR_SAID.test(context.message)) return understanding;
+  if (!day || understanding.bareDays) return understanding;
   // A change that keeps an annotation in its own year moves it no year back.
   const target = understanding.target;
   const own =
@@ -305,9 +297,9 @@ function lastYearsDay(understanding: Understanding, context: GateContext): Under
       ? context.known.find((known) => nearlySameTitle(known.title, target.title))
       : undefined;
   if (own && Number(own.date.slice(0, 4)) === day.year) return understanding;
-  const thisYears = { ...day, year: day.year + 1 };
-  const ahead = dayNumberOf(thisYears) - dayNumberOf(context.today);
-  if (ahead <= 0 || ahead > NEAR_DAYS) return understanding;
+  const words = understanding.sources?.date?.words ?? context.message;
+  const guess = lastYearTaken(words, context.today, NEAR_DAYS);
+  if (!guess || compareDates(guess.taken, day) !== 0) return understanding;
   return withDoubt(
     understanding,
     `this year's is still to come, so I took last year's: ${toIsoDate(day)}`,

@@ -261,18 +261,50 @@ export const dayToDay: SpanReader = (text, today) => {
 const SLASHED_SPAN =
   /(?<![\d/])(\d{1,2})\/(\d{1,2})\s*(?:-|–|—|to|till|until|through|thru)\s*(\d{1,2})\/(\d{1,2})(?![\d/])/gi;
 
+/** A day written with slashes, its year if any: "2/11", "6/11/2026" (dots are day-first). */
+const SLASHED_DAY = /(?<![\d/])(\d{1,2})\/(\d{1,2})(?:\/(?:\d{4}|\d{2}))?(?![\d/])/g;
+
 /**
- * "12/11 - 14/11": two days written with slashes. When either side can only be day-first (a
- * first number over 12) both are; when either can only be month-first, both are; when neither
- * says, the older readers decide. The span is the latest that has ended by today.
+ * How days written with slashes are read: all day-first when a first number is over 12, all
+ * month-first when a second is, and undecided when neither says (or both do). Undecided days are
+ * left to chrono, which reads them month-first.
+ */
+function slashOrder(days: readonly (readonly [number, number])[]): "day" | "month" | undefined {
+  const dayFirst = days.some(([first]) => first > 12);
+  const monthFirst = days.some(([, second]) => second > 12);
+  if (dayFirst === monthFirst) return undefined;
+  return dayFirst ? "day" : "month";
+}
+
+/**
+ * The first day written with slashes when the days so written in `text` read either way round
+ * and nothing in them says which ("2/11 to 6/11": 2 November or February 11): the reading took
+ * one order, which a draft shows to be checked. A day that reads the same both ways ("5/5")
+ * decides nothing.
+ */
+export function slashesEitherWay(text: string): string | undefined {
+  const days = [...text.slice(0, 400).matchAll(SLASHED_DAY)].map(
+    (match) => [Number(match[1]), Number(match[2])] as const,
+  );
+  if (days.length === 0 || slashOrder(days) !== undefined) return undefined;
+  const differs = days.find(([first, second]) => first !== second && first <= 12 && second <= 12);
+  return differs ? differs.join("/") : undefined;
+}
+
+/**
+ * "12/11 - 14/11": two days written with slashes, read in the order either side says (see
+ * `slashOrder`); undecided, the older readers decide. The span is the latest that has ended by
+ * today.
  */
 export const slashedSpan: SpanReader = (text, today) => {
   for (const match of firstMatches(text, SLASHED_SPAN)) {
     const [a, b, c, d] = [1, 2, 3, 4].map((at) => Number(match[at]));
-    const dayFirst = a! > 12 || c! > 12;
-    const monthFirst = b! > 12 || d! > 12;
-    if (dayFirst === monthFirst) continue;
-    const [startDay, startMonth, endDay, endMonth] = dayFirst ? [a, b, c, d] : [b, a, d, c];
+    const order = slashOrder([
+      [a!, b!],
+      [c!, d!],
+    ]);
+    if (!order) continue;
+    const [startDay, startMonth, endDay, endMonth] = order === "day" ? [a, b, c, d] : [b, a, d, c];
     const year = yearOf(endMonth!, {}, today, endDay);
     const end = { year, month: endMonth!, day: endDay! };
     const start = {
