@@ -72,3 +72,46 @@ describe("a follow-up right after a create", () => {
     expect(again.reply).not.toMatch(/^Updated/);
   });
 });
+
+/**
+ * "make the instagram giveaway purple" when there is none: the change waits for the annotation
+ * meant ("sorry, I meant the TikTok creator push"); "change app 7.2 to green" with two: "the
+ * android one" picks by the words of only one candidate's title.
+ */
+describe("a change whose annotation was not found, or found twice", () => {
+  async function withTwo(): Promise<Person> {
+    const who: Person = await setUpPerson(harness, "premium");
+    for (const title of ["iOS app 7.2", "Android app 7.2", "TikTok creator push"])
+      expect((await say(who, `add "${title}" on 2016-03-10`)).reply).toMatch(/^Created/);
+    return who;
+  }
+
+  it("waits for the annotation meant, and changes it when the person names it", async () => {
+    const who = await withTwo();
+    const missed = await say(who, "make the instagram giveaway purple");
+    expect(missed.reply).toMatch(/^I couldn't find an annotation .*Which one did you mean\?/s);
+    const named = await say(who, "sorry i meant the tiktok creator push");
+    const [push] = await find(who, "TikTok creator push");
+    expect(push, named.reply).toMatchObject({ color: "PURPLE" });
+  });
+
+  it("takes words of only one of the candidates as the choice", async () => {
+    const who = await withTwo();
+    const asked = await say(who, "change app 7.2 to green");
+    expect(asked.reply).toMatch(/^Several annotations match\. Which one do you mean\?/);
+    const chosen = await say(who, "the android one");
+    const [android] = await find(who, "Android app 7.2");
+    const [ios] = await find(who, "iOS app 7.2");
+    expect(android, chosen.reply).toMatchObject({ color: "GREEN" });
+    expect(ios!.color).not.toBe("GREEN");
+  });
+
+  it("drops the waiting change on “cancel”, changing nothing", async () => {
+    const who = await withTwo();
+    await say(who, "make the instagram giveaway purple");
+    const still = await say(who, "cancel");
+    expect(still.reply).not.toMatch(/^Updated/);
+    for (const title of ["iOS app 7.2", "Android app 7.2", "TikTok creator push"])
+      expect((await find(who, title))[0]!.color, title).not.toBe("PURPLE");
+  });
+});

@@ -13,7 +13,8 @@ import {
 } from "../../../../shared/calendar-date.js";
 import { findColor } from "./extract-color.js";
 import { dateLeadIn, findDate, findSpan } from "./extract-dates.js";
-import { parseTarget } from "./extract-target.js";
+import { bareTitle, parseTarget } from "./extract-target.js";
+import { titleMatches } from "./title-matches.js";
 import type { Normalised } from "./normalise.js";
 import { noDaySaid, onlyAcceptance } from "./doubts.js";
 import { cleanTitle, NAMING } from "./parse-create.js";
@@ -41,6 +42,14 @@ const ORDINALS: Record<string, number> = {
 const CHOICE =
   /^(?:(?:the|number|no\.?|#)\s*)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|one|two|three|four|five|\d)(?:\s+(?:one|annotation|option|of\s+them))?$/i;
 const LAST_CHOICE = /^(?:the\s+)?(?:last|final|bottom)\s*(?:one|annotation|option)?$/i;
+/** "sorry, I meant …", "no, it's …": a correction's words before the name it gives. */
+const CORRECTION_LEAD =
+  /^(?:(?:sorry|oops|no|nope|nah|actually|wait|oh|i\s+meant|i\s+mean|meant|it's|it\s+is|it\s+was|i\s+was\s+thinking\s+of)\b[\s,:!.-]*)+/i;
+
+function withoutCorrection(text: string): string {
+  const lead = CORRECTION_LEAD.exec(text);
+  return lead && lead[0].length < text.length ? text.slice(lead[0].length) : text;
+}
 
 /**
  * A day given after the name, set apart from it ("Launch recap, on the 6th", "Launch recap for
@@ -309,18 +318,21 @@ function answerTarget({
   }
   if (!target && LAST_CHOICE.test(text) && options.length > 0)
     target = { kind: "id", annotationId: options[options.length - 1]!.annotationId };
+  const named = withoutCorrection(text);
   if (!target && options.length > 0) {
-    // "the one from Nov 3", or the title of one of them.
+    // "the one from Nov 3", the title of one of them, or words of only one's title ("the
+    // android one", "sorry, I meant the payment one").
     const date = findDate(text, today)?.date;
     const iso = date ? toIsoDate(date) : undefined;
     const wanted = (quote ?? text).toLowerCase();
+    const byWords = titleMatches(options, quote ?? bareTitle(named)).matches;
     const option =
       options.find((o) => iso && o.date === iso) ??
-      options.find((o) => o.title.toLowerCase() === wanted || o.annotationId === wanted);
+      options.find((o) => o.title.toLowerCase() === wanted || o.annotationId === wanted) ??
+      (byWords.length === 1 ? byWords[0] : undefined);
     if (option) target = { kind: "id", annotationId: option.annotationId };
   }
-  if (!target && understanding.intent === "unknown")
-    target = parseTarget(normalised.text, normalised.quotes);
+  if (!target && understanding.intent === "unknown") target = parseTarget(named, normalised.quotes);
   if (!target) return { ...merged, missing: ["target"] };
   const answer: Understanding = {
     ...known,

@@ -17,7 +17,7 @@ const PRONOUN =
   /^(?:its?|this|that|this\s+one|that\s+one|them|these|those|one|annotation|note|the\s+annotation|an\s+annotation|annotations)$/i;
 
 /** Words around a title that are not part of it ("the … annotation", "annotation called …"). */
-function bareTitle(text: string): string {
+export function bareTitle(text: string): string {
   return tidy(
     tidy(text)
       .replace(

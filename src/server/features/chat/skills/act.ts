@@ -37,7 +37,21 @@ function failedReply(
   reply: Reply,
   resolution: Extract<Resolution, { kind: "failed" }>,
   today: CalendarDate,
+  keep: ConversationMemory,
 ): AssistantTurn {
+  const waiting = resolution.waitsForTarget;
+  // "sorry, I meant the TikTok one": the change waits for the annotation it was meant for.
+  if (waiting)
+    return reply(`${resolution.message} Which one did you mean? Say its title, or “cancel”.`, {
+      memory: {
+        ...keep,
+        question: {
+          intent: waiting.intent as "update" | "delete",
+          asked: "target",
+          known: piecesToRemember(waiting),
+        },
+      },
+    });
   const offer = resolution.offerCreate;
   if (!offer) return reply(resolution.message);
   // The person may have meant a new annotation: their words, as a create, wait in the input box.
@@ -92,7 +106,7 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     extra: Partial<AssistantTurn> = {},
   ): AssistantTurn => reply(text, { memory: { ...keep, question }, ...extra });
 
-  if (resolution.kind === "failed") return failedReply(reply, resolution, today);
+  if (resolution.kind === "failed") return failedReply(reply, resolution, today, keep);
   const understood = resolution.understanding;
   if (resolution.kind === "premiumCategory")
     return premiumCategoryReply(reply, understood, resolution.message, today);

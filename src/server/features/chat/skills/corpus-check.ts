@@ -34,7 +34,6 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
-import { titleMatches } from "../annotation-reference.js";
 import { daysCarriedOut } from "./update-annotation.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import { ConversationEffects, type DeclaredAnnotation } from "./corpus-effects.js";
@@ -55,6 +54,7 @@ import {
 
 export { blindCategoryNames, corpusCategoryNames };
 import { draftLeftBy, overDraft, type WaitingDraft } from "./corpus-drafts.js";
+import { foundByTitle, resolveAgainst } from "./corpus-targets.js";
 
 export interface CorpusCase {
   line: number;
@@ -197,6 +197,8 @@ export interface CaseResult {
   wrongWrite: boolean;
   /** A preview where a write at once was expected: one more click, nothing wrong written. */
   needsClick: boolean;
+  /** The "which one?" the product asks when the target names none or several (conversations). */
+  asks?: PendingQuestion;
 }
 
 export interface CheckOptions {
@@ -231,15 +233,6 @@ export function parseDeclaredAnnotations(text: string): DeclaredAnnotation[] {
     });
   }
   return declared;
-}
-
-/** The annotation a title names among the known ones, as the product finds it (`titleMatches`). */
-function foundByTitle(
-  annotations: readonly KnownAnnotation[],
-  title: string,
-): { found: KnownAnnotation; loose: boolean } | undefined {
-  const { matches, loose, partial } = titleMatches(annotations, title);
-  return matches.length === 1 ? { found: matches[0]!, loose: loose || !!partial } : undefined;
 }
 
 export function checkCase(
@@ -280,7 +273,9 @@ function compare(
   const actual = actualFields(understanding);
   // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
   if (fields.clear !== "yes") actual.clear = clearedField(understanding);
-  if (annotations) resolveAgainst(actual, understanding, focusTitle, annotations);
+  const asks = annotations
+    ? resolveAgainst(actual, understanding, focusTitle, annotations)
+    : undefined;
   // A category the person does not have is said plainly, with theirs; nothing is written.
   if (
     categoryNames &&
@@ -354,41 +349,8 @@ function compare(
     outcome,
     wrongWrite: outcome === "write" && (differences.length > 0 || wantedOutcome !== "write"),
     needsClick: outcome === "preview" && wantedOutcome === "write",
+    ...(asks ? { asks } : {}),
   };
-}
-
-/**
- * An update or deletion as the product carries it out: its title target is the one annotation it
- * names, and a target that names none or several, or an "it" with nothing before it, is a
- * question — nothing is written.
- */
-function resolveAgainst(
-  actual: Record<string, string | undefined>,
-  understanding: Understanding,
-  focusTitle: string | undefined,
-  annotations: readonly KnownAnnotation[],
-): void {
-  if (understanding.intent !== "update" && understanding.intent !== "delete") return;
-  const { target } = understanding;
-  if (target?.kind === "title") {
-    const named = foundByTitle(annotations, target.title);
-    if (!named) actual.outcome = "answer";
-    else {
-      actual.target = `title:${named.found.title}`;
-      // Found by some of its words, a change is shown first, as the product's resolve does.
-      if (named.loose && understanding.intent === "update" && actual.outcome === "write")
-        actual.outcome = "preview";
-    }
-  } else if (target?.kind === "date") {
-    // "the one on the 12th": the one annotation on that day, as the product finds it.
-    const day = toIsoDate(target.date);
-    const onDay = annotations.filter(
-      (annotation) => annotation.date <= day && (annotation.endDate ?? annotation.date) >= day,
-    );
-    if (onDay.length === 1) actual.targetOnDay = `title:${onDay[0]!.title}`;
-    // Several on that day (a range covering it too): the product asks which, writing nothing.
-    else if (onDay.length > 1) actual.outcome = "answer";
-  } else if (!target && understanding.pointsBack && !focusTitle) actual.outcome = "preview";
 }
 
 /** One conversation of blind-conversations.txt: its name and its turns, in order. */
@@ -444,7 +406,10 @@ export function checkConversation(
   let draft: WaitingDraft | undefined;
   return conversation.turns.map((turn) => {
     const annotations = effects?.known;
-    const read = readCase(turn.message, today, question, categoryNames, annotations, asked);
+    const read = pickedByTitle(
+      readCase(turn.message, today, question, categoryNames, annotations, asked),
+      annotations,
+    );
     // A line that wants the change as an update of the annotation the draft would make scores
     // the reading as that update: the same end, in the notation of a write made at once.
     const overWaiting =
@@ -465,7 +430,7 @@ export function checkConversation(
       (understanding.shiftDays !== undefined && focusDate
         ? addDays(focusDate, understanding.shiftDays)
         : focusDate);
-    question = questionLeftBy(understanding, categoryNames);
+    question = result.asks ?? questionLeftBy(understanding, categoryNames);
     draft = draftLeftBy(understanding, result.outcome);
     focusTitle =
       understanding.newTitle ??
@@ -475,6 +440,17 @@ export function checkConversation(
       focusTitle;
     return result;
   });
+}
+
+/** A candidate picked from the checker's "which one?" (its id is its title) is named by title. */
+function pickedByTitle(
+  read: Understanding,
+  annotations: readonly KnownAnnotation[] | undefined,
+): Understanding {
+  const target = read.target;
+  if (target?.kind !== "id" || !annotations?.some((a) => a.title === target.annotationId))
+    return read;
+  return { ...read, target: { kind: "title", title: target.annotationId } };
 }
 
 /** A list that finds exactly one annotation puts it in focus, as the list capability does. */

@@ -34,6 +34,8 @@ export type Resolution =
       message: string;
       /** "put “X” in Campaigns" when there is no “X”: offer to create it there instead. */
       offerCreate?: { title: string; category: Category };
+      /** A change or deletion whose annotation was not found: it waits for the one meant. */
+      waitsForTarget?: Understanding;
     };
 
 /** The reference a request makes, with "it" and "the last one" read as the annotation in focus. */
@@ -182,7 +184,9 @@ async function resolveAnnotations(
     message: `I couldn't find an annotation ${describeReference(reference)} in this property.`,
     ...(onlyCategory && category && reference.kind === "title"
       ? { offerCreate: { title: reference.title, category } }
-      : {}),
+      : intent === "update" || intent === "delete"
+        ? { waitsForTarget: understanding }
+        : {}),
   };
 }
 

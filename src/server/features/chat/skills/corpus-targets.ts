@@ -1,0 +1,83 @@
+/**
+ * The corpus checker's targets, found as the product finds them: a title names the one annotation
+ * `titleMatches` finds, and a request whose target names none or several is asked about — the
+ * product asks "which one?" (with the candidates, or for a title) and the change waits for the
+ * answer, nothing written.
+ */
+import { toIsoDate } from "../../../../shared/calendar-date.js";
+import { titleMatches } from "../annotation-reference.js";
+import { piecesToRemember } from "../offline-engine/continue-conversation.js";
+import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
+import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
+
+/** The annotation a title names among the known ones, as the product finds it (`titleMatches`). */
+export function foundByTitle(
+  annotations: readonly KnownAnnotation[],
+  title: string,
+): { found: KnownAnnotation; loose: boolean } | undefined {
+  const { matches, loose, partial } = titleMatches(annotations, title);
+  return matches.length === 1 ? { found: matches[0]!, loose: loose || !!partial } : undefined;
+}
+
+/** The product's "which one?": the candidates offered by number, or a title asked for. */
+function askedWhich(
+  actual: Record<string, string | undefined>,
+  understanding: Understanding,
+  candidates: readonly KnownAnnotation[],
+  words?: string,
+): PendingQuestion {
+  actual.outcome = "preview";
+  actual.missing = "target";
+  if (words !== undefined) actual.contains ??= words;
+  const intent = understanding.intent as "update" | "delete";
+  const known = piecesToRemember(understanding);
+  if (candidates.length < 2) return { intent, asked: "target", known };
+  // The checker's candidates go by their titles: an answer picking one names it.
+  const options = candidates
+    .slice(0, 5)
+    .map((a) => ({ annotationId: a.title, title: a.title, date: a.date }));
+  return { intent, asked: "choice", known, options };
+}
+
+/**
+ * An update or deletion as the product carries it out: its title target is the one annotation it
+ * names, and a target that names none or several, or an "it" with nothing before it, is a
+ * question — nothing is written. Returns the question the product leaves open, if any.
+ */
+export function resolveAgainst(
+  actual: Record<string, string | undefined>,
+  understanding: Understanding,
+  focusTitle: string | undefined,
+  annotations: readonly KnownAnnotation[],
+): PendingQuestion | undefined {
+  if (understanding.intent !== "update" && understanding.intent !== "delete") return undefined;
+  const { target } = understanding;
+  if (target?.kind === "title") {
+    const named = foundByTitle(annotations, target.title);
+    if (!named)
+      return askedWhich(
+        actual,
+        understanding,
+        titleMatches(annotations, target.title).matches,
+        target.title,
+      );
+    actual.target = `title:${named.found.title}`;
+    // Found by some of its words, a change is shown first, as the product's resolve does.
+    if (named.loose && understanding.intent === "update" && actual.outcome === "write")
+      actual.outcome = "preview";
+  } else if (target?.kind === "id") {
+    // A candidate picked from the checker's "which one?" is named by its title.
+    const named = annotations.find((annotation) => annotation.title === target.annotationId);
+    if (named) actual.target = `title:${named.title}`;
+  } else if (target?.kind === "date") {
+    // "the one on the 12th": the one annotation on that day, as the product finds it.
+    const day = toIsoDate(target.date);
+    const onDay = annotations.filter(
+      (annotation) => annotation.date <= day && (annotation.endDate ?? annotation.date) >= day,
+    );
+    if (onDay.length === 1) actual.targetOnDay = `title:${onDay[0]!.title}`;
+    // Several on that day (a range covering it too): the product asks which, writing nothing.
+    else if (onDay.length > 1) return askedWhich(actual, understanding, onDay);
+  } else if (!target && understanding.pointsBack && !focusTitle) actual.outcome = "preview";
+  return undefined;
+}
