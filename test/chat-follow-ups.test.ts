@@ -115,3 +115,17 @@ describe("a change whose annotation was not found, or found twice", () => {
       expect((await find(who, title))[0]!.color, title).not.toBe("PURPLE");
   });
 });
+
+describe("“undo” while a change waits as a draft", () => {
+  it("drops the draft and undoes nothing that was written before it", async () => {
+    const who = await afterCreate();
+    const shown = await say(who, "there's a typo in Winter sale, should be Winter sales");
+    expect(shown.confirmation, shown.reply).not.toBeNull();
+    const undone = await say(who, "undo");
+    expect(undone.confirmation, undone.reply).toBeNull();
+    const [kept, ...others] = await find(who, "Winter sale");
+    expect(others).toHaveLength(0);
+    expect(kept, undone.reply).toMatchObject({ annotationDate: day(10) });
+    expect(await find(who, "Winter sales")).toHaveLength(0);
+  });
+});

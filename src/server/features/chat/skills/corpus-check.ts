@@ -404,6 +404,8 @@ export function checkConversation(
   let asked: AskedBefore | undefined;
   // A create shown as a preview, waiting for its Create.
   let draft: WaitingDraft | undefined;
+  // The turn before was held as a draft or preview, so nothing of it was written.
+  let held = false;
   return conversation.turns.map((turn) => {
     const annotations = effects?.known;
     const read = pickedByTitle(
@@ -416,7 +418,7 @@ export function checkConversation(
       draft && turn.intent !== "update" ? overDraft(draft, turn.message, read) : undefined;
     const understanding = overWaiting ?? read;
     asked = askedBefore(understanding);
-    const result = compare(
+    const compared = compare(
       turn,
       understanding,
       focusTitle,
@@ -425,6 +427,13 @@ export function checkConversation(
       effects,
       categoryNames,
     );
+    // "undo" while the change it means waits as a draft drops the draft: nothing of it was
+    // written, so the property is as the undo would leave it.
+    const result =
+      turn.intent === "undo" && understanding.intent === "cancel" && held
+        ? { ...compared, passed: true, differences: [] }
+        : compared;
+    held = result.outcome === "preview" && (turn.intent === "create" || turn.intent === "update");
     focusDate =
       understanding.date ??
       (understanding.shiftDays !== undefined && focusDate
