@@ -19,7 +19,7 @@ export interface Normalised {
 }
 
 const GREETING =
-  /^(?:(?:hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening|day)|greetings|morning|dear\s+assistant)(?:\s+(?:there|team|all|again|assistant|tidemark|bot|friend))?|ok(?:ay)?|so|um+|uh+|well|alright)\s*[,!.:;\-–—]+\s*|^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))\s+(?:there\s+)?(?=\S)/i;
+  /^(?:(?:hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening|day)|greetings|morning|dear\s+assistant)(?:\s+(?:there|team|all|again|assistant|tidemark|bot|friend))?|ok(?:ay)?|so|um+|uh+|well|alright)\s*[,!.:;\-–—]+\s*|^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))\s+(?:there\s+)?(?=\S)(?!(?:there|all|team|everyone|guys|folks)\W*$)/i;
 
 // The separators before a sign-off are matched from the start of their run only (the lookbehind):
 // tried from inside a long run of commas, the pattern would rescan the run from every position.
@@ -32,6 +32,9 @@ const SIGN_OFF =
  */
 const COURTESY_ROUNDS = 8;
 
+/** A letter, a digit or a quoted text's placeholder: more than emoji and stops. */
+const SAYS_SOMETHING = /[\p{L}\p{N}⟪]/u;
+
 /** Drops greetings in front of the request and courtesy after it, as often as they repeat. */
 export function stripCourtesy(text: string): string {
   let result = text.trim();
@@ -39,8 +42,9 @@ export function stripCourtesy(text: string): string {
   let rounds = 0;
   do {
     previous = result;
-    // Never strip the whole message: "OK!" or "thanks" alone is a message of its own.
-    result = result.replace(GREETING, "").trim() || result;
+    // Never strip the whole message: "OK!", "thanks" or "hey 👋" alone is a message of its own.
+    const greeted = result.replace(GREETING, "").trim();
+    if (SAYS_SOMETHING.test(greeted)) result = greeted;
     const signOff = SIGN_OFF.exec(result);
     if (signOff && signOff.index > 0) result = result.slice(0, signOff.index).trim();
     rounds += 1;

@@ -19,7 +19,21 @@ export type AnnotationReference =
   | { kind: "last" };
 
 /** The questions about Tidemark itself the assistant answers in so many words. */
-export type HelpTopic = "ranges" | "colours" | "undo" | "connect" | "modes";
+export type HelpTopic =
+  | "ranges"
+  | "colours"
+  | "undo"
+  | "connect"
+  | "modes"
+  | "plans"
+  | "categories"
+  | "export"
+  /** Small talk and what Tidemark does not do: answered in a line, then with what it does. */
+  | "greeting"
+  | "thanks"
+  | "outside"
+  | "rules"
+  | "complaint";
 
 export type Missing = "title" | "date" | "target" | "change" | "category" | "period";
 

@@ -49,6 +49,7 @@ import {
   corpusCategoryNames,
   namedCategory,
   questionTerms,
+  sameIntent,
   sameMeaning,
 } from "./corpus-notation.js";
 
@@ -318,7 +319,7 @@ function compare(
   if ((actual.target === "back" || actual.target === "last") && focusTitle)
     actual.target = `title:${focusTitle}`;
   const differences: string[] = [];
-  if (understanding.intent !== wantedIntent)
+  if (!sameIntent(understanding, wantedIntent))
     differences.push(`intent: ${understanding.intent} ≠ ${wantedIntent}`);
   // An undo or a confirmation does what the change it settles does (the fields say what): its
   // outcome is wrong only where those fields are.

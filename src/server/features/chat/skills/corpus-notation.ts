@@ -83,3 +83,19 @@ export function namedCategory(phrase: string, names: readonly string[]): string 
   );
   return match.kind === "found" ? match.category.name : undefined;
 }
+
+/**
+ * The older sets write a request Tidemark does not serve ("write me a haiku", "what's the
+ * weather?") as `unknown`, the newer ones as `help`: both mean it is declined with a word on what
+ * the assistant does, which the product's small talk now says in a line of its own ("That's
+ * outside what I do").
+ */
+export function sameIntent(understanding: Understanding, wanted: string): boolean {
+  if (understanding.intent === wanted) return true;
+  const declined = ["outside", "rules", "complaint"] as const;
+  return (
+    wanted === "unknown" &&
+    understanding.intent === "help" &&
+    declined.some((topic) => topic === understanding.helpTopic)
+  );
+}

@@ -1,12 +1,21 @@
 /**
  * Questions about Tidemark itself ("how do I add a range of days?", "what colours can I use?",
  * "how do I undo a change?", "how do I connect GA4?", "what's the difference between Agent Mode and
- * Property View?"), each answered in so many words rather than with the general help. The
- * words that ask each one live here with its answer; small talk reads them for a message no other
- * capability claimed.
+ * Property View?", "free vs premium?", "how do I export to Sheets?"), each answered in so many
+ * words rather than with the general help; and small talk (a greeting, thanks, a complaint, a
+ * request for a poem, an order to drop the rules), answered in a line before what the assistant
+ * does. The words that ask each one live here with its answer; small talk reads them for a
+ * message no other capability claimed.
  */
+import {
+  planNames,
+  planWords,
+  premiumAvailability,
+  premiumFeatureMessages,
+  premiumForSale,
+} from "../../../../shared/plans.js";
 import { undoWords } from "../../../../shared/undo-words.js";
-import { colourChoices } from "../offline-engine/reply-text.js";
+import { colourChoices, helpTextFor } from "../offline-engine/reply-text.js";
 import type { HelpTopic } from "../offline-engine/understanding.js";
 
 /** A question about doing something, as people start one. */
@@ -43,12 +52,70 @@ const asked: readonly [HelpTopic, RegExp][] = [
     "modes",
     /\bagent\s+mode\b.*\bproperty\s+view\b|\bproperty\s+view\b.*\bagent\s+mode\b|\bwhat(?:'s|\s+is)\s+(?:the\s+)?property\s+view\b/i,
   ],
+  [
+    "plans",
+    /\b(?:difference|differences|compare|comparison|vs\.?|versus)\b.*\b(?:free(?:mium)?|premium)\b|\bfree(?:mium)?\b.*\b(?:vs\.?|versus|or)\s+premium\b|\bwhat\s+(?:do\s+(?:i|we)\s+get\s+with|does|is\s+in)\s+(?:the\s+)?premium\b|\bhow\s+much\s+(?:is|does|for)\s+(?:the\s+)?premium\b|\bpremium\s+(?:cost|price|pricing|plan\s+include)\b|\bwhat(?:'s|\s+is)\s+(?:in\s+)?(?:the\s+)?(?:free|freemium|premium)\s+plan\b/i,
+  ],
+  [
+    "categories",
+    new RegExp(
+      String.raw`\b${HOW}\s+(?:create|make|add|set\s+up|edit|rename|delete|remove|manage)\s+(?:(?:a|an|new|my|the|some|another)\s+)*categor(?:y|ies)\b|^what\s+are\s+categories\b`,
+      "i",
+    ),
+  ],
+  [
+    "export",
+    new RegExp(
+      String.raw`\b${HOW}\s+(?:export|download)\b|\b${HOW}\s+(?:get|send|pull|copy|put)\b.*\b(?:into|to|in)\s+(?:google\s+)?(?:sheets?|excel|a\s+spreadsheet|looker(?:\s+studio)?|a\s+csv)\b`,
+      "i",
+    ),
+  ],
 ];
 
-/** The question about Tidemark a message asks, if it asks one of these. */
+/** Small talk, read from the whole message (emoji aside): each is the message, not part of it. */
+const talk: readonly [HelpTopic, RegExp][] = [
+  [
+    "greeting",
+    /^(?:hi|hey|hello|hiya|heya|howdy|yo|g'?day|(?:good\s+)?(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|tidemark|assistant|bot|mate|friend))?[\s!.,:)]*$/i,
+  ],
+  [
+    "thanks",
+    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?[\s!.,:)]*$/i,
+  ],
+  [
+    "rules",
+    /\b(?:ignore|disregard|forget|bypass|override)\s+(?:all\s+|any\s+|your\s+|the\s+|my\s+)*(?:(?:previous|prior|earlier|above|own)\s+)?(?:instructions|rules|prompts?|guidelines|restrictions)\b|\bsystem\s+prompt\b|\bjailbreak\b|\bdeveloper\s+mode\b/i,
+  ],
+  [
+    "complaint",
+    /^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|\s+are))\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke)\b/i,
+  ],
+  [
+    "outside",
+    /^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:(?:write|compose|tell|give|make|generate|sing|draft)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:[\p{L}-]+\s+){0,2}?(?:poem|haiku|limerick|joke|riddle|song|rap|story|essay|recipe|tweet|linkedin\s+post|blog\s+post|caption|slogan)s?\b|book\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:flight|table|hotel|room|taxi|cab|trip)\b)|^(?:what(?:'s|\s+is)|who(?:'s|\s+is))\s+the\s+(?:capital|population|president|prime\s+minister|weather)\b/iu,
+  ],
+];
+
+/** Emoji and their joiners: "hey 👋" greets as "hey" does. */
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
+
+/** The question about Tidemark a message asks, or the small talk it is, if one of these. */
 export function productQuestion(message: string): HelpTopic | undefined {
   if (message.length > 300) return undefined;
-  return asked.find(([, words]) => words.test(message))?.[0];
+  const said = message.replace(EMOJI, " ").trim();
+  return (
+    asked.find(([, words]) => words.test(said))?.[0] ??
+    talk.find(([, words]) => words.test(said))?.[0]
+  );
+}
+
+/** Each plan's items, as the plan cards list them, for "what's the difference?". */
+function plansCompared(premium: boolean): string {
+  const free = planWords("freemium").included.join("; ");
+  const paid = planWords("premium").included.join("; ");
+  const yours = `You're on ${planNames[premium ? "premium" : "freemium"]}.`;
+  const sale = premiumForSale ? "" : ` ${premiumAvailability.notForSale}`;
+  return `${planNames.freemium}: ${free}. ${planNames.premium}: ${paid}. ${yours}${premium ? "" : sale}`;
 }
 
 /** The answer to a question about Tidemark, true for the person's plan. */
@@ -68,5 +135,23 @@ export function productAnswer(topic: HelpTopic, premium: boolean): string {
       return "Press Connect GA4 in the header and allow Tidemark to see and edit your Google Analytics annotations; then choose a property in the property picker, and ask me about it here.";
     case "modes":
       return "Agent Mode is this chat: ask in your own words and I add, find, change or explain annotations. Property View shows the same property's annotations as a table under its traffic chart, with dialogs to add, edit and delete them. Both work on the same annotations in GA4.";
+    case "plans":
+      return plansCompared(premium);
+    case "categories":
+      return premium
+        ? "Press Categories in the header, then New Category: give it a name, a colour and, if you like, a naming template for its titles. Then say “… in Campaigns” when you add an annotation, and it takes the category's colour."
+        : `${premiumFeatureMessages.categories} On the free plan you can still give each annotation one of six colours.`;
+    case "export":
+      return "In Property View, press Export: it downloads this property's annotations as CSV or JSON, in the table's order, and Google Sheets or Excel open the CSV. For a sheet that stays up to date, create a feed in the same dialog and use its address with =IMPORTDATA in Google Sheets.";
+    case "greeting":
+      return `Hi! ${helpTextFor({ premium })}`;
+    case "thanks":
+      return "You're welcome. Tell me whenever there is something to add, find or change.";
+    case "outside":
+      return `That's outside what I do: I only work with this property's annotations. ${helpTextFor({ premium })}`;
+    case "rules":
+      return `I can't do that. I only work with this property's annotations, as you ask, and a deletion always waits for you to confirm it. ${helpTextFor({ premium })}`;
+    case "complaint":
+      return `Sorry it isn't going well. Tell me what you were trying to do, in your own words, and I'll try again. ${helpTextFor({ premium })}`;
   }
 }
