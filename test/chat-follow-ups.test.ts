@@ -129,3 +129,36 @@ describe("“undo” while a change waits as a draft", () => {
     expect(await find(who, "Winter sales")).toHaveLength(0);
   });
 });
+
+describe("emptying a field of the annotation just made", () => {
+  async function withDetails(): Promise<Person> {
+    const who: Person = await setUpPerson(harness, "premium");
+    const made = await say(
+      who,
+      'add "Spring sale" from 2016-03-10 to 2016-03-14, description: 20% off plants',
+    );
+    expect(made.reply).toMatch(/^Created “Spring sale”/);
+    return who;
+  }
+
+  it("drops the description or the end date, never the annotation", async () => {
+    const who = await withDetails();
+    const cleared = await say(who, "actually drop the description");
+    expect(cleared.confirmation, cleared.reply).toBeNull();
+    const ended = await say(who, "and remove the end date");
+    expect(ended.confirmation, ended.reply).toBeNull();
+    const [sale, ...others] = await find(who, "Spring sale");
+    expect(others).toHaveLength(0);
+    expect(sale!.description ?? "").toBe("");
+    expect(sale).toMatchObject({ annotationDate: day(10) });
+    expect(sale!.annotationDateRange ?? null).toBeNull();
+  });
+
+  it("shows “remove the note” first: a note may be the annotation itself", async () => {
+    const who = await withDetails();
+    const shown = await say(who, "remove the note");
+    expect(shown.confirmation, shown.reply).not.toBeNull();
+    const [sale] = await find(who, "Spring sale");
+    expect(sale!.description).toBe("20% off plants");
+  });
+});

@@ -229,7 +229,8 @@ export function classify(text: string, words: CapabilityWords): Classified {
     ),
   );
   if (empty) {
-    const field = (empty[1] ?? empty[4] ?? empty[6] ?? "").toLowerCase();
+    // The fourth way names no annotation: "drop the description" is the one in focus's.
+    const field = (empty[1] ?? empty[4] ?? empty[6] ?? empty[7] ?? "").toLowerCase();
     const target = (empty[2] ?? empty[3] ?? empty[5] ?? "").trim();
     return { intent: "update", verb: "empty", rest: `${field}: ${target}` };
   }

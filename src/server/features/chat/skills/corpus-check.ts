@@ -442,12 +442,14 @@ export function checkConversation(
         : focusDate);
     question = result.asks ?? questionLeftBy(understanding, categoryNames);
     draft = draftLeftBy(understanding, result.outcome);
-    focusTitle =
-      understanding.newTitle ??
-      understanding.title ??
-      (understanding.target?.kind === "title" ? understanding.target.title : undefined) ??
-      listedOne(understanding, annotations) ??
-      focusTitle;
+    // A target that named no annotation (or several) is asked about: the focus stays where it was.
+    focusTitle = result.asks
+      ? focusTitle
+      : (understanding.newTitle ??
+        understanding.title ??
+        (understanding.target?.kind === "title" ? understanding.target.title : undefined) ??
+        listedOne(understanding, annotations) ??
+        focusTitle);
     return result;
   });
 }

@@ -49,14 +49,25 @@ const SHIFT_BY_LEAD =
 function readEmptied(input: SlotInput): Understanding {
   const { rest, quotes, understanding } = input;
   const [field = "", named = ""] = rest.split(/:\s*/, 2);
-  const target = /^(?:it|this|that|this\s+one|that\s+one)$/i.test(named.trim())
+  const target = /^(?:it|this|that|this\s+one|that\s+one)?$/i.test(named.trim())
     ? undefined
     : parseTarget(named, quotes);
   Object.assign(
     understanding,
-    /^categor/i.test(field) ? { clearCategory: true } : { newDescription: "" },
+    /^categor/i.test(field)
+      ? { clearCategory: true }
+      : /^end/i.test(field)
+        ? { clearEnd: true }
+        : { newDescription: "" },
     target ? { target } : { pointsBack: true },
   );
+  // "remove the note" may mean the annotation itself (a note, in many people's words): its
+  // description is emptied only once the card is confirmed.
+  if (/^notes?$/i.test(field))
+    understanding.doubts = [
+      ...(understanding.doubts ?? []),
+      "“the note” may mean the annotation itself, not its description",
+    ];
   return understanding;
 }
 
@@ -430,10 +441,11 @@ const DESCRIBE_EXISTING =
   /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
 /**
  * Emptying a field is a change, never a deletion: "remove the description from Launch", "clear
- * Launch's category", "Launch doesn't need a description any more".
+ * Launch's category", "Launch doesn't need a description any more", and of the annotation in
+ * focus, "drop the description", "remove the end date".
  */
 const EMPTY_FIELD =
-  /^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the\s+|its\s+)?(description|desc|details|category)\s+(?:from|of|on|for|off)\s+(.+?)$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank)\s+(.+?)'s?\s+(description|desc|details|category)$|^(.+?)\s+(?:doesn't|does\s+not|don't|no\s+longer|shouldn't|should\s+not)\s+(?:need|needs|have|has)\s+(?:a|an|any|the|its)\s+(description|desc|details|category)(?:\s+(?:any\s*more|anymore|now))?$/i;
+  /^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the\s+|its\s+)?(description|desc|details|category)\s+(?:from|of|on|for|off)\s+(.+?)$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank)\s+(.+?)'s?\s+(description|desc|details|category)$|^(.+?)\s+(?:doesn't|does\s+not|don't|no\s+longer|shouldn't|should\s+not)\s+(?:need|needs|have|has)\s+(?:a|an|any|the|its)\s+(description|desc|details|category)(?:\s+(?:any\s*more|anymore|now))?$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the|its|that)\s+(description|desc|details|notes?|category|end\s+date|end)(?:\s+(?:again|too|as\s+well|instead|then|now))?(?:\s*[,;—–-].*)?$/i;
 
 /** The words that claim a message for this capability (see `CapabilityWords`). */
 export const updateIntentWords = {
