@@ -64,6 +64,11 @@ describe("stage 2: intents", () => {
     ["how much of my quota is left", "allowance"],
     ["my bad, roll back", "undo"],
     ["am I over the limit?", "allowance"],
+    ["nah keep it", "cancel"],
+    ["no no keep that one, sorry", "cancel"],
+    ["actually no, keep it", "cancel"],
+    // "keep it" alone is no answer: it could as well keep a draft as drop a change.
+    ["keep it", "unknown"],
   ])("reads the reply '%s' as %s", (text, intent) => {
     expect(readIntent(text).intent).toBe(intent);
   });

@@ -156,7 +156,12 @@ const CONFIRM = new RegExp(
 // A no, alone or in a row ("nah forget it", "actually don't", "stop, don't do that"), read the
 // same way; hesitation alone ("hmm", "sorry") is no answer.
 const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?|cancel(?:\s+(?:it|that|this|please|the\s+(?:last\s+)?(?:request|one|preview)))?|never\s*mind|nvm|stop|abort|don't|dont|do\s+not|(?:don't|do\s+not)\s+(?:do|save|add|make|log|create|change|delete|bother)(?:\s+(?:it|that|this))?|forget\s+(?:it|that|about\s+it)|no\s+way|not\s+(?:now|that|this|yet|anymore)|leave\s+it(?:\s+(?:as\s+it\s+is|alone|be))?|skip(?:\s+it)?|scratch\s+that|undo|wait|hold\s+on|i(?:'ve)?\s+changed\s+my\s+mind|no\s+need|let's\s+not|(?:i\s+)?don't\s+want\s+(?:it|that|to))`;
-const CANCEL = new RegExp(String.raw`^(?:${NO_UNIT}[\s,!.]+)*${NO_UNIT}$`, "i");
+// "keep it" after a no ("nah, keep it", "no no keep that one, sorry") keeps what was asked about.
+const KEEP_UNIT = String.raw`keep\s+(?:it|that|this|them|both|that\s+one|this\s+one)(?:\s+as\s+(?:it\s+is|is))?`;
+const CANCEL = new RegExp(
+  String.raw`^(?:${NO_UNIT}[\s,!.]+)*${NO_UNIT}$|^(?:${NO_UNIT}[\s,!.]+)+${KEEP_UNIT}(?:[\s,!.]+${NO_UNIT})*$`,
+  "i",
+);
 const HESITATION =
   /^(?:(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)[\s,!.]+)*(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)$/i;
 
@@ -487,10 +492,11 @@ export function readIntent(
   if (impact) return impact;
   const thought = SECOND_THOUGHT.exec(text)?.[0].length ?? 0;
   // "actually call it “…”", "wait, make that Monday": the request after the second thought.
+  const afterThought =
+    thought > 0 && thought < text.length ? classify(text.slice(thought), words) : undefined;
+  // "actually no, keep it" is a no as a whole, though "keep it" alone is not.
   const whole =
-    thought > 0 && thought < text.length
-      ? classify(text.slice(thought), words)
-      : classify(text, words);
+    afterThought && afterThought.intent !== "unknown" ? afterThought : classify(text, words);
   const traffic = readTrafficQuestion(text, whole, words);
   if (traffic) return traffic;
   if (!WRITE_OR_LIST.has(whole.intent) || whole.intent === "list") {

@@ -72,6 +72,9 @@ export class ConversationEffects {
         return undefined;
       case "confirm":
         return pending ? this.confirmed(pending) : undefined;
+      case "cancel":
+        // A deletion declined (or a create's undo): the annotation that stays is what it names.
+        return pending ? { target: `title:${pending.annotation.title}` } : undefined;
       case "undo":
         return this.undone(understanding.reverts);
       default:
