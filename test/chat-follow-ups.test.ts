@@ -55,6 +55,15 @@ describe("a follow-up right after a create", () => {
       "make it run until 2016-03-14",
       { annotationDateRange: { startDate: day(10), endDate: day(14) } },
     ],
+    [
+      "it actually lasted through the 12th",
+      { annotationDateRange: { startDate: day(10), endDate: day(12) } },
+    ],
+    ["make it until the 13th", { annotationDateRange: { startDate: day(10), endDate: day(13) } }],
+    [
+      "actually it was the 10th to the 14th",
+      { annotationDateRange: { startDate: day(10), endDate: day(14) } },
+    ],
   ])("'%s' changes the annotation just made", async (message, expected) => {
     const who = await afterCreate();
     const turn = await say(who, message);

@@ -307,7 +307,16 @@ const DATE_LIKE =
 const LEAD = String.raw`^(?=(?<lead>(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*))\k<lead>`;
 
 /** Corrections stated rather than commanded, rewritten as the change they ask for. */
-const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" }[] = [
+const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" | "end" }[] = [
+  {
+    // "it actually lasted through the 8th", "the hero test actually ended on the 14th", "it
+    // actually came down on the 17th": the day it ended, never the day it started.
+    pattern: new RegExp(
+      String.raw`${LEAD}(?<target>.+?)\s+(?:really|actually|in\s+fact)\s+(?:(?:lasted|ran|went\s+on|continued|kept\s+going|stayed\s+(?:up|on|live))\s+(?:until|till|through|thru|to)|(?:ended|finished|stopped|closed|came\s+down|wrapped\s+up)(?:\s+on)?)\s+(?<value>.+)$`,
+      "i",
+    ),
+    field: "end",
+  },
   {
     // "it's actually called X", "Launch should be called Big launch", "the sale is really named X"
     pattern: new RegExp(
@@ -386,9 +395,12 @@ function readCorrection(text: string): Classified | undefined {
     // The target must be a thing, not a clause of its own ("I think it is really good").
     if (/^(?:i|we|you|this|there|that\s+is)$/i.test(target) || target.split(/\s+/).length > 6)
       continue;
-    if (field === "date" && !DATE_LIKE.test(value.replace(/⟪\d+⟫/g, ""))) continue;
+    if (field !== "title" && field !== "colour" && !DATE_LIKE.test(value.replace(/⟪\d+⟫/g, "")))
+      continue;
     // "that launch" names it as "the launch" does.
     const named = target.replace(/^(?:that|this)\s+(?=\S)/i, "the ");
+    if (field === "end")
+      return { intent: "update", verb: "extend", rest: `${named} until ${value}` };
     return { intent: "update", verb: "change", rest: `the ${field} of ${named} to ${value}` };
   }
   return undefined;

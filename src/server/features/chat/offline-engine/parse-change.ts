@@ -48,8 +48,9 @@ const TO_SPLIT = /^(.+?)\s+(?:to|into|as)\s+(.+)$/i;
 
 const EXTEND_TO =
   /^(.+?)\s+(?:(?:to\s+)?(?:run|last)\s+)?(?:until|till|through|thru|to|by)\s+(.+)$/i;
+/** "make the sale run until Nov 5", "make it until the 21st", "have it last through friday". */
 const RUN_UNTIL =
-  /^(.+?)\s+(?:run|last|go\s+on|continue|end)\s+(?:until|till|through|thru|to|on)\s+(.+)$/i;
+  /^(.+?)\s+(?:(?:run|last|go\s+on|continue|end)\s+(?:until|till|through|thru|to|on)|until|till|through|thru)\s+(.+)$/i;
 const COVER =
   /^(.+?)\s+(?:(?:to\s+)?(?:cover|include|span)s?)\s+(?:until\s+|till\s+|through\s+|to\s+)?(.+?)(?:\s+(?:as\s+well|too))?$/i;
 const ALSO_COLOUR =
@@ -96,6 +97,14 @@ function applyField(
     else if (named) slots.category = named;
     else slots.missing.push("category");
   } else if (kind === "date" || kind === "day") {
+    // "the date of it to the 3rd to the 6th": days said from one to another are its new days.
+    const span = findSpan(value, today);
+    if (span) {
+      slots.date = span.range.start;
+      slots.endDate = span.range.end;
+      doubt(slots, leftoverDoubt(cut(value, dateLeadIn(value, span.index), span.end)));
+      return;
+    }
     const found = findDate(value, today);
     if (found) {
       slots.date = found.date;
