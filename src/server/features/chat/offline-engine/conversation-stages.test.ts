@@ -147,9 +147,12 @@ describe("stage 5: resolve against the property's annotations", () => {
     const several = alone("delete Black Friday").understanding;
     const choice = await resolve(several, undefined, actions);
     expect(choice.kind).toBe("choose");
-    expect(await resolve(alone("delete Nothing here").understanding, undefined, actions)).toEqual({
+    // Nothing found: the deletion waits for the annotation meant, named in the next message.
+    const missing = alone("delete Nothing here").understanding;
+    expect(await resolve(missing, undefined, actions)).toEqual({
       kind: "failed",
       message: "I couldn't find an annotation called “Nothing here” in this property.",
+      waitsForTarget: missing,
     });
   });
 

@@ -339,3 +339,33 @@ describe("what the date reader assumed", () => {
     expect(slashesEitherWay("version 2.1, no days")).toBeUndefined();
   });
 });
+
+describe("two days joined into a span", () => {
+  const span = (text: string) => {
+    const found = findSpan(text, fromIsoDate("2026-11-23"));
+    return found && `${toIsoDate(found.range.start)}..${toIsoDate(found.range.end)}`;
+  };
+
+  it.each([
+    ["monday 2nd through friday 13th nov", "2026-11-02..2026-11-13"],
+    ["nov 6 to the 8th in purple", "2026-11-06..2026-11-08"],
+    ["oct 28 thru nov 1 pls", "2026-10-28..2026-11-01"],
+    ["nov 9 → nov 11", "2026-11-09..2026-11-11"],
+    ["on the 19th and 20th, incidents", "2026-11-19..2026-11-20"],
+    ["sat 14 and sun 15 nov", "2026-11-14..2026-11-15"],
+    ["we ran it sat+sun, add it", "2026-11-21..2026-11-22"],
+    ["sat and sun", "2026-11-21..2026-11-22"],
+  ])("reads “%s” as %s", (text, expected) => {
+    expect(span(text)).toBe(expected);
+  });
+
+  it.each([
+    // "and" joins only days that follow one another.
+    "the 3rd and the 9th",
+    // A weekday, then the day of the month it falls on, is one day named twice.
+    "happened on a Tuesday — the 10th",
+    "Release 4.3 - 5.1",
+  ])("reads no span in “%s”", (text) => {
+    expect(span(text)).toBeUndefined();
+  });
+});

@@ -30,10 +30,17 @@ describe("naming the property's annotations", () => {
       target: { kind: "title", title: "Loyalty app 3.1" },
       date: { year: 2026, month: 11, day: 6 },
     });
-    // A day of the month alone is within the annotation's month, not the latest such day.
-    expect(read("Autumn clearance actually ended on the 14th")).toMatchObject({
+    // A day of the month alone is within the annotation's month, not the latest such day: read
+    // as a day said by its number alone (`bareDays`), which the change carries out in October.
+    expect(read("Autumn clearance ended on the 14th")).toMatchObject({
       intent: "update",
       endDate: { year: 2026, month: 10, day: 14 },
+    });
+    expect(read("Autumn clearance actually ended on the 14th")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Autumn clearance" },
+      endDate: { day: 14 },
+      bareDays: true,
     });
     expect(read("weekly digest #12 went out three days later than it says")).toMatchObject({
       intent: "update",

@@ -666,7 +666,8 @@ const unknown: Case[] = [
   ["which is the best pizza place?", { intent: "unknown" }],
   ["any news?", { intent: "unknown" }],
   ["check the weather", { intent: "unknown" }],
-  ["tell me a joke", { intent: "unknown" }],
+  // Asked for what Tidemark does not do: said so in a line of its own, then what it does.
+  ["tell me a joke", { intent: "help", helpTopic: "outside" }],
   ["what day is it?", { intent: "unknown" }],
   // A dated happening, told rather than asked for: kept to offer, never written.
   [

@@ -10,6 +10,7 @@ import {
 } from "../../../../../shared/calendar-date.js";
 import { ordered, type FoundRange, type SpanReader } from "./calendar.js";
 import { chronoResults, namesADay, resultDate } from "./chrono.js";
+import { dayAndDay } from "./day-pairs.js";
 import { dayRightAfter, findDate, PERIOD_IN_DAY } from "./days.js";
 import { blackFridayWeekend, holidayWeek } from "./holidays.js";
 import { halfOfMonth, partOfMonth, weekOfMonth, wholeMonth } from "./month-parts.js";
@@ -54,6 +55,7 @@ const SPAN_READERS: SpanReader[] = [
   slashedSpan,
   monthDayToDay,
   dayToDay,
+  dayAndDay,
   halfOfMonth,
   startOfPeriod,
   wholeMonth,
