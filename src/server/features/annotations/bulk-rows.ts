@@ -44,9 +44,11 @@ export function failureOf(
 }
 
 /**
- * A row whose undo did not go through. Google's answer lost and not read back yet, or another
- * undo of it at Google now, is "unconfirmed", never a plain failure; a change another undo got
- * to first is undone.
+ * A row whose undo did not go through. Google's answer lost and not read back yet, another undo
+ * of it at Google now, or a fault of our own (the database, a crash of a step) after its request
+ * may have reached Google, is "unconfirmed", never a plain failure: undoing the batch again
+ * settles it under the same request id, and a failure is said only where Google made nothing (a
+ * refusal, a change since). A change another undo got to first is undone.
  */
 async function undoFailure(
   deps: Pick<BulkDeps, "records" | "logger">,
@@ -58,7 +60,7 @@ async function undoFailure(
     if (await deps.records.undoOf(change.id)) return { ...row, status: "undone" };
     return { ...row, status: "unconfirmed", ...failureOf(deps.logger, error, { ...row }) };
   }
-  if (isAppError(error, "google_unconfirmed"))
+  if (isAppError(error, "google_unconfirmed") || !(error instanceof AppError))
     return { ...row, status: "unconfirmed", ...failureOf(deps.logger, error, { ...row }) };
   return { ...row, status: "failed", ...failureOf(deps.logger, error, { ...row }) };
 }
