@@ -66,6 +66,22 @@ describe("a draft card", () => {
     expect(after).toHaveLength(seeded + 1);
   });
 
+  it("takes days typed alone as the draft's days, when the request said none", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const seeded = (await annotationsOf(who)).length;
+    const asked = await say(who, 'add "Loyalty tier change"');
+    expect(asked.confirmation?.draft?.title).toBe("Loyalty tier change");
+    const day = await say(who, "the 12th");
+    expect(day.reply).toMatch(/^I've changed the draft; nothing is written yet\./);
+    expect(day.confirmation?.draft).toMatchObject({ startDate: "2026-11-12" });
+    const days = await say(who, "oct 19 to oct 23");
+    expect(days.confirmation?.draft).toMatchObject({
+      startDate: "2026-10-19",
+      endDate: "2026-10-23",
+    });
+    expect(await annotationsOf(who)).toHaveLength(seeded);
+  });
+
   it("is edited by a change typed while it waits, and waits again as changed", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const seeded = (await annotationsOf(who)).length;

@@ -30,6 +30,7 @@ import {
   focusOn,
   isLive,
   openedInFormReply,
+  readOverDraft,
   readTypedDecision,
   undoesWaiting,
   undoneWaitingReply,
@@ -78,7 +79,7 @@ async function editedByMessage(
   // "and the day before?" after a traffic answer that offered a draft asks about the traffic: a
   // question is not an edit of the draft, and goes on to be answered as itself.
   if (reading.doubts?.includes(askedAsQuestionDoubt)) return null;
-  const proposed = draftFollowUp(stored, reading);
+  const proposed = draftFollowUp(stored, readOverDraft(reading, message, today));
   const edits = proposed && chatDraftEdits.safeParse(proposed).success ? proposed : undefined;
   const edited = edits ? withEdits(stored, edits) : null;
   if (!edited && reading.intent === "update" && reading.pointsBack && !reading.target)

@@ -26,6 +26,7 @@ import {
   type DraftSources,
 } from "../../../shared/contracts/chat.js";
 import type { Understanding } from "./offline-engine/understanding.js";
+import { daysAlone } from "./offline-engine/days-alone.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
@@ -361,6 +362,20 @@ export function withEdits(
  * until the 8th", "call it …"): the draft's fields with that change, for the same card to show
  * again. Undefined when the reading is not a change of "it" or changes nothing on the draft.
  */
+/**
+ * A message typed over a waiting draft, as the draft reads it: days said alone ("the 12th", "oct
+ * 19 to oct 23") are its new days, as "make it the 12th" would be.
+ */
+export function readOverDraft(
+  reading: Understanding,
+  message: string,
+  today: CalendarDate,
+): Understanding {
+  if (reading.intent !== "unknown") return reading;
+  const days = daysAlone(message, today);
+  return days ? { intent: "update", pointsBack: true, missing: [], ...days } : reading;
+}
+
 export function draftFollowUp(
   pending: PendingCreate | PendingUpdate,
   understanding: Understanding,

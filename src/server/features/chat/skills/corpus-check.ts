@@ -416,7 +416,7 @@ export function checkConversation(
     // A line that wants the change as an update of the annotation the draft would make scores
     // the reading as that update: the same end, in the notation of a write made at once.
     const overWaiting =
-      draft && turn.intent !== "update" ? overDraft(draft, turn.message, read) : undefined;
+      draft && turn.intent !== "update" ? overDraft(draft, turn.message, read, today) : undefined;
     const understanding = overWaiting ?? read;
     asked = askedBefore(understanding);
     const compared = compare(

@@ -4,11 +4,12 @@
  * over a waiting draft (`chat-confirmation-turns.ts`), with the product's own functions: a clear
  * yes creates it, a no drops it, a change of "it" edits it and it waits again.
  */
-import { fromIsoDate } from "../../../../shared/calendar-date.js";
+import { fromIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { CreateAnnotationRequest } from "../../../../shared/contracts/annotations.js";
 import {
   draftFollowUp,
   issueCreate,
+  readOverDraft,
   readTypedDecision,
   undoesWaiting,
   type PendingConfirmation,
@@ -59,6 +60,7 @@ export function overDraft(
   draft: WaitingDraft,
   message: string,
   understanding: Understanding,
+  today: CalendarDate,
 ): Understanding | undefined {
   const decision = readTypedDecision(message, draft.pending ? "create" : "update");
   if (decision === "cancel" || undoesWaiting(message)) return { intent: "cancel", missing: [] };
@@ -67,7 +69,7 @@ export function overDraft(
     return { ...draft.reading, intent: "confirm", missing: [], doubts: [] };
   if (decision !== "other" || understanding.doubts?.includes(askedAsQuestionDoubt))
     return undefined;
-  const edits = draftFollowUp(draft.pending, understanding);
+  const edits = draftFollowUp(draft.pending, readOverDraft(understanding, message, today));
   if (!edits) return undefined;
   const { description: _old, endDate: _end, ...kept } = draft.reading;
   return {

@@ -1,0 +1,33 @@
+/**
+ * A message that is nothing but a day or days ("the 12th", "oct 19 to oct 23", "actually on the
+ * 6th"): typed over a waiting draft, it says the draft's days.
+ */
+import type { CalendarDate } from "../../../../shared/calendar-date.js";
+import { tidy, withoutTrailing } from "./cut-text.js";
+import { findDate, findSpan } from "./extract-dates.js";
+import { BARE_DAY, PLACED } from "./gate-follow-ups.js";
+
+/** Words that may stand before the days: "actually", "sorry,", "it was", "make that", "on". */
+const LEAD =
+  /^(?:(?:oh|oops|sorry|actually|wait|no|hmm+|i\s+meant|it\s+was|it's|make\s+(?:it|that)|should\s+be|on|for|from)\b[\s,:!.-]*)+/i;
+
+export function daysAlone(message: string, today: CalendarDate): DaysSaid | undefined {
+  const text = withoutTrailing(tidy(message), ".!,").replace(LEAD, "");
+  if (!text || text.length > 60) return undefined;
+  const span = findSpan(text, today);
+  const day = span ? undefined : findDate(text, today);
+  const found = span ?? day;
+  if (!found || found.index !== 0 || found.end !== text.length) return undefined;
+  const bare = BARE_DAY.test(text) && !PLACED.test(text);
+  return {
+    date: span ? span.range.start : day!.date,
+    ...(span ? { endDate: span.range.end } : {}),
+    ...(bare ? { bareDays: true } : {}),
+  };
+}
+
+export interface DaysSaid {
+  date: CalendarDate;
+  endDate?: CalendarDate;
+  bareDays?: boolean;
+}
