@@ -92,9 +92,12 @@ const FILLER =
 const IMPOSSIBLE_DATE =
   /(?:^|\s(?:on|for|dated)\s+)(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{4}-\d{1,2}-\d{1,2})(?=\s|$|[.,!])/i;
 
-/** "a new annotation", "an annotation", "a note" right after the verb. */
+/**
+ * "a new annotation", "an annotation", "a note" right after the verb, with the particle "put"
+ * takes ("put in an annotation for …", "put an annotation in for …").
+ */
 const OBJECT =
-  /^(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annotation|note|marker|entry|event)s?\b\s*/i;
+  /^(?:(?:in|down|up)\s+(?=(?:a|an|the|one|another|my|new|annotation|note|marker|entry)\b))?(?:(?:a|an|the|one|another|my|me\s+an?)\s+)?(?:new\s+)?(?:annotation|note|marker|entry|event)s?\b(?:\s+in(?=\s+for\b))?\s*/i;
 
 /**
  * "one" for the annotation ("add one for yesterday called Outage"), only before the words that

@@ -94,6 +94,26 @@ function categoryWordIn(title: string): string | undefined {
     .find((word) => CATEGORY_WORDS.has(word) && word !== "category" && word !== "categories");
 }
 
+/**
+ * "log incident Checkout 500 errors": a kind typed in lower case before the name is one of the
+ * person's categories (its last word, singular or plural), not the name's first word.
+ */
+function kindBefore(
+  title: string,
+  categoryNames: readonly string[],
+): { category: string; name: string } | undefined {
+  const [first = "", ...rest] = title.split(/\s+/);
+  if (rest.length === 0 || first !== first.toLowerCase()) return undefined;
+  const category = categoryNames.find((name) => {
+    const last =
+      fold(name)
+        .split(/[\s/]+/)
+        .pop() ?? "";
+    return last === first || last === `${first}s` || `${last}s` === first;
+  });
+  return category ? { category, name: rest.join(" ") } : undefined;
+}
+
 /** The words just before a title in the message, when they are an article or "a new". */
 function ledByArticle(title: string, message: string): string | undefined {
   const at = message.toLowerCase().indexOf(title.toLowerCase());
@@ -122,6 +142,13 @@ const CLAUSE_START =
   /^(?:after|before|during|since|because|due\s+to|about|regarding|re|when|while|until|as|so|that|which)\s/i;
 
 const ARTICLE = /^(?:the|a|an|our|my|this|that)\s+/i;
+
+/**
+ * "in Campaigns called Big push", "in an annotation for the gifting wave": a preposition to
+ * start, or the words that introduce a name inside it, say the name was not read apart.
+ */
+const NAME_NOT_READ =
+  /^(?:in|into|for|on|at|to|of|from|with|by|about|under)\s|\s(?:called|named|titled)\s|\b(?:annotation|annotations)\b/i;
 
 /**
  * The guards on a create: a title that is already one of the property's annotations is a
@@ -172,6 +199,14 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
       missing: rest.missing.includes("title") ? rest.missing : [...rest.missing, "title"],
     };
   }
+  const kind =
+    quoted || understanding.category ? undefined : kindBefore(title, context.categoryNames);
+  if (kind)
+    guarded = withDoubt(
+      { ...guarded, title: kind.name, category: kind.category },
+      `I took “${title.split(/\s+/)[0]}” as its category, ${kind.category}`,
+      ["title", "category"],
+    );
   // A day never said is today only as a guess: shown before it is written.
   // A range was read from the person's words ("all last week"): its days were said.
   if (!daySaid(context) && !guarded.endDate && !guarded.doubts?.includes(noDaySaid))
@@ -194,6 +229,8 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
   // "Newsletter test for a": words left over where a phrase was read away, not a name.
   if (!quoted && DANGLING_END.test(title))
     guarded = withDoubt(guarded, `“${title}” ends mid-phrase`, ["title"]);
+  if (!quoted && NAME_NOT_READ.test(title))
+    guarded = withDoubt(guarded, `“${title}” doesn't read as a name on its own`, ["title"]);
   if (!quoted && ARTICLE.test(title))
     guarded = withDoubt(guarded, `the title starts with “${title.split(/\s+/)[0]}”`, ["title"]);
   else if (!quoted) {

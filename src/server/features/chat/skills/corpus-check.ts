@@ -565,5 +565,7 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
     { name: "blind 9 talks", heldOut: false, results: talks("blind-9-conversations") },
     { name: "blind 10", heldOut: false, results: phrasings("blind-10", "blind-10-conversations") },
     { name: "blind 10 talks", heldOut: false, results: talks("blind-10-conversations") },
+    { name: "blind 11", heldOut: false, results: phrasings("blind-11", "blind-11-conversations") },
+    { name: "blind 11 talks", heldOut: false, results: talks("blind-11-conversations") },
   ];
 }

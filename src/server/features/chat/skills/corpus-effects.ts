@@ -152,13 +152,14 @@ export class ConversationEffects {
     const { before, after } = last;
     const restored = { target: `title:${after.title}`, reverts, outcome: "write" };
     // The field the undo empties, as the blind sets' clear= names it.
-    const emptied = (["description", "category", "endDate"] as const).find(
+    const emptied = (["description", "category", "endDate", "color"] as const).find(
       (field) => after[field] && !before[field],
     );
     Object.assign(after, before);
     if (before.category === undefined) delete after.category;
     if (before.endDate === undefined) delete after.endDate;
     if (before.description === undefined) delete after.description;
+    if (before.color === undefined) delete after.color;
     return {
       ...restored,
       ...fieldsOf(before, { title: "newTitle" }),

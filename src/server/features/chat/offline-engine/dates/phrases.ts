@@ -71,7 +71,7 @@ export function* firstMatches(text: string, pattern: RegExp): Generator<RegExpEx
  */
 export function dateLeadIn(text: string, index: number): number {
   const match =
-    /(?:\b(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till|in|during|over|throughout|across|covering|around|on\s+or\s+(?:around|about))\s+)?(?:\b(?:all|(?:the\s+)?(?:whole|entire|full))\s+(?:of\s+)?)?(?:\bthe\s+)?$/i.exec(
+    /(?:(?<![\p{L}\p{N}'’-])(?:on|for|dated|from|since|at|as\s+of|of|to|back\s+to|forward\s+to|until|till|in|during|over|throughout|across|covering|around|on\s+or\s+(?:around|about))\s+)?(?:\b(?:all|(?:the\s+)?(?:whole|entire|full))\s+(?:of\s+)?)?(?:\bthe\s+)?$/iu.exec(
       text.slice(0, index),
     );
   return match ? match.index : index;
