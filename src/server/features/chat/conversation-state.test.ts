@@ -74,6 +74,11 @@ describe("typed replies to a waiting confirmation", () => {
     "hmm, no",
     "no leave it, sorry",
     "oh it's already there, never mind",
+    // The noes the conversation reads, read the same over a waiting card.
+    "no actually leave it as is",
+    "nope, changed my mind",
+    "nah on second thoughts leave it there",
+    "nah leave it, its fine",
   ])("'%s' cancels", (message) => expect(readTypedDecision(message)).toBe("cancel"));
 
   it("drops a draft when told to scrap it, which over a deletion could as well be its yes", () => {

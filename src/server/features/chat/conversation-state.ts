@@ -27,6 +27,7 @@ import {
 } from "../../../shared/contracts/chat.js";
 import type { Understanding } from "./offline-engine/understanding.js";
 import { daysAlone } from "./offline-engine/days-alone.js";
+import { saysNo } from "./offline-engine/intents.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
@@ -539,7 +540,7 @@ export function readTypedDecision(
     const named = ACTION_VERB.exec(text)?.[1];
     return !named || !waiting || verbsFor[waiting].test(named) ? "confirm" : "other";
   }
-  if (NO.test(text) || REASON_THEN_NO.test(text)) return "cancel";
+  if (NO.test(text) || REASON_THEN_NO.test(text) || saysNo(text)) return "cancel";
   if (waiting && waiting !== "delete" && DROP_DRAFT.test(text)) return "cancel";
   if (AGREEMENT.test(text)) return "agreement";
   return "other";

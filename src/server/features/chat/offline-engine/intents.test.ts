@@ -69,6 +69,11 @@ describe("stage 2: intents", () => {
     ["actually no, keep it", "cancel"],
     // "keep it" alone is no answer: it could as well keep a draft as drop a change.
     ["keep it", "unknown"],
+    ["nah on second thoughts leave it there", "cancel"],
+    ["nope, changed my mind", "cancel"],
+    ["nah leave it, its fine", "cancel"],
+    // Said alone, "it's fine" may as well agree: asked again, never taken as a no.
+    ["its fine", "unknown"],
   ])("reads the reply '%s' as %s", (text, intent) => {
     expect(readIntent(text).intent).toBe(intent);
   });

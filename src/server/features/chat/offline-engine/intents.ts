@@ -157,9 +157,9 @@ const CONFIRM = new RegExp(
 // same way; hesitation alone ("hmm", "sorry") is no answer.
 const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?|cancel(?:\s+(?:it|that|this|please|the\s+(?:last\s+)?(?:request|one|preview)))?|never\s*mind|nvm|stop|abort|don't|dont|do\s+not|(?:don't|do\s+not)\s+(?:do|save|add|make|log|create|change|delete|bother)(?:\s+(?:it|that|this))?|forget\s+(?:it|that|about\s+it)|no\s+way|not\s+(?:now|that|this|yet|anymore)|leave\s+it(?:\s+(?:as\s+it\s+is|alone|be))?|skip(?:\s+it)?|scratch\s+that|undo|wait|hold\s+on|i(?:'ve)?\s+changed\s+my\s+mind|no\s+need|let's\s+not|(?:i\s+)?don't\s+want\s+(?:it|that|to))`;
 // "keep it" after a no ("nah, keep it", "no no keep that one, sorry") keeps what was asked about.
-const KEEP_UNIT = String.raw`keep\s+(?:it|that|this|them|both|that\s+one|this\s+one)(?:\s+as\s+(?:it\s+is|is))?`;
+const KEEP_UNIT = String.raw`(?:keep|leave)\s+(?:it|that|this|them|both|that\s+one|this\s+one)(?:\s+(?:as\s+(?:it\s+is|is)|there|alone|be|then))?|(?:it'?s|its|that'?s|thats)\s+fine|(?:i(?:'ve)?\s+)?changed\s+my\s+mind|never\s*mind(?:\s+then)?|nvm`;
 const CANCEL = new RegExp(
-  String.raw`^(?:${NO_UNIT}[\s,!.]+)*${NO_UNIT}$|^(?:${NO_UNIT}[\s,!.]+)+${KEEP_UNIT}(?:[\s,!.]+${NO_UNIT})*$`,
+  String.raw`^(?:${NO_UNIT}[\s,!.]+)*${NO_UNIT}$|^(?:${NO_UNIT}[\s,!.]+)+(?:${KEEP_UNIT})(?:[\s,!.]+${NO_UNIT})*$`,
   "i",
 );
 const HESITATION =
@@ -177,6 +177,16 @@ const NAMED_OR_QUOTED = /⟪\d+⟫|\b(?:called|named|titled)\b/i;
 const PROPERTIES =
   /\b(?:properties|property\s+list|(?:ga4?|google\s+analytics|analytics)\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
+
+/**
+ * Whether a reply is a no as the reading takes one ("nah, keep it", "nope, changed my mind"), for
+ * a waiting confirmation to read the same noes the conversation does.
+ */
+export function saysNo(message: string): boolean {
+  const reply = bareReply(message.slice(0, 200));
+  // "undo" over a waiting preview is answered as an undo of its own ("nothing else was undone").
+  return CANCEL.test(reply) && !HESITATION.test(reply) && !/\bundo\b/.test(reply);
+}
 
 function bareReply(message: string): string {
   const text = message.trim();

@@ -417,7 +417,7 @@ export function checkConversation(
     // the reading as that update: the same end, in the notation of a write made at once.
     const overWaiting =
       draft && turn.intent !== "update" ? overDraft(draft, turn.message, read, today) : undefined;
-    const understanding = overWaiting ?? read;
+    const understanding = namedAsFound(overWaiting ?? read, annotations);
     asked = askedBefore(understanding);
     const compared = compare(
       turn,
@@ -452,6 +452,17 @@ export function checkConversation(
         focusTitle);
     return result;
   });
+}
+
+/** A change declined names the annotation it was about as the product found it. */
+function namedAsFound(
+  read: Understanding,
+  annotations: readonly KnownAnnotation[] | undefined,
+): Understanding {
+  const target = read.target;
+  if (read.intent !== "cancel" || target?.kind !== "title" || !annotations) return read;
+  const found = foundByTitle(annotations, target.title)?.found;
+  return found ? { ...read, target: { kind: "title", title: found.title } } : read;
 }
 
 /** A candidate picked from the checker's "which one?" (its id is its title) is named by title. */

@@ -63,7 +63,13 @@ export function overDraft(
   today: CalendarDate,
 ): Understanding | undefined {
   const decision = readTypedDecision(message, draft.pending ? "create" : "update");
-  if (decision === "cancel" || undoesWaiting(message)) return { intent: "cancel", missing: [] };
+  // A change declined names the annotation left as it was, as the blind notation does.
+  if (decision === "cancel" || undoesWaiting(message))
+    return {
+      intent: "cancel",
+      missing: [],
+      ...(draft.pending ? {} : draftTarget(draft.reading)),
+    };
   if (!draft.pending) return undefined;
   if (decision === "confirm")
     return { ...draft.reading, intent: "confirm", missing: [], doubts: [] };
@@ -84,4 +90,10 @@ export function overDraft(
     // It waits again, as changed: a preview still.
     doubts: ["the draft waits for Create"],
   };
+}
+
+/** The annotation a waiting change is about, as its reading named it. */
+function draftTarget(reading: Understanding): Pick<Understanding, "target" | "pointsBack"> {
+  if (reading.target) return { target: reading.target };
+  return reading.pointsBack ? { pointsBack: true } : {};
 }

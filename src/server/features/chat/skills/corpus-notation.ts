@@ -86,13 +86,13 @@ export function namedCategory(phrase: string, names: readonly string[]): string 
 
 /**
  * The older sets write a request Tidemark does not serve ("write me a haiku", "what's the
- * weather?") as `unknown`, the newer ones as `help`: both mean it is declined with a word on what
- * the assistant does, which the product's small talk now says in a line of its own ("That's
- * outside what I do").
+ * weather?") and small talk ("thank you, that's all") as `unknown`, the newer ones as `help`: both
+ * mean nothing is done and a word on what the assistant does is said, which the product's small
+ * talk now says in a line of its own ("That's outside what I do", "You're welcome").
  */
 export function sameIntent(understanding: Understanding, wanted: string): boolean {
   if (understanding.intent === wanted) return true;
-  const declined = ["outside", "rules", "complaint"] as const;
+  const declined = ["outside", "rules", "complaint", "thanks", "greeting"] as const;
   return (
     wanted === "unknown" &&
     understanding.intent === "help" &&

@@ -38,6 +38,11 @@ const ABOUT_ANNOTATIONS =
 function readSlots(input: SlotInput): Understanding {
   const { reading, rest, quotes, today, categoryNames, understanding } = input;
   const { verb } = reading;
+  // "can I export my annotations to a spreadsheet?", "is there a way to export annotations to
+  // csv?": how to do something in Tidemark, not which annotations there are.
+  const howTo = verb === "" ? productQuestion(rest) : undefined;
+  if (howTo === "export" || howTo === "ranges" || howTo === "categories")
+    return { ...understanding, intent: "help", helpTopic: howTo };
   const slots = parseList(verb, rest, quotes, today, categoryNames);
   const unread = slots.dateRange ? undefined : findUnreadPeriod(rest);
   if (unread) return unreadPeriod(understanding, unread);
@@ -55,7 +60,7 @@ function readSlots(input: SlotInput): Understanding {
     !ABOUT_ANNOTATIONS.test(rest)
   ) {
     // "what colours can I use?": a question about Tidemark, answered as such.
-    const topic = productQuestion(`${verb} ${rest}`);
+    const topic = productQuestion(/^['’]/.test(rest) ? `${verb}${rest}` : `${verb} ${rest}`);
     return topic
       ? { ...understanding, intent: "help", helpTopic: topic }
       : { ...understanding, intent: "unknown" };

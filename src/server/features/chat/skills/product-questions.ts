@@ -25,19 +25,19 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "ranges",
     new RegExp(
-      String.raw`\b${HOW}\b.*\b(?:range|several\s+days|multiple\s+days|more\s+than\s+one\s+day|a\s+few\s+days|many\s+days|span|end\s+date|start\s+and\s+end)\b|\bcan\s+(?:an?\s+)?annotations?\s+(?:cover|span|last|run\s+over)\b`,
+      String.raw`\b${HOW}\b.*\b(?:range|several\s+days|multiple\s+days|more\s+than\s+one\s+day|a\s+few\s+days|many\s+days|span|end\s+date|start\s+and\s+end)\b|\bcan\s+(?:an?\s+)?annotations?\s+(?:cover|span|last|run\s+over)\b|\b${HOW}\b.*\b(?:went\s+on|lasted|ran)\s+for\s+(?:a|an|the|one|two|three|several|\d+)\s+(?:whole\s+)?(?:week|days|month)`,
       "i",
     ),
   ],
   [
     "colours",
     // The colours there are, not the colour of one annotation ("what colour is the launch?").
-    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$/i,
+    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allowed|available|supported)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose)\s+(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
   ],
   [
     "undo",
     new RegExp(
-      String.raw`\b${HOW}\s+(?:undo|revert|reverse|roll\s*back|take\s+back|restore)\b|\bis\s+there\s+(?:an?\s+)?undo\b`,
+      String.raw`\b${HOW}\s+(?:undo|revert|reverse|roll\s*back|take\s+back|restore)\b|\bis\s+there\s+(?:an?\s+)?undo\b|\bhow\s+does\s+(?:the\s+)?undo\s+work\b`,
       "i",
     ),
   ],
@@ -59,7 +59,7 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "categories",
     new RegExp(
-      String.raw`\b${HOW}\s+(?:create|make|add|set\s+up|edit|rename|delete|remove|manage)\s+(?:(?:a|an|new|my|the|some|another)\s+)*categor(?:y|ies)\b|^what\s+are\s+categories\b`,
+      String.raw`\b${HOW}\s+(?:create|make|add|set\s+up|edit|rename|delete|remove|manage)\s+(?:(?:a|an|new|my|the|some|another)\s+)*categor(?:y|ies)\b|^what\s+are\s+categories\b|\bhow\s+do(?:es)?\s+(?:the\s+)?categor(?:y|ies)\s+work\b`,
       "i",
     ),
   ],
@@ -76,11 +76,11 @@ const asked: readonly [HelpTopic, RegExp][] = [
 const talk: readonly [HelpTopic, RegExp][] = [
   [
     "greeting",
-    /^(?:hi|hey|hello|hiya|heya|howdy|yo|g'?day|(?:good\s+)?(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|tidemark|assistant|bot|mate|friend))?[\s!.,:)]*$/i,
+    /^(?:hi|hey|hello|hiya|heya|howdy|yo|g'?day|(?:good\s+)?(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|tidemark|assistant|bot|mate|friend))?(?:[\s!.,]+quick\s+(?:one|question))?[\s!.,:)]*$/i,
   ],
   [
     "thanks",
-    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?[\s!.,:)]*$/i,
+    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it)(?:\s+for\s+(?:now|today))?)?[\s!.,:)]*$/i,
   ],
   [
     "rules",
@@ -88,11 +88,11 @@ const talk: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "complaint",
-    /^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|\s+are))\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke)\b/i,
+    /^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke)\b/i,
   ],
   [
     "outside",
-    /^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:(?:write|compose|tell|give|make|generate|sing|draft)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:[\p{L}-]+\s+){0,2}?(?:poem|haiku|limerick|joke|riddle|song|rap|story|essay|recipe|tweet|linkedin\s+post|blog\s+post|caption|slogan)s?\b|book\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:flight|table|hotel|room|taxi|cab|trip)\b)|^(?:what(?:'s|\s+is)|who(?:'s|\s+is))\s+the\s+(?:capital|population|president|prime\s+minister|weather)\b/iu,
+    /^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:(?:write|compose|tell|give|make|generate|sing|draft)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:[\p{L}-]+\s+){0,2}?(?:poem|haiku|limerick|joke|riddle|song|rap|story|essay|recipe|tweet|linkedin\s+post|blog\s+post|caption|slogan)s?\b|book\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:flight|table|hotel|room|taxi|cab|trip)\b)|^(?:what(?:'s|s|\s+is)|who(?:'s|s|\s+is))\s+the\s+(?:capital|population|president|prime\s+minister|weather)\b|^(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?write\s+(?:me\s+|us\s+)?(?:a|an|some)\s+product\s+descriptions?\b/iu,
   ],
 ];
 
