@@ -171,3 +171,16 @@ describe("emptying a field of the annotation just made", () => {
     expect(sale!.description).toBe("20% off plants");
   });
 });
+
+describe("a colour GA4 does not have", () => {
+  it("is asked about by name, and the colour chosen next is the change", async () => {
+    const who = await afterCreate();
+    const asked = await say(who, "change Winter sale to pink");
+    expect(asked.reply).toMatch(/^GA4 has no pink: its colours are .*Which should “Winter sale”/s);
+    const [still] = await find(who, "Winter sale");
+    expect(still!.color).not.toBe("PINK");
+    const chosen = await say(who, "red then");
+    const [sale] = await find(who, "Winter sale");
+    expect(sale, chosen.reply).toMatchObject({ color: "RED" });
+  });
+});

@@ -115,3 +115,10 @@ export function unreadPeriodReply(words: string): string {
     "For example: anything unexplained in the last 14 days?"
   );
 }
+
+/** Why a colour cannot be had, and the six there are: orange is GA4's own for its annotations. */
+export function colourRefusal(word: string): string {
+  return /^orange$/i.test(word)
+    ? `GA4 keeps orange for the annotations it makes itself: yours can be ${colourChoices()}`
+    : `GA4 has no ${word}: its colours are ${colourChoices()}`;
+}

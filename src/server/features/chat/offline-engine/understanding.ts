@@ -120,6 +120,8 @@ export interface Understanding {
   yearWritten?: number;
   /** help: the question about Tidemark asked ("how do I add a range of days?"), when one is. */
   helpTopic?: HelpTopic;
+  /** A colour word GA4 has no colour for ("pink", "orange"): asked about, never dropped. */
+  unknownColour?: string;
   /** update: move it this many days ("it was two weeks earlier"), from the day it is on. */
   shiftDays?: number;
   /** list: the person asked for the annotations' ids ("with their IDs"); otherwise none are shown. */

@@ -99,3 +99,17 @@ export function sameIntent(understanding: Understanding, wanted: string): boolea
     declined.some((topic) => topic === understanding.helpTopic)
   );
 }
+
+/**
+ * What the reading asks for, in the corpus's terms: a colour GA4 lacks is the colour asked for
+ * (the card's note under it, or the change's question), as the blind sets write `missing=color`.
+ */
+export function missingOf(understanding: Understanding): string | undefined {
+  const missing: string[] = [...understanding.missing];
+  if (understanding.unknownColour) {
+    const change = missing.indexOf("change");
+    if (change >= 0) missing.splice(change, 1);
+    missing.push("color");
+  }
+  return missing.length > 0 ? missing.join(",") : undefined;
+}

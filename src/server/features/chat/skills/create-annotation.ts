@@ -33,7 +33,7 @@ import {
 import { restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
-  colourChoices,
+  colourRefusal,
   colourNote,
   completionFor,
   describeCategory,
@@ -352,9 +352,7 @@ function createDoubts(
       about(
         ["color"],
         // Orange is GA4's own, for the annotations it makes itself.
-        /^orange$/i.test(read.unknownColour)
-          ? `GA4 keeps orange for the annotations it makes itself: yours can be ${colourChoices()}`
-          : `GA4 has no ${read.unknownColour}: its colours are ${colourChoices()}`,
+        colourRefusal(read.unknownColour),
       ),
     );
   // A day still to come cannot be annotated: asked, never written on another day.
@@ -446,6 +444,7 @@ function readCreate(input: SlotInput): Understanding {
   const { invalidDate, date, leftover, unknownColour, dateWords, colorWords, ...slots } =
     parseCreate(pointer ? "" : rest, quotes, today, categoryNames);
   Object.assign(understanding, defined(slots));
+  if (unknownColour) understanding.unknownColour = unknownColour;
   // "add something", "note the thing with the server": no name given, so none is made up, not
   // even from a story told before ("traffic tanked …, add something").
   const unnamed =

@@ -31,7 +31,8 @@ import { parseCount } from "../offline-engine/count-words.js";
 import { correctionPatterns, type CapabilityWords } from "../offline-engine/intents.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
-import { colourNote, describeCategory } from "../offline-engine/reply-text.js";
+import { colourNote, colourRefusal, describeCategory } from "../offline-engine/reply-text.js";
+import { findColor } from "../offline-engine/extract-color.js";
 import { defined, POINTS_BACK, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
@@ -142,6 +143,9 @@ function readSlots(input: SlotInput): Understanding {
     doubts.push(about([], `“the ${named}” may mean more than one annotation`));
   if (doubts.length > 0) understanding.doubts = doubts.map((doubt) => doubt.text);
   understanding.sources = draftSources(changeWords(understanding, { rest, quotes, today }), doubts);
+  // "change the gift guide to orange": a colour GA4 lacks is the change asked, to be chosen again.
+  const colour = understanding.missing.includes("change") ? findColor(rest, "update") : undefined;
+  if (colour && !colour.color) understanding.unknownColour = colour.word.toLowerCase();
   // "…, move it to that day": the day the story named.
   if (
     sameDay &&
@@ -262,7 +266,9 @@ async function act(turn: SkillTurn) {
   }
   if (Object.keys(changes).length === 0 && !category) {
     return ask(
-      `What should I change${target ? ` about ${describeAnnotation(target)}` : ""}: the title, the date, the colour, the description or the category?`,
+      understood.unknownColour
+        ? `${colourRefusal(understood.unknownColour)}. Which should ${target ? describeAnnotation(target) : "it"} be?`
+        : `What should I change${target ? ` about ${describeAnnotation(target)}` : ""}: the title, the date, the colour, the description or the category?`,
       { intent: "update", asked: "change", known },
     );
   }
