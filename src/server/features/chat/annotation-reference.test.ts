@@ -56,6 +56,17 @@ describe("finding the annotation a request names", () => {
     expect(findReferenced(all, { kind: "title", title: "black friday" }).kind).toBe("ambiguous");
   });
 
+  it("takes a longer word one letter apart as the title's word, still as a guess", () => {
+    const titles = [annotation("9", "Referal program launch"), annotation("10", "Spring sale")];
+    expect(findReferenced(titles, { kind: "title", title: "the referral launch" })).toEqual({
+      kind: "found",
+      annotation: titles[0],
+      loose: true,
+    });
+    // Short words are not stretched: "sail" is no slip of "sale".
+    expect(findReferenced(titles, { kind: "title", title: "spring sail" }).kind).toBe("none");
+  });
+
   it("prefers an exact title, ignoring case and spacing", () => {
     expect(findReferenced(all, { kind: "title", title: " launch " })).toMatchObject({
       kind: "found",

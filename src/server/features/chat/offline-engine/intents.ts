@@ -317,7 +317,19 @@ const DATE_LIKE =
 const LEAD = String.raw`^(?=(?<lead>(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*))\k<lead>`;
 
 /** Corrections stated rather than commanded, rewritten as the change they ask for. */
-const CORRECTIONS: { pattern: RegExp; field: "title" | "date" | "colour" | "end" }[] = [
+const CORRECTIONS: {
+  pattern: RegExp;
+  field: "title" | "date" | "colour" | "end" | "category";
+}[] = [
+  {
+    // "the referral launch belongs in campaigns", "Summer sale goes under Paid Social"; with
+    // more said after it (", colour brown") the title's own reading takes the whole.
+    pattern: new RegExp(
+      String.raw`${LEAD}(?<target>.+?)\s+(?:belongs|goes|should\s+go|ought\s+to\s+go)\s+(?:in(?:to)?|under|with)\s+(?:the\s+)?(?<value>[^,;.]+?)(?:\s+(?:category|ones?))?$`,
+      "i",
+    ),
+    field: "category",
+  },
   {
     // "it actually lasted through the 8th", "the hero test actually ended on the 14th", "it
     // actually came down on the 17th": the day it ended, never the day it started.
@@ -405,8 +417,8 @@ function readCorrection(text: string): Classified | undefined {
     // The target must be a thing, not a clause of its own ("I think it is really good").
     if (/^(?:i|we|you|this|there|that\s+is)$/i.test(target) || target.split(/\s+/).length > 6)
       continue;
-    if (field !== "title" && field !== "colour" && !DATE_LIKE.test(value.replace(/⟪\d+⟫/g, "")))
-      continue;
+    const dated = field === "date" || field === "end";
+    if (dated && !DATE_LIKE.test(value.replace(/⟪\d+⟫/g, ""))) continue;
     // "that launch" names it as "the launch" does.
     const named = target.replace(/^(?:that|this)\s+(?=\S)/i, "the ");
     if (field === "end")

@@ -214,6 +214,18 @@ describe("a range told about", () => {
 });
 
 describe("a description said over the annotation in focus", () => {
+  it("takes words after a name and a colon as its description, shown first", () => {
+    expect(read("for Loyalty app 3.1: added dark mode and the new basket")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Loyalty app 3.1" },
+      newDescription: "added dark mode and the new basket",
+      doubts: ["I took what you wrote after “Loyalty app 3.1” as its description"],
+    });
+    // Values after the colon are the change they name; a question is no description.
+    expect(read("Loyalty app 3.1: red")).toMatchObject({ intent: "update", color: "RED" });
+    expect(read("Loyalty app 3.1: what happened?").newDescription).toBeUndefined();
+  });
+
   it("is never a new annotation made of its words", () => {
     for (const message of [
       "and add a note: still running as of today",

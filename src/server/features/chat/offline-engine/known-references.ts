@@ -202,7 +202,7 @@ function readStatement(
   }
   if (!change.found && !createdIt && DELETING.test(rest) && !DESCRIPTION.test(rest))
     return { intent: "delete", target, missing: [] };
-  if (!change.found) return undefined;
+  if (!change.found) return createdIt ? undefined : textAfterName(before, after, target);
   // "add Site migration under Releases" may be a second annotation of that name; "put Site
   // migration under Releases", "Site migration: purple" or "… should be purple" is about the first.
   const aboutIt =
@@ -222,9 +222,32 @@ function readStatement(
   };
 }
 
+/** "for Android app 8.0: added dark mode …", "re Launch — went fine": words after a name. */
+const AFTER_NAME = /^\s*[:–—]\s*([^?]{3,500})$/;
+
+/**
+ * Words after an annotation's name and a colon, with nothing else asked: most likely its
+ * description, shown first since they might be meant otherwise.
+ */
+function textAfterName(
+  before: string,
+  after: string,
+  target: { kind: "title"; title: string },
+): Understanding | undefined {
+  const text = AFTER_NAME.exec(after)?.[1]?.trim();
+  if (!text || !/^\s*(?:(?:for|re|on|about)\s+)?(?:the\s+)?$/i.test(before)) return undefined;
+  return {
+    intent: "update",
+    target,
+    missing: [],
+    newDescription: text,
+    doubts: [`I took what you wrote after “${target.title}” as its description`],
+  };
+}
+
 /** A new description, quoted or to the end of the message: "description “…”", "desc: …". */
 const DESCRIPTION_VALUE =
-  /\b(?:description|desc|descripton|decription|descrption|details|notes?)\b\s*(?:(?:to\s+say|to|should\s+say|should\s+be|says?|saying|reads?|as|is)\b\s*[:=]?|[:=])?\s*(?:"([^"]*)"|“([^”]*)”|(?<=(?:\bto|\bsay|\bsays|\bsaying|\bread|\breads|\bas|[:=])\s*)([^"“\s].*))$/i;
+  /\b(?:description|desc|descripton|decription|descrption|details|notes?)\b\s*(?:(?:to\s+say|to|should\s+say|should\s+be|says?|saying|reads?|as|is)\b\s*[:=]?|[:=–—-])?\s*(?:"([^"]*)"|“([^”]*)”|(?<=(?:\bto|\bsay|\bsays|\bsaying|\bread|\breads|\bas|[:=–—-])\s*)([^"“\s].*))$/i;
 /** "the description is wrong — it should say “…”": the quoted words it should say. */
 const SAYS_QUOTED =
   /\b(?:should\s+(?:say|read|be)|to\s+say|says?|reads?)\s*:?\s*(?:"([^"]+)"|“([^”]+)”)/i;

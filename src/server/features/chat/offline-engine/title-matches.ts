@@ -22,9 +22,25 @@ const wordsOf = (text: string) =>
   fold(text)
     .split(/[^\p{L}\p{N}.#]+/u)
     .filter(Boolean);
-/** A word of a title as a reference says it: the same, or its plural ("teasers" of "teaser"). */
+/**
+ * A word of a title as a reference says it: the same, its plural ("teasers" of "teaser"), or, in
+ * a longer word, one letter apart ("referral" of "Referal"), a slip in the one or the other.
+ */
 const sameWord = (said: string, own: string) =>
-  said === own || said === `${own}s` || own === `${said}s`;
+  said === own ||
+  said === `${own}s` ||
+  own === `${said}s` ||
+  (Math.min(said.length, own.length) >= 5 && oneEditApart(said, own));
+
+/** Whether one letter added, dropped or changed turns one word into the other. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  let same = 0;
+  while (same < short.length && short[same] === long[same]) same += 1;
+  // Past the first difference the rest is the same: the longer word one letter on, or both.
+  return short.slice(short.length === long.length ? same + 1 : same) === long.slice(same + 1);
+}
 
 /**
  * Whether every word said is a word of the title, in its order ("loyalty relaunch" of "Loyalty
