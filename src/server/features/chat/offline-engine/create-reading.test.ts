@@ -345,12 +345,24 @@ describe("a create asked for as a draft", () => {
       ['prepare a note "TV spot aired" for the 15th but don\'t write it yet', "TV spot aired"],
       ["draft an annotation for podcast ep 2 on the 19th, I'll check it first", "podcast ep 2"],
       ['log "Launch" on the 3rd, don\'t save it yet', "Launch"],
+      [
+        "just draft something for the paid search restructure on 4 nov, i'll check it",
+        "paid search restructure",
+      ],
+      [
+        "can you mock up a draft for the affiliate switch on the 6th, dont create it yet",
+        "affiliate switch",
+      ],
     ] as const) {
       const understood = read(message);
       expect(understood.intent, message).toBe("create");
       expect(understood.title, message).toBe(title);
       expect(understood.doubts, message).toContain("you asked to see it before it is written");
     }
+    // Hedged, it is a draft too, and the question's afterthought is no part of its name.
+    const hedged = read("maybe log the podcast ad on the 10th? not 100% sure it went out");
+    expect(hedged).toMatchObject({ intent: "create", title: "the podcast ad" });
+    expect(hedged.doubts?.length).toBeGreaterThan(0);
     // Said plainly, the same create is written at once.
     expect(read('log "Launch" on the 3rd').doubts).toBeUndefined();
   });

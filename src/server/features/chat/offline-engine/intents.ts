@@ -100,7 +100,7 @@ function onlySecondThought(text: string): boolean {
 
 // Courtesy and hedging in front of the real request ("hey, could you please …").
 const POLITE_PREFIX =
-  /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?(?:be\s+able\s+to\s+)?|(?:is|would)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to\s+|are\s+you\s+able\s+to\s+|would\s+you\s+mind\s+|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+)*/i;
+  /^(?:(?:hey|hi|hello|ok(?:ay)?|so|um+|uh+|please|pls|plz|kindly|now|also|and|then|maybe|perhaps|possibly)\b[\s,!.]*)*(?:(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?(?:be\s+able\s+to\s+)?|(?:is|would)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to\s+|are\s+you\s+able\s+to\s+|would\s+you\s+mind\s+|(?:i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)(?:\s+you)?\s+to|i\s+wanna|let's|lets|go\s+ahead\s+and|help\s+me|try\s+to|i'd\s+love\s+to|(?:remind|tell)\s+me(?:\s+again)?|do\s+you\s+know|any\s+idea|i\s+wonder|i'm\s+wondering)\s+)?(?:please\s+|just\s+|quickly\s+|possibly\s+|maybe\s+)*/i;
 
 function stripPoliteness(text: string): string {
   return text.replace(POLITE_PREFIX, "").trim();

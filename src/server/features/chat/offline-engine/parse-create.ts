@@ -201,7 +201,8 @@ const TITLE_ROUNDS = 8;
 export function cleanTitle(text: string, quotes: readonly string[]): string | undefined {
   const quoted = firstQuote(text, quotes);
   if (quoted) return quoted.value || undefined;
-  let title = tidy(text);
+  // "the podcast ad? not 100% sure it went out": a name ends where its question does.
+  let title = tidy(text.replace(/\s*\?\s+\S[^]*$/, ""));
   let previous: string;
   let rounds = 0;
   do {
