@@ -412,16 +412,8 @@ export const monthDayToDay: SpanReader = (text, today) => {
     if (last <= first) continue;
     // A span is the latest that has ended by today: "Nov 22-27" said on the 25th is last year's.
     const year = yearOf(month, { year: match[5] }, today, last);
-    const start = { year, month, day: first };
-    const end = { year, month, day: last };
-    if (!isRealDate(start) || !isRealDate(end)) continue;
-    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, match.index - 6), match.index));
-    return {
-      range: { start, end },
-      index: from ? match.index - from[0].length : match.index,
-      end: match.index + match[0].length,
-      spans: true,
-    };
+    const found = spanSaid(text, match, { year, month, day: first }, { year, month, day: last });
+    if (found) return found;
   }
   return undefined;
 };
