@@ -359,11 +359,6 @@ export function withEdits(
 }
 
 /**
- * A follow-up typed while a draft waits ("switch it to green", "actually the 5th", "make it run
- * until the 8th", "call it …"): the draft's fields with that change, for the same card to show
- * again. Undefined when the reading is not a change of "it" or changes nothing on the draft.
- */
-/**
  * A message typed over a waiting draft, as the draft reads it: days said alone ("the 12th", "oct
  * 19 to oct 23") are its new days, as "make it the 12th" would be.
  */
@@ -377,6 +372,11 @@ export function readOverDraft(
   return days ? { intent: "update", pointsBack: true, missing: [], ...days } : reading;
 }
 
+/**
+ * A follow-up typed while a draft waits ("switch it to green", "actually the 5th", "make it run
+ * until the 8th", "call it …"): the draft's fields with that change, for the same card to show
+ * again. Undefined when the reading is not a change of "it" or changes nothing on the draft.
+ */
 export function draftFollowUp(
   pending: PendingCreate | PendingUpdate,
   understanding: Understanding,
