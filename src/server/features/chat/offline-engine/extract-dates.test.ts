@@ -369,3 +369,12 @@ describe("two days joined into a span", () => {
     expect(span(text)).toBeUndefined();
   });
 });
+
+describe("a day's own words after it", () => {
+  it("takes “yesterday's date” whole, leaving nothing of it for a title", () => {
+    const text = "log Outage on yesterday's date";
+    const found = findDate(text, fromIsoDate("2026-11-23"));
+    expect(found && toIsoDate(found.date)).toBe("2026-11-22");
+    expect(found && text.slice(found.index, found.end)).toBe("yesterday's date");
+  });
+});

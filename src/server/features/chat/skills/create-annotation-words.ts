@@ -15,7 +15,7 @@ const NEW_THING =
   /^(?:(?:me\s+)?(?:a|an|new|a\s+new|another)\s+)(?:annotation|note|marker|entry)s?\b|^(?:annotation|note)s?\b|^(?:(?:a\s+new|another)\s+)?one\b(?=.*\b(?:called|named|titled)\s)/i;
 /** "I need a new annotation", "can I get a note for Friday": asking for one is asking to add one. */
 const WANT_NEW =
-  /^(?:i(?:\s+(?:need|want|would\s+like)|'d\s+like)|(?:can|could|may)\s+i\s+(?:get|have|make|add))\s+(?=(?:a|an|new|a\s+new|another)\s+(?:annotation|note|marker|entry)\b)/i;
+  /^(?:(?:i\s+|we\s+)?(?:need|want|would\s+like)|i'd\s+like|(?:can|could|may)\s+(?:i|we)\s+(?:get|have|make|add))\s+(?=(?:a|an|new|a\s+new|another)\s+(?:annotation|note|marker|entry)\b)/i;
 
 /** The words that claim a message for this capability (see `CapabilityWords`). */
 export const createIntentWords = {

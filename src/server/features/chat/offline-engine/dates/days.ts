@@ -182,9 +182,9 @@ function readDay(text: string, today: CalendarDate): FoundDate | undefined {
 const PART_OF_DAY = String.raw`(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunchtime|noon|midday|midnight)`;
 // Meals are titles' words ("Team dinner on Friday") unless a preposition makes them a time.
 const LED_TIME = String.raw`(?:at|around|about|by|during|over|in\s+the|(?:at|around|about)\s+the)\s+(?:${PART_OF_DAY}|lunch|dinner(?:time)?|breakfast)`;
-/** "friday afternoon", "the 3rd, around lunch", "yesterday at about 3pm". */
+/** "friday afternoon", "the 3rd, around lunch", "yesterday at about 3pm", "yesterday's date". */
 const TIME_AFTER = new RegExp(
-  String.raw`^(?:\s+${PART_OF_DAY}|\s*,?\s*${LED_TIME}|\s*,?\s*(?:at|around|about)\s+(?:about\s+|around\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm))\b`,
+  String.raw`^(?:\s+${PART_OF_DAY}|\s*,?\s*${LED_TIME}|\s*,?\s*(?:at|around|about)\s+(?:about\s+|around\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)|['’]s\s+(?:date|day))\b`,
   "i",
 );
 /** "late on the 5th", "first thing Monday", "around lunchtime on the 3rd", "the morning of the 5th". */
