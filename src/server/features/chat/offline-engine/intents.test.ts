@@ -134,3 +134,18 @@ describe("impact questions", () => {
     expect(readIntent(message).intent).not.toBe("impact");
   });
 });
+
+describe("asking when an event was", () => {
+  it.each([
+    ["when was the consent banner change", "about consent banner"],
+    ["when did we start the free returns thing", "about free returns"],
+    ["when did we do the site migration again?", "about site migration"],
+    ["when was the core update again", "about core update"],
+  ])("looks up the annotation of “%s”", (text, rest) => {
+    expect(readIntent(text)).toMatchObject({ intent: "list", verb: "find", rest });
+  });
+
+  it("leaves a question about the traffic to the traffic reading", () => {
+    expect(readIntent("when did traffic drop?").intent).not.toBe("list");
+  });
+});

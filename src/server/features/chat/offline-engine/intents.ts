@@ -6,12 +6,12 @@
  * leaves the request in its second clause), scored by where its command word stands, and
  * corrections phrased as statements ("the launch was really on the 14th") are read as changes.
  */
-import { parseCount } from "./count-words.js";
 import { isSpace, withoutTrailing } from "./cut-text.js";
 import { verbIntent } from "./lexicon.js";
 import { undoSaidInPassing } from "./undo-words.js";
 import { givesTitle, readLabels } from "./parse-create.js";
 import { statedEvent } from "./stated-event.js";
+import { DATE_LIKE, readCorrection } from "./stated-corrections.js";
 import { asksAboutTraffic, showsAMeasure } from "./traffic-question.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 
@@ -58,7 +58,7 @@ export interface CapabilityWords {
   /** A deletion's command words (group 1 the verb). */
   delete: { verb: RegExp };
   /** A question's words (group 1 the verb), "did we log anything…", "is there a note for…". */
-  list: { verb: RegExp; askedIfNoted: RegExp; isThere: RegExp };
+  list: { verb: RegExp; askedIfNoted: RegExp; isThere: RegExp; whenAsked: RegExp };
   /** "help" as a whole message, and asking what the assistant does. */
   help: { whole: RegExp; asked: RegExp };
   /** A question about one day's traffic, about a period's unexplained days, "we didn't annotate". */
@@ -226,36 +226,8 @@ export function classify(text: string, words: CapabilityWords): Classified {
     verb: (match[1] ?? "").toLowerCase().replace(/\s+/g, " "),
     rest: request.slice(match[0].length).trim(),
   });
-  // "did we log anything yesterday?" asks what is there; it does not ask for a new one.
-  const askedIfNoted = words.list.askedIfNoted.exec(request);
-  if (askedIfNoted)
-    return { intent: "list", verb: "list", rest: request.slice(askedIfNoted[0].length).trim() };
-  // "add a description to the outage: rollback fixed it" changes the outage's description.
-  const describe = words.update.describeExisting.exec(request);
-  if (describe) {
-    const [what = "", value] = request.slice(describe[0].length).split(/\s*:\s*/, 2);
-    if (what && value)
-      return { intent: "update", verb: "change", rest: `description of ${what} to ${value}` };
-  }
-  const empty = words.update.emptyField.exec(
-    withoutTrailing(request, ".!").replace(
-      /,?\s+but\s+keep\s+(?:it|the\s+annotation|the\s+rest)$/i,
-      "",
-    ),
-  );
-  if (empty) {
-    // The fourth way names no annotation: "drop the description" is the one in focus's.
-    const field = (empty[1] ?? empty[4] ?? empty[6] ?? empty[7] ?? "").toLowerCase();
-    const target = (empty[2] ?? empty[3] ?? empty[5] ?? "").trim();
-    return { intent: "update", verb: "empty", rest: `${field}: ${target}` };
-  }
-  const isThere = words.list.isThere.exec(request);
-  if (isThere)
-    return {
-      intent: "list",
-      verb: "find",
-      rest: `about ${withoutTrailing(request.slice(isThere[0].length), "?.!").trim()}`,
-    };
+  const phrased = phrasedRequest(request, words);
+  if (phrased) return phrased;
   const remove = words.delete.verb.exec(request);
   // "drop a note …" is a create; "drop the Launch annotation" is a delete.
   if (
@@ -291,6 +263,65 @@ export function classify(text: string, words: CapabilityWords): Classified {
 }
 
 /**
+ * Requests phrased around their verb rather than led by it: "did we log anything …", "add a
+ * description to X: …", "drop the description", "when was X", "is there a note for X".
+ */
+function phrasedRequest(request: string, words: CapabilityWords): Classified | undefined {
+  // "did we log anything yesterday?" asks what is there; it does not ask for a new one.
+  const askedIfNoted = words.list.askedIfNoted.exec(request);
+  if (askedIfNoted)
+    return { intent: "list", verb: "list", rest: request.slice(askedIfNoted[0].length).trim() };
+  // "add a description to the outage: rollback fixed it" changes the outage's description.
+  const describe = words.update.describeExisting.exec(request);
+  if (describe) {
+    const [what = "", value] = request.slice(describe[0].length).split(/\s*:\s*/, 2);
+    if (what && value)
+      return { intent: "update", verb: "change", rest: `description of ${what} to ${value}` };
+  }
+  const empty = words.update.emptyField.exec(
+    withoutTrailing(request, ".!").replace(
+      /,?\s+but\s+keep\s+(?:it|the\s+annotation|the\s+rest)$/i,
+      "",
+    ),
+  );
+  if (empty) {
+    // The fourth way names no annotation: "drop the description" is the one in focus's.
+    const field = (empty[1] ?? empty[4] ?? empty[6] ?? empty[7] ?? "").toLowerCase();
+    const target = (empty[2] ?? empty[3] ?? empty[5] ?? "").trim();
+    return { intent: "update", verb: "empty", rest: `${field}: ${target}` };
+  }
+  // "when was the consent banner change": the annotation of that event, looked up.
+  const when = words.list.whenAsked.exec(request);
+  const event = when ? namedEvent(request.slice(when[0].length)) : undefined;
+  if (event && !asksAboutTraffic(request))
+    return { intent: "list", verb: "find", rest: `about ${event}` };
+  const isThere = words.list.isThere.exec(request);
+  if (isThere)
+    return {
+      intent: "list",
+      verb: "find",
+      rest: `about ${withoutTrailing(request.slice(isThere[0].length), "?.!").trim()}`,
+    };
+  return undefined;
+}
+
+/** The words naming an event in "when did we start …?": no article, no "thing", no verb after. */
+function namedEvent(words: string): string | undefined {
+  const named = withoutTrailing(words, "?.!")
+    .replace(/\s+again$/i, "")
+    .replace(
+      /\s+(?:on|off|live|out|run|happen|start|begin|launch|go\s+live|come\s+out|take\s+place)$/i,
+      "",
+    )
+    .replace(/^(?:the|our|that|this)\s+/i, "")
+    .replace(/\s+(?:thing|stuff|one)$/i, "")
+    // "the consent banner change" for "Consent banner update": a kind of event, once a name is left.
+    .replace(/(\S+\s+\S+)\s+(?:change|update)$/i, "$1")
+    .trim();
+  return named && named.split(/\s+/).length <= 6 ? named : undefined;
+}
+
+/**
  * Where a message may be split into clauses: sentence ends, commas, dashes, "and then", "so". A
  * run of stops is matched from its first stop only (the lookbehind), never again from inside it.
  */
@@ -304,129 +335,6 @@ const CLAUSE_BREAK = /(?:(?<![.!?;])[.!?;]+|,|\s[-–—]|\s+(?:and\s+then|so|bu
 const MAX_CLAUSES = 16;
 
 const WRITE_OR_LIST = new Set<Intent>(["create", "update", "delete", "list", "list_properties"]);
-
-/** Whether a phrase could be a date, before the date reader is asked. */
-const DATE_LIKE =
-  /\d|\b(?:day|week|month|yesterday|today|ago|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
-
-/**
- * Hesitations before a correction ("oh, sorry, …"), never part of what it names. Taken whole and
- * never given back (a lookahead, then its own text): given back one by one, each would have the
- * rest of the message read again.
- */
-const LEAD = String.raw`^(?=(?<lead>(?:(?:oh|oops|sorry|actually|wait|correction|hmm)[\s,:!]+)*))\k<lead>`;
-
-/** Corrections stated rather than commanded, rewritten as the change they ask for. */
-const CORRECTIONS: {
-  pattern: RegExp;
-  field: "title" | "date" | "colour" | "end" | "category";
-}[] = [
-  {
-    // "the referral launch belongs in campaigns", "Summer sale goes under Paid Social"; with
-    // more said after it (", colour brown") the title's own reading takes the whole.
-    pattern: new RegExp(
-      String.raw`${LEAD}(?<target>.+?)\s+(?:belongs|goes|should\s+go|ought\s+to\s+go)\s+(?:in(?:to)?|under|with)\s+(?:the\s+)?(?<value>[^,;.]+?)(?:\s+(?:category|ones?))?$`,
-      "i",
-    ),
-    field: "category",
-  },
-  {
-    // "it actually lasted through the 8th", "the hero test actually ended on the 14th", "it
-    // actually came down on the 17th": the day it ended, never the day it started.
-    pattern: new RegExp(
-      String.raw`${LEAD}(?<target>.+?)\s+(?:really|actually|in\s+fact)\s+(?:(?:lasted|ran|went\s+on|continued|kept\s+going|stayed\s+(?:up|on|live))\s+(?:until|till|through|thru|to)|(?:ended|finished|stopped|closed|came\s+down|wrapped\s+up)(?:\s+on)?)\s+(?<value>.+)$`,
-      "i",
-    ),
-    field: "end",
-  },
-  {
-    // "it's actually called X", "Launch should be called Big launch", "the sale is really named X"
-    pattern: new RegExp(
-      String.raw`${LEAD}(?<target>.+?)(?:\s+(?:should\s+(?:have\s+been|be)|(?:is|was)\s+(?:really|actually)|(?:is|was)\s+supposed\s+to\s+be)|'s\s+(?:really|actually))\s+(?:called|named|titled)\s+(?<value>.+)$`,
-      "i",
-    ),
-    field: "title",
-  },
-  {
-    // "the launch was really on the 14th", "Launch actually happened on Nov 12"
-    pattern: new RegExp(
-      String.raw`${LEAD}(?<target>.+?)\s+(?:(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+)?(?:really|actually|in\s+fact)\s+(?:(?:was|is|happened|went\s+live|took\s+place)\s+)?(?:on\s+|dated\s+|for\s+)?(?<value>.+)$`,
-      "i",
-    ),
-    field: "date",
-  },
-  {
-    // "actually, Launch happened on Nov 12", "correction: the sale started on the 3rd"; the
-    // separators after the first word are taken whole (the lookahead), never given back.
-    pattern: new RegExp(
-      String.raw`^(?:actually|in\s+fact|correction|oops|sorry)[\s,:!]+(?![\s,:!])(?<target>.+?)\s+(?:was|happened|went\s+live|took\s+place|launched|started|ran|is)\s+(?:on\s+|dated\s+)?(?<value>.+)$`,
-      "i",
-    ),
-    field: "date",
-  },
-  {
-    // "Launch should have been on the 14th", "the sale should be dated Nov 3"
-    pattern: new RegExp(
-      String.raw`${LEAD}(?<target>.+?)\s+should\s+(?:have\s+been|be)\s+(?:on|dated|for)\s+(?<value>.+)$`,
-      "i",
-    ),
-    field: "date",
-  },
-  {
-    // "that launch happened on the 2nd, not the 3rd": the day it was, and the day it was not.
-    pattern: new RegExp(
-      String.raw`${LEAD}(?<target>.+?)\s+(?:was|is|happened|went\s+live|took\s+place|launched|started|ran)\s+(?:on\s+|dated\s+)?(?<value>[^,]+?),?\s+not\s+(?:on\s+)?(?:the\s+)?[^,]+$`,
-      "i",
-    ),
-    field: "date",
-  },
-  {
-    // "Launch should be red", "the sale should have been green"
-    pattern: new RegExp(
-      String.raw`${LEAD}(?<target>.+?)\s+should\s+(?:have\s+been|be)\s+(?<value>purple|brown|blue|green|red|cyan)$`,
-      "i",
-    ),
-    field: "colour",
-  },
-];
-
-/** "hmm, it was two weeks earlier", "wait, that was 3 days later": the day it is on, moved. */
-const SHIFTED = new RegExp(
-  String.raw`${LEAD}(?:it|that|this|that\s+one)\s+(?:was|happened|is|should\s+be|should\s+have\s+been)\s+(?:actually\s+|really\s+)?(?<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(?<unit>days?|weeks?)\s+(?<way>earlier|later|before|after|sooner)$`,
-  "i",
-);
-
-function readShift(text: string): Classified | undefined {
-  const match = SHIFTED.exec(text);
-  if (!match?.groups) return undefined;
-  const count = parseCount(match.groups.count!) ?? 1;
-  const days = count * (/^week/i.test(match.groups.unit!) ? 7 : 1);
-  const sign = /^(?:earlier|before|sooner)$/i.test(match.groups.way!) ? -1 : 1;
-  return { intent: "update", verb: "shiftby", rest: String(sign * days) };
-}
-
-function readCorrection(text: string): Classified | undefined {
-  const bare = withoutTrailing(text, ".!");
-  const shifted = readShift(bare);
-  if (shifted) return shifted;
-  for (const { pattern, field } of CORRECTIONS) {
-    const match = pattern.exec(bare);
-    if (!match) continue;
-    const target = (match.groups?.target ?? "").trim();
-    const value = (match.groups?.value ?? "").trim();
-    // The target must be a thing, not a clause of its own ("I think it is really good").
-    if (/^(?:i|we|you|this|there|that\s+is)$/i.test(target) || target.split(/\s+/).length > 6)
-      continue;
-    const dated = field === "date" || field === "end";
-    if (dated && !DATE_LIKE.test(value.replace(/⟪\d+⟫/g, ""))) continue;
-    // "that launch" names it as "the launch" does.
-    const named = target.replace(/^(?:that|this)\s+(?=\S)/i, "the ");
-    if (field === "end")
-      return { intent: "update", verb: "extend", rest: `${named} until ${value}` };
-    return { intent: "update", verb: "change", rest: `the ${field} of ${named} to ${value}` };
-  }
-  return undefined;
-}
 
 const NOT_AN_EVENT =
   /^(?:(?:the|our|my|this|last|next|past|that)\s+)*(?:yesterday|today|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week(?:end)?|month|year|quarter|january|february|march|april|june|july|august|september|october|november|december|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d[\d\s/.,-]*(?:st|nd|rd|th)?|we|you|i|they|traffic|sessions|users|active\s+users|visits|visitors|key\s+events|conversions|(?:web)?site|website|the\s+site|numbers|things)$/i;
@@ -582,9 +490,6 @@ export function readIntent(
     return { intent: "create", verb: "", rest: text, stated: true };
   return best?.reading ?? whole;
 }
-
-/** The stated corrections' patterns, which the change capability lists among its own. */
-export const correctionPatterns: readonly RegExp[] = CORRECTIONS.map(({ pattern }) => pattern);
 
 /** Yes, no and "my properties": whole replies, listed by small talk. */
 export const replyPatterns: readonly RegExp[] = [CONFIRM, CANCEL, PROPERTIES];

@@ -162,9 +162,16 @@ const ASKED_IF_NOTED =
 const IS_THERE =
   /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled)\s+/i;
 
+/**
+ * "when did we start the free returns thing", "when was the consent banner change": when an
+ * annotated event was, which its annotation says (the words after it name the event).
+ */
+const WHEN_ASKED =
+  /^when\s+(?:did|was|were|is|does|do)\s+(?:we\s+|you\s+|i\s+|they\s+)?(?:(?:start|switch|launch|begin|run|ship|roll\s+out|turn|add|log|put|do|have)\s+)?/i;
+
 /** The words that claim a message for this capability (see `CapabilityWords`). */
 export const listIntentWords = {
-  list: { verb: LIST_VERB, askedIfNoted: ASKED_IF_NOTED, isThere: IS_THERE },
+  list: { verb: LIST_VERB, askedIfNoted: ASKED_IF_NOTED, isThere: IS_THERE, whenAsked: WHEN_ASKED },
 } satisfies Partial<CapabilityWords>;
 
 export const listAnnotations: Skill = {

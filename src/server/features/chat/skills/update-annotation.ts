@@ -28,7 +28,8 @@ import {
 } from "../offline-engine/doubts.js";
 import { changeWords, draftSources } from "../offline-engine/draft-sources.js";
 import { parseCount } from "../offline-engine/count-words.js";
-import { correctionPatterns, type CapabilityWords } from "../offline-engine/intents.js";
+import type { CapabilityWords } from "../offline-engine/intents.js";
+import { correctionPatterns } from "../offline-engine/stated-corrections.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
 import { colourNote, colourRefusal, describeCategory } from "../offline-engine/reply-text.js";
