@@ -27,7 +27,7 @@ import {
 } from "../../../shared/contracts/chat.js";
 import type { Understanding } from "./offline-engine/understanding.js";
 import { daysAlone } from "./offline-engine/days-alone.js";
-import { saysNo } from "./offline-engine/intents.js";
+import { readReply, type Waiting } from "./offline-engine/yes-no.js";
 import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
@@ -480,70 +480,17 @@ export function cancelledReply(pending: PendingConfirmation): string {
 
 export type TypedDecision = "confirm" | "cancel" | "agreement" | "other";
 
-// A yes as people type one: a yes word ("yes", "yeah", "yep"), an action said outright ("go
-// ahead", "go for it", "do it", "delete them"), or both in a row ("yeah, go ahead", "sure, do
-// it", "ok delete it"). A bare "ok", "sure" or "sounds good" is politeness, which a steered
-// model can ask for in passing: it keeps the action waiting and asks for the yes. The card
-// shows exactly what a yes does, so a yes is never a guess (decisions 0019, 0075).
-const YES_WORD = String.raw`(?:yes|yeah|yea|yep|yup|ya|yah|y)`;
-const OBJECT = String.raw`(?:it|them|both|all|all\s+of\s+them|those|these|that(?:\s+one)?|this(?:\s+one)?)`;
-const ACTION = String.raw`(?:go\s+ahead|go\s+for\s+it|(?:just\s+)?do\s+it|proceed|please\s+do|confirm(?:ed)?|i\s+confirm|i'?m\s+sure|i\s+am\s+sure|(?:(?:delete|remove|create|add|change|update|save)(?:\s+${OBJECT})?|(?:make|log)\s+${OBJECT}))`;
-// "undo" alone is never a yes: with a preview waiting it takes nothing back and writes nothing.
-const POLITE = String.raw`(?:ok|okay|k|sure|please|pls|then|thanks|thank\s+you|mate|alright|fine|(?:looks|sounds)\s+(?:good|great|right|fine)|great|perfect|cool|nice)`;
-const UNIT = String.raw`(?:${YES_WORD}|${ACTION}|${POLITE}|👍)`;
-const CLEAR_YES = new RegExp(
-  String.raw`^(?:${UNIT}[\s,;:-]+)*(?:${YES_WORD}|${ACTION})(?:[\s,;:-]+${UNIT})*$`,
-  "u",
-);
-// A no, alone or in a row: "no", "nah, keep it", "no thanks", "cancel that", "don't delete it".
-const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|sorry|hmm+|oh|oops|actually|ugh|cancel(?:\s+(?:it|that|this))?|never\s?mind|nvm|stop|don'?t|do\s+not|abort|keep\s+(?:it|them|both|all|that|this)(?:\s+as\s+it\s+is)?|leave\s+(?:it|them)(?:\s+(?:alone|be|as\s+it\s+is))?|thanks|thank\s+you|(?:don'?t|do\s+not)\s+(?:delete|remove|create|add|change|do)\s+(?:it|them|that|this)|forget\s+it|not\s+now|scratch\s+that|hold\s+on|wait|changed\s+my\s+mind|i'?ve\s+changed\s+my\s+mind)`;
-const NO = new RegExp(
-  String.raw`^(?:(?:${NO_UNIT})[\s,;:-]+)*(?:n|no|nope|nah|naw|cancel(?:\s+(?:it|that|this))?|never\s?mind|nvm|stop|don'?t|do\s+not|abort|keep\s+(?:it|them|both|all|that|this)|leave\s+(?:it|them)|forget\s+it|scratch\s+that|(?:don'?t|do\s+not)\s+(?:delete|remove|create|add|change|do)\s+(?:it|them|that|this))(?:[\s,;:-]+(?:${NO_UNIT}))*$`,
-);
 /**
- * "nah, scrap it", "ditch that": a draft dropped. Over a deletion these words could as well mean
- * its yes, so there they are neither (the message is read as itself).
+ * How a typed reply settles a waiting confirmation, by the one reader of yes and no: a bare "ok"
+ * or "sounds good" is politeness, which a steered model can ask for in passing, so it keeps the
+ * action waiting and asks for the yes. The card shows exactly what a yes does, so a yes is never
+ * a guess.
  */
-const DROP_DRAFT =
-  /^(?:(?:no|nah|nope|ok|okay|hmm+|oh|actually|then)[\s,;:-]+)*(?:scrap|ditch|bin|drop|trash|discard|lose)\s+(?:it|that|this(?:\s+one)?|the\s+draft)(?:[\s,;:-]+(?:then|please|thanks|sorry))*$/;
-/** "oh it's already there, never mind": a reason, then a no. */
-const REASON_THEN_NO = /^[^,;]{1,80}[,;]\s*(?:never\s?mind|nvm|forget\s+it|scratch\s+that)$/;
-const AGREEMENT =
-  /^(?:ok|okay|k|kk|sure|sure thing|fine|alright|all right|(?:sounds|looks) (?:good|great|right|fine)|of course|absolutely|affirmative|cool|great|perfect|👍)(?:,? (?:please|then|thanks|mate|sure|ok|okay|👍))*$/u;
-
-const longestDecision = 120;
-const ACTION_VERB = /\b(delete|remove|create|add|change|update|save|make|log)\b/;
-/** The verbs that name each waiting action. */
-const verbsFor: Record<PendingConfirmation["kind"], RegExp> = {
-  delete: /^(?:delete|remove)$/,
-  create: /^(?:create|add|save|make|log)$/,
-  update: /^(?:change|update|save|make)$/,
-};
-
-/** How a typed reply settles a waiting confirmation. */
-export function readTypedDecision(
-  message: string,
-  /** What waits: a yes that names another action ("delete" over a create) is no yes to it. */
-  waiting?: PendingConfirmation["kind"],
-): TypedDecision {
-  const text = message
-    .trim()
-    .toLowerCase()
-    .replace(/[’`]/g, "'")
-    // From the start of the closing run only: tried inside a long run, it would rescan the run.
-    .replace(/(?<![\s.!])[\s.!]+$/, "")
-    .replace(/\s+/g, " ");
-  // A yes or a no is a few words: a long reply is a message of its own, never read as one (and
-  // never costs the patterns' backtracking on a hostile run of units).
-  if (text.length > longestDecision) return "other";
-  if (CLEAR_YES.test(text)) {
-    const named = ACTION_VERB.exec(text)?.[1];
-    return !named || !waiting || verbsFor[waiting].test(named) ? "confirm" : "other";
-  }
-  if (NO.test(text) || REASON_THEN_NO.test(text) || saysNo(text)) return "cancel";
-  if (waiting && waiting !== "delete" && DROP_DRAFT.test(text)) return "cancel";
-  if (AGREEMENT.test(text)) return "agreement";
-  return "other";
+export function readTypedDecision(message: string, waiting?: Waiting): TypedDecision {
+  const { reading } = readReply(message, waiting);
+  if (reading === "yes") return "confirm";
+  if (reading === "no") return "cancel";
+  return reading;
 }
 
 /** The annotation an answer was about, which "it" names next. */

@@ -13,6 +13,7 @@ import { givesTitle, readLabels } from "./parse-create.js";
 import { statedEvent } from "./stated-event.js";
 import { DATE_LIKE, readCorrection } from "./stated-corrections.js";
 import { asksAboutTraffic, showsAMeasure } from "./traffic-question.js";
+import { readReply } from "./yes-no.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 
 /**
@@ -145,26 +146,6 @@ function courtesyTailStart(text: string): number {
   }
 }
 
-// A yes, alone or in a row ("yep, do it", "sure why not", "yes please do that"). No unit can be
-// spelled by others joined together, so a row is read one way only, left to right.
-const YES_UNIT = String.raw`(?:y|yes|yeah|yea|yep|yup|ya|yah|sure|ok|okay|k|kk|alright|all\s+right|absolutely|definitely|of\s+course|cool|great|perfect|fine|correct|right|confirm|confirmed|i\s+confirm|(?:just\s+)?do\s+(?:it|that|so)|go\s+(?:ahead|on|for\s+it)|proceed|please(?:\s+do)?|sure\s+thing|that's\s+(?:right|fine|correct|it|perfect|good|great)|that\s+works|works\s+for\s+me|affirmative|(?:sounds|looks)\s+(?:good|great|fine|right|perfect)|(?:let's|lets)\s+do\s+it|i\s+(?:do|am\s+sure)|why\s+not|👍)`;
-// "delete it", "log it" alone are requests of their own; after a yes they only agree.
-const CONFIRM = new RegExp(
-  String.raw`^(?:${YES_UNIT}[\s,!.]+)*${YES_UNIT}$|^(?:(?:y|yes|yeah|yep|yup|sure|ok|okay|alright)[\s,!.]+)+(?:please\s+)?(?:delete|remove|save|make|add|log|create|update|change)(?:\s+(?:it|them|that(?:\s+one)?|this(?:\s+one)?|both))?$`,
-  "i",
-);
-// A no, alone or in a row ("nah forget it", "actually don't", "stop, don't do that"), read the
-// same way; hesitation alone ("hmm", "sorry") is no answer.
-const NO_UNIT = String.raw`(?:n|no|nope|nah|naw|actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?|cancel(?:\s+(?:it|that|this|please|the\s+(?:last\s+)?(?:request|one|preview)))?|never\s*mind|nvm|stop|abort|don't|dont|do\s+not|(?:don't|do\s+not)\s+(?:do|save|add|make|log|create|change|delete|bother)(?:\s+(?:it|that|this))?|forget\s+(?:it|that|about\s+it)|no\s+way|not\s+(?:now|that|this|yet|anymore)|leave\s+it(?:\s+(?:as\s+it\s+is|alone|be))?|skip(?:\s+it)?|scratch\s+that|undo|wait|hold\s+on|i(?:'ve)?\s+changed\s+my\s+mind|no\s+need|let's\s+not|(?:i\s+)?don't\s+want\s+(?:it|that|to))`;
-// "keep it" after a no ("nah, keep it", "no no keep that one, sorry") keeps what was asked about.
-const KEEP_UNIT = String.raw`(?:keep|leave)\s+(?:it|that|this|them|both|that\s+one|this\s+one)(?:\s+(?:as\s+(?:it\s+is|is)|there|alone|be|then))?|(?:it'?s|its|that'?s|thats)\s+fine|(?:i(?:'ve)?\s+)?changed\s+my\s+mind|never\s*mind(?:\s+then)?|nvm`;
-const CANCEL = new RegExp(
-  String.raw`^(?:${NO_UNIT}[\s,!.]+)*${NO_UNIT}$|^(?:${NO_UNIT}[\s,!.]+)+(?:${KEEP_UNIT})(?:[\s,!.]+${NO_UNIT})*$`,
-  "i",
-);
-const HESITATION =
-  /^(?:(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)[\s,!.]+)*(?:actually|oh|ugh|sorry|hmm+|on\s+second\s+thoughts?)$/i;
-
 /**
  * Asked for something Tidemark does not make: writing ("write me a tweet"), or setting up GA4
  * itself ("set up a conversion goal", "add a user"). Answered as not understood, with what the
@@ -178,16 +159,6 @@ const PROPERTIES =
   /\b(?:properties|property\s+list|(?:ga4?|google\s+analytics|analytics)\s+accounts)\b/i;
 const ANNOTATION_WORD = /\bannotat/i;
 
-/**
- * Whether a reply is a no as the reading takes one ("nah, keep it", "nope, changed my mind"), for
- * a waiting confirmation to read the same noes the conversation does.
- */
-export function saysNo(message: string): boolean {
-  const reply = bareReply(message.slice(0, 200));
-  // "undo" over a waiting preview is answered as an undo of its own ("nothing else was undone").
-  return CANCEL.test(reply) && !HESITATION.test(reply) && !/\bundo\b/.test(reply);
-}
-
 function bareReply(message: string): string {
   const text = message.trim();
   return text.slice(0, courtesyTailStart(text)).trim().toLowerCase();
@@ -197,9 +168,12 @@ export function classify(text: string, words: CapabilityWords): Classified {
   const none = (intent: Intent): Classified => ({ intent, verb: "", rest: text });
   const reply = bareReply(text);
   if (!reply || !/[\p{L}\p{N}?👍⟪]/u.test(reply)) return none("unknown");
-  if (CONFIRM.test(reply)) return none("confirm");
+  // "delete it" alone is a request of its own; after a yes ("ok delete it") it only agrees.
+  const said = readReply(text);
+  if (said.reading === "agreement" || (said.reading === "yes" && !said.startsWithVerb))
+    return none("confirm");
   if (words.undo.test(stripPoliteness(reply)) || undoSaidInPassing(text)) return none("undo");
-  if (CANCEL.test(reply) && !HESITATION.test(reply)) return none("cancel");
+  if (said.reading === "no") return none("cancel");
 
   if (words.help.whole.test(withoutTrailing(reply, "?", false))) return none("help");
   if (words.reminder.test(text)) return none("reminder");
@@ -491,5 +465,5 @@ export function readIntent(
   return best?.reading ?? whole;
 }
 
-/** Yes, no and "my properties": whole replies, listed by small talk. */
-export const replyPatterns: readonly RegExp[] = [CONFIRM, CANCEL, PROPERTIES];
+/** "my properties": a whole reply, listed by small talk (yes and no are `readReply`'s). */
+export const replyPatterns: readonly RegExp[] = [PROPERTIES];

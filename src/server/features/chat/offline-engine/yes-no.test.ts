@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { readReply } from "./yes-no.js";
+
+const reading = (message: string, waiting?: Parameters<typeof readReply>[1]) =>
+  readReply(message, waiting).reading;
+
+describe("the one reader of yes and no", () => {
+  it.each([
+    "yes",
+    "Yeah, go ahead.",
+    "sure, do it",
+    "go for it",
+    "yep 👍",
+    "yup👍",
+    "yes please, thanks",
+    "ok yes",
+    "yes that's right",
+    "yes thats right",
+    "looks good, save it",
+    "I'm sure",
+    "let's do it",
+  ])("'%s' is a yes", (message) => expect(reading(message)).toBe("yes"));
+
+  it.each(["ok", "sure", "sounds good", "that's fine", "perfect", "correct", "👍", "sure why not"])(
+    "'%s' agrees without saying yes",
+    (message) => expect(reading(message)).toBe("agreement"),
+  );
+
+  it.each([
+    "no",
+    "nah, keep it",
+    "nope, changed my mind",
+    "no actually leave it as is",
+    "nah on second thoughts leave it there",
+    "no thanks",
+    "don't delete it",
+    "hmm no leave it",
+    "no wait",
+    "ok, never mind",
+    "not yet",
+    "oh it's already there, never mind",
+  ])("'%s' is a no", (message) => expect(reading(message)).toBe("no"));
+
+  it.each([
+    "hmm",
+    "sorry",
+    "its fine",
+    "thanks",
+    "yes no",
+    "no wait, yes do it",
+    "yes, but first show me the list",
+    "yesterday",
+    "undo",
+    "ok?",
+    "nah undo that",
+  ])("'%s' is no reply", (message) => expect(reading(message)).toBe("other"));
+
+  it("reads 'keep it' alone as a no only to a deletion", () => {
+    expect(reading("keep it", "delete")).toBe("no");
+    expect(reading("keep it", "create")).toBe("agreement");
+    expect(reading("keep it")).toBe("other");
+  });
+
+  it("takes a draft dropped as a no, but not over a deletion, where it could be the yes", () => {
+    expect(reading("nah, scrap it", "create")).toBe("no");
+    expect(reading("ditch that", "update")).toBe("no");
+    expect(reading("scrap it", "delete")).toBe("other");
+  });
+
+  it("takes a yes naming an action only for that action", () => {
+    expect(reading("ok delete it", "delete")).toBe("yes");
+    expect(reading("ok delete it", "create")).toBe("other");
+    expect(reading("yes log it", "create")).toBe("yes");
+    expect(readReply("delete it").startsWithVerb).toBe(true);
+    expect(readReply("yes delete it").startsWithVerb).toBe(false);
+    expect(readReply("please delete it").startsWithVerb).toBe(true);
+  });
+
+  it("reads a long run of units as a message of its own, in one pass", () => {
+    expect(reading("yes ".repeat(40))).toBe("other");
+    expect(reading(`${"no ".repeat(5000)}x`)).toBe("other");
+  });
+});
