@@ -13,9 +13,74 @@ const KNOWN: Record<string, AnnotationColor> = {
   cyan: "CYAN",
 };
 const KNOWN_WORDS = Object.keys(KNOWN).join("|");
+
+/**
+ * Real words one slip away from a colour's name ("glue", "greet", "brow", "clan"): never read as a
+ * colour, however they are placed.
+ */
+const NEAR_WORDS = new Set([
+  "glue",
+  "clue",
+  "blur",
+  "flue",
+  "blew",
+  "blub",
+  "blues",
+  "greet",
+  "greed",
+  "greek",
+  "greens",
+  "preen",
+  "brow",
+  "brows",
+  "crown",
+  "grown",
+  "frown",
+  "drown",
+  "brawn",
+  "browns",
+  "clan",
+  "scan",
+  "cyans",
+  "purples",
+  "purpose",
+  "people",
+]);
+
+/** Whether two words are one slip apart: a letter added, dropped, changed or two swapped. */
+function oneSlipApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  if (a.length === b.length) {
+    const swapped =
+      a[start] === b[start + 1] &&
+      a[start + 1] === b[start] &&
+      a.slice(start + 2) === b.slice(start + 2);
+    return swapped || a.slice(start + 1) === b.slice(start + 1);
+  }
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(start + 1) === shorter.slice(start);
+}
+
+/**
+ * The colour a plainly misspelt name means ("grean", "bleu", "browm", "cyna", "redd", "pruple",
+ * "purpul"): one slip from a name of four letters or more, "redd" for red, and purple's vowel
+ * swapped too. Short or real words ("rod", "glue") are none.
+ */
+function misspeltColour(word: string): AnnotationColor | undefined {
+  const lower = word.toLowerCase();
+  if (lower.length < 4 || NEAR_WORDS.has(lower)) return undefined;
+  if (lower === "redd") return "RED";
+  if (/^p[ue]r?[pr]?u?[pl][aeuo]?l[e]?$/.test(lower) && lower.length >= 5) return "PURPLE";
+  const name = Object.keys(KNOWN).find((known) => known.length >= 4 && oneSlipApart(lower, known));
+  return name ? KNOWN[name] : undefined;
+}
 const UNKNOWN_WORDS =
   "orange|yellow|pink|black|white|gr[ae]y|teal|violet|magenta|gold|golden|silver|navy|maroon|lime|indigo|turquoise|beige";
 const ANY_WORDS = `${KNOWN_WORDS}|${UNKNOWN_WORDS}`;
+// Where a colour is cued, any word may be one misspelt ("make it grean"): `colourOf` decides.
+const CUED_WORDS = `${ANY_WORDS}|[a-z]{4,7}`;
 
 export interface FoundColor {
   /** Undefined for a colour GA4 does not offer. */
@@ -28,32 +93,58 @@ export interface FoundColor {
 
 // "in red", "coloured red", "colour: red", "with the colour red", "make it red", "red colour", "red label".
 const CUED = new RegExp(
-  `(?:\\b(?:in|colou?red|colou?r\\s*(?:it\\s+)?(?:as\\s+)?[:=]?|with\\s+(?:a\\s+|the\\s+)?colou?r(?:\\s+of)?|make\\s+it|set\\s+to|using)\\s+(${ANY_WORDS})\\b(?:\\s+colou?r\\b)?)|\\b(${ANY_WORDS})\\s+(?:colou?r(?:ed)?|label|tag|marker|dot)\\b`,
-  "i",
+  `(?:\\b(?:in|colou?red|colou?r\\s*(?:it\\s+)?(?:as\\s+)?[:=]?|with\\s+(?:a\\s+|the\\s+)?colou?r(?:\\s+of)?|make\\s+it|set\\s+to|using)\\s+(${CUED_WORDS})\\b(?:\\s+colou?r\\b)?)|\\b(${ANY_WORDS})\\s+(?:colou?r(?:ed)?|label|tag|marker|dot)\\b`,
+  "gi",
 );
 // Update phrasings: "to red", "as green".
-const TO_COLOR = new RegExp(`\\b(?:to|as|into)\\s+(${ANY_WORDS})\\b(?:\\s+colou?r\\b)?`, "i");
+const TO_COLOR = new RegExp(`\\b(?:to|as|into)\\s+(${CUED_WORDS})\\b(?:\\s+colou?r\\b)?`, "gi");
 const BARE_KNOWN = new RegExp(`\\b(${KNOWN_WORDS})\\b`, "i");
-const BARE_AT_END = new RegExp(`(?:,\\s*)?\\b(${KNOWN_WORDS})[\\s.!]*$`);
+const BARE_AT_END = new RegExp(`(?:,\\s*)?\\b(${KNOWN_WORDS}|[a-z]{4,7})[\\s.!]*$`);
+
+const UNKNOWN = new RegExp(`^(?:${UNKNOWN_WORDS})$`, "i");
+
+/** Whether a word names a colour, one GA4 offers or not, misspelt or not. */
+function namesColour(word: string): boolean {
+  return Object.hasOwn(KNOWN, word.toLowerCase()) || UNKNOWN.test(word) || !!misspeltColour(word);
+}
 
 function found(word: string, index: number, end: number): FoundColor {
-  return { color: KNOWN[word.toLowerCase()], word, index, end };
+  return {
+    color: Object.hasOwn(KNOWN, word.toLowerCase())
+      ? KNOWN[word.toLowerCase()]
+      : misspeltColour(word),
+    word,
+    index,
+    end,
+  };
+}
+
+/** The first match of a cued pattern whose word is a colour ("in grean", never "in store"). */
+function firstCued(pattern: RegExp, text: string): FoundColor | undefined {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const word = match[1] ?? match[2] ?? "";
+    if (namesColour(word)) return found(word, match.index, match.index + match[0].length);
+    // Words overlap between cues ("in in red"): look again from just after this cue's start.
+    pattern.lastIndex = match.index + 1;
+  }
+  return undefined;
 }
 
 /**
  * Finds a colour phrase. Modes, from strict to loose:
  * - "cued": only with a colour cue ("in red", "red colour"); a lowercase known colour as the very
  *   last word also counts ("log Deploy today red"), while a capitalised one is left to the title
- *   ("Seeing Red").
+ *   ("Seeing Red"). A cued or last word may be misspelt ("in cyna", "…, pruple").
  * - "update": as cued, plus "to red" / "as green".
  * - "loose": any known colour word (list filters, "recolor X green").
  */
 export function findColor(text: string, mode: "cued" | "update" | "loose"): FoundColor | undefined {
-  const cued = CUED.exec(text);
-  if (cued) return found(cued[1] ?? cued[2] ?? "", cued.index, cued.index + cued[0].length);
+  const cued = firstCued(CUED, text);
+  if (cued) return cued;
   if (mode !== "cued") {
-    const to = TO_COLOR.exec(text);
-    if (to) return found(to[1] ?? "", to.index, to.index + to[0].length);
+    const to = firstCued(TO_COLOR, text);
+    if (to) return to;
   }
   if (mode === "loose") {
     const bare = BARE_KNOWN.exec(text);
@@ -61,7 +152,8 @@ export function findColor(text: string, mode: "cued" | "update" | "loose"): Foun
   }
   const atEnd = BARE_AT_END.exec(text);
   const word = atEnd?.[1];
-  if (atEnd && word && word === word.toLowerCase())
+  // Only a colour GA4 offers, said or misspelt: "…, orange" at the end is no colour asked for.
+  if (atEnd && word && word === word.toLowerCase() && found(word, 0, 0).color)
     return found(word, atEnd.index, atEnd.index + atEnd[0].length);
   return undefined;
 }
