@@ -169,6 +169,40 @@ describe("a category word describing the new annotation", () => {
   it("leaves a category word that is part of the title where no day or title marker follows", () => {
     expect(read("add campaign launch: Spring").category).toBeUndefined();
   });
+
+  it("reads the kind said right next to a quoted title", () => {
+    expect(read("we pushed release 'Web checkout v3.2' on thursday, pls log it")).toMatchObject({
+      category: "release",
+      title: "Web checkout v3.2",
+    });
+    expect(read("add 'Pinterest promoted pins' paid social 16th-22nd nov")).toMatchObject({
+      category: "paid social",
+      title: "Pinterest promoted pins",
+      endDate: { day: 22 },
+    });
+    expect(read("can you log a new release for me, 'Web checkout v3.0', on the 4th")).toMatchObject(
+      { category: "release", title: "Web checkout v3.0" },
+    );
+  });
+
+  it("reads a plainly misspelt category word as the word", () => {
+    expect(read("add Halloween email on 31 oct, campains")).toMatchObject({
+      category: "campaigns",
+      title: "Halloween email",
+    });
+    expect(read("add 'Retargeting paused' on the 12th in paid socail").category).toBe(
+      "paid social",
+    );
+    expect(read("log a relase 'Image CDN switch' yesterday").category).toBe("release");
+    expect(read("log Fraud rule change on the 7th under incidetns").category).toBe("incidents");
+  });
+
+  it("never reads a real word one slip from a category word as the category", () => {
+    const understood = read("add Eternal sunshine promo on the 3rd");
+    expect(understood.category).toBeUndefined();
+    expect(understood.title).toBe("Eternal sunshine promo");
+    expect(read("log it was released on the 3rd as Checkout v2").category).toBeUndefined();
+  });
 });
 
 describe("a title's end and a create's impossible day", () => {

@@ -13,6 +13,7 @@
  */
 import { categoryNameMaxLength, categoryPresets } from "../../../../shared/categories.js";
 import { tidy } from "./cut-text.js";
+import { oneSlipApart } from "./slips.js";
 import { restoreQuotes, soleQuote } from "./quoted-text.js";
 
 export interface FoundCategory {
@@ -27,7 +28,7 @@ function escape(text: string): string {
 }
 
 /** The words that may name a category in a looser place: preset prefixes and the person's names. */
-export function categoryWords(names: readonly string[]): string {
+function categoryWordList(names: readonly string[]): string[] {
   const words = new Set<string>();
   for (const preset of categoryPresets) {
     const prefix = preset.prefix.toLowerCase();
@@ -41,15 +42,51 @@ export function categoryWords(names: readonly string[]): string {
     // "Campaigns" is also "campaign", "Release" also "releases".
     words.add(lower.endsWith("s") ? lower.slice(0, -1) : `${lower}s`);
   }
+  return [...words].filter((word) => word.length >= 2);
+}
+
+/** Real words one slip from a category word, never read as it ("released", "eternal"). */
+const NOT_A_SLIP = /(?:ed|ing|er)$|^eternal$/;
+
+/**
+ * The category words a text misspells ("campains", "paid socail", "relase"), each with the word it
+ * means: a word of five letters or more one slip from a word of a category's name.
+ */
+function slipsIn(text: string, words: readonly string[]): Map<string, string> {
+  const slips = new Map<string, string>();
+  const said = new Set(
+    (text.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !NOT_A_SLIP.test(word)),
+  );
+  if (said.size === 0) return slips;
+  // A word of a name is spelled right, whichever name it is of ("social" of "paid socials").
+  const spelledRight = new Set(words.flatMap((word) => word.split(" ")));
+  for (const word of words) {
+    const parts = word.split(" ");
+    parts.forEach((part, at) => {
+      if (part.length < 5) return;
+      for (const token of said)
+        if (!spelledRight.has(token) && oneSlipApart(token, part))
+          slips.set([...parts.slice(0, at), token, ...parts.slice(at + 1)].join(" "), word);
+    });
+  }
+  return slips;
+}
+
+/** The words as one alternation, longest first, spaces matching any run of spaces. */
+function alternation(words: Iterable<string>): string {
   return [...words]
-    .filter((word) => word.length >= 2)
     .sort((a, b) => b.length - a.length)
     .map((word) => escape(word).replace(/ /g, "\\s+"))
     .join("|");
 }
 
+/** A category word as it is spelled, where the text misspelt it ("campains": "campaigns"). */
+function spelled(reference: string, patterns: CategoryPatterns): string {
+  return patterns.slips.get(reference.toLowerCase().replace(/\s+/g, " ")) ?? reference;
+}
+
 /** What follows a category phrase: the end, punctuation, or the next piece of the request. */
-const AFTER = String.raw`(?=$|\s*[,;]|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|really\b|actually\b|too\b|btw\b|instead\b|though\b|tbh\b|⟪))`;
+const AFTER = String.raw`(?=$|\s*[,;]|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|really\b|actually\b|too\b|btw\b|instead\b|though\b|tbh\b|starting\b|started\b|since\b|till\b|until\b|running\b|⟪))`;
 /** Any category name after an unmistakable cue: a quoted name, or up to four words. */
 const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|as|dated|please|today|yesterday|tomorrow)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
 
@@ -96,24 +133,41 @@ const builtFor = new Map<string, CategoryPatterns>();
 const BUILT_REMEMBERS = 8;
 
 interface CategoryPatterns {
+  /** What each misspelt category word of the text means ("campains": "campaigns"). */
+  slips: ReadonlyMap<string, string>;
   loose: RegExp;
   adjective: RegExp;
+  /** "we pushed release “Checkout v3”": the kind said right before the quoted title. */
+  beforeQuote: RegExp;
+  /** "“Pinterest pins” paid social 16th-22nd nov": the kind said right after it. */
+  afterQuote: RegExp;
   inList: RegExp;
   alone: RegExp;
 }
 
-function patternsFor(names: readonly string[]): CategoryPatterns {
-  const key = names.join("\u0000");
+function patternsFor(names: readonly string[], text: string): CategoryPatterns {
+  const listed = categoryWordList(names);
+  const slips = slipsIn(text, listed);
+  const key = [...names, "", ...slips.keys()].join("\u0000");
   const known = builtFor.get(key);
   if (known) return known;
-  const words = categoryWords(names);
+  const words = alternation([...listed, ...slips.keys()]);
   const built = {
+    slips,
     loose: new RegExp(
       String.raw`\b(?:in(?:to)?|to|as|from|for|(?:it|that|this|which)(?:'s|\s+is|\s+was)|thats|is|was)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?))?${AFTER}`,
       "i",
     ),
     adjective: new RegExp(
-      String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${words})(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event|one)s?\b)|\s+(?:on|for|from|since|starting|started|dated|today|yesterday|this|last)\b[^:⟪,;]{0,40}(?::|⟪))`,
+      String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${words})(?:\s+for\s+(?:me|us)\s*,?(?=\s*⟪\d+⟫))?(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event|one)s?\b)|\s+(?:on|for|from|since|starting|started|dated|today|yesterday|this|last)\b[^:⟪,;]{0,40}(?::|⟪))`,
+      "i",
+    ),
+    beforeQuote: new RegExp(
+      String.raw`(?:^|\s)(?:(?:a|an|the|new|our|my)\s+)*(${words})(?=\s*[,:]?\s*⟪\d+⟫)`,
+      "i",
+    ),
+    afterQuote: new RegExp(
+      String.raw`⟪\d+⟫\s*,?\s*(?:(?:as|in)\s+)?(?:an?\s+)?(${words})(?=$|\s*[,;.]|\s+(?:\d|on\b|from\b|for\b|since\b|starting\b|last\b|this\b|yesterday\b|today\b|the\b|in\b|and\b|with\b))`,
       "i",
     ),
     inList: new RegExp(
@@ -140,17 +194,22 @@ export function findCategory(
   quotes: readonly string[],
   names: readonly string[],
 ): FoundCategory | undefined {
+  const patterns = patternsFor(names, text);
   for (const cue of [BEFORE_CATEGORY, AFTER_CATEGORY, STRONG_CUE]) {
     const match = cue.exec(text);
     if (!match) continue;
     const reference = nameOf(match[1] ?? "", quotes);
     if (reference && !NOT_A_NAME.test(reference))
-      return { reference, index: match.index, end: match.index + match[0].length };
+      return {
+        reference: spelled(reference, patterns),
+        index: match.index,
+        end: match.index + match[0].length,
+      };
   }
-  const loose = patternsFor(names).loose.exec(text);
+  const loose = patterns.loose.exec(text);
   if (loose)
     return {
-      reference: tidy(loose[1] ?? ""),
+      reference: spelled(tidy(loose[1] ?? ""), patterns),
       index: loose.index,
       end: loose.index + loose[0].length,
     };
@@ -166,10 +225,31 @@ export function findCategoryAdjective(
   text: string,
   names: readonly string[],
 ): FoundCategory | undefined {
-  const match = patternsFor(names).adjective.exec(text);
+  const patterns = patternsFor(names, text);
+  const match = patterns.adjective.exec(text);
   if (!match) return undefined;
   const start = (match[1] ?? "").length;
-  return { reference: match[2] ?? "", index: start, end: match[0].length };
+  return { reference: spelled(match[2] ?? "", patterns), index: start, end: match[0].length };
+}
+
+/**
+ * The kind of a new annotation said right next to its quoted title, before it ("pushed release
+ * “Checkout v3”") or after it ("“Pinterest pins” paid social 16th-22nd nov"). Only a create reads
+ * it: in a change, words before a quoted title may name the one meant.
+ */
+export function findCategoryBesideQuote(
+  text: string,
+  names: readonly string[],
+): FoundCategory | undefined {
+  const patterns = patternsFor(names, text);
+  for (const pattern of [patterns.afterQuote, patterns.beforeQuote]) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const word = match[1] ?? "";
+    const index = match.index + match[0].length - word.length;
+    return { reference: spelled(tidy(word), patterns), index, end: index + word.length };
+  }
+  return undefined;
 }
 
 /**
@@ -181,7 +261,8 @@ export function findCategoryInList(
   text: string,
   names: readonly string[],
 ): FoundCategory | undefined {
-  const match = patternsFor(names).inList.exec(text);
+  const patterns = patternsFor(names, text);
+  const match = patterns.inList.exec(text);
   if (!match) return undefined;
   const before = text.slice(0, match.index);
   if (
@@ -191,7 +272,11 @@ export function findCategoryInList(
   )
     return undefined;
   const index = match.index + (match[1] ?? "").length;
-  return { reference: tidy(match[2] ?? ""), index, end: match.index + match[0].length };
+  return {
+    reference: spelled(tidy(match[2] ?? ""), patterns),
+    index,
+    end: match.index + match[0].length,
+  };
 }
 
 /**
@@ -200,6 +285,7 @@ export function findCategoryInList(
  */
 export function categoryAlone(phrase: string, names: readonly string[]): string | undefined {
   if (names.length === 0) return undefined;
-  const match = patternsFor(names).alone.exec(phrase.trim());
-  return match ? tidy(match[1] ?? "") : undefined;
+  const patterns = patternsFor(names, phrase);
+  const match = patterns.alone.exec(phrase.trim());
+  return match ? spelled(tidy(match[1] ?? ""), patterns) : undefined;
 }

@@ -3,6 +3,7 @@
  * they can be cut out of a title and ignored, never mapped to a colour the person did not say.
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
+import { oneSlipApart } from "./slips.js";
 
 const KNOWN: Record<string, AnnotationColor> = {
   purple: "PURPLE",
@@ -46,22 +47,6 @@ const NEAR_WORDS = new Set([
   "purpose",
   "people",
 ]);
-
-/** Whether two words are one slip apart: a letter added, dropped, changed or two swapped. */
-function oneSlipApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
-  if (a.length === b.length) {
-    const swapped =
-      a[start] === b[start + 1] &&
-      a[start + 1] === b[start] &&
-      a.slice(start + 2) === b.slice(start + 2);
-    return swapped || a.slice(start + 1) === b.slice(start + 1);
-  }
-  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
-  return longer.slice(start + 1) === shorter.slice(start);
-}
 
 /**
  * The colour a plainly misspelt name means ("grean", "bleu", "browm", "cyna", "redd", "pruple",

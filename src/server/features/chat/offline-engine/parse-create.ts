@@ -4,7 +4,7 @@
  */
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
-import { categoryAlone, findCategory } from "./extract-category.js";
+import { categoryAlone, findCategory, findCategoryBesideQuote } from "./extract-category.js";
 import { colourWord, findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
 import { cut, tidy } from "./cut-text.js";
@@ -256,7 +256,9 @@ export function parseCreate(
   )
     listed = { text: split.text };
   text = listed.text;
-  const named = findCategory(text, quotes, categoryNames);
+  const named =
+    findCategory(text, quotes, categoryNames) ??
+    (listed.category ? undefined : findCategoryBesideQuote(text, categoryNames));
   if (named) text = cut(text, named.index, named.end);
   let category = named ? named.reference : listed.category;
 

@@ -3,6 +3,8 @@
  * order. The product's resolve, the engine's answers to "which one?" and the corpus checker all
  * find titles with it, so a reference is read one way everywhere.
  */
+import { oneSlipApart } from "./slips.js";
+
 const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
 
 const LONGEST_NAME = 200;
@@ -30,17 +32,7 @@ const sameWord = (said: string, own: string) =>
   said === own ||
   said === `${own}s` ||
   own === `${said}s` ||
-  (Math.min(said.length, own.length) >= 5 && oneEditApart(said, own));
-
-/** Whether one letter added, dropped or changed turns one word into the other. */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  let same = 0;
-  while (same < short.length && short[same] === long[same]) same += 1;
-  // Past the first difference the rest is the same: the longer word one letter on, or both.
-  return short.slice(short.length === long.length ? same + 1 : same) === long.slice(same + 1);
-}
+  (Math.min(said.length, own.length) >= 5 && oneSlipApart(said, own));
 
 /**
  * Whether every word said is a word of the title, in its order ("loyalty relaunch" of "Loyalty

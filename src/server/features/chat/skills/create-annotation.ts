@@ -7,7 +7,11 @@ import { errorMessages } from "../../../../shared/contracts/errors.js";
 import { describeOutcomes } from "../../../../shared/contracts/annotation-sets.js";
 import { inCategory } from "../assistant-rules.js";
 import { changeCard, describeAnnotation } from "../assistant-reply.js";
-import { findCategory, findCategoryAdjective } from "../offline-engine/extract-category.js";
+import {
+  findCategory,
+  findCategoryAdjective,
+  findCategoryBesideQuote,
+} from "../offline-engine/extract-category.js";
 import { findDate } from "../offline-engine/extract-dates.js";
 import {
   about,
@@ -179,7 +183,8 @@ function readNamed(input: SlotInput, before: string, titled: string): Understand
   // "checkout was down on the 3rd, that's an incident — call it …": the story names its category.
   const told =
     input.story && !merged.category
-      ? findCategory(input.story, input.quotes, input.categoryNames)
+      ? (findCategory(input.story, input.quotes, input.categoryNames) ??
+        findCategoryBesideQuote(input.story, input.categoryNames))
       : undefined;
   if (told) merged.category = told.reference;
   const doubts = [
