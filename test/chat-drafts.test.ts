@@ -82,6 +82,29 @@ describe("a draft card", () => {
     expect(await annotationsOf(who)).toHaveLength(seeded);
   });
 
+  it("is created as edited when the edit comes with its yes, and kept as shown by a yes that restates it", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const seeded = (await annotationsOf(who)).length;
+    const asked = await say(who, 'add "Loyalty tier change"');
+    expect(asked.confirmation?.draft?.title).toBe("Loyalty tier change");
+    const saved = await say(who, "make it the 17th and yes save");
+    expect(saved.confirmation).toBeFalsy();
+    const written = (await annotationsOf(who)).find((a) => a.title === "Loyalty tier change");
+    expect(written?.annotationDate).toEqual({ year: 2026, month: 11, day: 17 });
+
+    const second = await say(who, "add payday push friday");
+    expect(second.confirmation?.draft).toMatchObject({ startDate: "2026-11-20" });
+    await say(who, "yep friday is the date, save it");
+    const payday = (await annotationsOf(who)).find((a) => /payday push/i.test(a.title));
+    expect(payday?.annotationDate).toEqual({ year: 2026, month: 11, day: 20 });
+    expect(await annotationsOf(who)).toHaveLength(seeded + 2);
+
+    // A yes said before a question is no yes: the draft is dropped, nothing is written.
+    await say(who, 'add "Gift guide email"');
+    await say(who, "yes, but first show me the list");
+    expect(await annotationsOf(who)).toHaveLength(seeded + 2);
+  });
+
   it("is edited by a change typed while it waits, and waits again as changed", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const seeded = (await annotationsOf(who)).length;

@@ -39,6 +39,7 @@ import {
 } from "./conversation-state.js";
 import { readMessage } from "./skills/reading.js";
 import { askedAsQuestionDoubt } from "./offline-engine/read-message.js";
+import { editWithYes } from "./offline-engine/yes-no.js";
 
 export const notWaitingMessage =
   "That confirmation is no longer waiting, so nothing was changed. Ask again if you still want it.";
@@ -63,32 +64,53 @@ async function carryOut(actions: AssistantActions, pending: PendingConfirmation)
   });
 }
 
+type DraftAction = Exclude<PendingConfirmation, { kind: "delete" }>;
+
 /**
- * A change of "it" typed while a draft waits edits the draft, which waits again as changed. A
- * change the card cannot take here (a category, a day before its start) keeps the draft waiting,
- * never lands on another annotation. Null when the message is not about the draft.
+ * The draft as a message typed over it changes it ("make it green", "the 17th"): edited, kept as
+ * it was because the card cannot take the change here (a category, a day before its start), or
+ * null when the message is not about the draft.
  */
-async function editedByMessage(
-  chat: ChatRepository,
-  session: ChatSession,
-  stored: Exclude<PendingConfirmation, { kind: "delete" }>,
+function draftEditedBy(
+  stored: DraftAction,
   message: string,
   today: CalendarDate,
-): Promise<AssistantTurn | null> {
+  withYes = false,
+): { edited: PendingConfirmation } | { refused: true } | null {
   const reading = readMessage({ message, today, categoryNames: [] });
   // "and the day before?" after a traffic answer that offered a draft asks about the traffic: a
   // question is not an edit of the draft, and goes on to be answered as itself.
   if (reading.doubts?.includes(askedAsQuestionDoubt)) return null;
-  const proposed = draftFollowUp(stored, readOverDraft(reading, message, today));
+  const proposed = draftFollowUp(stored, readOverDraft(reading, message, today), withYes);
   const edits = proposed && chatDraftEdits.safeParse(proposed).success ? proposed : undefined;
-  const edited = edits ? withEdits(stored, edits) : null;
-  if (!edited && reading.intent === "update" && reading.pointsBack && !reading.target)
+  // Edited back to the annotation as it is, a change card with a yes is confirmed as shown.
+  const edited = edits ? (withEdits(stored, edits) ?? (withYes ? stored : null)) : null;
+  if (edited) return { edited };
+  return reading.intent === "update" && reading.pointsBack && !reading.target
+    ? { refused: true }
+    : null;
+}
+
+/**
+ * A change of "it" typed while a draft waits edits the draft, which waits again as changed. A
+ * change the card cannot take here keeps the draft waiting, never lands on another annotation.
+ * Null when the message is not about the draft.
+ */
+async function editedByMessage(
+  chat: ChatRepository,
+  session: ChatSession,
+  stored: DraftAction,
+  message: string,
+  today: CalendarDate,
+): Promise<AssistantTurn | null> {
+  const result = draftEditedBy(stored, message, today);
+  if (result && "refused" in result)
     return plain(
       `I couldn't make that change on the draft here, so it waits as it was: change it on the card, or press Edit.\n${confirmationPrompt(stored)}`,
       { confirmation: stored },
     );
-  if (!edited) return null;
-  const waiting = { ...edited, id: randomUUID(), expiresAt: stored.expiresAt };
+  if (!result) return null;
+  const waiting = { ...result.edited, id: randomUUID(), expiresAt: stored.expiresAt };
   await chat.setPendingAction(session.id, waiting);
   return plain(`I've changed the draft; nothing is written yet.\n${confirmationPrompt(waiting)}`, {
     confirmation: waiting,
@@ -124,6 +146,13 @@ export async function settleTyped(
     return plain(undoneWaitingReply(stored));
   }
   if (decision === "other" && stored.kind !== "delete" && setting.readsDrafts) {
+    // "make it the 17th and yes save": the edit, then the yes to the draft as edited.
+    const said = editWithYes(message, stored.kind);
+    const result = said ? draftEditedBy(stored, said.edit, today, true) : null;
+    if (result && "edited" in result) {
+      const taken = await setting.chat.takePendingAction(session.id, stored.id);
+      return taken ? carryOut(actions, result.edited) : plain(notWaitingMessage);
+    }
     const edited = await editedByMessage(setting.chat, session, stored, message, today);
     if (edited) return edited;
   }

@@ -380,7 +380,13 @@ export function readOverDraft(
 export function draftFollowUp(
   pending: PendingCreate | PendingUpdate,
   understanding: Understanding,
+  /**
+   * Said with a yes ("friday is the date, save it"), so written at once: a change to what it is
+   * affirms it, and only a change read without doubt, never a new title, is taken.
+   */
+  withYes = false,
 ): ChatDraftEdits | undefined {
+  if (withYes && (understanding.newTitle || understanding.doubts?.length)) return undefined;
   // Only a change said of "it" ("switch it to green", "brown pls"), never a question.
   if (understanding.intent !== "update" || understanding.target || !understanding.pointsBack)
     return undefined;
@@ -417,7 +423,7 @@ export function draftFollowUp(
     edits.startDate === view.startDate &&
     (edits.endDate ?? "") === (view.endDate ?? "") &&
     edits.color === view.color;
-  return same ? undefined : edits;
+  return same && !withYes ? undefined : edits;
 }
 
 /** The words that follow every preview: how to confirm, and that nothing has happened yet. */

@@ -1,6 +1,6 @@
 /**
  * A message that is nothing but a day or days ("the 12th", "oct 19 to oct 23", "actually on the
- * 6th"): typed over a waiting draft, it says the draft's days.
+ * 6th", "friday is the date"): typed over a waiting draft, it says the draft's days.
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { tidy, withoutTrailing } from "./cut-text.js";
@@ -11,8 +11,16 @@ import { BARE_DAY, PLACED } from "./gate-follow-ups.js";
 const LEAD =
   /^(?:(?:oh|oops|sorry|actually|wait|no|hmm+|i\s+meant|it\s+was|it's|make\s+(?:it|that)|should\s+be|on|for|from)\b[\s,:!.-]*)+/i;
 
+/** "… is the date", "… is right": the days said to be the draft's. */
+const TAIL =
+  /\s+(?:is|was)\s+(?:the\s+(?:right\s+|correct\s+)?(?:date|day|days|dates)|right|correct)$/i;
+const DATE_IS = /^(?:the\s+)?(?:date|day)\s+(?:is|was)\s+/i;
+
 export function daysAlone(message: string, today: CalendarDate): DaysSaid | undefined {
-  const text = withoutTrailing(tidy(message), ".!,").replace(LEAD, "");
+  const text = withoutTrailing(tidy(message), ".!,")
+    .replace(LEAD, "")
+    .replace(DATE_IS, "")
+    .replace(TAIL, "");
   if (!text || text.length > 60) return undefined;
   const span = findSpan(text, today);
   const day = span ? undefined : findDate(text, today);

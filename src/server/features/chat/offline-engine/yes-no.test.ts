@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readReply } from "./yes-no.js";
+import { editWithYes, readReply } from "./yes-no.js";
 
 const reading = (message: string, waiting?: Parameters<typeof readReply>[1]) =>
   readReply(message, waiting).reading;
@@ -49,6 +49,7 @@ describe("the one reader of yes and no", () => {
     "yes no",
     "no wait, yes do it",
     "yes, but first show me the list",
+    "yes, make it green",
     "yesterday",
     "undo",
     "ok?",
@@ -79,5 +80,29 @@ describe("the one reader of yes and no", () => {
   it("reads a long run of units as a message of its own, in one pass", () => {
     expect(reading("yes ".repeat(40))).toBe("other");
     expect(reading(`${"no ".repeat(5000)}x`)).toBe("other");
+  });
+});
+
+describe("an edit said with its yes", () => {
+  it.each([
+    ["make it the 17th and yes save", "make it the 17th"],
+    ["yep friday is the date, save it", "friday is the date"],
+    ["call it Payday push - go ahead", "call it Payday push"],
+  ])("'%s' edits with '%s' and says yes", (message, edit) =>
+    expect(editWithYes(message, "create")).toEqual({ edit }),
+  );
+
+  it.each([
+    "yes, but first show me the list",
+    "yes, make it green",
+    "make it green",
+    "make it green, then we'll see",
+    "no, make it green",
+  ])("'%s' is no edit with a yes", (message) =>
+    expect(editWithYes(message, "create")).toBeUndefined(),
+  );
+
+  it("takes no yes that names another action", () => {
+    expect(editWithYes("make it the 17th and delete it", "create")).toBeUndefined();
   });
 });

@@ -252,3 +252,25 @@ function unitsOf(text: string): { kind: Unit; words: string }[] | null {
   }
   return units;
 }
+
+/** Where a reply may join an edit and its yes: a comma, a semicolon, a dash or "and". */
+const JOINS = /\s*(?:[,;]|\s-\s|\band\b)\s*/gi;
+const LEADING_YES = /^(?:(?:y|yes|yeah|yep|yup|ok|okay|sure)[\s,!.]+)+/i;
+
+/**
+ * An edit said together with its yes: "make it the 17th and yes save", "yep friday is the date,
+ * save it". The yes is the last part, whole, so "yes, make it green" is read as itself (it edits
+ * the draft, which waits again); the edit is what is left.
+ */
+export function editWithYes(message: string, waiting: Waiting): { edit: string } | undefined {
+  const text = message.trim();
+  if (text.length > longestReply * 2) return undefined;
+  const joins = [...text.matchAll(JOINS)];
+  const last = joins.at(-1);
+  if (last) {
+    const tail = text.slice(last.index + last[0].length);
+    const head = text.slice(0, last.index).replace(LEADING_YES, "").trim();
+    if (head && readReply(tail, waiting).reading === "yes") return { edit: head };
+  }
+  return undefined;
+}

@@ -16,6 +16,8 @@ import {
 } from "../conversation-state.js";
 import { askedAsQuestionDoubt } from "../offline-engine/read-message.js";
 import type { Understanding } from "../offline-engine/understanding.js";
+import { editWithYes } from "../offline-engine/yes-no.js";
+import { readMessage } from "./reading.js";
 
 export interface WaitingDraft {
   reading: Understanding;
@@ -75,9 +77,14 @@ export function overDraft(
     return { ...draft.reading, intent: "confirm", missing: [], doubts: [] };
   if (decision !== "other" || understanding.doubts?.includes(askedAsQuestionDoubt))
     return undefined;
-  const edits = draftFollowUp(draft.pending, readOverDraft(understanding, message, today));
+  // "make it the 17th and yes save": the edit is read as the product reads it, then confirmed.
+  const said = editWithYes(message, "create");
+  const withYes = said && editsOf(draft.pending, said.edit, today);
+  const edits =
+    withYes || draftFollowUp(draft.pending, readOverDraft(understanding, message, today));
   if (!edits) return undefined;
   const { description: _old, endDate: _end, ...kept } = draft.reading;
+  if (withYes) return { ...kept, ...fieldsOf(edits), intent: "confirm", missing: [], doubts: [] };
   return {
     ...kept,
     intent: "create",
@@ -89,6 +96,28 @@ export function overDraft(
     missing: [],
     // It waits again, as changed: a preview still.
     doubts: ["the draft waits for Create"],
+  };
+}
+
+/** The edits a message makes to the draft, read as the product reads one typed over it. */
+function editsOf(
+  pending: Extract<PendingConfirmation, { kind: "create" }>,
+  message: string,
+  today: CalendarDate,
+) {
+  const reading = readMessage({ message, today, categoryNames: [] });
+  if (reading.doubts?.includes(askedAsQuestionDoubt)) return undefined;
+  return draftFollowUp(pending, readOverDraft(reading, message, today), true);
+}
+
+/** A draft's edited fields, as a reading states them. */
+function fieldsOf(edits: NonNullable<ReturnType<typeof draftFollowUp>>): Partial<Understanding> {
+  return {
+    title: edits.title,
+    ...(edits.description ? { description: edits.description } : {}),
+    date: fromIsoDate(edits.startDate),
+    ...(edits.endDate ? { endDate: fromIsoDate(edits.endDate) } : {}),
+    color: edits.color,
   };
 }
 

@@ -92,6 +92,9 @@ export function namedCategory(phrase: string, names: readonly string[]): string 
  */
 export function sameIntent(understanding: Understanding, wanted: string): boolean {
   if (understanding.intent === wanted) return true;
+  // A create draft confirmed with an edit ("call it X and save it"): older sets write the create
+  // it completes, newer ones the confirm; the fields say what is written either way.
+  if (wanted === "create" && understanding.intent === "confirm" && understanding.title) return true;
   const declined = ["outside", "rules", "complaint", "thanks", "greeting"] as const;
   return (
     wanted === "unknown" &&
