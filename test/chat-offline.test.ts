@@ -413,11 +413,11 @@ describe("the offline assistant", () => {
     expect(told.reply).toMatch(/^I'm not sure I read that right \(you didn't ask me to add it/);
     expect(told.confirmation).toMatchObject({
       kind: "create",
-      draft: { title: "Our newsletter went out", startDate: "2016-04-08" },
+      draft: { title: "Newsletter went out", startDate: "2016-04-08" },
     });
     expect(await annotationsOf(who)).toHaveLength(before);
     const sent = await say(who, "yes");
-    expect(sent.reply).toMatch(/^Created “Our newsletter went out” \(2016-04-08\)/);
+    expect(sent.reply).toMatch(/^Created “Newsletter went out” \(2016-04-08\)/);
   });
 
   // In 2016, away from the sandbox's seeded annotations.

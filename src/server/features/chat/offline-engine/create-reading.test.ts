@@ -395,7 +395,7 @@ describe("a create asked for as a draft", () => {
     }
     // Hedged, it is a draft too, and the question's afterthought is no part of its name.
     const hedged = read("maybe log the podcast ad on the 10th? not 100% sure it went out");
-    expect(hedged).toMatchObject({ intent: "create", title: "the podcast ad" });
+    expect(hedged).toMatchObject({ intent: "create", title: "Podcast ad" });
     expect(hedged.doubts?.length).toBeGreaterThan(0);
     // Said plainly, the same create is written at once.
     expect(read('log "Launch" on the 3rd').doubts).toBeUndefined();

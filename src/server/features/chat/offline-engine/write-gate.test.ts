@@ -95,10 +95,14 @@ describe("a title of no words of its own", () => {
 });
 
 describe("an unquoted title led by an article", () => {
-  it("is shown as a draft, never written", () => {
+  it("is shown as a draft naming the thing, never written", () => {
     const understanding = read("log the Cyber Monday promo on the 30th as purple", []);
-    expect(understanding).toMatchObject({ intent: "create", color: "PURPLE" });
-    expect(understanding.doubts).toContain("the title starts with “the”");
+    expect(understanding).toMatchObject({
+      intent: "create",
+      color: "PURPLE",
+      title: "Cyber Monday promo",
+    });
+    expect(understanding.doubts).toContain("I left “the” out of the title");
     expect(outcomeOf(understanding)).toBe("preview");
   });
 });
@@ -183,7 +187,7 @@ describe("an event told without asking", () => {
   it.each([
     ["Instagram giveaway started Dec 1 till Dec 4", "Instagram giveaway", 1, 4],
     ["Newsletter redesign went live 3 dec till 5 dec", "Newsletter redesign went live", 3, 5],
-    ["the TikTok collab ran 2nd to 4th december", "The TikTok collab", 2, 4],
+    ["the TikTok collab ran 2nd to 4th december", "TikTok collab", 2, 4],
   ])("'%s' is a draft of a range", (message, title, first, last) => {
     const understanding = read(message, []);
     expect(understanding).toMatchObject({

@@ -16,6 +16,7 @@ import {
   CATEGORY_WORDS,
   COLOUR_WORDS,
   type GateContext,
+  capitalised,
   fold,
   nearlySameTitle,
   quotedInMessage,
@@ -142,6 +143,8 @@ const CLAUSE_START =
   /^(?:after|before|during|since|because|due\s+to|about|regarding|re|when|while|until|as|so|that|which)\s/i;
 
 const ARTICLE = /^(?:the|a|an|our|my|this|that)\s+/i;
+/** The articles a draft's title leaves out: "the podcast ad" is the podcast ad's annotation. */
+const LEADING_ARTICLE = /^(the|a|an|our|my)\s+/i;
 
 /**
  * "in Campaigns called Big push", "in an annotation for the gifting wave": a preposition to
@@ -231,7 +234,14 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
     guarded = withDoubt(guarded, `“${title}” ends mid-phrase`, ["title"]);
   if (!quoted && NAME_NOT_READ.test(title))
     guarded = withDoubt(guarded, `“${title}” doesn't read as a name on its own`, ["title"]);
-  if (!quoted && ARTICLE.test(title))
+  const article = quoted ? null : LEADING_ARTICLE.exec(title);
+  if (article && title.length > article[0].length) {
+    // "the podcast ad": the draft names the thing ("Podcast ad"), and says what it left out.
+    const named = capitalised(title.slice(article[0].length));
+    guarded = withDoubt({ ...guarded, title: named }, `I left “${article[1]}” out of the title`, [
+      "title",
+    ]);
+  } else if (!quoted && ARTICLE.test(title))
     guarded = withDoubt(guarded, `the title starts with “${title.split(/\s+/)[0]}”`, ["title"]);
   else if (!quoted) {
     // "add a new landing page on the 4th", "log an outage …": a thing described, not named.
