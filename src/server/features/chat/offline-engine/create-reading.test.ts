@@ -401,3 +401,18 @@ describe("a create asked for as a draft", () => {
     expect(read('log "Launch" on the 3rd').doubts).toBeUndefined();
   });
 });
+
+describe("a story's title", () => {
+  it("is the thing the person ran or held, after the words that lead into the story", () => {
+    expect(
+      read("ok so we ran a flash sale on outerwear nov 9 till nov 11, can u add that"),
+    ).toMatchObject({ title: "Flash sale on outerwear", endDate: { day: 11 } });
+    expect(read("we had a pop-up shop in Leeds on the 14th, log it").title).toBe(
+      "Pop-up shop in Leeds",
+    );
+    // A verb that says what happened stays in the title.
+    expect(read("we turned on the new checkout yesterday, log it").title).toBe(
+      "Turned on the new checkout",
+    );
+  });
+});

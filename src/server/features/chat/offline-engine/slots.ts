@@ -82,7 +82,13 @@ export const POINTS_BACK = /\b(?:its?|that\s+one|this\s+one|the\s+same\s+one)\b/
 const SAME_DAY = /\b(?:on\s+|for\s+)?(?:that|the\s+same|this)\s+(?:day|date)\b/i;
 /** A subject in front of a story's verb: "we turned on…", "our team shipped…". */
 const SUBJECT =
-  /^(?:so\s+)?(?:we|i|they|our\s+(?:team|devs|developers|marketing(?:\s+team)?)|the\s+team)(?:\s+(?:just|finally|have|had|did))?\s+/i;
+  /^(?:(?:ok|okay|so|well|right|um+|fyi|btw|heads\s+up)[\s,:]+)*(?:we|i|they|our\s+(?:team|devs|developers|marketing(?:\s+team)?)|the\s+(?:team|devs|developers))(?:\s+(?:just|finally|have|had|did))?\s+/i;
+/**
+ * Verbs that only say the thing happened ("we ran a flash sale", "we had a pop-up"): the title is
+ * the thing itself, without its article.
+ */
+const EMPTY_VERB =
+  /^(?:ran|did|had|held|hosted|threw|got|went\s+to|attended|put\s+on|kicked\s+off)\s+(?:(?:a|an|the|our|some)\s+)(?=\S)/i;
 
 /** A title from the story a request refers to: "we turned on the new checkout" → "Turned on the new checkout". */
 export function titleFromStory(
@@ -93,7 +99,9 @@ export function titleFromStory(
   let text = story;
   const date = findDate(text, today);
   if (date) text = cut(text, date.index, date.end);
+  const subject = SUBJECT.exec(tidy(text));
   text = tidy(text).replace(SUBJECT, "");
+  if (subject) text = text.replace(EMPTY_VERB, "");
   const title = cleanTitle(text, quotes);
   if (!title || title.split(/\s+/).length > 12) return undefined;
   return title[0]!.toUpperCase() + title.slice(1);
