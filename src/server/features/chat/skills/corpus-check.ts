@@ -579,5 +579,7 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
     { name: "blind 10 talks", heldOut: false, results: talks("blind-10-conversations") },
     { name: "blind 11", heldOut: false, results: phrasings("blind-11", "blind-11-conversations") },
     { name: "blind 11 talks", heldOut: false, results: talks("blind-11-conversations") },
+    { name: "blind 12", heldOut: false, results: phrasings("blind-12", "blind-12-conversations") },
+    { name: "blind 12 talks", heldOut: false, results: talks("blind-12-conversations") },
   ];
 }
