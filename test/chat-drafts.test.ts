@@ -105,6 +105,33 @@ describe("a draft card", () => {
     expect(await annotationsOf(who)).toHaveLength(seeded + 2);
   });
 
+  it("leaves an end still to come open, and says so, for a create and for a change", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const seeded = (await annotationsOf(who)).length;
+    const asked = await say(who, 'add "Gift wrap upsell" from nov 20 to next friday');
+    expect(asked.reply).toContain("it runs until 2026-11-27, which is still to come");
+    expect(asked.confirmation?.draft).toMatchObject({ startDate: "2026-11-20" });
+    expect(asked.confirmation?.draft?.endDate).toBeUndefined();
+    expect(await annotationsOf(who)).toHaveLength(seeded);
+    await say(who, "yes");
+    const made = (await annotationsOf(who)).find((a) => a.title === "Gift wrap upsell");
+    expect(made?.annotationDate).toEqual({ year: 2026, month: 11, day: 20 });
+
+    const moved = await say(who, "Gift wrap upsell runs until next sunday");
+    expect(moved.reply).toContain("still to come");
+    const after = (await annotationsOf(who)).find((a) => a.title === "Gift wrap upsell");
+    expect(after?.annotationDate).toEqual({ year: 2026, month: 11, day: 20 });
+    expect(after?.annotationDateRange).toBeUndefined();
+  });
+
+  it("asks which day when the weekday and the day of the month disagree", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const seeded = (await annotationsOf(who)).length;
+    const asked = await say(who, 'add "Homepage takeover" on thursday the 3rd');
+    expect(asked.confirmation?.kind ?? null).not.toBe("create");
+    expect(await annotationsOf(who)).toHaveLength(seeded);
+  });
+
   it("is edited by a change typed while it waits, and waits again as changed", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const seeded = (await annotationsOf(who)).length;

@@ -286,7 +286,8 @@ export function parseCreate(
 
   const slots: CreateSlots = { date: found?.date ?? today };
   if (dateWords) slots.dateWords = tidy(dateWords);
-  if (impossible || impossibleDate(rest)) slots.invalidDate = true;
+  // "thursday the 3rd", when the 3rd is no Thursday: asked, never one of the two guessed.
+  if (impossible || impossibleDate(rest) || found?.weekdayClash) slots.invalidDate = true;
   const title = cleanTitle(soleQuote(text, quotes) !== undefined ? text : dropObject(text), quotes);
   if (title) slots.title = title;
   if (split.description) slots.description = split.description;

@@ -122,6 +122,8 @@ export interface Understanding {
   helpTopic?: HelpTopic;
   /** A colour word GA4 has no colour for ("pink", "orange"): asked about, never dropped. */
   unknownColour?: string;
+  /** create: the last day said, still to come: left open on the draft, which says so. */
+  endStillToCome?: CalendarDate;
   /** update: move it this many days ("it was two weeks earlier"), from the day it is on. */
   shiftDays?: number;
   /** list: the person asked for the annotations' ids ("with their IDs"); otherwise none are shown. */

@@ -300,10 +300,31 @@ export function guardWrites(read: Understanding, context: GateContext): Understa
     namedBeforeIt(read, context) ??
     read;
   if (understanding.intent === "create")
-    return eitherWayDay(lastYearsDay(guardCreate(understanding, context), context), context);
+    return endNotYet(
+      eitherWayDay(lastYearsDay(guardCreate(understanding, context), context), context),
+      context,
+    );
   if (understanding.intent === "update")
-    return eitherWayDay(lastYearsDay(guardUpdate(understanding, context), context), context);
+    return endNotYet(
+      eitherWayDay(lastYearsDay(guardUpdate(understanding, context), context), context),
+      context,
+    );
   return understanding;
+}
+
+/**
+ * "from nov 20 to next friday": a range that ends after today cannot be annotated yet. Its end is
+ * never dropped in silence nor written: the draft leaves it open and says why.
+ */
+function endNotYet(understanding: Understanding, context: GateContext): Understanding {
+  const end = understanding.endDate;
+  if (!end || compareDates(end, context.today) <= 0) return understanding;
+  const { endDate: _future, ...open } = understanding;
+  return withDoubt(
+    { ...open, endStillToCome: end },
+    `it runs until ${toIsoDate(end)}, which is still to come, so I left its end open`,
+    ["date"],
+  );
 }
 
 /**

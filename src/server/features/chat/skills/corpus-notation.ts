@@ -114,5 +114,7 @@ export function missingOf(understanding: Understanding): string | undefined {
     if (change >= 0) missing.splice(change, 1);
     missing.push("color");
   }
+  // An end still to come is left open on the card, which says so: the end asked about.
+  if (understanding.endStillToCome) missing.push("end");
   return missing.length > 0 ? missing.join(",") : undefined;
 }

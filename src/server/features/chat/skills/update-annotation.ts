@@ -265,6 +265,11 @@ async function act(turn: SkillTurn) {
       { intent: "update", asked: "category", known, categoryOptions: names },
     );
   }
+  if (Object.keys(changes).length === 0 && !category && understood.endStillToCome)
+    return reply(
+      `It runs until ${toIsoDate(understood.endStillToCome)}, which is still to come: an annotation marks days that have passed, so I left ${target ? describeAnnotation(target) : "it"} as it is. Tell me its last day once it has ended.`,
+      target ? { memory: { focus: focusOn(propertyId, target) } } : {},
+    );
   if (Object.keys(changes).length === 0 && !category) {
     return ask(
       understood.unknownColour

@@ -14,6 +14,8 @@ export interface FoundDate {
   date: CalendarDate;
   index: number;
   end: number;
+  /** "thursday the 3rd" where the 3rd is no Thursday: which day was meant is not known. */
+  weekdayClash?: true;
 }
 
 export interface FoundRange {

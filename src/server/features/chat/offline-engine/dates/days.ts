@@ -10,13 +10,13 @@ import {
   isRealDate,
   type CalendarDate,
 } from "../../../../../shared/calendar-date.js";
-import { addMonthsClamped, type FoundDate } from "./calendar.js";
+import { addMonthsClamped, weekdayOf, type FoundDate } from "./calendar.js";
 import { chronoResults, namesADay, resultDate } from "./chrono.js";
 import { findHoliday } from "./holidays.js";
 import { startOfPeriod } from "./periods.js";
 import { CHRONO_READS, LONGEST_DAY, nothingBut, opening, remembered } from "./phrases.js";
 import { yearOf } from "./months.js";
-import { findWeekdays } from "./weekdays.js";
+import { findWeekdays, type FoundWeekday } from "./weekdays.js";
 
 /** "the day before yesterday", which chrono reads as just "yesterday". */
 const DAY_BEFORE_YESTERDAY = /\b(?:the\s+)?day\s+before\s+yesterday\b/i;
@@ -152,7 +152,7 @@ function readDay(text: string, today: CalendarDate): FoundDate | undefined {
   const dates = [...candidates].sort((a, b) => a.index - b.index);
   let started = 0;
   let furthest = -1;
-  const describing: FoundDate[] = [];
+  const describing: FoundWeekday[] = [];
   for (const weekday of findWeekdays(opening(text, CHRONO_READS), today)) {
     while (started < dates.length && dates[started]!.index < weekday.end)
       furthest = Math.max(furthest, dates[started++]!.end);
@@ -176,7 +176,11 @@ function readDay(text: string, today: CalendarDate): FoundDate | undefined {
   if (!first) return undefined;
   // The weekday that describes the day is part of its words.
   const weekday = describing.find((day) => /^\s*,?\s*$/.test(text.slice(day.end, first.index)));
-  return withTimeOfDay(weekday ? { ...first, index: weekday.index } : first, text);
+  const clash = weekday && weekdayOf(first.date) !== weekday.weekday;
+  return withTimeOfDay(
+    weekday ? { ...first, index: weekday.index, ...(clash ? { weekdayClash: true } : {}) } : first,
+    text,
+  );
 }
 
 const PART_OF_DAY = String.raw`(?:early\s+|late\s+|mid-?)?(?:morning|afternoon|evening|night|lunchtime|noon|midday|midnight)`;
