@@ -173,6 +173,13 @@ describe("the offline assistant", () => {
     ["how does undo work in here?", /^Say “undo”/],
     ["can I use pink?", /^Your annotations can be one of six colours/],
     ["how do categories work", /^Press Categories in the header/],
+    ["perfect thx", /^You're welcome\./],
+    ["cool thanks", /^You're welcome\./],
+    ["you're a legend thanks", /^You're welcome\./],
+    ["who are you", /^Hi! I can manage this property's annotations/],
+    ["this app is so slow 🙄", /^Sorry it isn't going well\./],
+    ["is premium worth it, what do i get over free", /^Freemium: .* Premium: /],
+    ["where do categories get set up", /^Press Categories in the header/],
   ])("answers small talk in a line of its own: %s", async (message, reply) => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

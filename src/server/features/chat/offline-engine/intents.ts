@@ -170,7 +170,11 @@ export function classify(text: string, words: CapabilityWords): Classified {
   if (!reply || !/[\p{L}\p{N}?👍⟪]/u.test(reply)) return none("unknown");
   // "delete it" alone is a request of its own; after a yes ("ok delete it") it only agrees.
   const said = readReply(text);
-  if (said.reading === "agreement" || (said.reading === "yes" && !said.startsWithVerb))
+  // "perfect thx" with nothing asked is thanks for what was done, answered as small talk.
+  if (
+    (said.reading === "agreement" && !said.thanks) ||
+    (said.reading === "yes" && !said.startsWithVerb)
+  )
     return none("confirm");
   if (words.undo.test(stripPoliteness(reply)) || undoSaidInPassing(text)) return none("undo");
   if (said.reading === "no") return none("cancel");

@@ -26,6 +26,9 @@ const GREETING =
 const SIGN_OFF =
   /(?:^|(?<![\s,.!?;:\-–—])[\s,.!?;:\-–—]+)(?:(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance|again|heaps|mate|team|a\s+bunch))?|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|kindly))?|thx|ty|tia|cheers(?:\s+mate)?|much\s+appreciated|appreciated|appreciate\s+it|best(?:\s+regards)?|regards|kind\s+regards|have\s+a\s+(?:nice|good|great)\s+(?:day|one)|you(?:'re|\s+are)\s+(?:the\s+best|a\s+star)|(?:if\s+you\s+can|when\s+you\s+(?:can|get\s+a\s+(?:chance|sec|moment)))|please|pls|plz|🙏|🙂|😊|:\)|:-\))[\s.!,]*$/i;
 
+const PRAISE =
+  /^(?:great|perfect|awesome|nice|cool|brilliant|lovely|amazing|excellent|sweet|ok(?:ay)?)[\s,!.]*$/i;
+
 /**
  * How many rounds of courtesy are dropped. Each round reads the whole message, so a message of
  * nothing but "hi, hi, hi, …" would otherwise cost rounds in proportion to its length.
@@ -46,7 +49,9 @@ export function stripCourtesy(text: string): string {
     const greeted = result.replace(GREETING, "").trim();
     if (SAYS_SOMETHING.test(greeted)) result = greeted;
     const signOff = SIGN_OFF.exec(result);
-    if (signOff && signOff.index > 0) result = result.slice(0, signOff.index).trim();
+    // "perfect thx", "cool thanks": praise and thanks are the whole message, thanks for a result.
+    if (signOff && signOff.index > 0 && !PRAISE.test(result.slice(0, signOff.index)))
+      result = result.slice(0, signOff.index).trim();
     rounds += 1;
   } while (result !== previous && rounds < COURTESY_ROUNDS);
   return result;

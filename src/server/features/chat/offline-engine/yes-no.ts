@@ -179,6 +179,8 @@ const longestReply = 120;
 
 export interface Reply {
   reading: ReplyReading;
+  /** Thanks said with it ("perfect thx", "cool thanks"): with no clear yes, thanks for a result. */
+  thanks?: true;
   /** A yes whose first word is its verb ("delete it"): said alone, a request of its own. */
   startsWithVerb: boolean;
 }
@@ -222,7 +224,9 @@ export function readReply(message: string, waiting?: Waiting): Reply {
     const first = units.find((unit) => unit.kind !== "polite");
     return { reading: "yes", startsWithVerb: first?.kind === "verb" };
   }
-  return kinds.includes("agree") ? { reading: "agreement", startsWithVerb: false } : other;
+  const thanks = units.some((unit) => /^(?:thanks|thx|ty|thank you|cheers)$/.test(unit.words));
+  if (!kinds.includes("agree")) return other;
+  return { reading: "agreement", startsWithVerb: false, ...(thanks ? { thanks: true } : {}) };
 }
 
 /** The verbs that name each waiting action. */

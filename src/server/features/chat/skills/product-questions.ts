@@ -54,12 +54,12 @@ const asked: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "plans",
-    /\b(?:difference|differences|compare|comparison|vs\.?|versus)\b.*\b(?:free(?:mium)?|premium)\b|\bfree(?:mium)?\b.*\b(?:vs\.?|versus|or)\s+premium\b|\bwhat\s+(?:do\s+(?:i|we)\s+get\s+with|does|is\s+in)\s+(?:the\s+)?premium\b|\bhow\s+much\s+(?:is|does|for)\s+(?:the\s+)?premium\b|\bpremium\s+(?:cost|price|pricing|plan\s+include)\b|\bwhat(?:'s|\s+is)\s+(?:in\s+)?(?:the\s+)?(?:free|freemium|premium)\s+plan\b/i,
+    /\b(?:difference|differences|compare|comparison|vs\.?|versus)\b.*\b(?:free(?:mium)?|premium)\b|\bfree(?:mium)?\b.*\b(?:vs\.?|versus|or)\s+premium\b|\bwhat\s+(?:do\s+(?:i|we)\s+get\s+with|does|is\s+in)\s+(?:the\s+)?premium\b|\bhow\s+much\s+(?:is|does|for)\s+(?:the\s+)?premium\b|\bpremium\s+(?:cost|price|pricing|plan\s+include)\b|\bwhat(?:'s|\s+is)\s+(?:in\s+)?(?:the\s+)?(?:free|freemium|premium)\s+plan\b|\b(?:is|would)\s+(?:the\s+)?premium\s+(?:be\s+)?worth\b|\bwhat\s+(?:do|would|does)\s+(?:i|we|you)\s+get\s+(?:over|beyond|on\s+top\s+of|extra\s+over)\s+(?:the\s+)?free\b/i,
   ],
   [
     "categories",
     new RegExp(
-      String.raw`\b${HOW}\s+(?:create|make|add|set\s+up|edit|rename|delete|remove|manage)\s+(?:(?:a|an|new|my|the|some|another)\s+)*categor(?:y|ies)\b|^what\s+are\s+categories\b|\bhow\s+do(?:es)?\s+(?:the\s+)?categor(?:y|ies)\s+work\b`,
+      String.raw`\b${HOW}\s+(?:create|make|add|set\s+up|edit|rename|delete|remove|manage)\s+(?:(?:a|an|new|my|the|some|another)\s+)*categor(?:y|ies)\b|^what\s+are\s+categories\b|\bhow\s+do(?:es)?\s+(?:the\s+)?categor(?:y|ies)\s+work\b|\bwhere\s+(?:do|can|should)\s+(?:i|we|you)\s+(?:set\s+up|create|make|add|manage|edit|find)\s+(?:(?:my|the|new)\s+)?categor(?:y|ies)\b|\bwhere\s+(?:do|are|can)\s+(?:the\s+)?categor(?:y|ies)\s+(?:get\s+|be\s+)?(?:set\s+up|created|made|managed|edited)\b`,
       "i",
     ),
   ],
@@ -76,11 +76,11 @@ const asked: readonly [HelpTopic, RegExp][] = [
 const talk: readonly [HelpTopic, RegExp][] = [
   [
     "greeting",
-    /^(?:hi|hey|hello|hiya|heya|howdy|yo|g'?day|(?:good\s+)?(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|tidemark|assistant|bot|mate|friend))?(?:[\s!.,]+quick\s+(?:one|question))?[\s!.,:)]*$/i,
+    /^(?:hi|hey|hello|hiya|heya|howdy|yo|g'?day|(?:good\s+)?(?:morning|afternoon|evening))(?:\s+(?:there|all|team|everyone|tidemark|assistant|bot|mate|friend))?(?:[\s!.,]+quick\s+(?:one|question))?[\s!.,:)]*$|^(?:who|what)\s+(?:are\s+you|r\s+u)[\s?!.]*$/i,
   ],
   [
     "thanks",
-    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it)(?:\s+for\s+(?:now|today))?)?[\s!.,:)]*$/i,
+    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it)(?:\s+for\s+(?:now|today))?)?[\s!.,:)]*$|^(?:you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:a\s+|the\s+)?(?:legend|star|hero|lifesaver|life\s+saver|best|gem|champ)[\s!.,:)]*$/i,
   ],
   [
     "rules",
@@ -88,7 +88,7 @@ const talk: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "complaint",
-    /^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke)\b/i,
+    /^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke|slow|laggy|buggy|clunky|annoying|confusing|frustrating)\b/i,
   ],
   [
     "outside",
