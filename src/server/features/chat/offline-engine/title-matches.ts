@@ -18,7 +18,11 @@ const POINTING_WORDS = new Set([
   "annotation",
   "note",
   "one",
+  "ones",
   "entry",
+  "thing",
+  "things",
+  "stuff",
 ]);
 const wordsOf = (text: string) =>
   fold(text)
@@ -49,6 +53,12 @@ function saidInOrder(said: readonly string[], title: string): boolean {
   return true;
 }
 
+/** Whether every word said is a word of the title, in any order. */
+function saidAnyOrder(said: readonly string[], title: string): boolean {
+  const own = wordsOf(title);
+  return said.every((word) => own.some((ownWord) => sameWord(word, ownWord)));
+}
+
 /**
  * The items whose title a reference names: exactly (ignoring case), else as a part of it, else —
  * for two words or more — by its words in their order with others between ("the tiktok push" for
@@ -68,6 +78,11 @@ export function titleMatches<T extends { title: string }>(
   // A name is a few words: longer text is no reference to look for word by word (bounded work).
   if (wanted.length > LONGEST_NAME) return { matches: [], loose: false };
   const said = wordsOf(wanted).filter((word) => !POINTING_WORDS.has(word));
-  if (said.length < 2) return { matches: [], loose: false };
-  return { matches: items.filter((item) => saidInOrder(said, item.title)), loose: true };
+  // One word names an annotation only when it is a word of some length ("the pinterest one").
+  if (said.length === 0 || (said.length === 1 && said[0]!.length < 4))
+    return { matches: [], loose: false };
+  const inOrder = items.filter((item) => saidInOrder(said, item.title));
+  if (inOrder.length > 0) return { matches: inOrder, loose: true };
+  // "the manchester radio spots" of "Radio spots in Manchester": every word, in another order.
+  return { matches: items.filter((item) => saidAnyOrder(said, item.title)), loose: true };
 }
