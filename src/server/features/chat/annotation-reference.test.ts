@@ -40,9 +40,13 @@ describe("finding the annotation a request names", () => {
         annotation: titles.find((a) => a.annotationId === id),
         loose: true,
       });
-    // Out of order, or with a word the title does not have: not that one.
-    for (const said of ["push tiktok", "tiktok dance push"])
-      expect(findReferenced(titles, { kind: "title", title: said }).kind, said).toBe("none");
+    // Out of order it is still a guess ("the manchester radio spots"); with a word the title
+    // does not have, not that one.
+    expect(findReferenced(titles, { kind: "title", title: "push tiktok" })).toMatchObject({
+      kind: "found",
+      loose: true,
+    });
+    expect(findReferenced(titles, { kind: "title", title: "tiktok dance push" }).kind).toBe("none");
     // A part of one title as written is found, and said to be a part.
     expect(findReferenced(titles, { kind: "title", title: "gift guide" })).toMatchObject({
       kind: "none",

@@ -45,6 +45,9 @@ function categoryWordList(names: readonly string[]): string[] {
   return [...words].filter((word) => word.length >= 2);
 }
 
+const SLIPS_READ = 300;
+const SLIPS_KEPT = 4;
+
 /** Real words one slip from a category word, never read as it ("released", "eternal"). */
 const NOT_A_SLIP = /(?:ed|ing|er)$|^eternal$/;
 
@@ -54,6 +57,9 @@ const NOT_A_SLIP = /(?:ed|ing|er)$|^eternal$/;
  */
 function slipsIn(text: string, words: readonly string[]): Map<string, string> {
   const slips = new Map<string, string>();
+  // A misspelt category is read in a request of a few lines, with a few slips at most: a longer
+  // text is read without them, so it never pays for patterns built for its words.
+  if (text.length > SLIPS_READ) return slips;
   const said = new Set(
     (text.toLowerCase().match(/\p{L}{5,}/gu) ?? []).filter((word) => !NOT_A_SLIP.test(word)),
   );
@@ -66,7 +72,8 @@ function slipsIn(text: string, words: readonly string[]): Map<string, string> {
       if (part.length < 5) return;
       for (const token of said)
         if (!spelledRight.has(token) && oneSlipApart(token, part))
-          slips.set([...parts.slice(0, at), token, ...parts.slice(at + 1)].join(" "), word);
+          if (slips.size < SLIPS_KEPT)
+            slips.set([...parts.slice(0, at), token, ...parts.slice(at + 1)].join(" "), word);
     });
   }
   return slips;
