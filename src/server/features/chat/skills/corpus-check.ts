@@ -278,13 +278,17 @@ function compare(
   const asks = annotations
     ? resolveAgainst(actual, understanding, focusTitle, annotations)
     : undefined;
-  // A category the person does not have is said plainly, with theirs; nothing is written.
+  // A category the person does not have: a create or change asks which of theirs it goes in, or
+  // none (`resolve.ts`), nothing written until then; anything else says so plainly.
   if (
     categoryNames &&
     understanding.category &&
     !namedCategory(understanding.category, categoryNames)
-  )
-    actual.outcome = "answer";
+  ) {
+    const writes = WRITES.has(understanding.intent) && categoryNames.length > 0;
+    actual.outcome = writes ? "preview" : "answer";
+    if (writes) actual.missing = [actual.missing, "category"].filter(Boolean).join(",");
+  }
   // The day a shift counts from is the annotation's before this turn changes it.
   const target = understanding.target;
   // "it" and "the last one" are the annotation in focus, as the product resolves them.
