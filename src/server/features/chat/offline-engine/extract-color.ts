@@ -143,6 +143,19 @@ export function findColor(text: string, mode: "cued" | "update" | "loose"): Foun
   return undefined;
 }
 
+const OTHER_AT_END = new RegExp(`\\s(${UNKNOWN_WORDS})[\\s.!?]*$`, "i");
+
+/**
+ * A colour GA4 lacks as a change's last word ("make Singles Day promo pink"): where nothing else
+ * is the change, it is the change asked for, to be chosen again among the six.
+ */
+export function otherColourAtEnd(text: string): FoundColor | undefined {
+  const match = OTHER_AT_END.exec(text);
+  return match
+    ? { word: match[1] ?? "", index: match.index, end: match.index + match[0].length }
+    : undefined;
+}
+
 // One more colour joined to a list: ", blue", " or blue", "and in green", "/ cyan".
 const JOINED_COLOR = new RegExp(
   `^\\s*(?:,\\s*(?:(?:or|and)\\s+)?|\\s(?:or|and)\\s+|\\s*[/&]\\s*)(?:in\\s+)?(${ANY_WORDS})\\b(?:\\s+colou?r\\b)?`,

@@ -501,6 +501,15 @@ const update: Case[] = [
     { intent: "update", target: { kind: "title", title: "Launch" }, missing: ["change"] },
   ],
   [
+    "make Singles Day promo pink",
+    {
+      intent: "update",
+      target: { kind: "title", title: "Singles Day promo" },
+      missing: ["change"],
+      unknownColour: "pink",
+    },
+  ],
+  [
     "rename annotation 17 to Pricing test",
     { intent: "update", target: { kind: "id", annotationId: "17" }, newTitle: "Pricing test" },
   ],

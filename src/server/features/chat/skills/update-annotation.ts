@@ -33,7 +33,7 @@ import { correctionPatterns } from "../offline-engine/stated-corrections.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
 import { colourNote, colourRefusal, describeCategory } from "../offline-engine/reply-text.js";
-import { findColor } from "../offline-engine/extract-color.js";
+import { findColor, otherColourAtEnd } from "../offline-engine/extract-color.js";
 import { defined, POINTS_BACK, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
@@ -145,8 +145,22 @@ function readSlots(input: SlotInput): Understanding {
   if (doubts.length > 0) understanding.doubts = doubts.map((doubt) => doubt.text);
   understanding.sources = draftSources(changeWords(understanding, { rest, quotes, today }), doubts);
   // "change the gift guide to orange": a colour GA4 lacks is the change asked, to be chosen again.
-  const colour = understanding.missing.includes("change") ? findColor(rest, "update") : undefined;
-  if (colour && !colour.color) understanding.unknownColour = colour.word.toLowerCase();
+  const colour = understanding.missing.includes("change")
+    ? (findColor(rest, "update") ?? otherColourAtEnd(rest))
+    : undefined;
+  if (colour && !colour.color) {
+    understanding.unknownColour = colour.word.toLowerCase();
+    // "make Singles Day promo pink": the colour is no word of the name.
+    const target = understanding.target;
+    const named = target?.kind === "title" ? target.title : "";
+    const cut = named.slice(0, named.length - colour.word.length).trimEnd();
+    if (
+      target?.kind === "title" &&
+      cut &&
+      named.toLowerCase().endsWith(` ${colour.word.toLowerCase()}`)
+    )
+      understanding.target = { ...target, title: cut };
+  }
   // "…, move it to that day": the day the story named.
   if (
     sameDay &&
