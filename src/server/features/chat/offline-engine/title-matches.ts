@@ -8,6 +8,8 @@ import { oneSlipApart } from "./slips.js";
 const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
 
 const LONGEST_NAME = 200;
+/** A name said by some of its words is a few of them: more is no reference looked for loosely. */
+const LOOSE_WORDS = 6;
 /** Words that point at an annotation without naming it: "the tiktok push annotation", "… one". */
 const POINTING_WORDS = new Set([
   "the",
@@ -79,7 +81,7 @@ export function titleMatches<T extends { title: string }>(
   if (wanted.length > LONGEST_NAME) return { matches: [], loose: false };
   const said = wordsOf(wanted).filter((word) => !POINTING_WORDS.has(word));
   // One word names an annotation only when it is a word of some length ("the pinterest one").
-  if (said.length === 0 || (said.length === 1 && said[0]!.length < 4))
+  if (said.length === 0 || said.length > LOOSE_WORDS || (said.length === 1 && said[0]!.length < 4))
     return { matches: [], loose: false };
   const inOrder = items.filter((item) => saidInOrder(said, item.title));
   if (inOrder.length > 0) return { matches: inOrder, loose: true };

@@ -189,6 +189,9 @@ const other: Reply = { reading: "other", startsWithVerb: false };
 
 /** What a short reply says, over what waits for it (nothing, for the conversation's reading). */
 export function readReply(message: string, waiting?: Waiting): Reply {
+  // Asked of every clause of a long message: a text far longer than any reply is none, before
+  // any work on its length.
+  if (message.length > longestReply * 4) return other;
   const text = message
     .trim()
     .toLowerCase()

@@ -246,6 +246,27 @@ export function daysCarriedOut(
   return changes.annotationDate ? { date: toIsoDate(changes.annotationDate) } : {};
 }
 
+/** A change that names nothing to write: why (an end still to come, a colour GA4 lacks) or what. */
+function nothingToChange(
+  turn: SkillTurn,
+  target: Annotation | undefined,
+  known: ReturnType<typeof piecesToRemember>,
+) {
+  const { understood, propertyId, reply, ask } = turn;
+  const it = target ? describeAnnotation(target) : "it";
+  if (understood.endStillToCome)
+    return reply(
+      `It runs until ${toIsoDate(understood.endStillToCome)}, which is still to come: an annotation marks days that have passed, so I left ${it} as it is. Tell me its last day once it has ended.`,
+      target ? { memory: { focus: focusOn(propertyId, target) } } : {},
+    );
+  return ask(
+    understood.unknownColour
+      ? `${colourRefusal(understood.unknownColour)}. Which should ${it} be?`
+      : `What should I change${target ? ` about ${it}` : ""}: the title, the date, the colour, the description or the category?`,
+    { intent: "update", asked: "change", known },
+  );
+}
+
 async function act(turn: SkillTurn) {
   const { understood, actions, propertyId, category, categories, reply, ask, resolution } = turn;
   const allowed = await actions.mayChange("edit");
@@ -279,19 +300,7 @@ async function act(turn: SkillTurn) {
       { intent: "update", asked: "category", known, categoryOptions: names },
     );
   }
-  if (Object.keys(changes).length === 0 && !category && understood.endStillToCome)
-    return reply(
-      `It runs until ${toIsoDate(understood.endStillToCome)}, which is still to come: an annotation marks days that have passed, so I left ${target ? describeAnnotation(target) : "it"} as it is. Tell me its last day once it has ended.`,
-      target ? { memory: { focus: focusOn(propertyId, target) } } : {},
-    );
-  if (Object.keys(changes).length === 0 && !category) {
-    return ask(
-      understood.unknownColour
-        ? `${colourRefusal(understood.unknownColour)}. Which should ${target ? describeAnnotation(target) : "it"} be?`
-        : `What should I change${target ? ` about ${describeAnnotation(target)}` : ""}: the title, the date, the colour, the description or the category?`,
-      { intent: "update", asked: "change", known },
-    );
-  }
+  if (Object.keys(changes).length === 0 && !category) return nothingToChange(turn, target, known);
   // Every part of a request, or none: a part that could not be read leaves everything as it is.
   if (understood.unreadPart)
     return reply(
