@@ -416,3 +416,14 @@ describe("a story's title", () => {
     );
   });
 });
+
+describe("a range that has begun this year but not ended", () => {
+  it("is never written as last year's without asking", () => {
+    // On Nov 23, "nov 20 to nov 27" reads as last year's range, which is shown and said first.
+    const understood = read('add "Gift wrap upsell" from nov 20 to nov 27');
+    expect(understood).toMatchObject({ date: { year: 2025, day: 20 }, endDate: { day: 27 } });
+    expect(understood.doubts).toContain(
+      "this year's is still to come, so I took last year's: 2025-11-20",
+    );
+  });
+});

@@ -152,8 +152,17 @@ interface CategoryPatterns {
   alone: RegExp;
 }
 
+/** The category words of the lists of names met last, asked for several times per message. */
+const listedFor = new Map<string, string[]>();
+
 function patternsFor(names: readonly string[], text: string): CategoryPatterns {
-  const listed = categoryWordList(names);
+  const namesKey = names.join("\u0000");
+  let listed = listedFor.get(namesKey);
+  if (!listed) {
+    if (listedFor.size >= BUILT_REMEMBERS) listedFor.delete(listedFor.keys().next().value!);
+    listed = categoryWordList(names);
+    listedFor.set(namesKey, listed);
+  }
   const slips = slipsIn(text, listed);
   const key = [...names, "", ...slips.keys()].join("\u0000");
   const known = builtFor.get(key);

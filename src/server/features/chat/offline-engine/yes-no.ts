@@ -191,7 +191,7 @@ const other: Reply = { reading: "other", startsWithVerb: false };
 export function readReply(message: string, waiting?: Waiting): Reply {
   // Asked of every clause of a long message: a text far longer than any reply is none, before
   // any work on its length.
-  if (message.length > longestReply * 4) return other;
+  if (message.length > longestReply + 60) return other;
   const text = message
     .trim()
     .toLowerCase()

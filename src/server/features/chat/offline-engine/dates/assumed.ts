@@ -42,7 +42,11 @@ export function lastYearTaken(
   const thisYears = { start: yearOn(taken.start), end: yearOn(taken.end) };
   if (!isRealDate(thisYears.start) || !isRealDate(thisYears.end)) return undefined;
   const ahead = dayNumberOf(thisYears.start) - dayNumberOf(today);
-  if (ahead <= 0 || ahead > within) return undefined;
+  // "dec 1 to dec 11" on Dec 7: this year's range has begun but not ended, so last year's was
+  // taken; as much a guess as a range still weeks away.
+  const endAhead = dayNumberOf(thisYears.end) - dayNumberOf(today);
+  const straddles = ahead <= 0 && endAhead > 0 && endAhead <= within;
+  if (!straddles && (ahead <= 0 || ahead > within)) return undefined;
   const then = daysOf(words, thisYears.end);
   if (!then || !same(then.start, thisYears.start) || !same(then.end, thisYears.end))
     return undefined;
