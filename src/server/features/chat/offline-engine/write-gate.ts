@@ -238,9 +238,22 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
   if (article && title.length > article[0].length) {
     // "the podcast ad": the draft names the thing ("Podcast ad"), and says what it left out.
     const named = capitalised(title.slice(article[0].length));
-    guarded = withDoubt({ ...guarded, title: named }, `I left “${article[1]}” out of the title`, [
-      "title",
-    ]);
+    // What was already said of the title ("I made the title “…” from what you told me") names
+    // the title the card shows.
+    const renamed = (text: string) => text.split(`“${title}”`).join(`“${named}”`);
+    const source = guarded.sources?.title;
+    guarded = withDoubt(
+      {
+        ...guarded,
+        title: named,
+        ...(guarded.doubts ? { doubts: guarded.doubts.map(renamed) } : {}),
+        ...(guarded.sources && source?.doubt
+          ? { sources: { ...guarded.sources, title: { ...source, doubt: renamed(source.doubt) } } }
+          : {}),
+      },
+      `I left “${article[1]}” out of the title`,
+      ["title"],
+    );
   } else if (!quoted && ARTICLE.test(title))
     guarded = withDoubt(guarded, `the title starts with “${title.split(/\s+/)[0]}”`, ["title"]);
   else if (!quoted) {
