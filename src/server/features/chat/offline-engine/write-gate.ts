@@ -154,6 +154,33 @@ const NAME_NOT_READ =
   /^(?:in|into|for|on|at|to|of|from|with|by|about|under)\s|\s(?:called|named|titled)\s|\b(?:annotation|annotations)\b/i;
 
 /**
+ * "the podcast ad": the draft names the thing ("Podcast ad") and says what it left out; what was
+ * already said of the title ("I made the title “…” from what you told me") names the one shown.
+ */
+function withoutArticle(
+  guarded: Understanding,
+  title: string,
+  article: string,
+  length: number,
+): Understanding {
+  const named = capitalised(title.slice(length));
+  const renamed = (text: string) => text.split(`“${title}”`).join(`“${named}”`);
+  const source = guarded.sources?.title;
+  return withDoubt(
+    {
+      ...guarded,
+      title: named,
+      ...(guarded.doubts ? { doubts: guarded.doubts.map(renamed) } : {}),
+      ...(guarded.sources && source?.doubt
+        ? { sources: { ...guarded.sources, title: { ...source, doubt: renamed(source.doubt) } } }
+        : {}),
+    },
+    `I left “${article}” out of the title`,
+    ["title"],
+  );
+}
+
+/**
  * The guards on a create: a title that is already one of the property's annotations is a
  * reference to it; a title of no words of its own that the person did not quote is no title; an
  * unquoted title led by an article ("the Cyber Monday promo") is shown as a draft.
@@ -235,26 +262,9 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
   if (!quoted && NAME_NOT_READ.test(title))
     guarded = withDoubt(guarded, `“${title}” doesn't read as a name on its own`, ["title"]);
   const article = quoted ? null : LEADING_ARTICLE.exec(title);
-  if (article && title.length > article[0].length) {
-    // "the podcast ad": the draft names the thing ("Podcast ad"), and says what it left out.
-    const named = capitalised(title.slice(article[0].length));
-    // What was already said of the title ("I made the title “…” from what you told me") names
-    // the title the card shows.
-    const renamed = (text: string) => text.split(`“${title}”`).join(`“${named}”`);
-    const source = guarded.sources?.title;
-    guarded = withDoubt(
-      {
-        ...guarded,
-        title: named,
-        ...(guarded.doubts ? { doubts: guarded.doubts.map(renamed) } : {}),
-        ...(guarded.sources && source?.doubt
-          ? { sources: { ...guarded.sources, title: { ...source, doubt: renamed(source.doubt) } } }
-          : {}),
-      },
-      `I left “${article[1]}” out of the title`,
-      ["title"],
-    );
-  } else if (!quoted && ARTICLE.test(title))
+  if (article && title.length > article[0].length)
+    guarded = withoutArticle(guarded, title, article[1] ?? "", article[0].length);
+  else if (!quoted && ARTICLE.test(title))
     guarded = withDoubt(guarded, `the title starts with “${title.split(/\s+/)[0]}”`, ["title"]);
   else if (!quoted) {
     // "add a new landing page on the 4th", "log an outage …": a thing described, not named.
