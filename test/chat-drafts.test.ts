@@ -193,6 +193,23 @@ describe("a draft card", () => {
     });
   });
 
+  it("takes a yes said with the change its card shows, and says an edited card's new fields", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'add "Zebra crossing campaign" on 2016-03-10');
+    const card = await say(who, "the zebra one should be green");
+    expect(card.confirmation?.kind).toBe("update");
+    // Edited, the card's words say what it now writes.
+    const red = await say(who, "make it red");
+    expect(red.reply).toMatch(/^I've changed the draft/);
+    expect(red.reply).toContain("(2016-03-10) in red?");
+    const zebra = async () =>
+      (await annotationsOf(who)).find((a) => a.title === "Zebra crossing campaign");
+    expect((await zebra())?.color).toBe("BLUE");
+    const yes = await say(who, "yes that one, make it red");
+    expect(yes.confirmation, yes.reply).toBeNull();
+    expect((await zebra())?.color).toBe("RED");
+  });
+
   it("shows on a change's draft which field to check, and writes what the card shows", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     await say(who, 'log "Pricing relaunch" yesterday');

@@ -60,6 +60,14 @@ describe("a follow-up right after a create", () => {
       { annotationDateRange: { startDate: day(10), endDate: day(12) } },
     ],
     ["make it until the 13th", { annotationDateRange: { startDate: day(10), endDate: day(13) } }],
+    // "the day before" counts from its own day, never from today.
+    ["no, the day before", { annotationDate: day(9) }],
+    ["sorry, it was the week before", { annotationDate: day(3) }],
+    // A value alone, said in passing, changes it too.
+    ["bleu", { color: "BLUE" }],
+    ["cyan is fine", { color: "CYAN" }],
+    ["thru the 12th", { annotationDateRange: { startDate: day(10), endDate: day(12) } }],
+    ["campaigns then", {}],
     [
       "actually it was the 10th to the 14th",
       { annotationDateRange: { startDate: day(10), endDate: day(14) } },
@@ -71,7 +79,27 @@ describe("a follow-up right after a create", () => {
     expect(others, turn.reply).toHaveLength(0);
     expect(annotation, turn.reply).toMatchObject(expected);
     expect(turn.confirmation, turn.reply).toBeNull();
-    if (message.includes("Campaigns")) expect(annotation!.categoryId, turn.reply).not.toBeNull();
+    if (/campaigns/i.test(message)) expect(annotation!.categoryId, turn.reply).not.toBeNull();
+  });
+
+  it("asks again for a colour GA4 lacks, and takes the one said next", async () => {
+    const who = await afterCreate();
+    const asked = await say(who, "orange if possible");
+    expect(asked.reply).toMatch(/orange/i);
+    expect(asked.reply).toMatch(/Which should “Winter sale”.* be\?/);
+    const [before] = await find(who, "Winter sale");
+    expect(before!.color).not.toBe("BROWN");
+    const brown = await say(who, "fine, brown");
+    const [after] = await find(who, "Winter sale");
+    expect(after, brown.reply).toMatchObject({ color: "BROWN" });
+  });
+
+  it("leaves a message with a word of its own to be read as itself", async () => {
+    const who = await afterCreate();
+    const [before] = await find(who, "Winter sale");
+    await say(who, "brown bread");
+    const [after] = await find(who, "Winter sale");
+    expect(after).toEqual(before);
   });
 
   it("says nothing was updated when nothing changed", async () => {

@@ -39,7 +39,7 @@ import {
 } from "./conversation-state.js";
 import { readMessage } from "./skills/reading.js";
 import { askedAsQuestionDoubt } from "./offline-engine/read-message.js";
-import { editWithYes } from "./offline-engine/yes-no.js";
+import { editWithYes, yesThenEdit } from "./offline-engine/yes-no.js";
 
 export const notWaitingMessage =
   "That confirmation is no longer waiting, so nothing was changed. Ask again if you still want it.";
@@ -89,6 +89,21 @@ function draftEditedBy(
   return reading.intent === "update" && reading.pointsBack && !reading.target
     ? { refused: true }
     : null;
+}
+
+/**
+ * A yes said first, then the change a change card already shows: nothing edited, all confirmed.
+ * Never a create's card: "yes that one" over one whose title exists may mean the existing one.
+ */
+export function restatesCard(stored: DraftAction, message: string, today: CalendarDate): boolean {
+  if (stored.kind !== "update") return false;
+  const said = yesThenEdit(message, stored.kind);
+  if (!said) return false;
+  const reading = readMessage({ message: said.edit, today, categoryNames: [] });
+  const over = readOverDraft(reading, said.edit, today);
+  return (
+    draftFollowUp(stored, over, true) !== undefined && draftFollowUp(stored, over) === undefined
+  );
 }
 
 /**
@@ -152,6 +167,11 @@ export async function settleTyped(
     if (result && "edited" in result) {
       const taken = await setting.chat.takePendingAction(session.id, stored.id);
       return taken ? carryOut(actions, result.edited) : plain(notWaitingMessage);
+    }
+    // "yes that one, make it blue" over a card that already makes it blue: a yes, restated.
+    if (restatesCard(stored, message, today)) {
+      const taken = await setting.chat.takePendingAction(session.id, stored.id);
+      return taken ? carryOut(actions, taken) : plain(notWaitingMessage);
     }
     const edited = await editedByMessage(setting.chat, session, stored, message, today);
     if (edited) return edited;

@@ -26,9 +26,9 @@ import {
   type DraftSources,
 } from "../../../shared/contracts/chat.js";
 import type { Understanding } from "./offline-engine/understanding.js";
-import { daysAlone } from "./offline-engine/days-alone.js";
+import { readValuesAlone } from "./offline-engine/values-alone.js";
 import { readReply, type Waiting } from "./offline-engine/yes-no.js";
-import { defaultAnnotationColor } from "../../../shared/annotation-colors.js";
+import { defaultAnnotationColor, isAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
 import {
   describeAnnotation,
@@ -131,21 +131,11 @@ export function issueCreate(
   /** Where the reading found each field, for the card to show what to check. */
   sources?: DraftSources,
 ): PendingCreate {
-  const range = request.annotationDateRange;
-  const shown = {
-    title: request.title,
-    annotationDate: range?.startDate ?? request.annotationDate!,
-    ...(range ? { annotationDateRange: range } : {}),
-    color: request.color ?? defaultAnnotationColor,
-  };
   return {
     id: randomUUID(),
     kind: "create",
     propertyId,
-    summary: [
-      `Create ${describeWritten(shown, categoryName)}?`,
-      ...(request.description ? [describeNewDescription(request.description)] : []),
-    ].join("\n"),
+    summary: createSummary(request, categoryName),
     request: { ...request, requestId: request.requestId ?? randomUUID() },
     categoryName,
     ...(sources && Object.keys(sources).length > 0 ? { sources } : {}),
@@ -164,6 +154,42 @@ export function issueUpdate(
   /** Where the reading found each changed field, for the card to show what to check. */
   sources?: DraftSources,
 ): PendingUpdate {
+  return {
+    id: randomUUID(),
+    kind: "update",
+    propertyId,
+    summary: updateSummary(annotation, changes, categoryName),
+    items: [{ annotationId: annotation.annotationId, snapshot: snapshotOf(annotation) }],
+    changes,
+    ...(categoryName !== undefined ? { categoryName } : {}),
+    ...(sources && Object.keys(sources).length > 0 ? { sources } : {}),
+    expiresAt: expiryFrom(now),
+  };
+}
+
+/** A create's card in words: the annotation as it will be written. */
+function createSummary(request: CreateAnnotationRequest, categoryName: string | null): string {
+  const range = request.annotationDateRange;
+  const shown = {
+    title: request.title,
+    annotationDate: range?.startDate ?? request.annotationDate!,
+    ...(range ? { annotationDateRange: range } : {}),
+    color: request.color ?? defaultAnnotationColor,
+  };
+  return [
+    `Create ${describeWritten(shown, categoryName)}?`,
+    ...(request.description ? [describeNewDescription(request.description)] : []),
+  ].join("\n");
+}
+
+type Shown = Pick<Annotation, "title" | "annotationDate" | "annotationDateRange" | "color">;
+
+/** A change's card in words: the annotation as it is, and as it would become. */
+function updateSummary(
+  annotation: Shown,
+  changes: UpdateAnnotationRequest,
+  categoryName: string | null | undefined,
+): string {
   const range =
     changes.annotationDateRange ??
     (changes.annotationDate ? undefined : annotation.annotationDateRange);
@@ -175,19 +201,27 @@ export function issueUpdate(
     color: changes.color ?? annotation.color,
   };
   const category = categoryName === null ? ", out of its category" : "";
+  return [
+    `Change ${describeAnnotation(annotation)} → ${describeWritten(after, categoryName)}${category}?`,
+    ...(changes.description !== undefined ? [describeNewDescription(changes.description)] : []),
+  ].join("\n");
+}
+
+/** The annotation a change card was issued for, as its snapshot keeps it. */
+function shownBy(snapshot: AnnotationSnapshot): Shown {
   return {
-    id: randomUUID(),
-    kind: "update",
-    propertyId,
-    summary: [
-      `Change ${describeAnnotation(annotation)} → ${describeWritten(after, categoryName)}${category}?`,
-      ...(changes.description !== undefined ? [describeNewDescription(changes.description)] : []),
-    ].join("\n"),
-    items: [{ annotationId: annotation.annotationId, snapshot: snapshotOf(annotation) }],
-    changes,
-    ...(categoryName !== undefined ? { categoryName } : {}),
-    ...(sources && Object.keys(sources).length > 0 ? { sources } : {}),
-    expiresAt: expiryFrom(now),
+    title: snapshot.title,
+    annotationDate: fromIsoDate(snapshot.date),
+    ...(snapshot.endDate
+      ? {
+          annotationDateRange: {
+            startDate: fromIsoDate(snapshot.date),
+            endDate: fromIsoDate(snapshot.endDate),
+          },
+        }
+      : {}),
+    // Taken from an annotation, so always one of its colours; an unknown one shows as the default.
+    color: isAnnotationColor(snapshot.color) ? snapshot.color : defaultAnnotationColor,
   };
 }
 
@@ -329,16 +363,20 @@ export function withEdits(
   if (pending.kind === "create") {
     const { categoryId: previewed, requestId } = pending.request;
     const categoryId = edits.categoryId === undefined ? previewed : (edits.categoryId ?? undefined);
+    const request = {
+      title: edits.title,
+      ...(edits.description ? { description: edits.description } : {}),
+      ...days,
+      color: edits.color,
+      ...(categoryId ? { categoryId } : {}),
+      requestId,
+    };
+    const categoryName = edits.categoryId !== undefined ? undefined : pending.categoryName;
+    // The card's words say what it now writes, as its fields do.
     return {
       ...pending,
-      request: {
-        title: edits.title,
-        ...(edits.description ? { description: edits.description } : {}),
-        ...days,
-        color: edits.color,
-        ...(categoryId ? { categoryId } : {}),
-        requestId,
-      },
+      request,
+      summary: createSummary(request, categoryName ?? null),
       ...(edits.categoryId !== undefined ? { categoryName: undefined } : {}),
       sources: sourcesKept(pending, edits),
     };
@@ -355,7 +393,12 @@ export function withEdits(
   else if (pending.changes.categoryId !== undefined)
     changes.categoryId = pending.changes.categoryId;
   if (Object.keys(changes).length === 0) return null;
-  return { ...pending, changes, sources: sourcesKept(pending, edits) };
+  return {
+    ...pending,
+    changes,
+    summary: updateSummary(shownBy(before), changes, pending.categoryName),
+    sources: sourcesKept(pending, edits),
+  };
 }
 
 /**
@@ -368,8 +411,12 @@ export function readOverDraft(
   today: CalendarDate,
 ): Understanding {
   if (reading.intent !== "unknown") return reading;
-  const days = daysAlone(message, today);
-  return days ? { intent: "update", pointsBack: true, missing: [], ...days } : reading;
+  const said = readValuesAlone(message, today, []);
+  if (!said) return reading;
+  const { unknownColour, ...values } = said;
+  return unknownColour
+    ? { intent: "update", pointsBack: true, missing: ["change"], ...values, unknownColour }
+    : { intent: "update", pointsBack: true, missing: [], ...values };
 }
 
 /**

@@ -5,7 +5,13 @@
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { tidy, withoutTrailing } from "./cut-text.js";
 import { findDate, findSpan } from "./extract-dates.js";
-import { BARE_DAY, PLACED } from "./gate-follow-ups.js";
+
+/** A day said by its number alone: "the 5th", "through the 12th", "on 8th". */
+export const BARE_DAY = /\b(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)\b/i;
+
+/** Anything that places a day in a month or a week of its own. */
+export const PLACED =
+  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{4}|\d+\s*[./-]\s*\d+|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:today|yesterday|tonight|tomorrow|week|month|year|ago|last|next|this)\b/i;
 
 /** Words that may stand before the days: "actually", "sorry,", "it was", "make that", "on". */
 const LEAD =

@@ -185,6 +185,14 @@ export function findColorList(
   return { colors, index: first.index, end };
 }
 
+/**
+ * A word that is only a colour, said or misspelt ("brown", "bleu", "orange"): its colour, with
+ * `color` undefined for one GA4 does not offer. Undefined for any other word.
+ */
+export function colourAlone(word: string): FoundColor | undefined {
+  return namesColour(word) ? found(word, 0, word.length) : undefined;
+}
+
 /** The colour a word names on its own ("red", "Red"), if GA4 offers it. */
 export function colourWord(word: string): AnnotationColor | undefined {
   return Object.hasOwn(KNOWN, word.toLowerCase()) ? KNOWN[word.toLowerCase()] : undefined;

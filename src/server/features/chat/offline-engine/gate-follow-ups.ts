@@ -2,28 +2,20 @@
  * The write gate's follow-ups: what a message says about an annotation already there — a day
  * said by its number, a description, a typo in its title, values said alone, words added to it.
  */
-import { isAnnotationColor, type AnnotationColor } from "../../../../shared/annotation-colors.js";
-import { parseCount } from "./count-words.js";
 import { about } from "./doubts.js";
 import { draftSources } from "./draft-sources.js";
 import { findDate } from "./extract-dates.js";
 import { findMention } from "./known-annotations.js";
 import type { Understanding } from "./understanding.js";
+import { BARE_DAY, PLACED } from "./days-alone.js";
+import { readValuesAlone } from "./values-alone.js";
 import {
-  COLOUR_WORDS,
   type GateContext,
   editDistance,
   fold,
   nearlySameTitle,
   quotedInMessage,
 } from "./gate-words.js";
-
-/** A day said by its number alone: "the 5th", "through the 12th", "on 8th". */
-export const BARE_DAY = /\b(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)\b/i;
-
-/** Anything that places a day in a month or a week of its own. */
-export const PLACED =
-  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{4}|\d+\s*[./-]\s*\d+|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:today|yesterday|tonight|tomorrow|week|month|year|ago|last|next|this)\b/i;
 
 /** A change whose days were said as days of a month only: its month is the annotation's. */
 export function markBareDays(understanding: Understanding, message: string): Understanding {
@@ -176,77 +168,27 @@ function alike(written: string, correction: string): boolean {
   return editDistance(a, b, limit) <= limit;
 }
 
-export const SHIFT_SAID =
-  /\b(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after|back|forward)\b/i;
-
-export const DETAILS = /^\W*(?:details|description|desc|note)\s*[:=—–-]\s*(.+)$/i;
-
-export const PRESET_KINDS: Record<string, string> = {
-  incident: "Incidents",
-  incidents: "Incidents",
-  campaign: "Campaigns",
-  campaigns: "Campaigns",
-  experiment: "Experiments",
-  experiments: "Experiments",
-  release: "Site/App Releases",
-  releases: "Site/App Releases",
-};
-
-/** What may stand beside values said alone: courtesy, joining words, emoji. */
-export const BESIDE_VALUES =
-  /\b(?:pls|please|plz|and|too|also|then|now|instead|thanks|thx|ok|okay|make\s+it|same\s+colou?r\s+as\s+there|colou?r|category|in)\b|[^\p{L}\p{N}]+/giu;
-
 /**
- * "brown pls", "purple, and campaigns", "two days earlier", "details: …": values said alone,
- * right after an annotation was made or shown, are changes to it — read only when nothing else
- * is left in the message, and only for "it" (the annotation in focus).
+ * "brown pls", "purple, and campaigns", "two days earlier", "fine, brown", "orange if possible",
+ * "details: …": values said alone, right after an annotation was made or shown, are changes to
+ * it — read only when nothing else is left in the message, and only for "it" (the annotation in
+ * focus). A colour GA4 lacks is the change asked for, chosen again.
  */
 export function valuesAlone(
   understanding: Understanding,
   context: GateContext,
 ): Understanding | undefined {
   if (understanding.intent !== "unknown") return;
-  const message = context.message.trim();
-  const details = DETAILS.exec(message);
-  if (details?.[1]) {
-    return {
-      intent: "update",
-      pointsBack: true,
-      missing: ["target"],
-      newDescription: details[1].trim(),
-    };
-  }
-  let rest = ` ${message.toLowerCase()} `;
-  const change: Partial<Understanding> = {};
-  const shift = SHIFT_SAID.exec(rest);
-  if (shift) {
-    const count = parseCount(shift[1]!) ?? 1;
-    const days = count * (shift[2] === "week" ? 7 : 1);
-    change.shiftDays = /earlier|before|back/.test(shift[3]!) ? -days : days;
-    rest = rest.replace(shift[0], " ");
-  }
-  for (const word of rest.match(/\p{L}+/gu) ?? []) {
-    if (COLOUR_WORDS.has(word) && isAnnotationColor(word.toUpperCase()) && !change.color) {
-      change.color = word.toUpperCase() as AnnotationColor;
-      rest = rest.replace(new RegExp(`\\b${word}\\b`), " ");
-    }
-  }
-  const names = [...context.categoryNames].sort((a, b) => b.length - a.length);
-  for (const name of names) {
-    const at = rest.indexOf(` ${name.toLowerCase()} `);
-    if (at >= 0 && !change.category) {
-      change.category = name;
-      rest = rest.replace(name.toLowerCase(), " ");
-    }
-  }
-  for (const [word, name] of Object.entries(PRESET_KINDS)) {
-    if (!change.category && new RegExp(`\\b${word}\\b`).test(rest)) {
-      change.category = name;
-      rest = rest.replace(new RegExp(`\\b${word}\\b`), " ");
-    }
-  }
-  if (Object.keys(change).length === 0 || rest.replace(BESIDE_VALUES, "").trim()) return;
-  return { intent: "update", pointsBack: true, missing: ["target"], ...change };
+  const said = readValuesAlone(context.message, context.today, context.categoryNames);
+  if (!said) return;
+  const { unknownColour, ...values } = said;
+  return {
+    intent: "update",
+    pointsBack: true,
+    missing: Object.keys(values).length > 0 ? ["target"] : ["target", "change"],
+    ...values,
+    ...(unknownColour ? { unknownColour } : {}),
+  };
 }
 
 /**

@@ -90,6 +90,10 @@ const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
     ...cross(["thats"], ["right", "fine", "correct", "it", "perfect", "good", "great"]),
     "that works",
     "works for me",
+    // "yes that one": the annotation on the card is the one meant.
+    "that one",
+    "this one",
+    "thats the one",
     "affirmative",
     ...cross(["sounds", "looks"], ["good", "great", "fine", "right", "perfect"]),
     "all good",
@@ -280,4 +284,18 @@ export function editWithYes(message: string, waiting: Waiting): { edit: string }
     if (head && readReply(tail, waiting).reading === "yes") return { edit: head };
   }
   return undefined;
+}
+
+/**
+ * A yes said first, then a change: "yes that one, make it blue". Over a card that already shows
+ * that change it is a yes, the change restated; the caller compares.
+ */
+export function yesThenEdit(message: string, waiting: Waiting): { edit: string } | undefined {
+  const text = message.trim();
+  if (text.length > longestReply * 2) return undefined;
+  const [first] = text.matchAll(JOINS);
+  if (!first) return undefined;
+  const head = text.slice(0, first.index);
+  const edit = text.slice(first.index + first[0].length).trim();
+  return edit && readReply(head, waiting).reading === "yes" ? { edit } : undefined;
 }

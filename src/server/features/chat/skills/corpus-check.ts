@@ -56,7 +56,15 @@ import {
 
 export { blindCategoryNames, corpusCategoryNames };
 import { draftLeftBy, overDraft, type WaitingDraft } from "./corpus-drafts.js";
-import { foundByTitle, resolveAgainst } from "./corpus-targets.js";
+import {
+  focusFills,
+  foundByTitle,
+  listedOne,
+  namedAsFound,
+  pickedByTitle,
+  renamedNotYet,
+  resolveAgainst,
+} from "./corpus-targets.js";
 
 export interface CorpusCase {
   line: number;
@@ -217,6 +225,32 @@ export interface CheckOptions {
   annotations?: readonly KnownAnnotation[];
 }
 
+/**
+ * The days a change gives its annotation, as the change works them out: a day said by its number
+ * alone in the annotation's own month, a day that cannot be asked about instead, and one day said
+ * of a range ("no, it was just the 4th"), which makes it that day: its end goes.
+ */
+function carryDays(
+  actual: Record<string, string | undefined>,
+  understanding: Understanding,
+  named: KnownAnnotation,
+  clearIsYes: boolean,
+): void {
+  const { asks, ...days } = daysCarriedOut(understanding, {
+    title: named.title,
+    start: fromIsoDate(named.date),
+    ...(named.endDate ? { end: fromIsoDate(named.endDate) } : {}),
+  });
+  if (asks) {
+    actual.outcome = "answer";
+    return;
+  }
+  if (understanding.bareDays) Object.assign(actual, days);
+  const oneDay =
+    understanding.date && !understanding.endDate && understanding.shiftDays === undefined;
+  if (oneDay && named.endDate && !clearIsYes) actual.clear ??= "end";
+}
+
 /** The `@annotation <title> | date=…[; end=…][; color=…]…` lines of a conversations file. */
 export function parseDeclaredAnnotations(text: string): DeclaredAnnotation[] {
   const declared: DeclaredAnnotation[] = [];
@@ -302,17 +336,8 @@ function compare(
   if (named) focusDate = fromIsoDate(named.date);
   // Its last day before this turn changes it (carrying out the turn changes the same record).
   const namedEnd = named?.endDate;
-  // The days a change gives its annotation, as the change works them out: a day said by its
-  // number alone in the annotation's own month, and a day that cannot be asked about instead.
-  if (understanding.intent === "update" && named && actual.outcome === "write") {
-    const { asks, ...days } = daysCarriedOut(understanding, {
-      title: named.title,
-      start: fromIsoDate(named.date),
-      ...(named.endDate ? { end: fromIsoDate(named.endDate) } : {}),
-    });
-    if (asks) actual.outcome = "answer";
-    else if (understanding.bareDays) Object.assign(actual, days);
-  }
+  if (understanding.intent === "update" && named && actual.outcome === "write")
+    carryDays(actual, understanding, named, fields.clear === "yes");
   // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
   Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
   if (understanding.shiftDays !== undefined && focusDate) {
@@ -344,6 +369,7 @@ function compare(
     const onDay =
       field === "target" && !wanted.startsWith("date:") ? actual.targetOnDay : undefined;
     const got = (renamed ? (actual.newTitle ?? actual.title) : (onDay ?? actual[field])) ?? "";
+    if (field === "target" && renamedNotYet(got, wanted, annotations)) continue;
     if (got !== wanted && !sameMeaning(field, got, wanted))
       differences.push(`${field}: ${got || "∅"} ≠ ${wanted}`);
   }
@@ -421,8 +447,14 @@ export function checkConversation(
     // A line that wants the change as an update of the annotation the draft would make scores
     // the reading as that update: the same end, in the notation of a write made at once.
     const overWaiting =
-      draft && turn.intent !== "update" ? overDraft(draft, turn.message, read, today) : undefined;
-    const understanding = namedAsFound(overWaiting ?? read, annotations);
+      draft && (turn.intent !== "update" || !draft.pending)
+        ? overDraft(draft, turn.message, read, today)
+        : undefined;
+    const understanding = focusFills(
+      namedAsFound(overWaiting ?? read, annotations),
+      focusTitle,
+      annotations,
+    );
     asked = askedBefore(understanding);
     const compared = compare(
       turn,
@@ -445,7 +477,12 @@ export function checkConversation(
       (understanding.shiftDays !== undefined && focusDate
         ? addDays(focusDate, understanding.shiftDays)
         : focusDate);
-    question = result.asks ?? questionLeftBy(understanding, categoryNames);
+    // "it" is the annotation in focus by the time the product asks, as its resolve reads it.
+    const resolved =
+      understanding.pointsBack && !understanding.target && focusTitle
+        ? { ...understanding, target: { kind: "title" as const, title: focusTitle } }
+        : understanding;
+    question = result.asks ?? questionLeftBy(resolved, categoryNames);
     draft = draftLeftBy(understanding, result.outcome);
     // A target that named no annotation (or several) is asked about: the focus stays where it was.
     focusTitle = result.asks
@@ -457,39 +494,6 @@ export function checkConversation(
         focusTitle);
     return result;
   });
-}
-
-/** A change declined names the annotation it was about as the product found it. */
-function namedAsFound(
-  read: Understanding,
-  annotations: readonly KnownAnnotation[] | undefined,
-): Understanding {
-  const target = read.target;
-  if (read.intent !== "cancel" || target?.kind !== "title" || !annotations) return read;
-  const found = foundByTitle(annotations, target.title)?.found;
-  return found ? { ...read, target: { kind: "title", title: found.title } } : read;
-}
-
-/** A candidate picked from the checker's "which one?" (its id is its title) is named by title. */
-function pickedByTitle(
-  read: Understanding,
-  annotations: readonly KnownAnnotation[] | undefined,
-): Understanding {
-  const target = read.target;
-  if (target?.kind !== "id" || !annotations?.some((a) => a.title === target.annotationId))
-    return read;
-  return { ...read, target: { kind: "title", title: target.annotationId } };
-}
-
-/** A list that finds exactly one annotation puts it in focus, as the list capability does. */
-function listedOne(
-  understanding: Understanding,
-  annotations: readonly KnownAnnotation[] | undefined,
-): string | undefined {
-  const wanted = understanding.titleContains?.toLowerCase();
-  if (understanding.intent !== "list" || !wanted || !annotations) return undefined;
-  const found = annotations.filter((a) => a.title.toLowerCase().includes(wanted));
-  return found.length === 1 ? found[0]!.title : undefined;
 }
 
 /** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */

@@ -16,7 +16,7 @@ import {
 } from "../conversation-state.js";
 import { askedAsQuestionDoubt } from "../offline-engine/read-message.js";
 import type { Understanding } from "../offline-engine/understanding.js";
-import { editWithYes } from "../offline-engine/yes-no.js";
+import { editWithYes, yesThenEdit } from "../offline-engine/yes-no.js";
 import { readMessage } from "./reading.js";
 
 export interface WaitingDraft {
@@ -72,7 +72,7 @@ export function overDraft(
       missing: [],
       ...(draft.pending ? {} : draftTarget(draft.reading)),
     };
-  if (!draft.pending) return undefined;
+  if (!draft.pending) return overChangeCard(draft.reading, message, understanding, today);
   if (decision === "confirm")
     return { ...draft.reading, intent: "confirm", missing: [], doubts: [] };
   if (decision !== "other" || understanding.doubts?.includes(askedAsQuestionDoubt))
@@ -80,8 +80,11 @@ export function overDraft(
   // "make it the 17th and yes save": the edit is read as the product reads it, then confirmed.
   const said = editWithYes(message, "create");
   const withYes = said && editsOf(draft.pending, said.edit, today);
-  const edits =
-    withYes || draftFollowUp(draft.pending, readOverDraft(understanding, message, today));
+  const over = readOverDraft(understanding, message, today);
+  const edits = withYes || draftFollowUp(draft.pending, over);
+  // A change of "it" the draft cannot take keeps it waiting as it was (`draftEditedBy`).
+  if (!edits && over.intent === "update" && over.pointsBack && !over.target)
+    return { ...draft.reading, doubts: ["the draft waits as it was"] };
   if (!edits) return undefined;
   const { description: _old, endDate: _end, ...kept } = draft.reading;
   if (withYes) return { ...kept, ...fieldsOf(edits), intent: "confirm", missing: [], doubts: [] };
@@ -125,4 +128,42 @@ function fieldsOf(edits: NonNullable<ReturnType<typeof draftFollowUp>>): Partial
 function draftTarget(reading: Understanding): Pick<Understanding, "target" | "pointsBack"> {
   if (reading.target) return { target: reading.target };
   return reading.pointsBack ? { pointsBack: true } : {};
+}
+
+const CHANGED = ["date", "endDate", "color", "newTitle", "newDescription", "category"] as const;
+
+/**
+ * A message over a waiting change card, as the product settles it: a yes with the change the card
+ * already shows ("yes that one, make it blue") confirms it; another change of "it" edits the card,
+ * which waits again. Anything else is answered as itself.
+ */
+function overChangeCard(
+  card: Understanding,
+  message: string,
+  understanding: Understanding,
+  today: CalendarDate,
+): Understanding | undefined {
+  const said = yesThenEdit(message, "update");
+  if (said) {
+    const edit = readOverDraft(
+      readMessage({ message: said.edit, today, categoryNames: [] }),
+      said.edit,
+      today,
+    );
+    const restated =
+      edit.intent === "update" &&
+      !edit.target &&
+      CHANGED.some((field) => edit[field] !== undefined) &&
+      CHANGED.every(
+        (field) =>
+          edit[field] === undefined || JSON.stringify(edit[field]) === JSON.stringify(card[field]),
+      );
+    if (restated) return { ...card, intent: "confirm", missing: [], doubts: [] };
+  }
+  const over = readOverDraft(understanding, message, today);
+  if (over.intent !== "update" || over.target || !over.pointsBack) return undefined;
+  const edited: Understanding = { ...card, doubts: ["the change card waits again"] };
+  for (const field of [...CHANGED, "shiftDays", "clearEnd", "bareDays"] as const)
+    if (over[field] !== undefined) Object.assign(edited, { [field]: over[field] });
+  return edited;
 }

@@ -28,7 +28,8 @@ const fold = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
 /** The property through one conversation: its annotations, the last change, what waits for yes. */
 export class ConversationEffects {
   private readonly annotations: DeclaredAnnotation[];
-  private last: Change | undefined;
+  /** The changes an undo can take back, last first off: "undo again" takes the one before. */
+  private readonly changes: Change[] = [];
   private pending: Pending | undefined;
 
   constructor(declared: readonly DeclaredAnnotation[]) {
@@ -102,7 +103,7 @@ export class ConversationEffects {
       ...(understanding.description ? { description: understanding.description } : {}),
     };
     this.annotations.unshift(after);
-    this.last = { kind: "create", after };
+    this.changes.push({ kind: "create", after });
   }
 
   private updated(annotation: DeclaredAnnotation, understanding: Understanding): void {
@@ -122,20 +123,20 @@ export class ConversationEffects {
     if (category) annotation.category = category;
     if (understanding.clearCategory) delete annotation.category;
     if (understanding.clearEnd) delete annotation.endDate;
-    this.last = { kind: "update", before, after: annotation };
+    this.changes.push({ kind: "update", before, after: annotation });
   }
 
   private confirmed(pending: Pending): Record<string, string | undefined> {
     const { annotation } = pending;
     this.annotations.splice(this.annotations.indexOf(annotation), 1);
-    if (!pending.undoes) this.last = { kind: "delete", before: annotation };
-    else this.last = undefined;
+    if (!pending.undoes) this.changes.push({ kind: "delete", before: annotation });
+    else this.changes.pop();
     const reverts = pending.undoes ? { reverts: "create" } : {};
     return { target: `title:${annotation.title}`, outcome: "confirm", ...reverts };
   }
 
   private undone(named: Understanding["reverts"]): Record<string, string | undefined> {
-    const last = this.last;
+    const last = this.changes.at(-1);
     if (!last || (named && named !== last.kind)) return { outcome: "answer" };
     const reverts = last.kind;
     if (last.kind === "create") {
@@ -143,7 +144,7 @@ export class ConversationEffects {
       this.pending = { kind: "delete", annotation: last.after, undoes: true };
       return { reverts, target: `title:${last.after.title}`, outcome: "confirm" };
     }
-    this.last = undefined;
+    this.changes.pop();
     if (last.kind === "delete") {
       this.annotations.unshift(last.before);
       const target = `title:${last.before.title}`;

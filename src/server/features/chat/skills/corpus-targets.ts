@@ -7,6 +7,7 @@
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import { titleMatches } from "../annotation-reference.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
+import { nearlySameTitle } from "../offline-engine/gate-words.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
 
@@ -80,4 +81,68 @@ export function resolveAgainst(
     else if (onDay.length > 1) return askedWhich(actual, understanding, onDay);
   } else if (!target && understanding.pointsBack && !focusTitle) actual.outcome = "preview";
   return undefined;
+}
+
+/**
+ * The line names the annotation by the title a correction before it asked for ("Checkout …" for
+ * "Chekout …"), which was not written: the annotation the reading names is that same one.
+ */
+export function renamedNotYet(
+  got: string,
+  wanted: string,
+  annotations: readonly KnownAnnotation[] | undefined,
+): boolean {
+  if (!annotations || !got.startsWith("title:")) return false;
+  const title = wanted.replace(/^title:/, "");
+  const named = got.slice("title:".length);
+  const has = (name: string) =>
+    annotations.some((a) => a.title.toLowerCase() === name.toLowerCase());
+  return !has(title) && has(named) && named !== title && nearlySameTitle(named, title);
+}
+
+/** "it" with an annotation in focus lacks no target: the product's resolve fills it. */
+export function focusFills(
+  read: Understanding,
+  focusTitle: string | undefined,
+  annotations: readonly KnownAnnotation[] | undefined,
+): Understanding {
+  if (!read.pointsBack || read.target || !focusTitle || !read.missing.includes("target"))
+    return read;
+  // Only an annotation the property holds is in focus: a draft never written is none.
+  const wanted = focusTitle.toLowerCase();
+  if (!annotations?.some((annotation) => annotation.title.toLowerCase() === wanted)) return read;
+  return { ...read, missing: read.missing.filter((piece) => piece !== "target") };
+}
+
+/** A change declined names the annotation it was about as the product found it. */
+export function namedAsFound(
+  read: Understanding,
+  annotations: readonly KnownAnnotation[] | undefined,
+): Understanding {
+  const target = read.target;
+  if (read.intent !== "cancel" || target?.kind !== "title" || !annotations) return read;
+  const found = foundByTitle(annotations, target.title)?.found;
+  return found ? { ...read, target: { kind: "title", title: found.title } } : read;
+}
+
+/** A candidate picked from the checker's "which one?" (its id is its title) is named by title. */
+export function pickedByTitle(
+  read: Understanding,
+  annotations: readonly KnownAnnotation[] | undefined,
+): Understanding {
+  const target = read.target;
+  if (target?.kind !== "id" || !annotations?.some((a) => a.title === target.annotationId))
+    return read;
+  return { ...read, target: { kind: "title", title: target.annotationId } };
+}
+
+/** A list that finds exactly one annotation puts it in focus, as the list capability does. */
+export function listedOne(
+  understanding: Understanding,
+  annotations: readonly KnownAnnotation[] | undefined,
+): string | undefined {
+  const wanted = understanding.titleContains?.toLowerCase();
+  if (understanding.intent !== "list" || !wanted || !annotations) return undefined;
+  const found = annotations.filter((a) => a.title.toLowerCase().includes(wanted));
+  return found.length === 1 ? found[0]!.title : undefined;
 }

@@ -47,6 +47,12 @@ const SHIFT_BY =
 const SHIFT_BY_LEAD =
   /^(.+?)\s+(back|forward|ahead|earlier|later)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)$/i;
 
+/** "(it was) the week before", "the day after": the annotation's own day, moved. */
+const RELATIVE_DAY =
+  /^(?:the\s+(?:date|day)\s+of\s+)?(?:(?:it|that|this)\s+)?(?:was\s+|is\s+|to\s+)?(?:on\s+)?the\s+(day|week)\s+(before|after|earlier|later)$/i;
+
+const THAT_WEEK = /\b(?:that|the\s+same)\s+(?:whole\s+|entire\s+|full\s+)?week(?:end)?\b/i;
+
 /** "remove the description from Launch", "Launch doesn't need a category any more". */
 function readEmptied(input: SlotInput): Understanding {
   const { rest, quotes, understanding } = input;
@@ -73,11 +79,8 @@ function readEmptied(input: SlotInput): Understanding {
   return understanding;
 }
 
-function readSlots(input: SlotInput): Understanding {
-  const { reading, rest, quotes, today, categoryNames, sameDay, storyDate, understanding } = input;
-  if (reading.verb === "empty") return readEmptied(input);
-  if (reading.verb === "shiftby")
-    return { ...understanding, shiftDays: Number(rest), pointsBack: true };
+/** "move release 4.2 one day earlier", "it was the week before": its days moved, not set. */
+function readShift({ reading, rest, quotes, understanding }: SlotInput): Understanding | undefined {
   // "move release 4.2 one day earlier", "push the podcast two days later".
   const trailing = SHIFT_BY.exec(rest);
   const leading = trailing ? undefined : SHIFT_BY_LEAD.exec(rest);
@@ -103,6 +106,27 @@ function readSlots(input: SlotInput): Understanding {
       ),
     };
   }
+  // "it was the week before", "make it the day after": one day or week from its own day.
+  const relative = RELATIVE_DAY.exec(rest);
+  if (!relative) return undefined;
+  return {
+    ...understanding,
+    shiftDays:
+      (/^week$/i.test(relative[1]!) ? 7 : 1) *
+      (/^(?:before|earlier)$/i.test(relative[2]!) ? -1 : 1),
+    pointsBack: true,
+    missing: understanding.missing.filter((piece) => piece !== "date" && piece !== "change"),
+    sources: draftSources({ date: `the ${relative[1]} ${relative[2]}` }, []),
+  };
+}
+
+function readSlots(input: SlotInput): Understanding {
+  const { reading, rest, quotes, today, categoryNames, sameDay, storyDate, understanding } = input;
+  if (reading.verb === "empty") return readEmptied(input);
+  if (reading.verb === "shiftby")
+    return { ...understanding, shiftDays: Number(rest), pointsBack: true };
+  const shifted = readShift(input);
+  if (shifted) return shifted;
   Object.assign(
     understanding,
     defined(parseUpdate(reading.verb, rest, quotes, today, categoryNames)),
@@ -138,6 +162,10 @@ function readSlots(input: SlotInput): Understanding {
       endDate: understanding.endDate,
     }),
   ];
+  // "make it cover that whole week, mon to sun": the week meant is the annotation's own, which
+  // the days read from today's week may not be.
+  if (THAT_WEEK.test(rest) && (understanding.date || understanding.endDate))
+    doubts.push(about([], "“that week” may be another week than the days I read"));
   // "move the release to the 3rd": one common word names no one annotation.
   const named = understanding.target?.kind === "title" ? understanding.target.title : "";
   if (/^\S+$/.test(named) && /^the\s/i.test(rest) && /^[a-z]/.test(named))

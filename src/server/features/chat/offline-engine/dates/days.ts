@@ -21,6 +21,13 @@ import { findWeekdays, type FoundWeekday } from "./weekdays.js";
 /** "the day before yesterday", which chrono reads as just "yesterday". */
 const DAY_BEFORE_YESTERDAY = /\b(?:the\s+)?day\s+before\s+yesterday\b/i;
 
+/**
+ * "the day before", "the week after": counted from a day the conversation is about, never from
+ * today as chrono reads them. The reader of that day (a change of an annotation, a question asked
+ * again) counts them itself.
+ */
+const UNANCHORED = /^\s*(?:the\s+)?(?:day|week|month)\s+(?:before|after)\s*$/i;
+
 /** "a fortnight ago", which chrono does not read. */
 const FORTNIGHTS_AGO = /\b(a|an|one|two|three|\d{1,2})\s+fortnights?\s+ago\b/i;
 
@@ -125,7 +132,7 @@ function readDay(text: string, today: CalendarDate): FoundDate | undefined {
     });
   }
   for (const result of chronoResults(text, today)) {
-    if (!namesADay(result)) continue;
+    if (!namesADay(result) || UNANCHORED.test(result.text)) continue;
     const date = resultDate(result.start, today);
     const end = result.index + result.text.length;
     if (date && result.start.isCertain("year")) candidates.push({ date, index: result.index, end });
