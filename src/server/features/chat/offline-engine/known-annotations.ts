@@ -53,7 +53,8 @@ function wholeWordsAt(haystack: string, needle: string): number[] {
 
 /**
  * The known annotation the text names: the longest title written in it whole, or else the last
- * words ("the outage", "the hero test") of exactly one title, after "the".
+ * or first words ("the outage", "the hero test", "the newsletter") of exactly one title, after
+ * "the" or opening the message.
  */
 export function findMention(text: string, known: readonly KnownAnnotation[]): Mention | undefined {
   const lower = text.toLowerCase();
@@ -64,7 +65,7 @@ export function findMention(text: string, known: readonly KnownAnnotation[]): Me
     const [at] = wholeWordsAt(lower, title);
     if (at !== undefined) best = { annotation, index: at, end: at + title.length, partial: false };
   }
-  return best ?? findEnding(lower, known) ?? findMisspelt(text, known);
+  return best ?? findEnding(lower, known) ?? findMisspelt(text, known) ?? findRun(lower, known);
 }
 
 /** Words of a text with where each stands: letters and digits, "#47" read as "47". */
@@ -148,27 +149,100 @@ function findMisspelt(text: string, known: readonly KnownAnnotation[]): Mention 
 
 /** "the outage" for “Checkout outage”: the longest ending of a title that only one title has. */
 function findEnding(lower: string, known: readonly KnownAnnotation[]): Mention | undefined {
-  const byEnding = new Map<string, KnownAnnotation[]>();
-  for (const annotation of known) {
-    const words = annotation.title.trim().toLowerCase().split(/\s+/);
-    for (let start = 1; start < words.length; start += 1) {
-      const ending = words.slice(start).join(" ");
-      // A number, a short word or a word for time alone ("4.2", "ads", "week") names nothing.
-      if (!/\p{L}{4}/u.test(ending) || TIME_WORD.test(ending)) continue;
-      byEnding.set(ending, [...(byEnding.get(ending) ?? []), annotation]);
-    }
-  }
+  const endings = partsOf(known, (words) =>
+    words.slice(1).map((_, index) => words.slice(index + 1).join(" ")),
+  );
+  return findPart(lower, endings, false);
+}
+
+/**
+ * "the newsletter went out on the 11th" for "Newsletter #47", "pinterest ads ran until sunday" for
+ * "Pinterest catalog ads": after "the" or opening the message, a run of words all of one title —
+ * two or more, or one long word no other title has — followed by words about it, never by more
+ * of a name ("Podcast ad read ran …" is a new one, not "Podcast sponsorship").
+ */
+function findRun(lower: string, known: readonly KnownAnnotation[]): Mention | undefined {
+  const words = wordsOf(lower).slice(0, RUN_SEARCH_WORDS);
+  const titles = known.map((annotation) => ({
+    annotation,
+    words: new Set(wordsOf(annotation.title).map((word) => word.word)),
+  }));
   let best: Mention | undefined;
-  for (const [ending, annotations] of byEnding) {
-    if (annotations.length !== 1 || (best && ending.length <= best.end - best.index - 4)) continue;
-    const [at] = wholeWordsAt(lower, `the ${ending}`);
-    if (at !== undefined)
-      best = {
-        annotation: annotations[0]!,
-        index: at,
-        end: at + 4 + ending.length,
-        partial: true,
-      };
+  let anchors = 0;
+  for (let at = 0; at < words.length && anchors < RUN_ANCHORS; at += 1) {
+    const opens = at === 0 && words[0]!.index === /^[^\p{L}\p{N}]*/u.exec(lower)![0].length;
+    const first = words[at]!.word === "the" ? at + 1 : opens ? at : -1;
+    if (first < 0 || first >= words.length) continue;
+    anchors += 1;
+    const runs = titles.map((title) => {
+      let end = first;
+      while (end < words.length && end - first < 8 && title.words.has(words[end]!.word)) end += 1;
+      return { title, length: end - first };
+    });
+    const longest = Math.max(...runs.map((run) => run.length));
+    const reaching = runs.filter((run) => run.length === longest);
+    if (longest === 0 || reaching.length !== 1) continue;
+    const run = words.slice(first, first + longest);
+    const alone = run.length === 1 && run[0]!.word;
+    if (alone && (alone.length < 6 || TIME_WORD.test(alone))) continue;
+    if (run.every((word) => !/\p{L}{4}/u.test(word.word))) continue;
+    const index = first === at ? run[0]!.index : words[at]!.index;
+    const end = run.at(-1)!.end;
+    if (!ABOUT_IT_NEXT.test(lower.slice(end))) continue;
+    if (!best || end - index > best.end - best.index)
+      best = { annotation: reaching[0]!.title.annotation, index, end, partial: true };
+  }
+  return best;
+}
+
+/** The most words, and the most places ("the …" or the message's start), a run is looked for in. */
+const RUN_SEARCH_WORDS = 200;
+const RUN_ANCHORS = 12;
+
+/** Each part of the titles, with the annotations whose title has it, for `findPart`. */
+function partsOf(
+  known: readonly KnownAnnotation[],
+  parts: (words: string[]) => string[],
+): Map<string, KnownAnnotation[]> {
+  const byPart = new Map<string, KnownAnnotation[]>();
+  for (const annotation of known)
+    for (const part of parts(annotation.title.trim().toLowerCase().split(/\s+/))) {
+      // A number, a short word or a word for time alone ("4.2", "ads", "week") names nothing.
+      if (!/\p{L}{4}/u.test(part) || TIME_WORD.test(part)) continue;
+      const had = byPart.get(part) ?? [];
+      if (!had.includes(annotation)) byPart.set(part, [...had, annotation]);
+    }
+  return byPart;
+}
+
+/** Words that go on about the annotation just named: a verb, a pointer, a change's mark. */
+const ABOUT_IT_NEXT =
+  /^(?:\s*(?:[,:;]|->|→|—|–)|\s+(?:is|was|were|are|isn'?t|wasn'?t|weren'?t|has|had|have|should|shouldn'?t|needs?|went|ran|ended|ends|started|began|lasted|got|came|broke|actually|really|in|into|to|on|from|one|thing|stuff|annotation|note|entry|\p{L}+ed)\b|['’]s\s|\s*[?!.]*$)/iu;
+
+/**
+ * The longest part naming exactly one annotation, after "the" or opening the message (then two
+ * words or a long one, going on about it); an opening part only where words about it follow.
+ */
+function findPart(
+  lower: string,
+  byPart: Map<string, KnownAnnotation[]>,
+  opening: boolean,
+): Mention | undefined {
+  const start = /^[^\p{L}\p{N}]*/u.exec(lower)![0].length;
+  let best: Mention | undefined;
+  for (const [part, annotations] of byPart) {
+    if (annotations.length !== 1 || (best && part.length <= best.end - best.index - 4)) continue;
+    const goesOn = (end: number) => !opening || ABOUT_IT_NEXT.test(lower.slice(end));
+    const [at] = wholeWordsAt(lower, `the ${part}`);
+    if (at !== undefined && goesOn(at + 4 + part.length))
+      best = { annotation: annotations[0]!, index: at, end: at + 4 + part.length, partial: true };
+    // "hero test is in the wrong colour": the message opens with it.
+    else if (
+      (part.includes(" ") || part.length >= 6) &&
+      wholeWordsAt(lower.slice(start, start + part.length + 1), part)[0] === 0 &&
+      ABOUT_IT_NEXT.test(lower.slice(start + part.length))
+    )
+      best = { annotation: annotations[0]!, index: start, end: start + part.length, partial: true };
   }
   return best;
 }

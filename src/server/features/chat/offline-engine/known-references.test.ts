@@ -24,6 +24,18 @@ describe("naming the property's annotations", () => {
     expect(findMention("during the clearance", annotations)).toBeUndefined();
   });
 
+  it("finds a title by a run of its words, after “the” or opening the message", () => {
+    const named = (text: string) => findMention(text, annotations)?.annotation.title;
+    expect(named("the weekly digest went out on the 17th")).toBe("Weekly digest #12");
+    expect(named("payment outage was fixed on the 13th")).toBe("Payment gateway outage");
+    expect(named("the loyalty app shipped late")).toBe("Loyalty app 3.1");
+    // More of a name after the words: a new one, not this one.
+    expect(named("Loyalty points email went out")).toBeUndefined();
+    // Words two titles share name neither; a short word alone names nothing.
+    expect(named("the clearance ended early")).toBeUndefined();
+    expect(named("the app shipped late")).toBeUndefined();
+  });
+
   it("reads a stated fact about an annotation as the change it asks for", () => {
     expect(read("loyalty app 3.1 really shipped on the 6th")).toMatchObject({
       intent: "update",
@@ -35,6 +47,16 @@ describe("naming the property's annotations", () => {
     expect(read("Autumn clearance ended on the 14th")).toMatchObject({
       intent: "update",
       endDate: { year: 2026, month: 10, day: 14 },
+    });
+    // A last day before its first is the first such day after it: Oct 5 to Nov 2.
+    expect(read("Autumn clearance ended on the 2nd")).toMatchObject({
+      intent: "update",
+      endDate: { year: 2026, month: 11, day: 2 },
+    });
+    expect(read("autumn clearance shouldn't have an end date")).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Autumn clearance" },
+      clearEnd: true,
     });
     expect(read("Autumn clearance actually ended on the 14th")).toMatchObject({
       intent: "update",

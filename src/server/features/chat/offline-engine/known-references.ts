@@ -12,6 +12,7 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import { parseCount } from "./count-words.js";
+import { addMonthsClamped } from "./dates/calendar.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
@@ -73,7 +74,8 @@ function readWithMention(
     LIST_OF_CHANGES.test(context.message.slice(mention.end));
   if (leads || (changing && !namesKnown(alone, context.known))) {
     const led = sure();
-    if (led) return led;
+    // "delete the google update one from the 11th": a deletion stays one, its day a description.
+    if (led && (alone.intent !== "delete" || led.intent === "delete")) return led;
   }
   const createdIt = alone.intent === "create" && fold(alone.title ?? "").includes(written);
   if (alone.intent === "create" && !createdIt && unsure) return sure() ?? alone;
@@ -196,7 +198,7 @@ function readStatement(
     : "";
   const rest = `${before.replace(/\bthe\s*$/i, "")} it${negated} ${after}`;
   const change = readChanges(rest, mention.annotation, context);
-  if (ASKS.test(tidy(context.message)) && !change.found) {
+  if (ASKS.test(tidy(context.message)) && !change.found && !CREATE_VERB.test(context.message)) {
     const written = context.message.slice(mention.index, mention.end).toLowerCase();
     return { intent: "list", titleContains: written.replace(/^the\s+/, ""), missing: [] };
   }
@@ -256,7 +258,7 @@ const TITLE_VALUE =
   /(?:→|->|\bcall(?:ed)?\s+it|\brename(?:d)?\s+(?:it\s+)?(?:to\s+)?|\b(?:new\s+)?title\s*(?:to|should\s+be|is)?\s*[:=]?)\s*(?:"([^"]+)"|“([^”]+)”)/i;
 /** A range made one day: "drop the end date", "it was only one day". */
 const CLEAR_END =
-  /\b(?:(?:drop|remove|delete|clear|get\s+rid\s+of|no)\s+(?:the\s+|its\s+)?end(?:\s+date)?|(?:only|just)\s+(?:the\s+)?(?:one|a\s+single|1)\s+day)\b/i;
+  /\b(?:(?:drop|remove|delete|clear|get\s+rid\s+of|no)\s+(?:the\s+|its\s+)?end(?:\s+date)?|(?:only|just)\s+(?:the\s+)?(?:one|a\s+single|1)\s+day|(?:shouldn'?t|should\s+not|doesn'?t|does\s+not|don'?t|do\s+not)\s+(?:have|need)\s+(?:an?\s+|the\s+|its\s+)?end(?:\s+date)?|without\s+(?:an?\s+)?end(?:\s+date)?|take\s+(?:the\s+|its\s+)?end(?:\s+date)?\s+off|open[\s-]ended)\b/i;
 
 /** A value said not to be: the words after "not", "n't (be)", "never" — never read as a change. */
 const NEGATED_VALUE =
@@ -379,8 +381,9 @@ function readChange(
   const day = slots.date ? undefined : findDate(left, context.today);
   if (day && !shift) {
     const phrase = left.slice(day.index, day.end);
-    const date = (annotation && inMonthOf(phrase, annotation)) ?? day.date;
-    if (ENDS.test(left.slice(0, day.index))) slots.endDate = date;
+    const ends = ENDS.test(left.slice(0, day.index));
+    const date = (annotation && inMonthOf(phrase, annotation, ends)) ?? day.date;
+    if (ends) slots.endDate = date;
     else slots.date = date;
     left = `${left.slice(0, day.index)} ${left.slice(day.end)}`;
   }
@@ -407,11 +410,21 @@ const ONE_DAY = /\b(?:only|just|single\s+day|one\s+day)\b/i;
  * "it broke on the 13th" of an annotation in October: a day of the month alone corrects the day
  * within the annotation's month, the one the person is looking at, not the latest 13th.
  */
-function inMonthOf(phrase: string, annotation: KnownAnnotation): CalendarDate | undefined {
+function inMonthOf(
+  phrase: string,
+  annotation: KnownAnnotation,
+  /** A last day: "ended on the 2nd" of one that began on Oct 30 is Nov 2, the first 2nd after. */
+  ends = false,
+): CalendarDate | undefined {
   const day = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/i.exec(tidy(phrase));
   if (!day) return undefined;
   const { start } = daysOf(annotation);
   const date = { year: start.year, month: start.month, day: Number(day[1]) };
+  if (ends && isRealDate(date) && compareDates(date, start) < 0) {
+    const next = addMonthsClamped({ ...start, day: 1 }, 1);
+    const after = { ...next, day: date.day };
+    return isRealDate(after) ? after : undefined;
+  }
   return isRealDate(date) ? date : undefined;
 }
 
