@@ -193,6 +193,19 @@ describe("a draft card", () => {
     });
   });
 
+  it("takes a quoted name said with its yes, and only a quoted one", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const first = (await say(who, vague)).confirmation!;
+    const unquoted = await say(who, "call it Payment page down and save");
+    expect(unquoted.confirmation, unquoted.reply).not.toBeNull();
+    expect((await annotationsOf(who)).some((a) => a.title === "Payment page down")).toBe(false);
+    const saved = await say(who, 'call it "Payment page down" and save');
+    expect(saved.confirmation, saved.reply).toBeNull();
+    const written = (await annotationsOf(who)).find((a) => a.title === "Payment page down");
+    expect(written?.annotationDate).toEqual({ year: 2026, month: 11, day: 19 });
+    expect(first.kind).toBe("create");
+  });
+
   it("takes a yes said with the change its card shows, and says an edited card's new fields", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     await say(who, 'add "Zebra crossing campaign" on 2016-03-10');

@@ -132,6 +132,15 @@ describe("a change whose annotation was not found, or found twice", () => {
     expect(push, named.reply).toMatchObject({ color: "PURPLE" });
   });
 
+  it("keeps a move by days while it asks which annotation, and makes it on the one named", async () => {
+    const who = await withTwo();
+    const asked = await say(who, "push the app 7.2 one back a week");
+    expect(asked.reply).toMatch(/Which one do you mean\?/);
+    const chosen = await say(who, "the android one");
+    const [android] = await find(who, "Android app 7.2");
+    expect(android, chosen.reply).toMatchObject({ annotationDate: day(3) });
+  });
+
   it("takes words of only one of the candidates as the choice", async () => {
     const who = await withTwo();
     const asked = await say(who, "change app 7.2 to green");

@@ -132,6 +132,8 @@ export interface PendingQuestion {
     doubts?: string[];
     /** The year written beside a day that does not exist ("Feb 29, 2025"), for "Feb 28 then". */
     year?: number;
+    /** "push the influencer one back a week": the days it moves by, while "which one?" waits. */
+    shiftDays?: number;
   };
   /** For a choice: the candidates offered, in the order shown. */
   options?: { annotationId: string; title: string; date: string }[];

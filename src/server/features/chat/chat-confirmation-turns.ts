@@ -81,7 +81,7 @@ function draftEditedBy(
   // "and the day before?" after a traffic answer that offered a draft asks about the traffic: a
   // question is not an edit of the draft, and goes on to be answered as itself.
   if (reading.doubts?.includes(askedAsQuestionDoubt)) return null;
-  const proposed = draftFollowUp(stored, readOverDraft(reading, message, today), withYes);
+  const proposed = draftFollowUp(stored, readOverDraft(reading, message, today), withYes, message);
   const edits = proposed && chatDraftEdits.safeParse(proposed).success ? proposed : undefined;
   // Edited back to the annotation as it is, a change card with a yes is confirmed as shown.
   const edited = edits ? (withEdits(stored, edits) ?? (withYes ? stored : null)) : null;

@@ -429,11 +429,16 @@ export function draftFollowUp(
   understanding: Understanding,
   /**
    * Said with a yes ("friday is the date, save it"), so written at once: a change to what it is
-   * affirms it, and only a change read without doubt, never a new title, is taken.
+   * affirms it, and only a change read without doubt, never a new title unless quoted, is taken.
    */
   withYes = false,
+  /** The edit said with the yes: a new title is taken with it only as the person quoted it. */
+  said = "",
 ): ChatDraftEdits | undefined {
-  if (withYes && (understanding.newTitle || understanding.doubts?.length)) return undefined;
+  const quotedTitle =
+    understanding.newTitle !== undefined && quotesOf(said).includes(understanding.newTitle);
+  if (withYes && ((understanding.newTitle && !quotedTitle) || understanding.doubts?.length))
+    return undefined;
   // Only a change said of "it" ("switch it to green", "brown pls"), never a question.
   if (understanding.intent !== "update" || understanding.target || !understanding.pointsBack)
     return undefined;
@@ -471,6 +476,11 @@ export function draftFollowUp(
     (edits.endDate ?? "") === (view.endDate ?? "") &&
     edits.color === view.color;
   return same && !withYes ? undefined : edits;
+}
+
+/** The texts the person put in quotes, straight or curly. */
+function quotesOf(text: string): string[] {
+  return [...text.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((quote) => (quote[1] ?? quote[2]!).trim());
 }
 
 /** The words that follow every preview: how to confirm, and that nothing has happened yet. */

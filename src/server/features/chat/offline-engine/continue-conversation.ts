@@ -79,6 +79,7 @@ function knownPieces(question: PendingQuestion): Partial<Understanding> {
     pieces.dateRange = { start: fromIsoDate(known.rangeStart), end: fromIsoDate(known.rangeEnd) };
   if (known.titleContains) pieces.titleContains = known.titleContains;
   if (known.doubts?.length) pieces.doubts = [...known.doubts];
+  if (known.shiftDays !== undefined) pieces.shiftDays = known.shiftDays;
   if (known.targetId) pieces.target = { kind: "id", annotationId: known.targetId };
   else if (known.targetTitle) pieces.target = { kind: "title", title: known.targetTitle };
   else if (known.targetDate) pieces.target = { kind: "date", date: fromIsoDate(known.targetDate) };
@@ -103,6 +104,7 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
   if (understanding.titleContains) known.titleContains = understanding.titleContains;
   if (understanding.doubts?.length) known.doubts = [...understanding.doubts];
   if (understanding.yearWritten) known.year = understanding.yearWritten;
+  if (understanding.shiftDays !== undefined) known.shiftDays = understanding.shiftDays;
   if (understanding.target?.kind === "id") known.targetId = understanding.target.annotationId;
   if (understanding.target?.kind === "title") known.targetTitle = understanding.target.title;
   if (understanding.target?.kind === "date")

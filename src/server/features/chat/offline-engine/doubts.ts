@@ -111,7 +111,7 @@ export function about(fields: readonly DraftField[], text: string): FieldDoubt {
 
 /** Hedging: the person was not sure themselves ("the 3rd or 4th", "maybe the 19th"). */
 const HEDGE =
-  /\b(?:not\s+sure|maybe|perhaps|i\s+think|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|don'?t\s+know|or\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)?\b|or\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)/i;
+  /\b(?:not\s+(?:(?:totally|entirely|quite|really|fully|completely|super|that|100%?)\s+)?sure|unsure|iirc|i\s+believe|(?:might|could)\s+(?:have\s+been|be)|give\s+or\s+take|or\s+so|roughly|approx(?:imately)?|\d{1,2}(?:st|nd|rd|th)?-?ish|maybe|perhaps|i\s+think|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|don'?t\s+know|or\s+(?:the\s+|on\s+)?\d{1,2}(?:st|nd|rd|th)?\b|or\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)/i;
 /** Words that stand for an event without naming it. */
 const VAGUE_THING = /\b(?:thing|things|stuff|something|whatever|it\s+all)\b/i;
 /** Several days named where one was read. */

@@ -55,6 +55,8 @@ const NEAR_WORDS = new Set([
  */
 function misspeltColour(word: string): AnnotationColor | undefined {
   const lower = word.toLowerCase();
+  // "blu" is blue's own common slip, short as it is.
+  if (lower === "blu") return "BLUE";
   if (lower.length < 4 || NEAR_WORDS.has(lower)) return undefined;
   if (lower === "redd") return "RED";
   if (/^p[ue]r?[pr]?u?[pl][aeuo]?l[e]?$/.test(lower) && lower.length >= 5) return "PURPLE";
@@ -65,7 +67,7 @@ const UNKNOWN_WORDS =
   "orange|yellow|pink|black|white|gr[ae]y|teal|violet|magenta|gold|golden|silver|navy|maroon|lime|indigo|turquoise|beige";
 const ANY_WORDS = `${KNOWN_WORDS}|${UNKNOWN_WORDS}`;
 // Where a colour is cued, any word may be one misspelt ("make it grean"): `colourOf` decides.
-const CUED_WORDS = `${ANY_WORDS}|[a-z]{4,7}`;
+const CUED_WORDS = `${ANY_WORDS}|blu|[a-z]{4,7}`;
 
 export interface FoundColor {
   /** Undefined for a colour GA4 does not offer. */

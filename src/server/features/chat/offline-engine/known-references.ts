@@ -37,10 +37,12 @@ export function readAgainstKnown(alone: Understanding, context: KnownContext): U
   const read = readWithMention(alone, context, mention);
   // "the outage lasted till sunday" for "Payment provider outage": named by part of its title,
   // so a change to it is shown before it is made.
+  // Said with a slip ("the autumn lookbook email" for "Autum lookbook email") as much as by part.
   const title = mention.annotation.title;
-  if (!mention.partial || read.intent !== "update" || read.target?.kind !== "title") return read;
-  if (read.target.title !== title) return read;
   const written = tidy(context.message.slice(mention.index, mention.end));
+  const differs = mention.partial || fold(written).replace(/^the\s+/, "") !== fold(title);
+  if (!differs || read.intent !== "update" || read.target?.kind !== "title") return read;
+  if (read.target.title !== title) return read;
   const doubt = namedByPart(written, title);
   return read.doubts?.includes(doubt) ? read : { ...read, doubts: [...(read.doubts ?? []), doubt] };
 }

@@ -9,7 +9,7 @@ import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { dateLeadIn, findDate, findSpan } from "./extract-dates.js";
 import { parseTarget, type AnnotationReference } from "./extract-target.js";
-import { cleanTitle, splitDescription } from "./parse-create.js";
+import { cleanTitle, impossibleDate, splitDescription } from "./parse-create.js";
 import { cut, tidy } from "./cut-text.js";
 import { restoreQuotes, soleQuote } from "./quoted-text.js";
 
@@ -510,7 +510,11 @@ function readNamedChanges({ verb, text, quotes, today, slots }: ChangeReading): 
     !color && !found && !slots.target && split.description === undefined
       ? TO_SPLIT.exec(remaining)
       : null;
-  if (rename) {
+  if (rename && impossibleDate(rename[2] ?? "")) {
+    // "change X to nov 31": a day that does not exist is asked for again, never a new title.
+    setTarget(slots, rename[1] ?? "", quotes, today);
+    slots.missing.push("date");
+  } else if (rename) {
     // "change X to Y" with Y neither a date nor a colour: the person wants it called Y.
     setTarget(slots, rename[1] ?? "", quotes, today);
     applyField(slots, "title", rename[2] ?? "", quotes, today);

@@ -190,7 +190,7 @@ function tidyDescription(text: string): string {
 const TITLE_LEAD =
   /^(?:(?:called|named|titled|entitled|title[d]?\s*[:=]?|with\s+(?:the\s+|a\s+)?title(?:\s+of)?|saying|that\s+says|reading|about|as|for|on|to|that|:)\s+|[:=-]\s*)/i;
 const TITLE_TAIL =
-  /\s+(?:annotation|note|marker|on|for|at|in|to|dated|with|and|as|called|named|titled)$/i;
+  /\s+(?:annotation|note|marker|on|for|at|to|dated|with|and|as|called|named|titled)$/i;
 
 /**
  * How many rounds of lead-in and trailing words are dropped from a title. Each round reads the
@@ -211,8 +211,11 @@ export function cleanTitle(text: string, quotes: readonly string[]): string | un
     rounds += 1;
   } while (title !== previous && rounds < TITLE_ROUNDS);
   title = title.replace(/^(?:an?\s+)(?=\S)/i, "");
-  // "sitewide banner removed 🎉": emoji at the end of words typed are their mood, not the name.
-  title = title.replace(/(?:\s*(?:\p{Extended_Pictographic}|\uFE0F|\u200D))+$/u, "").trim();
+  // "🎄 shop opened 🎉": emoji around the words typed are their mood, not the name.
+  title = title
+    .replace(/(?:\s*(?:\p{Extended_Pictographic}|\uFE0F|\u200D))+$/u, "")
+    .replace(/^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)\s*)+/u, "")
+    .trim();
   // "a note for the klaviyo relaunch": the event is named without the article it was given.
   if (/^(?:for|about)\s+the\s+\S/i.test(tidy(text))) title = title.replace(/^the\s+(?=\S)/i, "");
   return title || undefined;

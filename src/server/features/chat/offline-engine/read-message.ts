@@ -58,10 +58,16 @@ const DRAFT_VERB =
   /^(\W*(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+|possibly\s+|maybe\s+)?|please\s+|just\s+|maybe\s+)?)(?:draft|prepare|mock\s+up|set\s+up|write\s+up)\s+(?:(?:me\s+)?(?:something|one|a\s+draft)\s+(?=for\b)|(?=(?:me\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:annotation|note|entry|marker)\b))/i;
 /** "…, don't save it yet", "… but don't write it yet", "I'll check it first". */
 const HOLD_CLAUSE =
-  /(?:\s*[,;.—–-]\s*|\s+)(?:(?:but|and)\s+)?(?:(?:please\s+)?(?:don'?t|do\s+not)\s+(?:save|write|add|create|log|post|publish)(?:\s+(?:it|that|this|anything))?\s+(?:just\s+)?yet|(?:i'?ll|i\s+will|let\s+me)\s+(?:check|review|look\s+at|approve)\s+it(?:\s+first)?|(?:don'?t|do\s+not)\s+(?:create|save|add|write)\s+it\s+yet)(?=[\s.!?]*$)/i;
+  /(?:\s*[,;.—–-]\s*|\s+)(?:(?:but|and)\s+)?(?:(?:please\s+)?(?:don'?t|do\s+not)\s+(?:save|write|add|create|log|post|publish)(?:\s+(?:it|that|this|anything))?\s+(?:just\s+)?yet|hold\s+off\s+(?:on\s+)?(?:saving|writing|creating)(?:\s+(?:it|that|this))?(?:\s+for\s+now)?|(?:i'?ll|i\s+will|let\s+me)\s+(?:check|review|look\s+at|approve)\s+it(?:\s+first)?|(?:don'?t|do\s+not)\s+(?:create|save|add|write)\s+it\s+yet)(?=[\s.!?]*$)/i;
+
+/** "hold off saving but add …", "don't save yet, just add …": held back before the request. */
+const HOLD_FIRST =
+  /^\W*(?:(?:please|pls)\s+)?(?:hold\s+off\s+(?:on\s+)?(?:saving|writing|creating|adding|posting)(?:\s+(?:it|this|that|anything))?(?:\s+for\s+now)?|(?:don'?t|do\s+not)\s+(?:save|write|create)(?:\s+(?:it|this|that|anything))?\s+yet)\s*[,;:.—–-]?\s*(?:(?:but|and|just)\s+)*/i;
 
 function heldBack(message: string): string | undefined {
   if (message.length > 500) return undefined;
+  const first = HOLD_FIRST.exec(message);
+  if (first && first[0].length < message.length) return message.slice(first[0].length);
   const draft = DRAFT_VERB.exec(message);
   const hold = HOLD_CLAUSE.exec(message);
   if (!draft && !hold) return undefined;

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import {
+  readMessage,
   understandMessage,
   type Understanding,
   type UnderstandingContext,
@@ -877,6 +878,34 @@ describe("understandMessage", () => {
       });
     });
   }
+
+  it("keeps every word of the name, and holds back what the person hedged or held", () => {
+    // "in" ends a name as often as it is left over: it is never cut off unseen.
+    expect(understandMessage("add Cosy nights in on the 16th", utc)).toMatchObject({
+      title: "Cosy nights in",
+    });
+    // Emoji around the words are their mood; "blu" is blue.
+    expect(understandMessage("add 🎄 Shop opened on the 2nd 🎉", utc)).toMatchObject({
+      title: "Shop opened",
+    });
+    expect(understandMessage("add Hoodie drop 2 in blu on the 14th", utc)).toMatchObject({
+      title: "Hoodie drop 2",
+      color: "BLUE",
+    });
+    // A day that does not exist is asked for again, never taken as a new title.
+    const impossible = understandMessage("change Retargeting pause to nov 31", utc);
+    expect(impossible).toMatchObject({ intent: "update", missing: ["date"] });
+    expect(impossible).not.toHaveProperty("newTitle");
+    for (const message of [
+      "not totally sure of the date but add Gifting boxes on the 5th",
+      "hold off saving but add Gift card errors on the 15th",
+      "add Gift card errors on the 15th, but hold off on saving it for now",
+    ]) {
+      const read = readMessage({ message, today, categoryNames: [] });
+      expect(read.doubts?.length, message).toBeGreaterThan(0);
+      expect(read.title, message).toMatch(/^G/);
+    }
+  });
 
   it("offers no annotation for a question, a day to come or a message without a day", () => {
     for (const message of [

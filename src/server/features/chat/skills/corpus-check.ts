@@ -589,5 +589,7 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
     { name: "blind 11 talks", heldOut: false, results: talks("blind-11-conversations") },
     { name: "blind 12", heldOut: false, results: phrasings("blind-12", "blind-12-conversations") },
     { name: "blind 12 talks", heldOut: false, results: talks("blind-12-conversations") },
+    { name: "blind 13", heldOut: false, results: phrasings("blind-13", "blind-13-conversations") },
+    { name: "blind 13 talks", heldOut: false, results: talks("blind-13-conversations") },
   ];
 }

@@ -110,7 +110,7 @@ function editsOf(
 ) {
   const reading = readMessage({ message, today, categoryNames: [] });
   if (reading.doubts?.includes(askedAsQuestionDoubt)) return undefined;
-  return draftFollowUp(pending, readOverDraft(reading, message, today), true);
+  return draftFollowUp(pending, readOverDraft(reading, message, today), true, message);
 }
 
 /** A draft's edited fields, as a reading states them. */

@@ -94,7 +94,9 @@ export function sameIntent(understanding: Understanding, wanted: string): boolea
   if (understanding.intent === wanted) return true;
   // A create draft confirmed with an edit ("call it X and save it"): older sets write the create
   // it completes, newer ones the confirm; the fields say what is written either way.
-  if (wanted === "create" && understanding.intent === "confirm" && understanding.title) return true;
+  // The other way round, a title asked for and given with "and save": the create it completes.
+  const creates = (intent: string) => intent === "create" || intent === "confirm";
+  if (creates(wanted) && creates(understanding.intent) && understanding.title) return true;
   const declined = ["outside", "rules", "complaint", "thanks", "greeting"] as const;
   return (
     wanted === "unknown" &&
