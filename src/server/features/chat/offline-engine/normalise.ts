@@ -99,6 +99,12 @@ const DAY_WORD_SLIPS: Record<string, string> = {
   tommorrow: "tomorrow",
   tomorrw: "tomorrow",
   tmrw: "tomorrow",
+  tmr: "tomorrow",
+  tmrrw: "tomorrow",
+  "2moro": "tomorrow",
+  yday: "yesterday",
+  ydy: "yesterday",
+  yest: "yesterday",
   yesterdy: "yesterday",
   yesteday: "yesterday",
   yesturday: "yesterday",
@@ -107,6 +113,10 @@ const DAY_WORD_SLIPS: Record<string, string> = {
   ysterday: "yesterday",
   tody: "today",
   todya: "today",
+  tdy: "today",
+  // "3 wks ago", "a wk later": the units of a count of days back.
+  wks: "weeks",
+  wk: "week",
 };
 const DAY_WORD_SLIP = new RegExp(
   String.raw`\b(?:${Object.keys(DAY_WORD_SLIPS).join("|")})\b`,

@@ -190,7 +190,7 @@ function tidyDescription(text: string): string {
 const TITLE_LEAD =
   /^(?:(?:called|named|titled|entitled|title[d]?\s*[:=]?|with\s+(?:the\s+|a\s+)?title(?:\s+of)?|saying|that\s+says|reading|about|as|for|on|to|that|:)\s+|[:=-]\s*)/i;
 const TITLE_TAIL =
-  /\s+(?:annotation|note|marker|on|for|at|to|dated|with|and|as|called|named|titled)$/i;
+  /\s+(?:annotation|note|marker|on|for|at|to|dated|with|and|as|called|named|titled|then|tho|though|pls|plz|please|thx)$/i;
 
 /**
  * How many rounds of lead-in and trailing words are dropped from a title. Each round reads the

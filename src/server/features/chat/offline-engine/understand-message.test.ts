@@ -892,6 +892,23 @@ describe("understandMessage", () => {
       title: "Hoodie drop 2",
       color: "BLUE",
     });
+    // "yday", "3 wks ago", "sat n sun": days as people type them; "then" ends no name.
+    expect(understandMessage("add Flash sale yday", utc)).toMatchObject({
+      title: "Flash sale",
+      date: d("2026-11-22"),
+    });
+    expect(understandMessage("add Fit predictor launch 3 wks ago", utc)).toMatchObject({
+      title: "Fit predictor launch",
+      date: d("2026-11-02"),
+    });
+    expect(understandMessage("add Free delivery offer sat n sun", utc)).toMatchObject({
+      title: "Free delivery offer",
+      date: d("2026-11-21"),
+      endDate: d("2026-11-22"),
+    });
+    expect(understandMessage("ok add Podcast guest spot on the 10th then", utc)).toMatchObject({
+      title: "Podcast guest spot",
+    });
     // A day that does not exist is asked for again, never taken as a new title.
     const impossible = understandMessage("change Retargeting pause to nov 31", utc);
     expect(impossible).toMatchObject({ intent: "update", missing: ["date"] });

@@ -19,6 +19,8 @@ describe("the one reader of yes and no", () => {
     "looks good, save it",
     "I'm sure",
     "let's do it",
+    "yup go",
+    "yes that one",
   ])("'%s' is a yes", (message) => expect(reading(message)).toBe("yes"));
 
   it.each(["ok", "sure", "sounds good", "that's fine", "perfect", "correct", "👍", "sure why not"])(
@@ -39,6 +41,10 @@ describe("the one reader of yes and no", () => {
     "ok, never mind",
     "not yet",
     "oh it's already there, never mind",
+    "nope, keep it, wrong one",
+    "ah we already have that one. skip",
+    "oh no i meant this year, it's not out yet. forget it",
+    "hmm actually homepage is fine, leave it",
   ])("'%s' is a no", (message) => expect(reading(message)).toBe("no"));
 
   it.each([
@@ -55,6 +61,12 @@ describe("the one reader of yes and no", () => {
     "ok?",
     "nah undo that",
   ])("'%s' is no reply", (message) => expect(reading(message)).toBe("other"));
+
+  it("reads the words that drop a draft as the yes to a deletion", () => {
+    expect(reading("yep bin it", "delete")).toBe("yes");
+    expect(reading("nah, scrap it", "create")).toBe("no");
+    expect(reading("yep bin it", "create")).toBe("other");
+  });
 
   it("reads 'keep it' alone as a no only to a deletion", () => {
     expect(reading("keep it", "delete")).toBe("no");

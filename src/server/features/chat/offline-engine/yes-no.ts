@@ -36,7 +36,18 @@ const OBJECTS = [
   "this one",
   "the draft",
 ];
-const VERBS = ["delete", "remove", "create", "add", "change", "update", "save", "make", "log"];
+const VERBS = [
+  "delete",
+  "remove",
+  "create",
+  "add",
+  "change",
+  "update",
+  "fix",
+  "save",
+  "make",
+  "log",
+];
 const KEEP_TAILS = ["as it is", "as is", "there", "alone", "be", "then"];
 const DONT_VERBS = [...VERBS, "do", "bother"];
 const NO_OBJECTS = ["it", "that", "this", "them"];
@@ -53,6 +64,7 @@ const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
     "go ahead",
     "go on",
     "go for it",
+    "go",
     ...cross(["do", "just do", "lets do", "please do"], ["it", "that", "so"]),
     "please do",
     "proceed",
@@ -129,6 +141,8 @@ const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
     ...cross(["not"], ["now", "that", "this", "yet", "anymore"]),
     "skip",
     "skip it",
+    "wrong one",
+    "thats the wrong one",
     "scratch that",
     "no need",
     "lets not",
@@ -169,14 +183,21 @@ const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
 ]);
 const longestUnit = Math.max(...[...UNITS.keys()].map((phrase) => phrase.split(" ").length));
 
-/** "oh it's already there, never mind": a reason, then a no. */
-const REASON_THEN_NO = /^[^,;]{1,80}[,;]\s*(?:never\s?mind|nvm|forget\s+it|scratch\s+that)$/;
+/**
+ * "oh it's already there, never mind", "ah we already have that one. skip", "homepage is fine,
+ * leave it": a reason, then a no.
+ */
+const REASON_THEN_NO =
+  /^[^!?]{1,100}[,;.]\s*(?:never\s?mind|nvm|forget\s+(?:it|that)|scratch\s+that|skip(?:\s+it)?|leave\s+it|cancel(?:\s+it)?|no\s+thanks)$/;
 /**
  * "nah, scrap it", "ditch that": a draft dropped. Over a deletion these words could as well mean
  * its yes, so there they are neither (the message is read as itself).
  */
 const DROP_DRAFT =
-  /^(?:(?:no|nah|nope|ok|okay|hmm+|oh|actually|then)[\s,;:-]+)*(?:scrap|ditch|bin|drop|trash|discard|lose)\s+(?:it|that|this(?:\s+one)?|the\s+draft)(?:[\s,;:-]+(?:then|please|thanks|sorry))*$/;
+  /^(?:(?:no|nah|nope|nvm|ok|okay|hmm+|oh|actually|then)[\s,;:-]+)*(?:scrap|ditch|bin|drop|trash|discard|lose)\s+(?:it|that|this(?:\s+one)?|the\s+draft)(?:[\s,;:-]+(?:then|please|thanks|sorry))*$/;
+
+const BIN_IT =
+  /^(?:(?:y|yes|yeah|yep|yup|ok|okay|sure)[\s,;:-]+)+(?:bin|scrap|ditch|trash|nuke)\s+(?:it|that|this|them)(?:\s+one)?$/;
 
 /** A yes or a no is a few words: a longer reply is a message of its own. */
 const longestReply = 120;
@@ -206,6 +227,8 @@ export function readReply(message: string, waiting?: Waiting): Reply {
     .replace(/\s+/g, " ")
     .trim();
   if (!text || text.length > longestReply) return other;
+  // "yep bin it": over a deletion, the words that drop a draft are its yes.
+  if (waiting === "delete" && BIN_IT.test(text)) return { reading: "yes", startsWithVerb: false };
   const units = unitsOf(text);
   if (!units) {
     if (REASON_THEN_NO.test(text)) return { reading: "no", startsWithVerb: false };
@@ -240,7 +263,7 @@ export function readReply(message: string, waiting?: Waiting): Reply {
 const verbsFor: Record<Waiting, readonly string[]> = {
   delete: ["delete", "remove"],
   create: ["create", "add", "save", "make", "log"],
-  update: ["change", "update", "save", "make"],
+  update: ["change", "update", "fix", "save", "make"],
 };
 
 /** The reply as units, longest first at each word; null when a word belongs to none. */

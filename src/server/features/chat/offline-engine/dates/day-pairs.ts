@@ -51,7 +51,7 @@ function afterIn(day: number, first: CalendarDate): CalendarDate | undefined {
 const NUMBER_BEFORE =
   /(?:^|\s)((?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s*(?:(to|till|til|until|through|thru|-|–|—|→|->)|(and|&|\+))\s*(?:the\s+)?)$/i;
 /** "sat and sun", "sat+sun", "sat–sun": the weekend, whose short names read as words alone. */
-const WEEKEND_SHORT = /\bsat(?:urday)?\s*(?:and|&|\+|-|–|to)\s*sun(?:day)?\b/i;
+const WEEKEND_SHORT = /\bsat(?:urday)?\s*(?:and|n|&|\+|-|–|to)\s*sun(?:day)?\b/i;
 
 /** The span a number before a fuller day opens ("sat 14 and sun 15 nov"), if one does. */
 function numberBefore(text: string, last: FoundDate): FoundRange | undefined {
