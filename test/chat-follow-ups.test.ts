@@ -94,6 +94,14 @@ describe("a follow-up right after a create", () => {
     expect(after, brown.reply).toMatchObject({ color: "BROWN" });
   });
 
+  it("takes a move by days as the answer to which colour, or what to change", async () => {
+    const who = await afterCreate();
+    await say(who, "orange if possible");
+    const moved = await say(who, "no, the day before");
+    const [after] = await find(who, "Winter sale");
+    expect(after, moved.reply).toMatchObject({ annotationDate: day(9) });
+  });
+
   it("leaves a message with a word of its own to be read as itself", async () => {
     const who = await afterCreate();
     const [before] = await find(who, "Winter sale");

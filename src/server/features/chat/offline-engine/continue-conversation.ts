@@ -17,6 +17,7 @@ import { bareTitle, parseTarget } from "./extract-target.js";
 import { titleMatches } from "./title-matches.js";
 import type { Normalised } from "./normalise.js";
 import { noDaySaid, onlyAcceptance } from "./doubts.js";
+import { readValuesAlone } from "./values-alone.js";
 import { cleanTitle, NAMING } from "./parse-create.js";
 import type { PendingQuestion, Understanding } from "./understanding.js";
 import { cut, tidy } from "./cut-text.js";
@@ -280,8 +281,14 @@ function answerDate({
 
 /** What to change, asked for after the annotation was named. */
 function answerChange({ understanding, today, text, known, sameIntent }: Answering): Understanding {
-  const color: AnnotationColor | undefined = understanding.color ?? findColor(text, "loose")?.color;
-  const date = understanding.date ?? (color ? undefined : findDate(text, today)?.date);
+  // "fine, brown", "no, the day before", "thru the 8th": a value said alone is the change.
+  const { unknownColour: _other, ...said } = readValuesAlone(text, today, []) ?? {};
+  const color: AnnotationColor | undefined =
+    understanding.color ?? said.color ?? findColor(text, "loose")?.color;
+  const saysDays = said.date ?? said.endDate ?? said.shiftDays ?? said.clearEnd;
+  const date =
+    understanding.date ??
+    (color || saysDays !== undefined ? said.date : findDate(text, today)?.date);
   const answer: Understanding = {
     ...known,
     ...(sameIntent ? understanding : {}),
@@ -291,8 +298,18 @@ function answerChange({ understanding, today, text, known, sameIntent }: Answeri
   if (known.target) answer.target = known.target;
   if (color) answer.color = color;
   if (date) answer.date = date;
+  if (said.endDate) answer.endDate = said.endDate;
+  if (said.shiftDays !== undefined) answer.shiftDays = said.shiftDays;
+  if (said.clearEnd) answer.clearEnd = true;
+  if (said.bareDays) answer.bareDays = true;
+  if (said.newDescription !== undefined) answer.newDescription = said.newDescription;
   if (sameIntent && understanding.newTitle) answer.newTitle = understanding.newTitle;
-  if (!answer.color && !answer.date && !answer.newTitle && answer.newDescription === undefined)
+  const changes = [answer.color, answer.date, answer.endDate, answer.shiftDays, answer.clearEnd];
+  if (
+    changes.every((change) => change === undefined) &&
+    !answer.newTitle &&
+    answer.newDescription === undefined
+  )
     return { ...answer, missing: ["change"] };
   return answer;
 }

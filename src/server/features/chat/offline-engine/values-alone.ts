@@ -31,7 +31,7 @@ export interface ValuesSaid {
 
 /** Politeness and hedges around the value: "ok", "fine,", "just", "i meant", "go with". */
 const LEAD =
-  /^(?:(?:and|also|now|ok(?:ay)?|fine|sure|alright|right|well|so|then|just|actually|sorry|oops|hmm+|ugh|oh|i\s+meant|meant|i\s+mean|in\s+that\s+case|make\s+(?:it|that)|let'?s\s+(?:do|go\s+with|say)|go\s+with|use|do|same\s+colou?r\s+as\s+(?:there|before|the\s+other(?:\s+one)?))\b[\s,:;!.-]*)+/i;
+  /^(?:(?:and|also|now|nope|no(?=\s*[,;:!.-])|ok(?:ay)?|fine|sure|alright|right|well|so|then|just|actually|sorry|oops|hmm+|ugh|oh|i\s+meant|meant|i\s+mean|in\s+that\s+case|make\s+(?:it|that)|let'?s\s+(?:do|go\s+with|say)|go\s+with|use|do|same\s+colou?r\s+as\s+(?:there|before|the\s+other(?:\s+one)?))\b[\s,:;!.-]*)+/i;
 const TAIL =
   /(?:[\s,;.-]+(?:then|instead|too|also|now|as\s+well|please|pls|plz|if\s+possible|if\s+you\s+can|(?:is|'s|would\s+be)\s+(?:fine|ok(?:ay)?|good|great)|(?:that\s+)?works|will\s+do|thanks|thx|ty|rather|i\s+guess|it\s+is))+$/i;
 /** "no end", "no end date", "open ended", "without an end": the range's end taken off. */
@@ -47,7 +47,7 @@ const SHIFTS = /\b(?:earlier|later|before|after|back|forward|ago|sooner)\b/i;
 const DETAILS = /^\W*(?:details|description|desc|note)\s*[:=—–-]\s*(.+)$/i;
 /** "two days earlier", "a week back": the annotation's days moved. */
 const SHIFT_SAID =
-  /^(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(day|week)s?\s+(earlier|later|before|after|back|forward)$/i;
+  /^(?:it\s+was\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2}|the)\s+(day|week)s?\s+(earlier|later|before|after|back|forward)$/i;
 /** The presets' kinds by one word: "as a release", "incident". */
 const PRESET_KINDS: Readonly<Record<string, string>> = {
   incident: "Incidents",
@@ -77,7 +77,8 @@ export function readValuesAlone(
   if (!text || text.length > LONGEST) return undefined;
   const shift = SHIFT_SAID.exec(text);
   if (shift) {
-    const days = (parseCount(shift[1]!) ?? 1) * (/^week$/i.test(shift[2]!) ? 7 : 1);
+    const count = /^the$/i.test(shift[1]!) ? 1 : (parseCount(shift[1]!) ?? 1);
+    const days = count * (/^week$/i.test(shift[2]!) ? 7 : 1);
     return { shiftDays: /earlier|before|back/i.test(shift[3]!) ? -days : days };
   }
   // "the day before" counts from the annotation's own day, never today's: no day alone.
