@@ -180,6 +180,8 @@ describe("the offline assistant", () => {
     ["this app is so slow 🙄", /^Sorry it isn't going well\./],
     ["is premium worth it, what do i get over free", /^Freemium: .* Premium: /],
     ["where do categories get set up", /^Press Categories in the header/],
+    ["what colours does GA4 support", /^Your annotations can be one of six colours/],
+    ["ta", /^You're welcome\./],
   ])("answers small talk in a line of its own: %s", async (message, reply) => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

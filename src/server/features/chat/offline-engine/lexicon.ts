@@ -52,6 +52,7 @@ export const verbs: Record<string, LexiconIntent> = {
   amend: "update",
   redate: "update",
   paint: "update",
+  flip: "update",
   delete: "delete",
   remove: "delete",
   drop: "delete",

@@ -4,7 +4,7 @@
  */
 
 /** "undo", "revert", "roll back", "ctrl+z": the verbs of taking a change back. */
-export const UNDO_VERB = String.raw`(?:undo|revert|reverse|roll\s*back|take\s+back|(?:ctrl|cmd|command|control)\s*[+-]?\s*z)`;
+export const UNDO_VERB = String.raw`(?:undo|revert|reverse|roll\s*back|take\s+back|take\s+(?:it|that|this)\s+back|(?:ctrl|cmd|command|control)\s*[+-]?\s*z)`;
 
 /**
  * "wait that was wrong, undo", "oh no, undo the delete!! we still need that", "ok actually undo

@@ -20,6 +20,7 @@ describe("a value said alone", () => {
     ],
     ["red, incidents", { color: "RED", category: "Incidents" }],
     ["campaigns then", { category: "Campaigns" }],
+    ["purple + campaigns", { color: "PURPLE", category: "Campaigns" }],
     ["as a release", { category: "Site/App Releases" }],
     ["two days earlier", { shiftDays: -2 }],
     ["no, the day before", { shiftDays: -1 }],

@@ -84,7 +84,7 @@ export function readValuesAlone(
   // "the day before" counts from the annotation's own day, never today's: no day alone.
   if (SHIFTS.test(text)) return undefined;
   const said: ValuesSaid = {};
-  for (const raw of text.split(/\s*(?:[,;]|\band\b)\s*/i)) {
+  for (const raw of text.split(/\s*(?:[,;+&]|\band\b)\s*/i)) {
     const part = raw.replace(LEAD, "").replace(TAIL, "").replace(FIELD_NAME, "").trim();
     if (!part) continue;
     if (!readPart(part, said, today, categoryNames)) return undefined;

@@ -32,7 +32,7 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "colours",
     // The colours there are, not the colour of one annotation ("what colour is the launch?").
-    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allowed|available|supported)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose)\s+(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
+    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allowed|available|supported|support|supports|offer|offers|has|have)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose)\s+(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
   ],
   [
     "undo",
@@ -80,7 +80,7 @@ const talk: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "thanks",
-    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it)(?:\s+for\s+(?:now|today))?)?[\s!.,:)]*$|^(?:you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:a\s+|the\s+)?(?:legend|star|hero|lifesaver|life\s+saver|best|gem|champ)[\s!.,:)]*$/i,
+    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|brill|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|ta|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it)(?:\s+for\s+(?:now|today))?)?[\s!.,:)]*$|^(?:you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:a\s+|the\s+)?(?:legend|star|hero|lifesaver|life\s+saver|best|gem|champ)[\s!.,:)]*$/i,
   ],
   [
     "rules",

@@ -12,6 +12,7 @@ describe("the undo capability", () => {
       "undo it please",
       "can you undo my last change?",
       "oops, undo that!",
+      "take that back",
     ]) {
       const { intent } = readIntent(message);
       expect(intent, message).toBe("undo");

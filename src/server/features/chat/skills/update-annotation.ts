@@ -499,7 +499,7 @@ export async function updatePolicy(
 }
 
 const UPDATE_VERB =
-  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
+  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|flip|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
 const DESCRIBE_EXISTING =
   /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
 /**
