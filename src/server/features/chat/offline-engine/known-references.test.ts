@@ -48,6 +48,12 @@ describe("naming the property's annotations", () => {
       intent: "update",
       endDate: { year: 2026, month: 10, day: 14 },
     });
+    // "all week" is the Monday-to-Sunday week it is in: Oct 5 (a Monday) to Oct 11.
+    expect(read("Autumn clearance ran all week")).toMatchObject({
+      intent: "update",
+      date: { year: 2026, month: 10, day: 5 },
+      endDate: { year: 2026, month: 10, day: 11 },
+    });
     // A last day before its first is the first such day after it: Oct 5 to Nov 2.
     expect(read("Autumn clearance ended on the 2nd")).toMatchObject({
       intent: "update",

@@ -12,7 +12,7 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import { parseCount } from "./count-words.js";
-import { addMonthsClamped } from "./dates/calendar.js";
+import { addMonthsClamped, weekRange } from "./dates/calendar.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
@@ -373,8 +373,18 @@ function readChange(
     } else slots.shiftDays = sign * days;
     left = left.replace(shift[0], " ");
   }
+  // "Price match guarantee ran all week": the Monday-to-Sunday week it is in, once it is over.
+  const wholeWeek = shift || !annotation ? null : ALL_WEEK.exec(left);
+  if (wholeWeek) {
+    const week = weekRange(daysOf(annotation!).start);
+    if (compareDates(week.end, context.today) <= 0) {
+      slots.date = week.start;
+      slots.endDate = week.end;
+      left = left.replace(wholeWeek[0], " ");
+    }
+  }
   // "ran July 3 to July 17": both days.
-  const range = shift ? undefined : findSpan(left, context.today);
+  const range = shift || slots.date ? undefined : findSpan(left, context.today);
   if (range) {
     slots.date = range.range.start;
     slots.endDate = range.range.end;
@@ -407,6 +417,7 @@ function readChange(
 }
 
 const ONE_DAY = /\b(?:only|just|single\s+day|one\s+day)\b/i;
+const ALL_WEEK = /\b(?:all|the\s+whole|the\s+entire|the\s+full)\s+week(?:\s+long)?\b/i;
 
 /**
  * "it broke on the 13th" of an annotation in October: a day of the month alone corrects the day
