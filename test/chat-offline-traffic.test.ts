@@ -297,12 +297,11 @@ describe("traffic questions on the offline engine", () => {
     const who: Person = await setUpPerson(harness, "premium");
     const { report } = await chart(who);
     const start = report.days.at(-10)!.date;
-    // A period asked about ends yesterday on the clock the message was sent with (here the
-    // property's zone, as the chart reports it): today's figures are still coming in. Neither the
-    // runner's UTC day nor a fixed offset is that day when the zone is past, or before, midnight.
-    const todayThere = new Intl.DateTimeFormat("en-CA", { timeZone: who.timeZone }).format(
-      new Date(),
-    );
+    // A period asked about ends yesterday on the property's clock as Tidemark saved it, which
+    // the chat reads its day in. The test person's saved property is on UTC (`setUpPerson`),
+    // whatever zone the sandbox seeded and the chart reports: late in the UTC day a zone ahead
+    // of it has already moved on, so the chart's zone is not the day to expect here.
+    const todayThere = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date());
     const end = toIsoDate(addDays(fromIsoDate(todayThere), -1));
     await say(who, `add "Pricing relaunch" on ${start}`);
     const answer = await say(who, "did sessions recover after the pricing relaunch?");
