@@ -152,7 +152,7 @@ function findEnding(lower: string, known: readonly KnownAnnotation[]): Mention |
   const endings = partsOf(known, (words) =>
     words.slice(1).map((_, index) => words.slice(index + 1).join(" ")),
   );
-  return findPart(lower, endings, false);
+  return findPart(lower, endings);
 }
 
 /**
@@ -221,20 +221,15 @@ const ABOUT_IT_NEXT =
 
 /**
  * The longest part naming exactly one annotation, after "the" or opening the message (then two
- * words or a long one, going on about it); an opening part only where words about it follow.
+ * words or a long one, going on about it).
  */
-function findPart(
-  lower: string,
-  byPart: Map<string, KnownAnnotation[]>,
-  opening: boolean,
-): Mention | undefined {
+function findPart(lower: string, byPart: Map<string, KnownAnnotation[]>): Mention | undefined {
   const start = /^[^\p{L}\p{N}]*/u.exec(lower)![0].length;
   let best: Mention | undefined;
   for (const [part, annotations] of byPart) {
     if (annotations.length !== 1 || (best && part.length <= best.end - best.index - 4)) continue;
-    const goesOn = (end: number) => !opening || ABOUT_IT_NEXT.test(lower.slice(end));
     const [at] = wholeWordsAt(lower, `the ${part}`);
-    if (at !== undefined && goesOn(at + 4 + part.length))
+    if (at !== undefined)
       best = { annotation: annotations[0]!, index: at, end: at + 4 + part.length, partial: true };
     // "hero test is in the wrong colour": the message opens with it.
     else if (
