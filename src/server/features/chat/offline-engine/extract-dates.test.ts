@@ -26,12 +26,12 @@ describe("findDateRange: quarters, fortnights and weekends", () => {
     ["anything in Q2?", "2026-05-02", "2026-04-01..2026-06-30"],
     ["annotations from Q3 2024", "2026-05-02", "2024-07-01..2024-09-30"],
     ["during the first quarter", "2026-05-02", "2026-01-01..2026-03-31"],
-    ["the last fortnight", "2026-03-05", "2026-02-19..2026-03-05"],
+    ["the last fortnight", "2026-03-05", "2026-02-20..2026-03-05"],
     // On a Saturday, this weekend is today and tomorrow; last weekend is the week before's.
     ["this weekend", "2026-11-28", "2026-11-28..2026-11-29"],
     ["last weekend", "2026-11-28", "2026-11-21..2026-11-22"],
     ["last weekend", "2026-11-29", "2026-11-21..2026-11-22"],
-    ["the past couple of days", "2026-11-24", "2026-11-22..2026-11-24"],
+    ["the past couple of days", "2026-11-24", "2026-11-23..2026-11-24"],
     // Each side of "from … to …" is read on its own; months are whole months.
     ["annotations from 1 Nov to 15 Nov", "2026-11-24", "2026-11-01..2026-11-15"],
     ["annotations from October to November", "2026-11-24", "2026-10-01..2026-11-30"],

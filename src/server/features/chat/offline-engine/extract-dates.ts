@@ -13,6 +13,7 @@ export type { DateRange, FoundDate, FoundRange } from "./dates/calendar.js";
 export { findDate } from "./dates/days.js";
 export { dateLeadIn } from "./dates/phrases.js";
 export { findDateRange, findSpan } from "./dates/ranges.js";
+export { ROLLING_PERIOD } from "./dates/periods.js";
 export { slashesEitherWay } from "./dates/spans.js";
 export { lastYearTaken } from "./dates/assumed.js";
 export { findDayChoice, findNearDay, findUnreadPeriod, findVagueWhen } from "./dates/vague.js";

@@ -303,7 +303,7 @@ const list: Case[] = [
   ["what happened last week", { intent: "list", dateRange: range("2026-11-16", "2026-11-22") }],
   [
     "show annotations in the last 7 days",
-    { intent: "list", dateRange: range("2026-11-16", "2026-11-23") },
+    { intent: "list", dateRange: range("2026-11-17", "2026-11-23") },
   ],
   [
     "show annotations since Nov 1",
@@ -348,7 +348,7 @@ const list: Case[] = [
   ["show blue ones", { intent: "list", color: "BLUE" }],
   [
     "show annotations in the past 2 weeks",
-    { intent: "list", dateRange: range("2026-11-09", "2026-11-23") },
+    { intent: "list", dateRange: range("2026-11-10", "2026-11-23") },
   ],
   [
     "show the annotations from the previous month",

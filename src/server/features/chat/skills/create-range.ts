@@ -1,7 +1,7 @@
 /**
  * The days a create covers when it names several: "from Nov 3 to Nov 10", "for all of last week",
- * "Black Friday weekend", "the week of the 9th", "2–6 nov". A period on its own ("last week")
- * names no days to cover, and days named inside the description are its words.
+ * "Black Friday weekend", "the week of the 9th", "2–6 nov", "for the last 3 days". A period on its
+ * own ("last week") names no days to cover, and days named inside the description are its words.
  */
 import { compareDates, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { dateLeadIn, findDateRange } from "../offline-engine/extract-dates.js";
@@ -10,7 +10,7 @@ import { restoreQuotes } from "../offline-engine/quoted-text.js";
 
 /** Words that make a create's dates a range rather than one day ("from … to" is read below). */
 const RANGE_CUE =
-  /\b(?:between\s|(?:all|(?:the\s+)?(?:whole|entire|full))\s+(?:of\s+)?(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)/i;
+  /\b(?:between\s|(?:all|(?:the\s+)?(?:whole|entire|full))\s+(?:of\s+)?(?:last|this)\s+(?:week|month)|(?:the\s+)?black\s+friday\s+weekend)|\b(?:for|over|during|across)\s+the\s+(?:last|past|previous)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+(?:days|weeks)\b/i;
 const FROM = /\bfrom\s+\S/i;
 const RANGE_CONNECTOR = /\s(?:to|until|till|through|-|–)\s/i;
 

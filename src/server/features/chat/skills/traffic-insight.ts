@@ -29,7 +29,12 @@ import {
 import type { DayInsight, UnexplainedSummary } from "../../traffic/traffic-service.js";
 import { describeAnnotation } from "../assistant-reply.js";
 import { toChatConfirmation } from "../conversation-state.js";
-import { findDate, findDateRange, findUnreadPeriod } from "../offline-engine/extract-dates.js";
+import {
+  findDate,
+  findDateRange,
+  findUnreadPeriod,
+  ROLLING_PERIOD,
+} from "../offline-engine/extract-dates.js";
 import { TRAFFIC_QUESTION, type CapabilityWords } from "../offline-engine/intents.js";
 import { impossibleDate } from "../offline-engine/parse-create.js";
 import {
@@ -89,7 +94,12 @@ function readPeriod(input: SlotInput): Understanding {
     metric: input.understanding.metric ?? metricIn(rest),
   };
   const weekly = asksAboutTheWeek(rest);
-  const found = findDateRange(rest, today)?.range;
+  const read = findDateRange(rest, today)?.range;
+  // "the last 7 days" of traffic are the seven complete ones, ending yesterday, as in GA4.
+  const found =
+    read && ROLLING_PERIOD.test(rest) && compareDates(read.end, today) === 0
+      ? { start: addDays(read.start, -1), end: addDays(today, -1) }
+      : read;
   // The weekday named in "is Friday usually our best day?" is the day asked about, not the period.
   const named = found && weekly && daysIn(found) < 14 ? undefined : found;
   const unread = found ? undefined : findUnreadPeriod(rest);

@@ -22,7 +22,7 @@ const PERIOD_PATTERN =
   /(?:\bso\s+far\s+)?(?:\b(?:from|in|during|for|over|within|of)\s+)?(?:\ball\s+of\s+)?(?:\bthe\s+)?\b(this|last|past|previous|current)\s+(week|month|year)(?:'s)?\b(?:\s+so\s+far)?/i;
 const LAST_N_PATTERN =
   /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+(\d+|a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?|months?)\b/i;
-// "the last fortnight": the 14 days up to today, as "the last two weeks" is.
+// "the last fortnight": the 14 days ending today, as "the last two weeks" is.
 const FORTNIGHT_PATTERN =
   /(?:\b(?:in|over|during|from|for|within)\s+)?(?:\bthe\s+)?\b(?:last|past|previous)\s+fortnight\b/i;
 const QUARTER_PATTERN =
@@ -118,6 +118,12 @@ export const weeksBack: SpanReader = (text, today) => {
   return { range, index: match.index, end: match.index + match[0].length, spans: true };
 };
 
+/** A period counted back from today ("the last 7 days", "the past fortnight"). */
+export const ROLLING_PERIOD = new RegExp(
+  `${LAST_N_PATTERN.source}|${FORTNIGHT_PATTERN.source}`,
+  "i",
+);
+
 const TO_DATE = /\b(?:(month|year|week)[\s-]+to[\s-]+date|(mtd|ytd))\b/i;
 
 /** "month to date", "YTD": from the start of the period to today. */
@@ -133,6 +139,11 @@ export const toDate: SpanReader = (text, today) => {
   return { range: { start, end: today }, index: match.index, end: match.index + match[0].length };
 };
 
+/**
+ * "the last 7 days", "the past two weeks": that many days, today the last of them, as people
+ * count them (decision 0076). Traffic, whose today is incomplete, moves such a period back a day
+ * (`ROLLING_PERIOD`), as GA4's own "Last 7 days" does.
+ */
 const lastDays: SpanReader = (text, today) => {
   const lastN = LAST_N_PATTERN.exec(text);
   if (!lastN) return undefined;
@@ -141,10 +152,10 @@ const lastDays: SpanReader = (text, today) => {
   const count = /few/.test(words) ? 3 : /couple/.test(words) ? 2 : (parseCount(words) ?? 1);
   const unit = (lastN[2] ?? "").toLowerCase();
   const start = unit.startsWith("day")
-    ? addDays(today, -count)
+    ? addDays(today, 1 - count)
     : unit.startsWith("week")
-      ? addDays(today, -7 * count)
-      : addMonthsClamped(today, -count);
+      ? addDays(today, 1 - 7 * count)
+      : addDays(addMonthsClamped(today, -count), 1);
   return { range: { start, end: today }, index: lastN.index, end: lastN.index + lastN[0].length };
 };
 
@@ -152,7 +163,7 @@ const lastFortnight: SpanReader = (text, today) => {
   const fortnight = FORTNIGHT_PATTERN.exec(text);
   if (!fortnight) return undefined;
   return {
-    range: { start: addDays(today, -14), end: today },
+    range: { start: addDays(today, -13), end: today },
     index: fortnight.index,
     end: fortnight.index + fortnight[0].length,
   };
