@@ -348,8 +348,16 @@ function compare(
   // "it" and "the last one" name the annotation in focus, as the product resolves them.
   if ((actual.target === "back" || actual.target === "last") && focusTitle)
     actual.target = `title:${focusTitle}`;
+  // "how did the radio spots do?" is answered with the annotation's measured impact, which gives
+  // the traffic over exactly its days: the traffic question the sets write, about those days.
+  const measuresDays = understanding.intent === "impact" && named && /^traffic/.test(wantedIntent);
+  if (measuresDays) {
+    const days = `${named.date}..${named.endDate ?? named.date}`;
+    if (wantedIntent === "traffic_day") actual.date = named.date;
+    else actual.range = days;
+  }
   const differences: string[] = [];
-  if (!sameIntent(understanding, wantedIntent))
+  if (!measuresDays && !sameIntent(understanding, wantedIntent))
     differences.push(`intent: ${understanding.intent} ≠ ${wantedIntent}`);
   // An undo or a confirmation does what the change it settles does (the fields say what): its
   // outcome is wrong only where those fields are.

@@ -97,6 +97,9 @@ export function sameIntent(understanding: Understanding, wanted: string): boolea
   // The other way round, a title asked for and given with "and save": the create it completes.
   const creates = (intent: string) => intent === "create" || intent === "confirm";
   if (creates(wanted) && creates(understanding.intent) && understanding.title) return true;
+  // "how many annotations can I add a day?" is a question about the product, which the newer sets
+  // write as help: the allowance answer is that answer, nothing done.
+  if (wanted === "help" && understanding.intent === "allowance") return true;
   const declined = ["outside", "rules", "complaint", "thanks", "greeting"] as const;
   return (
     wanted === "unknown" &&
