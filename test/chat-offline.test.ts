@@ -182,6 +182,12 @@ describe("the offline assistant", () => {
     ["where do categories get set up", /^Press Categories in the header/],
     ["what colours does GA4 support", /^Your annotations can be one of six colours/],
     ["ta", /^You're welcome\./],
+    ["can i put one annotation on several properties?", /^Yes: say .*to all my properties/],
+    ["what does the suggestion inbox do", /^The inbox \(Property View → Inbox\)/],
+    ["how do I see the history of an annotation", /history lists every change/],
+    // "connect" is a word of its own, never a slip of "correct": nothing is changed.
+    ["connect my shopify store", /^Tidemark connects to Google Analytics only\./],
+    ["can you connect my facebook ads account?", /^Tidemark connects to Google Analytics only\./],
   ])("answers small talk in a line of its own: %s", async (message, reply) => {
     const who = await person("premium");
     const before = (await annotationsOf(who)).length;

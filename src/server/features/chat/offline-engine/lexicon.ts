@@ -88,7 +88,11 @@ const ordinary = new Set(
     "records recorded renamed removed deleted created changed updated edited fixed marked saved " +
     "listed shown found viewed dropped logged logs lists tracks tracked flags flagged shifted " +
     "pushed erased wiped moved recalled write wrote written writes rewrite remote remark " +
-    "remain repeat report reports reported remind rebate relate retire retail rental"
+    "remain repeat report reports reported remind rebate relate retire retail rental " +
+    // Real words a slip away from "correct", "delete", "select": never read as those.
+    "connect connects connected connecting connection collect collected collects select " +
+    "selected detect detected reject rejected respect expect expected inspect protect direct " +
+    "reflect affect affected effect effects perfect reset deflect elect elected"
   ).split(" "),
 );
 

@@ -28,6 +28,10 @@ export type HelpTopic =
   | "plans"
   | "categories"
   | "export"
+  | "properties"
+  | "inbox"
+  | "history"
+  | "integrations"
   /** Small talk and what Tidemark does not do: answered in a line, then with what it does. */
   | "greeting"
   | "thanks"

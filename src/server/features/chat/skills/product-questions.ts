@@ -72,6 +72,33 @@ const asked: readonly [HelpTopic, RegExp][] = [
   ],
 ];
 
+/**
+ * Questions about what Tidemark has, asked in words no request uses: several properties, the
+ * inbox, an annotation's history, connecting a tool other than GA4. They claim the whole message
+ * (`productAsked`), before any request reads it: "connect my shopify store" changes nothing.
+ */
+const about: readonly [HelpTopic, RegExp][] = [
+  [
+    "properties",
+    /\b(?:can|could|do|does|is\s+it\s+possible\s+to|is\s+there\s+a\s+way\s+to|how\s+(?:do|can|would))\s+(?:i|we|you|it)?\s*(?:put|add|use|have|share|copy|show|get)\s+(?:(?:one|an?|the\s+same|same|my)\s+)?annotations?\s+(?:on|to|across|in|for)\s+(?:(?:several|multiple|many|two|2|3|three|all(?:\s+(?:of\s+)?my)?|other|more\s+than\s+one|different)\s+)+(?:ga4\s+)?propert(?:y|ies)\b/i,
+  ],
+  [
+    "inbox",
+    /\b(?:what(?:'s|\s+is|\s+does)|how\s+does|what\s+goes\s+in)\s+(?:the\s+|my\s+|this\s+)?(?:suggestion\s+)?inbox\b(?:\s+(?:do|for|work))?[\s?.!]*$|\bwhat\s+are\s+(?:the\s+)?suggestions\b[\s?.!]*$/i,
+  ],
+  [
+    "history",
+    /\b(?:how\s+(?:do|can)\s+(?:i|we)|where\s+(?:do|can)\s+(?:i|we)|can\s+(?:i|we))\s+(?:see|view|find|check|look\s+at|get)\s+(?:the\s+|an?\s+)?(?:(?:change|edit|version)\s+)?(?:history|changes|versions|edits|older\s+versions|earlier\s+versions|past\s+versions)\b(?:\s+(?:of|for|on|to)\s+(?:an?\s+|the\s+|my\s+|each\s+)?annotations?)?[\s?.!]*$|\bis\s+there\s+(?:a|an)\s+(?:change\s+|edit\s+|version\s+)?history\b/i,
+  ],
+  [
+    "integrations",
+    /^(?:(?:can|could|would)\s+(?:you|u|i|we)\s+|how\s+(?:do|can)\s+(?:i|we)\s+|please\s+|pls\s+)?(?:connect|link|hook\s+up|integrate|sync)\s+(?:with\s+|to\s+)?(?:my\s+|our\s+|the\s+|a\s+)?(?:shopify|woo(?:commerce)?|facebook|meta|instagram|tiktok|google\s+ads|adwords|bing|microsoft\s+ads|linkedin|hubspot|salesforce|mailchimp|klaviyo|slack|jira|stripe|search\s+console|gsc|magento|wordpress|squarespace|wix|bigcommerce)\b[^?]*[?.!]*$/i,
+  ],
+];
+
+/** A question about what Tidemark has, claiming the whole message (see `about`). */
+export const productAsked = new RegExp(about.map(([, words]) => words.source).join("|"), "i");
+
 /** Small talk, read from the whole message (emoji aside): each is the message, not part of it. */
 const talk: readonly [HelpTopic, RegExp][] = [
   [
@@ -104,6 +131,7 @@ export function productQuestion(message: string): HelpTopic | undefined {
   if (message.length > 300) return undefined;
   const said = message.replace(EMOJI, " ").trim();
   return (
+    about.find(([, words]) => words.test(said))?.[0] ??
     asked.find(([, words]) => words.test(said))?.[0] ??
     talk.find(([, words]) => words.test(said))?.[0]
   );
@@ -143,6 +171,18 @@ export function productAnswer(topic: HelpTopic, premium: boolean): string {
         : `${premiumFeatureMessages.categories} On the free plan you can still give each annotation one of six colours.`;
     case "export":
       return "In Property View, press Export: it downloads this property's annotations as CSV or JSON, in the table's order, and Google Sheets or Excel open the CSV. For a sheet that stays up to date, create a feed in the same dialog and use its address with =IMPORTDATA in Google Sheets.";
+    case "properties":
+      return premium
+        ? "Yes: say “add “Winter sale” on 2026-12-01 to all my properties” and each saved property gets its own copy (each counts against the daily limit), or tick them under Add it to in Property View's create dialog. All annotations, in the header, lists every saved property's annotations in one table."
+        : "Putting one annotation on several properties at once is a Premium feature. All annotations, in the header, lists every saved property's annotations in one table.";
+    case "inbox":
+      return "The inbox (Property View → Inbox) holds annotations suggested for you to accept: unexplained changes in sessions and public holidays, and on Premium release webhooks and GA4's change history. Accept writes one to GA4, Edit changes it first, Dismiss hides it.";
+    case "history":
+      return premium
+        ? "Open an annotation's edit dialog in Property View, or its details in All annotations: its history lists every change made to it in Tidemark, from what to what, when and where. Restore on an entry brings that version back, in GA4 too."
+        : "Open an annotation's details in All annotations: its history lists every change made to it in Tidemark, from what to what, when and where. Restoring an earlier version is a Premium feature.";
+    case "integrations":
+      return "Tidemark connects to Google Analytics only. Other tools can suggest annotations through a release webhook into the suggestion inbox (Premium; Property View → Inbox), and a CSV from any tool can be imported (Export → Import CSV).";
     case "greeting":
       return `Hi! ${helpTextFor({ premium })}`;
     case "thanks":

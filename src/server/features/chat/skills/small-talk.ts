@@ -12,7 +12,7 @@ import { createRequestText, helpTextFor } from "../offline-engine/reply-text.js"
 import { QUESTION_START, titleFromStory, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
-import { productAnswer, productQuestion } from "./product-questions.js";
+import { productAnswer, productAsked, productQuestion } from "./product-questions.js";
 
 function readSlots(input: SlotInput): Understanding {
   const { rest, quotes, today, understanding } = input;
@@ -125,7 +125,7 @@ const ALLOWANCE =
 
 /** The words that claim a whole message for this capability (see `CapabilityWords`). */
 export const smallTalkIntentWords = {
-  help: { whole: HELP, asked: HELP_ASKED },
+  help: { whole: HELP, asked: new RegExp(`${HELP_ASKED.source}|${productAsked.source}`, "i") },
   reminder: REMINDER,
   allowance: ALLOWANCE,
 } satisfies Partial<CapabilityWords>;
