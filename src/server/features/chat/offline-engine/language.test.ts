@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstPastVerb, openingNounPhrase } from "./language.js";
+import { firstPastVerb, openingName, openingNounPhrase } from "./language.js";
 
 describe("the language library's reading", () => {
   it("finds a story's event by its past-tense verb, where it stands", () => {
@@ -16,6 +16,14 @@ describe("the language library's reading", () => {
       "Spring catalogue email",
     );
     expect(openingNounPhrase("went out on Dec 1")).toBeUndefined();
+  });
+
+  it("reads a short name whose nouns could be verbs, never talk or a sentence", () => {
+    expect(openingName("Coat clearance ")?.text).toBe("Coat clearance");
+    expect(openingName("holiday pop-up shop ")?.text).toBe("holiday pop-up shop");
+    expect(openingName("ugh ok, the ")).toBeUndefined();
+    expect(openingName("we launched it ")).toBeUndefined();
+    expect(openingName("checking traffic ")).toBeUndefined();
   });
 
   it("tags only the opening of a long text", () => {

@@ -44,3 +44,38 @@ export function firstPastVerb(text: string): Span | undefined {
 export function openingNounPhrase(text: string): Span | undefined {
   return firstMatch(text, "^#Determiner? #Possessive? #Adjective* (#Noun|#Value)+");
 }
+
+/**
+ * A short name a text opens with, read more loosely than a noun phrase: compromise tags names'
+ * nouns as verbs when they could be ("Coat clearance", "Cyber bundles", "Sitemap rebuild"), so a
+ * verb in its plain form counts as a noun here. A word that can only tell (past tense, -ing, a
+ * pronoun, a modal, a question word, a preposition) makes it no name.
+ */
+export function openingName(text: string): Span | undefined {
+  let terms: { text: string; tags: string[]; start: number; length: number }[];
+  try {
+    const json = nlp(lead(text)).terms().json({ offset: true }) as {
+      terms: { text: string; tags: string[] }[];
+      offset: { start: number; length: number };
+    }[];
+    terms = json.map((term) => ({ ...term.terms[0]!, ...term.offset }));
+  } catch {
+    return undefined;
+  }
+  if (terms.length === 0 || terms.length > 6) return undefined;
+  const telling =
+    /^(?:PastTense|Gerund|Pronoun|Modal|Copula|Auxiliary|QuestionWord|Preposition|Conjunction|Adverb|Negative|Imperative|Expression)$/;
+  const naming =
+    /^(?:Noun|Adjective|Value|ProperNoun|Acronym|Infinitive|PresentTense|Hyphenated|Particle)$/;
+  const named = terms.every(
+    (term, at) =>
+      !term.tags.some((tag) => telling.test(tag)) &&
+      (term.tags.some((tag) => naming.test(tag)) || (at === 0 && term.tags.includes("Determiner"))),
+  );
+  if (!named) return undefined;
+  const last = terms[terms.length - 1]!;
+  const start = terms[0]!.start;
+  const name = text.slice(start, last.start + last.length).replace(/[,;:.!?]+$/, "");
+  // A name is one run of words: "ugh ok, the" is talk, not a name.
+  return /[,;:!?.]/.test(name) ? undefined : { start, end: start + name.length, text: name };
+}

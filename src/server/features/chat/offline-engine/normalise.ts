@@ -19,7 +19,7 @@ export interface Normalised {
 }
 
 const GREETING =
-  /^(?:(?:hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening|day)|greetings|morning|dear\s+assistant)(?:\s+(?:there|team|all|again|assistant|tidemark|bot|friend))?|ok(?:ay)?|so|um+|uh+|well|alright)\s*[,!.:;\-–—]+\s*|^(?:hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening))\s+(?:there\s+)?(?=\S)(?!(?:there|all|team|everyone|guys|folks)\W*$)/i;
+  /^(?:(?:hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening|day)|greetings|morning|dear\s+assistant)(?:\s+(?:there|team|all|again|assistant|tidemark|bot|friend))?|ok(?:ay)?|so|um+|uh+|well|alright|quick\s+(?:one|q|question))\s*[,!.:;\-–—]+\s*|^(?:hi|hello|hey|hiya|yo|good\s+(?:morning|afternoon|evening))\s+(?:there\s+)?(?=\S)(?!(?:there|all|team|everyone|guys|folks)\W*$)/i;
 
 // The separators before a sign-off are matched from the start of their run only (the lookbehind):
 // tried from inside a long run of commas, the pattern would rescan the run from every position.

@@ -53,9 +53,9 @@ export function readMessage(
 /** The doubt of a request the person asked to see before it is written. */
 export const heldBackDoubt = "you asked to see it before it is written";
 
-/** "draft an annotation …", "prepare a note …": a create, asked for as a draft. */
+/** "draft an annotation …", "prepare a note …", "pls draft: …": a create, asked for as a draft. */
 const DRAFT_VERB =
-  /^(\W*(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+|possibly\s+|maybe\s+)?|please\s+|just\s+|maybe\s+)?)(?:draft|prepare|mock\s+up|set\s+up|write\s+up)\s+(?:(?:me\s+)?(?:something|one|a\s+draft)\s+(?=for\b)|(?=(?:me\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:annotation|note|entry|marker)\b))/i;
+  /^(\W*(?:(?:can|could|would)\s+(?:you|u)\s+(?:please\s+|possibly\s+|maybe\s+)?|please\s+|pls\s+|just\s+|maybe\s+)?)(?:(?:draft|make\s+(?:me\s+)?a\s+draft|prepare)\s*:\s*(?=\S)|(?:draft|prepare|mock\s+up|set\s+up|write\s+up)\s+(?:(?:me\s+)?(?:something|one|a\s+draft)\s+(?=for\b)|(?=(?:me\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:annotation|note|entry|marker)\b)))/i;
 /** "…, don't save it yet", "… but don't write it yet", "I'll check it first". */
 const HOLD_CLAUSE =
   /(?:\s*[,;.—–-]\s*|\s+)(?:(?:but|and)\s+)?(?:(?:please\s+)?(?:don'?t|do\s+not)\s+(?:save|write|add|create|log|post|publish)(?:\s+(?:it|that|this|anything))?\s+(?:just\s+)?yet|hold\s+off\s+(?:on\s+)?(?:saving|writing|creating)(?:\s+(?:it|that|this))?(?:\s+for\s+now)?|(?:i'?ll|i\s+will|let\s+me)\s+(?:check|review|look\s+at|approve)\s+it(?:\s+first)?|(?:don'?t|do\s+not)\s+(?:create|save|add|write)\s+it\s+yet)(?=[\s.!?]*$)/i;

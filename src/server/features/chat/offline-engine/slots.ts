@@ -14,6 +14,7 @@ import {
   dateLeadIn,
   findDate,
   findDateRange,
+  findSpan,
   findDayChoice,
   findUnreadPeriod,
   findVagueWhen,
@@ -97,7 +98,8 @@ export function titleFromStory(
   today: CalendarDate,
 ): string | undefined {
   let text = story;
-  const date = findDate(text, today);
+  // "we ran a flash sale fri-sun": the days said, all of them, are no part of the title.
+  const date = findSpan(text, today) ?? findDate(text, today);
   if (date) text = cut(text, date.index, date.end);
   const subject = SUBJECT.exec(tidy(text));
   text = tidy(text).replace(SUBJECT, "");

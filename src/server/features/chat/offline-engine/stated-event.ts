@@ -7,7 +7,7 @@
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { findDate, findSpan } from "./extract-dates.js";
-import { openingNounPhrase } from "./language.js";
+import { openingName, openingNounPhrase } from "./language.js";
 import { METRIC_WORD } from "./traffic-question.js";
 
 /** Longer than this, a message is a story or a paste, not an event's name and days. */
@@ -22,16 +22,21 @@ const LINK =
   /^[\s,:;–—-]*(?:(?:on|for|from|over|during|through|thru|since|between|in|at|the|all|of|dated)\s+)*$/i;
 const PRODUCT_WORD = /\b(?:pageviews?|page\s+views|annotations)\b/i;
 
-export function statedEvent(text: string, today: CalendarDate): boolean {
+/** "annotation: Loyalty tier migration, oct 20 through 24": a label before the name. */
+const LABEL = /^\s*(?:new\s+)?(?:annotation|note|event)\s*:\s*/i;
+
+export function statedEvent(message: string, today: CalendarDate): boolean {
+  const text = message.replace(LABEL, "");
   if (text.length > LONGEST || NOT_A_NAME.test(text.trim())) return false;
   if (METRIC_WORD.test(text) || PRODUCT_WORD.test(text)) return false;
   const days = findSpan(text, today) ?? findDate(text, today);
   if (!days || days.index === 0) return false;
   const before = text.slice(0, days.index);
-  const name = openingNounPhrase(before);
-  if (!name || name.start !== 0 || !/\p{L}{2,}/u.test(name.text) || POINTER.test(name.text))
-    return false;
+  const phrase = openingNounPhrase(before);
   // The name is all the words before the days: "newsletter 47 went out on the 13th" tells of
   // something, perhaps an annotation already there, and is left to the readings that know them.
-  return LINK.test(before.slice(name.end));
+  const whole = phrase && LINK.test(before.slice(phrase.end)) ? phrase : openingName(before);
+  if (!whole || whole.start !== 0 || !/\p{L}{2,}/u.test(whole.text) || POINTER.test(whole.text))
+    return false;
+  return LINK.test(before.slice(whole.end));
 }

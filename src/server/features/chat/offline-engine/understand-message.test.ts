@@ -922,6 +922,30 @@ describe("understandMessage", () => {
       expect(read.doubts?.length, message).toBeGreaterThan(0);
       expect(read.title, message).toMatch(/^G/);
     }
+    // Asked for as a draft with a colon: shown, never written, the label no part of the title.
+    for (const message of [
+      "pls draft: Gift wrap pop-up, 20th, purple",
+      "make me a draft: Gift wrap pop-up, experiments, 16/11",
+    ]) {
+      const read = readMessage({ message, today, categoryNames: ["Experiments"] });
+      expect(read.title, message).toBe("Gift wrap pop-up");
+      expect(read.doubts?.length, message).toBeGreaterThan(0);
+    }
+    // "yo", "quick one -" lead in; "yday" is a day said, so nothing is guessed.
+    expect(
+      readMessage({ message: "yo add Live shopping event yday thx", today, categoryNames: [] }),
+    ).toMatchObject({ title: "Live shopping event", date: d("2026-11-22") });
+    expect(
+      readMessage({ message: "yo add Live shopping event yday thx", today, categoryNames: [] })
+        .doubts,
+    ).toBeUndefined();
+    expect(
+      readMessage({
+        message: "quick one - Affiliate link outage, tue-wed",
+        today,
+        categoryNames: [],
+      }),
+    ).toMatchObject({ title: "Affiliate link outage", endDate: d("2026-11-18") });
   });
 
   it("offers no annotation for a question, a day to come or a message without a day", () => {

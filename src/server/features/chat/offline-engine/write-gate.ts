@@ -10,6 +10,7 @@ import { compareDates, fromIsoDate, toIsoDate } from "../../../../shared/calenda
 import { findDate, findSpan, lastYearTaken, slashesEitherWay } from "./extract-dates.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { noDaySaid } from "./doubts.js";
+import { correctDayWords } from "./normalise.js";
 import { trailingAttributes } from "./parse-create.js";
 import type { Understanding } from "./understanding.js";
 import {
@@ -302,7 +303,9 @@ const TODAY_SAID =
   /\b(?:today|tonight|now|just\s+now|this\s+(?:morning|afternoon|evening)|earlier\s+today|right\s+now)\b/i;
 
 function daySaid(context: GateContext): boolean {
-  const { message, today } = context;
+  const { today } = context;
+  // "yday", "tmr": the day words as the reading corrected them.
+  const message = correctDayWords(context.message);
   if (context.question?.known.date) return true;
   return (
     TODAY_SAID.test(message) ||
