@@ -122,3 +122,29 @@ export function colourRefusal(word: string): string {
     ? `GA4 keeps orange for the annotations it makes itself: yours can be ${colourChoices()}`
     : `GA4 has no ${word}: its colours are ${colourChoices()}`;
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * Why a day must be asked for: "3/11" is the 3rd of November read day-first and March 11 read
+ * month-first; any other words are a day the reading could not place.
+ */
+export function unplacedDay(words: string): string {
+  const slashed = /^(\d{1,2})\/(\d{1,2})$/.exec(words);
+  if (!slashed) return `I can't tell which day “${words}” means.`;
+  const [first, second] = [Number(slashed[1]), Number(slashed[2])];
+  return `“${words}” could be ${MONTH_NAMES[second - 1]} ${first} or ${MONTH_NAMES[first - 1]} ${second}.`;
+}

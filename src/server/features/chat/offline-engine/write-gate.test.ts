@@ -470,10 +470,18 @@ describe("where each field of a change's draft came from", () => {
 });
 
 describe("days written with slashes that read either way round", () => {
-  it("are shown to be checked unless another day says which way", () => {
+  it("are asked about, never guessed, unless another day says which way", () => {
     const either = read('add "Loyalty emails" 2/11 to 6/11');
-    expect(either.doubts?.join(" ")).toContain("reads either way round");
-    expect(either.sources?.date?.sure).toBe(false);
+    expect(either).toMatchObject({
+      title: "Loyalty emails",
+      missing: ["date"],
+      unreadPeriod: "2/11",
+    });
+    expect(either.date).toBeUndefined();
+    expect(read("add Size swap scheme 3/11-6/11")).toMatchObject({
+      title: "Size swap scheme",
+      missing: ["date"],
+    });
     // 14/11 can only be day-first, so 12/11 is too.
     expect(read('add "Loyalty emails" 12/11 - 14/11').doubts ?? []).toEqual([]);
     // Dots are day-first: 3.11 is the 3rd of November.

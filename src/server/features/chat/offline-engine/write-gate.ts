@@ -355,19 +355,19 @@ function endNotYet(understanding: Understanding, context: GateContext): Understa
 
 /**
  * "2/11 to 6/11": each day reads as well day-first (2 November) as month-first (February 11),
- * and no other day in the message says which (the date reader's `slashesEitherWay`). Whichever
- * the reading took, the card shows it to be checked before anything is written.
+ * and no other day in the message says which (the date reader's `slashesEitherWay`). Neither
+ * reading is offered as a guess: the day is asked for, naming the words that could be either
+ * (decision 0076), and an answer such as "3rd of nov" completes the request.
  */
 function eitherWayDay(understanding: Understanding, context: GateContext): Understanding {
-  if (!understanding.date && !understanding.endDate) return understanding;
   const written = slashesEitherWay(context.message);
   if (!written) return understanding;
-  const shown = toIsoDate(understanding.date ?? understanding.endDate!);
-  return withDoubt(
-    understanding,
-    `a day such as “${written}” reads either way round; I took ${shown}`,
-    ["date"],
-  );
+  const { date: _date, endDate: _end, ...rest } = understanding;
+  return {
+    ...rest,
+    unreadPeriod: written,
+    missing: rest.missing.includes("date") ? rest.missing : [...rest.missing, "date"],
+  };
 }
 
 /** How near this year's day must be for last year's to be a guess rather than the plain reading. */

@@ -42,6 +42,7 @@ import {
   completionFor,
   describeCategory,
   STILL_TO_COME,
+  unplacedDay,
 } from "../offline-engine/reply-text.js";
 import {
   defined,
@@ -510,7 +511,7 @@ async function act(turn: SkillTurn) {
         : "That date does not exist."
       : STILL_TO_COME.test(period)
         ? `${errorMessages.futureDate} “${period}” is still to come.`
-        : `I can't tell which day “${period}” means.`;
+        : unplacedDay(period);
     return ask(
       `${problem} Which day should ${title} be on? For example: ${toIsoDate(today)}.`,
       { intent: "create", asked: "date", known: piecesToRemember(understood) },

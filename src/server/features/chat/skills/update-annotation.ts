@@ -32,7 +32,12 @@ import type { CapabilityWords } from "../offline-engine/intents.js";
 import { correctionPatterns } from "../offline-engine/stated-corrections.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
-import { colourNote, colourRefusal, describeCategory } from "../offline-engine/reply-text.js";
+import {
+  colourNote,
+  colourRefusal,
+  describeCategory,
+  unplacedDay,
+} from "../offline-engine/reply-text.js";
 import { findColor, otherColourAtEnd } from "../offline-engine/extract-color.js";
 import { defined, POINTS_BACK, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
@@ -290,7 +295,9 @@ function nothingToChange(
   return ask(
     understood.unknownColour
       ? `${colourRefusal(understood.unknownColour)}. Which should ${it} be?`
-      : `What should I change${target ? ` about ${it}` : ""}: the title, the date, the colour, the description or the category?`,
+      : understood.unreadPeriod && understood.missing.includes("date")
+        ? `${unplacedDay(understood.unreadPeriod)} Which day should ${it} be on?`
+        : `What should I change${target ? ` about ${it}` : ""}: the title, the date, the colour, the description or the category?`,
     { intent: "update", asked: "change", known },
   );
 }

@@ -299,11 +299,13 @@ export function slashesEitherWay(text: string): string | undefined {
 export const slashedSpan: SpanReader = (text, today) => {
   for (const match of firstMatches(text, SLASHED_SPAN)) {
     const [a, b, c, d] = [1, 2, 3, 4].map((at) => Number(match[at]));
-    const order = slashOrder([
-      [a!, b!],
-      [c!, d!],
-    ]);
-    if (!order) continue;
+    // Undecided ("3/11-6/11"), the days are still these words, read in the order that makes the
+    // shorter span (days apart, not months); the write gate asks which was meant.
+    const order =
+      slashOrder([
+        [a!, b!],
+        [c!, d!],
+      ]) ?? (Math.abs(d! - b!) <= Math.abs(c! - a!) ? "day" : "month");
     const [startDay, startMonth, endDay, endMonth] = order === "day" ? [a, b, c, d] : [b, a, d, c];
     const year = yearOf(endMonth!, {}, today, endDay);
     const end = { year, month: endMonth!, day: endDay! };
