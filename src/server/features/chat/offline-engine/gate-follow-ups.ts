@@ -100,10 +100,16 @@ export function describesIt(
 }
 
 export const TYPO =
-  /\b(?:typo|typos|misspel\w*|misspelt|spelt\s+wrong|spelled\s+wrong|wrong\s+title|title\s+is\s+wrong)\b/i;
+  /\b(?:typo|typos|misspel\w*|misspelt|spelt\s+wrong|spelled\s+wrong|wrong\s+title|title\s+is\s+wrong|spelling(?:\s+(?:mistake|error|slip))?|(?:is\s+)?missing\s+(?:an?\s+)?(?:letter|[a-z])(?=[\s,.;!]|$))|(?<!\b(?:it|this|that|which|description|details|desc|note|text)\s+)\bshould\s+(?:say|read)\s*:?\s*["“']/i;
 
-export const CORRECTED =
-  /(?:\bshould\s+(?:be|read|say)|\bit'?s\s+(?:actually|really)|->|→)\s*[:\-–]?\s*["“']?([^"”]+?)["”']?\s*[.!]*$/i;
+/** The title as it should be: quoted after its cue (words may follow), or the rest of the message. */
+const CORRECTED_QUOTED =
+  /(?:\bshould\s+(?:be|read|say)|\bit'?s(?:\s+(?:actually|really))?|\bnot\s+["“'][^"”']+["”']\s*,?\s*but|->|→)\s*[:\-–]?\s*["“']([^"”]+)["”']/i;
+const CORRECTED_SAID =
+  /(?:\bshould\s+(?:be|read|say)|\bit'?s\s+(?:actually|really)|->|→)\s*[:\-–]?\s*["“']?([^"”]+?)["”']?\s*(?:[,(]?\s*(?:a\s+)?typo\)?)?\s*[.!]*$/i;
+export const CORRECTED = {
+  exec: (text: string) => CORRECTED_QUOTED.exec(text) ?? CORRECTED_SAID.exec(text),
+};
 
 /**
  * "there's a typo in “Newsletter #47”, should be Newsletter #48": a report about an annotation
@@ -151,11 +157,23 @@ export function completedTitle(title: string, correction: string): string {
   const words = title.split(/\s+/);
   const replacing = correction.split(/\s+/).length;
   if (replacing >= words.length) return correction;
+  // "should be autumn": the one word of the title it is a slip of, spelt as the title spells.
+  if (replacing === 1) {
+    const at = words.findIndex((word) => alike(word, correction));
+    if (at >= 0 && words.findIndex((word, i) => i > at && alike(word, correction)) < 0)
+      return words.map((word, i) => (i === at ? likeCase(word, correction) : word)).join(" ");
+  }
   const tail = words.slice(-replacing).join(" ");
   const head = words.slice(0, replacing).join(" ");
   if (alike(tail, correction)) return [...words.slice(0, -replacing), correction].join(" ");
   if (alike(head, correction)) return [correction, ...words.slice(replacing)].join(" ");
   return correction;
+}
+
+/** A correction in the case of the word it replaces: "Autum" corrected by "autumn" is "Autumn". */
+function likeCase(word: string, correction: string): string {
+  if (word === word.toUpperCase() && /\p{L}{2}/u.test(word)) return correction.toUpperCase();
+  return /^\p{Lu}/u.test(word) ? correction[0]!.toUpperCase() + correction.slice(1) : correction;
 }
 
 /** Two spellings of the same words: one slip apart, or numbers in the same frame ("#47", "#46"). */

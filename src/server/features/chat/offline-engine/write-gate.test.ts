@@ -282,14 +282,45 @@ describe("a typo reported in a title the property has", () => {
     ['Oops, typo — should be "Black Friday Sales"', "Black Friday sale", "Black Friday Sales"],
     // Only the words that were wrong: the rest of the title stays.
     ['there\'s a typo in "Newsletter #47", it should be #46', "Newsletter #47", "Newsletter #46"],
+    // One word, a slip of one of the title's, spelt as the title spells it.
+    [
+      "the autum lookbook email should be autumn, typo",
+      "Autum lookbook email",
+      "Autumn lookbook email",
+    ],
+    [
+      "just noticed Autum lookbook email is missing an n, should be Autumn",
+      "Autum lookbook email",
+      "Autumn lookbook email",
+    ],
+    // Quoted after "it's", words after it.
+    [
+      'spelling mistake in Help centre relaunch, it\'s "Help center relaunch" for our US site',
+      "Help centre relaunch",
+      "Help center relaunch",
+    ],
+    [
+      'Help centre relaunch should say "Help centre relaunch (UK)"',
+      "Help centre relaunch",
+      "Help centre relaunch (UK)",
+    ],
   ])("'%s' is a draft renaming that one, never a new annotation", (message, title, newTitle) => {
-    const understanding = read(message);
+    const understanding = read(message, [
+      ...known,
+      { title: "Autum lookbook email", date: "2026-10-07" },
+      { title: "Help centre relaunch", date: "2026-10-14" },
+    ]);
     expect(understanding).toMatchObject({
       intent: "update",
       target: { kind: "title", title },
       newTitle,
     });
     expect(outcomeOf(understanding)).toBe("preview");
+  });
+
+  it("leaves a description said as it should be to the description", () => {
+    const said = read('Newsletter #47 description should say "Sent to 12k"');
+    expect(said).not.toHaveProperty("newTitle");
   });
 
   it("takes a correction unlike the title's words as the whole new title", () => {
