@@ -293,6 +293,21 @@ describe("traffic questions on the offline engine", () => {
     expect(thanks.reply).not.toContain("Active users");
   });
 
+  it("keeps a traffic question's kind through 'what about <day>' and 'key events too for that week?'", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { report } = await chart(who);
+    const [start, day, end] = [report.days.at(-9)!, report.days.at(-6)!, report.days.at(-3)!].map(
+      (entry) => entry.date,
+    );
+    await say(who, `how was traffic from ${start} to ${end}?`);
+    const oneDay = await say(who, `what about ${day}`);
+    expect(oneDay.reply).toContain(`Sessions on ${formatShortDay(day!)}:`);
+    await say(who, `how was traffic from ${start} to ${end}?`);
+    const keyEvents = await say(who, "key events too for that week?");
+    expect(keyEvents.reply).toMatch(/key events/i);
+    expect(keyEvents.reply).toContain(formatShortDay(start!));
+  });
+
   it("reads a period named after an annotation ('after the pricing relaunch') from the annotation's day", async () => {
     const who: Person = await setUpPerson(harness, "premium");
     const { report } = await chart(who);

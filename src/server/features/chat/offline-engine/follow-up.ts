@@ -23,6 +23,9 @@ import type { AskedBefore, Understanding } from "./understanding.js";
 const LEAD =
   /^(?:(?:and|also|ok(?:ay)?|now|then|so)[\s,]+)*(?:(?:what|how)\s+about|same\s+(?:thing\s+|question\s+|again\s+)?(?:for|with)|(?:and\s+)?(?:for|with)|only|just|but)\b[\s,]*|^(?:and|also)\b[\s,]*/i;
 const TAIL = /[\s,]*(?:instead|then|too|as\s+well|please)?[\s?.!]*$/i;
+const SAME_PERIOD =
+  /[\s,]*\b(?:for|in|over|during|on)?\s*(?:that|the\s+same)\s+(?:week|day|month|period|time|weekend|range)\b/i;
+const ANNOTATION_WORDS = /\b(?:annotat\w*|notes?|noted|logged|entries|markers?)\b/i;
 /** Short enough to be a piece of a question rather than a question of its own. */
 const MAX_WORDS = 5;
 
@@ -137,13 +140,24 @@ export function readFollowUp(
   if (!asked || normalised.quotes.length > 0) return alone;
   const text = normalised.text.trim();
   const lead = LEAD.exec(text);
-  const piece = text.slice(lead ? lead[0].length : 0).replace(TAIL, "");
+  // "key events too for that week?": the period asked about already, said again.
+  const piece = text
+    .slice(lead ? lead[0].length : 0)
+    .replace(SAME_PERIOD, "")
+    .replace(TAIL, "");
   if (!piece || piece.split(/\s+/).length > MAX_WORDS) return alone;
   // Read as a request of its own ("show the red ones", "delete it"), it stays one.
   const sameKind = (intent: string) => (intent === "list") === (asked.intent === "list");
   // "what about the day after" reads alone as tomorrow; after a question, it is that one moved.
   const asking = alone.intent === "list" || alone.intent.startsWith("traffic");
-  const again = lead && asking && (sameKind(alone.intent) || RELATIVE.test(piece));
+  // "what about sunday" after a traffic question is that question on Sunday: a list only when it
+  // names annotations.
+  const sameQuestion =
+    asked.intent !== "list" && alone.intent === "list" && !ANNOTATION_WORDS.test(piece);
+  const again =
+    (lead || SAME_PERIOD.test(text)) &&
+    asking &&
+    (sameKind(alone.intent) || sameQuestion || RELATIVE.test(piece));
   if (alone.intent !== "unknown" && !again) return alone;
   if (asked.intent !== "list") return trafficAgain(asked, piece, today) ?? alone;
   const shifted = moved(restored(asked), piece);

@@ -278,7 +278,10 @@ function phrasedRequest(request: string, words: CapabilityWords): Classified | u
     return {
       intent: "list",
       verb: "find",
-      rest: `about ${withoutTrailing(request.slice(isThere[0].length), "?.!").trim()}`,
+      // "anything with "checkout" in it": the words asked for, not where they are.
+      rest: `about ${withoutTrailing(request.slice(isThere[0].length), "?.!")
+        .replace(/\s+in\s+(?:it|them|the\s+(?:title|name)s?)$/i, "")
+        .trim()}`,
     };
   return undefined;
 }

@@ -313,6 +313,8 @@ const list: Case[] = [
   ["can you show me my annotations please", { intent: "list" }],
   ["which annotations mention checkout", { intent: "list", titleContains: "checkout" }],
   ["show annotations with sale in the title", { intent: "list", titleContains: "sale" }],
+  ['do we have anything with "checkout" in it', { intent: "list", titleContains: "checkout" }],
+  ["is there anything with sale in the title", { intent: "list", titleContains: "sale" }],
   [
     "show purple annotations about launch from last month",
     {

@@ -399,7 +399,7 @@ const TRAFFIC_DAY =
 const TRAFFIC_PERIOD =
   /\b(?:unexplained|unexplored|(?:not|never)\s+(?:been\s+)?explained|unannotated)\b/i;
 const NOT_ANNOTATED =
-  /\b(?:didn't|did\s+not|haven't|have\s+not|never|not\s+yet|wasn't|weren't|isn't|aren't|hasn't|has\s+not)\s+(?:been\s+|yet\s+)?(?:annotated?|explained?|noted?|logged|log)\b/i;
+  /\b(?:didn't|did\s+not|haven't|have\s+not|never|not\s+yet|wasn't|weren't|isn't|aren't|hasn't|has\s+not)\s+(?:been\s+|yet\s+)?(?:annotated?|explained?|noted?|logged|log)\b|\bnot\s+(?:yet\s+)?(?:annotated|explained)\b/i;
 
 /** The words that claim a message for this capability (see `CapabilityWords`). */
 export const trafficIntentWords = {
