@@ -1,4 +1,5 @@
 /** How the blind sets' writers noted what a careful assistant does, in the corpus checker's terms. */
+import { toIsoDate } from "../../../../shared/calendar-date.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import { matchCategory } from "../../categories/categories-service.js";
 import type { Understanding } from "../offline-engine/understanding.js";
@@ -35,8 +36,18 @@ export function questionTerms(
   if (wanted === "traffic_day" || fields.date === undefined || fields.range !== undefined)
     return { intent: wanted, fields };
   const { date, end, ...rest } = fields;
-  return { intent: wanted, fields: { ...rest, range: `${date}..${end ?? date}` } };
+  // A traffic period running past the reference day's eve ("this month") is answered over the
+  // days that have figures, as GA4's charts are: the sets write the calendar period. One asked
+  // "since" a day is read up to today, as said, its figures stopping at yesterday all the same.
+  const upToNow = understanding.dateRange && toIsoDate(understanding.dateRange.end) > CORPUS_EVE;
+  const clipped =
+    wanted === "traffic_period" && !upToNow && end && end > CORPUS_EVE && date <= CORPUS_EVE;
+  const last = clipped ? CORPUS_EVE : end;
+  return { intent: wanted, fields: { ...rest, range: `${date}..${last ?? date}` } };
 }
+
+/** The last day with figures on the corpus's reference day, Monday 2026-11-23. */
+const CORPUS_EVE = "2026-11-22";
 
 /**
  * Where the blind sets name things as the product resolves them: a target's title in any case
