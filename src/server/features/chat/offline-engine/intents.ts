@@ -164,6 +164,9 @@ function bareReply(message: string): string {
   return text.slice(0, courtesyTailStart(text)).trim().toLowerCase();
 }
 
+/** Emoji and their joiners, which ask nothing. */
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
+
 export function classify(text: string, words: CapabilityWords): Classified {
   const none = (intent: Intent): Classified => ({ intent, verb: "", rest: text });
   const reply = bareReply(text);
@@ -185,7 +188,9 @@ export function classify(text: string, words: CapabilityWords): Classified {
   const request = stripPoliteness(text);
   const bareRequest = withoutTrailing(request, ".!?").toLowerCase();
   if (!bareRequest) return none("unknown");
-  if (words.help.whole.test(bareRequest) || words.help.asked.test(bareRequest)) return none("help");
+  // "hey 👋 what can you do": emoji say nothing about what is asked.
+  const asked = bareRequest.replace(EMOJI, " ").trim();
+  if (words.help.whole.test(asked) || words.help.asked.test(asked)) return none("help");
   if (words.inbox.test(request)) return { intent: "inbox", verb: "", rest: request };
 
   if (

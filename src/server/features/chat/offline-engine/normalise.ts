@@ -27,7 +27,7 @@ const SIGN_OFF =
   /(?:^|(?<![\s,.!?;:\-–—])[\s,.!?;:\-–—]+)(?:(?:many\s+)?thanks(?:\s+(?:a\s+lot|so\s+much|in\s+advance|again|heaps|mate|team|a\s+bunch))?|thank\s+you(?:\s+(?:so\s+much|very\s+much|in\s+advance|kindly))?|thx|ty|tia|cheers(?:\s+mate)?|much\s+appreciated|appreciated|appreciate\s+it|best(?:\s+regards)?|regards|kind\s+regards|have\s+a\s+(?:nice|good|great)\s+(?:day|one)|you(?:'re|\s+are)\s+(?:the\s+best|a\s+star)|(?:if\s+you\s+can|when\s+you\s+(?:can|get\s+a\s+(?:chance|sec|moment)))|please|pls|plz|🙏|🙂|😊|:\)|:-\))[\s.!,]*$/i;
 
 const PRAISE =
-  /^(?:great|perfect|awesome|nice|cool|brilliant|lovely|amazing|excellent|sweet|ok(?:ay)?)[\s,!.]*$/i;
+  /^(?:great|perfect|awesome|nice|cool|brilliant|brill|ace|fab|lovely|amazing|excellent|sweet|ok(?:ay)?)[\s,!.]*$/i;
 
 /**
  * How many rounds of courtesy are dropped. Each round reads the whole message, so a message of

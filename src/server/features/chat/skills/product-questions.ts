@@ -53,10 +53,6 @@ const asked: readonly [HelpTopic, RegExp][] = [
     /\bagent\s+mode\b.*\bproperty\s+view\b|\bproperty\s+view\b.*\bagent\s+mode\b|\bwhat(?:'s|\s+is)\s+(?:the\s+)?property\s+view\b/i,
   ],
   [
-    "plans",
-    /\b(?:difference|differences|compare|comparison|vs\.?|versus)\b.*\b(?:free(?:mium)?|premium)\b|\bfree(?:mium)?\b.*\b(?:vs\.?|versus|or)\s+premium\b|\bwhat\s+(?:do\s+(?:i|we)\s+get\s+with|does|is\s+in)\s+(?:the\s+)?premium\b|\bhow\s+much\s+(?:is|does|for)\s+(?:the\s+)?premium\b|\bpremium\s+(?:cost|price|pricing|plan\s+include)\b|\bwhat(?:'s|\s+is)\s+(?:in\s+)?(?:the\s+)?(?:free|freemium|premium)\s+plan\b|\b(?:is|would)\s+(?:the\s+)?premium\s+(?:be\s+)?worth\b|\bwhat\s+(?:do|would|does)\s+(?:i|we|you)\s+get\s+(?:over|beyond|on\s+top\s+of|extra\s+over)\s+(?:the\s+)?free\b/i,
-  ],
-  [
     "categories",
     new RegExp(
       String.raw`\b${HOW}\s+(?:create|make|add|set\s+up|edit|rename|delete|remove|manage)\s+(?:(?:a|an|new|my|the|some|another)\s+)*categor(?:y|ies)\b|^what\s+are\s+categories\b|\bhow\s+do(?:es)?\s+(?:the\s+)?categor(?:y|ies)\s+work\b|\bwhere\s+(?:do|can|should)\s+(?:i|we|you)\s+(?:set\s+up|create|make|add|manage|edit|find)\s+(?:(?:my|the|new)\s+)?categor(?:y|ies)\b|\bwhere\s+(?:do|are|can)\s+(?:the\s+)?categor(?:y|ies)\s+(?:get\s+|be\s+)?(?:set\s+up|created|made|managed|edited)\b`,
@@ -73,11 +69,20 @@ const asked: readonly [HelpTopic, RegExp][] = [
 ];
 
 /**
- * Questions about what Tidemark has, asked in words no request uses: several properties, the
- * inbox, an annotation's history, connecting a tool other than GA4. They claim the whole message
+ * Questions about what Tidemark has, asked in words no request uses: the plans, several
+ * properties, the inbox, an annotation's history, connecting a tool other than GA4; and requests
+ * outside annotations ("write me a limerick about conversion rates"). They claim the whole message
  * (`productAsked`), before any request reads it: "connect my shopify store" changes nothing.
  */
 const about: readonly [HelpTopic, RegExp][] = [
+  [
+    "outside",
+    /^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:(?:write|compose|tell|give|make|generate|sing|draft)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:[\p{L}-]+\s+){0,2}?(?:poem|haiku|limerick|joke|riddle|song|rap|story|essay|recipe|tweet|linkedin\s+post|blog\s+post|caption|slogan)s?\b|book\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:flight|table|hotel|room|taxi|cab|trip)\b)|^(?:what(?:'s|s|\s+is)|who(?:'s|s|\s+is))\s+the\s+(?:capital|population|president|prime\s+minister|weather)\b|^(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?write\s+(?:me\s+|us\s+)?(?:a|an|some)\s+product\s+descriptions?\b/iu,
+  ],
+  [
+    "plans",
+    /\b(?:difference|differences|diff|compare|comparison|vs\.?|versus)\b.*\b(?:free(?:mium)?|premium)\b|\bfree(?:mium)?\b.*\b(?:vs\.?|versus|or)\s+premium\b|\bwhat\s+(?:do\s+(?:i|we)\s+(?:actually\s+|really\s+|even\s+)?get\s+with|does|is\s+in)\s+(?:the\s+)?premium\b|\bhow\s+much\s+(?:is|does|for)\s+(?:the\s+)?premium\b|\bpremium\s+(?:cost|price|pricing|plan\s+include)\b|\bwhat(?:'s|\s+is)\s+(?:in\s+)?(?:the\s+)?(?:free|freemium|premium)\s+plan\b|\b(?:is|would)\s+(?:the\s+)?premium\s+(?:be\s+)?worth\b|\bwhat\s+(?:do|would|does)\s+(?:i|we|you)\s+get\s+(?:over|beyond|on\s+top\s+of|extra\s+over)\s+(?:the\s+)?free\b/i,
+  ],
   [
     "properties",
     /\b(?:can|could|do|does|is\s+it\s+possible\s+to|is\s+there\s+a\s+way\s+to|how\s+(?:do|can|would))\s+(?:i|we|you|it)?\s*(?:put|add|use|have|share|copy|show|get)\s+(?:(?:one|an?|the\s+same|same|my)\s+)?annotations?\s+(?:on|to|across|in|for)\s+(?:(?:several|multiple|many|two|2|3|three|all(?:\s+(?:of\s+)?my)?|other|more\s+than\s+one|different)\s+)+(?:ga4\s+)?propert(?:y|ies)\b/i,
@@ -97,7 +102,7 @@ const about: readonly [HelpTopic, RegExp][] = [
 ];
 
 /** A question about what Tidemark has, claiming the whole message (see `about`). */
-export const productAsked = new RegExp(about.map(([, words]) => words.source).join("|"), "i");
+export const productAsked = new RegExp(about.map(([, words]) => words.source).join("|"), "iu");
 
 /** Small talk, read from the whole message (emoji aside): each is the message, not part of it. */
 const talk: readonly [HelpTopic, RegExp][] = [
@@ -116,10 +121,6 @@ const talk: readonly [HelpTopic, RegExp][] = [
   [
     "complaint",
     /^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke|slow|laggy|buggy|clunky|annoying|confusing|frustrating)\b/i,
-  ],
-  [
-    "outside",
-    /^(?:(?:can|could|would|will)\s+(?:you|u)\s+)?(?:please\s+)?(?:(?:write|compose|tell|give|make|generate|sing|draft)\s+(?:me\s+|us\s+)?(?:a|an|some|another)\s+(?:[\p{L}-]+\s+){0,2}?(?:poem|haiku|limerick|joke|riddle|song|rap|story|essay|recipe|tweet|linkedin\s+post|blog\s+post|caption|slogan)s?\b|book\s+(?:me\s+|us\s+)?(?:a|an)\s+(?:flight|table|hotel|room|taxi|cab|trip)\b)|^(?:what(?:'s|s|\s+is)|who(?:'s|s|\s+is))\s+the\s+(?:capital|population|president|prime\s+minister|weather)\b|^(?:(?:can|could|would)\s+(?:you|u)\s+)?(?:please\s+)?write\s+(?:me\s+|us\s+)?(?:a|an|some)\s+product\s+descriptions?\b/iu,
   ],
 ];
 

@@ -125,7 +125,7 @@ const ALLOWANCE =
 
 /** The words that claim a whole message for this capability (see `CapabilityWords`). */
 export const smallTalkIntentWords = {
-  help: { whole: HELP, asked: new RegExp(`${HELP_ASKED.source}|${productAsked.source}`, "i") },
+  help: { whole: HELP, asked: new RegExp(`${HELP_ASKED.source}|${productAsked.source}`, "iu") },
   reminder: REMINDER,
   allowance: ALLOWANCE,
 } satisfies Partial<CapabilityWords>;
