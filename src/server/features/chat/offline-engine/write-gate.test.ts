@@ -500,6 +500,19 @@ describe("where each field of a change's draft came from", () => {
   });
 });
 
+describe("a short weekday closing the message", () => {
+  it("is read, shown to be checked: 'wed' and 'mon' are words too", () => {
+    const bare = read("add Google Ads account suspended wed");
+    expect(bare.title).toBe("Google Ads account suspended");
+    expect(toIsoDate(bare.date!)).toBe("2026-12-02");
+    expect(outcomeOf(bare)).toBe("preview");
+    // After "on" it is plainly the day.
+    expect(outcomeOf(read("add Google Ads account suspended on wed"))).toBe("write");
+    // A capitalised one may be part of a name.
+    expect(read("log Big Mon").title).toBe("Big Mon");
+  });
+});
+
 describe("days written with slashes that read either way round", () => {
   it("are asked about, never guessed, unless another day says which way", () => {
     const either = read('add "Loyalty emails" 2/11 to 6/11');

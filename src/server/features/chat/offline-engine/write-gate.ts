@@ -327,15 +327,37 @@ export function guardWrites(read: Understanding, context: GateContext): Understa
     read;
   if (understanding.intent === "create")
     return endNotYet(
-      eitherWayDay(lastYearsDay(guardCreate(understanding, context), context), context),
+      bareWeekday(
+        eitherWayDay(lastYearsDay(guardCreate(understanding, context), context), context),
+        context,
+      ),
       context,
     );
   if (understanding.intent === "update")
     return endNotYet(
-      eitherWayDay(lastYearsDay(guardUpdate(understanding, context), context), context),
+      bareWeekday(
+        eitherWayDay(lastYearsDay(guardUpdate(understanding, context), context), context),
+        context,
+      ),
       context,
     );
   return understanding;
+}
+
+/** "… suspended wed": a weekday read from a short form closing the message, with no "on". */
+const BARE_WEEKDAY =
+  /(?<!\b(?:on|for|since|from|until|till|to|through|thru|by|last|past|previous|this|next)\s+)\b(wed|mon)[\s.!?,]*(?:(?:pls|please|thx|thanks|ty|then|tho)[\s.!?]*)*$/;
+
+/**
+ * "add Google Ads account suspended wed": "wed" and "mon" are words too, so a day read from one
+ * said bare at the end is shown to be checked before it is written.
+ */
+function bareWeekday(understanding: Understanding, context: GateContext): Understanding {
+  const bare = BARE_WEEKDAY.exec(context.message);
+  if (!bare || !understanding.date || understanding.endDate) return understanding;
+  return withDoubt(understanding, `I took “${bare[1]}” as ${toIsoDate(understanding.date)}`, [
+    "date",
+  ]);
 }
 
 /**

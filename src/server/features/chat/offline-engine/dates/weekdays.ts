@@ -33,6 +33,8 @@ const WEEKDAY_SHORT: Record<string, number> = {
 const WEEKDAY_SHORT_CUED: Record<string, number> = { sun: 0, mon: 1, wed: 3, sat: 6 };
 const WEEKDAY_CUE =
   /(?:\b(?:on|for|since|from|until|till|to|through|thru|by|last|past|previous|this|next)\s+|[-–]\s*)$/i;
+/** Nothing after a word but marks and a sign-off: the message's last word. */
+const LAST_WORD = /^[\s.!?,]*(?:(?:pls|please|thx|thanks|ty|then|tho)[\s.!?]*)*$/i;
 /** "sat - mon", "wed thru fri": a short form that runs to another weekday is one too. */
 const RUNS_TO_WEEKDAY =
   /^\.?\s*(?:-|–|to\s|thru\s|through\s|till\s|until\s)\s*(?:sun|mon|tue|wed|thu|fri|sat)/i;
@@ -112,7 +114,12 @@ export function findWeekdays(text: string, today: CalendarDate): FoundWeekday[] 
     const cued =
       modifier !== undefined ||
       WEEKDAY_CUE.test(text.slice(Math.max(0, match.index - 9), match.index)) ||
-      RUNS_TO_WEEKDAY.test(text.slice(end, end + 12));
+      RUNS_TO_WEEKDAY.test(text.slice(end, end + 12)) ||
+      // "Google Ads account suspended wed": "wed" or "mon" closing a message after other words.
+      // Typed in lower case after three words or more: "Big Mon" may be a name.
+      (/^(?:wed|mon)$/.test(match[2] ?? "") &&
+        text.slice(0, match.index).trim().split(/\s+/).length >= 3 &&
+        LAST_WORD.test(text.slice(end)));
     const target = weekdayOfWord(match[2] ?? "", cued);
     if (target === undefined) continue;
     if (!modifier && afterHolidayWord(text, match.index)) continue;
