@@ -201,6 +201,12 @@ describe("a day described by its weekday, and days between", () => {
     expect(found && text.slice(found.index, found.end)).toBe("Friday the 13th");
   });
 
+  it("puts a first day said without its month in the last day's month", () => {
+    expect(rangeOf("between the 1st and 4th of sept", "2026-11-23")).toBe("2026-09-01..2026-09-04");
+    expect(rangeOf("from the 28th to dec 3", "2026-11-23")).toBe("2025-11-28..2025-12-03");
+    expect(rangeOf("from the 20th to the 3rd", "2026-11-23")).toBe("2026-10-20..2026-11-03");
+  });
+
   it("reads 'between 1 and 15 november' as the days from the 1st of that month", () => {
     expect(rangeOf("show notes between 1 and 15 november", "2026-11-23")).toBe(
       "2026-11-01..2026-11-15",

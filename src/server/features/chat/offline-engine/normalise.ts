@@ -153,6 +153,9 @@ export function correctQuestionWords(text: string): string {
     .replace(ANNOTATED_SLIP, "annotated");
 }
 
+/** "New annotation pls: …": the politeness before a label's colon is no part of what follows. */
+const PLEASE_BEFORE_LABEL = /\s+(?:pls|plz|please|thx)(?=\s*:)/gi;
+
 export function normalise(message: string): Normalised {
   const original = typeof message === "string" ? message : "";
   const quoted = extractQuotes(original);
@@ -161,7 +164,7 @@ export function normalise(message: string): Normalised {
   if (mention) text = cut(text, mention.index, mention.end);
   text = collapseSpaces(
     correctCommandWords(correctQuestionWords(correctDayWords(stripCourtesy(text)))),
-  );
+  ).replace(PLEASE_BEFORE_LABEL, "");
   return {
     original,
     text,

@@ -46,16 +46,26 @@ export function extractQuotes(message: string): QuotedText {
     nextFound.set(mark, at);
     return at;
   };
+  // A single quote closes only where no letter follows it: in 'Last year's ad' the apostrophe
+  // of "year's" is passed over. Such closers are found once, in order, so each opening looks
+  // only forward from the last one it passed (the openings come in order too).
+  const singleClosers = [...message.matchAll(/['’]/g)]
+    .map((found) => found.index)
+    .filter((index) => !LETTER_AFTER.test(message.slice(index + 1, index + 3)));
+  let nextSingle = 0;
   const closingAt = (open: string, at: number): number => {
+    if (open === "'" || open === "‘") {
+      if (LETTER_BEFORE.test(message.slice(Math.max(0, at - 2), at))) return -1;
+      while (nextSingle < singleClosers.length && singleClosers[nextSingle]! <= at) nextSingle += 1;
+      const close = singleClosers[nextSingle];
+      if (close === undefined) return -1;
+      // A straight quote is closed by a straight one, a typographic one by its pair.
+      return message[close] === (open === "'" ? "'" : "’") ? close : -1;
+    }
     const closers = [...(CLOSING.get(open) ?? "")];
     const found = closers.map((mark) => next(mark, at + 1)).filter((index) => index >= 0);
     if (found.length === 0) return -1;
-    const close = Math.min(...found);
-    if (open !== "'" && open !== "‘") return close;
-    const touching =
-      LETTER_BEFORE.test(message.slice(Math.max(0, at - 2), at)) ||
-      LETTER_AFTER.test(message.slice(close + 1, close + 3));
-    return touching ? -1 : close;
+    return Math.min(...found);
   };
   let text = "";
   let copied = 0;

@@ -442,6 +442,14 @@ export function spanFrom(
   last: CalendarDate,
   unsaid: "week" | "month" | "year" | undefined,
 ): DateRange {
+  // "between the 1st and 4th of sept": a first day without its month is in the last day's month
+  // (or the one before it, "the 28th to the 3rd of dec").
+  if (unsaid === "month") {
+    const inMonth = { year: last.year, month: last.month, day: first.day };
+    const before = { ...addMonthsClamped({ ...last, day: 1 }, -1), day: first.day };
+    for (const start of [inMonth, before])
+      if (isRealDate(start) && compareDates(start, last) <= 0) return { start, end: last };
+  }
   if (compareDates(first, last) <= 0) return { start: first, end: last };
   const earlier =
     unsaid === "week"
