@@ -208,6 +208,20 @@ describe("emptying a field of the annotation just made", () => {
     expect(sale!.annotationDateRange ?? null).toBeNull();
   });
 
+  it("corrects the words of a description said as it should be, keeping the rest", async () => {
+    const who = await withDetails();
+    await say(who, "make Spring sale red");
+    const fixed = await say(who, "and the description should say 25% off plants");
+    expect(fixed.confirmation, fixed.reply).toBeNull();
+    const [sale] = await find(who, "Spring sale");
+    expect(sale!.description).toBe("25% off plants");
+    await say(who, "description: Up to 20% off all plants in store");
+    const partly = await say(who, "and the description should say 30% off all plants");
+    expect(partly.confirmation, partly.reply).toBeNull();
+    const [again] = await find(who, "Spring sale");
+    expect(again!.description).toBe("Up to 30% off all plants in store");
+  });
+
   it("shows “remove the note” first: a note may be the annotation itself", async () => {
     const who = await withDetails();
     const shown = await say(who, "remove the note");

@@ -170,6 +170,23 @@ export function completedTitle(title: string, correction: string): string {
   return correction;
 }
 
+/**
+ * "the description should say about 40% of sessions" of "Consent mode dropped about 30% of
+ * sessions": a correction of fewer words than the text, like as many words of it in a row, is the
+ * text with those words corrected; any other is the whole new text.
+ */
+export function correctedText(text: string, correction: string): string {
+  const words = text.split(/\s+/);
+  const length = correction.split(/\s+/).length;
+  if (length >= words.length) return correction;
+  for (let at = words.length - length; at >= 0; at -= 1) {
+    const part = words.slice(at, at + length).join(" ");
+    if (alike(part, correction))
+      return [...words.slice(0, at), correction, ...words.slice(at + length)].join(" ");
+  }
+  return correction;
+}
+
 /** A correction in the case of the word it replaces: "Autum" corrected by "autumn" is "Autumn". */
 function likeCase(word: string, correction: string): string {
   if (word === word.toUpperCase() && /\p{L}{2}/u.test(word)) return correction.toUpperCase();

@@ -402,8 +402,10 @@ function readCategoryOrName(reading: ChangeReading): boolean {
 
 /** A new last day ("extend it to Friday", "make it cover the 19th"), new days, or a move. */
 function readDays({ verb, text, quotes, today, slots }: ChangeReading): boolean {
-  // "extend the sale to Friday", "make the sale run until Nov 5": a new last day.
-  const until = (/^(?:extend|lengthen|prolong)$/.test(verb) ? EXTEND_TO : RUN_UNTIL).exec(text);
+  // "extend the sale to Friday", "make the sale run until Nov 5", "run it to dec 1": a new last day.
+  const until = (/^(?:extend|lengthen|prolong|run|last)$/.test(verb) ? EXTEND_TO : RUN_UNTIL).exec(
+    text,
+  );
   const last = until ? findDate(until[2] ?? "", today) : undefined;
   if (until && (last || /^(?:extend|lengthen|prolong)$/.test(verb))) {
     setTarget(slots, until[1] ?? "", quotes, today);

@@ -126,6 +126,11 @@ export interface Understanding {
   helpTopic?: HelpTopic;
   /** A colour word GA4 has no colour for ("pink", "orange"): asked about, never dropped. */
   unknownColour?: string;
+  /**
+   * update: the new description corrects part of the old one ("the description should say about
+   * 40% of sessions"): the words it is a slip of are replaced, the rest kept (`correctedText`).
+   */
+  descriptionCorrects?: boolean;
   /** create: the last day said, still to come: left open on the draft, which says so. */
   endStillToCome?: CalendarDate;
   /** update: move it this many days ("it was two weeks earlier"), from the day it is on. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import { readCase, outcomeOf } from "../skills/corpus-check.js";
 import type { KnownAnnotation } from "./known-annotations.js";
-import { completedTitle } from "./gate-follow-ups.js";
+import { completedTitle, correctedText } from "./gate-follow-ups.js";
 import { guardWrites, nearlySameTitle, quotedInMessage, titleNamesNothing } from "./write-gate.js";
 
 /** The write gate's guards, one class at a time: none of these readings may be written at once. */
@@ -321,6 +321,14 @@ describe("a typo reported in a title the property has", () => {
   it("leaves a description said as it should be to the description", () => {
     const said = read('Newsletter #47 description should say "Sent to 12k"');
     expect(said).not.toHaveProperty("newTitle");
+  });
+
+  it("corrects the words of a text a correction is a slip of, and keeps the rest", () => {
+    const text = "Consent mode dropped about 30% of sessions";
+    expect(correctedText(text, "about 40% of sessions")).toBe(
+      "Consent mode dropped about 40% of sessions",
+    );
+    expect(correctedText(text, "a new description")).toBe("a new description");
   });
 
   it("takes a correction unlike the title's words as the whole new title", () => {

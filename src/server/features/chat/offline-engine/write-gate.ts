@@ -230,6 +230,14 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
       missing: rest.missing.includes("title") ? rest.missing : [...rest.missing, "title"],
     };
   }
+  // 'add an annotation called "Incidents"': quoted, it may be meant, but a title that is one of
+  // the person's categories is shown first.
+  if (
+    quoted &&
+    !understanding.category &&
+    context.categoryNames.some((name) => fold(name) === fold(title))
+  )
+    guarded = withDoubt(guarded, `“${title}” is the name of one of your categories`, ["title"]);
   const kind =
     quoted || understanding.category ? undefined : kindBefore(title, context.categoryNames);
   if (kind)
@@ -293,10 +301,15 @@ function guardUpdate(read: Understanding, context: GateContext): Understanding {
       ? withDoubt(read, `${toIsoDate(read.date)} is still to come`, ["date"])
       : read;
   const renamed = understanding.newTitle;
+  if (understanding.newDescription && CORRECTING_WORDS.test(context.message))
+    understanding.descriptionCorrects = true;
   if (renamed !== undefined && titleNamesNothing(renamed, context.categoryNames))
     return withDoubt(understanding, `“${renamed}” doesn't look like a name for it`, ["title"]);
   return markBareDays(longerName(understanding, context) ?? understanding, context.message);
 }
+
+/** A description said as a correction of the one there: "should say …", "fix …", "… not …". */
+const CORRECTING_WORDS = /\b(?:should\s+(?:say|read|be)|fix|correct|wrong|typo|not)\b/i;
 
 /** Words that say "today" without a date: a create said with them has its day. */
 const TODAY_SAID =

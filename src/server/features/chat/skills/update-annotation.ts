@@ -32,6 +32,7 @@ import type { CapabilityWords } from "../offline-engine/intents.js";
 import { correctionPatterns } from "../offline-engine/stated-corrections.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
+import { correctedText } from "../offline-engine/gate-follow-ups.js";
 import {
   colourNote,
   colourRefusal,
@@ -321,6 +322,8 @@ async function act(turn: SkillTurn) {
     ...(understood.clearCategory ? { categoryId: null } : {}),
   };
   const target = resolution.annotations[0];
+  if (target?.description && understood.descriptionCorrects && changes.description)
+    changes.description = correctedText(target.description, changes.description);
   if (target) {
     const problem = setChangedDays(changes, understood, target);
     if (problem) return reply(problem);
@@ -506,7 +509,7 @@ export async function updatePolicy(
 }
 
 const UPDATE_VERB =
-  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|flip|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor))\b\s*/i;
+  /^(rename|retitle|relabel|call|name|change|update|edit|modify|move|extend|lengthen|prolong|reschedule|shift|push|recolou?r|colou?r|paint|flip|set|make|fix|correct|switch|redate|amend|alter|categori[sz]e|uncategori[sz]e|file|tag|assign|classify|take(?=\s.*\bout\s+of\s+(?:its|the|their|any|a)\s+categor)|(?:run|last)(?=\s+(?:it|that|this|them)\s+(?:to|until|till|through|thru)\s))\b\s*/i;
 const DESCRIBE_EXISTING =
   /^(?:add|put|write|give\s+it|attach)\s+(?:a\s+|the\s+|this\s+)?(?:description|details)\s+(?:to|for|on)\s+/i;
 /**
