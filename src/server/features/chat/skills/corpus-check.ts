@@ -38,6 +38,7 @@ import { daysCarriedOut } from "./update-annotation.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import { ConversationEffects, type DeclaredAnnotation } from "./corpus-effects.js";
 import { askedBefore } from "../offline-engine/follow-up.js";
+import { correctedText } from "../offline-engine/gate-follow-ups.js";
 import type {
   AskedBefore,
   PendingQuestion,
@@ -338,6 +339,10 @@ function compare(
   const namedEnd = named?.endDate;
   if (understanding.intent === "update" && named && actual.outcome === "write")
     carryDays(actual, understanding, named, fields.clear === "yes");
+  // A description said as a correction corrects the words of the one there, as the change does.
+  const described = (named as DeclaredAnnotation | undefined)?.description;
+  if (understanding.descriptionCorrects && described && actual.description)
+    actual.description = correctedText(described, actual.description);
   // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
   Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
   if (understanding.shiftDays !== undefined && focusDate) {
@@ -599,5 +604,7 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
     { name: "blind 12 talks", heldOut: false, results: talks("blind-12-conversations") },
     { name: "blind 13", heldOut: false, results: phrasings("blind-13", "blind-13-conversations") },
     { name: "blind 13 talks", heldOut: false, results: talks("blind-13-conversations") },
+    { name: "blind 14", heldOut: false, results: phrasings("blind-14", "blind-14-conversations") },
+    { name: "blind 14 talks", heldOut: false, results: talks("blind-14-conversations") },
   ];
 }
