@@ -5,7 +5,7 @@
 import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import { isRealDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import { categoryAlone, findCategory, findCategoryBesideQuote } from "./extract-category.js";
-import { colourWord, findColor } from "./extract-color.js";
+import { colourAlone, colourWord, findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
 import { cut, tidy } from "./cut-text.js";
 import { firstQuote, restoreQuotes, soleQuote } from "./quoted-text.js";
@@ -319,7 +319,13 @@ export function parseCreate(
         .replace(FILLER, " ")
         .replace(/[^\p{L}\p{N}#%&+]+/gu, " "),
     );
-    if (left) slots.leftover = left;
+    // "…, pink please", "orange if you can": a colour GA4 lacks, asked for among the six.
+    const asked = left
+      .replace(/\b(?:please|pls|plz|if\s+(?:you\s+can|possible|poss)|ideally|maybe)\b/gi, " ")
+      .trim();
+    const lacking = !slots.color && !slots.unknownColour ? colourAlone(asked) : undefined;
+    if (lacking && !lacking.color) slots.unknownColour = asked.toLowerCase();
+    else if (left) slots.leftover = left;
   }
   return slots;
 }

@@ -37,7 +37,7 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "undo",
     new RegExp(
-      String.raw`\b${HOW}\s+(?:undo|revert|reverse|roll\s*back|take\s+back|restore)\b|\bis\s+there\s+(?:an?\s+)?undo\b|\bhow\s+does\s+(?:the\s+)?undo\s+work\b`,
+      String.raw`\b${HOW}\s+(?:undo|revert|reverse|roll\s*back|take\s+back|restore)\b|\bis\s+there\s+(?:an?\s+)?undo\b|\bhow\s+does\s+(?:the\s+)?undo\s+work\b|\b${HOW}\s+(?:get|bring)\s+back\s+(?:something|an?\s+annotation|one|what|stuff)\b.*\b(?:deleted|removed|changed|lost)\b`,
       "i",
     ),
   ],
@@ -112,7 +112,7 @@ const talk: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "thanks",
-    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|brill|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|ta|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it)(?:\s+for\s+(?:now|today))?)?[\s!.,:)]*$|^(?:you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:a\s+|the\s+)?(?:legend|star|hero|lifesaver|life\s+saver|best|gem|champ)[\s!.,:)]*$/i,
+    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|brill|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|ta|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it|perfect|great|brilliant|lovely)(?:\s+for\s+(?:now|today))?)?(?:[\s,]+x+)?[\s!.,:)]*$|^(?:you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:a\s+|the\s+)?(?:legend|star|hero|lifesaver|life\s+saver|best|gem|champ)[\s!.,:)]*$/i,
   ],
   [
     "rules",
@@ -120,7 +120,7 @@ const talk: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "complaint",
-    /^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke|slow|laggy|buggy|clunky|annoying|confusing|frustrating)\b/i,
+    /^(?:(?:that'?s|thats|this\s+is|it'?s)\s+(?:all\s+)?wrong\b.*\byou\s+keep\b|you\s+keep\s+(?:getting|doing|making)\b.*\bwrong\b)|^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke|slow|laggy|buggy|clunky|annoying|confusing|frustrating)\b/i,
   ],
 ];
 
