@@ -296,13 +296,15 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
  */
 function guardUpdate(read: Understanding, context: GateContext): Understanding {
   // An annotation marks what happened: moving one to a day still to come is shown first.
-  const understanding =
+  const dated =
     read.date && compareDates(read.date, context.today) > 0
       ? withDoubt(read, `${toIsoDate(read.date)} is still to come`, ["date"])
       : read;
+  const understanding =
+    dated.newDescription && CORRECTING_WORDS.test(context.message)
+      ? { ...dated, descriptionCorrects: true }
+      : dated;
   const renamed = understanding.newTitle;
-  if (understanding.newDescription && CORRECTING_WORDS.test(context.message))
-    understanding.descriptionCorrects = true;
   if (renamed !== undefined && titleNamesNothing(renamed, context.categoryNames))
     return withDoubt(understanding, `“${renamed}” doesn't look like a name for it`, ["title"]);
   return markBareDays(longerName(understanding, context) ?? understanding, context.message);
