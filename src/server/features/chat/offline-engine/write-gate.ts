@@ -230,14 +230,7 @@ function guardCreate(read: Understanding, context: GateContext): Understanding {
       missing: rest.missing.includes("title") ? rest.missing : [...rest.missing, "title"],
     };
   }
-  // 'add an annotation called "Incidents"': quoted, it may be meant, but a title that is one of
-  // the person's categories is shown first.
-  if (
-    quoted &&
-    !understanding.category &&
-    context.categoryNames.some((name) => fold(name) === fold(title))
-  )
-    guarded = withDoubt(guarded, `“${title}” is the name of one of your categories`, ["title"]);
+  if (quoted && !understanding.category) guarded = quotedCategory(guarded, title, context);
   const kind =
     quoted || understanding.category ? undefined : kindBefore(title, context.categoryNames);
   if (kind)
@@ -308,6 +301,16 @@ function guardUpdate(read: Understanding, context: GateContext): Understanding {
   if (renamed !== undefined && titleNamesNothing(renamed, context.categoryNames))
     return withDoubt(understanding, `“${renamed}” doesn't look like a name for it`, ["title"]);
   return markBareDays(longerName(understanding, context) ?? understanding, context.message);
+}
+
+/**
+ * 'add an annotation called "Incidents"': quoted, it may be meant, but a title that is one of the
+ * person's categories is shown first.
+ */
+function quotedCategory(read: Understanding, title: string, context: GateContext): Understanding {
+  return context.categoryNames.some((name) => fold(name) === fold(title))
+    ? withDoubt(read, `“${title}” is the name of one of your categories`, ["title"])
+    : read;
 }
 
 /** A description said as a correction of the one there: "should say …", "fix …", "… not …". */

@@ -49,6 +49,7 @@ import {
   blindCategoryNames,
   corpusCategoryNames,
   namedCategory,
+  measuredDays,
   missingOf,
   questionTerms,
   sameIntent,
@@ -353,14 +354,7 @@ function compare(
   // "it" and "the last one" name the annotation in focus, as the product resolves them.
   if ((actual.target === "back" || actual.target === "last") && focusTitle)
     actual.target = `title:${focusTitle}`;
-  // "how did the radio spots do?" is answered with the annotation's measured impact, which gives
-  // the traffic over exactly its days: the traffic question the sets write, about those days.
-  const measuresDays = understanding.intent === "impact" && named && /^traffic/.test(wantedIntent);
-  if (measuresDays) {
-    const days = `${named.date}..${named.endDate ?? named.date}`;
-    if (wantedIntent === "traffic_day") actual.date = named.date;
-    else actual.range = days;
-  }
+  const measuresDays = measuredDays(understanding, named, wantedIntent, actual);
   const differences: string[] = [];
   if (!measuresDays && !sameIntent(understanding, wantedIntent))
     differences.push(`intent: ${understanding.intent} ≠ ${wantedIntent}`);
@@ -560,6 +554,15 @@ export interface ScoredSet {
 }
 
 /**
+ * The blind sets, each written engine-blind and scored once held out (its header records it);
+ * blind set 5 stays held out, never tuned against. A new set is held out until its first scoring.
+ */
+const blindSets = Array.from({ length: 14 }, (_, at) => ({
+  number: at + 1,
+  heldOut: at + 1 === 5,
+}));
+
+/**
  * The corpus's sets, scored, from the files' texts by name (test/assistant-corpus/<name>.txt).
  * Each blind set is read with the annotations its conversations file declares.
  */
@@ -578,33 +581,12 @@ export function scoreCorpus(text: (name: string) => string): ScoredSet[] {
   return [
     { name: "development", heldOut: false, results: phrasings("dev") },
     { name: "held-out", heldOut: true, results: phrasings("held-out") },
-    { name: "blind 1", heldOut: false, results: phrasings("blind", "blind-conversations") },
-    { name: "blind 1 talks", heldOut: false, results: talks("blind-conversations") },
-    { name: "blind 2", heldOut: false, results: phrasings("blind-2", "blind-2-conversations") },
-    { name: "blind 2 talks", heldOut: false, results: talks("blind-2-conversations") },
-    { name: "blind 3", heldOut: false, results: phrasings("blind-3", "blind-3-conversations") },
-    { name: "blind 3 talks", heldOut: false, results: talks("blind-3-conversations") },
-    { name: "blind 4", heldOut: false, results: phrasings("blind-4", "blind-4-conversations") },
-    { name: "blind 4 talks", heldOut: false, results: talks("blind-4-conversations") },
-    { name: "blind 5", heldOut: true, results: phrasings("blind-5", "blind-5-conversations") },
-    { name: "blind 5 talks", heldOut: true, results: talks("blind-5-conversations") },
-    { name: "blind 6", heldOut: false, results: phrasings("blind-6", "blind-6-conversations") },
-    { name: "blind 6 talks", heldOut: false, results: talks("blind-6-conversations") },
-    { name: "blind 7", heldOut: false, results: phrasings("blind-7", "blind-7-conversations") },
-    { name: "blind 7 talks", heldOut: false, results: talks("blind-7-conversations") },
-    { name: "blind 8", heldOut: false, results: phrasings("blind-8", "blind-8-conversations") },
-    { name: "blind 8 talks", heldOut: false, results: talks("blind-8-conversations") },
-    { name: "blind 9", heldOut: false, results: phrasings("blind-9", "blind-9-conversations") },
-    { name: "blind 9 talks", heldOut: false, results: talks("blind-9-conversations") },
-    { name: "blind 10", heldOut: false, results: phrasings("blind-10", "blind-10-conversations") },
-    { name: "blind 10 talks", heldOut: false, results: talks("blind-10-conversations") },
-    { name: "blind 11", heldOut: false, results: phrasings("blind-11", "blind-11-conversations") },
-    { name: "blind 11 talks", heldOut: false, results: talks("blind-11-conversations") },
-    { name: "blind 12", heldOut: false, results: phrasings("blind-12", "blind-12-conversations") },
-    { name: "blind 12 talks", heldOut: false, results: talks("blind-12-conversations") },
-    { name: "blind 13", heldOut: false, results: phrasings("blind-13", "blind-13-conversations") },
-    { name: "blind 13 talks", heldOut: false, results: talks("blind-13-conversations") },
-    { name: "blind 14", heldOut: false, results: phrasings("blind-14", "blind-14-conversations") },
-    { name: "blind 14 talks", heldOut: false, results: talks("blind-14-conversations") },
+    ...blindSets.flatMap(({ number, heldOut }) => {
+      const file = number === 1 ? "blind" : `blind-${number}`;
+      return [
+        { name: `blind ${number}`, heldOut, results: phrasings(file, `${file}-conversations`) },
+        { name: `blind ${number} talks`, heldOut, results: talks(`${file}-conversations`) },
+      ];
+    }),
   ];
 }

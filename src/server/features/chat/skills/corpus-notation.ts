@@ -2,6 +2,7 @@
 import { toIsoDate } from "../../../../shared/calendar-date.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import { matchCategory } from "../../categories/categories-service.js";
+import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 
 /** The categories of the person the corpus is read for. */
@@ -133,4 +134,20 @@ export function missingOf(understanding: Understanding): string | undefined {
   // An end still to come is left open on the card, which says so: the end asked about.
   if (understanding.endStillToCome) missing.push("end");
   return missing.length > 0 ? missing.join(",") : undefined;
+}
+
+/**
+ * "how did the radio spots do?" is answered with the annotation's measured impact, which gives the
+ * traffic over exactly its days: the traffic question the sets write, about those days.
+ */
+export function measuredDays(
+  understanding: Understanding,
+  named: KnownAnnotation | undefined,
+  wantedIntent: string,
+  actual: Record<string, string | undefined>,
+): boolean {
+  if (understanding.intent !== "impact" || !named || !/^traffic/.test(wantedIntent)) return false;
+  if (wantedIntent === "traffic_day") actual.date = named.date;
+  else actual.range = `${named.date}..${named.endDate ?? named.date}`;
+  return true;
 }
