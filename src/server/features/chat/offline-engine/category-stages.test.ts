@@ -257,6 +257,10 @@ describe("stage 4: an answer to 'which category?'", () => {
     ["the second one", "Organic Social"],
     ["in Paid Social", "Paid Social"],
     ["put it in the Paid Social category", "Paid Social"],
+    // Words after the name that only settle it.
+    ["Organic Social then", "Organic Social"],
+    ["Paid Social is fine", "Paid Social"],
+    ["it's under Paid Social though", "Paid Social"],
   ])("%s", (message, name) => {
     expect(answer(message)).toMatchObject({
       intent: "create",

@@ -135,6 +135,10 @@ function isNewRequest(understanding: Understanding, question: PendingQuestion): 
   return false;
 }
 
+/** What may follow a category's name in an answer: "campaigns then", "campaigns is fine". */
+const CATEGORY_TAIL =
+  /(?:\s+category)?(?:[\s,]+(?:then|though|tho|instead|please|pls|thanks|thx|is\s+fine|is\s+ok(?:ay)?|is\s+right|works|will\s+do))*[\s.!]*$/i;
+
 /** How an answer to "what should it be called?" may lead to the name. */
 const ANSWER_LEAD =
   /^(?:let'?s\s+(?:go\s+with|call\s+it|use|say)|lets\s+go\s+with|how\s+about|what\s+about|go\s+with|call\s+it|name\s+it|make\s+it|use)\s+(?=\S)/i;
@@ -169,8 +173,11 @@ function answerCategory({ understanding, question, text, quote, known }: Answeri
     quote ??
     tidy(
       text
-        .replace(/^(?:(?:put\s+it\s+)?(?:in|into|under)\s+)?(?:the\s+)?/i, "")
-        .replace(/\s+category$/i, ""),
+        .replace(
+          /^(?:(?:ok(?:ay)?|fine|right|sorry|oh|ah)[\s,]+)*(?:(?:it'?s|its|it\s+is|(?:put|file)\s+it)\s+)?(?:(?:in|into|under)\s+)?(?:the\s+)?/i,
+          "",
+        )
+        .replace(CATEGORY_TAIL, ""),
     );
   const answer: Understanding = { ...known, intent: question.intent, missing: [] };
   // "no category then, just save it": the request as it was, in none.

@@ -180,6 +180,10 @@ describe("findDate: a day written with dots is day first", () => {
     ["for 9.11", "2026-11-09"],
     ["on 4.2.", "2026-02-04"],
     ["13.11", "2026-11-13"],
+    // After a quoted title or a comma: the quote says where the name ends.
+    ['add "Returns spike" 17.10', "2026-10-17"],
+    ["add ⟪0⟫ 21.10, red", "2026-10-21"],
+    ["Klarna messaging, 28.10", "2026-10-28"],
   ])("%s → %s", (text, expected) => {
     expect(dayOf(text, "2026-11-23")).toBe(expected);
   });

@@ -20,6 +20,7 @@ describe("the one reader of yes and no", () => {
     "I'm sure",
     "let's do it",
     "yup go",
+    "aye go on",
     "yes that one",
   ])("'%s' is a yes", (message) => expect(reading(message)).toBe("yes"));
 

@@ -57,7 +57,7 @@ const cross = (heads: string[], tails: string[]) =>
 
 /** Every unit, its words as normalised (lower case, apostrophes dropped: "dont", "thats"). */
 const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
-  ...["y", "yes", "yess", "yeah", "yea", "yep", "yup", "ya", "yah"].map(
+  ...["y", "yes", "yess", "yeah", "yea", "yep", "yup", "ya", "yah", "aye"].map(
     (phrase) => [phrase, "yes"] as const,
   ),
   ...[

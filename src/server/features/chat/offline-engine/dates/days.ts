@@ -65,11 +65,12 @@ const daysRead = new Map<string, FoundDate | undefined>();
 /** The first day named in the text, if any. */
 /**
  * "on 13.11.", "am 19.11", "for 9.11.": a day and month written the European way, without a year,
- * read only after a word that leads to a date, so "Release 4.2" stays a name; "03.11.2026", with
+ * read only after a word that leads to a date, a quoted title or a comma ('"Returns spike" 17.10'),
+ * so "Release 4.2" stays a name; "03.11.2026", with
  * its year, is a day wherever it stands.
  */
 const DOTTED_DAY =
-  /(?:^|\b(?:on|am|dated|since|till|until|for|from|by)\s+)([12]?\d|3[01])\.(0?[1-9]|1[0-2])(\.?)(?![\d.]*\d)|(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d{2})(?![\d.]*\d)/i;
+  /(?:^|\b(?:on|am|dated|since|till|until|for|from|by)\s+|(?:⟪\d+⟫|["”'’]),?\s+|,\s*)([12]?\d|3[01])\.(0?[1-9]|1[0-2])(\.?)(?![\d.]*\d)|(?<![\w.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.((?:19|20)\d{2})(?![\d.]*\d)/i;
 
 function dottedDay(text: string, today: CalendarDate): FoundDate | undefined {
   const match = DOTTED_DAY.exec(text);
