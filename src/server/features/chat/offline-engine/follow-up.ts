@@ -111,6 +111,12 @@ function monthShift(date: CalendarDate, months: number): CalendarDate {
   return { year, month, day: Math.min(date.day, last.day) };
 }
 
+/** Whether a piece is nothing but days: "saturday", "the 12th", "nov 3 to 5". */
+function onlyDays(piece: string, today: CalendarDate): boolean {
+  const found = findDateRange(piece, today) ?? findDate(piece, today);
+  return found !== undefined && found.index === 0 && found.end >= piece.trim().length;
+}
+
 /** "and Sunday?", "and the week before?", "what about key events?": the traffic question again. */
 function trafficAgain(asked: AskedBefore, piece: string, today: CalendarDate) {
   const before = restored(asked);
@@ -154,10 +160,13 @@ export function readFollowUp(
   // names annotations.
   const sameQuestion =
     asked.intent !== "list" && alone.intent === "list" && !ANNOTATION_WORDS.test(piece);
+  // "and saturday?" asks the question again for that day, whatever it reads as alone.
+  const daysAsked = lead !== null && /\?\s*$/.test(text) && onlyDays(piece, today);
   const again =
-    (lead || SAME_PERIOD.test(text)) &&
-    asking &&
-    (sameKind(alone.intent) || sameQuestion || RELATIVE.test(piece));
+    daysAsked ||
+    ((lead || SAME_PERIOD.test(text)) &&
+      asking &&
+      (sameKind(alone.intent) || sameQuestion || RELATIVE.test(piece)));
   if (alone.intent !== "unknown" && !again) return alone;
   if (asked.intent !== "list") return trafficAgain(asked, piece, today) ?? alone;
   const shifted = moved(restored(asked), piece);

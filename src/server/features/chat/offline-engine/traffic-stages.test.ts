@@ -28,6 +28,9 @@ describe("stage 2–3: traffic questions", () => {
     ["what happened yesterday", "2026-11-22", "sessions"],
     ["why did active users drop on Nov 5", "2026-11-05", "activeUsers"],
     ["hello, what caused the dip on Friday? key events", "2026-11-20", "keyEvents"],
+    // In an analytics product, "how was <a day>" asks how the site did.
+    ["how was sunday", "2026-11-22", "sessions"],
+    ["how was yesterday?", "2026-11-22", "sessions"],
   ])("'%s' asks about %s (%s)", (message, date, metric) => {
     expect(read(message)).toEqual({ intent: "traffic_day", date: day(date), metric, missing: [] });
   });
