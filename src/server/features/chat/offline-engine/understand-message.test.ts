@@ -315,6 +315,13 @@ const list: Case[] = [
   ["show annotations with sale in the title", { intent: "list", titleContains: "sale" }],
   ['do we have anything with "checkout" in it', { intent: "list", titleContains: "checkout" }],
   ["is there anything with sale in the title", { intent: "list", titleContains: "sale" }],
+  ["anything about pinterest?", { intent: "list", titleContains: "pinterest" }],
+  ["which ones say loyalty", { intent: "list", titleContains: "loyalty" }],
+  [
+    "can i see what's annotated on the 11th",
+    { intent: "list", dateRange: range("2026-11-11", "2026-11-11") },
+  ],
+  ["everything this year", { intent: "list", dateRange: range("2026-01-01", "2026-12-31") }],
   [
     "show purple annotations about launch from last month",
     {

@@ -31,7 +31,13 @@ import {
  * annotations (a period, a colour, a category, a quoted title or one of these words), and are
  * otherwise a question the engine cannot answer.
  */
-const QUESTION_VERB = /^(?:what|which|any|anything|check|tell me|how many|are there|do i have)$/;
+const QUESTION_VERB =
+  /^(?:what|which|any|anything|check|tell me|how many|are there|do i have|everything)$/;
+const SAYING =
+  /^\s*(?:the\s+)?ones?\s+(?:that\s+)?(?:says?|mentions?|mentioning|contains?|containing)\s+["“]?([^"”?.!]{1,80}?)["”]?[\s?.!]*$/i;
+/** "anything about pinterest?", "which ones say loyalty": words to find, asked for as such. */
+const ASKED_WORDS =
+  /^\s*(?:(?:about|on|regarding|mentioning)\s+\S|ones?\s+(?:that\s+)?(?:says?|mentions?|contains?|with|about)\s+\S)/i;
 const ABOUT_ANNOTATIONS =
   /\b(?:annotat\w*|events?|happen\w*|notes?|noted|markers?|entr(?:y|ies)|logged|recorded|marked|added|created|categor\w*|tagged|labell?ed)\b/i;
 
@@ -44,6 +50,9 @@ function readSlots(input: SlotInput): Understanding {
   if (howTo === "export" || howTo === "ranges" || howTo === "categories")
     return { ...understanding, intent: "help", helpTopic: howTo };
   const slots = parseList(verb, rest, quotes, today, categoryNames);
+  // "which ones say loyalty", "the ones mentioning returns": the words to find.
+  const saying = SAYING.exec(rest);
+  if (saying && !slots.titleContains) slots.titleContains = saying[1]!.trim();
   const unread = slots.dateRange ? undefined : findUnreadPeriod(rest);
   if (unread) return unreadPeriod(understanding, unread);
   // "on April 31" is written as a day but is none: asked about, never listed as words to find.
@@ -57,7 +66,8 @@ function readSlots(input: SlotInput): Understanding {
     !slots.latest &&
     !slots.category &&
     !/⟪\d+⟫/.test(rest) &&
-    !ABOUT_ANNOTATIONS.test(rest)
+    !ABOUT_ANNOTATIONS.test(rest) &&
+    !(slots.titleContains && ASKED_WORDS.test(rest))
   ) {
     // "what colours can I use?": a question about Tidemark, answered as such.
     const topic = productQuestion(/^['’]/.test(rest) ? `${verb}${rest}` : `${verb} ${rest}`);
@@ -155,7 +165,7 @@ export function listAnnotationsTool({ actions, turn }: ToolContext) {
 }
 
 const LIST_VERB =
-  /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check|anything)\b\s*/i;
+  /^(show|list|display|view|get|find|search(?:\s+for)?|see|fetch|give\s+me|tell\s+me|pull\s+up|look\s+up|bring\s+up|what|which|any|are\s+there|do\s+i\s+have|how\s+many|filter|annotations|all\s+annotations|my\s+annotations|check|anything|everything|(?:can|could)\s+(?:i|we)\s+see|let\s+me\s+see)\b\s*/i;
 const ASKED_IF_NOTED =
   /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
 /** "is there a note for the site migration?", "do we have anything about Black Friday?" */
