@@ -269,3 +269,15 @@ describe("a description said over the annotation in focus", () => {
     expect(read("add a note for Friday: Launch party").intent).toBe("create");
   });
 });
+
+describe("a title said first, then a change to 'it' that must be asked about", () => {
+  it("names that annotation and keeps the question", () => {
+    const said = read("Loyalty app 3.1, make it pink");
+    expect(said).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "Loyalty app 3.1" },
+      unknownColour: "pink",
+    });
+    expect(said.missing).not.toContain("target");
+  });
+});

@@ -79,6 +79,17 @@ function readWithMention(
     // "delete the google update one from the 11th": a deletion stays one, its day a description.
     if (led && (alone.intent !== "delete" || led.intent === "delete")) return led;
   }
+  // "Android app 6.0 release, make it pink": the title first, then a change to "it" that must be
+  // asked about (a colour GA4 lacks): "it" is that annotation, the question stays.
+  if (
+    alone.intent === "update" &&
+    alone.missing.includes("target") &&
+    context.message.slice(0, mention.index).trim() === "" &&
+    /^\s*[,:;–—-]/.test(context.message.slice(mention.end))
+  ) {
+    const { pointsBack: _back, target: _it, ...rest } = alone;
+    return { ...rest, target: named, missing: rest.missing.filter((piece) => piece !== "target") };
+  }
   const createdIt = alone.intent === "create" && fold(alone.title ?? "").includes(written);
   if (alone.intent === "create" && !createdIt && unsure) return sure() ?? alone;
   if (alone.intent !== "unknown" && !createdIt && !(alone.intent === "update" && !alone.target))
