@@ -107,9 +107,7 @@ const CORRECTED_QUOTED =
   /(?:\bshould\s+(?:be|read|say)|\bit'?s(?:\s+(?:actually|really))?|\bnot\s+["“'][^"”']+["”']\s*,?\s*but|->|→)\s*[:\-–]?\s*["“']([^"”]+)["”']/i;
 const CORRECTED_SAID =
   /(?:\bshould\s+(?:be|read|say)|\bit'?s\s+(?:actually|really)|->|→)\s*[:\-–]?\s*["“']?([^"”]+?)["”']?\s*(?:[,(]?\s*(?:a\s+)?typo\)?)?\s*[.!]*$/i;
-export const CORRECTED = {
-  exec: (text: string) => CORRECTED_QUOTED.exec(text) ?? CORRECTED_SAID.exec(text),
-};
+const correctionIn = (text: string) => CORRECTED_QUOTED.exec(text) ?? CORRECTED_SAID.exec(text);
 
 /**
  * "there's a typo in “Newsletter #47”, should be Newsletter #48": a report about an annotation
@@ -121,7 +119,7 @@ export function typoReport(
   context: GateContext,
 ): Understanding | undefined {
   if (!TYPO.test(context.message)) return;
-  const correction = CORRECTED.exec(context.message.slice(0, 400));
+  const correction = correctionIn(context.message.slice(0, 400));
   const corrected = correction?.[1]?.trim();
   const before = correction ? context.message.slice(0, correction.index) : context.message;
   // The title is named before the correction, or the correction is a slip of it ("Onbaording …,

@@ -164,8 +164,8 @@ function bareReply(message: string): string {
   return text.slice(0, courtesyTailStart(text)).trim().toLowerCase();
 }
 
-/** Emoji and their joiners, which ask nothing. */
-const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
+/** Emoji and their joiners, which ask nothing ("hey 👋" greets as "hey" does). */
+export const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
 
 export function classify(text: string, words: CapabilityWords): Classified {
   const none = (intent: Intent): Classified => ({ intent, verb: "", rest: text });

@@ -123,20 +123,11 @@ export function colourRefusal(word: string): string {
     : `GA4 has no ${word}: its colours are ${colourChoices()}`;
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** A month's name in English ("November"), as the date pickers show it. */
+const monthName = (month: number) =>
+  new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(2000, month - 1, 1)),
+  );
 
 /**
  * Why a day must be asked for: "3/11" is the 3rd of November read day-first and March 11 read
@@ -146,5 +137,5 @@ export function unplacedDay(words: string): string {
   const slashed = /^(\d{1,2})\/(\d{1,2})$/.exec(words);
   if (!slashed) return `I can't tell which day “${words}” means.`;
   const [first, second] = [Number(slashed[1]), Number(slashed[2])];
-  return `“${words}” could be ${MONTH_NAMES[second - 1]} ${first} or ${MONTH_NAMES[first - 1]} ${second}.`;
+  return `“${words}” could be ${monthName(second)} ${first} or ${monthName(first)} ${second}.`;
 }

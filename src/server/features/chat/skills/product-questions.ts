@@ -16,6 +16,7 @@ import {
 } from "../../../../shared/plans.js";
 import { undoWords } from "../../../../shared/undo-words.js";
 import { colourChoices, helpTextFor } from "../offline-engine/reply-text.js";
+import { EMOJI } from "../offline-engine/intents.js";
 import type { HelpTopic } from "../offline-engine/understanding.js";
 
 /** A question about doing something, as people start one. */
@@ -123,9 +124,6 @@ const talk: readonly [HelpTopic, RegExp][] = [
     /^(?:(?:that'?s|thats|this\s+is|it'?s)\s+(?:all\s+)?wrong\b.*\byou\s+keep\b|you\s+keep\s+(?:getting|doing|making)\b.*\bwrong\b)|^(?:(?:this|that|it)(?:\s+(?:tool|thing|bot|assistant|app|chat))?(?:'s|\s+is)|you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:so\s+|really\s+|completely\s+|totally\s+|kinda\s+|kind\s+of\s+|pretty\s+|absolutely\s+|such\s+)*(?:a\s+)?(?:garbage|useless|rubbish|terrible|awful|crap|trash|stupid|dumb|hopeless|pointless|worthless|joke|slow|laggy|buggy|clunky|annoying|confusing|frustrating)\b/i,
   ],
 ];
-
-/** Emoji and their joiners: "hey 👋" greets as "hey" does. */
-const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D/gu;
 
 /** The question about Tidemark a message asks, or the small talk it is, if one of these. */
 export function productQuestion(message: string): HelpTopic | undefined {
