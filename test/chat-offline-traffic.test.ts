@@ -89,10 +89,16 @@ async function chart(who: Person) {
     .reportingDataAnnotations;
   const shown = report.json<TrafficReport>();
   who.timeZone = shown.timeZone;
+  // The chat reads its day on the saved property's clock, UTC for test people: late in the UTC
+  // day the chart's last day (in a zone ahead of UTC) is the chat's today, which has no figures
+  // yet. Only the days before it are asked about.
+  const todayForChat = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC" }).format(new Date());
   return {
     report: shown,
     annotations,
-    unexplained: unexplainedChanges(shown.changes, annotations, shown.dismissedDates),
+    unexplained: unexplainedChanges(shown.changes, annotations, shown.dismissedDates).filter(
+      (change) => change.date < todayForChat,
+    ),
   };
 }
 
