@@ -295,6 +295,8 @@ function phrasedRequest(request: string, words: CapabilityWords): Classified | u
 function namedEvent(words: string): string | undefined {
   const named = withoutTrailing(words, "?.!")
     .replace(/\s+again$/i, "")
+    // "when the warehouse strike was": the question turned round, its verb last.
+    .replace(/\s+(?:was|were|happened|ran|started|ended|launched|went\s+(?:out|live))$/i, "")
     .replace(
       /\s+(?:on|off|live|out|run|happen|start|begin|launch|go\s+live|come\s+out|take\s+place)$/i,
       "",

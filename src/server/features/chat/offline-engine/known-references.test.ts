@@ -89,10 +89,20 @@ describe("naming the property's annotations", () => {
   });
 
   it("takes a statement that it can go as a deletion, which still asks first", () => {
-    expect(read("Loyalty app 3.1 can go")).toMatchObject({
-      intent: "delete",
-      target: { kind: "title", title: "Loyalty app 3.1" },
-    });
+    for (const message of [
+      "Loyalty app 3.1 can go",
+      "the loyalty app 3.1 annotation needs to go",
+      "we don't need Loyalty app 3.1 anymore, delete",
+      "Loyalty app 3.1 isn't needed, remove it",
+    ])
+      expect(read(message), message).toMatchObject({
+        intent: "delete",
+        target: { kind: "title", title: "Loyalty app 3.1" },
+      });
+    // Named in a sentence before, "it" is not that annotation.
+    expect(
+      read("Loyalty app 3.1 went well. The other one can go, delete it").target,
+    ).toBeUndefined();
   });
 
   it("answers a question about one with a look-up, not a change", () => {

@@ -74,7 +74,15 @@ function readWithMention(
   const leads =
     ABOUT_IT_FIRST.test(context.message.slice(0, mention.index)) &&
     LIST_OF_CHANGES.test(context.message.slice(mention.end));
-  if (leads || (changing && !namesKnown(alone, context.known))) {
+  // "we don't need X anymore, delete (it)": a bare deleting verb after the story that names X,
+  // in the same sentence (after "X went well. The other one can go", "it" is not X).
+  const bareDelete =
+    alone.intent === "delete" &&
+    !alone.target &&
+    !(alone.pointsBack && /[.!?;]\s/.test(context.message.slice(mention.end))) &&
+    !alone.everyMatch &&
+    !alone.titleContains;
+  if (leads || bareDelete || (changing && !namesKnown(alone, context.known))) {
     const led = sure();
     // "delete the google update one from the 11th": a deletion stays one, its day a description.
     if (led && (alone.intent !== "delete" || led.intent === "delete")) return led;
@@ -167,7 +175,7 @@ const DELETES_IT =
 const CLEARING =
   /\b(?:wipe|clear|empty|blank|remove|delete|drop|erase|strip|take\s+(?:out|off|away)|get\s+rid\s+of|no\s+(?:longer\s+)?(?:need|needs|needed)|(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+need|not\s+needed|(?:shouldn'?t|should\s+not)\s+(?:be|have)|without|out\s+of|no)\b/i;
 const DELETING =
-  /\b(?:can\s+go|can\s+be\s+(?:deleted|removed|binned)|(?:don'?t|do\s+not)\s+(?:want|need)\b|no\s+longer\s+(?:want|need)|get\s+rid\s+of|bin|scrap|ditch|trash|nuke|delete|remove|drop|kill|lose)\b/i;
+  /\b(?:(?:can|needs\s+to|has\s+to|should|must|gotta)\s+go|can\s+be\s+(?:deleted|removed|binned)|(?:don'?t|do\s+not)\s+(?:want|need)\b|no\s+longer\s+(?:want|need)|get\s+rid\s+of|bin|scrap|ditch|trash|nuke|delete|remove|drop|kill|lose)\b/i;
 /** A day the annotation ends on: "ran until 2 August", "actually ended on the 18th". */
 const ENDS =
   /\b(?:end|ended|ends|ending|finished|stopped|wrapped\s+up|concluded|ran|runs|lasted|lasting|lasts|spilled\s+over|went\s+on|until|till|thru|through)\b/i;
@@ -178,7 +186,7 @@ const CORRECTION =
   /\b(?:actually|really|in\s+fact|wrong|should|supposed|instead|belongs?|earlier|later|not|isn'?t|wasn'?t|mistake|incorrect|fix)\b/i;
 /** Words of a statement of fact about an annotation, beyond the values read from it. */
 const STATEMENT_WORDS =
-  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color|lasting|lasts|into|over|spilled|tbh|nvm|oops|whoops|ugh|lol|ok|okay|yes|yeah|no|nope|sorry|my|bad|range|make|made|show|stopped|fixed|got|wrapped|up|concluded)\b|[,.;:!?'"()\-–—>→]/gi;
+  /\b(?:actually|really|in|fact|wrong|should|shouldn'?t|have|has|had|been|be|supposed|to|not|the|a|an|it|its|it's|is|isn'?t|was|wasn'?t|were|on|at|day|date|dates|annotation|marker|note|entry|one|that|this|went|out|live|happened|happen|started|start|began|begun|launched|ran|run|runs|ended|ends|end|broke|aired|shipped|paused|released|published|sent|earlier|later|than|it\s+says|says|shows|hmm|oh|sorry|oops|wait|fyi|btw|so|and|but|also|please|pls|can|you|could|fix|correct|change|set|make|update|belongs?|under|category|colou?r|as|of|by|from|for|instead|there|listed|shown|we|i|our|us|my|right|move|moved|needs?|needed|has|must|gotta|just|all|days?|weeks?|through|until|till|thru|lasted|finished|ending|any\s*more|longer|no|any|with|away|off|take|get|rid|wipe|clear|empty|blank|remove|delete|drop|erase|strip|without|description|desc|notes?|details|text|blurb|summary|go|deleted|removed|want|bin|scrap|ditch|trash|nuke|kill|lose|mistake|incorrect|title|titled|rename|renamed|call|called|new|say|says|saying|only|single|both|put|mark|fyi|thanks|thx|cheers|though|now|too|already|category|categroy|categories|colour|color|lasting|lasts|into|over|spilled|tbh|nvm|oops|whoops|ugh|lol|ok|okay|yes|yeah|no|nope|sorry|my|bad|range|make|made|show|stopped|fixed|got|wrapped|up|concluded)\b|[,.;:!?'"()\-–—>→]/gi;
 
 /** A question about what exists: "is …", "did we …", "have we annotated …", "any note for …". */
 const ASKS = new RegExp(

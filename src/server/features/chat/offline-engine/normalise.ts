@@ -129,7 +129,7 @@ export function correctDayWords(text: string): string {
 }
 
 /** Slips in the words a question starts with ("whats there for yesterday", "hw many left"). */
-const QUESTION_SLIP = /^(\W*)(whats|wats|whta|waht|wat|hw|whens|wheres)\b/i;
+const QUESTION_SLIP = /^(\W*)(whats|wats|whta|waht|wat|hw|hows|whens|wheres)\b/i;
 const QUESTION_WORDS: Record<string, string> = {
   whats: "what's",
   wats: "what's",
@@ -137,6 +137,7 @@ const QUESTION_WORDS: Record<string, string> = {
   waht: "what",
   wat: "what",
   hw: "how",
+  hows: "how's",
   whens: "when's",
   wheres: "where's",
 };
@@ -156,6 +157,10 @@ export function correctQuestionWords(text: string): string {
 /** "New annotation pls: …": the politeness before a label's colon is no part of what follows. */
 const PLEASE_BEFORE_LABEL = /\s+(?:pls|plz|please|thx)(?=\s*:)/gi;
 
+/** "take the description off X": the field removed from X, said the way a request says it. */
+const TAKE_FIELD_OFF =
+  /\btake\s+((?:the|its)\s+(?:description|desc|notes?|end\s+date|category))\s+(?:off(?:\s+of)?|away\s+from|out\s+of)\s+(?=\S)/i;
+
 export function normalise(message: string): Normalised {
   const original = typeof message === "string" ? message : "";
   const quoted = extractQuotes(original);
@@ -164,7 +169,9 @@ export function normalise(message: string): Normalised {
   if (mention) text = cut(text, mention.index, mention.end);
   text = collapseSpaces(
     correctCommandWords(correctQuestionWords(correctDayWords(stripCourtesy(text)))),
-  ).replace(PLEASE_BEFORE_LABEL, "");
+  )
+    .replace(PLEASE_BEFORE_LABEL, "")
+    .replace(TAKE_FIELD_OFF, "remove $1 from ");
   return {
     original,
     text,

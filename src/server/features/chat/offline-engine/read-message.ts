@@ -12,6 +12,8 @@ import { readAboutFocus, readAgainstKnown } from "./known-references.js";
 import type { KnownAnnotation } from "./known-annotations.js";
 import { verbIntent } from "./lexicon.js";
 import { guardWrites } from "./write-gate.js";
+import { colourAlone } from "./extract-color.js";
+import { MONTH_NAMES } from "./dates/months.js";
 import { normalise, type Normalised } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
 import type { AskedBefore, PendingQuestion, Understanding } from "./understanding.js";
@@ -84,7 +86,7 @@ function readWhole(
   words: CapabilityWords,
 ): Understanding {
   const normalised = normalise(request.message);
-  const alone = readSlots(
+  const read1 = readSlots(
     // A message answering a question is read as its answer: no event stated on its own.
     readIntent(normalised.text, words, request.question ? undefined : request.today),
     normalised,
@@ -92,6 +94,10 @@ function readWhole(
     request.categoryNames,
     readers,
   );
+  const alone =
+    read1.intent === "unknown" && !request.question
+      ? (filtersAlone(normalised, request, readers) ?? read1)
+      : read1;
   const known = request.annotations ?? [];
   const read =
     known.length > 0
@@ -130,6 +136,46 @@ function readWhole(
   });
   return askedAsQuestion(guarded, normalised);
 }
+
+/** "all incidents pls", "red ones from oct", "incidents this month?": a list with no verb. */
+const LIST_WITHOUT_VERB =
+  /^(?:all\s+|every\s+)?(?:the\s+|my\s+|our\s+)?\S+(?:\s+\S+)?\s+(?:ones|annotations|notes|entries)\b|^(?:all|every)\s+\S|\?\s*$/i;
+
+/**
+ * A message of nothing but what a list filters by, read as a list: only when every word of it is
+ * a filter (a colour, a category, a period), so a story or a title never becomes one.
+ */
+function filtersAlone(
+  normalised: Normalised,
+  request: ReadingRequest,
+  readers: SlotReaders,
+): Understanding | undefined {
+  const text = normalised.text;
+  if (text.length > 80 || !LIST_WITHOUT_VERB.test(text)) return undefined;
+  const listed = readSlots(
+    { intent: "list", verb: "show", rest: text },
+    normalised,
+    request.today,
+    request.categoryNames,
+    readers,
+  );
+  const filters = [listed.color, listed.category, listed.dateRange].filter(Boolean).length;
+  // A question mark alone says only that it asks: a colour with it ("green?") asks for a change.
+  const needed =
+    /\?\s*$/.test(text) && !/\b(?:ones|annotations|notes|entries|all|every)\b/i.test(text) ? 2 : 1;
+  if (filters < needed || listed.titleContains) return undefined;
+  const categoryWords = (listed.category ?? "").toLowerCase().split(/\s+/);
+  const words = text.toLowerCase().match(/[\p{L}\p{N}'/]+/gu) ?? [];
+  const accounted = (word: string) =>
+    FILTER_WORDS.test(word) || categoryWords.includes(word) || colourAlone(word) !== undefined;
+  return words.every(accounted) ? listed : undefined;
+}
+
+/** The words a list's filters are said in, beside the colour and category named. */
+const FILTER_WORDS = new RegExp(
+  String.raw`^(?:all|every|the|my|our|any|anything|everything|stuff|things|ones|annotations|notes|entries|from|in|for|during|of|on|this|last|past|previous|since|so|far|pls|plz|please|thanks|thx|year|month|week|weekend|days?|weeks|months|today|yesterday|\d{1,4}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?|${MONTH_NAMES}|(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|tuesday|wednesday|thursday|saturday)$`,
+  "i",
+);
 
 /** "can you …", "please …", "could u …": a request, though it ends with a question mark. */
 const ASKS_FOR_IT =

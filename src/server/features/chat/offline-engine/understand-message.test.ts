@@ -244,6 +244,15 @@ const create: Case[] = [
 ];
 
 const list: Case[] = [
+  // "when X was", turned round after "remind me": when the annotated event was.
+  [
+    "remind me when the warehouse strike was",
+    { intent: "list", titleContains: "warehouse strike" },
+  ],
+  [
+    "tell me when the black friday email went out",
+    { intent: "list", titleContains: "black friday email" },
+  ],
   [
     "show me last month's annotations",
     { intent: "list", dateRange: range("2026-10-01", "2026-10-31") },
@@ -366,6 +375,21 @@ const list: Case[] = [
 ];
 
 const update: Case[] = [
+  // A field taken off an annotation is emptied; "the notes" may mean the annotation, so it asks.
+  [
+    "take the description off Launch",
+    { intent: "update", newDescription: "", target: { kind: "title", title: "Launch" } },
+  ],
+  [
+    "remove the notes from it",
+    {
+      intent: "update",
+      newDescription: "",
+      pointsBack: true,
+      doubts: ["“the note” may mean the annotation itself, not its description"],
+    },
+  ],
+  ["hows traffic been this week", { intent: "traffic_period" }],
   [
     "make last Friday's annotation red",
     {
@@ -687,6 +711,7 @@ const unknown: Case[] = [
   ["check the weather", { intent: "unknown" }],
   // Asked for what Tidemark does not do: said so in a line of its own, then what it does.
   ["tell me a joke", { intent: "help", helpTopic: "outside" }],
+  ["does this work with looker studio?", { intent: "help", helpTopic: "export" }],
   ["what day is it?", { intent: "unknown" }],
   // A dated happening, told rather than asked for: kept to offer, never written.
   [
@@ -965,6 +990,26 @@ describe("understandMessage", () => {
       "the weather is nice",
     ])
       expect(understandMessage(message, utc), message).not.toHaveProperty("title");
+  });
+
+  it("reads a message of nothing but filters as a list, though no verb asks for one", () => {
+    const read = (message: string) =>
+      readMessage({ message, today, categoryNames: ["Incidents", "Campaigns"] });
+    expect(read("red ones from oct pls")).toMatchObject({
+      intent: "list",
+      color: "RED",
+      dateRange: range("2026-10-01", "2026-10-31"),
+    });
+    expect(read("all incidents pls")).toMatchObject({ intent: "list", category: "incidents" });
+    expect(read("incidents this month?")).toMatchObject({
+      intent: "list",
+      category: "incidents",
+      dateRange: range("2026-11-01", "2026-11-30"),
+    });
+    // A colour asked with nothing else is about the annotation in focus, never a list.
+    expect(read("green?").intent).toBe("update");
+    // Words that are no filter keep it from being one.
+    expect(read("all hands meeting on the 3rd").intent).not.toBe("list");
   });
 
   it("is deterministic", () => {

@@ -173,11 +173,12 @@ const IS_THERE =
   /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled|with)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled|with)\s+/i;
 
 /**
- * "when did we start the free returns thing", "when was the consent banner change": when an
+ * "when did we start the free returns thing", "when was the consent banner change", "(remind me)
+ * when the warehouse strike was": when an
  * annotated event was, which its annotation says (the words after it name the event).
  */
 const WHEN_ASKED =
-  /^when\s+(?:did|was|were|is|does|do)\s+(?:we\s+|you\s+|i\s+|they\s+)?(?:(?:start|switch|launch|begin|run|ship|roll\s+out|turn|add|log|put|do|have)\s+)?/i;
+  /^when\s+(?:did|was|were|is|does|do)\s+(?:we\s+|you\s+|i\s+|they\s+)?(?:(?:start|switch|launch|begin|run|ship|roll\s+out|turn|add|log|put|do|have)\s+)?|^when\s+(?=(?:[^\s?]+\s+){1,6}(?:was|were|happened|ran|started|ended|launched|went\s+(?:out|live))\s*[?.!]*$)/i;
 
 /** The words that claim a message for this capability (see `CapabilityWords`). */
 export const listIntentWords = {

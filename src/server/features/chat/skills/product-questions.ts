@@ -63,7 +63,7 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "export",
     new RegExp(
-      String.raw`\b${HOW}\s+(?:export|download)\b|\b${HOW}\s+(?:get|send|pull|copy|put)\b.*\b(?:into|to|in)\s+(?:google\s+)?(?:sheets?|excel|a\s+spreadsheet|looker(?:\s+studio)?|a\s+csv)\b`,
+      String.raw`\b(?:work|works|integrate|integrates|connect|connects|play\s+nice|go)\s+(?:with|into|to)\s+(?:google\s+)?(?:sheets?|excel|looker(?:\s+studio)?|data\s+studio)\b|\b${HOW}\s+(?:export|download)\b|\b${HOW}\s+(?:get|send|pull|copy|put)\b.*\b(?:into|to|in)\s+(?:google\s+)?(?:sheets?|excel|a\s+spreadsheet|looker(?:\s+studio)?|a\s+csv)\b`,
       "i",
     ),
   ],
@@ -169,7 +169,7 @@ export function productAnswer(topic: HelpTopic, premium: boolean): string {
         ? "Press Categories in the header, then New Category: give it a name, a colour and, if you like, a naming template for its titles. Then say “… in Campaigns” when you add an annotation, and it takes the category's colour."
         : `${premiumFeatureMessages.categories} On the free plan you can still give each annotation one of six colours.`;
     case "export":
-      return "In Property View, press Export: it downloads this property's annotations as CSV or JSON, in the table's order, and Google Sheets or Excel open the CSV. For a sheet that stays up to date, create a feed in the same dialog and use its address with =IMPORTDATA in Google Sheets.";
+      return "In Property View, press Export: it downloads this property's annotations as CSV or JSON, in the table's order, and Google Sheets or Excel open the CSV. For a sheet that stays up to date, create a feed in the same dialog and use its address with =IMPORTDATA in Google Sheets; in Looker Studio, add that sheet as a data source and blend it with your GA4 data by date.";
     case "properties":
       return premium
         ? "Yes: say “add “Winter sale” on 2026-12-01 to all my properties” and each saved property gets its own copy (each counts against the daily limit), or tick them under Add it to in Property View's create dialog. All annotations, in the header, lists every saved property's annotations in one table."

@@ -518,7 +518,7 @@ const DESCRIBE_EXISTING =
  * focus, "drop the description", "remove the end date".
  */
 const EMPTY_FIELD =
-  /^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the\s+|its\s+)?(description|desc|details|category)\s+(?:from|of|on|for|off)\s+(.+?)$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank)\s+(.+?)'s?\s+(description|desc|details|category)$|^(.+?)\s+(?:doesn't|does\s+not|don't|no\s+longer|shouldn't|should\s+not)\s+(?:need|needs|have|has)\s+(?:a|an|any|the|its)\s+(description|desc|details|category)(?:\s+(?:any\s*more|anymore|now))?$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the|its|that)\s+(description|desc|details|notes?|category|end\s+date|end)(?:\s+(?:again|too|as\s+well|instead|then|now))?(?:\s*[,;—–-].*)?$/i;
+  /^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the\s+|its\s+)?(description|desc|details|category|end\s+date|notes?(?=\s+(?:from|on|off)\s+(?:it|this|that)(?:\s+one)?$))\s+(?:from|of|on|for|off)\s+(.+?)$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank)\s+(.+?)'s?\s+(description|desc|details|category)$|^(.+?)\s+(?:doesn't|does\s+not|don't|no\s+longer|shouldn't|should\s+not)\s+(?:need|needs|have|has)\s+(?:a|an|any|the|its)\s+(description|desc|details|category)(?:\s+(?:any\s*more|anymore|now))?$|^(?:delete|remove|erase|clear|drop|wipe|empty|blank|get\s+rid\s+of|take\s+(?:out|off))\s+(?:the|its|that)\s+(description|desc|details|notes?|category|end\s+date|end)(?:\s+(?:again|too|as\s+well|instead|then|now))?(?:\s*[,;—–-].*)?$/i;
 
 /** The words that claim a message for this capability (see `CapabilityWords`). */
 export const updateIntentWords = {
