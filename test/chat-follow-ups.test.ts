@@ -243,3 +243,24 @@ describe("a colour GA4 does not have", () => {
     expect(sale, chosen.reply).toMatchObject({ color: "RED" });
   });
 });
+
+describe("“once more” right after an undo", () => {
+  it("takes back the change before, and means nothing without an undo before it", async () => {
+    const who = await afterCreate();
+    await say(who, "make it red");
+    await say(who, "rename it to Winter sale 2");
+    const undone = await say(who, "undo");
+    expect(undone.reply).toMatch(/^Undone/);
+    const again = await say(who, "once more");
+    expect(again.reply).toMatch(/^Undone/);
+    const [sale] = await find(who, "Winter sale");
+    expect(sale?.color, again.reply).not.toBe("RED");
+    // Not after an undo, "once more" asks for nothing.
+    const other = await afterCreate();
+    await say(other, "make it red");
+    const alone = await say(other, "once more");
+    expect(alone.reply).not.toMatch(/^Undone/);
+    const [kept] = await find(other, "Winter sale");
+    expect(kept).toMatchObject({ color: "RED" });
+  });
+});

@@ -87,7 +87,8 @@ export interface ConversationMemory {
  * YYYY-MM-DD.
  */
 export interface AskedBefore {
-  intent: "list" | "traffic_day" | "traffic_period";
+  /** An undo is kept too: "once more" after it takes back the change before. */
+  intent: "list" | "traffic_day" | "traffic_period" | "undo";
   date?: string;
   rangeStart?: string;
   rangeEnd?: string;

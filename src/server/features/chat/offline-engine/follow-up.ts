@@ -26,12 +26,16 @@ const TAIL = /[\s,]*(?:instead|then|too|as\s+well|please)?[\s?.!]*$/i;
 const SAME_PERIOD =
   /[\s,]*\b(?:for|in|over|during|on)?\s*(?:that|the\s+same)\s+(?:week|day|month|period|time|weekend|range)\b/i;
 const ANNOTATION_WORDS = /\b(?:annotat\w*|notes?|noted|logged|entries|markers?)\b/i;
+/** "once more", "and again", "one more time" right after an undo: the change before it too. */
+const ONCE_MORE =
+  /^(?:(?:and|ok(?:ay)?|now|then|yes|yep|yeah)[\s,]+)*(?:once\s+more|again|one\s+more(?:\s+time)?|same\s+again|do\s+(?:it|that)\s+again|and\s+the\s+one\s+before(?:\s+that)?|keep\s+going)(?:\s+(?:please|pls|then))?[\s.!]*$/i;
 /** Short enough to be a piece of a question rather than a question of its own. */
 const MAX_WORDS = 5;
 
 /** The question a reading asks, kept so the next message can ask it again with a piece changed. */
 export function askedBefore(understanding: Understanding): AskedBefore | undefined {
   const { intent } = understanding;
+  if (intent === "undo") return { intent };
   if (intent !== "list" && intent !== "traffic_day" && intent !== "traffic_period")
     return undefined;
   if (understanding.missing.length > 0) return undefined;
@@ -145,6 +149,10 @@ export function readFollowUp(
 ): Understanding {
   if (!asked || normalised.quotes.length > 0) return alone;
   const text = normalised.text.trim();
+  if (asked.intent === "undo")
+    return alone.intent === "unknown" && ONCE_MORE.test(text)
+      ? { intent: "undo", missing: [] }
+      : alone;
   const lead = LEAD.exec(text);
   // "key events too for that week?": the period asked about already, said again.
   const piece = text

@@ -712,6 +712,8 @@ const unknown: Case[] = [
   // Asked for what Tidemark does not do: said so in a line of its own, then what it does.
   ["tell me a joke", { intent: "help", helpTopic: "outside" }],
   ["does this work with looker studio?", { intent: "help", helpTopic: "export" }],
+  ["what did you just do?", { intent: "help", helpTopic: "recap" }],
+  ["what colours does ga4 allow?", { intent: "help", helpTopic: "colours" }],
   ["what day is it?", { intent: "unknown" }],
   // A dated happening, told rather than asked for: kept to offer, never written.
   [

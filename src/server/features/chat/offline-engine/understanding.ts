@@ -32,6 +32,8 @@ export type HelpTopic =
   | "inbox"
   | "history"
   | "integrations"
+  /** "what did you just do?": where the changes made are told, and how to take one back. */
+  | "recap"
   /** Small talk and what Tidemark does not do: answered in a line, then with what it does. */
   | "greeting"
   | "thanks"

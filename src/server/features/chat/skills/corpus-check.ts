@@ -58,6 +58,7 @@ import {
 
 export { blindCategoryNames, corpusCategoryNames };
 import { draftLeftBy, overDraft, type WaitingDraft } from "./corpus-drafts.js";
+import { readTypedDecision } from "../conversation-state.js";
 import {
   focusFills,
   foundByTitle,
@@ -445,10 +446,15 @@ export function checkConversation(
   let draft: WaitingDraft | undefined;
   // The turn before was held as a draft or preview, so nothing of it was written.
   let held = false;
+  // A deletion waits for its yes, which the product reads as a reply to it ("yes, bin it").
+  let deletionWaits = false;
   return conversation.turns.map((turn) => {
     const annotations = effects?.known;
+    const decision = deletionWaits ? readTypedDecision(turn.message, "delete") : "other";
     const read = pickedByTitle(
-      readCase(turn.message, today, question, categoryNames, annotations, asked),
+      decision === "confirm" || decision === "cancel"
+        ? readCase(decision === "confirm" ? "yes" : "no", today)
+        : readCase(turn.message, today, question, categoryNames, annotations, asked),
       annotations,
     );
     // A line that wants the change as an update of the annotation the draft would make scores
@@ -479,6 +485,7 @@ export function checkConversation(
         ? { ...compared, passed: true, differences: [] }
         : compared;
     held = result.outcome === "preview" && (turn.intent === "create" || turn.intent === "update");
+    deletionWaits = result.outcome === "confirm";
     focusDate =
       understanding.date ??
       (understanding.shiftDays !== undefined && focusDate

@@ -33,7 +33,7 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "colours",
     // The colours there are, not the colour of one annotation ("what colour is the launch?").
-    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allowed|available|supported|support|supports|offer|offers|has|have)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose)\s+(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
+    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allow|allows|allowed|available|supported|support|supports|offer|offers|has|have|take|takes|accept|accepts)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose)\s+(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
   ],
   [
     "undo",
@@ -95,6 +95,10 @@ const about: readonly [HelpTopic, RegExp][] = [
   [
     "history",
     /\b(?:how\s+(?:do|can)\s+(?:i|we)|where\s+(?:do|can)\s+(?:i|we)|can\s+(?:i|we))\s+(?:see|view|find|check|look\s+at|get)\s+(?:the\s+|an?\s+)?(?:(?:change|edit|version)\s+)?(?:history|changes|versions|edits|older\s+versions|earlier\s+versions|past\s+versions)\b(?:\s+(?:of|for|on|to)\s+(?:an?\s+|the\s+|my\s+|each\s+)?annotations?)?[\s?.!]*$|\bis\s+there\s+(?:a|an)\s+(?:change\s+|edit\s+|version\s+)?history\b/i,
+  ],
+  [
+    "recap",
+    /^(?:(?:so|wait|hang\s+on|um+|hmm+|erm+)[\s,]+)?(?:what|wat)\s+(?:did|have)\s+(?:you|u)\s+(?:just\s+)?(?:do|done|change|changed|write|written)(?:\s+(?:just\s+now|there|then|to\s+it))?[\s?!.]*$|^what\s+just\s+happened[\s?!.]*$/i,
   ],
   [
     "integrations",
@@ -180,6 +184,8 @@ export function productAnswer(topic: HelpTopic, premium: boolean): string {
       return premium
         ? "Open an annotation's edit dialog in Property View, or its details in All annotations: its history lists every change made to it in Tidemark, from what to what, when and where. Restore on an entry brings that version back, in GA4 too."
         : "Open an annotation's details in All annotations: its history lists every change made to it in Tidemark, from what to what, when and where. Restoring an earlier version is a Premium feature.";
+    case "recap":
+      return `Each change I make is told above in this chat, with its title and day, and every change to an annotation is in its history (its details in All annotations). Say “undo” (or press ${undoWords.label} on the card under a change) to take back your last change.`;
     case "integrations":
       return "Tidemark connects to Google Analytics only. Other tools can suggest annotations through a release webhook into the suggestion inbox (Premium; Property View → Inbox), and a CSV from any tool can be imported (Export → Import CSV).";
     case "greeting":
