@@ -105,6 +105,26 @@ describe("naming the property's annotations", () => {
     ).toBeUndefined();
   });
 
+  it("reads a statement about “the X one” as a change of X, asked where X is one common word", () => {
+    expect(read("the ads one was the 3rd", [])).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "ads" },
+      date: { year: 2026, month: 11, day: 3 },
+      doubts: ["“the ads” may mean more than one annotation"],
+    });
+    expect(read("the payment gateway one ran until the 14th", [])).toMatchObject({
+      intent: "update",
+      target: { kind: "title", title: "payment gateway" },
+      endDate: { year: 2026, month: 11, day: 14 },
+    });
+    // "the last one" is the annotation in focus, not a name.
+    expect(read("the last one was the 3rd", [])).toMatchObject({
+      intent: "update",
+      pointsBack: true,
+      date: { year: 2026, month: 11, day: 3 },
+    });
+  });
+
   it("answers a question about one with a look-up, not a change", () => {
     expect(read("did we ever log the payment gateway outage?")).toMatchObject({
       intent: "list",

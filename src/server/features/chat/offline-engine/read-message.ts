@@ -86,17 +86,20 @@ function readWhole(
   words: CapabilityWords,
 ): Understanding {
   const normalised = normalise(request.message);
-  const read1 = readSlots(
-    // A message answering a question is read as its answer: no event stated on its own.
-    readIntent(normalised.text, words, request.question ? undefined : request.today),
-    normalised,
-    request.today,
-    request.categoryNames,
-    readers,
+  // A message answering a question is read as its answer: no event stated on its own.
+  const classified = readIntent(
+    normalised.text,
+    words,
+    request.question ? undefined : request.today,
   );
+  const read1 = readSlots(classified, normalised, request.today, request.categoryNames, readers);
   const alone =
-    read1.intent === "unknown" && !request.question
-      ? (filtersAlone(normalised, request, readers) ?? read1)
+    read1.intent === "unknown" || read1.intent === "create"
+      ? (statedOfOne(normalised, request) ??
+        (read1.intent === "unknown" && !request.question
+          ? filtersAlone(normalised, request, readers)
+          : undefined) ??
+        read1)
       : read1;
   const known = request.annotations ?? [];
   const read =
@@ -135,6 +138,43 @@ function readWhole(
     ...(request.question ? { question: request.question } : {}),
   });
   return askedAsQuestion(guarded, normalised);
+}
+
+/** "the ads one was the 3rd", "the printer one ran till the 5th": a statement about one. */
+const ONE_STATED =
+  /^(?:(?:and|so|oh|also|btw|fyi)[\s,]+)?the\s+([\p{L}][\p{L}\p{N}/&'-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}/&'.-]*){0,3})\s+(?:one|annotation|entry)\s*[,:—–-]?\s+((?:was|is|were|ran|runs|should|needs|ended|ends|started|starts|lasted|went|belongs|goes|actually|really)\b.*)$/iu;
+/** Words that point at an annotation without naming it: the focus, or a question (`resolve.ts`). */
+const NOT_A_NAME =
+  /^(?:last|latest|first|other|new|newest|same|right|wrong|previous|next|old|older|second|third|earlier|later|one|that|this|purple|brown|blue|green|red|cyan)$/i;
+
+/**
+ * A statement about "the X one" read as the same statement about "it", with X as its target: the
+ * product finds X among the property's annotations, and asks which when X names several or none.
+ */
+function statedOfOne(normalised: Normalised, request: ReadingRequest): Understanding | undefined {
+  if (request.question || normalised.quotes.length > 0) return undefined;
+  const stated = ONE_STATED.exec(normalised.text);
+  const name = stated?.[1];
+  if (!stated || !name) return undefined;
+  // "the last one was the 3rd": the annotation in focus, as "it" is.
+  const focused = /^(?:last|latest|newest)$/i.test(name);
+  if (NOT_A_NAME.test(name) && !focused) return undefined;
+  const asIt = readAboutFocus({ intent: "unknown", missing: [] }, `it ${stated[2]}`, {
+    today: request.today,
+    categoryNames: request.categoryNames,
+  });
+  if (asIt.intent !== "update" || !asIt.pointsBack) return undefined;
+  if (focused) return asIt;
+  const { pointsBack: _it, ...change } = asIt;
+  // One common word names no one annotation, as in "move the ads one to the 3rd".
+  const vague = /^[a-z]\S*$/.test(name) ? [`“the ${name}” may mean more than one annotation`] : [];
+  const doubts = [...(change.doubts ?? []), ...vague];
+  return {
+    ...change,
+    target: { kind: "title", title: name },
+    missing: change.missing.filter((piece) => piece !== "target"),
+    ...(doubts.length > 0 ? { doubts } : {}),
+  };
 }
 
 /** "all incidents pls", "red ones from oct", "incidents this month?": a list with no verb. */
