@@ -40,7 +40,7 @@ beforeEach(async () => {
 
 const createMethod = "*reportingDataAnnotations.create";
 const listMethod = "*reportingDataAnnotations.list";
-const send = (who: TestPerson, method: "GET" | "POST", url: string, body?: unknown) =>
+const send = (who: TestPerson, method: "GET" | "POST" | "DELETE", url: string, body?: unknown) =>
   requestAs(harness, who.jar, method, url, body);
 const fault = (rule: Record<string, unknown>) =>
   control(harness.sandbox.url, "POST", "/faults", rule);
@@ -414,5 +414,66 @@ describe("a deletion whose outcome Google never told", () => {
       );
     expect(kept).toEqual([{ kind: "created", pending: false }]);
     expect(await inGoogle(who, ["Never deleted"])).toEqual(once(["Never deleted"]));
+  });
+});
+
+const getMethod = "*reportingDataAnnotations.get";
+
+/**
+ * An undo Google carried out is never reported failed because a read made after it (only to
+ * show the annotation) was refused or unavailable: the person would make it again by hand.
+ */
+describe("an undo Google carried out, read back badly", () => {
+  it("is undone in a bulk undo when the read after the restore is refused (429)", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const titles = ["Busy after restore"];
+    const { batchId } = await bulkDelete(who, titles);
+    await fault({ method: getMethod, kind: "resource-exhausted", retryAfterSeconds: 1, times: 1 });
+    const first = await undoBatch(who, batchId);
+    expect(await inGoogle(who, titles)).toEqual(once(titles));
+    expect(statusByTitle(first)["Busy after restore"]).toBe("undone");
+  });
+
+  it("is undone in a bulk undo when the read after the restore stays unavailable", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const titles = ["Unavailable after restore"];
+    const { batchId } = await bulkDelete(who, titles);
+    await fault({ method: getMethod, kind: "unavailable", times: 4 });
+    const first = await undoBatch(who, batchId);
+    expect(await inGoogle(who, titles)).toEqual(once(titles));
+    expect(statusByTitle(first)["Unavailable after restore"]).toBe("undone");
+  });
+
+  it("is never failed by Undo again when the listing that settles a lost restore is refused", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const titles = ["Lost then busy"];
+    const { batchId } = await bulkDelete(who, titles);
+    await fault({ method: createMethod, kind: "commit-then-drop", times: 1 });
+    await fault({ method: listMethod, kind: "unavailable", times: 5 });
+    await undoBatch(who, batchId);
+    await clearFaults();
+    await fault({ method: listMethod, kind: "resource-exhausted", retryAfterSeconds: 1, times: 1 });
+    const again = await undoBatch(who, batchId);
+    expect(await inGoogle(who, titles)).toEqual(once(titles));
+    expect(statusByTitle(again)["Lost then busy"]).not.toBe("failed");
+  });
+
+  it("answers a single undo of a deletion as done when the read after it is refused", async () => {
+    const who = await setUpPerson(harness, "premium");
+    const made = await create(who, "Single busy");
+    const url = `/api/annotations/${who.propertyId}/${made.annotationId}`;
+    const removed = await send(who, "DELETE", url);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const { changeId } = removed.json() as { changeId: string };
+    await fault({ method: getMethod, kind: "resource-exhausted", retryAfterSeconds: 1, times: 1 });
+    const undone = await send(
+      who,
+      "POST",
+      `/api/annotations/${who.propertyId}/changes/${changeId}/undo`,
+      { requestId: crypto.randomUUID() },
+    );
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await inGoogle(who, ["Single busy"])).toEqual(once(["Single busy"]));
+    expect((undone.json() as { annotation: Annotation }).annotation.title).toBe("Single busy");
   });
 });

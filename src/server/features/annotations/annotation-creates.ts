@@ -42,7 +42,16 @@ async function repeated(
   }
   if (request.state === "failed") return "missing";
   const listedFrom = now();
-  const listing = await listAnnotations(user, propertyId);
+  let listing: Awaited<ReturnType<typeof listAnnotations>>;
+  try {
+    listing = await listAnnotations(user, propertyId);
+  } catch (error) {
+    // This listing was to tell whether the first create landed: failing, it tells nothing,
+    // and the create may well exist, so it is unconfirmed, never refused.
+    if (error instanceof AppError)
+      throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
+    throw error;
+  }
   if (request.state === "created") {
     const annotation = listing.annotations.find(
       (candidate) => annotationIdOf(candidate) === request.annotationId,

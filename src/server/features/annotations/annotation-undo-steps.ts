@@ -25,6 +25,7 @@ import {
   type ChangeRow,
 } from "./annotation-records-repository.js";
 import type { CreateClaims } from "./create-claims.js";
+import { toAnnotation } from "./annotation-google.js";
 
 /** The service's parts an undo writes through: the same creates, edits and reads as any write. */
 export interface UndoParts {
@@ -199,23 +200,36 @@ export async function answerUndone(
   return { change: toChange(undo), annotation: await currentAnnotation(ports, user, undo) };
 }
 
-/** The annotation a change left, as Google holds it now; null when it is gone. */
+/**
+ * The annotation a change left, as Google holds it now; null when it is gone. The change is
+ * recorded, so Google made it: when this read fails (Google busy or unavailable just now), the
+ * answer is the annotation as the change left it, never a failure of a write that happened.
+ */
 export async function currentAnnotation(
   ports: UndoPorts,
   user: User,
   change: ChangeRow,
 ): Promise<Annotation | null> {
   if (change.eventType === "deleted") return null;
+  const key = {
+    userId: user.id,
+    propertyId: change.propertyId,
+    annotationId: change.annotationId,
+  };
   try {
-    const key = {
-      userId: user.id,
-      propertyId: change.propertyId,
-      annotationId: change.annotationId,
-    };
     return (await ports.reads.readAnnotation(user, key)).annotation;
   } catch (error) {
-    if (error instanceof AppError && error.code === "annotation_not_found") return null;
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === "annotation_not_found" || !change.after) return null;
+    const extras = await ports.context.records.extrasFor(user.id, key.propertyId, [
+      key.annotationId,
+    ]);
+    const recorded = {
+      name: `properties/${key.propertyId}/reportingDataAnnotations/${key.annotationId}`,
+      ...googleInputOf(change.after),
+      title: change.after.title,
+    };
+    return toAnnotation(recorded, key.annotationId, extras.get(key.annotationId)!);
   }
 }
 

@@ -62,6 +62,8 @@ async function undoFailure(
   }
   if (isAppError(error, "google_unconfirmed") || !(error instanceof AppError))
     return { ...row, status: "unconfirmed", ...failureOf(deps.logger, error, { ...row }) };
+  // Recorded undone (Google confirmed it) before something after it failed: undone.
+  if (await deps.records.undoOf(change.id)) return { ...row, status: "undone" };
   return { ...row, status: "failed", ...failureOf(deps.logger, error, { ...row }) };
 }
 
