@@ -133,6 +133,10 @@ describe("finding where a message names a category", () => {
     expect(findCategory("⟪0⟫ in Paris", quotes, names)).toBeUndefined();
     // "Tag manager" is a title, not "tag it …".
     expect(findCategory("Tag manager update", [], names)).toBeUndefined();
+    // Words after the name that only hedge it are no part of it.
+    expect(findCategory("it's under campaigns though", [], names)?.reference).toBe("campaigns");
+    expect(findCategory("actually its more of an incident", [], [])?.reference).toBe("incident");
+    expect(findCategory("it was a paid social thing", [], names)?.reference).toBe("paid social");
   });
 
   it("reads a category word before a quoted title or an annotation word as the category", () => {

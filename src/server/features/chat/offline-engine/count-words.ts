@@ -30,3 +30,9 @@ export function parseCount(word: string): number | undefined {
   if (/^\d+$/.test(lower)) return Number(lower);
   return numberWords[lower];
 }
+
+/** The days in a unit a move is counted in: "a day", "two weeks", "a fortnight". */
+export function daysInUnit(unit: string): number {
+  if (/^fortnight/i.test(unit)) return 14;
+  return /^week/i.test(unit) ? 7 : 1;
+}

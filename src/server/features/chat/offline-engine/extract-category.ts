@@ -95,7 +95,7 @@ function spelled(reference: string, patterns: CategoryPatterns): string {
 /** What follows a category phrase: the end, punctuation, or the next piece of the request. */
 const AFTER = String.raw`(?=$|\s*[,;]|[\s,.;:!?]+(?:$|on\b|for\b|at\b|in\b|with\b|from\b|and\b|as\b|dated\b|please\b|today\b|yesterday\b|tomorrow\b|really\b|actually\b|too\b|btw\b|instead\b|though\b|tbh\b|starting\b|started\b|since\b|till\b|until\b|running\b|⟪))`;
 /** Any category name after an unmistakable cue: a quoted name, or up to four words. */
-const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|as|dated|please|today|yesterday|tomorrow)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
+const ANY_NAME = String.raw`(⟪\d+⟫|[\p{L}\p{N}][\p{L}\p{N}&/'+-]*(?:\s+(?!(?:on|for|at|in|with|from|and|as|dated|please|pls|today|yesterday|tomorrow|though|tho|actually|really|too|btw|instead|tbh|then|now)\b)[\p{L}\p{N}&/'+-]+){0,3})`;
 
 const LEAD = String.raw`(?:(?:in|into|under|to|as|from|for|with)\s+)?(?:(?:the|my|its|a|an)\s+)?`;
 
@@ -171,7 +171,7 @@ function patternsFor(names: readonly string[], text: string): CategoryPatterns {
   const built = {
     slips,
     loose: new RegExp(
-      String.raw`\b(?:in(?:to)?|to|as|from|for|(?:it|that|this|which)(?:'s|\s+is|\s+was)|thats|is|was)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?))?${AFTER}`,
+      String.raw`\b(?:in(?:to)?|to|as|from|for|(?:it|that|this|which)(?:'s|s|\s+is|\s+was)(?:\s+(?:more\s+(?:of|like)|really|actually|just|kind\s+of|kinda|basically|rather))?|thats|is|was)\s+(?:the\s+|my\s+|an?\s+)?(${words})(?:\s+(?:ones?|annotations?|thing))?${AFTER}`,
       "i",
     ),
     adjective: new RegExp(

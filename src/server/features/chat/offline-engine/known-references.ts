@@ -11,7 +11,7 @@ import {
   isRealDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import { parseCount } from "./count-words.js";
+import { daysInUnit, parseCount } from "./count-words.js";
 import { addMonthsClamped, weekRange } from "./dates/calendar.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
@@ -180,7 +180,7 @@ const DELETING =
 const ENDS =
   /\b(?:end|ended|ends|ending|finished|stopped|wrapped\s+up|concluded|ran|runs|lasted|lasting|lasts|spilled\s+over|went\s+on|until|till|thru|through)\b/i;
 const SHIFT =
-  /\b(a|an|one|two|three|four|five|six|seven|\d{1,2}|the)\s+(day|week)s?\s+(earlier|later|before|after)\b(?!\s+(?:yesterday|today|tomorrow|last|next|this|the|on|\d))/i;
+  /\b(a|an|one|two|three|four|five|six|seven|\d{1,2}|the)\s+(day|week|fortnight)s?\s+(earlier|later|before|after)\b(?!\s+(?:yesterday|today|tomorrow|last|next|this|the|on|\d))/i;
 /** Something the person says is wrong or should be otherwise: a statement asks for a change. */
 const CORRECTION =
   /\b(?:actually|really|in\s+fact|wrong|should|supposed|instead|belongs?|earlier|later|not|isn'?t|wasn'?t|mistake|incorrect|fix)\b/i;
@@ -382,7 +382,7 @@ function readChange(
   const shift = SHIFT.exec(left);
   if (shift) {
     const count = /^the$/i.test(shift[1]!) ? 1 : (parseCount(shift[1]!) ?? 1);
-    const days = count * (/^week$/i.test(shift[2]!) ? 7 : 1);
+    const days = count * daysInUnit(shift[2]!);
     const sign = /earlier|before/i.test(shift[3]!) ? -1 : 1;
     // Every day it covers moves: a range stays the same length.
     if (annotation) {

@@ -4,7 +4,7 @@
  * earlier"), rewritten as the change they ask for: the grammar of a correction, which no one
  * capability owns, read by the intent stage.
  */
-import { parseCount } from "./count-words.js";
+import { daysInUnit, parseCount } from "./count-words.js";
 import { withoutTrailing } from "./cut-text.js";
 
 /** A change as the intent stage hands it to the change capability. */
@@ -101,7 +101,7 @@ const CORRECTIONS: {
 
 /** "hmm, it was two weeks earlier", "wait, that was 3 days later": the day it is on, moved. */
 const SHIFTED = new RegExp(
-  String.raw`${LEAD}(?:it|that|this|that\s+one)\s+(?:was|happened|is|should\s+be|should\s+have\s+been)\s+(?:actually\s+|really\s+)?(?<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(?<unit>days?|weeks?)\s+(?<way>earlier|later|before|after|sooner)$`,
+  String.raw`${LEAD}(?:it|that|this|that\s+one)\s+(?:was|happened|is|should\s+be|should\s+have\s+been)\s+(?:actually\s+|really\s+)?(?<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(?<unit>days?|weeks?|fortnights?)\s+(?<way>earlier|later|before|after|sooner)$`,
   "i",
 );
 
@@ -109,7 +109,7 @@ function readShift(text: string): StatedChange | undefined {
   const match = SHIFTED.exec(text);
   if (!match?.groups) return undefined;
   const count = parseCount(match.groups.count!) ?? 1;
-  const days = count * (/^week/i.test(match.groups.unit!) ? 7 : 1);
+  const days = count * daysInUnit(match.groups.unit!);
   const sign = /^(?:earlier|before|sooner)$/i.test(match.groups.way!) ? -1 : 1;
   return { intent: "update", verb: "shiftby", rest: String(sign * days) };
 }

@@ -24,6 +24,10 @@ describe("a value said alone", () => {
     ["as a release", { category: "Site/App Releases" }],
     ["two days earlier", { shiftDays: -2 }],
     ["no, the day before", { shiftDays: -1 }],
+    ["the weekend before actually", { shiftDays: -7 }],
+    ["it was a fortnight earlier", { shiftDays: -14 }],
+    ["sorry, campaigns was right", { category: "Campaigns" }],
+    ["red was right after all", { color: "RED" }],
     ["details: 3 creators, AU only", { newDescription: "3 creators, AU only" }],
   ])("reads “%s”", (message, expected) => {
     expect(read(message)).toMatchObject(expected);

@@ -12,7 +12,7 @@ import { tidy, withoutTrailing } from "./cut-text.js";
 import { daysAlone } from "./days-alone.js";
 import { categoryAlone } from "./extract-category.js";
 import { colourAlone } from "./extract-color.js";
-import { parseCount } from "./count-words.js";
+import { daysInUnit, parseCount } from "./count-words.js";
 import { findDate } from "./extract-dates.js";
 
 export interface ValuesSaid {
@@ -33,7 +33,7 @@ export interface ValuesSaid {
 const LEAD =
   /^(?:(?:and|also|now|nope|no(?=\s*[,;:!.-])|ok(?:ay)?|fine|sure|alright|right|well|so|then|just|actually|sorry|oops|hmm+|ugh|oh|i\s+meant|meant|i\s+mean|in\s+that\s+case|make\s+(?:it|that)|let'?s\s+(?:do|go\s+with|say)|go\s+with|use|do|same\s+colou?r\s+as\s+(?:there|before|the\s+other(?:\s+one)?))\b[\s,:;!.-]*)+/i;
 const TAIL =
-  /(?:[\s,;.-]+(?:then|instead|too|also|now|as\s+well|please|pls|plz|if\s+possible|if\s+you\s+can|(?:is|'s|would\s+be)\s+(?:fine|ok(?:ay)?|good|great)|(?:that\s+)?works|will\s+do|thanks|thx|ty|rather|i\s+guess|it\s+is))+$/i;
+  /(?:[\s,;.-]+(?:then|instead|too|also|now|actually|as\s+well|please|pls|plz|if\s+possible|if\s+you\s+can|(?:is|'s|was|would\s+be)\s+(?:fine|ok(?:ay)?|good|great|right|correct)(?:\s+after\s+all)?|after\s+all|(?:that\s+)?works|will\s+do|thanks|thx|ty|rather|i\s+guess|it\s+is))+$/i;
 /** "no end", "no end date", "open ended", "without an end": the range's end taken off. */
 const NO_END =
   /^(?:(?:with\s+)?no|without\s+(?:an?\s+)?)\s*end(?:\s+date|\s+day)?$|^open[\s-]?ended$/i;
@@ -47,7 +47,7 @@ const SHIFTS = /\b(?:earlier|later|before|after|back|forward|ago|sooner)\b/i;
 const DETAILS = /^\W*(?:details|description|desc|note)\s*[:=—–-]\s*(.+)$/i;
 /** "two days earlier", "a week back": the annotation's days moved. */
 const SHIFT_SAID =
-  /^(?:it\s+was\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2}|the)\s+(day|week)s?\s+(earlier|later|before|after|back|forward)$/i;
+  /^(?:it\s+was\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2}|the)\s+(day|weekend|week|fortnight)s?\s+(earlier|later|before|after|back|forward)$/i;
 /** The presets' kinds by one word: "as a release", "incident". */
 const PRESET_KINDS: Readonly<Record<string, string>> = {
   incident: "Incidents",
@@ -78,7 +78,7 @@ export function readValuesAlone(
   const shift = SHIFT_SAID.exec(text);
   if (shift) {
     const count = /^the$/i.test(shift[1]!) ? 1 : (parseCount(shift[1]!) ?? 1);
-    const days = count * (/^week$/i.test(shift[2]!) ? 7 : 1);
+    const days = count * daysInUnit(shift[2]!);
     return { shiftDays: /earlier|before|back/i.test(shift[3]!) ? -days : days };
   }
   // "the day before" counts from the annotation's own day, never today's: no day alone.

@@ -27,7 +27,7 @@ import {
   type FieldDoubt,
 } from "../offline-engine/doubts.js";
 import { changeWords, draftSources } from "../offline-engine/draft-sources.js";
-import { parseCount } from "../offline-engine/count-words.js";
+import { daysInUnit, parseCount } from "../offline-engine/count-words.js";
 import type { CapabilityWords } from "../offline-engine/intents.js";
 import { correctionPatterns } from "../offline-engine/stated-corrections.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
@@ -48,14 +48,14 @@ import type { AnyOperation } from "../../../operations/operation.js";
 import { noted, secondChange, writtenForModel, type ToolContext } from "./tool-turn.js";
 
 const SHIFT_BY =
-  /^(.+?)\s+(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)\s+(earlier|later|before|after|sooner|back|forward)$/i;
+  /^(.+?)\s+(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?|fortnights?)\s+(earlier|later|before|after|sooner|back|forward)$/i;
 /** "move it back two days", "push the launch forward by a week": the direction said first. */
 const SHIFT_BY_LEAD =
-  /^(.+?)\s+(back|forward|ahead|earlier|later)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?)$/i;
+  /^(.+?)\s+(back|forward|ahead|earlier|later)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?|fortnights?)$/i;
 
 /** "(it was) the week before", "the day after": the annotation's own day, moved. */
 const RELATIVE_DAY =
-  /^(?:the\s+(?:date|day)\s+of\s+)?(?:(?:it|that|this)\s+)?(?:was\s+|is\s+|to\s+)?(?:on\s+)?the\s+(day|week)\s+(before|after|earlier|later)$/i;
+  /^(?:the\s+(?:date|day)\s+of\s+)?(?:(?:it|that|this)\s+)?(?:was\s+|is\s+|to\s+)?(?:on\s+)?the\s+(day|week|weekend)\s+(before|after|earlier|later)(?:\s+(?:actually|then|instead|really))?$/i;
 
 const THAT_WEEK = /\b(?:that|the\s+same)\s+(?:whole\s+|entire\s+|full\s+)?week(?:end)?\b/i;
 
@@ -97,7 +97,7 @@ function readShift({ reading, rest, quotes, understanding }: SlotInput): Underst
       : undefined;
   if (shifted && /^(?:move|push|shift|reschedule|bring|pull)$/.test(reading.verb)) {
     const count = parseCount(shifted.count) ?? 1;
-    const days = count * (/^week/i.test(shifted.unit) ? 7 : 1);
+    const days = count * daysInUnit(shifted.unit);
     const pointer = /^(?:it|that|this|that\s+one|this\s+one|the\s+last\s+one)$/i.test(shifted.what);
     const target = pointer ? undefined : parseTarget(shifted.what, quotes);
     const shift = [shifted.count, shifted.unit, shifted.way];
@@ -118,7 +118,8 @@ function readShift({ reading, rest, quotes, understanding }: SlotInput): Underst
   return {
     ...understanding,
     shiftDays:
-      (/^week$/i.test(relative[1]!) ? 7 : 1) *
+      // The weekend before a weekend is seven days earlier, as the week before is.
+      (/^week(?:end)?$/i.test(relative[1]!) ? 7 : 1) *
       (/^(?:before|earlier)$/i.test(relative[2]!) ? -1 : 1),
     pointsBack: true,
     missing: understanding.missing.filter((piece) => piece !== "date" && piece !== "change"),
