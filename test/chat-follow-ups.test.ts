@@ -264,3 +264,27 @@ describe("“once more” right after an undo", () => {
     expect(kept).toMatchObject({ color: "RED" });
   });
 });
+
+describe("another annotation named right after a deletion", () => {
+  it("is asked to be deleted too, and waits for its own yes", async () => {
+    const who = await afterCreate();
+    await say(who, 'add "Spring promo" on 2016-03-12');
+    const asked = await say(who, "delete Winter sale");
+    expect(asked.confirmation, asked.reply).not.toBeNull();
+    await say(who, "yes");
+    const again = await say(who, "and the spring promo one too");
+    expect(again.reply).toMatch(/^Delete “Spring promo”/);
+    expect(await find(who, "Spring promo")).toHaveLength(1);
+    await say(who, "yes");
+    expect(await find(who, "Spring promo")).toHaveLength(0);
+  });
+
+  it("reads “can it be …?” as the change asked of the annotation just made", async () => {
+    const who = await afterCreate();
+    const asked = await say(who, "can it be yellow?");
+    expect(asked.reply).toMatch(/GA4 has no yellow/);
+    await say(who, "green then");
+    const [sale] = await find(who, "Winter sale");
+    expect(sale).toMatchObject({ color: "GREEN" });
+  });
+});

@@ -87,8 +87,11 @@ export interface ConversationMemory {
  * YYYY-MM-DD.
  */
 export interface AskedBefore {
-  /** An undo is kept too: "once more" after it takes back the change before. */
-  intent: "list" | "traffic_day" | "traffic_period" | "undo";
+  /**
+   * An undo is kept too ("once more" after it takes back the change before), and a deletion
+   * ("and the cookie banner one too" asks to delete that one as well).
+   */
+  intent: "list" | "traffic_day" | "traffic_period" | "undo" | "delete";
   date?: string;
   rangeStart?: string;
   rangeEnd?: string;

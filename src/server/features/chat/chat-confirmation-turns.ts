@@ -60,7 +60,12 @@ async function carryOut(actions: AssistantActions, pending: PendingConfirmation)
   return plain(describeCarriedOut(result.value), {
     showAnnotations: wroteAnything(result.value),
     card: cardOf(result.value),
-    memory: written ? { focus: focusOn(pending.propertyId, written) } : {},
+    // After a deletion, "and the printer one too" asks for another.
+    memory: written
+      ? { focus: focusOn(pending.propertyId, written) }
+      : pending.kind === "delete"
+        ? { asked: { intent: "delete" } }
+        : {},
   });
 }
 

@@ -11,7 +11,7 @@ import {
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import { findColor } from "./extract-color.js";
+import { colourAlone, findColor } from "./extract-color.js";
 import { dateLeadIn, findDate, findSpan } from "./extract-dates.js";
 import { bareTitle, parseTarget } from "./extract-target.js";
 import { titleMatches } from "./title-matches.js";
@@ -286,6 +286,12 @@ function answerDate({
   };
 }
 
+/** "I couldn't place “yellow”": a doubt about a colour word, GA4's or not. */
+function unplacedColour(doubt: string): boolean {
+  const word = /^I couldn't place “([^”]+)”$/.exec(doubt)?.[1];
+  return word !== undefined && colourAlone(word) !== undefined;
+}
+
 /** What to change, asked for after the annotation was named. */
 function answerChange({ understanding, today, text, known, sameIntent }: Answering): Understanding {
   // "fine, brown", "no, the day before", "thru the 8th": a value said alone is the change.
@@ -304,6 +310,11 @@ function answerChange({ understanding, today, text, known, sameIntent }: Answeri
   };
   if (known.target) answer.target = known.target;
   if (color) answer.color = color;
+  // The colour GA4 lacks, which the question was about, is placed now that one was chosen.
+  if (color && answer.doubts) {
+    answer.doubts = answer.doubts.filter((doubt) => !unplacedColour(doubt));
+    if (answer.doubts.length === 0) delete answer.doubts;
+  }
   if (date) answer.date = date;
   if (said.endDate) answer.endDate = said.endDate;
   if (said.shiftDays !== undefined) answer.shiftDays = said.shiftDays;

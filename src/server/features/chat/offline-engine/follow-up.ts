@@ -29,6 +29,17 @@ const ANNOTATION_WORDS = /\b(?:annotat\w*|notes?|noted|logged|entries|markers?)\
 /** "once more", "and again", "one more time" right after an undo: the change before it too. */
 const ONCE_MORE =
   /^(?:(?:and|ok(?:ay)?|now|then|yes|yep|yeah)[\s,]+)*(?:once\s+more|again|one\s+more(?:\s+time)?|same\s+again|do\s+(?:it|that)\s+again|and\s+the\s+one\s+before(?:\s+that)?|keep\s+going)(?:\s+(?:please|pls|then))?[\s.!]*$/i;
+/** "and the cookie banner one too", "the printer outage as well": the same again, for that one. */
+const ALSO_THAT =
+  /^(?:(?:and|also|plus|oh|ok(?:ay)?)[\s,]+)*(?:the\s+)?(\S(?:.{0,60}\S)??)(?:\s+(?:one|annotation))?\s+(?:too|as\s+well|also)(?:\s+(?:please|pls))?[\s.!]*$/i;
+
+/** A deletion asked again for another annotation, named after the first was. */
+function alsoThat(text: string): Understanding | undefined {
+  const name = ALSO_THAT.exec(text)?.[1];
+  if (!name || /^(?:it|that|this|them|those|these|one|ones)$/i.test(name)) return undefined;
+  return { intent: "delete", target: { kind: "title", title: name }, missing: [] };
+}
+
 /** Short enough to be a piece of a question rather than a question of its own. */
 const MAX_WORDS = 5;
 
@@ -36,6 +47,7 @@ const MAX_WORDS = 5;
 export function askedBefore(understanding: Understanding): AskedBefore | undefined {
   const { intent } = understanding;
   if (intent === "undo") return { intent };
+  if (intent === "delete") return understanding.everyMatch ? undefined : { intent };
   if (intent !== "list" && intent !== "traffic_day" && intent !== "traffic_period")
     return undefined;
   if (understanding.missing.length > 0) return undefined;
@@ -153,6 +165,8 @@ export function readFollowUp(
     return alone.intent === "unknown" && ONCE_MORE.test(text)
       ? { intent: "undo", missing: [] }
       : alone;
+  if (asked.intent === "delete")
+    return alone.intent === "unknown" ? (alsoThat(text) ?? alone) : alone;
   const lead = LEAD.exec(text);
   // "key events too for that week?": the period asked about already, said again.
   const piece = text

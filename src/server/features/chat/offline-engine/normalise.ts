@@ -161,6 +161,10 @@ const PLEASE_BEFORE_LABEL = /\s+(?:pls|plz|please|thx)(?=\s*:)/gi;
 const TAKE_FIELD_OFF =
   /\btake\s+((?:the|its)\s+(?:description|desc|notes?|end\s+date|category))\s+(?:off(?:\s+of)?|away\s+from|out\s+of)\s+(?=\S)/i;
 
+/** "can it be yellow?", "could we make it pink": a change asked of the annotation meant. */
+const CAN_IT_BE =
+  /^(\W*)(?:(?:can|could)\s+(?:it|that|this)(?:\s+one)?\s+be(?=\s+\S)|(?:can|could)\s+(?:we|i)\s+(?=(?:make|set|change|move|turn|switch|call|rename)\s+(?:it|that|this)\b))/i;
+
 export function normalise(message: string): Normalised {
   const original = typeof message === "string" ? message : "";
   const quoted = extractQuotes(original);
@@ -171,7 +175,8 @@ export function normalise(message: string): Normalised {
     correctCommandWords(correctQuestionWords(correctDayWords(stripCourtesy(text)))),
   )
     .replace(PLEASE_BEFORE_LABEL, "")
-    .replace(TAKE_FIELD_OFF, "remove $1 from ");
+    .replace(TAKE_FIELD_OFF, "remove $1 from ")
+    .replace(CAN_IT_BE, (_all, lead: string) => `${lead}${/\bbe$/i.test(_all) ? "make it" : ""}`);
   return {
     original,
     text,

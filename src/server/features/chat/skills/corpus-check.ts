@@ -468,7 +468,11 @@ export function checkConversation(
       focusTitle,
       annotations,
     );
-    asked = askedBefore(understanding);
+    // A deletion confirmed is kept as the product keeps it: "and the printer one too" next.
+    asked =
+      deletionWaits && understanding.intent === "confirm"
+        ? { intent: "delete" }
+        : askedBefore(understanding);
     const compared = compare(
       turn,
       understanding,

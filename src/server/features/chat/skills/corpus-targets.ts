@@ -114,13 +114,17 @@ export function focusFills(
   return { ...read, missing: read.missing.filter((piece) => piece !== "target") };
 }
 
-/** A change declined names the annotation it was about as the product found it. */
+/**
+ * A change declined, or a deletion asked (its confirmation holds the annotation found), names
+ * the annotation it was about as the product found it.
+ */
 export function namedAsFound(
   read: Understanding,
   annotations: readonly KnownAnnotation[] | undefined,
 ): Understanding {
   const target = read.target;
-  if (read.intent !== "cancel" || target?.kind !== "title" || !annotations) return read;
+  const holdsFound = read.intent === "cancel" || read.intent === "delete";
+  if (!holdsFound || target?.kind !== "title" || !annotations) return read;
   const found = foundByTitle(annotations, target.title)?.found;
   return found ? { ...read, target: { kind: "title", title: found.title } } : read;
 }
