@@ -21,6 +21,26 @@ describe("a create that names nothing", () => {
     }
   });
 
+  it("words a story's event as a title: no lead-in, aftermath, reason or dangling verb", () => {
+    for (const [message, title] of [
+      [
+        "so the new returns page went live tuesday and sales dipped, can you log that",
+        "New returns page went live",
+      ],
+      ["our email platform was down most of saturday, log it", "Email platform down"],
+      ["i think the affiliate payout change was the 4th, maybe add it", "Affiliate payout change"],
+      [
+        "we turned off the exit pop-up on the 15th bc people hated it - note it pls",
+        "Turned off the exit pop-up",
+      ],
+    ] as const) {
+      const understood = read(message);
+      expect(understood.title, message).toBe(title);
+      // Worded by the assistant, it is shown before it is written.
+      expect(understood.doubts?.length, message).toBeGreaterThan(0);
+    }
+  });
+
   it("does not make a title from a story when the request only asks for something", () => {
     const understood = read("signups doubled on the 4th after the podcast, log something");
     expect(understood.title).toBeUndefined();

@@ -7,6 +7,7 @@ import { tidy } from "./cut-text.js";
 import { findDate, findSpan } from "./extract-dates.js";
 import { firstPastVerb, openingNounPhrase } from "./language.js";
 import type { Understanding } from "./understanding.js";
+import { storyWording } from "./slots.js";
 import {
   FUNCTION_WORDS,
   type GateContext,
@@ -23,7 +24,7 @@ import {
 export function storyName(message: string, categoryNames: readonly string[]): string | undefined {
   const verb = eventIn(message);
   if (!verb) return undefined;
-  const name = headline(message, verb);
+  const name = storyWording(headline(message, verb));
   if (!name || name.split(/\s+/).length > 8 || titleNamesNothing(name, categoryNames))
     return undefined;
   return capitalised(name);

@@ -91,6 +91,29 @@ const SUBJECT =
 const EMPTY_VERB =
   /^(?:ran|did|had|held|hosted|threw|got|went\s+to|attended|put\s+on|kicked\s+off)\s+(?:(?:a|an|the|our|some)\s+)(?=\S)/i;
 
+/** "so", "i think", "apparently": how a story starts, no part of what happened. */
+const STORY_LEAD =
+  /^(?:(?:ok|okay|so|well|right|um+|fyi|btw|heads\s+up|basically|apparently|i\s+think|we\s+think|i\s+believe|looks\s+like|seems\s+like)[\s,:]+)+/i;
+/** "… and sales dipped", "… bc people hated it": what followed, or why, no part of the event. */
+const AFTERMATH =
+  /\s+(?:(?:and|but|so)\s+(?:then\s+)?(?:sales|traffic|sessions|conversions?|conversion\s+rate|revenue|orders|signups|sign-ups|people|users|customers|everyone|it|we|numbers)\b|(?:bc|b\/c|because|cos|cuz|since|as)\s+(?!of\b)).*$/i;
+/** "our email platform was down": the thing, then how it was, without "was". */
+const WAS_STATE = /^(.+?)\s+(?:was|were)\s+(?=(?:down|up|out|offline|broken|slow|live|off|on)\b)/i;
+
+/**
+ * A story's event worded as a title: "so our email platform was down most of" → "email platform
+ * down", "the affiliate payout change was" (its day cut) → "affiliate payout change".
+ */
+export function storyWording(told: string): string {
+  return tidy(told)
+    .replace(STORY_LEAD, "")
+    .replace(AFTERMATH, "")
+    .replace(/^(?:the|our|my)\s+(?=\S)/i, "")
+    .replace(WAS_STATE, "$1 ")
+    .replace(/(?:\s+(?:was|were|is|on|at|from|for|by|in|most\s+of|all))+\s*$/i, "")
+    .trim();
+}
+
 /** A title from the story a request refers to: "we turned on the new checkout" → "Turned on the new checkout". */
 export function titleFromStory(
   story: string,
@@ -101,9 +124,11 @@ export function titleFromStory(
   // "we ran a flash sale fri-sun": the days said, all of them, are no part of the title.
   const date = findSpan(text, today) ?? findDate(text, today);
   if (date) text = cut(text, date.index, date.end);
-  const subject = SUBJECT.exec(tidy(text));
-  text = tidy(text).replace(SUBJECT, "");
+  text = tidy(text).replace(STORY_LEAD, "").replace(AFTERMATH, "");
+  const subject = SUBJECT.exec(text);
+  text = text.replace(SUBJECT, "");
   if (subject) text = text.replace(EMPTY_VERB, "");
+  else text = storyWording(text);
   const title = cleanTitle(text, quotes);
   if (!title || title.split(/\s+/).length > 12) return undefined;
   return title[0]!.toUpperCase() + title.slice(1);

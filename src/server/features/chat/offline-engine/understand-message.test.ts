@@ -718,7 +718,7 @@ const unknown: Case[] = [
   // A dated happening, told rather than asked for: kept to offer, never written.
   [
     "the site was down from 2pm to 4pm yesterday",
-    { intent: "unknown", title: "The site was down", date: d("2026-11-22"), missing: [] },
+    { intent: "unknown", title: "Site down", date: d("2026-11-22"), missing: [] },
   ],
   [
     "we launched the new pricing page last Tuesday",

@@ -33,7 +33,6 @@ import {
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { daysCarriedOut } from "./update-annotation.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import { ConversationEffects, type DeclaredAnnotation } from "./corpus-effects.js";
@@ -57,7 +56,7 @@ import {
 } from "./corpus-notation.js";
 
 export { blindCategoryNames, corpusCategoryNames };
-import { draftLeftBy, overDraft, type WaitingDraft } from "./corpus-drafts.js";
+import { draftLeftBy, overDraft, questionLeftBy, type WaitingDraft } from "./corpus-drafts.js";
 import { readTypedDecision } from "../conversation-state.js";
 import {
   focusFills,
@@ -512,49 +511,6 @@ export function checkConversation(
         focusTitle);
     return result;
   });
-}
-
-/** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */
-function questionLeftBy(
-  understanding: Understanding,
-  categoryNames: readonly string[],
-): PendingQuestion | undefined {
-  const { intent } = understanding;
-  // A category the person does not have, on a write: which of theirs (or none) is asked.
-  if (
-    (intent === "create" || intent === "update") &&
-    understanding.category &&
-    understanding.category !== "-" &&
-    !namedCategory(understanding.category, categoryNames)
-  )
-    return {
-      intent,
-      asked: "category",
-      known: piecesToRemember({ ...understanding, category: undefined }),
-      categoryOptions: [...categoryNames],
-    };
-  // A traffic day's answer offers to annotate it (when the day was unusual): a title names it.
-  if (intent === "traffic_day" && understanding.date)
-    return {
-      intent: "create",
-      asked: "title",
-      offer: true,
-      known: { date: toIsoDate(understanding.date) },
-    };
-  // A day told in a story is offered as an annotation, and its day waits for a title.
-  if (intent === "unknown" && understanding.title && understanding.date)
-    return {
-      intent: "create",
-      asked: "title",
-      offer: true,
-      known: { date: toIsoDate(understanding.date) },
-    };
-  if (intent !== "create" && intent !== "update" && intent !== "delete") return undefined;
-  const asked = (["title", "date", "change", "target"] as const).find((piece) =>
-    understanding.missing.includes(piece),
-  );
-  if (!asked) return undefined;
-  return { intent, asked, known: piecesToRemember(understanding) };
 }
 
 /** One set of the corpus, scored: tuned against, or held out (only its share is ever read). */

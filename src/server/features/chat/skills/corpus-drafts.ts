@@ -4,7 +4,7 @@
  * over a waiting draft (`chat-confirmation-turns.ts`), with the product's own functions: a clear
  * yes creates it, a no drops it, a change of "it" edits it and it waits again.
  */
-import { fromIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
+import { fromIsoDate, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type { CreateAnnotationRequest } from "../../../../shared/contracts/annotations.js";
 import {
   draftFollowUp,
@@ -15,7 +15,9 @@ import {
   type PendingConfirmation,
 } from "../conversation-state.js";
 import { askedAsQuestionDoubt } from "../offline-engine/read-message.js";
-import type { Understanding } from "../offline-engine/understanding.js";
+import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
+import { piecesToRemember } from "../offline-engine/continue-conversation.js";
+import { namedCategory } from "./corpus-notation.js";
 import { editWithYes, yesThenEdit } from "../offline-engine/yes-no.js";
 import { readMessage } from "./reading.js";
 
@@ -166,4 +168,47 @@ function overChangeCard(
   for (const field of [...CHANGED, "shiftDays", "clearEnd", "bareDays"] as const)
     if (over[field] !== undefined) Object.assign(edited, { [field]: over[field] });
   return edited;
+}
+
+/** The question the engine asks after a reading that lacks a piece, as the act stage asks it. */
+export function questionLeftBy(
+  understanding: Understanding,
+  categoryNames: readonly string[],
+): PendingQuestion | undefined {
+  const { intent } = understanding;
+  // A category the person does not have, on a write: which of theirs (or none) is asked.
+  if (
+    (intent === "create" || intent === "update") &&
+    understanding.category &&
+    understanding.category !== "-" &&
+    !namedCategory(understanding.category, categoryNames)
+  )
+    return {
+      intent,
+      asked: "category",
+      known: piecesToRemember({ ...understanding, category: undefined }),
+      categoryOptions: [...categoryNames],
+    };
+  // A traffic day's answer offers to annotate it (when the day was unusual): a title names it.
+  if (intent === "traffic_day" && understanding.date)
+    return {
+      intent: "create",
+      asked: "title",
+      offer: true,
+      known: { date: toIsoDate(understanding.date) },
+    };
+  // A day told in a story is offered as an annotation, and its day waits for a title.
+  if (intent === "unknown" && understanding.title && understanding.date)
+    return {
+      intent: "create",
+      asked: "title",
+      offer: true,
+      known: { date: toIsoDate(understanding.date) },
+    };
+  if (intent !== "create" && intent !== "update" && intent !== "delete") return undefined;
+  const asked = (["title", "date", "change", "target"] as const).find((piece) =>
+    understanding.missing.includes(piece),
+  );
+  if (!asked) return undefined;
+  return { intent, asked, known: piecesToRemember(understanding) };
 }
