@@ -288,3 +288,15 @@ describe("another annotation named right after a deletion", () => {
     expect(sale).toMatchObject({ color: "GREEN" });
   });
 });
+
+describe("a change in two clauses about the annotation just made", () => {
+  it("writes both, never only the last clause's", async () => {
+    const who = await afterCreate();
+    const turn = await say(who, "it went on to the 12th, and make it green");
+    const [sale] = await find(who, "Winter sale");
+    expect(sale, turn.reply).toMatchObject({
+      color: "GREEN",
+      annotationDateRange: { startDate: day(10), endDate: day(12) },
+    });
+  });
+});

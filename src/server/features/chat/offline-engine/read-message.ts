@@ -101,16 +101,17 @@ function readWhole(
           : undefined) ??
         read1)
       : read1;
+  const joined = classified.story ? withStoryChange(alone, classified.story, request) : alone;
   const known = request.annotations ?? [];
   const read =
     known.length > 0
-      ? readAgainstKnown(alone, {
+      ? readAgainstKnown(joined, {
           message: request.message,
           known,
           today: request.today,
           categoryNames: request.categoryNames,
         })
-      : alone;
+      : joined;
   const continued = continueConversation(read, normalised, request.question, request.today);
   const followed = readFollowUp(
     continued,
@@ -138,6 +139,48 @@ function readWhole(
     ...(request.question ? { question: request.question } : {}),
   });
   return askedAsQuestion(guarded, normalised);
+}
+
+/** The fields a change of "it" may carry, from one clause or another. */
+const CHANGE_FIELDS = [
+  "date",
+  "endDate",
+  "clearEnd",
+  "shiftDays",
+  "color",
+  "category",
+  "newDescription",
+  "newTitle",
+] as const;
+
+/**
+ * "it went on to the 8th, and make it green": the change read from the last clause, with what
+ * the clause before it says of "it" too. A story that says something of it the reading cannot
+ * place is a doubt, never dropped: the change is shown before anything is written.
+ */
+function withStoryChange(
+  read: Understanding,
+  story: string,
+  request: ReadingRequest,
+): Understanding {
+  if (read.intent !== "update" || !read.pointsBack) return read;
+  const told = readAboutFocus({ intent: "unknown", missing: [] }, story, {
+    today: request.today,
+    categoryNames: request.categoryNames,
+  });
+  if (told.intent !== "update") return read;
+  const joined: Understanding = { ...read };
+  const doubts = [...(read.doubts ?? []), ...(told.doubts ?? [])];
+  for (const field of CHANGE_FIELDS) {
+    if (told[field] === undefined) continue;
+    if (
+      joined[field] !== undefined &&
+      JSON.stringify(joined[field]) !== JSON.stringify(told[field])
+    )
+      doubts.push(`“${story}” changes what another part already changed`);
+    else Object.assign(joined, { [field]: told[field] });
+  }
+  return doubts.length > 0 ? { ...joined, doubts } : joined;
 }
 
 /** "the ads one was the 3rd", "the printer one ran till the 5th": a statement about one. */
