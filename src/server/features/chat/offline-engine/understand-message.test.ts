@@ -714,6 +714,15 @@ const unknown: Case[] = [
   ["does this work with looker studio?", { intent: "help", helpTopic: "export" }],
   ["what did you just do?", { intent: "help", helpTopic: "recap" }],
   ["what colours does ga4 allow?", { intent: "help", helpTopic: "colours" }],
+  ["thanks, legend", { intent: "help", helpTopic: "thanks" }],
+  ["can i give an annotation an orange colour?", { intent: "help", helpTopic: "colours" }],
+  ["can I import annotations from a csv", { intent: "help", helpTopic: "export" }],
+  ["can I see who changed an annotation?", { intent: "help", helpTopic: "history" }],
+  ["what's a category for?", { intent: "help", helpTopic: "categories" }],
+  [
+    "is there a way to copy annotations across properties?",
+    { intent: "help", helpTopic: "properties" },
+  ],
   ["what day is it?", { intent: "unknown" }],
   // A dated happening, told rather than asked for: kept to offer, never written.
   [

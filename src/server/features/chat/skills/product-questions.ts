@@ -33,7 +33,7 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "colours",
     // The colours there are, not the colour of one annotation ("what colour is the launch?").
-    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allow|allows|allowed|available|supported|support|supports|offer|offers|has|have|take|takes|accept|accepts)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose)\s+(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
+    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allow|allows|allowed|available|supported|support|supports|offer|offers|has|have|take|takes|accept|accepts)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose|give\s+(?:it|(?:an?\s+|the\s+)?annotations?)\s+(?:an?\s+)?)\s*(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
   ],
   [
     "undo",
@@ -63,7 +63,7 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "export",
     new RegExp(
-      String.raw`\b(?:work|works|integrate|integrates|connect|connects|play\s+nice|go)\s+(?:with|into|to)\s+(?:google\s+)?(?:sheets?|excel|looker(?:\s+studio)?|data\s+studio)\b|\b${HOW}\s+(?:export|download)\b|\b${HOW}\s+(?:get|send|pull|copy|put)\b.*\b(?:into|to|in)\s+(?:google\s+)?(?:sheets?|excel|a\s+spreadsheet|looker(?:\s+studio)?|a\s+csv)\b`,
+      String.raw`\b${HOW}\s+(?:import|upload|bring\s+in)\b.*\b(?:csv|spreadsheet|sheets?|excel|file)\b|\b(?:work|works|integrate|integrates|connect|connects|play\s+nice|go)\s+(?:with|into|to)\s+(?:google\s+)?(?:sheets?|excel|looker(?:\s+studio)?|data\s+studio)\b|\b${HOW}\s+(?:export|download)\b|\b${HOW}\s+(?:get|send|pull|copy|put)\b.*\b(?:into|to|in)\s+(?:google\s+)?(?:sheets?|excel|a\s+spreadsheet|looker(?:\s+studio)?|a\s+csv)\b`,
       "i",
     ),
   ],
@@ -86,7 +86,7 @@ const about: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "properties",
-    /\b(?:can|could|do|does|is\s+it\s+possible\s+to|is\s+there\s+a\s+way\s+to|how\s+(?:do|can|would))\s+(?:i|we|you|it)?\s*(?:put|add|use|have|share|copy|show|get)\s+(?:(?:one|an?|the\s+same|same|my)\s+)?annotations?\s+(?:on|to|across|in|for)\s+(?:(?:several|multiple|many|two|2|3|three|all(?:\s+(?:of\s+)?my)?|other|more\s+than\s+one|different)\s+)+(?:ga4\s+)?propert(?:y|ies)\b/i,
+    /\b(?:can|could|do|does|is\s+it\s+possible\s+to|is\s+there\s+a\s+way\s+to|how\s+(?:do|can|would))\s+(?:i|we|you|it)?\s*(?:put|add|use|have|share|copy|show|get)\s+(?:(?:one|an?|the\s+same|same|my)\s+)?annotations?\s+(?:(?:on|to|across|in|for)\s+(?:(?:several|multiple|many|two|2|3|three|all(?:\s+(?:of\s+)?my)?|other|more\s+than\s+one|different)\s+)+|(?:across|between)\s+(?:my\s+)?)(?:ga4\s+)?propert(?:y|ies)\b/i,
   ],
   [
     "inbox",
@@ -94,7 +94,11 @@ const about: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "history",
-    /\b(?:how\s+(?:do|can)\s+(?:i|we)|where\s+(?:do|can)\s+(?:i|we)|can\s+(?:i|we))\s+(?:see|view|find|check|look\s+at|get)\s+(?:the\s+|an?\s+)?(?:(?:change|edit|version)\s+)?(?:history|changes|versions|edits|older\s+versions|earlier\s+versions|past\s+versions)\b(?:\s+(?:of|for|on|to)\s+(?:an?\s+|the\s+|my\s+|each\s+)?annotations?)?[\s?.!]*$|\bis\s+there\s+(?:a|an)\s+(?:change\s+|edit\s+|version\s+)?history\b/i,
+    /\b(?:how\s+(?:do|can)\s+(?:i|we)|where\s+(?:do|can)\s+(?:i|we)|can\s+(?:i|we))\s+(?:see|view|find|check|look\s+at|get)\s+(?:the\s+|an?\s+)?(?:(?:change|edit|version)\s+)?(?:history|changes|versions|edits|older\s+versions|earlier\s+versions|past\s+versions)\b(?:\s+(?:of|for|on|to)\s+(?:an?\s+|the\s+|my\s+|each\s+)?annotations?)?[\s?.!]*$|\bis\s+there\s+(?:a|an)\s+(?:change\s+|edit\s+|version\s+)?history\b|\b(?:can|could)\s+(?:i|we)\s+(?:see|find|tell|check)\s+who\s+(?:changed|edited|deleted|made|created|added)\b/i,
+  ],
+  [
+    "categories",
+    /^what(?:'s|s|\s+is|\s+are)\s+(?:a\s+|the\s+)?categor(?:y|ies)\s+(?:for|used\s+for)[\s?!.]*$/i,
   ],
   [
     "recap",
@@ -117,7 +121,7 @@ const talk: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "thanks",
-    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|brill|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|ta|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:\s+(?:so\s+much|very\s+much|a\s+lot|again|mate))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it|perfect|great|brilliant|lovely)(?:\s+for\s+(?:now|today))?)?(?:[\s,]+x+)?[\s!.,:)]*$|^(?:you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:a\s+|the\s+)?(?:legend|star|hero|lifesaver|life\s+saver|best|gem|champ)[\s!.,:)]*$/i,
+    /^(?:(?:great|perfect|awesome|nice|cool|brilliant|brill|lovely|ok(?:ay)?)[\s,!.]+)?(?:thanks?|thx|thnx|ty|ta|tysm|thank\s+you|cheers|much\s+appreciated|appreciate\s+it)(?:[\s,]+(?:so\s+much|very\s+much|a\s+lot|again|mate|legend|pal|buddy|team))?(?:[\s,.!]+(?:that'?s|thats)\s+(?:all|it|perfect|great|brilliant|lovely)(?:\s+for\s+(?:now|today))?)?(?:[\s,]+x+)?[\s!.,:)]*$|^(?:you(?:'re|re|\s+are)|ur|u\s+r)\s+(?:a\s+|the\s+)?(?:legend|star|hero|lifesaver|life\s+saver|best|gem|champ)[\s!.,:)]*$/i,
   ],
   [
     "rules",
@@ -173,7 +177,7 @@ export function productAnswer(topic: HelpTopic, premium: boolean): string {
         ? "Press Categories in the header, then New Category: give it a name, a colour and, if you like, a naming template for its titles. Then say “… in Campaigns” when you add an annotation, and it takes the category's colour."
         : `${premiumFeatureMessages.categories} On the free plan you can still give each annotation one of six colours.`;
     case "export":
-      return "In Property View, press Export: it downloads this property's annotations as CSV or JSON, in the table's order, and Google Sheets or Excel open the CSV. For a sheet that stays up to date, create a feed in the same dialog and use its address with =IMPORTDATA in Google Sheets; in Looker Studio, add that sheet as a data source and blend it with your GA4 data by date.";
+      return "In Property View, press Export: it downloads this property's annotations as CSV or JSON, in the table's order, and Google Sheets or Excel open the CSV; Import CSV in the same dialog brings annotations in from a file. For a sheet that stays up to date, create a feed in the same dialog and use its address with =IMPORTDATA in Google Sheets; in Looker Studio, add that sheet as a data source and blend it with your GA4 data by date.";
     case "properties":
       return premium
         ? "Yes: say “add “Winter sale” on 2026-12-01 to all my properties” and each saved property gets its own copy (each counts against the daily limit), or tick them under Add it to in Property View's create dialog. All annotations, in the header, lists every saved property's annotations in one table."
