@@ -197,6 +197,17 @@ describe("findDate: a day written with dots is day first", () => {
   );
 });
 
+describe("a day after “from”, and a count of days", () => {
+  it("reads “from 2 oct” as the day, never two o'clock, and “for 10 days” as how long", () => {
+    expect(toIsoDate(findDate("add it from 2 oct", fromIsoDate("2026-11-23"))!.date)).toBe(
+      "2026-10-02",
+    );
+    expect(findDate("it ran for 10 days", fromIsoDate("2026-11-23"))).toBeUndefined();
+    expect(rangeOf("add it from 2 oct for 10 days", "2026-11-23")).toBe("2026-10-02..2026-10-11");
+    expect(findDate("from 2pm", fromIsoDate("2026-11-23"))).toBeUndefined();
+  });
+});
+
 describe("a day described by its weekday, and days between", () => {
   it("reads 'Friday the 13th' as the 13th, the weekday among its words", () => {
     const text = "went out on Friday the 13th, not the 12th";

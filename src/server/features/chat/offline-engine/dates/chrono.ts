@@ -23,6 +23,9 @@ const PERIOD_WORDS =
  */
 const chronoRead = new Map<string, ParsedResult[]>();
 
+const FROM_BEFORE_DAY_MONTH =
+  /\bfrom(?=\s+\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)/gi;
+
 /** chrono reads the text as if it were noon UTC on the zone's today, so "yesterday" is the zone's. */
 export function chronoResults(text: string, today: CalendarDate): ParsedResult[] {
   const read = opening(text, CHRONO_READS);
@@ -30,7 +33,10 @@ export function chronoResults(text: string, today: CalendarDate): ParsedResult[]
   const known = chronoRead.get(key);
   if (known) return known;
   const instant = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
-  const results = chrono.parse(read, { instant, timezone: 0 }, { forwardDate: false });
+  // chrono reads "from 2 oct" as two o'clock: the "from" is blanked (the same length, so every
+  // index still points into the text), and "2 oct" is read as the day it is.
+  const asked = read.replace(FROM_BEFORE_DAY_MONTH, (from) => " ".repeat(from.length));
+  const results = chrono.parse(asked, { instant, timezone: 0 }, { forwardDate: false });
   if (chronoRead.size >= CHRONO_REMEMBERS) chronoRead.delete(chronoRead.keys().next().value!);
   chronoRead.set(key, results);
   return results;
@@ -61,11 +67,15 @@ export function namesADay(result: ParsedResult): boolean {
   if (/^(?:the\s+)?(?:end|middle)\s+of\b/i.test(text)) return false;
   // "a few days ago" names no one day: chrono's three would be a guess.
   if (VAGUE_COUNT.test(text)) return false;
+  // "for 10 days" is how long, never the day ten days from now.
+  if (LASTING.test(text)) return false;
   // "the last 3 days", "the past two weeks": a period up to now, never the day it starts on.
   if (RECENT_PERIOD.test(text)) return false;
   return result.start.isCertain("day") || /\bago\b/i.test(text);
 }
 
 const VAGUE_COUNT = /\b(?:few|couple|several|some|many)\b/i;
+const LASTING =
+  /^for\s+(?:the\s+(?:next|following)\s+)?(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:days?|weeks?|months?|hours?|nights?)\b/i;
 const RECENT_PERIOD =
   /\b(?:last|past|previous|recent)\s+(?:\d+|\p{L}+)\s+(?:days|weeks|months)\b/iu;
