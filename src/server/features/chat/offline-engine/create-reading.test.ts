@@ -41,6 +41,17 @@ describe("a create that names nothing", () => {
     }
   });
 
+  it("reads the kind before “called” as the category, and “colour it” as the colour", () => {
+    expect(read("add an experiment called Free delivery test from nov 2 to nov 15")).toMatchObject({
+      title: "Free delivery test",
+      category: "experiment",
+    });
+    expect(read("add Referral scheme launched on the 6th, colour it purple")).toMatchObject({
+      title: "Referral scheme launched",
+      color: "PURPLE",
+    });
+  });
+
   it("does not make a title from a story when the request only asks for something", () => {
     const understood = read("signups doubled on the 4th after the podcast, log something");
     expect(understood.title).toBeUndefined();

@@ -175,7 +175,7 @@ function patternsFor(names: readonly string[], text: string): CategoryPatterns {
       "i",
     ),
     adjective: new RegExp(
-      String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${words})(?:\s+for\s+(?:me|us)\s*,?(?=\s*⟪\d+⟫))?(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event|one)s?\b)|\s+(?:on|for|from|since|starting|started|dated|today|yesterday|this|last)\b[^:⟪,;]{0,40}(?::|⟪))`,
+      String.raw`^((?:(?:a|an|the|one|another|my)\s+)?(?:new\s+)?)(${words})(?:\s+for\s+(?:me|us)\s*,?(?=\s*⟪\d+⟫))?(?=\s*(?:⟪\d+⟫|:|\s(?:annotation|note|marker|entry|event|one)s?\b|\s(?:called|named|titled)\s)|\s+(?:on|for|from|since|starting|started|dated|today|yesterday|this|last)\b[^:⟪,;]{0,40}(?::|⟪))`,
       "i",
     ),
     beforeQuote: new RegExp(

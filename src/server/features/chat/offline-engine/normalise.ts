@@ -161,6 +161,9 @@ const PLEASE_BEFORE_LABEL = /\s+(?:pls|plz|please|thx)(?=\s*:)/gi;
 const TAKE_FIELD_OFF =
   /\btake\s+((?:the|its)\s+(?:description|desc|notes?|end\s+date|category))\s+(?:off(?:\s+of)?|away\s+from|out\s+of)\s+(?=\S)/i;
 
+/** "…, colour it purple": the colour asked as "make it" asks it. */
+const COLOUR_IT = /\bcolou?r\s+(it|that|this)\s+(?=[a-z]+\b)/gi;
+
 /** "can it be yellow?", "could we make it pink": a change asked of the annotation meant. */
 const CAN_IT_BE =
   /^(\W*)(?:(?:can|could)\s+(?:it|that|this)(?:\s+one)?\s+be(?=\s+\S)|(?:can|could)\s+(?:we|i)\s+(?=(?:make|set|change|move|turn|switch|call|rename)\s+(?:it|that|this)\b))/i;
@@ -176,6 +179,7 @@ export function normalise(message: string): Normalised {
   )
     .replace(PLEASE_BEFORE_LABEL, "")
     .replace(TAKE_FIELD_OFF, "remove $1 from ")
+    .replace(COLOUR_IT, "make $1 ")
     .replace(CAN_IT_BE, (_all, lead: string) => `${lead}${/\bbe$/i.test(_all) ? "make it" : ""}`);
   return {
     original,
