@@ -279,16 +279,14 @@ function phrasedRequest(request: string, words: CapabilityWords): Classified | u
   if (event && !asksAboutTraffic(request))
     return { intent: "list", verb: "find", rest: `about ${event}` };
   const isThere = words.list.isThere.exec(request);
-  if (isThere)
-    return {
-      intent: "list",
-      verb: "find",
-      // "anything with "checkout" in it": the words asked for, not where they are.
-      rest: `about ${withoutTrailing(request.slice(isThere[0].length), "?.!")
-        .replace(/\s+in\s+(?:it|them|the\s+(?:title|name)s?)$/i, "")
-        .trim()}`,
-    };
-  return undefined;
+  if (!isThere) return undefined;
+  // "anything with "checkout" in it": the words asked for, not where they are.
+  const asked = withoutTrailing(request.slice(isThere[0].length), "?.!")
+    .replace(/\s+in\s+(?:it|them|the\s+(?:title|name)s?)$/i, "")
+    .trim();
+  // "got anything on the 12th?": a day asked about, not words in a title.
+  const day = /^(?:the\s+)?\d|^(?:yesterday|today|last\s|this\s)/i.test(asked);
+  return { intent: "list", verb: "find", rest: day ? asked : `about ${asked}` };
 }
 
 /** The words naming an event in "when did we start …?": no article, no "thing", no verb after. */

@@ -33,12 +33,12 @@ const asked: readonly [HelpTopic, RegExp][] = [
   [
     "colours",
     // The colours there are, not the colour of one annotation ("what colour is the launch?").
-    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allow|allows|allowed|available|supported|support|supports|offer|offers|has|have|take|takes|accept|accepts)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose|give\s+(?:it|(?:an?\s+|the\s+)?annotations?)\s+(?:an?\s+)?)\s*(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
+    /\b(?:what|which)\s+colou?rs?\s+(?:(?:can|could|do|should)\s+(?:i|we|you)\b|(?:can|could)\s+(?:an?\s+|the\s+)?annotations?\s+(?:be|have|use)\b|(?:are|is)\s+(?:there|available|allowed|supported)\b|(?:there|available|exist)\b)|\bcolou?r\s+(?:options|choices)\b|\bhow\s+many\s+colou?rs\b|^(?:what|which)\s+colou?rs?\s*\??$|\b(?:what|which)\s+colou?rs?\b.*\b(?:choose|pick|let\s+me|allow|allows|allowed|available|supported|support|supports|offer|offers|has|have|take|takes|accept|accepts)\b|\bcan\s+(?:i|we)\s+(?:use|have|pick|choose|give\s+(?:it|(?:an?\s+|the\s+)?annotations?)\s+(?:an?\s+)?)\s*(?:pink|orange|yellow|black|white|gr[ae]y|gold|teal|navy|any\s+colou?r)\b/i,
   ],
   [
     "undo",
     new RegExp(
-      String.raw`\b${HOW}\s+(?:undo|revert|reverse|roll\s*back|take\s+back|restore)\b|\bis\s+there\s+(?:an?\s+)?undo\b|\bhow\s+does\s+(?:the\s+)?undo\s+work\b|\b${HOW}\s+(?:get|bring)\s+back\s+(?:something|an?\s+annotation|one|what|stuff)\b.*\b(?:deleted|removed|changed|lost)\b`,
+      String.raw`\b${HOW}\s+(?:undo|revert|reverse|roll\s*back|take\s+back|restore)\b|\bis\s+there\s+(?:an?\s+)?undo\b|\bhow\s+does\s+(?:the\s+)?undo\s+work\b|\bwhat\s+does\s+(?:the\s+)?undo\s+(?:do|button\s+do)\b|\b${HOW}\s+(?:get|bring)\s+back\s+(?:something|an?\s+annotation|one|what|stuff)\b.*\b(?:deleted|removed|changed|lost)\b`,
       "i",
     ),
   ],
@@ -89,6 +89,10 @@ const about: readonly [HelpTopic, RegExp][] = [
     /\b(?:can|could|do|does|is\s+it\s+possible\s+to|is\s+there\s+a\s+way\s+to|how\s+(?:do|can|would))\s+(?:i|we|you|it)?\s*(?:put|add|use|have|share|copy|show|get)\s+(?:(?:one|an?|the\s+same|same|my)\s+)?annotations?\s+(?:(?:on|to|across|in|for)\s+(?:(?:several|multiple|many|two|2|3|three|all(?:\s+(?:of\s+)?my)?|other|more\s+than\s+one|different)\s+)+|(?:across|between)\s+(?:my\s+)?)(?:ga4\s+)?propert(?:y|ies)\b/i,
   ],
   [
+    "properties",
+    /\b(?:can|could|does|do|will)\s+(?:one|an?|the\s+same|same)\s+annotations?\s+(?:go|be|appear|live|sit|show)\s+(?:on|in|across)\s+(?:several|multiple|many|two|2|all(?:\s+(?:of\s+)?my)?|more\s+than\s+one|different|other)\s+(?:ga4\s+)?propert(?:y|ies)\b/i,
+  ],
+  [
     "inbox",
     /\b(?:what(?:'s|\s+is|\s+does)|how\s+does|what\s+goes\s+in)\s+(?:the\s+|my\s+|this\s+)?(?:suggestion\s+)?inbox\b(?:\s+(?:do|for|work))?[\s?.!]*$|\bwhat\s+are\s+(?:the\s+)?suggestions\b[\s?.!]*$/i,
   ],
@@ -102,11 +106,11 @@ const about: readonly [HelpTopic, RegExp][] = [
   ],
   [
     "recap",
-    /^(?:(?:so|wait|hang\s+on|um+|hmm+|erm+)[\s,]+)?(?:what|wat)\s+(?:did|have)\s+(?:you|u)\s+(?:just\s+)?(?:do|done|change|changed|write|written)(?:\s+(?:just\s+now|there|then|to\s+it))?[\s?!.]*$|^what\s+just\s+happened[\s?!.]*$/i,
+    /^(?:(?:so|wait|hang\s+on|um+|hmm+|erm+)[\s,]+)?(?:what|wat)\s+(?:did|have)\s+(?:you|u)\s+(?:just\s+)?(?:do|done|change|changed|write|written)(?:\s+(?:just\s+now|there|then|to\s+it))?[\s?!.]*$|^(?:(?:huh|hmm+|wait|um+|erm+|so)[\s,]+)?what\s+(?:just\s+)?happened(?:\s+there)?[\s?!.]*$/i,
   ],
   [
     "integrations",
-    /^(?:(?:can|could|would)\s+(?:you|u|i|we)\s+|how\s+(?:do|can)\s+(?:i|we)\s+|please\s+|pls\s+)?(?:connect|link|hook\s+up|integrate|sync)\s+(?:with\s+|to\s+)?(?:my\s+|our\s+|the\s+|a\s+)?(?:shopify|woo(?:commerce)?|facebook|meta|instagram|tiktok|google\s+ads|adwords|bing|microsoft\s+ads|linkedin|hubspot|salesforce|mailchimp|klaviyo|slack|jira|stripe|search\s+console|gsc|magento|wordpress|squarespace|wix|bigcommerce)\b[^?]*[?.!]*$/i,
+    /^(?:(?:can|could|would)\s+(?:you|u|i|we)\s+|how\s+(?:do|can)\s+(?:i|we)\s+|please\s+|pls\s+)?(?:connect|link|hook\s+up|hook\s+(?:this|it|tidemark)\s+up|integrate|sync)\s+(?:(?:this|it|tidemark)\s+)?(?:with\s+|to\s+|into\s+)?(?:my\s+|our\s+|the\s+|a\s+)?(?:shopify|woo(?:commerce)?|facebook|meta|instagram|tiktok|google\s+ads|adwords|bing|microsoft\s+ads|linkedin|hubspot|salesforce|mailchimp|klaviyo|slack|jira|stripe|search\s+console|gsc|magento|wordpress|squarespace|wix|bigcommerce)\b[^?]*[?.!]*$/i,
   ],
 ];
 
