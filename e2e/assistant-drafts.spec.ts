@@ -95,7 +95,7 @@ for (const width of [1280, 360]) {
     await expect(draft.getByRole("button", { name: "Create", exact: true })).toBeVisible();
     // The title was made from the story told, so the card says so under it: a guess, seen where it is.
     await expect(draft.getByRole("textbox", { name: "Title" })).toHaveAccessibleDescription(
-      "Check this: I made the title “Payment page was broken for a bit” from what you told me.",
+      "Check this: I made the title “Payment page broken for a bit” from what you told me.",
     );
     if (width < 600)
       expect(await horizontalOverflowPx(page), "the draft card at 360 px").toBeLessThanOrEqual(0);

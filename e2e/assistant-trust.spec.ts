@@ -70,7 +70,7 @@ test.describe("an assistant you can trust with GA4", () => {
       .toMatchObject({ annotationDate: { year: 2025, month: 3, day: 4 } });
 
     // A vague story: nothing written, a draft card; one click on Create writes it.
-    const vagueTitle = "Payment page was broken for a bit";
+    const vagueTitle = "Payment page broken for a bit";
     await say(page, "the payment page was broken for a bit on thursday, can you add it");
     const preview = conversation.getByRole("group", { name: "Create this annotation?" });
     await expect(preview.getByRole("textbox", { name: "Title" })).toHaveValue(vagueTitle);
