@@ -4,7 +4,7 @@
  */
 import { errorMessages } from "../../../shared/contracts/errors.js";
 import { dailyLimitMessage, startOfUtcDay } from "../../../shared/daily-quota.js";
-import { AppError } from "../../app-error.js";
+import { AppError, isAppError } from "../../app-error.js";
 import type { AnnotationCreateRequest, CreateRequestExtras, User } from "../../db/schema/index.js";
 import type { GoogleAnnotationInput } from "../../integrations/google/analytics-admin.js";
 import { resendRequestIdOf } from "./annotation-changes.js";
@@ -48,7 +48,7 @@ async function repeated(
   } catch (error) {
     // This listing was to tell whether the first create landed: failing, it tells nothing,
     // and the create may well exist, so it is unconfirmed, never refused.
-    if (error instanceof AppError)
+    if (isAppError(error, "google_busy") || isAppError(error, "google_unavailable"))
       throw new AppError("google_unconfirmed", errorMessages.createUnconfirmed);
     throw error;
   }

@@ -219,14 +219,17 @@ export async function currentAnnotation(
   try {
     return (await ports.reads.readAnnotation(user, key)).annotation;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (error.code === "annotation_not_found" || !change.after) return null;
+    if (error instanceof AppError && error.code === "annotation_not_found") return null;
+    // Only Google being busy or unavailable just now: a refusal about access still fails.
+    if (!isAppError(error, "google_busy") && !isAppError(error, "google_unavailable")) throw error;
+    if (!change.after) return null;
     const extras = await ports.context.records.extrasFor(user.id, key.propertyId, [
       key.annotationId,
     ]);
     const recorded = {
       name: `properties/${key.propertyId}/reportingDataAnnotations/${key.annotationId}`,
       ...googleInputOf(change.after),
+      // Typed as Google answers it: the recorded title is always there.
       title: change.after.title,
     };
     return toAnnotation(recorded, key.annotationId, extras.get(key.annotationId)!);

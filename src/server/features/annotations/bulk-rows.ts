@@ -56,15 +56,18 @@ async function undoFailure(
   row: Omit<BulkUndoRowResult, "status" | "code" | "error">,
   error: unknown,
 ): Promise<BulkUndoRowResult> {
-  if (isAppError(error, "already_undone")) {
-    if (await deps.records.undoOf(change.id)) return { ...row, status: "undone" };
-    return { ...row, status: "unconfirmed", ...failureOf(deps.logger, error, { ...row }) };
-  }
-  if (isAppError(error, "google_unconfirmed") || !(error instanceof AppError))
-    return { ...row, status: "unconfirmed", ...failureOf(deps.logger, error, { ...row }) };
-  // Recorded undone (Google confirmed it) before something after it failed: undone.
+  // Recorded undone (Google confirmed it) before something after it failed: undone, whatever
+  // the failure was.
   if (await deps.records.undoOf(change.id)) return { ...row, status: "undone" };
-  return { ...row, status: "failed", ...failureOf(deps.logger, error, { ...row }) };
+  const unsure =
+    isAppError(error, "already_undone") ||
+    isAppError(error, "google_unconfirmed") ||
+    !(error instanceof AppError);
+  return {
+    ...row,
+    status: unsure ? "unconfirmed" : "failed",
+    ...failureOf(deps.logger, error, { ...row }),
+  };
 }
 
 /** One row of a batch's undo, through the annotations service's undo under the row's own id. */
