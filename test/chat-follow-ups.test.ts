@@ -255,6 +255,9 @@ describe("“once more” right after an undo", () => {
     expect(again.reply).toMatch(/^Undone/);
     const [sale] = await find(who, "Winter sale");
     expect(sale?.color, again.reply).not.toBe("RED");
+    // "do it again" may mean the change undone, done again: never read as another undo.
+    const redo = await say(who, "do it again");
+    expect(redo.reply).not.toMatch(/^Undone/);
     // Not after an undo, "once more" asks for nothing.
     const other = await afterCreate();
     await say(other, "make it red");
@@ -277,6 +280,9 @@ describe("another annotation named right after a deletion", () => {
     expect(await find(who, "Spring promo")).toHaveLength(1);
     await say(who, "yes");
     expect(await find(who, "Spring promo")).toHaveLength(0);
+    // A word that names no annotation of its own asks to delete nothing.
+    const stray = await say(who, "me too");
+    expect(stray.confirmation, stray.reply).toBeNull();
   });
 
   it("reads “can it be …?” as the change asked of the annotation just made", async () => {
@@ -290,6 +296,15 @@ describe("another annotation named right after a deletion", () => {
 });
 
 describe("a change in two clauses about the annotation just made", () => {
+  it("shows a first day said before another change first, since it may end a range", async () => {
+    const who = await afterCreate();
+    await say(who, "it went on to the 12th");
+    const turn = await say(who, "it started on the 9th, and make it green");
+    expect(turn.confirmation, turn.reply).not.toBeNull();
+    const [sale] = await find(who, "Winter sale");
+    expect(sale).toMatchObject({ annotationDateRange: { startDate: day(10), endDate: day(12) } });
+  });
+
   it("writes both, never only the last clause's", async () => {
     const who = await afterCreate();
     const turn = await say(who, "it went on to the 12th, and make it green");

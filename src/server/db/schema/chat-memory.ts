@@ -92,6 +92,8 @@ export interface AskedBefore {
    * ("and the cookie banner one too" asks to delete that one as well).
    */
   intent: "list" | "traffic_day" | "traffic_period" | "undo" | "delete";
+  /** The kind of change an undo took back ("bring back the one you deleted"), asked again. */
+  reverts?: "create" | "update" | "delete";
   date?: string;
   rangeStart?: string;
   rangeEnd?: string;

@@ -60,11 +60,12 @@ async function carryOut(actions: AssistantActions, pending: PendingConfirmation)
   return plain(describeCarriedOut(result.value), {
     showAnnotations: wroteAnything(result.value),
     card: cardOf(result.value),
-    // After a deletion, "and the printer one too" asks for another.
+    // After a deletion, "and the printer one too" asks for another; after the undo of a create,
+    // "once more" takes back the change before it.
     memory: written
       ? { focus: focusOn(pending.propertyId, written) }
       : pending.kind === "delete"
-        ? { asked: { intent: "delete" } }
+        ? { asked: { intent: pending.undoes ? "undo" : "delete" } }
         : {},
   });
 }

@@ -5,6 +5,8 @@
  * is kept (`AskedBefore`); a message that reads as nothing on its own, or starts as a follow-up
  * does ("and …", "what about …", "same for …", "only …"), is that question with the pieces it
  * names put in place of the old ones. Anything that reads as a request of its own stays one.
+ * After an undo, "once more" undoes the change before it; after a deletion, "and the printer one
+ * too" asks to delete that one.
  */
 import {
   addDays,
@@ -28,15 +30,20 @@ const SAME_PERIOD =
 const ANNOTATION_WORDS = /\b(?:annotat\w*|notes?|noted|logged|entries|markers?)\b/i;
 /** "once more", "and again", "one more time" right after an undo: the change before it too. */
 const ONCE_MORE =
-  /^(?:(?:and|ok(?:ay)?|now|then|yes|yep|yeah)[\s,]+)*(?:once\s+more|again|one\s+more(?:\s+time)?|same\s+again|do\s+(?:it|that)\s+again|and\s+the\s+one\s+before(?:\s+that)?|keep\s+going)(?:\s+(?:please|pls|then))?[\s.!]*$/i;
+  /^(?:(?:and|ok(?:ay)?|now|then|yes|yep|yeah)[\s,]+)*(?:once\s+more|one\s+more(?:\s+time)?|and\s+the\s+one\s+before(?:\s+that)?)(?:\s+(?:please|pls|then))?[\s.!]*$/i;
 /** "and the cookie banner one too", "the printer outage as well": the same again, for that one. */
 const ALSO_THAT =
-  /^(?:(?:and|also|plus|oh|ok(?:ay)?)[\s,]+)*(?:the\s+)?(\S(?:.{0,60}\S)??)(?:\s+(?:one|annotation))?\s+(?:too|as\s+well|also)(?:\s+(?:please|pls))?[\s.!]*$/i;
+  /^(?:(?:and|also|plus|oh|ok(?:ay)?)[\s,]+)*(?:the\s+)?(\S(?:.{0,60}?\S)?)(?:\s+(?:one|annotation))?\s+(?:too|as\s+well|also)(?:\s+(?:please|pls))?[\s.!]*$/i;
+/** Words that name no annotation of their own: "me too", "that one too", "the rest as well". */
+const NAMES_NONE =
+  /^(?:it|that|this|them|those|these|one|ones|me|you|us|we|i|rest|others?|all|everything|that\s+one|this\s+one|the\s+rest|the\s+others?|all\s+of\s+them)$/i;
 
 /** A deletion asked again for another annotation, named after the first was. */
 function alsoThat(text: string): Understanding | undefined {
   const name = ALSO_THAT.exec(text)?.[1];
-  if (!name || /^(?:it|that|this|them|those|these|one|ones)$/i.test(name)) return undefined;
+  // A name of three letters or more, so a stray word never finds a title by a part of it.
+  if (!name || NAMES_NONE.test(name) || name.replace(/[^\p{L}\p{N}]/gu, "").length < 3)
+    return undefined;
   return { intent: "delete", target: { kind: "title", title: name }, missing: [] };
 }
 
@@ -46,7 +53,8 @@ const MAX_WORDS = 5;
 /** The question a reading asks, kept so the next message can ask it again with a piece changed. */
 export function askedBefore(understanding: Understanding): AskedBefore | undefined {
   const { intent } = understanding;
-  if (intent === "undo") return { intent };
+  if (intent === "undo")
+    return understanding.reverts ? { intent, reverts: understanding.reverts } : { intent };
   if (intent === "delete") return understanding.everyMatch ? undefined : { intent };
   if (intent !== "list" && intent !== "traffic_day" && intent !== "traffic_period")
     return undefined;
@@ -163,7 +171,7 @@ export function readFollowUp(
   const text = normalised.text.trim();
   if (asked.intent === "undo")
     return alone.intent === "unknown" && ONCE_MORE.test(text)
-      ? { intent: "undo", missing: [] }
+      ? { intent: "undo", missing: [], ...(asked.reverts ? { reverts: asked.reverts } : {}) }
       : alone;
   if (asked.intent === "delete")
     return alone.intent === "unknown" ? (alsoThat(text) ?? alone) : alone;

@@ -162,7 +162,8 @@ const TAKE_FIELD_OFF =
   /\btake\s+((?:the|its)\s+(?:description|desc|notes?|end\s+date|category))\s+(?:off(?:\s+of)?|away\s+from|out\s+of)\s+(?=\S)/i;
 
 /** "…, colour it purple": the colour asked as "make it" asks it. */
-const COLOUR_IT = /\bcolou?r\s+(it|that|this)\s+(?=[a-z]+\b)/gi;
+const COLOUR_IT =
+  /\bcolou?r\s+(it|that|this)\s+(?=(?:purple|brown|blue|green|red|cyan|pink|orange|yellow|gr[ae]y|black|white)\b)/gi;
 
 /** "can it be yellow?", "could we make it pink": a change asked of the annotation meant. */
 const CAN_IT_BE =

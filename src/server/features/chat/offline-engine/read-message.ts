@@ -171,6 +171,10 @@ function withStoryChange(
   if (told.intent !== "update") return read;
   const joined: Understanding = { ...read };
   const doubts = [...(read.doubts ?? []), ...(told.doubts ?? [])];
+  // "it started on the 1st, and make it green": a first day alone may end a range it has, so
+  // the change is shown before it is written.
+  if (told.date && !told.endDate && read.date === undefined)
+    doubts.push(`“${story}” may change its days`);
   for (const field of CHANGE_FIELDS) {
     if (told[field] === undefined) continue;
     if (

@@ -155,7 +155,8 @@ export async function act(resolution: Resolution, context: ActContext): Promise<
     ask,
     keep,
   });
-  // A list or traffic question is kept for the next turn: "and Sunday?", "same for September".
+  // A list or traffic question is kept for the next turn ("and Sunday?", "same for September"),
+  // and so are an undo ("once more") and a deletion ("and the printer one too").
   const asked = askedBefore(understood);
   return asked ? { ...turn, memory: { ...(turn.memory ?? keep), asked } } : turn;
 }
