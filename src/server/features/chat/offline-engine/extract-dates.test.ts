@@ -376,6 +376,14 @@ describe("two days joined into a span", () => {
     ["sat 14 and sun 15 nov", "2026-11-14..2026-11-15"],
     ["we ran it sat+sun, add it", "2026-11-21..2026-11-22"],
     ["sat and sun", "2026-11-21..2026-11-22"],
+    ["Doorbuster deals sat/sun, purple", "2026-11-21..2026-11-22"],
+    // A short form that is also a word ("sat", "sun") is a weekday after one joined to it.
+    ["Flash deal fri and sat", "2026-11-20..2026-11-21"],
+    ["fri/sat", "2026-11-20..2026-11-21"],
+    ["thu & fri", "2026-11-19..2026-11-20"],
+    // A weekend is its two days.
+    ["Gift wrap upsell, this past weekend", "2026-11-21..2026-11-22"],
+    ["pop-up last weekend", "2026-11-21..2026-11-22"],
   ])("reads “%s” as %s", (text, expected) => {
     expect(span(text)).toBe(expected);
   });
@@ -386,6 +394,9 @@ describe("two days joined into a span", () => {
     // A weekday, then the day of the month it falls on, is one day named twice.
     "happened on a Tuesday — the 10th",
     "Release 4.3 - 5.1",
+    // "and" after a weekday joins only the next day; "sat" alone is a word.
+    "mon and sat",
+    "the sat nav and sun cream promo",
   ])("reads no span in “%s”", (text) => {
     expect(span(text)).toBeUndefined();
   });

@@ -67,9 +67,13 @@ export function openingName(text: string): Span | undefined {
     /^(?:PastTense|Gerund|Pronoun|Modal|Copula|Auxiliary|QuestionWord|Preposition|Conjunction|Adverb|Negative|Imperative|Expression)$/;
   const naming =
     /^(?:Noun|Adjective|Value|ProperNoun|Acronym|Infinitive|PresentTense|Hyphenated|Particle)$/;
+  // "Mince pie giveaway": a first word read as a command is a name's when a noun follows it.
+  const nounNext = terms[1]?.tags.includes("Noun") && !terms[1].tags.includes("Pronoun");
+  const tells = (tags: string[], at: number) =>
+    tags.some((tag) => telling.test(tag) && !(at === 0 && nounNext && tag === "Imperative"));
   const named = terms.every(
     (term, at) =>
-      !term.tags.some((tag) => telling.test(tag)) &&
+      !tells(term.tags, at) &&
       (term.tags.some((tag) => naming.test(tag)) || (at === 0 && term.tags.includes("Determiner"))),
   );
   if (!named) return undefined;

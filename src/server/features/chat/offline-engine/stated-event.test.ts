@@ -17,6 +17,9 @@ describe("an event named with its days and no verb", () => {
       "Sitemap rebuild 16-18 november",
       "holiday pop-up shop 3rd to 5th december",
       "annotation: Loyalty tier migration, oct 20 through 24",
+      // A first word compromise reads as a command, with a noun after it.
+      "Mince pie giveaway fri-sun",
+      "Gift wrap upsell, this past weekend",
     ])
       expect(statedEvent(message, today), message).toBe(true);
   });

@@ -15,7 +15,7 @@ import { dayRightAfter, findDate } from "./days.js";
 import { WEEKDAY_ONLY } from "./weekdays.js";
 
 const JOINED =
-  /^\s*(?:(to|till|til|until|through|thru|-|–|—|→|->)|(and|&|\+))\s*(?:(?:on\s+)?the\s+)?/i;
+  /^\s*(?:(to|till|til|until|through|thru|-|–|—|→|->)|(and|&|\+|\/))\s*(?:(?:on\s+)?the\s+)?/i;
 const MONTH_SAID =
   /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,4}[/.-]\d{1,2}|\b(?:yesterday|today)\b/i;
 /** "the 8th", "20", "friday 13th", "sat 14": a day of the month and at most its weekday. */
@@ -51,7 +51,7 @@ function afterIn(day: number, first: CalendarDate): CalendarDate | undefined {
 const NUMBER_BEFORE =
   /(?:^|\s)((?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s*(?:(to|till|til|until|through|thru|-|–|—|→|->)|(and|&|\+))\s*(?:the\s+)?)$/i;
 /** "sat and sun", "sat+sun", "sat–sun": the weekend, whose short names read as words alone. */
-const WEEKEND_SHORT = /\bsat(?:urday)?\s*(?:and|n|&|\+|-|–|to)\s*sun(?:day)?\b/i;
+const WEEKEND_SHORT = /\bsat(?:urday)?\s*(?:and|n|&|\+|\/|-|–|to)\s*sun(?:day)?\b/i;
 
 /** The span a number before a fuller day opens ("sat 14 and sun 15 nov"), if one does. */
 function numberBefore(text: string, last: FoundDate): FoundRange | undefined {
@@ -100,9 +100,14 @@ export const dayAndDay: SpanReader = (text, today) => {
   if (opened) return opened;
   const joined = JOINED.exec(text.slice(first.end, first.end + 12));
   if (!joined) return undefined;
-  const second = dayRightAfter(text, first.end + joined[0].length, today);
-  if (!second) return undefined;
   const firstWords = text.slice(first.index, first.end);
+  const second = dayRightAfter(
+    text,
+    first.end + joined[0].length,
+    today,
+    WEEKDAY_ONLY.test(firstWords.trim()),
+  );
+  if (!second) return undefined;
   const secondWords = text.slice(first.end + joined[0].length, second.end);
   const firstNumber = dayNumber(firstWords);
   const secondNumber = dayNumber(secondWords);

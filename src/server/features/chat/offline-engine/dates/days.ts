@@ -225,9 +225,13 @@ export function dayRightAfter(
   text: string,
   at: number,
   today: CalendarDate,
+  afterWeekday = false,
 ): { date: CalendarDate; end: number } | undefined {
-  const after = opening(text.slice(at), LONGEST_DAY);
+  // After a weekday ("fri and sat", "sat/sun") a short form that is also a word is a weekday too.
+  const lead = afterWeekday ? "on " : "";
+  const after = lead + opening(text.slice(at), LONGEST_DAY);
   const found = findDate(after, today);
-  if (!found || !nothingBut(after.slice(0, found.index))) return undefined;
-  return { date: found.date, end: at + found.end };
+  if (!found || found.index < lead.length || !nothingBut(after.slice(lead.length, found.index)))
+    return undefined;
+  return { date: found.date, end: at + found.end - lead.length };
 }

@@ -42,7 +42,7 @@ const QUARTER_ORDINALS: Record<string, number> = {
 };
 // Weekends are Saturday and Sunday; "last weekend" is the one before this week's.
 const WEEKEND_PATTERN =
-  /(?:\b(?:from|in|during|for|over|on|at)\s+)?(?:\bthe\s+)?\b(this|last|past|previous)\s+weekend\b/i;
+  /(?:\b(?:from|in|during|for|over|on|at)\s+)?(?:\bthe\s+)?\b(this\s+past|this|last|past|previous)\s+weekend\b/i;
 const YEAR_PATTERN = /\b(?:in|during|for|from|of)\s+(\d{4})\b(?!\s*[-/])/i;
 
 function quarterRange(year: number, quarter: number): DateRange {
@@ -215,6 +215,8 @@ const namedWeekend: SpanReader = (text, today) => {
     range: { start: saturday, end: addDays(saturday, 1) },
     index: thisOrLastWeekend.index,
     end: thisOrLastWeekend.index + thisOrLastWeekend[0].length,
+    // A weekend is its two days, said as a span as much as "over the weekend".
+    spans: true,
   };
 };
 

@@ -37,7 +37,7 @@ const WEEKDAY_CUE =
 const LAST_WORD = /^[\s.!?,]*(?:(?:pls|please|thx|thanks|ty|then|tho)[\s.!?]*)*$/i;
 /** "sat - mon", "wed thru fri": a short form that runs to another weekday is one too. */
 const RUNS_TO_WEEKDAY =
-  /^\.?\s*(?:-|–|to\s|thru\s|through\s|till\s|until\s)\s*(?:sun|mon|tue|wed|thu|fri|sat)/i;
+  /^\.?\s*(?:-|–|\/|&|\+|to\s|thru\s|through\s|till\s|until\s|and\s)\s*(?:sun|mon|tue|wed|thu|fri|sat)/i;
 
 /**
  * Whether a word is a weekday's name with one slip (a letter swapped with the next, added,
