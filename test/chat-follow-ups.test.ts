@@ -315,3 +315,60 @@ describe("a change in two clauses about the annotation just made", () => {
     });
   });
 });
+
+/**
+ * "it ran for 3 days", "make it two weeks", "a day longer", "it ended two days early": a length
+ * counts from the annotation's own days, as the product holds them when it writes.
+ */
+describe("a length said of the annotation just made", () => {
+  const range = (from: number, to: number) => ({
+    annotationDateRange: { startDate: day(from), endDate: day(to) },
+  });
+
+  it.each([
+    ["it ran for 3 days", range(10, 12)],
+    ["make it two weeks", range(10, 23)],
+    ["it ran a day longer", range(10, 11)],
+    ["extend it by a week", range(10, 17)],
+  ])("'%s' after a one-day create", async (message, expected) => {
+    const who = await afterCreate();
+    const turn = await say(who, message);
+    const [annotation] = await find(who, "Winter sale");
+    expect(annotation, turn.reply).toMatchObject(expected);
+    expect(turn.reply).toMatch(/^Updated/);
+  });
+
+  it.each([
+    ["it ended two days early", range(10, 12)],
+    ["it ran a day longer", range(10, 15)],
+    ["make it 3 days", range(10, 12)],
+  ])("'%s' after a range", async (message, expected) => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'add "Spring promo" from 2016-03-10 to 2016-03-14');
+    const turn = await say(who, message);
+    const [annotation] = await find(who, "Spring promo");
+    expect(annotation, turn.reply).toMatchObject(expected);
+  });
+
+  it("leaves a length that runs past today for when it has ended", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'add "Advent promo" on 2026-11-20');
+    const turn = await say(who, "make it two weeks");
+    expect(turn.reply).toMatch(/still to come/);
+    const [annotation] = await find(who, "Advent promo");
+    expect(annotation!.annotationDateRange ?? null).toBeNull();
+  });
+
+  it("keeps a length while it asks which annotation, and makes it on the one named", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    for (const title of ["Summer sale", "Autumn clearance sale"])
+      expect((await say(who, `add "${title}" on 2016-03-10`)).reply).toMatch(/^Created/);
+    const asked = await say(who, "extend the sale by two days");
+    expect(asked.reply).toMatch(/Which one do you mean\?/);
+    const chosen = await say(who, "the autumn clearance");
+    const [autumn] = await find(who, "Autumn clearance sale");
+    expect(autumn, chosen.reply).toMatchObject(range(10, 12));
+    const [summer] = await find(who, "Summer sale");
+    expect(summer!.annotationDateRange ?? null).toBeNull();
+  });
+});

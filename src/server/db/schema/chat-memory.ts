@@ -140,6 +140,8 @@ export interface PendingQuestion {
     year?: number;
     /** "push the influencer one back a week": the days it moves by, while "which one?" waits. */
     shiftDays?: number;
+    /** "extend the sale by two days": its length, while "which one?" waits. */
+    lengthSaid?: { totalDays: number } | { moreDays: number };
   };
   /** For a choice: the candidates offered, in the order shown. */
   options?: { annotationId: string; title: string; date: string }[];

@@ -27,6 +27,7 @@ import {
 } from "../../../shared/contracts/chat.js";
 import type { Understanding } from "./offline-engine/understanding.js";
 import { readValuesAlone } from "./offline-engine/values-alone.js";
+import { lastDayOf } from "./offline-engine/lengths.js";
 import { readReply, type Waiting } from "./offline-engine/yes-no.js";
 import { defaultAnnotationColor, isAnnotationColor } from "../../../shared/annotation-colors.js";
 import { undoCreateQuestion, undoWords } from "../../../shared/undo-words.js";
@@ -460,6 +461,7 @@ export function draftFollowUp(
     first = addDays(start, understanding.shiftDays);
     last = end ? addDays(end, understanding.shiftDays) : undefined;
   }
+  if (understanding.lengthSaid) last = lastDayOf(understanding.lengthSaid, first, last ?? first);
   if (understanding.clearEnd) last = undefined;
   if (!isRealDate(first) || (last && !isRealDate(last))) return undefined;
   const edits: ChatDraftEdits = {

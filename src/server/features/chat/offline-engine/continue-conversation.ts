@@ -81,6 +81,7 @@ function knownPieces(question: PendingQuestion): Partial<Understanding> {
   if (known.titleContains) pieces.titleContains = known.titleContains;
   if (known.doubts?.length) pieces.doubts = [...known.doubts];
   if (known.shiftDays !== undefined) pieces.shiftDays = known.shiftDays;
+  if (known.lengthSaid) pieces.lengthSaid = known.lengthSaid;
   if (known.targetId) pieces.target = { kind: "id", annotationId: known.targetId };
   else if (known.targetTitle) pieces.target = { kind: "title", title: known.targetTitle };
   else if (known.targetDate) pieces.target = { kind: "date", date: fromIsoDate(known.targetDate) };
@@ -106,6 +107,7 @@ export function piecesToRemember(understanding: Understanding): PendingQuestion[
   if (understanding.doubts?.length) known.doubts = [...understanding.doubts];
   if (understanding.yearWritten) known.year = understanding.yearWritten;
   if (understanding.shiftDays !== undefined) known.shiftDays = understanding.shiftDays;
+  if (understanding.lengthSaid) known.lengthSaid = understanding.lengthSaid;
   if (understanding.target?.kind === "id") known.targetId = understanding.target.annotationId;
   if (understanding.target?.kind === "title") known.targetTitle = understanding.target.title;
   if (understanding.target?.kind === "date")
@@ -298,7 +300,7 @@ function answerChange({ understanding, today, text, known, sameIntent }: Answeri
   const { unknownColour: _other, ...said } = readValuesAlone(text, today, []) ?? {};
   const color: AnnotationColor | undefined =
     understanding.color ?? said.color ?? findColor(text, "loose")?.color;
-  const saysDays = said.date ?? said.endDate ?? said.shiftDays ?? said.clearEnd;
+  const saysDays = said.date ?? said.endDate ?? said.shiftDays ?? said.lengthSaid ?? said.clearEnd;
   const date =
     understanding.date ??
     (color || saysDays !== undefined ? said.date : findDate(text, today)?.date);
@@ -318,11 +320,19 @@ function answerChange({ understanding, today, text, known, sameIntent }: Answeri
   if (date) answer.date = date;
   if (said.endDate) answer.endDate = said.endDate;
   if (said.shiftDays !== undefined) answer.shiftDays = said.shiftDays;
+  if (said.lengthSaid) answer.lengthSaid = said.lengthSaid;
   if (said.clearEnd) answer.clearEnd = true;
   if (said.bareDays) answer.bareDays = true;
   if (said.newDescription !== undefined) answer.newDescription = said.newDescription;
   if (sameIntent && understanding.newTitle) answer.newTitle = understanding.newTitle;
-  const changes = [answer.color, answer.date, answer.endDate, answer.shiftDays, answer.clearEnd];
+  const changes = [
+    answer.color,
+    answer.date,
+    answer.endDate,
+    answer.shiftDays,
+    answer.lengthSaid,
+    answer.clearEnd,
+  ];
   if (
     changes.every((change) => change === undefined) &&
     !answer.newTitle &&

@@ -17,6 +17,7 @@ import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
 import { findDate, findSpan } from "./extract-dates.js";
+import { findLength, lastDayOf } from "./lengths.js";
 import { namedByPart } from "./doubts.js";
 import { daysOf, findMention, type KnownAnnotation, type Mention } from "./known-annotations.js";
 import { QUESTION_START } from "./slots.js";
@@ -392,8 +393,11 @@ function readChange(
     } else slots.shiftDays = sign * days;
     left = left.replace(shift[0], " ");
   }
+  // "ran a week longer than it says", "the code died two days early": counted from its days.
+  const length = shift || !annotation ? undefined : findLength(left);
+  if (length) left = `${left.slice(0, length.index)} ${left.slice(length.end)}`;
   // "Price match guarantee ran all week": the Monday-to-Sunday week it is in, once it is over.
-  const wholeWeek = shift || !annotation ? null : ALL_WEEK.exec(left);
+  const wholeWeek = shift || length || !annotation ? null : ALL_WEEK.exec(left);
   if (wholeWeek) {
     const week = weekRange(daysOf(annotation!).start);
     if (compareDates(week.end, context.today) <= 0) {
@@ -403,7 +407,7 @@ function readChange(
     }
   }
   // "ran July 3 to July 17": both days.
-  const range = shift || slots.date ? undefined : findSpan(left, context.today);
+  const range = shift || length || slots.date ? undefined : findSpan(left, context.today);
   if (range) {
     slots.date = range.range.start;
     slots.endDate = range.range.end;
@@ -417,6 +421,15 @@ function readChange(
     if (ends) slots.endDate = date;
     else slots.date = date;
     left = `${left.slice(0, day.index)} ${left.slice(day.end)}`;
+  }
+  if (length) {
+    // "it started on the 2nd and ran for 3 days": from the first day said, if one was.
+    const own = daysOf(annotation!);
+    const start = slots.date ?? own.start;
+    const last = lastDayOf(length.length, start, slots.date ? start : own.end);
+    if (compareDates(last, start) > 0) slots.endDate = last;
+    else if (compareDates(last, start) === 0 && compareDates(own.end, own.start) > 0)
+      slots.clearEnd = true;
   }
   // "was only on the 11th", "just the 12th": one day, no longer a range.
   if (slots.date && !slots.endDate && annotation?.endDate && ONE_DAY.test(text))

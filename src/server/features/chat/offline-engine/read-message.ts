@@ -147,6 +147,7 @@ const CHANGE_FIELDS = [
   "endDate",
   "clearEnd",
   "shiftDays",
+  "lengthSaid",
   "color",
   "category",
   "newDescription",

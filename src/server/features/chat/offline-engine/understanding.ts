@@ -8,6 +8,7 @@ import type { AnnotationColor } from "../../../../shared/annotation-colors.js";
 import type { DraftSources } from "../../../../shared/contracts/chat.js";
 import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
 import type { Intent } from "./intents.js";
+import type { LengthSaid } from "./lengths.js";
 
 export type { Intent } from "./intents.js";
 
@@ -137,6 +138,8 @@ export interface Understanding {
   endStillToCome?: CalendarDate;
   /** update: move it this many days ("it was two weeks earlier"), from the day it is on. */
   shiftDays?: number;
+  /** update: its last day said as a length ("it ran for 3 days", "a day longer"), from its days. */
+  lengthSaid?: LengthSaid;
   /** list: the person asked for the annotations' ids ("with their IDs"); otherwise none are shown. */
   showIds?: boolean;
   /** A part of a several-part request that could not be read: nothing is written, it is asked. */

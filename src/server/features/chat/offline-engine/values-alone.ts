@@ -14,6 +14,7 @@ import { categoryAlone } from "./extract-category.js";
 import { colourAlone } from "./extract-color.js";
 import { daysInUnit, parseCount } from "./count-words.js";
 import { findDate } from "./extract-dates.js";
+import { findLength, type LengthSaid } from "./lengths.js";
 
 export interface ValuesSaid {
   date?: CalendarDate;
@@ -27,6 +28,8 @@ export interface ValuesSaid {
   unknownColour?: string;
   category?: string;
   clearEnd?: boolean;
+  /** "it ran for 3 days", "a day longer": its last day, counted from its own days. */
+  lengthSaid?: LengthSaid;
 }
 
 /** Politeness and hedges around the value: "ok", "fine,", "just", "i meant", "go with". */
@@ -81,6 +84,10 @@ export function readValuesAlone(
     const days = count * daysInUnit(shift[2]!);
     return { shiftDays: /earlier|before|back/i.test(shift[3]!) ? -days : days };
   }
+  const subject = text.replace(/^(?:it|that|this|the\s+whole\s+thing)\s+/i, "");
+  const length = findLength(subject, true);
+  if (length && length.index === 0 && length.end === subject.length)
+    return { lengthSaid: length.length };
   // "the day before" counts from the annotation's own day, never today's: no day alone.
   if (SHIFTS.test(text)) return undefined;
   const said: ValuesSaid = {};

@@ -33,7 +33,8 @@ import {
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import { daysCarriedOut } from "./update-annotation.js";
+import { daysCarriedOut } from "./changed-days.js";
+import { lastDayOf } from "../offline-engine/lengths.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import { ConversationEffects, type DeclaredAnnotation } from "./corpus-effects.js";
 import { askedBefore } from "../offline-engine/follow-up.js";
@@ -253,6 +254,32 @@ function carryDays(
   if (oneDay && named.endDate && !clearIsYes) actual.clear ??= "end";
 }
 
+/**
+ * A change counted from the annotation's own days, as the product's change counts it: a shift
+ * moves every day a range covers; a length ends it so many days on.
+ */
+function carryCounted(
+  actual: Record<string, string | undefined>,
+  understanding: Understanding,
+  focusDate: CalendarDate,
+  namedEnd: string | undefined,
+): void {
+  if (understanding.shiftDays !== undefined) {
+    actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
+    // A shift moves every day a range covers, as the product's change does.
+    if (namedEnd) actual.end = toIsoDate(addDays(fromIsoDate(namedEnd), understanding.shiftDays));
+  }
+  if (understanding.lengthSaid && actual.outcome === "write") {
+    const first = actual.date ? fromIsoDate(actual.date) : focusDate;
+    const last = lastDayOf(
+      understanding.lengthSaid,
+      first,
+      namedEnd ? fromIsoDate(namedEnd) : first,
+    );
+    actual.end = toIsoDate(last);
+  }
+}
+
 /** The `@annotation <title> | date=…[; end=…][; color=…]…` lines of a conversations file. */
 export function parseDeclaredAnnotations(text: string): DeclaredAnnotation[] {
   const declared: DeclaredAnnotation[] = [];
@@ -346,11 +373,7 @@ function compare(
     actual.description = correctedText(described, actual.description);
   // A confirmation's or an undo's effect is what it is scored on: the reading alone has none.
   Object.assign(actual, effects?.carryOut(understanding, actual.outcome!, focusTitle));
-  if (understanding.shiftDays !== undefined && focusDate) {
-    actual.date = toIsoDate(addDays(focusDate, understanding.shiftDays));
-    // A shift moves every day a range covers, as the product's change does.
-    if (namedEnd) actual.end = toIsoDate(addDays(fromIsoDate(namedEnd), understanding.shiftDays));
-  }
+  if (focusDate) carryCounted(actual, understanding, focusDate, namedEnd);
   // "it" and "the last one" name the annotation in focus, as the product resolves them.
   if ((actual.target === "back" || actual.target === "last") && focusTitle)
     actual.target = `title:${focusTitle}`;

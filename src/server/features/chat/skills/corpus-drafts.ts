@@ -165,7 +165,7 @@ function overChangeCard(
   const over = readOverDraft(understanding, message, today);
   if (over.intent !== "update" || over.target || !over.pointsBack) return undefined;
   const edited: Understanding = { ...card, doubts: ["the change card waits again"] };
-  for (const field of [...CHANGED, "shiftDays", "clearEnd", "bareDays"] as const)
+  for (const field of [...CHANGED, "shiftDays", "lengthSaid", "clearEnd", "bareDays"] as const)
     if (over[field] !== undefined) Object.assign(edited, { [field]: over[field] });
   return edited;
 }

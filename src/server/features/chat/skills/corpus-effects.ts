@@ -5,9 +5,10 @@
  * it changed, a deletion by re-creating the annotation). The blind conversations state those
  * effects ("undo" → the fields it restores); the reading alone cannot show them, this does.
  */
-import { addDays, fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
+import { addDays, compareDates, fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import type { Understanding } from "../offline-engine/understanding.js";
+import { lastDayOf } from "../offline-engine/lengths.js";
 
 /** An annotation with the fields a conversation can change. */
 export interface DeclaredAnnotation extends KnownAnnotation {
@@ -119,6 +120,13 @@ export class ConversationEffects {
         annotation.endDate = toIsoDate(addDays(fromIsoDate(annotation.endDate), shiftDays));
     }
     if (endDate) annotation.endDate = toIsoDate(endDate);
+    if (understanding.lengthSaid) {
+      const first = fromIsoDate(annotation.date);
+      const last = annotation.endDate ? fromIsoDate(annotation.endDate) : first;
+      const end = lastDayOf(understanding.lengthSaid, first, last);
+      if (compareDates(end, first) > 0) annotation.endDate = toIsoDate(end);
+      else delete annotation.endDate;
+    }
     if (color) annotation.color = color.toLowerCase();
     if (category) annotation.category = category;
     if (understanding.clearCategory) delete annotation.category;

@@ -3,13 +3,7 @@
  * it red", "the launch was really on the 14th", "put it in Incidents".
  */
 import { annotationSpan } from "../../../../shared/annotation-span.js";
-import {
-  addDays,
-  compareDates,
-  isRealDate,
-  toIsoDate,
-  type CalendarDate,
-} from "../../../../shared/calendar-date.js";
+import { compareDates, toIsoDate, type CalendarDate } from "../../../../shared/calendar-date.js";
 import type {
   Annotation,
   UpdateAnnotationRequest,
@@ -27,7 +21,7 @@ import {
   type FieldDoubt,
 } from "../offline-engine/doubts.js";
 import { changeWords, draftSources } from "../offline-engine/draft-sources.js";
-import { daysInUnit, parseCount } from "../offline-engine/count-words.js";
+import { readLength, readShift, setChangedDays } from "./changed-days.js";
 import type { CapabilityWords } from "../offline-engine/intents.js";
 import { correctionPatterns } from "../offline-engine/stated-corrections.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
@@ -46,16 +40,6 @@ import type { Skill, SkillTurn } from "./skill.js";
 import type { ModelToolAnswer, ModelWriteInput } from "../../../operations/doors/model.js";
 import type { AnyOperation } from "../../../operations/operation.js";
 import { noted, secondChange, writtenForModel, type ToolContext } from "./tool-turn.js";
-
-const SHIFT_BY =
-  /^(.+?)\s+(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?|fortnights?)\s+(earlier|later|before|after|sooner|back|forward)$/i;
-/** "move it back two days", "push the launch forward by a week": the direction said first. */
-const SHIFT_BY_LEAD =
-  /^(.+?)\s+(back|forward|ahead|earlier|later)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+(days?|weeks?|fortnights?)$/i;
-
-/** "(it was) the week before", "the day after": the annotation's own day, moved. */
-const RELATIVE_DAY =
-  /^(?:the\s+(?:date|day)\s+of\s+)?(?:(?:it|that|this)\s+)?(?:was\s+|is\s+|to\s+)?(?:on\s+)?the\s+(day|week|weekend)\s+(before|after|earlier|later)(?:\s+(?:actually|then|instead|really))?$/i;
 
 const THAT_WEEK = /\b(?:that|the\s+same)\s+(?:whole\s+|entire\s+|full\s+)?week(?:end)?\b/i;
 
@@ -85,54 +69,12 @@ function readEmptied(input: SlotInput): Understanding {
   return understanding;
 }
 
-/** "move release 4.2 one day earlier", "it was the week before": its days moved, not set. */
-function readShift({ reading, rest, quotes, understanding }: SlotInput): Understanding | undefined {
-  // "move release 4.2 one day earlier", "push the podcast two days later".
-  const trailing = SHIFT_BY.exec(rest);
-  const leading = trailing ? undefined : SHIFT_BY_LEAD.exec(rest);
-  const shifted = trailing
-    ? { what: trailing[1]!, count: trailing[2]!, unit: trailing[3]!, way: trailing[4]! }
-    : leading
-      ? { what: leading[1]!, count: leading[3]!, unit: leading[4]!, way: leading[2]! }
-      : undefined;
-  if (shifted && /^(?:move|push|shift|reschedule|bring|pull)$/.test(reading.verb)) {
-    const count = parseCount(shifted.count) ?? 1;
-    const days = count * daysInUnit(shifted.unit);
-    const pointer = /^(?:it|that|this|that\s+one|this\s+one|the\s+last\s+one)$/i.test(shifted.what);
-    const target = pointer ? undefined : parseTarget(shifted.what, quotes);
-    const shift = [shifted.count, shifted.unit, shifted.way];
-    return {
-      ...understanding,
-      shiftDays: /^(?:earlier|before|sooner|back)$/i.test(shifted.way) ? -days : days,
-      ...(target ? { target } : { pointsBack: true }),
-      missing: understanding.missing.filter((piece) => piece !== "date" && piece !== "change"),
-      sources: draftSources(
-        { date: (leading ? [shifted.way, ...shift.slice(0, 2)] : shift).join(" ") },
-        [],
-      ),
-    };
-  }
-  // "it was the week before", "make it the day after": one day or week from its own day.
-  const relative = RELATIVE_DAY.exec(rest);
-  if (!relative) return undefined;
-  return {
-    ...understanding,
-    shiftDays:
-      // The weekend before a weekend is seven days earlier, as the week before is.
-      (/^week(?:end)?$/i.test(relative[1]!) ? 7 : 1) *
-      (/^(?:before|earlier)$/i.test(relative[2]!) ? -1 : 1),
-    pointsBack: true,
-    missing: understanding.missing.filter((piece) => piece !== "date" && piece !== "change"),
-    sources: draftSources({ date: `the ${relative[1]} ${relative[2]}` }, []),
-  };
-}
-
 function readSlots(input: SlotInput): Understanding {
   const { reading, rest, quotes, today, categoryNames, sameDay, storyDate, understanding } = input;
   if (reading.verb === "empty") return readEmptied(input);
   if (reading.verb === "shiftby")
     return { ...understanding, shiftDays: Number(rest), pointsBack: true };
-  const shifted = readShift(input);
+  const shifted = readShift(input) ?? readLength(input);
   if (shifted) return shifted;
   Object.assign(
     understanding,
@@ -209,78 +151,6 @@ function readSlots(input: SlotInput): Understanding {
   return understanding;
 }
 
-/**
- * The days the change gives the annotation: a day said by its number, a shift, a dropped end, a
- * new last day. A day that cannot be is answered as the question to ask instead. The corpus
- * checker carries a reading's days out with it too.
- */
-function setChangedDays(
-  changes: UpdateAnnotationRequest,
-  understood: Understanding,
-  target: Annotation,
-): string | null {
-  if (understood.bareDays) anchorToTarget(changes, understood, target);
-  if (understood.shiftDays !== undefined) {
-    // "it was two weeks earlier": every day it covers moves by the same number of days.
-    const span = annotationSpan(target);
-    const start = addDays(span.start, understood.shiftDays);
-    if (compareDates(span.end, span.start) === 0) changes.annotationDate = start;
-    else
-      changes.annotationDateRange = {
-        startDate: start,
-        endDate: addDays(span.end, understood.shiftDays),
-      };
-  }
-  if (understood.clearEnd) changes.annotationDate = understood.date ?? annotationSpan(target).start;
-  if (understood.endDate) {
-    // A new last day keeps the first: the annotation becomes (or stays) a range.
-    const own = annotationSpan(target).start;
-    // "ran the 3rd to the 5th" of an annotation in October: both days in its month.
-    const saidStart =
-      understood.date && understood.bareDays
-        ? { ...own, day: understood.date.day }
-        : understood.date;
-    const start = changes.annotationDate ?? saidStart ?? own;
-    if (!isRealDate(start))
-      return `${describeAnnotation(target)} has no day ${start.day} in its month. Which day should it start on?`;
-    const end = understood.bareDays
-      ? dayOnOrAfter(understood.endDate.day, start)
-      : understood.endDate;
-    if (compareDates(end, start) < 0)
-      return `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`;
-    // "make it run until friday" of a range that starts on the Friday just past: the coming one
-    // is meant, which has not come yet; folding the range into one day is never the answer.
-    const span = annotationSpan(target);
-    if (compareDates(end, start) === 0 && compareDates(span.end, span.start) > 0 && !saidStart)
-      return `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so ending on ${toIsoDate(end)} would make it one day. Which day should it end on?`;
-    if (compareDates(end, start) === 0) changes.annotationDate = start;
-    else changes.annotationDateRange = { startDate: start, endDate: end };
-  }
-  return null;
-}
-
-/**
- * The days a change gives an annotation known by its title and days (the corpus checker's), as
- * `setChangedDays` works them out for the product.
- */
-export function daysCarriedOut(
-  understanding: Understanding,
-  known: { title: string; start: CalendarDate; end?: CalendarDate },
-): { date?: string; end?: string; asks?: true } {
-  const { start, end } = known;
-  const annotation = {
-    title: known.title,
-    annotationDate: start,
-    ...(end ? { annotationDateRange: { startDate: start, endDate: end } } : {}),
-  } as Annotation;
-  const changes: UpdateAnnotationRequest =
-    understanding.date && !understanding.endDate ? { annotationDate: understanding.date } : {};
-  if (setChangedDays(changes, understanding, annotation) !== null) return { asks: true };
-  const range = changes.annotationDateRange;
-  if (range) return { date: toIsoDate(range.startDate), end: toIsoDate(range.endDate) };
-  return changes.annotationDate ? { date: toIsoDate(changes.annotationDate) } : {};
-}
-
 /** A change that names nothing to write: why (an end still to come, a colour GA4 lacks) or what. */
 function nothingToChange(
   turn: SkillTurn,
@@ -304,6 +174,24 @@ function nothingToChange(
   );
 }
 
+/** The fields a change writes as said, days aside (`setChangedDays` works those out). */
+function fieldChanges(
+  understood: Understanding,
+  target: Annotation | undefined,
+): UpdateAnnotationRequest {
+  const changes: UpdateAnnotationRequest = {
+    ...(understood.newTitle ? { title: understood.newTitle } : {}),
+    ...(understood.newDescription !== undefined ? { description: understood.newDescription } : {}),
+    ...(understood.date && !understood.endDate ? { annotationDate: understood.date } : {}),
+    ...(understood.color ? { color: understood.color } : {}),
+    ...(understood.clearCategory ? { categoryId: null } : {}),
+  };
+  // "the description should say about 40%": the words it corrects are replaced, the rest kept.
+  if (target?.description && understood.descriptionCorrects && changes.description)
+    changes.description = correctedText(target.description, changes.description);
+  return changes;
+}
+
 async function act(turn: SkillTurn) {
   const { understood, actions, propertyId, category, categories, reply, ask, resolution } = turn;
   const allowed = await actions.mayChange("edit");
@@ -315,19 +203,19 @@ async function act(turn: SkillTurn) {
       asked: "target",
       known,
     });
-  const changes: UpdateAnnotationRequest = {
-    ...(understood.newTitle ? { title: understood.newTitle } : {}),
-    ...(understood.newDescription !== undefined ? { description: understood.newDescription } : {}),
-    ...(understood.date && !understood.endDate ? { annotationDate: understood.date } : {}),
-    ...(understood.color ? { color: understood.color } : {}),
-    ...(understood.clearCategory ? { categoryId: null } : {}),
-  };
   const target = resolution.annotations[0];
-  if (target?.description && understood.descriptionCorrects && changes.description)
-    changes.description = correctedText(target.description, changes.description);
+  const changes = fieldChanges(understood, target);
   if (target) {
     const problem = setChangedDays(changes, understood, target);
     if (problem) return reply(problem);
+    // A length that runs on past today is a last day still to come, as one said by its date is.
+    const last = changes.annotationDateRange?.endDate;
+    if (understood.lengthSaid && last && compareDates(last, turn.today) > 0)
+      return nothingToChange(
+        { ...turn, understood: { ...understood, endStillToCome: last } },
+        target,
+        known,
+      );
   }
   if (understood.missing.includes("category")) {
     const categories = await actions.usableCategories();
@@ -396,35 +284,6 @@ async function act(turn: SkillTurn) {
     `Updated ${describeAnnotation(before)} → ${describeAnnotation(after)}, ${after.color.toLowerCase()}${categoryPart}.${colourNote(understood, category)}`,
     { showAnnotations: true, card, memory },
   );
-}
-
-/**
- * "actually the 5th", "through the 12th": a day said by its number alone is in the annotation's
- * own month (the conversation's), never today's — a story's day is never replaced by today's.
- */
-function anchorToTarget(
-  changes: UpdateAnnotationRequest,
-  understood: Understanding,
-  target: Annotation,
-): void {
-  const start = annotationSpan(target).start;
-  if (understood.date && changes.annotationDate) {
-    const day = { ...start, day: understood.date.day };
-    if (isRealDate(day)) changes.annotationDate = day;
-  }
-}
-
-/** The first date with that day of the month on or after `from` (the month after, if need be). */
-function dayOnOrAfter(dayOfMonth: number, from: CalendarDate): CalendarDate {
-  const same = { ...from, day: dayOfMonth };
-  if (isRealDate(same) && compareDates(same, from) >= 0) return same;
-  const next = addMonths(from, 1);
-  return isRealDate({ ...next, day: dayOfMonth }) ? { ...next, day: dayOfMonth } : same;
-}
-
-function addMonths(date: CalendarDate, months: number): CalendarDate {
-  const index = date.year * 12 + (date.month - 1) + months;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1, day: 1 };
 }
 
 /** Whether every field a change would write already holds that value. */
