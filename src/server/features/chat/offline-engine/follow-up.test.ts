@@ -91,3 +91,56 @@ describe("what is not a follow-up", () => {
     );
   });
 });
+
+describe("a question about “that week”, “those days” or “then”", () => {
+  const range = (from: string, to: string) => ({ start: day(from), end: day(to) });
+
+  it.each([
+    [
+      "traffic in october?",
+      "and what did we annotate then?",
+      "list",
+      range("2026-10-01", "2026-10-31"),
+    ],
+    [
+      "list annotations from the week of nov 16",
+      "how was traffic that week?",
+      "traffic_period",
+      range("2026-11-16", "2026-11-22"),
+    ],
+    [
+      "how was traffic from the 9th to the 13th",
+      "what else did we have running then?",
+      "list",
+      range("2026-11-09", "2026-11-13"),
+    ],
+    [
+      "what was traffic like on thursday",
+      "any annotations that day?",
+      "list",
+      range("2026-11-19", "2026-11-19"),
+    ],
+    // A day asked about, then "that week": the week the day is in.
+    [
+      "why the spike on the 10th?",
+      "what else did we log that week?",
+      "list",
+      range("2026-11-09", "2026-11-15"),
+    ],
+  ])("after '%s', '%s' asks about the same days", (first, next, intent, dateRange) => {
+    expect(after(first, next)).toMatchObject({ intent, dateRange });
+  });
+
+  it("leaves a question with a day of its own, or about no one period, as it reads alone", () => {
+    expect(after("traffic in october?", "what did we annotate on the 3rd then?")).toMatchObject({
+      intent: "list",
+      dateRange: range("2026-11-03", "2026-11-03"),
+    });
+    expect(
+      after("was friday busier than usual?", "which weekday is normally the busiest then"),
+    ).toMatchObject({
+      by: "weekday",
+    });
+    expect(after("traffic in october?", "ok leave it then").intent).not.toBe("list");
+  });
+});

@@ -16,6 +16,7 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
+import { weekRange } from "./dates/calendar.js";
 import { findDate, findDateRange } from "./extract-dates.js";
 import type { Normalised } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
@@ -159,6 +160,59 @@ function trafficAgain(asked: AskedBefore, piece: string, today: CalendarDate) {
   return before.date ? { ...again, date: before.date } : { ...again, dateRange: before.dateRange };
 }
 
+/** "in that period", "those days", "that window", "then": the period asked about last. */
+const THAT_PERIOD =
+  /\b(?:that|those|the\s+same)\s+(week|weekend|period|window|days?|time|month|span|range|dates?)\b|\bthen\s*[?.!]*$/i;
+/** "what else did we have running then?": a question about what was annotated. */
+const ASKS_ANNOTATED =
+  /^(?:[\w']+[\s,.!]+){0,4}?(?:what(?:\s+else)?|anything(?:\s+else)?|any|which|(?:was|is|were)\s+there)\b.*\b(?:annotat\w*|logged|log|noted|marked|running|going\s+on|happening|markers?|notes?)\b/i;
+
+/**
+ * A list or traffic question about "that week", "those days" or "then", right after one was
+ * answered: the period answered, whatever the question asks now. Only when the message names no
+ * day of its own.
+ */
+function samePeriodAgain(
+  alone: Understanding,
+  asked: AskedBefore,
+  text: string,
+  today: CalendarDate,
+): Understanding | undefined {
+  const anaphor = THAT_PERIOD.exec(text);
+  // "which weekday is normally the busiest then": a question about no one period.
+  if (
+    !anaphor ||
+    alone.by ||
+    /\b(?:normally|usually|typically|generally|in\s+general|ever)\b/i.test(text)
+  )
+    return undefined;
+  const own = text.slice(0, anaphor.index) + " " + text.slice(anaphor.index + anaphor[0].length);
+  if (findDateRange(own, today) ?? findDate(own, today)) return undefined;
+  const list = alone.intent === "list" || (alone.intent === "unknown" && ASKS_ANNOTATED.test(text));
+  const traffic =
+    alone.intent.startsWith("traffic") || (alone.intent === "unknown" && METRIC_WORD.test(text));
+  if (!list && !traffic) return undefined;
+  const before = restored(asked);
+  const unit = anaphor[1]?.toLowerCase();
+  // "what else did we log that week?" after a day: the week that day is in.
+  const range =
+    before.date && unit === "week"
+      ? weekRange(before.date)
+      : (before.dateRange ?? (before.date ? { start: before.date, end: before.date } : undefined));
+  if (!range) return undefined;
+  const { date: _date, dateRange: _range, ...rest } = alone;
+  if (list) return { ...rest, intent: "list", missing: [], dateRange: range };
+  const metric = alone.intent === "unknown" ? metricOf(text) : alone.metric;
+  const oneDay = compareDates(range.start, range.end) === 0;
+  return {
+    ...rest,
+    intent: oneDay ? "traffic_day" : "traffic_period",
+    missing: [],
+    ...(metric ? { metric } : {}),
+    ...(oneDay ? { date: range.start } : { dateRange: range }),
+  };
+}
+
 export function readFollowUp(
   alone: Understanding,
   normalised: Pick<Normalised, "text" | "quotes" | "propertyId">,
@@ -175,6 +229,8 @@ export function readFollowUp(
       : alone;
   if (asked.intent === "delete")
     return alone.intent === "unknown" ? (alsoThat(text) ?? alone) : alone;
+  const samePeriod = samePeriodAgain(alone, asked, text, today);
+  if (samePeriod) return samePeriod;
   const lead = LEAD.exec(text);
   // "key events too for that week?": the period asked about already, said again.
   const piece = text
