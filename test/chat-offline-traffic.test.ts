@@ -368,3 +368,43 @@ describe("traffic questions on the offline engine", () => {
     );
   });
 });
+
+describe("a traffic question over an annotation's days", () => {
+  async function annotate(who: Person, title: string, start: string, end: string) {
+    const created = await harness.app.inject({
+      method: "POST",
+      url: `/api/annotations/${who.propertyId}`,
+      headers: { ...sameOrigin, cookie: who.jar.header() },
+      payload: {
+        title,
+        annotationDateRange: { startDate: fromIsoDate(start), endDate: fromIsoDate(end) },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+  }
+
+  it("answers 'how did traffic look during the pinterest one' as the question about its days", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { report } = await chart(who);
+    const start = report.startDate;
+    const end = toIsoDate(addDays(fromIsoDate(report.endDate), -1));
+    await annotate(who, "Pinterest catalog ads", start, end);
+    const during = await say(who, "how did traffic look during the pinterest one");
+    const days = await say(who, `anything unexplained from ${start} to ${end}?`);
+    expect(during.reply).toBe(days.reply);
+  });
+
+  it("says so when the words name no annotation, or several", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const { report } = await chart(who);
+    const end = toIsoDate(addDays(fromIsoDate(report.endDate), -1));
+    expect((await say(who, "how did traffic look during the radio spots?")).reply).toMatch(
+      /^I couldn't find an annotation/,
+    );
+    await annotate(who, "Radio spots north", report.startDate, end);
+    await annotate(who, "Radio spots south", report.startDate, end);
+    expect((await say(who, "how did traffic look during the radio spots?")).reply).toMatch(
+      /^More than one annotation/,
+    );
+  });
+});

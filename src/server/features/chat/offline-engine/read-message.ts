@@ -6,6 +6,7 @@
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { continueConversation } from "./continue-conversation.js";
+import { trafficDuring } from "./traffic-during.js";
 import { readFollowUp } from "./follow-up.js";
 import { readIntent, type CapabilityWords } from "./intents.js";
 import { readAboutFocus, readAgainstKnown } from "./known-references.js";
@@ -93,8 +94,17 @@ function readWhole(
     request.question ? undefined : request.today,
   );
   const read1 = readSlots(classified, normalised, request.today, request.categoryNames, readers);
-  const alone =
-    read1.intent === "unknown" || read1.intent === "create"
+  // "how did traffic look during the pinterest one": a traffic question over an annotation's days.
+  const during =
+    !request.question &&
+    (read1.intent === "unknown" ||
+      read1.intent === "list" ||
+      (read1.intent === "traffic_period" && read1.periodAssumed))
+      ? trafficDuring(normalised.text, request.today)
+      : undefined;
+  const alone = during
+    ? during
+    : read1.intent === "unknown" || read1.intent === "create"
       ? (statedOfOne(normalised, request) ??
         (read1.intent === "unknown" && !request.question
           ? filtersAlone(normalised, request, readers)

@@ -60,6 +60,7 @@ export { blindCategoryNames, corpusCategoryNames };
 import { draftLeftBy, overDraft, questionLeftBy, type WaitingDraft } from "./corpus-drafts.js";
 import { readTypedDecision } from "../conversation-state.js";
 import {
+  duringDays,
   focusFills,
   foundByTitle,
   listedOne,
@@ -334,6 +335,7 @@ function compare(
   categoryNames?: readonly string[],
 ): CaseResult {
   const { q: _q, ...written } = corpusCase.expected;
+  understanding = duringDays(understanding, annotations);
   const { intent: wantedIntent, fields } = questionTerms(corpusCase.intent, written, understanding);
   const actual = actualFields(understanding);
   // dev.txt writes clear=yes (out of its category); the blind sets name the field emptied.
@@ -494,7 +496,7 @@ export function checkConversation(
     asked =
       deletionWaits && understanding.intent === "confirm"
         ? { intent: "delete" }
-        : askedBefore(understanding);
+        : askedBefore(duringDays(understanding, annotations));
     const compared = compare(
       turn,
       understanding,

@@ -4,7 +4,7 @@
  * product asks "which one?" (with the candidates, or for a title) and the change waits for the
  * answer, nothing written.
  */
-import { toIsoDate } from "../../../../shared/calendar-date.js";
+import { compareDates, fromIsoDate, toIsoDate } from "../../../../shared/calendar-date.js";
 import { titleMatches } from "../annotation-reference.js";
 import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { nearlySameTitle } from "../offline-engine/gate-words.js";
@@ -41,6 +41,26 @@ function askedWhich(
 }
 
 /**
+ * "how did traffic look during the pinterest one" as the product answers it: over the days of the
+ * one annotation it names (one day is a day's question); none or several named, it says so.
+ */
+export function duringDays(
+  understanding: Understanding,
+  annotations: readonly KnownAnnotation[] | undefined,
+): Understanding {
+  const { target, ...rest } = understanding;
+  if (understanding.intent !== "traffic_period" || target?.kind !== "title" || !annotations)
+    return understanding;
+  const named = foundByTitle(annotations, target.title)?.found;
+  if (!named) return { intent: "unknown", missing: [] };
+  const start = fromIsoDate(named.date);
+  const end = fromIsoDate(named.endDate ?? named.date);
+  return compareDates(start, end) === 0
+    ? { ...rest, intent: "traffic_day", date: start }
+    : { ...rest, dateRange: { start, end } };
+}
+
+/**
  * An update or deletion as the product carries it out: its title target is the one annotation it
  * names, and a target that names none or several, or an "it" with nothing before it, is a
  * question — nothing is written. Returns the question the product leaves open, if any.
@@ -51,8 +71,8 @@ export function resolveAgainst(
   focusTitle: string | undefined,
   annotations: readonly KnownAnnotation[],
 ): PendingQuestion | undefined {
-  if (understanding.intent !== "update" && understanding.intent !== "delete") return undefined;
   const { target } = understanding;
+  if (understanding.intent !== "update" && understanding.intent !== "delete") return undefined;
   if (target?.kind === "title") {
     const named = foundByTitle(annotations, target.title);
     if (!named)

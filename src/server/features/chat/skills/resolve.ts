@@ -4,7 +4,8 @@
  * one annotation or, when several match, becomes a question listing them; a deletion of "all
  * the … from last week" becomes the list of what matches.
  */
-import { toIsoDate } from "../../../../shared/calendar-date.js";
+import { annotationSpan } from "../../../../shared/annotation-span.js";
+import { compareDates, toIsoDate } from "../../../../shared/calendar-date.js";
 import type { Annotation } from "../../../../shared/contracts/annotations.js";
 import type { Category } from "../../../../shared/contracts/categories.js";
 import {
@@ -127,7 +128,9 @@ async function resolveAnnotations(
   category: Category | undefined,
 ): Promise<Resolution> {
   const { intent } = understanding;
-  if (intent !== "update" && intent !== "delete" && intent !== "impact")
+  // A traffic question over an annotation's days ("during the pinterest one") names it as a target.
+  const asksAbout = intent === "impact" || (intent === "traffic_period" && !!understanding.target);
+  if (intent !== "update" && intent !== "delete" && !asksAbout)
     return { kind: "ready", understanding, annotations: [] };
 
   if (understanding.everyMatch) {
@@ -147,6 +150,19 @@ async function resolveAnnotations(
   const listed = await actions.listAnnotations({});
   if (!listed.ok) return { kind: "failed", message: listed.error };
   const match = findReferenced(listed.value.annotations, reference);
+  // "how did traffic look during the pinterest one": the question over the days it covers.
+  if (match.kind === "found" && intent === "traffic_period") {
+    const { start, end } = annotationSpan(match.annotation);
+    const { target: _named, ...asked } = understanding;
+    return {
+      kind: "ready",
+      understanding:
+        compareDates(start, end) === 0
+          ? { ...asked, intent: "traffic_day", date: start }
+          : { ...asked, dateRange: { start, end } },
+      annotations: [match.annotation],
+    };
+  }
   if (match.kind === "found") {
     // Found by some of its words, not its whole title: a change to it is shown before it is made.
     const guessed =
@@ -164,7 +180,7 @@ async function resolveAnnotations(
     };
   }
   // A question asks again naming one; a change waits for the person's choice.
-  if (match.kind === "ambiguous" && intent === "impact")
+  if (match.kind === "ambiguous" && asksAbout)
     return {
       kind: "failed",
       message: `More than one annotation is ${describeReference(reference)}:\n${describeCandidates(match.candidates.slice(0, 5))}\nAsk again with the full title of the one you mean.`,
