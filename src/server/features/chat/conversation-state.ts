@@ -26,6 +26,7 @@ import {
   type DraftSources,
 } from "../../../shared/contracts/chat.js";
 import type { Understanding } from "./offline-engine/understanding.js";
+import { isQuoted } from "./offline-engine/quoted-text.js";
 import { readValuesAlone } from "./offline-engine/values-alone.js";
 import { lastDayOf } from "./offline-engine/lengths.js";
 import { readReply, type Waiting } from "./offline-engine/yes-no.js";
@@ -436,8 +437,7 @@ export function draftFollowUp(
   /** The edit said with the yes: a new title is taken with it only as the person quoted it. */
   said = "",
 ): ChatDraftEdits | undefined {
-  const quotedTitle =
-    understanding.newTitle !== undefined && quotesOf(said).includes(understanding.newTitle);
+  const quotedTitle = isQuoted(quotesOf(said), understanding.newTitle);
   if (withYes && ((understanding.newTitle && !quotedTitle) || understanding.doubts?.length))
     return undefined;
   // Only a change said of "it" ("switch it to green", "brown pls"), never a question.

@@ -66,6 +66,19 @@ describe("a create that names nothing", () => {
   });
 });
 
+describe("a quoted title", () => {
+  it("leaves out emoji at either end of the quote, and keeps every word", () => {
+    const read = readMessage({
+      message: 'add "🚚 Free next-day delivery 🎉" from oct 1 to oct 4',
+      today: { year: 2026, month: 11, day: 23 },
+      categoryNames: [],
+    });
+    expect(read).toMatchObject({ intent: "create", title: "Free next-day delivery" });
+    // Quoted, so sure of it: written at once.
+    expect(read.doubts ?? []).toEqual([]);
+  });
+});
+
 describe("a create's description", () => {
   const described = (message: string) => {
     const understood = read(message);

@@ -383,6 +383,8 @@ describe("two days joined into a span", () => {
     ["thu & fri", "2026-11-19..2026-11-20"],
     // A weekend is its two days.
     ["Gift wrap upsell, this past weekend", "2026-11-21..2026-11-22"],
+    // Days with slashes after "from" are read in the one order either side allows.
+    ["from 19/10 until 2/11 as an experiment", "2026-10-19..2026-11-02"],
     ["pop-up last weekend", "2026-11-21..2026-11-22"],
   ])("reads “%s” as %s", (text, expected) => {
     expect(span(text)).toBe(expected);

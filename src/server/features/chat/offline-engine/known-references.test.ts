@@ -311,3 +311,18 @@ describe("a title said first, then a change to 'it' that must be asked about", (
     expect(said.missing).not.toContain("target");
   });
 });
+
+describe("a last day said by its number of a range over two months", () => {
+  it("is the latest such day it covers, and a day past it is the first after its start", () => {
+    const known: KnownAnnotation[] = [
+      { title: "Free delivery Fridays", date: "2026-10-02", endDate: "2026-11-20" },
+      { title: "Search autocomplete test", date: "2026-10-12", endDate: "2026-10-24" },
+    ];
+    expect(read("Free delivery Fridays ended on the 13th", known)).toMatchObject({
+      endDate: { year: 2026, month: 11, day: 13 },
+    });
+    expect(read("the Search autocomplete test ran until the 30th", known)).toMatchObject({
+      endDate: { year: 2026, month: 10, day: 30 },
+    });
+  });
+});

@@ -12,7 +12,7 @@ import {
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import { daysInUnit, parseCount } from "./count-words.js";
-import { addMonthsClamped, weekRange } from "./dates/calendar.js";
+import { addMonthsClamped, latestNumberedIn, weekRange } from "./dates/calendar.js";
 import { tidy } from "./cut-text.js";
 import { findCategory } from "./extract-category.js";
 import { findColor } from "./extract-color.js";
@@ -463,7 +463,10 @@ function inMonthOf(
 ): CalendarDate | undefined {
   const day = /^(?:on\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/i.exec(tidy(phrase));
   if (!day) return undefined;
-  const { start } = daysOf(annotation);
+  const { start, end } = daysOf(annotation);
+  // "ended on the 13th" of a range over two months: the latest 13th it covers.
+  const within = ends ? latestNumberedIn(Number(day[1]), { start, end }) : undefined;
+  if (within) return within;
   const date = { year: start.year, month: start.month, day: Number(day[1]) };
   if (ends && isRealDate(date) && compareDates(date, start) < 0) {
     const next = addMonthsClamped({ ...start, day: 1 }, 1);

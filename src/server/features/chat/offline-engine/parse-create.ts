@@ -8,7 +8,7 @@ import { categoryAlone, findCategory, findCategoryBesideQuote } from "./extract-
 import { colourAlone, colourWord, findColor } from "./extract-color.js";
 import { dateLeadIn, findDate } from "./extract-dates.js";
 import { cut, tidy } from "./cut-text.js";
-import { firstQuote, restoreQuotes, soleQuote } from "./quoted-text.js";
+import { firstQuote, isQuoted, restoreQuotes, soleQuote, withoutMood } from "./quoted-text.js";
 
 export interface CreateSlots {
   title?: string;
@@ -200,7 +200,8 @@ const TITLE_ROUNDS = 8;
 
 export function cleanTitle(text: string, quotes: readonly string[]): string | undefined {
   const quoted = firstQuote(text, quotes);
-  if (quoted) return quoted.value || undefined;
+  // "🚚 Free next-day delivery": emoji at either end of a quote dress it; the words are the name.
+  if (quoted) return withoutMood(quoted.value) || undefined;
   // "the podcast ad? not 100% sure it went out": a name ends where its question does.
   let title = tidy(text.replace(/\s*\?\s+\S[^]*$/, ""));
   let previous: string;
@@ -212,10 +213,7 @@ export function cleanTitle(text: string, quotes: readonly string[]): string | un
   } while (title !== previous && rounds < TITLE_ROUNDS);
   title = title.replace(/^(?:an?\s+)(?=\S)/i, "");
   // "🎄 shop opened 🎉": emoji around the words typed are their mood, not the name.
-  title = title
-    .replace(/(?:\s*(?:\p{Extended_Pictographic}|\uFE0F|\u200D))+$/u, "")
-    .replace(/^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)\s*)+/u, "")
-    .trim();
+  title = withoutMood(title);
   // "a note for the klaviyo relaunch": the event is named without the article it was given.
   if (/^(?:for|about)\s+the\s+\S/i.test(tidy(text))) title = title.replace(/^the\s+(?=\S)/i, "");
   return title || undefined;
@@ -312,7 +310,7 @@ export function parseCreate(
   }
   if (category) slots.category = category;
   // A quoted title is verbatim; every other word beside it must have been read as something.
-  if (/⟪\d+⟫/.test(text) && title !== undefined && quotes.includes(title)) {
+  if (/⟪\d+⟫/.test(text) && isQuoted(quotes, title)) {
     const left = tidy(
       text
         .replace(/⟪\d+⟫/g, " ")

@@ -107,3 +107,18 @@ export function firstQuote(
     end: match.index + match[0].length,
   };
 }
+
+/** A name without the emoji at either end of it: "🚚 Free next-day delivery 🎉" is its words. */
+export function withoutMood(name: string): string {
+  return name
+    .replace(/(?:\s*(?:\p{Extended_Pictographic}|\uFE0F|\u200D))+$/u, "")
+    .replace(/^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)\s*)+/u, "")
+    .trim();
+}
+
+/** Whether a name is one of the quoted passages, emoji at its ends aside. */
+export function isQuoted(quotes: readonly string[], name: string | undefined): boolean {
+  return (
+    name !== undefined && quotes.some((quote) => quote === name || withoutMood(quote) === name)
+  );
+}

@@ -20,6 +20,7 @@ import { describeAnnotation } from "../assistant-reply.js";
 import { draftSources } from "../offline-engine/draft-sources.js";
 import { daysInUnit, parseCount } from "../offline-engine/count-words.js";
 import { findLength, lastDayOf } from "../offline-engine/lengths.js";
+import { latestNumberedIn } from "../offline-engine/dates/calendar.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
 import type { SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
@@ -173,8 +174,10 @@ export function setChangedDays(
     const start = changes.annotationDate ?? saidStart ?? own;
     if (!isRealDate(start))
       return `${describeAnnotation(target)} has no day ${start.day} in its month. Which day should it start on?`;
+    // "it ended on the 13th" of one running Oct 2 to Nov 20: the latest 13th it covers.
     const end = understood.bareDays
-      ? dayOnOrAfter(understood.endDate.day, start)
+      ? (latestNumberedIn(understood.endDate.day, annotationSpan(target)) ??
+        dayOnOrAfter(understood.endDate.day, start))
       : understood.endDate;
     if (compareDates(end, start) < 0)
       return `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`;

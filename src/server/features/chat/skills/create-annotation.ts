@@ -34,7 +34,7 @@ import {
   readLabels,
   splitDescription,
 } from "../offline-engine/parse-create.js";
-import { restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
+import { isQuoted, restoreQuotes, soleQuote } from "../offline-engine/quoted-text.js";
 import {
   colourName,
   colourRefusal,
@@ -129,7 +129,7 @@ const CLAUSE_AFTER_NAME =
 function withoutCommand(input: SlotInput, read: Understanding): Understanding {
   const { reading, story, quotes, rest } = input;
   const title = read.title;
-  const sure = !reading.stated && (quotes.includes(title ?? "") || readLabels(rest));
+  const sure = !reading.stated && (isQuoted(quotes, title) || readLabels(rest));
   if (reading.verb !== "" || story || !title || sure) return read;
   return { ...read, doubts: [...(read.doubts ?? []), `you didn't say to add “${title}”`] };
 }
@@ -310,7 +310,7 @@ function createDoubts(
   const titled = titleDoubts(
     understanding.title,
     {
-      quoted: understanding.title !== undefined && quotes.includes(understanding.title),
+      quoted: isQuoted(quotes, understanding.title),
       fromStory,
       dayRead:
         wroteDate || rangeStart !== undefined || storyDate !== undefined
@@ -328,7 +328,7 @@ function createDoubts(
   const toldBefore = !!story && /\p{L}{3}/u.test(story);
   if (!wroteDate && !rangeStart && !storyDate && (toldBefore || FOR_THAT_TIME.test(input.rest)))
     doubts.push(about(["date"], noDaySaid));
-  if (understanding.title && !fromStory && !quotes.includes(understanding.title))
+  if (understanding.title && !fromStory && !isQuoted(quotes, understanding.title))
     doubts.push(
       // A day that may be part of the title: both fields are in doubt.
       ...titlePlacementDoubts(restoreQuotes(input.rest, quotes), understanding.title, today).map(
@@ -455,7 +455,7 @@ function readCreate(input: SlotInput): Understanding {
   // even from a story told before ("traffic tanked …, add something").
   const unnamed =
     understanding.title !== undefined &&
-    !quotes.includes(understanding.title) &&
+    !isQuoted(quotes, understanding.title) &&
     namesNothing(understanding.title);
   if (unnamed) delete understanding.title;
   let fromStory = false;

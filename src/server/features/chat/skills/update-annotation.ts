@@ -25,6 +25,7 @@ import { readLength, readShift, setChangedDays } from "./changed-days.js";
 import type { CapabilityWords } from "../offline-engine/intents.js";
 import { correctionPatterns } from "../offline-engine/stated-corrections.js";
 import { parseTarget } from "../offline-engine/extract-target.js";
+import { isQuoted } from "../offline-engine/quoted-text.js";
 import { parseUpdate } from "../offline-engine/parse-change.js";
 import { correctedText } from "../offline-engine/gate-follow-ups.js";
 import {
@@ -88,7 +89,7 @@ function readSlots(input: SlotInput): Understanding {
     ...titleDoubts(
       understanding.newTitle,
       {
-        quoted: understanding.newTitle !== undefined && quotes.includes(understanding.newTitle),
+        quoted: isQuoted(quotes, understanding.newTitle),
         fromStory: false,
         dayRead: true,
       },

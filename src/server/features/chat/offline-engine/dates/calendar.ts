@@ -2,7 +2,12 @@
  * The calendar every reader of dates shares: what a found date or range is, and the arithmetic
  * of months and weeks.
  */
-import { addDays, compareDates, type CalendarDate } from "../../../../../shared/calendar-date.js";
+import {
+  addDays,
+  compareDates,
+  isRealDate,
+  type CalendarDate,
+} from "../../../../../shared/calendar-date.js";
 
 export interface DateRange {
   start: CalendarDate;
@@ -60,3 +65,22 @@ export function ordered(a: CalendarDate, b: CalendarDate): DateRange {
 
 /** One kind of range phrase, read from the text against today; undefined when it has none. */
 export type SpanReader = (text: string, today: CalendarDate) => FoundRange | undefined;
+
+/**
+ * The latest day numbered `day` within a range ("it ended on the 13th" of one running Oct 2 to
+ * Nov 20 is Nov 13), if any falls in it.
+ */
+export function latestNumberedIn(day: number, range: DateRange): CalendarDate | undefined {
+  const first = range.start.year * 12 + range.start.month;
+  for (let month = { ...range.end, day: 1 }; month.year * 12 + month.month >= first;) {
+    const date = { ...month, day };
+    if (
+      isRealDate(date) &&
+      compareDates(date, range.start) >= 0 &&
+      compareDates(date, range.end) <= 0
+    )
+      return date;
+    month = addMonthsClamped(month, -1);
+  }
+  return undefined;
+}

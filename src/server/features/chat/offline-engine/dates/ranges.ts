@@ -117,6 +117,12 @@ function betweenDayAndDate(
 function readDateRange(text: string, today: CalendarDate): FoundRange | undefined {
   const weekend = blackFridayWeekend(text, today);
   if (weekend) return weekend;
+  // "from 19/10 until 2/11": days with slashes are read in the one order either side allows.
+  const slashed = slashedSpan(text, today);
+  if (slashed) {
+    const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, slashed.index - 6), slashed.index));
+    return from ? { ...slashed, index: slashed.index - from[0].length } : slashed;
+  }
   const fromTo = fromToRange(text, today);
   if (fromTo) return fromTo;
   for (const read of SPAN_READERS) {
