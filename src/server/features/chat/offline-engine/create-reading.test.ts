@@ -77,6 +77,14 @@ describe("a quoted title", () => {
     // Quoted, so sure of it: written at once.
     expect(read.doubts ?? []).toEqual([]);
   });
+
+  it("reads a short weekday that is also a word right after it as the day", () => {
+    expect(read("add 'Discount code leak' sat, red pls")).toMatchObject({
+      title: "Discount code leak",
+      date: { year: 2026, month: 11, day: 21 },
+      color: "RED",
+    });
+  });
 });
 
 describe("a create's description", () => {

@@ -385,6 +385,12 @@ describe("two days joined into a span", () => {
     ["Gift wrap upsell, this past weekend", "2026-11-21..2026-11-22"],
     // Days with slashes after "from" are read in the one order either side allows.
     ["from 19/10 until 2/11 as an experiment", "2026-10-19..2026-11-02"],
+    // A month named after two numbers makes them days, "from" or not.
+    ["from 5 to 8 oct, red", "2026-10-05..2026-10-08"],
+    // Week commencing: seven days from it.
+    ["add 'Staff picks' w/c 26 oct", "2026-10-26..2026-11-01"],
+    // Two whole months.
+    ["whats logged for sept and oct", "2026-09-01..2026-10-31"],
     ["pop-up last weekend", "2026-11-21..2026-11-22"],
   ])("reads “%s” as %s", (text, expected) => {
     expect(span(text)).toBe(expected);
@@ -399,6 +405,8 @@ describe("two days joined into a span", () => {
     // "and" after a weekday joins only the next day; "sat" alone is a word.
     "mon and sat",
     "the sat nav and sun cream promo",
+    // Months the other way round run over a new year: no span of two months.
+    "nov and feb",
   ])("reads no span in “%s”", (text) => {
     expect(span(text)).toBeUndefined();
   });

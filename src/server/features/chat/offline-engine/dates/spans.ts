@@ -110,11 +110,11 @@ export function fromToRange(text: string, today: CalendarDate): FoundRange | und
 }
 
 const WEEK_OF =
-  /(?:\b(?:in|during|for|over|from|of)\s+)?\b(?:the\s+|a\s+|one\s+)?week\s+(of|starting|beginning|commencing|from)\s+/gi;
+  /(?:\b(?:in|during|for|over|from|of)\s+)?(?:\b(?:the\s+|a\s+|one\s+)?week\s+(of|starting|beginning|commencing|from)|\b(?:w\/[cb]|wc|wb)\.?)\s+/gi;
 
 /**
- * "the week of the 9th": its Monday-to-Sunday week; "the week starting the 9th", "for a week from
- * the 9th": seven days from it.
+ * "the week of the 9th": its Monday-to-Sunday week; "the week starting the 9th", "w/c 26 oct" (week
+ * commencing), "for a week from the 9th": seven days from it.
  */
 export const weekOf: SpanReader = (text, today) => {
   for (const match of firstMatches(text, WEEK_OF)) {
@@ -238,9 +238,10 @@ const DAY_TO_DAY = new RegExp(
 /** "the 21st-22nd", "the 1st to the 8th", "3rd-5th of October": days of one month. */
 export const dayToDay: SpanReader = (text, today) => {
   for (const match of firstMatches(text, DAY_TO_DAY)) {
-    // An ordinal is what makes "4-5" days rather than a count or a score, and the first must be
-    // said as a day ("the 2nd", "21st", "21-22nd") or in a month named: "v2 to the 3rd" is none.
-    if (!match[3] && !match[5]) continue;
+    // An ordinal or a month named after them ("from 5 to 8 oct") is what makes "4-5" days rather
+    // than a count or a score, and the first must be said as a day ("the 2nd", "21st",
+    // "21-22nd") or in a month named: "v2 to the 3rd" is none.
+    if (!match[3] && !match[5] && !match[6]) continue;
     if (!match[1] && !match[3] && !match[6] && !/^\d{1,2}[-–]/.test(match[0])) continue;
     const [first, last] = [Number(match[2]), Number(match[4])];
     const named = match[6] ? MONTHS[match[6].toLowerCase()] : undefined;
@@ -477,3 +478,25 @@ export function unsaidOf(phrase: string): "week" | "month" | "year" | undefined 
   if (/^\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s*$/i.test(phrase)) return "month";
   return /\b\d{4}\b/.test(phrase) ? undefined : "year";
 }
+
+const MONTH_AND_MONTH = new RegExp(
+  String.raw`(?<![\d/])\b(?:(?:in|for|during|over|across)\s+)?${MONTH_NAMES}\s*(?:and|&|\+|\/|-|–|to|thru|through|till|until)\s*${MONTH_NAMES}(?!\s*\d)`,
+  "gi",
+);
+
+/** "sept and oct", "sep-oct": two whole months, the second the most recent one begun. */
+export const monthAndMonth: SpanReader = (text, today) => {
+  for (const match of firstMatches(text, MONTH_AND_MONTH)) {
+    const [first, last] = [match[1], match[2]].map((name) => MONTHS[(name ?? "").toLowerCase()]!);
+    // Months said the other way round ("nov-feb") run over a new year: left to other readers.
+    if (first! >= last!) continue;
+    const year = pastMonth(last!, today);
+    return {
+      range: { start: monthRange(year, first!).start, end: monthRange(year, last!).end },
+      index: match.index,
+      end: match.index + match[0].length,
+      spans: true,
+    };
+  }
+  return undefined;
+};

@@ -32,7 +32,7 @@ const WEEKDAY_SHORT: Record<string, number> = {
 /** Short forms that are also words ("sat", "sun", "wed", "mon"): a weekday only after a cue. */
 const WEEKDAY_SHORT_CUED: Record<string, number> = { sun: 0, mon: 1, wed: 3, sat: 6 };
 const WEEKDAY_CUE =
-  /(?:\b(?:on|for|since|from|until|till|to|through|thru|by|last|past|previous|this|next)\s+|[-–]\s*)$/i;
+  /(?:\b(?:on|for|since|from|until|till|to|through|thru|by|last|past|previous|this|next)\s+|[-–]\s*|[⟫"”'’]\s*)$/i;
 /** Nothing after a word but marks and a sign-off: the message's last word. */
 const LAST_WORD = /^[\s.!?,]*(?:(?:pls|please|thx|thanks|ty|then|tho)[\s.!?]*)*$/i;
 /** "sat - mon", "wed thru fri": a short form that runs to another weekday is one too. */
