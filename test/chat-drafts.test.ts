@@ -99,10 +99,20 @@ describe("a draft card", () => {
     expect(payday?.annotationDate).toEqual({ year: 2026, month: 11, day: 20 });
     expect(await annotationsOf(who)).toHaveLength(seeded + 2);
 
+    // The yes first, then the edit: written as edited.
+    await say(who, "don't save it yet but add 'Paid search budget cut' on the 9th");
+    await say(who, "yes but brown");
+    const cut = (await annotationsOf(who)).find((a) => a.title === "Paid search budget cut");
+    expect(cut).toMatchObject({
+      color: "BROWN",
+      annotationDate: { year: 2026, month: 11, day: 9 },
+    });
+    expect(await annotationsOf(who)).toHaveLength(seeded + 3);
+
     // A yes said before a question is no yes: the draft is dropped, nothing is written.
     await say(who, 'add "Gift guide email"');
     await say(who, "yes, but first show me the list");
-    expect(await annotationsOf(who)).toHaveLength(seeded + 2);
+    expect(await annotationsOf(who)).toHaveLength(seeded + 3);
   });
 
   it("leaves an end still to come open, and says so, for a create and for a change", async () => {

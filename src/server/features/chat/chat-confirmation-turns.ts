@@ -167,8 +167,9 @@ export async function settleTyped(
     return plain(undoneWaitingReply(stored));
   }
   if (decision === "other" && stored.kind !== "delete" && setting.readsDrafts) {
-    // "make it the 17th and yes save": the edit, then the yes to the draft as edited.
-    const said = editWithYes(message, stored.kind);
+    // "make it the 17th and yes save", "yes but brown": the edit and the yes to the draft as
+    // edited, when the edit is read without a doubt.
+    const said = editWithYes(message, stored.kind) ?? yesThenEdit(message, stored.kind);
     const result = said ? draftEditedBy(stored, said.edit, today, true) : null;
     if (result && "edited" in result) {
       const taken = await setting.chat.takePendingAction(session.id, stored.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editWithYes, readReply } from "./yes-no.js";
+import { editWithYes, readReply, yesThenEdit } from "./yes-no.js";
 
 const reading = (message: string, waiting?: Parameters<typeof readReply>[1]) =>
   readReply(message, waiting).reading;
@@ -46,6 +46,9 @@ describe("the one reader of yes and no", () => {
     "ah we already have that one. skip",
     "oh no i meant this year, it's not out yet. forget it",
     "hmm actually homepage is fine, leave it",
+    "hmm no, hang on",
+    "no sorry, typed that in the wrong window",
+    "ah no, leave it as it is",
   ])("'%s' is a no", (message) => expect(reading(message)).toBe("no"));
 
   it.each([
@@ -117,5 +120,16 @@ describe("an edit said with its yes", () => {
 
   it("takes no yes that names another action", () => {
     expect(editWithYes("make it the 17th and delete it", "create")).toBeUndefined();
+  });
+
+  it("reads a yes said first, then the edit", () => {
+    expect(yesThenEdit("yes but brown", "create")).toEqual({ edit: "brown" });
+    expect(yesThenEdit("yes, make it green", "create")).toEqual({ edit: "make it green" });
+    expect(yesThenEdit("no, make it green", "create")).toBeUndefined();
+  });
+
+  it("takes a deletion's own words as its yes, and only over a deletion", () => {
+    expect(reading("yup get rid of it", "delete")).toBe("yes");
+    expect(reading("yup get rid of it", "create")).toBe("other");
   });
 });

@@ -80,6 +80,8 @@ const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
     (verb) => [verb, "verb"] as const,
   ),
   ...cross(VERBS, OBJECTS).map((phrase) => [phrase, "verb"] as const),
+  // "yup get rid of it": a deletion's own words.
+  ...cross(["get rid of"], OBJECTS).map((phrase) => [phrase, "verb"] as const),
   ...[
     "ok",
     "okay",
@@ -149,6 +151,10 @@ const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
     ...cross(["dont want", "i dont want"], ["it", "that", "to"]),
     "wait",
     "hold on",
+    "hang on",
+    "hold up",
+    "one sec",
+    "one second",
     ...cross(["", "i ", "ive ", "i have "], ["changed my mind"]).map((phrase) => phrase.trim()),
   ].map((phrase) => [phrase, "no"] as const),
   // "leave it" is a no wherever it is said; "keep it" keeps what was asked about, which only a
@@ -165,6 +171,7 @@ const UNITS: ReadonlyMap<string, Unit> = new Map<string, Unit>([
   ),
   ...[
     "actually",
+    "ah",
     "oh",
     "oops",
     "ugh",
@@ -189,6 +196,10 @@ const longestUnit = Math.max(...[...UNITS.keys()].map((phrase) => phrase.split("
  */
 const REASON_THEN_NO =
   /^[^!?]{1,100}[,;.]\s*(?:never\s?mind|nvm|forget\s+(?:it|that)|scratch\s+that|skip(?:\s+it)?|leave\s+it|cancel(?:\s+it)?|no\s+thanks)$/;
+/** "no sorry, typed that in the wrong window", "oops, ignore that": a no, and why. */
+const NO_THEN_WHY =
+  /^(?:(?:no|nope|nah|oops|whoops|sorry|ah|oh)[\s,;.!-]+)+(?:sorry[\s,;.!-]+)?(?:i\s+)?(?:typed\s+(?:that|this|it)\s+in\s+the\s+wrong\s+(?:window|tab|chat|place|box)|wrong\s+(?:window|tab|chat|place|box)|ignore\s+(?:that|this|me)|(?:that\s+)?(?:was(?:nt|\s+not)\s+)?(?:meant|for)\s+(?:for\s+)?(?:someone\s+else|another\s+(?:chat|window))|my\s+(?:bad|mistake))$/;
+
 /**
  * "nah, scrap it", "ditch that": a draft dropped. Over a deletion these words could as well mean
  * its yes, so there they are neither (the message is read as itself).
@@ -231,7 +242,8 @@ export function readReply(message: string, waiting?: Waiting): Reply {
   if (waiting === "delete" && BIN_IT.test(text)) return { reading: "yes", startsWithVerb: false };
   const units = unitsOf(text);
   if (!units) {
-    if (REASON_THEN_NO.test(text)) return { reading: "no", startsWithVerb: false };
+    if (REASON_THEN_NO.test(text) || NO_THEN_WHY.test(text))
+      return { reading: "no", startsWithVerb: false };
     if (waiting && waiting !== "delete" && DROP_DRAFT.test(text))
       return { reading: "no", startsWithVerb: false };
     return other;
@@ -261,7 +273,7 @@ export function readReply(message: string, waiting?: Waiting): Reply {
 
 /** The verbs that name each waiting action. */
 const verbsFor: Record<Waiting, readonly string[]> = {
-  delete: ["delete", "remove"],
+  delete: ["delete", "remove", "get"],
   create: ["create", "add", "save", "make", "log"],
   update: ["change", "update", "fix", "save", "make"],
 };
@@ -287,14 +299,14 @@ function unitsOf(text: string): { kind: Unit; words: string }[] | null {
   return units;
 }
 
-/** Where a reply may join an edit and its yes: a comma, a semicolon, a dash or "and". */
-const JOINS = /\s*(?:[,;]|\s-\s|\band\b)\s*/gi;
+/** Where a reply may join an edit and its yes: a comma, a semicolon, a dash, "and" or "but". */
+const JOINS = /\s*(?:[,;]|\s-\s|\band\b|\bbut\b)\s*/gi;
 const LEADING_YES = /^(?:(?:y|yes|yeah|yep|yup|ok|okay|sure)[\s,!.]+)+/i;
 
 /**
  * An edit said together with its yes: "make it the 17th and yes save", "yep friday is the date,
- * save it". The yes is the last part, whole, so "yes, make it green" is read as itself (it edits
- * the draft, which waits again); the edit is what is left.
+ * save it". The yes is the last part, whole; the edit is what is left. (`yesThenEdit` reads the
+ * other order, "yes but brown".)
  */
 export function editWithYes(message: string, waiting: Waiting): { edit: string } | undefined {
   const text = message.trim();
@@ -310,8 +322,9 @@ export function editWithYes(message: string, waiting: Waiting): { edit: string }
 }
 
 /**
- * A yes said first, then a change: "yes that one, make it blue". Over a card that already shows
- * that change it is a yes, the change restated; the caller compares.
+ * A yes said first, then a change: "yes but brown", "yes that one, make it blue". Over a draft it
+ * is the yes to the draft as edited, when the edit is read without a doubt; over a change card
+ * that already shows that change, a yes with the change restated. The caller decides which.
  */
 export function yesThenEdit(message: string, waiting: Waiting): { edit: string } | undefined {
   const text = message.trim();

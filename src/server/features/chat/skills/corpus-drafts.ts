@@ -80,7 +80,7 @@ export function overDraft(
   if (decision !== "other" || understanding.doubts?.includes(askedAsQuestionDoubt))
     return undefined;
   // "make it the 17th and yes save": the edit is read as the product reads it, then confirmed.
-  const said = editWithYes(message, "create");
+  const said = editWithYes(message, "create") ?? yesThenEdit(message, "create");
   const withYes = said && editsOf(draft.pending, said.edit, today);
   const over = readOverDraft(understanding, message, today);
   const edits = withYes || draftFollowUp(draft.pending, over);
