@@ -93,6 +93,16 @@ describe("a create's description", () => {
     return { title: understood.title, description: understood.description };
   };
 
+  it("reads it after “desc -”, and a title's own dash is no marker", () => {
+    expect(described('add "Blog migration" 1 week ago, desc - posts moved to /journal')).toEqual({
+      title: "Blog migration",
+      description: "posts moved to /journal",
+    });
+    expect(described('add "Pricing page - v2" on the 3rd')).toEqual({
+      title: "Pricing page - v2",
+    });
+  });
+
   it("reads it however it is introduced", () => {
     expect(described('add "Promo email" on the 5th and in the description put "20% off"')).toEqual({
       title: "Promo email",

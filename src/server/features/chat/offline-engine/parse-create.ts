@@ -119,10 +119,11 @@ const DESCRIPTION_OR_NOTE = String.raw`(?:${DESCRIPTION_WORD}|details|notes?|com
  * Description markers. Rule: the description runs from the marker to the end of the message, or,
  * when it is quoted, to its closing quote. "note:" counts only after something else ("Launch
  * today, note: big day"); at the start of a request it is just the command ("note: outage").
- * A bare "description" counts only right before a quote ("…, description “all plans”").
+ * A bare "description" counts only right before a quote ("…, description “all plans”") or a
+ * dash ("…, desc - posts moved to /journal").
  */
 const DESCRIPTION_MARKER = new RegExp(
-  String.raw`(?:\s*[,;\u2014\u2013-]\s*|\s+)(?:and\s+)?(?:(?:with|w/)\s+(?:a\s+|the\s+)?${DESCRIPTION_OR_NOTE}(?:\s+(?:of|saying|that\s+says|reading))?|describ(?:ed|e\s+it)\s+as|(?:in|for)\s+the\s+${DESCRIPTION_OR_NOTE}\s*,?\s*(?:put|say|write|add|:)|${DESCRIPTION_OR_NOTE}\s*[:=]|${DESCRIPTION_WORD}(?=\s+⟪))\s*:?\s*`,
+  String.raw`(?:\s*[,;\u2014\u2013-]\s*|\s+)(?:and\s+)?(?:(?:with|w/)\s+(?:a\s+|the\s+)?${DESCRIPTION_OR_NOTE}(?:\s+(?:of|saying|that\s+says|reading))?|describ(?:ed|e\s+it)\s+as|(?:in|for)\s+the\s+${DESCRIPTION_OR_NOTE}\s*,?\s*(?:put|say|write|add|:)|${DESCRIPTION_OR_NOTE}\s*[:=]|${DESCRIPTION_WORD}\s+[-–—](?=\s)|${DESCRIPTION_WORD}(?=\s+⟪))\s*:?\s*`,
   "i",
 );
 
