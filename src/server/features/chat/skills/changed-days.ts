@@ -83,6 +83,7 @@ export function readShift({
 }
 
 /** "make it two weeks", "extend the summer sale by 3 days": a length, from its own days. */
+const LONGEST_LENGTH = 120;
 const LENGTH_AFTER =
   /^(.+?)\s+(?:(?:to\s+)?(?:last|run|be)\s+)?(by\s+|for\s+)?((?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:whole\s+|full\s+)?(?:day|week|fortnight)s?)(?:\s+(?:long|in\s+total|total|longer|more))?$/i;
 
@@ -94,8 +95,11 @@ export function readLength({
 }: SlotInput): Understanding | undefined {
   const longer = /^(?:extend|lengthen|prolong)$/.test(reading.verb);
   if (!longer && !/^(?:make|set|change)$/.test(reading.verb)) return undefined;
+  // A length is a few words: a long text is no length, and is not scanned for one.
+  if (rest.length > LONGEST_LENGTH) return undefined;
+  // From the start of the closing run only: tried inside a long run, it would rescan the run.
   const said = LENGTH_AFTER.exec(
-    rest.replace(/[\s,.!]+(?:please|pls|thanks|thx|then)?[\s.!]*$/i, ""),
+    rest.replace(/(?<![\s,.!])[\s,.!]+(?:(?:please|pls|thanks|thx|then)[\s.!]*)?$/i, ""),
   );
   // "extend it 3 days" adds them; "make it 3 days" is all of it, "make it 3 days longer" adds.
   const length = said && findLength(said[3]!, true);
