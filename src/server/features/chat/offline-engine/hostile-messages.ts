@@ -224,6 +224,11 @@ export const hostileLeads = [
   "anything unexplained ",
   "we shipped it ",
   "actually, x was ",
+  "make it ",
+  "it ran for ",
+  "how did traffic look during ",
+  "what else did we annotate that week ",
+  "yes but ",
 ] as const;
 
 /** Every unit, each once. */
