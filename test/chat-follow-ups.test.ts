@@ -372,3 +372,36 @@ describe("a length said of the annotation just made", () => {
     expect(summer!.annotationDateRange ?? null).toBeNull();
   });
 });
+
+describe("a length or a yes with an edit that the product cannot take as said", () => {
+  it("writes nothing when the edit said with the yes puts the annotation back as it is", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'add "Summer sale" on 2016-03-10 in blue');
+    const card = await say(who, "make the summer one red");
+    expect(card.confirmation, card.reply).toBeTruthy();
+    await say(who, "yes but blue");
+    const [sale] = await find(who, "Summer sale");
+    expect(sale!.color).toBe("BLUE");
+  });
+
+  it("keeps a draft from a length that ends before it starts or after today", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    const seeded = (await annotationsOf(who)).length;
+    await say(who, "don't save it yet but add 'Spring promo' from 2016-03-03 to 2016-03-05");
+    await say(who, "yes, shorten it by a week");
+    expect(await annotationsOf(who)).toHaveLength(seeded);
+    await say(who, "don't save it yet but add 'Advent promo' on 2026-11-20");
+    await say(who, "yes, it ran for two weeks");
+    expect((await annotationsOf(who)).filter((a) => a.title === "Advent promo")).toHaveLength(0);
+  });
+
+  it("reads both days of a range said by numbers in the month it starts", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'add "Spring promo" from 2016-03-02 to 2016-04-20');
+    const turn = await say(who, "it ran the 3rd to the 5th");
+    const [promo] = await find(who, "Spring promo");
+    expect(promo, turn.reply).toMatchObject({
+      annotationDateRange: { startDate: day(3), endDate: day(5) },
+    });
+  });
+});

@@ -87,10 +87,17 @@ function draftEditedBy(
   // "and the day before?" after a traffic answer that offered a draft asks about the traffic: a
   // question is not an edit of the draft, and goes on to be answered as itself.
   if (reading.doubts?.includes(askedAsQuestionDoubt)) return null;
-  const proposed = draftFollowUp(stored, readOverDraft(reading, message, today), withYes, message);
+  const proposed = draftFollowUp(
+    stored,
+    readOverDraft(reading, message, today),
+    withYes,
+    message,
+    today,
+  );
   const edits = proposed && chatDraftEdits.safeParse(proposed).success ? proposed : undefined;
-  // Edited back to the annotation as it is, a change card with a yes is confirmed as shown.
-  const edited = edits ? (withEdits(stored, edits) ?? (withYes ? stored : null)) : null;
+  // Edited back to the annotation as it is ("yes but blue" over a card making it red), there is
+  // nothing to write: the card is not confirmed as it was shown.
+  const edited = edits ? withEdits(stored, edits) : null;
   if (edited) return { edited };
   return reading.intent === "update" && reading.pointsBack && !reading.target
     ? { refused: true }
@@ -108,7 +115,8 @@ export function restatesCard(stored: DraftAction, message: string, today: Calend
   const reading = readMessage({ message: said.edit, today, categoryNames: [] });
   const over = readOverDraft(reading, said.edit, today);
   return (
-    draftFollowUp(stored, over, true) !== undefined && draftFollowUp(stored, over) === undefined
+    draftFollowUp(stored, over, true, "", today) !== undefined &&
+    draftFollowUp(stored, over, false, "", today) === undefined
   );
 }
 

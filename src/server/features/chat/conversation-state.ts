@@ -436,6 +436,8 @@ export function draftFollowUp(
   withYes = false,
   /** The edit said with the yes: a new title is taken with it only as the person quoted it. */
   said = "",
+  /** The person's today: a length that would end after it is not taken. */
+  today?: CalendarDate,
 ): ChatDraftEdits | undefined {
   const quotedTitle = isQuoted(quotesOf(said), understanding.newTitle);
   if (withYes && ((understanding.newTitle && !quotedTitle) || understanding.doubts?.length))
@@ -461,7 +463,11 @@ export function draftFollowUp(
     first = addDays(start, understanding.shiftDays);
     last = end ? addDays(end, understanding.shiftDays) : undefined;
   }
-  if (understanding.lengthSaid) last = lastDayOf(understanding.lengthSaid, first, last ?? first);
+  if (understanding.lengthSaid) {
+    last = lastDayOf(understanding.lengthSaid, first, last ?? first);
+    // A length that ends before it starts, or on a day still to come, is no edit the draft takes.
+    if (compareDates(last, first) < 0 || (today && compareDates(last, today) > 0)) return undefined;
+  }
   if (understanding.clearEnd) last = undefined;
   if (!isRealDate(first) || (last && !isRealDate(last))) return undefined;
   const edits: ChatDraftEdits = {

@@ -387,6 +387,8 @@ describe("two days joined into a span", () => {
     ["from 19/10 until 2/11 as an experiment", "2026-10-19..2026-11-02"],
     // A month named after two numbers makes them days, "from" or not.
     ["from 5 to 8 oct, red", "2026-10-05..2026-10-08"],
+    // The month said after the last day is its month.
+    ["from 28 to 3 nov", "2026-10-28..2026-11-03"],
     // Week commencing: seven days from it.
     ["add 'Staff picks' w/c 26 oct", "2026-10-26..2026-11-01"],
     // Two whole months.

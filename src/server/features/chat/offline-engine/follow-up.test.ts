@@ -142,5 +142,8 @@ describe("a question about “that week”, “those days” or “then”", () 
       by: "weekday",
     });
     expect(after("traffic in october?", "ok leave it then").intent).not.toBe("list");
+    expect(after("traffic in october?", "what's annotated right now then").dateRange).not.toEqual(
+      range("2026-10-01", "2026-10-31"),
+    );
   });
 });

@@ -183,7 +183,8 @@ function samePeriodAgain(
   if (
     !anaphor ||
     alone.by ||
-    /\b(?:normally|usually|typically|generally|in\s+general|ever)\b/i.test(text)
+    // "what's running right now then": today's, not the period answered.
+    /\b(?:normally|usually|typically|generally|in\s+general|ever|now|today|currently)\b/i.test(text)
   )
     return undefined;
   const own = text.slice(0, anaphor.index) + " " + text.slice(anaphor.index + anaphor[0].length);

@@ -229,6 +229,7 @@ export const hostileLeads = [
   "how did traffic look during ",
   "what else did we annotate that week ",
   "yes but ",
+  'add "',
 ] as const;
 
 /** Every unit, each once. */

@@ -394,7 +394,9 @@ function readChange(
     left = left.replace(shift[0], " ");
   }
   // "ran a week longer than it says", "the code died two days early": counted from its days.
-  const length = shift || !annotation ? undefined : findLength(left);
+  // "the title should be 2 weeks" names a field: no length of its days.
+  const namesField = /\b(?:title|name|description|desc|notes?|colou?r|category)\b/i.test(left);
+  const length = shift || !annotation || namesField ? undefined : findLength(left);
   if (length) left = `${left.slice(0, length.index)} ${left.slice(length.end)}`;
   // "Price match guarantee ran all week": the Monday-to-Sunday week it is in, once it is over.
   const wholeWeek = shift || length || !annotation ? null : ALL_WEEK.exec(left);

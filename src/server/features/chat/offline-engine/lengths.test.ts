@@ -21,6 +21,10 @@ describe("a length said of an annotation", () => {
     expect(findLength(text)?.length).toEqual(length);
   });
 
+  it("is never how often: “3 days a week”", () => {
+    expect(findLength("the pinterest campaign ran 3 days a week")).toBeUndefined();
+  });
+
   it("needs a verb, “for” or “long” for a count in a sentence: “two weeks ago” is a day", () => {
     expect(findLength("it was two weeks ago")).toBeUndefined();
     expect(findLength("two weeks")).toBeUndefined();
@@ -46,5 +50,8 @@ describe("a length said of an annotation", () => {
     // A shift is no length, and a length with a word of its own is no value alone.
     expect(readValuesAlone("two days earlier", today, [])?.lengthSaid).toBeUndefined();
     expect(readValuesAlone("it ran for 3 days at the warehouse", today, [])).toBeUndefined();
+    // A count alone may answer anything (after a traffic answer, say): no length of "it".
+    expect(readValuesAlone("2 weeks", today, [])).toBeUndefined();
+    expect(readValuesAlone("for 2 weeks", today, [])).toBeUndefined();
   });
 });

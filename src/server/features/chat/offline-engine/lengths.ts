@@ -49,6 +49,9 @@ const days = (count: string, unit: string) => (parseCount(count) ?? 1) * daysInU
  * "long" ("two weeks ago" is a day).
  */
 export function findLength(text: string, alone = false): FoundLength | undefined {
+  // "3 days a week" is how often, not how long.
+  if (/\b(?:days?|weeks?)\s+(?:a|an|per|each|every)\s+(?:week|month|day)\b/i.test(text))
+    return undefined;
   const at = (match: RegExpExecArray, length: LengthSaid) => ({
     length,
     index: match.index,

@@ -110,8 +110,12 @@ export function firstQuote(
 
 /** A name without the emoji at either end of it: "🚚 Free next-day delivery 🎉" is its words. */
 export function withoutMood(name: string): string {
+  // From the start of the closing run only: tried inside a long run, it would rescan the run.
   return name
-    .replace(/(?:\s*(?:\p{Extended_Pictographic}|\uFE0F|\u200D))+$/u, "")
+    .replace(
+      /(?<![\s\p{Extended_Pictographic}\uFE0F\u200D])(?:\s*(?:\p{Extended_Pictographic}|\uFE0F|\u200D))+$/u,
+      "",
+    )
     .replace(/^(?:(?:\p{Extended_Pictographic}|\uFE0F|\u200D)\s*)+/u, "")
     .trim();
 }

@@ -14,6 +14,8 @@ const DURING = new RegExp(
   String.raw`^(?:(?:and|so|ok(?:ay)?|also|now|then)[\s,]+)*(?:(?:what|how)\s+about\s+|(?:and\s+)?how\s+(?:did|was|were)\s+(?:the\s+|our\s+)?${MEASURE}(?:\s+(?:look|do|go|perform|hold\s+up))?\s+|(?:show\s+(?:me\s+)?)?${MEASURE}\s+)?(?:during|while|whilst)\s+(?:the\s+|our\s+)?(.+?)(?:\s+(?:was|were)\s+(?:still\s+)?[a-z]+|\s+ran|\s+lasted)?\s*[?.!]*$`,
   "i",
 );
+const TIME_WORDS =
+  /^(?:(?:the\s+)?(?:day|days|night|nights|morning|mornings|afternoon|evening|evenings|lunch(?:time)?|week|weekdays?|weekends?|month|year|holidays?|easter|christmas|xmas|new\s+year|summer|winter|spring|autumn|fall|(?:business|working|office|opening)\s+hours|peak|off[-\s]?peak|the\s+sale\s+season)|(?:that|this|the\s+same)\s+\w+)$/i;
 const METRIC_OF: [RegExp, TrafficMetric][] = [
   [/\b(?:active\s+)?users\b|\bvisitors\b/i, "activeUsers"],
   [/\b(?:key\s+events?|conversions?)\b/i, "keyEvents"],
@@ -40,6 +42,8 @@ export function trafficDuring(text: string, today: CalendarDate): Understanding 
   if (!name || name.length < 3 || findDateRange(text, today) || findDate(text, today))
     return undefined;
   if (/^(?:it|that|this|then|them|those|these)$/i.test(name)) return undefined;
+  // "during the day", "during lunch", "during easter": a time, never an annotation's name.
+  if (TIME_WORDS.test(name)) return undefined;
   const metric = METRIC_OF.find(([words]) => words.test(text))?.[1] ?? "sessions";
   return {
     intent: "traffic_period",

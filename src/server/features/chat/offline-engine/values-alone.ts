@@ -85,8 +85,13 @@ export function readValuesAlone(
     return { shiftDays: /earlier|before|back/i.test(shift[3]!) ? -days : days };
   }
   const subject = text.replace(/^(?:it|that|this|the\s+whole\s+thing)\s+/i, "");
-  const length = findLength(subject, true);
-  if (length && length.index === 0 && length.end === subject.length)
+  // A count and a unit alone ("2 weeks", "for 2 weeks") may answer anything: a length needs
+  // "make it", "it …" or its own verb ("ran for a week", "a day longer").
+  const cued = /\bmake\s+(?:it|that)\b/i.test(message) || subject !== text;
+  const length = findLength(subject, cued);
+  const told =
+    cued || "moreDays" in (length?.length ?? {}) || /^\s*(?:ran|lasted|went\s+on)\b/i.test(subject);
+  if (length && told && length.index === 0 && length.end === subject.length)
     return { lengthSaid: length.length };
   // "the day before" counts from the annotation's own day, never today's: no day alone.
   if (SHIFTS.test(text)) return undefined;

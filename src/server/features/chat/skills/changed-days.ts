@@ -178,10 +178,13 @@ export function setChangedDays(
     const start = changes.annotationDate ?? saidStart ?? own;
     if (!isRealDate(start))
       return `${describeAnnotation(target)} has no day ${start.day} in its month. Which day should it start on?`;
-    // "it ended on the 13th" of one running Oct 2 to Nov 20: the latest 13th it covers.
+    // "it ended on the 13th" of one running Oct 2 to Nov 20: the latest 13th it covers; with a
+    // first day said too ("the 3rd to the 5th"), the first such day after it.
+    const within = saidStart
+      ? undefined
+      : latestNumberedIn(understood.endDate.day, annotationSpan(target));
     const end = understood.bareDays
-      ? (latestNumberedIn(understood.endDate.day, annotationSpan(target)) ??
-        dayOnOrAfter(understood.endDate.day, start))
+      ? (within ?? dayOnOrAfter(understood.endDate.day, start))
       : understood.endDate;
     if (compareDates(end, start) < 0)
       return `${describeAnnotation(target)} starts on ${toIsoDate(start)}, so it can't end on ${toIsoDate(end)}. Which day should it end on?`;

@@ -29,6 +29,7 @@
  */
 import {
   addDays,
+  compareDates,
   fromIsoDate,
   toIsoDate,
   type CalendarDate,
@@ -277,9 +278,20 @@ function carryCounted(
       first,
       namedEnd ? fromIsoDate(namedEnd) : first,
     );
-    actual.end = toIsoDate(last);
+    // As the product's change: a last day still to come changes nothing; one day has no end.
+    if (toIsoDate(last) > CORPUS_TODAY) {
+      actual.outcome = "answer";
+      delete actual.end;
+    } else if (compareDates(last, first) === 0) {
+      delete actual.end;
+      if (namedEnd) actual.clear = "end";
+    } else if (compareDates(last, first) > 0) actual.end = toIsoDate(last);
+    else actual.outcome = "answer";
   }
 }
+
+/** The corpus's reference day (its headers'): Monday 2026-11-23. */
+const CORPUS_TODAY = "2026-11-23";
 
 /** The `@annotation <title> | date=…[; end=…][; color=…]…` lines of a conversations file. */
 export function parseDeclaredAnnotations(text: string): DeclaredAnnotation[] {

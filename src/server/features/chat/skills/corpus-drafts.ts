@@ -83,7 +83,7 @@ export function overDraft(
   const said = editWithYes(message, "create") ?? yesThenEdit(message, "create");
   const withYes = said && editsOf(draft.pending, said.edit, today);
   const over = readOverDraft(understanding, message, today);
-  const edits = withYes || draftFollowUp(draft.pending, over);
+  const edits = withYes || draftFollowUp(draft.pending, over, false, "", today);
   // A change of "it" the draft cannot take keeps it waiting as it was (`draftEditedBy`).
   if (!edits && over.intent === "update" && over.pointsBack && !over.target)
     return { ...draft.reading, doubts: ["the draft waits as it was"] };
@@ -112,7 +112,7 @@ function editsOf(
 ) {
   const reading = readMessage({ message, today, categoryNames: [] });
   if (reading.doubts?.includes(askedAsQuestionDoubt)) return undefined;
-  return draftFollowUp(pending, readOverDraft(reading, message, today), true, message);
+  return draftFollowUp(pending, readOverDraft(reading, message, today), true, message, today);
 }
 
 /** A draft's edited fields, as a reading states them. */

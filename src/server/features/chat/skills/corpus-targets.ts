@@ -51,7 +51,9 @@ export function duringDays(
   const { target, ...rest } = understanding;
   if (understanding.intent !== "traffic_period" || target?.kind !== "title" || !annotations)
     return understanding;
-  const named = foundByTitle(annotations, target.title)?.found;
+  // Found as the product finds it; a slip of a title ("lunch" for "Launch …") is none.
+  const { matches, loose } = titleMatches(annotations, target.title);
+  const named = matches.length === 1 && !loose ? matches[0] : undefined;
   if (!named) return { intent: "unknown", missing: [] };
   const start = fromIsoDate(named.date);
   const end = fromIsoDate(named.endDate ?? named.date);

@@ -151,6 +151,12 @@ async function resolveAnnotations(
   if (!listed.ok) return { kind: "failed", message: listed.error };
   const match = findReferenced(listed.value.annotations, reference);
   // "how did traffic look during the pinterest one": the question over the days it covers.
+  // A slip of a title ("lunch" for "Launch …") is no annotation a traffic question means.
+  if (match.kind === "found" && intent === "traffic_period" && match.loose)
+    return {
+      kind: "failed",
+      message: `I couldn't find an annotation ${describeReference(reference)} in this property.`,
+    };
   if (match.kind === "found" && intent === "traffic_period") {
     const { start, end } = annotationSpan(match.annotation);
     const { target: _named, ...asked } = understanding;

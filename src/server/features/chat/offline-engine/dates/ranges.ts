@@ -33,6 +33,10 @@ import {
 } from "./spans.js";
 
 const BETWEEN_PATTERN = /\bbetween\s+/i;
+const LONGEST_SLASHED = 92;
+const daysApart = ({ start, end }: { start: CalendarDate; end: CalendarDate }) =>
+  (Date.UTC(end.year, end.month - 1, end.day) - Date.UTC(start.year, start.month - 1, start.day)) /
+  86_400_000;
 const SINCE_PATTERN = /\bsince\s+$/i;
 
 const rangesRead = new Map<string, FoundRange | undefined>();
@@ -121,7 +125,8 @@ function readDateRange(text: string, today: CalendarDate): FoundRange | undefine
   if (weekend) return weekend;
   // "from 19/10 until 2/11": days with slashes are read in the one order either side allows.
   const slashed = slashedSpan(text, today);
-  if (slashed) {
+  // Only a span of a season at most: "from 2/11 until 19/10" is left to the readers that doubt it.
+  if (slashed && daysApart(slashed.range) <= LONGEST_SLASHED) {
     const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, slashed.index - 6), slashed.index));
     return from ? { ...slashed, index: slashed.index - from[0].length } : slashed;
   }

@@ -246,13 +246,23 @@ export const dayToDay: SpanReader = (text, today) => {
     const [first, last] = [Number(match[2]), Number(match[4])];
     const named = match[6] ? MONTHS[match[6].toLowerCase()] : undefined;
     let start: CalendarDate | undefined;
+    let end: CalendarDate | undefined;
     if (named) {
-      const year = yearOf(named, { relative: match[7], year: match[8] }, today, first);
-      start = { year, month: named, day: first };
-    } else start = dayOfMonth(first, today);
+      // "from 28 to 3 nov": the month said after the last day is its month; the first day is in
+      // the month before when it is the larger.
+      const year = yearOf(named, { relative: match[7], year: match[8] }, today, last);
+      end = { year, month: named, day: last };
+      start =
+        last < first
+          ? { ...addMonthsClamped({ ...end, day: 1 }, -1), day: first }
+          : { ...end, day: first };
+    } else {
+      start = dayOfMonth(first, today);
+      if (!start) continue;
+      end = { ...start, day: last };
+      if (last < first) end = { ...addMonthsClamped({ ...start, day: 1 }, 1), day: last };
+    }
     if (!start) continue;
-    let end = { ...start, day: last };
-    if (last < first) end = { ...addMonthsClamped({ ...start, day: 1 }, 1), day: last };
     const found = spanSaid(text, match, start, end);
     if (found) return found;
   }
