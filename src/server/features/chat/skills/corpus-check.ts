@@ -28,11 +28,11 @@
  * leads to.
  */
 import {
+  type CalendarDate,
   addDays,
   compareDates,
   fromIsoDate,
   toIsoDate,
-  type CalendarDate,
 } from "../../../../shared/calendar-date.js";
 import { daysCarriedOut } from "./changed-days.js";
 import { lastDayOf } from "../offline-engine/lengths.js";
