@@ -15,12 +15,11 @@ import {
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
 import { weekRange } from "./dates/calendar.js";
 import { findDate, findDateRange } from "./extract-dates.js";
 import type { Normalised } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
-import { METRIC_WORD } from "./traffic-question.js";
+import { METRIC_WORD, metricNamed } from "./traffic-question.js";
 import type { AskedBefore, Understanding } from "./understanding.js";
 
 const LEAD =
@@ -73,13 +72,6 @@ export function askedBefore(understanding: Understanding): AskedBefore | undefin
   if (understanding.titleContains) asked.titleContains = understanding.titleContains;
   return asked;
 }
-
-const metricOf = (text: string): TrafficMetric =>
-  /\b(?:active\s+)?users\b|\bvisitors\b/i.test(text)
-    ? "activeUsers"
-    : /\b(?:key\s+events?|conversions?)\b/i.test(text)
-      ? "keyEvents"
-      : "sessions";
 
 /** The question asked before, as a reading: its intent and pieces. */
 function restored(asked: AskedBefore): Understanding {
@@ -149,7 +141,7 @@ function trafficAgain(asked: AskedBefore, piece: string, today: CalendarDate) {
   if (shifted) return shifted;
   const range = findDateRange(piece, today);
   const day = range ? undefined : findDate(piece, today);
-  const metric = METRIC_WORD.test(piece) ? metricOf(piece) : undefined;
+  const metric = METRIC_WORD.test(piece) ? metricNamed(piece) : undefined;
   if (!range && !day && !metric) return undefined;
   const { date: _date, dateRange: _range, ...kept } = before;
   const again: Understanding = { ...kept, ...(metric ? { metric } : {}) };
@@ -203,7 +195,7 @@ function samePeriodAgain(
   if (!range) return undefined;
   const { date: _date, dateRange: _range, ...rest } = alone;
   if (list) return { ...rest, intent: "list", missing: [], dateRange: range };
-  const metric = alone.intent === "unknown" ? metricOf(text) : alone.metric;
+  const metric = alone.intent === "unknown" ? metricNamed(text) : alone.metric;
   const oneDay = compareDates(range.start, range.end) === 0;
   return {
     ...rest,

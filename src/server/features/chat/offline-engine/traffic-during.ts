@@ -5,8 +5,8 @@
  * finds it as it finds a change's (`resolve`), and asks about the days it covers.
  */
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
-import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
 import { findDate, findDateRange } from "./extract-dates.js";
+import { metricNamed } from "./traffic-question.js";
 import type { Understanding } from "./understanding.js";
 
 const MEASURE = String.raw`(?:traffic|sessions|visits|visitors|(?:active\s+)?users|key\s+events?|conversions|(?:the\s+|our\s+)?(?:site|store|shop|numbers))`;
@@ -16,10 +16,6 @@ const DURING = new RegExp(
 );
 const TIME_WORDS =
   /^(?:(?:the\s+)?(?:day|days|night|nights|morning|mornings|afternoon|evening|evenings|lunch(?:time)?|week|weekdays?|weekends?|month|year|holidays?|easter|christmas|xmas|new\s+year|summer|winter|spring|autumn|fall|(?:business|working|office|opening)\s+hours|peak|off[-\s]?peak|the\s+sale\s+season)|(?:that|this|the\s+same)\s+\w+)$/i;
-const METRIC_OF: [RegExp, TrafficMetric][] = [
-  [/\b(?:active\s+)?users\b|\bvisitors\b/i, "activeUsers"],
-  [/\b(?:key\s+events?|conversions?)\b/i, "keyEvents"],
-];
 
 export function trafficDuring(text: string, today: CalendarDate): Understanding | undefined {
   if (text.length > 160 || /⟪/.test(text)) return undefined;
@@ -44,7 +40,7 @@ export function trafficDuring(text: string, today: CalendarDate): Understanding 
   if (/^(?:it|that|this|then|them|those|these)$/i.test(name)) return undefined;
   // "during the day", "during lunch", "during easter": a time, never an annotation's name.
   if (TIME_WORDS.test(name)) return undefined;
-  const metric = METRIC_OF.find(([words]) => words.test(text))?.[1] ?? "sessions";
+  const metric = metricNamed(text);
   return {
     intent: "traffic_period",
     metric,

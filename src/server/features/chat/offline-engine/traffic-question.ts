@@ -1,3 +1,5 @@
+import type { TrafficMetric } from "../../../../shared/contracts/traffic.js";
+
 /**
  * Questions about the traffic itself that name no fixed phrase: "how many sessions yesterday?",
  * "how was traffic last week", "was there a spike on the 9th?", "which weekday brings the most
@@ -9,6 +11,13 @@
 /** The measures the chart draws, in the words people use for them. */
 export const METRIC_WORD =
   /\b(?:traffic|sessions|visits|visitors|(?:active\s+)?users|key\s+events?|conversions)\b/i;
+
+/** The measure a question names: "active users", "key events" or "conversions"; else sessions. */
+export function metricNamed(text: string): TrafficMetric {
+  if (/\b(?:active\s+)?users\b|\bvisitors\b/i.test(text)) return "activeUsers";
+  if (/\b(?:key\s+events?|conversions?)\b/i.test(text)) return "keyEvents";
+  return "sessions";
+}
 
 /** A change in the curve, or the day that stands out in it. */
 export const CHANGE_WORD =

@@ -149,14 +149,13 @@ async function resolveAnnotations(
   if (!reference) return { kind: "ready", understanding, annotations: [] };
   const listed = await actions.listAnnotations({});
   if (!listed.ok) return { kind: "failed", message: listed.error };
-  const match = findReferenced(listed.value.annotations, reference);
-  // "how did traffic look during the pinterest one": the question over the days it covers.
+  const referenced = findReferenced(listed.value.annotations, reference);
   // A slip of a title ("lunch" for "Launch …") is no annotation a traffic question means.
-  if (match.kind === "found" && intent === "traffic_period" && match.loose)
-    return {
-      kind: "failed",
-      message: `I couldn't find an annotation ${describeReference(reference)} in this property.`,
-    };
+  const match =
+    intent === "traffic_period" && referenced.kind === "found" && referenced.loose
+      ? ({ kind: "none" } as const)
+      : referenced;
+  // "how did traffic look during the pinterest one": the question over the days it covers.
   if (match.kind === "found" && intent === "traffic_period") {
     const { start, end } = annotationSpan(match.annotation);
     const { target: _named, ...asked } = understanding;

@@ -41,18 +41,12 @@ import {
   asksAboutTheWeek,
   METRIC_WORD,
   trafficQuestionPatterns,
+  metricNamed,
 } from "../offline-engine/traffic-question.js";
 import { unreadPeriod, type SlotInput } from "../offline-engine/slots.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import type { Skill, SkillTurn } from "./skill.js";
 import { isoDate, type ToolContext, tool } from "./tool-turn.js";
-
-/** The measure a traffic question names: "active users", "key events" or "conversions"; else sessions. */
-function metricIn(text: string): TrafficMetric {
-  if (/\b(?:active\s+)?users\b|\bvisitors\b/i.test(text)) return "activeUsers";
-  if (/\b(?:key\s+events?|conversions?)\b/i.test(text)) return "keyEvents";
-  return "sessions";
-}
 
 /** The weekly pattern is read over twelve weeks when no period is named: a dozen of each weekday. */
 const weekdayPatternDays = 84;
@@ -62,7 +56,7 @@ function readDay(input: SlotInput): Understanding {
   // Read from what it is about ("how many sessions yesterday?"): a day or a period, by its dates.
   const general = reading.verb === TRAFFIC_QUESTION;
   // The question's own words name the measure ("why did active users drop …").
-  understanding.metric = metricIn(reading.rest + " " + (reading.verb ?? ""));
+  understanding.metric = metricNamed(reading.rest + " " + (reading.verb ?? ""));
   if (general && asksAboutTheWeek(rest)) return readPeriod(input);
   const range = findDateRange(rest, today);
   if (range && compareDates(range.range.end, range.range.start) > 0) {
@@ -91,7 +85,7 @@ function readPeriod(input: SlotInput): Understanding {
   const understanding: Understanding = {
     ...input.understanding,
     intent: "traffic_period",
-    metric: input.understanding.metric ?? metricIn(rest),
+    metric: input.understanding.metric ?? metricNamed(rest),
   };
   const weekly = asksAboutTheWeek(rest);
   const read = findDateRange(rest, today)?.range;

@@ -84,3 +84,12 @@ export function latestNumberedIn(day: number, range: DateRange): CalendarDate | 
   }
   return undefined;
 }
+
+/** The days from one date to another (0 for the same day, negative for an earlier one). */
+export function daysFrom(start: CalendarDate, end: CalendarDate): number {
+  return (
+    (Date.UTC(end.year, end.month - 1, end.day) -
+      Date.UTC(start.year, start.month - 1, start.day)) /
+    86_400_000
+  );
+}

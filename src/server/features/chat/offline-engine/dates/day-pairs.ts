@@ -10,7 +10,13 @@ import {
   isRealDate,
   type CalendarDate,
 } from "../../../../../shared/calendar-date.js";
-import { addMonthsClamped, type FoundDate, type FoundRange, type SpanReader } from "./calendar.js";
+import {
+  addMonthsClamped,
+  daysFrom,
+  type FoundDate,
+  type FoundRange,
+  type SpanReader,
+} from "./calendar.js";
 import { dayRightAfter, findDate } from "./days.js";
 import { WEEKDAY_ONLY } from "./weekdays.js";
 
@@ -84,11 +90,7 @@ function weekendShort(text: string, today: CalendarDate): FoundRange | undefined
 function joins(start: CalendarDate, end: CalendarDate, byAnd: boolean): boolean {
   if (compareDates(start, end) >= 0) return false;
   if (byAnd) return compareDates(addDays(start, 1), end) === 0;
-  const days =
-    (Date.UTC(end.year, end.month - 1, end.day) -
-      Date.UTC(start.year, start.month - 1, start.day)) /
-    86_400_000;
-  return days <= LONGEST;
+  return daysFrom(start, end) <= LONGEST;
 }
 
 export const dayAndDay: SpanReader = (text, today) => {

@@ -8,7 +8,7 @@ import {
   isRealDate,
   type CalendarDate,
 } from "../../../../../shared/calendar-date.js";
-import { ordered, type FoundRange, type SpanReader } from "./calendar.js";
+import { daysFrom, ordered, type FoundRange, type SpanReader } from "./calendar.js";
 import { chronoResults, namesADay, resultDate } from "./chrono.js";
 import { dayAndDay } from "./day-pairs.js";
 import { dayRightAfter, findDate, PERIOD_IN_DAY } from "./days.js";
@@ -34,9 +34,7 @@ import {
 
 const BETWEEN_PATTERN = /\bbetween\s+/i;
 const LONGEST_SLASHED = 92;
-const daysApart = ({ start, end }: { start: CalendarDate; end: CalendarDate }) =>
-  (Date.UTC(end.year, end.month - 1, end.day) - Date.UTC(start.year, start.month - 1, start.day)) /
-  86_400_000;
+
 const SINCE_PATTERN = /\bsince\s+$/i;
 
 const rangesRead = new Map<string, FoundRange | undefined>();
@@ -126,7 +124,7 @@ function readDateRange(text: string, today: CalendarDate): FoundRange | undefine
   // "from 19/10 until 2/11": days with slashes are read in the one order either side allows.
   const slashed = slashedSpan(text, today);
   // Only a span of a season at most: "from 2/11 until 19/10" is left to the readers that doubt it.
-  if (slashed && daysApart(slashed.range) <= LONGEST_SLASHED) {
+  if (slashed && daysFrom(slashed.range.start, slashed.range.end) <= LONGEST_SLASHED) {
     const from = /\bfrom\s+$/i.exec(text.slice(Math.max(0, slashed.index - 6), slashed.index));
     return from ? { ...slashed, index: slashed.index - from[0].length } : slashed;
   }
