@@ -489,3 +489,37 @@ describe("a range that has begun this year but not ended", () => {
     );
   });
 });
+
+describe("a category word at the start of a title", () => {
+  const withReleases = (message: string) =>
+    readMessage({ message, today, categoryNames: ["Incidents", "Site/App Releases", "Campaigns"] });
+
+  it("keeps “Release notes” in the title: a plural annotation word starts a name", () => {
+    for (const message of [
+      "add Release notes - v2 on the 3rd",
+      "add Release notes v2 on the 3rd",
+    ]) {
+      const understood = withReleases(message);
+      expect(understood.title, message).toMatch(/^Release notes/);
+      expect(understood.category, message).toBeUndefined();
+    }
+  });
+
+  it("shows a card when a category word is set off from the rest by a dash", () => {
+    for (const [message, category, title] of [
+      ["add Incident - checkout down on the 3rd", "Incidents", "checkout down"],
+      ["add Campaign — Spring push on the 3rd", "Campaigns", "Spring push"],
+    ] as const) {
+      const understood = withReleases(message);
+      expect(understood.category, message).toBe(category);
+      expect(understood.title?.toLowerCase(), message).toBe(title.toLowerCase());
+      expect(understood.doubts?.length, message).toBeGreaterThan(0);
+    }
+  });
+
+  it("still reads the kind named before an annotation word that sets off the title", () => {
+    const understood = withReleases('new campaign annotation - "Cyber week teaser" today');
+    expect(understood.category).toBe("campaign");
+    expect(understood.title).toBe("Cyber week teaser");
+  });
+});

@@ -245,6 +245,15 @@ export function findCategoryAdjective(
   const match = patterns.adjective.exec(text);
   if (!match) return undefined;
   const start = (match[1] ?? "").length;
+  // "add Release notes v2": a category word the verb takes directly, then an annotation word and
+  // no quote, colon or "called", starts the title; "log a release note: v2" names its kind.
+  const named =
+    /^\s(?:annotation|note|marker|entry|event|one)(s?)\b\s*(⟪|[:–—-]|(?:called|named|titled)\b)?/i.exec(
+      text.slice(match[0].length),
+    );
+  // "Release notes - v2" is a title; "new campaign annotation - …" sets off the one to come.
+  if (start === 0 && named && (!named[2] || (named[1] && /^[–—-]$/.test(named[2]))))
+    return undefined;
   return { reference: spelled(match[2] ?? "", patterns), index: start, end: match[0].length };
 }
 

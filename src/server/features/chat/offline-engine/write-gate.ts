@@ -104,8 +104,11 @@ function kindBefore(
   title: string,
   categoryNames: readonly string[],
 ): { category: string; name: string } | undefined {
-  const [first = "", ...rest] = title.split(/\s+/);
-  if (rest.length === 0 || first !== first.toLowerCase()) return undefined;
+  // "Incident - checkout down": a kind set off by a dash, in any letter case.
+  const dashed = /^(\S+)\s+[-–—]\s+(\S.*)$/.exec(title);
+  const [said = "", ...rest] = dashed ? [dashed[1] ?? "", dashed[2] ?? ""] : title.split(/\s+/);
+  if (rest.length === 0 || (!dashed && said !== said.toLowerCase())) return undefined;
+  const first = fold(said);
   const category = categoryNames.find((name) => {
     const last =
       fold(name)
