@@ -405,3 +405,28 @@ describe("a length or a yes with an edit that the product cannot take as said", 
     });
   });
 });
+
+describe("“that week” with no days answered before it", () => {
+  it("means the days of the annotation just made: the week holding its day", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    for (const message of [
+      'add "Spring push" on 2016-03-12',
+      'add "Easter teaser" on 2016-03-20',
+      'add "Winter sale" on 2016-03-10',
+    ])
+      expect((await say(who, message)).reply).toMatch(/^Created/);
+    const listed = await say(who, "any annotations that week?");
+    expect(listed.reply).toContain("Winter sale");
+    expect(listed.reply).toContain("Spring push");
+    expect(listed.reply).not.toContain("Easter teaser");
+  });
+
+  it("is asked about when nothing was discussed, listing nothing", async () => {
+    const who: Person = await setUpPerson(harness, "premium");
+    await say(who, 'add "Spring push" on 2016-03-12');
+    const fresh: Person = { ...who, sessionId: undefined };
+    const asked = await say(fresh, "any annotations that week?");
+    expect(asked.reply).toMatch(/which days “that week” means/);
+    expect(asked.reply).not.toContain("Spring push");
+  });
+});

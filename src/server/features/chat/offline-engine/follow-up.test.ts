@@ -147,3 +147,29 @@ describe("a question about “that week”, “those days” or “then”", () 
     );
   });
 });
+
+describe("“that week” with no days answered before it", () => {
+  it.each([
+    ["any annotations that week?", "list"],
+    ["how was traffic those days", "traffic_period"],
+    ["anything logged that day?", "list"],
+  ])("'%s' points back at days still to be found, never every day", (message, intent) => {
+    const read = readMessage({ message, today, categoryNames });
+    expect(read).toMatchObject({ intent, pointsBack: true, missing: ["period"] });
+    expect(read.dateRange).toBeUndefined();
+  });
+
+  it("reads “then” at the end as a word of its own, and a day said as that day", () => {
+    expect(readMessage({ message: "show the red ones then", today, categoryNames })).toMatchObject({
+      intent: "list",
+      missing: [],
+    });
+    expect(
+      after("what's in the incidents category?", "any annotations that week?").missing,
+    ).toEqual(["period"]);
+    expect(
+      readMessage({ message: "anything logged on the 3rd, that day?", today, categoryNames })
+        .missing,
+    ).toEqual([]);
+  });
+});

@@ -206,6 +206,41 @@ function samePeriodAgain(
   };
 }
 
+/**
+ * "any annotations that week?" with no days answered before it: the days of the annotation just
+ * discussed, which resolve knows, or asked about — never every annotation, nor the last 28 days.
+ * "then" alone is no period here: "show the red ones then" is a list of its own.
+ */
+function periodNotAnswered(
+  alone: Understanding,
+  text: string,
+  today: CalendarDate,
+): Understanding | undefined {
+  const anaphor = THAT_PERIOD.exec(text);
+  if (!anaphor?.[1] || alone.by) return undefined;
+  if (
+    /\b(?:normally|usually|typically|generally|in\s+general|ever|now|today|currently)\b/i.test(text)
+  )
+    return undefined;
+  const own = text.slice(0, anaphor.index) + " " + text.slice(anaphor.index + anaphor[0].length);
+  if (findDateRange(own, today) ?? findDate(own, today)) return undefined;
+  const list = alone.intent === "list" || (alone.intent === "unknown" && ASKS_ANNOTATED.test(text));
+  const traffic =
+    (alone.intent.startsWith("traffic") && !alone.target) ||
+    (alone.intent === "unknown" && METRIC_WORD.test(text));
+  if (!list && !traffic) return undefined;
+  const { date: _date, dateRange: _range, periodAssumed: _assumed, ...rest } = alone;
+  const metric = alone.intent === "unknown" ? metricNamed(text) : alone.metric;
+  return {
+    ...rest,
+    intent: list ? "list" : "traffic_period",
+    ...(!list && metric ? { metric } : {}),
+    pointsBack: true,
+    unreadPeriod: anaphor[0],
+    missing: ["period"],
+  };
+}
+
 export function readFollowUp(
   alone: Understanding,
   normalised: Pick<Normalised, "text" | "quotes" | "propertyId">,
@@ -214,15 +249,18 @@ export function readFollowUp(
   categoryNames: readonly string[],
   readers: SlotReaders,
 ): Understanding {
-  if (!asked || normalised.quotes.length > 0) return alone;
+  if (normalised.quotes.length > 0) return alone;
   const text = normalised.text.trim();
+  if (!asked) return periodNotAnswered(alone, text, today) ?? alone;
   if (asked.intent === "undo")
     return alone.intent === "unknown" && ONCE_MORE.test(text)
       ? { intent: "undo", missing: [], ...(asked.reverts ? { reverts: asked.reverts } : {}) }
       : alone;
   if (asked.intent === "delete")
     return alone.intent === "unknown" ? (alsoThat(text) ?? alone) : alone;
-  const samePeriod = samePeriodAgain(alone, asked, text, today);
+  const samePeriod =
+    samePeriodAgain(alone, asked, text, today) ??
+    (asked.date || asked.rangeStart ? undefined : periodNotAnswered(alone, text, today));
   if (samePeriod) return samePeriod;
   const lead = LEAD.exec(text);
   // "key events too for that week?": the period asked about already, said again.

@@ -17,6 +17,7 @@ import type { AnnotationFilter, AssistantActions } from "../assistant-actions.js
 import { categoryMatchProblem } from "../assistant-rules.js";
 import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "../offline-engine/understanding.js";
+import { weekRange } from "../offline-engine/dates/calendar.js";
 import { namedByPart } from "../offline-engine/doubts.js";
 
 export type Resolution =
@@ -94,13 +95,51 @@ export async function resolve(
 ): Promise<Resolution> {
   // A period the engine cannot read is answered by saying so; nothing is looked up or matched.
   if (understanding.missing.includes("period"))
-    return { kind: "ready", understanding, annotations: [] };
+    return (
+      (await daysOfFocus(understanding, focus, actions)) ?? {
+        kind: "ready",
+        understanding,
+        annotations: [],
+      }
+    );
   const category = await resolveCategory(understanding, actions);
   if (category && "kind" in category) return category;
   const resolution = await resolveAnnotations(understanding, focus, actions, category);
   return category && (resolution.kind === "ready" || resolution.kind === "choose")
     ? { ...resolution, category }
     : resolution;
+}
+
+/**
+ * "any annotations that week?", "how was traffic those days?" right after an annotation was
+ * created, changed or named: its days (the week holding its first day, for "week"). Without
+ * one in focus the period stays unread, and the reply asks which days.
+ */
+async function daysOfFocus(
+  understanding: Understanding,
+  focus: Focus | undefined,
+  actions: AssistantActions,
+): Promise<Resolution | undefined> {
+  if (!understanding.pointsBack || !focus) return undefined;
+  const listed = await actions.listAnnotations({});
+  if (!listed.ok) return { kind: "failed", message: listed.error };
+  const annotation = listed.value.annotations.find((a) => a.annotationId === focus.annotationId);
+  if (!annotation) return undefined;
+  const span = annotationSpan(annotation);
+  const { start, end } =
+    /\bweek\b/i.test(understanding.unreadPeriod ?? "") && compareDates(span.start, span.end) === 0
+      ? weekRange(span.start)
+      : span;
+  const { unreadPeriod: _words, pointsBack: _back, target: _target, ...asked } = understanding;
+  const oneDay = compareDates(start, end) === 0;
+  return {
+    kind: "ready",
+    understanding:
+      asked.intent !== "list" && oneDay
+        ? { ...asked, intent: "traffic_day", missing: [], date: start }
+        : { ...asked, missing: [], dateRange: { start, end } },
+    annotations: [annotation],
+  };
 }
 
 /** The filters of a list or delete-all request, as the assistant's actions take them. */
