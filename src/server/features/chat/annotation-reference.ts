@@ -8,6 +8,7 @@
 import { annotationSpan } from "../../../shared/annotation-span.js";
 import { compareDates, toIsoDate } from "../../../shared/calendar-date.js";
 import type { Annotation } from "../../../shared/contracts/annotations.js";
+import { colourName } from "./offline-engine/reply-text.js";
 import { titleMatches } from "./offline-engine/title-matches.js";
 import type { AnnotationReference } from "./offline-engine/understanding.js";
 
@@ -35,6 +36,8 @@ export function findReferenced(
         .sort((a, b) => b.dateAdded!.localeCompare(a.dateAdded!))[0] ?? annotations[0];
     return found ? { kind: "found", annotation: found } : { kind: "none" };
   }
+  if (reference.kind === "color")
+    return matchOf(annotations.filter((a) => a.color === reference.color));
   if (reference.kind === "date") {
     const { date } = reference;
     return matchOf(
@@ -65,6 +68,8 @@ export function describeReference(reference: AnnotationReference): string {
       return `called “${reference.title}”`;
     case "date":
       return `on ${toIsoDate(reference.date)}`;
+    case "color":
+      return `in ${colourName(reference.color)}`;
     case "last":
       return "to change";
   }
@@ -74,5 +79,6 @@ export function describeReference(reference: AnnotationReference): string {
 export function describeAmbiguity(reference: AnnotationReference): string {
   if (reference.kind === "title") return `match “${reference.title}”`;
   if (reference.kind === "date") return `are on ${toIsoDate(reference.date)}`;
+  if (reference.kind === "color") return `are ${colourName(reference.color)}`;
   return "match that";
 }

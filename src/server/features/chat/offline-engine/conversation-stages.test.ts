@@ -7,7 +7,7 @@ import { continueConversation } from "./continue-conversation.js";
 import { readIntent } from "../skills/reading.js";
 import { normalise } from "./normalise.js";
 import { resolve } from "../skills/resolve.js";
-import { readSlots, type Understanding } from "../skills/reading.js";
+import { readMessage, readSlots, type Understanding } from "../skills/reading.js";
 
 const today = { year: 2026, month: 11, day: 23 };
 const alone = (message: string) => {
@@ -282,5 +282,57 @@ describe("stage 6: a list around a day, or on a day that does not exist", () => 
     const turn = await act(ready("show annotations on September 31"), context(actions));
     expect(listed).toBe(false);
     expect(turn.reply).toMatch(/^That date does not exist/);
+  });
+});
+
+describe("an annotation named by its colour", () => {
+  const read = (message: string) =>
+    readMessage({ message, today, categoryNames: ["Campaigns", "Incidents"] });
+
+  it("reads 'the red one' in a change or deletion as the one of that colour", () => {
+    expect(read("make the red one green")).toMatchObject({
+      intent: "update",
+      color: "GREEN",
+      target: { kind: "color", color: "RED" },
+      missing: [],
+    });
+    expect(read("delete the brown one")).toMatchObject({
+      intent: "delete",
+      target: { kind: "color", color: "BROWN" },
+    });
+    expect(read("the red one should be in campaigns")).toMatchObject({
+      intent: "update",
+      category: "campaigns",
+      target: { kind: "color", color: "RED" },
+    });
+    // A list of a colour, or a create, is read as it was.
+    expect(read("show the red ones")).toMatchObject({ intent: "list", color: "RED" });
+    expect(read("make the red one green").pointsBack).toBeUndefined();
+  });
+
+  it("finds the one of that colour, shown before it is changed; several are asked about", async () => {
+    const coloured = [
+      { ...annotation("1", "Black Friday sale", 20), color: "RED" as const },
+      annotation("2", "Black Friday email", 21),
+      annotation("3", "Launch", 12),
+    ];
+    const actions = {
+      listAnnotations: async () => ({
+        ok: true,
+        value: { propertyId: "1", annotations: coloured },
+      }),
+    } as unknown as AssistantActions;
+    expect(await resolve(read("make the red one green"), undefined, actions)).toMatchObject({
+      kind: "ready",
+      understanding: {
+        target: { kind: "id", annotationId: "1" },
+        doubts: ["I took “the red one” to mean “Black Friday sale”"],
+      },
+    });
+    expect((await resolve(read("delete the blue one"), undefined, actions)).kind).toBe("choose");
+    expect(await resolve(read("make the cyan one red"), undefined, actions)).toMatchObject({
+      kind: "failed",
+      message: "I couldn't find an annotation in cyan in this property.",
+    });
   });
 });

@@ -4,6 +4,7 @@
  * the person's text, so it is what runs on the reading thread (reading-thread.ts); the later
  * stages (resolve, act) only look annotations up and write.
  */
+import { colourWord } from "./extract-color.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { continueConversation } from "./continue-conversation.js";
 import { trafficDuring } from "./traffic-during.js";
@@ -48,9 +49,34 @@ export function readMessage(
   // then shown as a draft whatever else the reading is sure of.
   const held = heldBack(asked.message);
   const request = held ? { ...asked, message: held } : asked;
-  const read = readWhole(request, readers, words);
+  const read = namedByColour(request, readers, words) ?? readWhole(request, readers, words);
   if (!held || (read.intent !== "create" && read.intent !== "update")) return read;
   return { ...read, doubts: [...(read.doubts ?? []), heldBackDoubt] };
+}
+
+/** "make the red one green", "delete the brown one": an annotation named by its colour. */
+const BY_COLOUR = /\bthe\s+([a-z]{3,7})\s+(?:one|annotation|note|entry|marker)\b(?!['’]?s\b)/i;
+
+/**
+ * A change or deletion of "the red one", read as one of "it" whose annotation is the one of that
+ * colour; resolve finds it (or asks which, when there are several). Anything else reads as said.
+ */
+function namedByColour(
+  request: ReadingRequest,
+  readers: SlotReaders,
+  words: CapabilityWords,
+): Understanding | undefined {
+  if (request.question || request.message.length > 300) return undefined;
+  const named = BY_COLOUR.exec(request.message);
+  const color = named ? colourWord(named[1] ?? "") : undefined;
+  if (!named || !color) return undefined;
+  const message = `${request.message.slice(0, named.index)}it${request.message.slice(named.index + named[0].length)}`;
+  const read = readWhole({ ...request, message }, readers, words);
+  if ((read.intent !== "update" && read.intent !== "delete") || !read.pointsBack || read.target)
+    return undefined;
+  const { pointsBack: _it, ...rest } = read;
+  const missing = read.missing.filter((field) => field !== "target");
+  return { ...rest, missing, target: { kind: "color", color } };
 }
 
 /** The doubt of a request the person asked to see before it is written. */

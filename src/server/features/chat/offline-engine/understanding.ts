@@ -17,6 +17,8 @@ export type AnnotationReference =
   | { kind: "title"; title: string }
   /** "yesterday's note", "the one on Nov 12": whatever is on that day (a range covering it too). */
   | { kind: "date"; date: CalendarDate }
+  /** "the red one": the one annotation of that colour. */
+  | { kind: "color"; color: AnnotationColor }
   | { kind: "last" };
 
 /** The questions about Tidemark itself the assistant answers in so many words. */

@@ -10,6 +10,7 @@ import { piecesToRemember } from "../offline-engine/continue-conversation.js";
 import { nearlySameTitle } from "../offline-engine/gate-words.js";
 import type { KnownAnnotation } from "../offline-engine/known-annotations.js";
 import type { PendingQuestion, Understanding } from "../offline-engine/understanding.js";
+import type { DeclaredAnnotation } from "./corpus-effects.js";
 
 /** The annotation a title names among the known ones, as the product finds it (`titleMatches`). */
 export function foundByTitle(
@@ -101,6 +102,15 @@ export function resolveAgainst(
     if (onDay.length === 1) actual.targetOnDay = `title:${onDay[0]!.title}`;
     // Several on that day (a range covering it too): the product asks which, writing nothing.
     else if (onDay.length > 1) return askedWhich(actual, understanding, onDay);
+  } else if (target?.kind === "color") {
+    // "the red one": the one annotation of that colour, shown first; several are asked about.
+    const color = target.color.toLowerCase();
+    const ofColour = annotations.filter(
+      (annotation) => (annotation as DeclaredAnnotation).color?.toLowerCase() === color,
+    );
+    if (ofColour.length !== 1) return askedWhich(actual, understanding, ofColour, color);
+    actual.target = `title:${ofColour[0]!.title}`;
+    if (understanding.intent === "update" && actual.outcome === "write") actual.outcome = "preview";
   } else if (!target && understanding.pointsBack && !focusTitle) actual.outcome = "preview";
   return undefined;
 }

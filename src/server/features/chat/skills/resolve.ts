@@ -19,6 +19,7 @@ import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "../offline-engine/understanding.js";
 import { weekRange } from "../offline-engine/dates/calendar.js";
 import { namedByPart } from "../offline-engine/doubts.js";
+import { colourName } from "../offline-engine/reply-text.js";
 
 export type Resolution =
   | { kind: "ready"; understanding: Understanding; annotations: Annotation[]; category?: Category }
@@ -209,10 +210,13 @@ async function resolveAnnotations(
   }
   if (match.kind === "found") {
     // Found by some of its words, not its whole title: a change to it is shown before it is made.
+    // Named by its colour ("the red one"), the same: the one of that colour may not be the one meant.
     const guessed =
       (match.loose || match.partial) && reference.kind === "title"
         ? [namedByPart(reference.title, match.annotation.title)]
-        : [];
+        : reference.kind === "color"
+          ? [namedByPart(`the ${colourName(reference.color)} one`, match.annotation.title)]
+          : [];
     return {
       kind: "ready",
       understanding: {
