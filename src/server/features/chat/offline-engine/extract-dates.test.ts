@@ -338,6 +338,8 @@ describe("what the date reader assumed", () => {
     expect(taken("move it to the 2nd of january", "2026-12-07")).toBe("2026-01-02 for 2027-01-02");
     expect(taken("on Christmas", "2026-12-07")).toBe("2025-12-25 for 2026-12-25");
     expect(taken("Nov 28 to Dec 2", "2026-11-23")).toBe("2025-11-28 for 2026-11-28");
+    // A day's name as a draft keeps its words, without the "on" before it.
+    expect(taken("christmas eve", "2026-11-23")).toBe("2025-12-24 for 2026-12-24");
   });
 
   it("says nothing when the year was written or asked for, the day is past, or far off", () => {

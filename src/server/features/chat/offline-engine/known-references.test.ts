@@ -326,3 +326,23 @@ describe("a last day said by its number of a range over two months", () => {
     });
   });
 });
+
+describe("a title that opens with a day's word", () => {
+  const withDayTitle: KnownAnnotation[] = [
+    ...annotations,
+    { title: "Today's picks carousel", date: "2026-09-29" },
+  ];
+
+  it("is that annotation, never the one on the day the word names", () => {
+    for (const message of [
+      "make Today's picks carousel cyan",
+      "Today's picks carousel should be cyan",
+      "delete today's picks carousel",
+    ])
+      expect(read(message, withDayTitle).target, message).toEqual({
+        kind: "title",
+        title: "Today's picks carousel",
+      });
+    expect(read("change today's note to cyan", withDayTitle).target?.kind).toBe("date");
+  });
+});

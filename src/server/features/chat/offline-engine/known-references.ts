@@ -66,6 +66,15 @@ function readWithMention(
   if (alone.intent === "traffic_day" || alone.intent === "traffic_period")
     return periodOf(alone, mention, context);
   const changing = alone.intent === "update" || alone.intent === "delete";
+  // "Today's picks carousel should be cyan": the reading took the title's first word for a day.
+  if (
+    changing &&
+    target &&
+    !mention.partial &&
+    written.endsWith(` ${target}`) &&
+    DAY_WORD_HEAD.test(written.slice(0, -target.length - 1))
+  )
+    return { ...alone, target: named };
   // "wipe the notes on X", "delete the end date on X": a field of X emptied, never X deleted.
   if (alone.intent === "delete" && NAMES_A_FIELD.test(context.message)) return sure() ?? alone;
   // "the podcast sponsorship one, it never happened": the title, and words about it.
@@ -83,7 +92,10 @@ function readWithMention(
     !(alone.pointsBack && /[.!?;]\s/.test(context.message.slice(mention.end))) &&
     !alone.everyMatch &&
     !alone.titleContains;
-  if (leads || bareDelete || (changing && !namesKnown(alone, context.known))) {
+  // "make Today's picks carousel cyan": a whole title holding a day's word names that one, not
+  // the annotation on the day.
+  const dayInTitle = alone.target?.kind === "date" && !mention.partial;
+  if (leads || bareDelete || (changing && (dayInTitle || !namesKnown(alone, context.known)))) {
     const led = sure();
     // "delete the google update one from the 11th": a deletion stays one, its day a description.
     if (led && (alone.intent !== "delete" || led.intent === "delete")) return led;
@@ -112,6 +124,10 @@ function readWithMention(
   const doubt = `“${named.title}” is already an annotation here`;
   return { ...alone, doubts: [...(alone.doubts ?? []), doubt] };
 }
+
+/** A title's first word that the date readers take as a day ("Today's picks", "Monday deals"). */
+const DAY_WORD_HEAD =
+  /^(?:today|yesterday|tonight|tomorrow|(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?)(?:['’]?s)?$/i;
 
 /** A field of an annotation named: what a request to clear or delete it empties. */
 const NAMES_A_FIELD =

@@ -19,7 +19,9 @@ function daysOf(
 ): { start: CalendarDate; end: CalendarDate } | undefined {
   const span = findSpan(words, today);
   if (span) return span.range;
-  const day = findDate(words, today);
+  // A day's name alone ("christmas eve", as a draft keeps its words) reads only after "on": the
+  // readers leave it to a title otherwise.
+  const day = findDate(words, today) ?? findDate(`on ${words}`, today);
   return day ? { start: day.date, end: day.date } : undefined;
 }
 
