@@ -30,7 +30,7 @@ const SAME_PERIOD =
 const ANNOTATION_WORDS = /\b(?:annotat\w*|notes?|noted|logged|entries|markers?)\b/i;
 /** "once more", "and again", "one more time" right after an undo: the change before it too. */
 const ONCE_MORE =
-  /^(?:(?:and|ok(?:ay)?|now|then|yes|yep|yeah)[\s,]+)*(?:once\s+more|one\s+more(?:\s+time)?|and\s+the\s+one\s+before(?:\s+that)?)(?:\s+(?:please|pls|then))?[\s.!]*$/i;
+  /^(?:(?:and|ok(?:ay)?|now|then|yes|yep|yeah)[\s,]+)*(?:once\s+more|one\s+more(?:\s+time)?|(?:and\s+)?(?:undo\s+|revert\s+)?the\s+one\s+before(?:\s+that)?(?:\s+(?:too|as\s+well|also))?)(?:\s+(?:please|pls|then))?[\s.!]*$/i;
 /** "and the cookie banner one too", "the printer outage as well": the same again, for that one. */
 const ALSO_THAT =
   /^(?:(?:and|also|plus|oh|ok(?:ay)?)[\s,]+)*(?:the\s+)?(\S(?:.{0,60}?\S)?)(?:\s+(?:one|annotation))?\s+(?:too|as\s+well|also)(?:\s+(?:please|pls))?[\s.!]*$/i;

@@ -12,15 +12,15 @@ export const UNDO_VERB = String.raw`(?:undo|revert|reverse|roll\s*back|take\s+ba
  * a question about one ("why did you undo it?"), never negated ("don't revert"), never inside a
  * quoted title.
  */
-const UNDO_OBJECT_IN_PASSING = String.raw`(?:it|that|this|everything|(?:the|that|my|your)\s+(?:last\s+)?(?:delete|deletion|rename|renaming|change|edit|note|annotation|one|date\s+change|colou?r\s+change|\w+\s+one)(?:\s+(?:i|you|we)\s+(?:just\s+)?\w+)?)`;
+const UNDO_OBJECT_IN_PASSING = String.raw`(?:it|that|this|everything|(?:the|that|my|your)\s+(?:last\s+)?(?:delete|deletion|rename|renaming|change|edit|note|annotation|one|thing|step|action|date\s+change|colou?r\s+change|\w+\s+one)(?:\s+(?:i|you|we)\s+(?:just\s+)?\w+)?)`;
 const UNDO_IN_PASSING = new RegExp(
-  String.raw`(?:^|[\s,.;:!—–-])(?:${UNDO_VERB}(?:\s+${UNDO_OBJECT_IN_PASSING})?|take\s+back\s+${UNDO_OBJECT_IN_PASSING}|put\s+(?:it|that|things)\s+back(?:\s+(?:how|the\s+way|as)\s+(?:it|they)\s+(?:was|were))?)(?=\s*(?:$|[,.;:!?—–-]|please\b|pls\b|now\b|again\b|lol\b|\p{Extended_Pictographic}))`,
+  String.raw`(?:^|[\s,.;:!—–-])(?:${UNDO_VERB}(?:\s+${UNDO_OBJECT_IN_PASSING})?|take\s+back\s+${UNDO_OBJECT_IN_PASSING}|restore\s+(?:it|that|them)|go\s+back\s+(?:a|one)\s+step|put\s+(?:it|that|things)\s+back(?:\s+(?:how|the\s+way|as)\s+(?:it|they)\s+(?:was|were))?)(?=\s*(?:$|[,.;:!?—–-]|please\b|pls\b|now\b|again\b|lol\b|\p{Extended_Pictographic}))`,
   "iu",
 );
 /** "undo the colour change and make it green": an undo with another instruction is not one. */
 const SECOND_REQUEST = /\b(?:and|then)\s+(?:make|set|move|change|rename|put|add|call)\b/i;
 const NOT_AN_UNDO =
-  /^\W*(?:why|what|how|did|does|do|who|when|can\s+i|is\s+there)\b|\b(?:don'?t|do\s+not|never|can'?t|cannot|won'?t|no\s+need\s+to)\s+(?:\w+\s+)?(?:undo|revert|roll|take|put)\b|⟪|["“”]/i;
+  /^\W*(?:why|what|how|did|does|do|who|when|can\s+i|is\s+there|if\s+(?:i|we|you|someone))\b|\b(?:don'?t|do\s+not|never|can'?t|cannot|won'?t|no\s+need\s+to)\s+(?:\w+\s+)?(?:undo|revert|roll|take|put)\b|⟪|["“”]/i;
 
 /** A request of another kind, whose words may hold an undo's ("… description: rollback fixed it"). */
 const OTHER_REQUEST =

@@ -48,6 +48,8 @@ describe("the one reader of yes and no", () => {
     "hmm actually homepage is fine, leave it",
     "hmm no, hang on",
     "no sorry, typed that in the wrong window",
+    "ignore that, wrong tab",
+    "no, don't touch it",
     "ah no, leave it as it is",
   ])("'%s' is a no", (message) => expect(reading(message)).toBe("no"));
 

@@ -49,7 +49,7 @@ const VERBS = [
   "log",
 ];
 const KEEP_TAILS = ["as it is", "as is", "there", "alone", "be", "then"];
-const DONT_VERBS = [...VERBS, "do", "bother"];
+const DONT_VERBS = [...VERBS, "do", "bother", "touch", "change"];
 const NO_OBJECTS = ["it", "that", "this", "them"];
 
 const cross = (heads: string[], tails: string[]) =>
@@ -200,6 +200,10 @@ const REASON_THEN_NO =
 const NO_THEN_WHY =
   /^(?:(?:no|nope|nah|oops|whoops|sorry|ah|oh)[\s,;.!-]+)+(?:sorry[\s,;.!-]+)?(?:i\s+)?(?:typed\s+(?:that|this|it)\s+in\s+the\s+wrong\s+(?:window|tab|chat|place|box)|wrong\s+(?:window|tab|chat|place|box)|ignore\s+(?:that|this|me)|(?:that\s+)?(?:was(?:nt|\s+not)\s+)?(?:meant|for)\s+(?:for\s+)?(?:someone\s+else|another\s+(?:chat|window))|my\s+(?:bad|mistake))$/;
 
+/** "ignore that, wrong tab": the no said first, then why. */
+const IGNORE_THEN_WHY =
+  /^ignore\s+(?:that|this|me)[\s,;.!-]+(?:sorry[\s,;.!-]+)?(?:wrong\s+(?:window|tab|chat|place|box)|my\s+(?:bad|mistake)|not\s+for\s+you)$/;
+
 /**
  * "nah, scrap it", "ditch that": a draft dropped. Over a deletion these words could as well mean
  * its yes, so there they are neither (the message is read as itself).
@@ -242,7 +246,7 @@ export function readReply(message: string, waiting?: Waiting): Reply {
   if (waiting === "delete" && BIN_IT.test(text)) return { reading: "yes", startsWithVerb: false };
   const units = unitsOf(text);
   if (!units) {
-    if (REASON_THEN_NO.test(text) || NO_THEN_WHY.test(text))
+    if (REASON_THEN_NO.test(text) || NO_THEN_WHY.test(text) || IGNORE_THEN_WHY.test(text))
       return { reading: "no", startsWithVerb: false };
     if (waiting && waiting !== "delete" && DROP_DRAFT.test(text))
       return { reading: "no", startsWithVerb: false };

@@ -46,8 +46,13 @@ function readSlots(input: SlotInput): Understanding {
   const { verb } = reading;
   // "can I export my annotations to a spreadsheet?", "is there a way to export annotations to
   // csv?": how to do something in Tidemark, not which annotations there are.
-  const howTo = verb === "" ? productQuestion(rest) : undefined;
-  if (howTo === "export" || howTo === "ranges" || howTo === "categories")
+  const howTo =
+    verb === ""
+      ? productQuestion(rest)
+      : QUESTION_VERB.test(verb)
+        ? productQuestion(`${verb} ${rest}`)
+        : undefined;
+  if (howTo === "export" || howTo === "ranges" || howTo === "categories" || howTo === "colours")
     return { ...understanding, intent: "help", helpTopic: howTo };
   const slots = parseList(verb, rest, quotes, today, categoryNames);
   // "which ones say loyalty", "the ones mentioning returns": the words to find.

@@ -44,6 +44,9 @@ describe("the undo capability", () => {
       "revert whatever you just did",
       "hmm that was a mistake, put it back how it was",
       "ctrl+z 😅",
+      "go back one step",
+      "undo the last thing i did",
+      "ugh no restore it",
     ])
       expect(readIntent(message).intent, message).toBe("undo");
     for (const message of [
@@ -51,6 +54,7 @@ describe("the undo capability", () => {
       "don't undo it, it's fine",
       "add a description to the outage: rollback fixed it",
       'add "Undo button shipped" today',
+      "if i mess something up can i reverse it?",
     ])
       expect(readIntent(message).intent, message).not.toBe("undo");
   });
