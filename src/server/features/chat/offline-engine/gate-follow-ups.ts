@@ -8,6 +8,7 @@ import { findDate } from "./extract-dates.js";
 import { findMention } from "./known-annotations.js";
 import type { Understanding } from "./understanding.js";
 import { BARE_DAY, PLACED } from "./days-alone.js";
+import { respeltAsSaid, respelledTitle } from "./spelling.js";
 import { readValuesAlone } from "./values-alone.js";
 import {
   type GateContext,
@@ -135,7 +136,12 @@ export function typoReport(
     ? { intent: "update", target: { kind: "title", title }, missing: [], doubts }
     : { intent: "update", pointsBack: true, missing: ["target"], doubts };
   // A correction that only repeats the title says what is wrong with it, not what it should be.
-  const said = corrected && (!title || fold(corrected) !== fold(title)) ? corrected : undefined;
+  const said =
+    corrected && (!title || fold(corrected) !== fold(title))
+      ? corrected
+      : title
+        ? (respeltAsSaid(title, context.message, alike) ?? respelledTitle(title))
+        : undefined;
   const named = said && title ? completedTitle(title, said) : said;
   if (!title && !named) return;
   return named
