@@ -346,3 +346,28 @@ describe("a title that opens with a day's word", () => {
     expect(read("change today's note to cyan", withDayTitle).target?.kind).toBe("date");
   });
 });
+
+describe("a question naming a title that holds a day's word", () => {
+  const withDays: KnownAnnotation[] = [
+    ...annotations,
+    { title: "Today's picks carousel", date: "2026-09-29" },
+    { title: "Tuesday deal drops", date: "2026-11-03", endDate: "2026-11-10" },
+  ];
+
+  it("takes the words as the name, never as today or Tuesday", () => {
+    expect(read("when was today's picks carousel", withDays)).toMatchObject({
+      intent: "list",
+      titleContains: "today's picks carousel",
+    });
+    expect(read("when was today's picks carousel", withDays).dateRange).toBeUndefined();
+    expect(read("did traffic drop during the tuesday deal drops?", withDays)).toMatchObject({
+      intent: "traffic_period",
+      dateRange: { start: { month: 11, day: 3 }, end: { month: 11, day: 10 } },
+    });
+    // A deletion of it is read as written: its words still name it.
+    expect(read("Tuesday deal drops can go", withDays)).toMatchObject({
+      intent: "delete",
+      target: { kind: "title", title: "Tuesday deal drops" },
+    });
+  });
+});

@@ -179,8 +179,12 @@ function periodOf(alone: Understanding, mention: Mention, context: KnownContext)
   const days = daysOf(mention.annotation);
   const before = context.message.slice(0, mention.index).toLowerCase();
   const since = /\b(?:after|since|following)\s+(?:the\s+|our\s+)?$/.test(before);
-  if (asked.intent === "traffic_day") return { ...asked, date: days.start };
-  return { ...asked, dateRange: since ? { start: days.start, end: context.today } : days };
+  const missing = asked.missing.filter((piece) => piece !== "date" && piece !== "period");
+  // "did traffic drop during the tuesday deal drops?": over every day it covers, not its first.
+  if (asked.intent === "traffic_day" && !since && compareDates(days.start, days.end) !== 0)
+    return { ...asked, intent: "traffic_period", missing, dateRange: days };
+  if (asked.intent === "traffic_day") return { ...asked, missing, date: days.start };
+  return { ...asked, missing, dateRange: since ? { start: days.start, end: context.today } : days };
 }
 
 const DESCRIPTION = /\b(?:description|desc|notes?|details|text|blurb|summary)\b/i;

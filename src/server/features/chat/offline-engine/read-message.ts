@@ -4,6 +4,8 @@
  * the person's text, so it is what runs on the reading thread (reading-thread.ts); the later
  * stages (resolve, act) only look annotations up and write.
  */
+import { findDate } from "./extract-dates.js";
+import { findMention } from "./known-annotations.js";
 import { colourWord } from "./extract-color.js";
 import type { CalendarDate } from "../../../../shared/calendar-date.js";
 import { continueConversation } from "./continue-conversation.js";
@@ -49,7 +51,10 @@ export function readMessage(
   // then shown as a draft whatever else the reading is sure of.
   const held = heldBack(asked.message);
   const request = held ? { ...asked, message: held } : asked;
-  const read = namedByColour(request, readers, words) ?? readWhole(request, readers, words);
+  const read =
+    namedByColour(request, readers, words) ??
+    titleWithDayWords(request, readers, words) ??
+    readWhole(request, readers, words);
   if (!held || (read.intent !== "create" && read.intent !== "update")) return read;
   return { ...read, doubts: [...(read.doubts ?? []), heldBackDoubt] };
 }
@@ -77,6 +82,28 @@ function namedByColour(
   const { pointsBack: _it, ...rest } = read;
   const missing = read.missing.filter((field) => field !== "target");
   return { ...rest, missing, target: { kind: "color", color } };
+}
+
+/**
+ * "when was today's picks carousel", "did traffic drop during the tuesday deal drops?": a title
+ * the property has, written whole, whose words a date reader would take for a day. A question
+ * read as if it were quoted takes its words as its name.
+ */
+function titleWithDayWords(
+  request: ReadingRequest,
+  readers: SlotReaders,
+  words: CapabilityWords,
+): Understanding | undefined {
+  const known = request.annotations;
+  if (!known?.length || request.message.length > 300 || /["“”]/.test(request.message)) return;
+  const mention = findMention(request.message, known);
+  if (!mention || mention.partial) return;
+  const written = request.message.slice(mention.index, mention.end);
+  if (!findDate(written, request.today) && !findDate(`on ${written}`, request.today)) return;
+  const message = `${request.message.slice(0, mention.index)}“${written}”${request.message.slice(mention.end)}`;
+  const read = readWhole({ ...request, message }, readers, words);
+  // A question only: a change or deletion of it is read against the titles as it was written.
+  return read.intent === "list" || read.intent.startsWith("traffic") ? read : undefined;
 }
 
 /** The doubt of a request the person asked to see before it is written. */
@@ -126,7 +153,7 @@ function readWhole(
     (read1.intent === "unknown" ||
       read1.intent === "list" ||
       (read1.intent === "traffic_period" && read1.periodAssumed))
-      ? trafficDuring(normalised.text, request.today)
+      ? trafficDuring(normalised.text, request.today, normalised.quotes)
       : undefined;
   const alone = during
     ? during

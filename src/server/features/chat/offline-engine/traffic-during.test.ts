@@ -10,6 +10,8 @@ describe("a traffic question over an annotation's days", () => {
     ["how did traffic look while the meta one was running", "meta"],
     ["how did the site do while the podcast sponsorship was running", "podcast sponsorship"],
     ["how did traffic look while free returns was extended", "free returns"],
+    ["did sessions dip during the mystery box one?", "mystery box"],
+    ["did traffic drop during the pinterest one", "pinterest"],
   ])("reads '%s' as the days of “%s”", (message, title) => {
     expect(trafficDuring(message, today)).toMatchObject({
       intent: "traffic_period",
