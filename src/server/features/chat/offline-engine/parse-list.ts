@@ -119,7 +119,7 @@ export function parseList(
     .replace(/^(?:the|my|our|any|all)\s+/i, "");
   // "tell me about annotations in October" asks for the annotations, not a word in their titles.
   const onlyFiller = tidy(candidate.replace(FILLER, " ")) === "";
-  if (candidate && !onlyFiller && !/^(?:in|from|on|for|with|to)$/i.test(candidate))
+  if (candidate && !onlyFiller && !/^(?:in|from|on|for|with|to|an?)$/i.test(candidate))
     slots.titleContains = candidate;
   return slots;
 }

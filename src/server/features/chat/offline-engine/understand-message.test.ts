@@ -741,6 +741,7 @@ const unknown: Case[] = [
   ],
   ["got anything on klarna?", { intent: "list", titleContains: "klarna" }],
   ["anything with returns in it", { intent: "list", titleContains: "returns" }],
+  ["show me anything with box in it", { intent: "list", titleContains: "box" }],
   ["got anything on the 12th?", { intent: "list", dateRange: range("2026-11-12", "2026-11-12") }],
   ["lose the description", { intent: "update", newDescription: "", pointsBack: true }],
   [
@@ -1185,5 +1186,13 @@ describe("any message made of the engine's own words", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("a list by colour said with an article", () => {
+  it("looks for no article in the titles", () => {
+    const read = understandMessage("anything with a red colour", utc);
+    expect(read).toMatchObject({ intent: "list", color: "RED" });
+    expect(read.titleContains).toBeUndefined();
   });
 });

@@ -175,7 +175,7 @@ const ASKED_IF_NOTED =
   /^(?:did|have|has|had)\s+(?:we|i|you|anyone|someone|somebody|the\s+team)\s+(?:already\s+|ever\s+)?(?:log|note|annotate|add|record|mark|create|write\s+down)(?:ged|d|ed)?\s+(?:anything|something|any\s+(?:annotations?|notes?)|an\s+annotation|annotations?|notes?)\b/i;
 /** "is there a note for the site migration?", "do we have anything about Black Friday?" */
 const IS_THERE =
-  /^(?:(?:have\s+)?(?:we|you)\s+)?got\s+anything\s+(?:on|about|for|with|re)\s+|^anything\s+(?:about|with|re)\s+(?=\S)|^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled|with)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled|with)\s+/i;
+  /^(?:(?:have\s+)?(?:we|you)\s+)?got\s+anything\s+(?:on|about|for|with|re)\s+|^(?:(?:show|find|give|get)\s+(?:me\s+|us\s+)?)?anything\s+(?:about|with|re)\s+(?=\S)|^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled|with)\s+|^(?:do|did)\s+(?:we|i)\s+have\s+(?:an?\s+|any\s+)?(?:notes?|annotations?|entr(?:y|ies)|markers?|anything)\s+(?:for|about|on|called|named|mentioning|titled|with)\s+/i;
 
 /**
  * "when did we start the free returns thing", "when was the consent banner change", "(remind me)
