@@ -419,6 +419,9 @@ describe("“that week” with no days answered before it", () => {
     expect(listed.reply).toContain("Winter sale");
     expect(listed.reply).toContain("Spring push");
     expect(listed.reply).not.toContain("Easter teaser");
+    // "that month" after it: the month holding those days.
+    const month = await say(who, "any annotations that month?");
+    expect(month.reply).toContain("Easter teaser");
   });
 
   it("is asked about when nothing was discussed, listing nothing", async () => {

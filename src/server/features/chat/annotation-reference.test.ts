@@ -112,3 +112,21 @@ describe("the one reader of property ids", () => {
     expect(findPropertyMention("add Release 4.2 on 2026-11-02")).toBeUndefined();
   });
 });
+
+describe("an annotation named by its colour", () => {
+  it("is the one of that colour, or one whose title holds the colour's word", () => {
+    const coloured = [
+      { ...annotation("1", "Green packaging switch"), color: "BROWN" as const },
+      { ...annotation("2", "Winter sale"), color: "GREEN" as const },
+      annotation("3", "Launch"),
+    ];
+    expect(findReferenced(coloured, { kind: "color", color: "GREEN" })).toMatchObject({
+      kind: "ambiguous",
+    });
+    expect(findReferenced(coloured, { kind: "color", color: "BROWN" })).toMatchObject({
+      kind: "found",
+      annotation: { annotationId: "1" },
+    });
+    expect(findReferenced(coloured, { kind: "color", color: "RED" }).kind).toBe("none");
+  });
+});

@@ -36,8 +36,11 @@ export function findReferenced(
         .sort((a, b) => b.dateAdded!.localeCompare(a.dateAdded!))[0] ?? annotations[0];
     return found ? { kind: "found", annotation: found } : { kind: "none" };
   }
-  if (reference.kind === "color")
-    return matchOf(annotations.filter((a) => a.color === reference.color));
+  // "the green one" may as well be "Green packaging switch": both are candidates.
+  if (reference.kind === "color") {
+    const word = new RegExp(String.raw`\b${colourName(reference.color)}\b`, "i");
+    return matchOf(annotations.filter((a) => a.color === reference.color || word.test(a.title)));
+  }
   if (reference.kind === "date") {
     const { date } = reference;
     return matchOf(

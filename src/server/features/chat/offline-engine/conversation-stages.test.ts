@@ -308,6 +308,8 @@ describe("an annotation named by its colour", () => {
     // A list of a colour, or a create, is read as it was.
     expect(read("show the red ones")).toMatchObject({ intent: "list", color: "RED" });
     expect(read("make the red one green").pointsBack).toBeUndefined();
+    // Quoted, the words are a title's or a description's.
+    expect(read('rename it to "the red one"').target).toBeUndefined();
   });
 
   it("finds the one of that colour, shown before it is changed; several are asked about", async () => {

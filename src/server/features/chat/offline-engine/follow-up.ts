@@ -15,7 +15,7 @@ import {
   toIsoDate,
   type CalendarDate,
 } from "../../../../shared/calendar-date.js";
-import { weekRange } from "./dates/calendar.js";
+import { monthRange, weekRange } from "./dates/calendar.js";
 import { findDate, findDateRange } from "./extract-dates.js";
 import type { Normalised } from "./normalise.js";
 import { readSlots, type SlotReaders } from "./slots.js";
@@ -188,10 +188,14 @@ function samePeriodAgain(
   const before = restored(asked);
   const unit = anaphor[1]?.toLowerCase();
   // "what else did we log that week?" after a day: the week that day is in.
+  const first = before.date ?? before.dateRange?.start;
   const range =
     before.date && unit === "week"
       ? weekRange(before.date)
-      : (before.dateRange ?? (before.date ? { start: before.date, end: before.date } : undefined));
+      : first && unit === "month"
+        ? monthRange(first.year, first.month)
+        : (before.dateRange ??
+          (before.date ? { start: before.date, end: before.date } : undefined));
   if (!range) return undefined;
   const { date: _date, dateRange: _range, ...rest } = alone;
   if (list) return { ...rest, intent: "list", missing: [], dateRange: range };

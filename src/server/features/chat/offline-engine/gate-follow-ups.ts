@@ -5,7 +5,7 @@
 import { about } from "./doubts.js";
 import { draftSources } from "./draft-sources.js";
 import { findDate } from "./extract-dates.js";
-import { findMention } from "./known-annotations.js";
+import { findMention, type KnownAnnotation, type Mention } from "./known-annotations.js";
 import type { Understanding } from "./understanding.js";
 import { BARE_DAY, PLACED } from "./days-alone.js";
 import { respeltAsSaid, respelledTitle } from "./spelling.js";
@@ -140,7 +140,8 @@ export function typoReport(
     corrected && (!title || fold(corrected) !== fold(title))
       ? corrected
       : title
-        ? (respeltAsSaid(title, context.message, alike) ?? respelledTitle(title))
+        ? (respeltAsSaid(title, besideMention(context.message, mention), alike) ??
+          respelledTitle(title))
         : undefined;
   const named = said && title ? completedTitle(title, said) : said;
   if (!title && !named) return;
@@ -151,6 +152,13 @@ export function typoReport(
         sources: draftSources({ title: named }, [about(["title"], doubts[0]!)]),
       }
     : { ...base, missing: [...base.missing, "change"] };
+}
+
+/** The message without the words that named the annotation, however they were spelt. */
+function besideMention(message: string, mention: Mention | KnownAnnotation | undefined): string {
+  return mention && "index" in mention
+    ? `${message.slice(0, mention.index)} ${message.slice(mention.end)}`
+    : message;
 }
 
 /**

@@ -71,7 +71,9 @@ function namedByColour(
   readers: SlotReaders,
   words: CapabilityWords,
 ): Understanding | undefined {
-  if (request.question || request.message.length > 300) return undefined;
+  // Inside quotes the words are a title or a description's ("rename it to “the red one”").
+  if (request.question || request.message.length > 300 || /["“”]/.test(request.message))
+    return undefined;
   const named = BY_COLOUR.exec(request.message);
   const color = named ? colourWord(named[1] ?? "") : undefined;
   if (!named || !color) return undefined;
@@ -99,7 +101,11 @@ function titleWithDayWords(
   const mention = findMention(request.message, known);
   if (!mention || mention.partial) return;
   const written = request.message.slice(mention.index, mention.end);
-  if (!findDate(written, request.today) && !findDate(`on ${written}`, request.today)) return;
+  const plain = findDate(written, request.today);
+  const after = plain ? undefined : findDate(`on ${written}`, request.today);
+  const day = plain ?? (after && { index: after.index - 3, end: after.end - 3 });
+  // "what did we annotate on Black Friday?": a title that is only a day's name is that day too.
+  if (!day || (day.index <= 0 && day.end >= written.length)) return;
   const message = `${request.message.slice(0, mention.index)}“${written}”${request.message.slice(mention.end)}`;
   const read = readWhole({ ...request, message }, readers, words);
   // A question only: a change or deletion of it is read against the titles as it was written.

@@ -10,6 +10,8 @@ describe("a title respelt for a reported typo", () => {
     ["chrismas gift guide", "Christmas gift guide"],
     ["Sumer sale recap", "Summer sale recap"],
     ["Advent calender box", "Advent calendar box"],
+    // British spellings are words: the slip is the other word.
+    ["Cancelled ordres email", "Cancelled orders email"],
   ])("%s is most likely %s", (title, meant) => expect(respelledTitle(title)).toBe(meant));
 
   it("offers nothing for names, correct titles or words too far from any", () => {
@@ -19,6 +21,7 @@ describe("a title respelt for a reported typo", () => {
       "Black Friday sale",
       "Newsletter – gift guide edition",
       "Xqzvt launch",
+      "Colour of the month catalogue",
     ])
       expect(respelledTitle(title), title).toBeUndefined();
   });
@@ -51,6 +54,8 @@ describe("a reported typo with no spelling given", () => {
         "Advent calender box",
         "Advent calendar box",
       ],
+      // The person's own slip in naming it is never the spelling proposed.
+      ["the advent calander box has a typo", "Advent calender box", "Advent calendar box"],
     ] as const) {
       const understood = read(message);
       expect(understood, message).toMatchObject({

@@ -163,6 +163,7 @@ function describeTarget(understanding: Understanding): string | undefined {
   if (target.kind === "id") return `id:${target.annotationId}`;
   if (target.kind === "title") return `title:${target.title}`;
   if (target.kind === "date") return `date:${toIsoDate(target.date)}`;
+  if (target.kind === "color") return `color:${target.color.toLowerCase()}`;
   return "last";
 }
 

@@ -106,7 +106,9 @@ export function resolveAgainst(
     // "the red one": the one annotation of that colour, shown first; several are asked about.
     const color = target.color.toLowerCase();
     const ofColour = annotations.filter(
-      (annotation) => (annotation as DeclaredAnnotation).color?.toLowerCase() === color,
+      (annotation) =>
+        (annotation as DeclaredAnnotation).color?.toLowerCase() === color ||
+        new RegExp(String.raw`\b${color}\b`, "i").test(annotation.title),
     );
     if (ofColour.length !== 1) return askedWhich(actual, understanding, ofColour, color);
     actual.target = `title:${ofColour[0]!.title}`;

@@ -17,7 +17,7 @@ import type { AnnotationFilter, AssistantActions } from "../assistant-actions.js
 import { categoryMatchProblem } from "../assistant-rules.js";
 import type { Focus } from "../conversation-state.js";
 import type { Understanding } from "../offline-engine/understanding.js";
-import { weekRange } from "../offline-engine/dates/calendar.js";
+import { monthRange, weekRange } from "../offline-engine/dates/calendar.js";
 import { namedByPart } from "../offline-engine/doubts.js";
 import { colourName } from "../offline-engine/reply-text.js";
 
@@ -95,14 +95,15 @@ export async function resolve(
   actions: AssistantActions,
 ): Promise<Resolution> {
   // A period the engine cannot read is answered by saying so; nothing is looked up or matched.
-  if (understanding.missing.includes("period"))
-    return (
-      (await daysOfFocus(understanding, focus, actions)) ?? {
-        kind: "ready",
-        understanding,
-        annotations: [],
-      }
-    );
+  if (understanding.missing.includes("period")) {
+    const focused = await daysOfFocus(understanding, focus, actions);
+    if (!focused || focused.kind !== "ready")
+      return focused ?? { kind: "ready", understanding, annotations: [] };
+    // "any incidents that week?": the period is the focus's, the category still the one said.
+    const kind = await resolveCategory(focused.understanding, actions);
+    if (kind && "kind" in kind) return kind;
+    return kind ? { ...focused, category: kind } : focused;
+  }
   const category = await resolveCategory(understanding, actions);
   if (category && "kind" in category) return category;
   const resolution = await resolveAnnotations(understanding, focus, actions, category);
@@ -112,25 +113,35 @@ export async function resolve(
 }
 
 /**
- * "any annotations that week?", "how was traffic those days?" right after an annotation was
- * created, changed or named: its days (the week holding its first day, for "week"). Without
- * one in focus the period stays unread, and the reply asks which days.
+ * "any annotations that week?", "how was traffic those days?" while an annotation is in focus
+ * (the one last created, changed or named): its days, or the week or month holding its first
+ * day when the words say so. Without one in focus, or for "that weekend", the period stays
+ * unread, and the reply asks which days.
  */
 async function daysOfFocus(
   understanding: Understanding,
   focus: Focus | undefined,
   actions: AssistantActions,
 ): Promise<Resolution | undefined> {
+  const { intent } = understanding;
   if (!understanding.pointsBack || !focus) return undefined;
+  if (intent !== "list" && !intent.startsWith("traffic")) return undefined;
+  const unit = /\b(week|weekend|month)\b/i
+    .exec(understanding.unreadPeriod ?? "")?.[1]
+    ?.toLowerCase();
+  if (unit === "weekend") return undefined;
   const listed = await actions.listAnnotations({});
   if (!listed.ok) return { kind: "failed", message: listed.error };
   const annotation = listed.value.annotations.find((a) => a.annotationId === focus.annotationId);
   if (!annotation) return undefined;
   const span = annotationSpan(annotation);
+  const single = compareDates(span.start, span.end) === 0;
   const { start, end } =
-    /\bweek\b/i.test(understanding.unreadPeriod ?? "") && compareDates(span.start, span.end) === 0
+    unit === "week" && single
       ? weekRange(span.start)
-      : span;
+      : unit === "month"
+        ? monthRange(span.start.year, span.start.month)
+        : span;
   const { unreadPeriod: _words, pointsBack: _back, target: _target, ...asked } = understanding;
   const oneDay = compareDates(start, end) === 0;
   return {
