@@ -170,21 +170,9 @@ function samePeriodAgain(
   text: string,
   today: CalendarDate,
 ): Understanding | undefined {
-  const anaphor = THAT_PERIOD.exec(text);
-  // "which weekday is normally the busiest then": a question about no one period.
-  if (
-    !anaphor ||
-    alone.by ||
-    // "what's running right now then": today's, not the period answered.
-    /\b(?:normally|usually|typically|generally|in\s+general|ever|now|today|currently)\b/i.test(text)
-  )
-    return undefined;
-  const own = text.slice(0, anaphor.index) + " " + text.slice(anaphor.index + anaphor[0].length);
-  if (findDateRange(own, today) ?? findDate(own, today)) return undefined;
-  const list = alone.intent === "list" || (alone.intent === "unknown" && ASKS_ANNOTATED.test(text));
-  const traffic =
-    alone.intent.startsWith("traffic") || (alone.intent === "unknown" && METRIC_WORD.test(text));
-  if (!list && !traffic) return undefined;
+  const question = thatPeriodAsked(alone, text, today);
+  if (!question) return undefined;
+  const { anaphor, list } = question;
   const before = restored(asked);
   const unit = anaphor[1]?.toLowerCase();
   // "what else did we log that week?" after a day: the week that day is in.
@@ -211,6 +199,32 @@ function samePeriodAgain(
 }
 
 /**
+ * A list or traffic question about "that week", "those days", "then", naming no day of its own:
+ * the words that point back, and whether it asks what was annotated.
+ */
+function thatPeriodAsked(
+  alone: Understanding,
+  text: string,
+  today: CalendarDate,
+): { anaphor: RegExpExecArray; list: boolean } | undefined {
+  const anaphor = THAT_PERIOD.exec(text);
+  // "which weekday is normally the busiest then": a question about no one period.
+  if (
+    !anaphor ||
+    alone.by ||
+    // "what's running right now then": today's, not the period answered.
+    /\b(?:normally|usually|typically|generally|in\s+general|ever|now|today|currently)\b/i.test(text)
+  )
+    return undefined;
+  const own = text.slice(0, anaphor.index) + " " + text.slice(anaphor.index + anaphor[0].length);
+  if (findDateRange(own, today) ?? findDate(own, today)) return undefined;
+  const list = alone.intent === "list" || (alone.intent === "unknown" && ASKS_ANNOTATED.test(text));
+  const traffic =
+    alone.intent.startsWith("traffic") || (alone.intent === "unknown" && METRIC_WORD.test(text));
+  return list || traffic ? { anaphor, list } : undefined;
+}
+
+/**
  * "any annotations that week?" with no days answered before it: the days of the annotation just
  * discussed, which resolve knows, or asked about — never every annotation, nor the last 28 days.
  * "then" alone is no period here: "show the red ones then" is a list of its own.
@@ -220,19 +234,10 @@ function periodNotAnswered(
   text: string,
   today: CalendarDate,
 ): Understanding | undefined {
-  const anaphor = THAT_PERIOD.exec(text);
-  if (!anaphor?.[1] || alone.by) return undefined;
-  if (
-    /\b(?:normally|usually|typically|generally|in\s+general|ever|now|today|currently)\b/i.test(text)
-  )
-    return undefined;
-  const own = text.slice(0, anaphor.index) + " " + text.slice(anaphor.index + anaphor[0].length);
-  if (findDateRange(own, today) ?? findDate(own, today)) return undefined;
-  const list = alone.intent === "list" || (alone.intent === "unknown" && ASKS_ANNOTATED.test(text));
-  const traffic =
-    (alone.intent.startsWith("traffic") && !alone.target) ||
-    (alone.intent === "unknown" && METRIC_WORD.test(text));
-  if (!list && !traffic) return undefined;
+  const question = thatPeriodAsked(alone, text, today);
+  // "during the pinterest one" names its own days.
+  if (!question?.anaphor[1] || alone.target) return undefined;
+  const { anaphor, list } = question;
   const { date: _date, dateRange: _range, periodAssumed: _assumed, ...rest } = alone;
   const metric = alone.intent === "unknown" ? metricNamed(text) : alone.metric;
   return {
