@@ -53,8 +53,7 @@ export function readMessage(
   const request = held ? { ...asked, message: held } : asked;
   const read =
     namedByColour(request, readers, words) ??
-    titleWithDayWords(request, readers, words) ??
-    readWhole(request, readers, words);
+    titleWithDayWords(request, readers, words, readWhole(request, readers, words));
   if (!held || (read.intent !== "create" && read.intent !== "update")) return read;
   return { ...read, doubts: [...(read.doubts ?? []), heldBackDoubt] };
 }
@@ -95,21 +94,24 @@ function titleWithDayWords(
   request: ReadingRequest,
   readers: SlotReaders,
   words: CapabilityWords,
-): Understanding | undefined {
+  first: Understanding,
+): Understanding {
+  // Only a question is read again: every other message pays for no second look at the titles.
+  const asks = (read: Understanding) => read.intent === "list" || read.intent.startsWith("traffic");
   const known = request.annotations;
-  if (!known?.length || request.message.length > 300 || /["“”]/.test(request.message)) return;
+  if (!asks(first) || !known?.length || request.message.length > 300) return first;
+  if (/["“”]/.test(request.message)) return first;
   const mention = findMention(request.message, known);
-  if (!mention || mention.partial) return;
+  if (!mention || mention.partial) return first;
   const written = request.message.slice(mention.index, mention.end);
   const plain = findDate(written, request.today);
   const after = plain ? undefined : findDate(`on ${written}`, request.today);
   const day = plain ?? (after && { index: after.index - 3, end: after.end - 3 });
   // "what did we annotate on Black Friday?": a title that is only a day's name is that day too.
-  if (!day || (day.index <= 0 && day.end >= written.length)) return;
+  if (!day || (day.index <= 0 && day.end >= written.length)) return first;
   const message = `${request.message.slice(0, mention.index)}“${written}”${request.message.slice(mention.end)}`;
   const read = readWhole({ ...request, message }, readers, words);
-  // A question only: a change or deletion of it is read against the titles as it was written.
-  return read.intent === "list" || read.intent.startsWith("traffic") ? read : undefined;
+  return asks(read) ? read : first;
 }
 
 /** The doubt of a request the person asked to see before it is written. */
